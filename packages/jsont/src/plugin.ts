@@ -1,0 +1,92 @@
+/**
+ * The contract between the template engine and its formatters and predicates.
+ *
+ * Values are plain JavaScript values decoded from JSON: `undefined` stands for a
+ * missing node, `null` for JSON null. Formatters never throw for bad input: they
+ * report through `ctx.error` / leave an empty string, the way the language defines.
+ */
+import type { CLDR } from '@phensley/cldr';
+
+/** One value flowing through a formatter chain: `{a,b|fmt}` passes two variables. */
+export interface Variable {
+  readonly name: string;
+  value: unknown;
+}
+
+export type TemplateErrorType =
+  | 'syntax'
+  | 'formatter'
+  | 'predicate'
+  | 'partial'
+  | 'expression'
+  | 'include'
+  | 'limit'
+  | 'render';
+
+export interface TemplateError {
+  readonly type: TemplateErrorType;
+  readonly message: string;
+  /** 1-based line and column of the instruction, when known. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** What a formatter or predicate may see and do while a template renders. */
+export interface RenderContext {
+  /** BCP 47 locale tag of this render, e.g. `en-US`. */
+  readonly locale: string;
+  /** IANA time zone of this render, e.g. `America/New_York`. */
+  readonly timeZone: string;
+  /** "Now" in epoch milliseconds (fixed for the whole render). */
+  readonly now: number;
+  /** CLDR bundle for `locale`, created lazily and cached per locale. */
+  cldr(): CLDR;
+  /** The value of the current stack frame (`@`). */
+  node(): unknown;
+  /** The value of the enclosing stack frame, or undefined at the root. */
+  parentNode(): unknown;
+  /**
+   * Resolve a dotted path (`a.b.0.c`, `@`, `@index`, `$name`) from the current
+   * frame outwards, exactly as a `{variable}` instruction would.
+   */
+  resolve(path: string): unknown;
+  /** Resolve path segments already split. */
+  resolvePath(segments: readonly (string | number)[]): unknown;
+  /** The 1-based index of the current repeated-section iteration, or -1. */
+  index(): number;
+  /** An injected value by name (from `render(..., { injects })`). */
+  injectable(name: string): unknown;
+  /** Render the partial `name` with `value` as its root node. Undefined when it failed (an error is recorded). */
+  renderPartial(name: string, value: unknown): string | undefined;
+  /** Render the macro `name` defined by `{.macro}` against the current frame. */
+  renderMacro(name: string, value: unknown): string | undefined;
+  /** Record a non-fatal error; rendering continues. */
+  error(type: TemplateErrorType, message: string): void;
+}
+
+export interface Formatter {
+  /** Transform `vars[0].value` (and the others, for multi-variable instructions) in place. */
+  apply(args: readonly string[], vars: Variable[], ctx: RenderContext): void;
+}
+
+export interface Predicate {
+  apply(args: readonly string[], ctx: RenderContext): boolean;
+}
+
+export type FormatterTable = Readonly<Record<string, Formatter>>;
+export type PredicateTable = Readonly<Record<string, Predicate>>;
+
+/** Build a formatter from a function of the first variable's value. */
+export function valueFormatter(fn: (value: unknown, args: readonly string[], ctx: RenderContext) => unknown): Formatter {
+  return {
+    apply(args, vars, ctx) {
+      const first = vars[0];
+      if (first) first.value = fn(first.value, args, ctx);
+    },
+  };
+}
+
+/** Build a predicate from a function of the current node. */
+export function nodePredicate(fn: (node: unknown, args: readonly string[], ctx: RenderContext) => boolean): Predicate {
+  return { apply: (args, ctx) => fn(ctx.node(), args, ctx) };
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Builds everything `npm start` needs: TypeScript packages (tsc -b) and the
+// storefront's browser bundle (Vite). Safe to run repeatedly; both steps are incremental.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+run('npx', ['tsc', '-b']);
+if (existsSync(new URL('../packages/storefront/vite.config.ts', import.meta.url))) {
+  run('npm', ['run', 'build', '-w', '@tessera/storefront']);
+}
