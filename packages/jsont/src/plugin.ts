@@ -77,7 +77,9 @@ export type FormatterTable = Readonly<Record<string, Formatter>>;
 export type PredicateTable = Readonly<Record<string, Predicate>>;
 
 /** Build a formatter from a function of the first variable's value. */
-export function valueFormatter(fn: (value: unknown, args: readonly string[], ctx: RenderContext) => unknown): Formatter {
+export function valueFormatter(
+  fn: (value: unknown, args: readonly string[], ctx: RenderContext) => unknown,
+): Formatter {
   return {
     apply(args, vars, ctx) {
       const first = vars[0];

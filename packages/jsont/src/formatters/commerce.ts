@@ -1,0 +1,3 @@
+import type { FormatterTable } from '../plugin.js';
+
+export const COMMERCE_FORMATTERS: FormatterTable = {};

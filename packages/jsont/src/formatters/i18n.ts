@@ -1,0 +1,3 @@
+import type { FormatterTable } from '../plugin.js';
+
+export const I18N_FORMATTERS: FormatterTable = {};
