@@ -1,1 +1,82 @@
-export {};
+// @tessera/core — domain rules shared by the server, the templates and the browser.
+// Every public name is listed here on purpose; nothing is re-exported wholesale.
+
+export {
+  CART_MESSAGES,
+  PRODUCT_LABELS,
+  QUANTITY,
+  BUTTON_TIMINGS,
+  addFailureTitle,
+  cartRequestFailureMessage,
+} from './cart/messages.js';
+export { cartPillCount, cartPillLabel } from './cart/cart-pill.js';
+export { checkStock, type CheckStockResult } from './cart/check-stock.js';
+export { missingOptionsMessage } from './cart/missing-options.js';
+export { parseQuantity, type ParseQuantityResult } from './cart/parse-quantity.js';
+export { summarizeCart, type CartEntryTotalsInput, type CartSummary } from './cart/summarize-cart.js';
+export {
+  validateAddToCart,
+  isQuantityInRange,
+  type AddToCartErrorCode,
+  type AddToCartRequest,
+  type AddToCartResult,
+} from './cart/validate-add-to-cart.js';
+
+export { BackgroundSource } from './enums/background-source.js';
+export { BlockType, BLOCK_TYPE_NAMES } from './enums/block-type.js';
+export { CollectionType } from './enums/collection-type.js';
+export { FolderBehavior, isFolderClickable } from './enums/folder-behavior.js';
+export { PageType } from './enums/page-type.js';
+export { ProductType, toProductType } from './enums/product-type.js';
+export { RecordType } from './enums/record-type.js';
+export { WebsiteRole } from './enums/website-role.js';
+
+export {
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  currencyDigits,
+  isSupportedCurrency,
+  type CurrencyCode,
+} from './money/currency.js';
+export { formatMoney, type FormatMoneyOptions } from './money/format-money.js';
+export {
+  toMinorUnits,
+  tryToMinorUnits,
+  fromMinorUnits,
+  moneyFromCents,
+  centsFromMoney,
+  currencyOfMoney,
+  type Money,
+  type DecimalMoney,
+  type MoneyLike,
+} from './money/minor-units.js';
+export { divideRounded, ROUNDING_MODES, type RoundingMode } from './money/rounding.js';
+
+export {
+  effectivePrice,
+  hasVariedPrices,
+  isOnSale,
+  priceLines,
+  priceRange,
+  variantPrice,
+  variantSalePrice,
+} from './product/price.js';
+export { isQuantityInputVisible } from './product/quantity-input.js';
+export { isSoldOut, isVariantInStock } from './product/sold-out.js';
+export { canBeSubscription, isSubscribable } from './product/subscribable.js';
+export {
+  DEFAULT_STORE_SETTINGS,
+  productTypeOf,
+  variantsOf,
+  type BillingPeriod,
+  type BillingPeriodUnit,
+  type MoneyInput,
+  type ProductInput,
+  type ProductItem,
+  type ProductStructuredContent,
+  type StoreSettings,
+  type SubscriptionPlan,
+  type Variant,
+  type VariantInput,
+} from './product/types.js';
+export { findVariant, findVariantBySku, variantOptions, type VariantOption } from './product/variant-options.js';

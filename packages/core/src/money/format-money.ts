@@ -1,0 +1,33 @@
+import { currencyDigits } from './currency.js';
+import { fromMinorUnits } from './minor-units.js';
+
+export interface FormatMoneyOptions {
+  /** How the currency is shown: '$' (symbol, default), 'US$'/'$' (narrowSymbol), 'USD' (code) or 'US dollars' (name). */
+  currencyDisplay?: 'symbol' | 'narrowSymbol' | 'code' | 'name';
+  /** Negative amounts in parentheses, as accountants write them. */
+  accounting?: boolean;
+}
+
+/**
+ * Formats integer minor units for people with the platform's Intl.NumberFormat:
+ * formatMoney(1250, 'USD') → "$12.50", formatMoney(1250, 'JPY', 'ja-JP') → "￥1,250".
+ * Always shows exactly the currency's fraction digits.
+ */
+export function formatMoney(
+  cents: number,
+  currency: string,
+  locale: string | readonly string[] = 'en-US',
+  options: FormatMoneyOptions = {},
+): string {
+  const digits = currencyDigits(currency);
+  const format = new Intl.NumberFormat(locale as string | string[], {
+    style: 'currency',
+    currency,
+    currencyDisplay: options.currencyDisplay ?? 'symbol',
+    currencySign: options.accounting ? 'accounting' : 'standard',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  // The decimal string converts to the nearest double, which Intl rounds back to the same digits.
+  return format.format(Number(fromMinorUnits(cents, currency)));
+}
