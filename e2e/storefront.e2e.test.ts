@@ -1,0 +1,202 @@
+// The visitor storefront in a real browser against the real built server (issue 3's walk),
+// plus accessibility, no-JavaScript rendering, the sold-out state and same-origin loading.
+import {
+  CART_MESSAGES,
+  effectivePrice,
+  formatMoney,
+  isSoldOut,
+  missingOptionsMessage,
+  priceRange,
+  variantOptions,
+} from '@tessera/core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
+import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import {
+  buyableVariant,
+  CartPage,
+  eventually,
+  ProductPage,
+  readContext,
+  ShopPage,
+  type TesseraContext,
+} from './fixtures/storefront.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+/** A fresh visitor whose every request is recorded; requests leaving the origin are recorded and refused. */
+async function visitor(options: Parameters<typeof newVisitor>[1] = {}) {
+  const context = await newVisitor(browser, options);
+  contexts.push(context);
+  const origin = new URL(serverUrl()).origin;
+  const offOrigin: string[] = [];
+  const pageErrors: string[] = [];
+  await context.route(
+    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    async (route) => {
+      offOrigin.push(route.request().url());
+      await route.abort('blockedbyclient');
+    },
+  );
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { context, page, offOrigin, pageErrors };
+}
+
+/** Crumb-carrying add to cart through the visitor's own cookie jar (the API the islands use). */
+async function addThroughApi(page: Page, urlId: string, quantity = 1) {
+  const product = new ProductPage(page);
+  await product.goto(urlId);
+  const item = await product.product();
+  const variant = buyableVariant(item, quantity);
+  const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')?.value;
+  expect(crumb, 'the first page view sets a crumb cookie').toBeTruthy();
+  const response = await page.request.post('/api/commerce/shopping-cart/entries', {
+    headers: { 'X-CSRF-Token': crumb ?? '' },
+    data: { itemId: item.id, sku: variant.sku, quantity },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function money(cents: number, context: TesseraContext) {
+  return formatMoney(cents, context.currency, context.locale);
+}
+
+describe('issue 3: a new visitor adds a linen shirt and empties the cart again', () => {
+  it('walks /shop → product → add → pill → /cart → quantity 0 → empty cart, all from the origin', async () => {
+    const { page, offOrigin, pageErrors } = await visitor();
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const product = await shop.openProduct('linen-shirt');
+    const context = await readContext(page);
+    const item = await product.product();
+    await expect.poll(() => product.heading.first().textContent()).toContain(item.title);
+
+    // Add without choosing: the SPEC message naming every option, in the product's order.
+    const names = variantOptions(item).map((o) => o.name);
+    expect(names.length, 'linen-shirt has options to choose').toBeGreaterThan(1);
+    const expectedMessage = missingOptionsMessage(names);
+    await product.addButton.click();
+    await expect
+      .poll(async () => (await product.message.isVisible()) && (await product.message.textContent()))
+      .toBe(expectedMessage);
+
+    // Choose options, add: 'Adding…' then 'Added!' (the request is held briefly so the busy state is observable).
+    const variant = buyableVariant(item, 2);
+    await product.choose(variant.attributes);
+    await page.route('**/api/commerce/shopping-cart/entries', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.fallback();
+    });
+    const recorder = await product.recordButtonLabels();
+    await product.addButton.click();
+    const labels = await eventually(recorder.labels, (seen) => seen.includes('Added!'));
+    expect(labels, 'button labels seen').toContain('Adding…');
+    expect(labels.indexOf('Adding…')).toBeLessThan(labels.indexOf('Added!'));
+    await expect.poll(() => product.message.isVisible()).toBe(false);
+
+    // The pill shows one item and the subtotal of the chosen variant.
+    const price = effectivePrice(variant);
+    await expect.poll(() => product.pill.root.isVisible()).toBe(true);
+    await expect.poll(() => product.pill.countText()).toBe('1');
+    await expect.poll(() => product.pill.subtotalText()).toBe(money(price, context));
+
+    // The cart: one entry; quantity 2 doubles the subtotal; 0 asks first, then empties the cart.
+    await product.pill.root.click();
+    await page.waitForURL('**/cart');
+    const cart = new CartPage(page);
+    await expect.poll(() => cart.entries.count()).toBe(1);
+    expect(await cart.quantityInput().inputValue()).toBe('1');
+    await expect.poll(() => cart.subtotalText()).toContain(money(price, context));
+
+    await cart.setQuantity(2);
+    await expect.poll(() => cart.subtotalText()).toContain(money(price * 2, context));
+
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    const inPageDialog = page.locator('[role="alertdialog"]:visible, [role="dialog"]:visible, dialog[open]').first();
+    await cart.setQuantity(0);
+    await eventually(
+      async () => nativeDialogs.length > 0 || (await inPageDialog.isVisible()),
+      (shown) => shown,
+    );
+    if (nativeDialogs.length > 0) {
+      expect(nativeDialogs[0]).toBe(CART_MESSAGES.zeroQuantityConfirm);
+    } else {
+      expect(await inPageDialog.textContent()).toContain(CART_MESSAGES.zeroQuantityConfirm);
+      await inPageDialog
+        .getByRole('button', { name: /continue|ok|yes|remove|confirm/i })
+        .first()
+        .click();
+    }
+    await expect
+      .poll(async () => (await cart.empty.isVisible()) && (await cart.empty.textContent())?.trim())
+      .toBe(CART_MESSAGES.empty);
+    expect(await cart.entries.count()).toBe(0);
+
+    expect(offOrigin, 'requests that left the origin').toEqual([]);
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
+});
+
+describe('storefront pages', () => {
+  it('pass axe with no serious or critical violation: shop, product, cart', async () => {
+    const { page } = await visitor();
+    await addThroughApi(page, 'sticker-pack');
+    for (const path of ['/shop', '/shop/p/linen-shirt', '/cart']) {
+      const response = await page.goto(path);
+      expect(response?.status(), `GET ${path}`).toBe(200);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, path);
+    }
+  });
+
+  it('render the product title, price and add button with JavaScript disabled', async () => {
+    const { page } = await visitor({ javaScriptEnabled: false });
+    const product = new ProductPage(page);
+    await product.goto('linen-shirt');
+    const context = await readContext(page);
+    const item = await product.product();
+    expect(((await product.heading.first().textContent()) ?? '').trim()).toBe(item.title);
+    const text = (await product.root.textContent()) ?? '';
+    expect(text, 'the product shows its lowest price').toContain(money(priceRange(item).min, context));
+    expect(await product.addButton.isVisible(), 'the add button is visible without JavaScript').toBe(true);
+    expect(await product.labelText()).not.toBe('');
+  });
+
+  it('show a sold-out product as sold out, and it cannot be added', async () => {
+    const { page } = await visitor();
+    const product = new ProductPage(page);
+    await product.goto('canvas-tote');
+    const item = await product.product();
+    expect(isSoldOut(item), 'the demo canvas-tote is sold out').toBe(true);
+    await expect
+      .poll(() =>
+        product.root
+          .getByText(/sold out/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    if (await product.addButton.isVisible()) await product.addButton.click({ timeout: 2_000 }).catch(() => undefined);
+    await page.waitForTimeout(1_500);
+    const cart = await page.request.get('/api/commerce/shopping-cart?calculateSubtotal=true');
+    expect(cart.status()).toBe(200);
+    expect((await cart.json()).totalQuantity ?? 0).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+// Starts the real built Tessera server as a child process, the way a user runs it:
+// `node packages/server/dist/cli.js start` with PORT=0 and a fresh DATA_DIR.
+// Shared by the browser tests (e2e/global-setup.ts) and the HTTP benchmark.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const ROOT = new URL('../..', import.meta.url).pathname;
+export const CLI = join(ROOT, 'packages/server/dist/cli.js');
+const LISTENING = /Tessera listening on (http:\/\/\S+)/;
+
+/**
+ * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ * @returns {Promise<{ url: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>}
+ */
+export async function startServer(options = {}) {
+  if (!existsSync(CLI)) {
+    throw new Error(
+      `The server is not built: ${CLI} is missing (run \`node scripts/build.mjs\`; the server package must provide dist/cli.js with a \`start\` command).`,
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  const child = spawn(process.execPath, [CLI, 'start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    log += chunk;
+  });
+
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`The server printed no "Tessera listening on …" line within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      let pending = '';
+      child.stdout.on('data', (chunk) => {
+        log += chunk;
+        pending += chunk;
+        const match = LISTENING.exec(pending);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`The server exited (code ${code}, signal ${signal}) before it was listening`));
+      });
+    });
+    // Keep draining output so the child never blocks on a full pipe.
+    child.stdout.on('data', () => {});
+    // The server binds loopback only; talk to it by address so no name lookup is involved.
+    const local = url.replace('//localhost:', '//127.0.0.1:').replace(/\/$/, '');
+    return { url: local, dataDir, pid: child.pid ?? -1, output: () => log, stop };
+  } catch (error) {
+    await stop();
+    const tail = log.split('\n').slice(-30).join('\n');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server output ---\n${tail}`);
+  }
+}
