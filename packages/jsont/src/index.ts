@@ -1,6 +1,9 @@
+export type { CompileOptions, CompileResult, RenderOptions, RenderResult, Template } from './engine.js';
+export { compile, render } from './engine.js';
 export type {
   Formatter,
   FormatterTable,
+  PartialOptions,
   Predicate,
   PredicateTable,
   RenderContext,
@@ -9,3 +12,7 @@ export type {
   Variable,
 } from './plugin.js';
 export { nodePredicate, valueFormatter } from './plugin.js';
+export { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
+export type { Limits } from './runtime/limits.js';
+export { DEFAULT_LIMITS } from './runtime/limits.js';
+export { asBoolean, asNumber, asString, deepEquals, isTruthy, outputText } from './runtime/values.js';

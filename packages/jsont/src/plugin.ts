@@ -31,6 +31,14 @@ export interface TemplateError {
   readonly column?: number;
 }
 
+/** How `applyPartial` runs a partial or macro. */
+export interface PartialOptions {
+  /** Lookups stop at the partial's own node instead of continuing outwards. */
+  readonly private?: boolean;
+  /** Bound as `@args` inside the partial. */
+  readonly args?: Readonly<Record<string, string>>;
+}
+
 /** What a formatter or predicate may see and do while a template renders. */
 export interface RenderContext {
   /** BCP 47 locale tag of this render, e.g. `en-US`. */
@@ -60,6 +68,16 @@ export interface RenderContext {
   renderPartial(name: string, value: unknown): string | undefined;
   /** Render the macro `name` defined by `{.macro}` against the current frame. */
   renderMacro(name: string, value: unknown): string | undefined;
+  /**
+   * Resolve a dotted path starting one frame out: inside a `{variable|formatter}`
+   * the current frame is the variable itself, so this is the template's scope.
+   */
+  resolveOuter(path: string): unknown;
+  /**
+   * Render a macro (searched first) or partial with `value` as its node, as the
+   * `apply` formatter does. Undefined when it failed (an error is recorded).
+   */
+  applyPartial(name: string, value: unknown, options?: PartialOptions): string | undefined;
   /** Record a non-fatal error; rendering continues. */
   error(type: TemplateErrorType, message: string): void;
 }

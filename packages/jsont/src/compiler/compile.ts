@@ -1,0 +1,316 @@
+/**
+ * Compiles a syntax tree into JavaScript closures, once. Formatter and
+ * predicate implementations, paths and argument lists are all bound here, so a
+ * render only walks closures and plain values.
+ */
+import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
+import type { Exec, Runtime } from '../runtime/context.js';
+import { nameIn } from '../runtime/context.js';
+import { isTruthy, outputText, walk } from '../runtime/values.js';
+import type {
+  BindvarNode,
+  CtxvarNode,
+  FormatterCall,
+  IfNode,
+  IncludeNode,
+  InjectNode,
+  Node,
+  OrNode,
+  Path,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  VariableNode,
+} from '../syntax/nodes.js';
+
+/** Compiles `.eval` code; supplied by the expression module. */
+export type EvalCompiler = (code: string) => Exec;
+
+export interface CompileTables {
+  readonly formatters: FormatterTable;
+  readonly predicates: PredicateTable;
+  readonly compileEval: EvalCompiler;
+}
+
+type Resolver = (rt: Runtime) => unknown;
+
+const SYMBOL_TEXT = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t', newline: '\n' } as const;
+
+const NOOP: Exec = () => {};
+
+export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exec {
+  const parts: Exec[] = [];
+  let text = '';
+  const flush = (): void => {
+    if (text !== '') {
+      const t = text;
+      parts.push((rt) => {
+        rt.out += t;
+      });
+      text = '';
+    }
+  };
+  for (const node of nodes) {
+    if (node.kind === 'text') text += node.text;
+    else if (node.kind === 'symbol') text += SYMBOL_TEXT[node.name];
+    else if (node.kind !== 'comment') {
+      flush();
+      parts.push(compileNode(node, tables));
+    }
+  }
+  flush();
+  switch (parts.length) {
+    case 0:
+      return NOOP;
+    case 1:
+      return parts[0] as Exec;
+    case 2: {
+      const [a, b] = parts as [Exec, Exec];
+      return (rt) => {
+        a(rt);
+        b(rt);
+      };
+    }
+    default:
+      return (rt) => {
+        for (let i = 0; i < parts.length; i++) (parts[i] as Exec)(rt);
+      };
+  }
+}
+
+function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }>, tables: CompileTables): Exec {
+  switch (node.kind) {
+    case 'variable':
+      return compileVariable(node, tables);
+    case 'section':
+      return compileSection(node, tables);
+    case 'repeated':
+      return compileRepeated(node, tables);
+    case 'predicate':
+    case 'or':
+      return compilePredicate(node, tables);
+    case 'if':
+      return compileIf(node, tables);
+    case 'bindvar':
+      return compileBindvar(node, tables);
+    case 'ctxvar':
+      return compileCtxvar(node);
+    case 'macro': {
+      const body = compileBlock(node.body, tables);
+      const name = node.name;
+      return (rt) => rt.setMacro(name, body);
+    }
+    case 'include':
+      return compileInclude(node);
+    case 'inject':
+      return compileInject(node);
+    case 'eval':
+      return tables.compileEval(node.code);
+  }
+}
+
+/** A closure resolving `path` against the current scope, specialised by shape. */
+export function compilePath(path: Path): Resolver {
+  const head = path[0];
+  if (path.length === 1) {
+    if (head === '@') return (rt) => rt.frame.node;
+    const name = head as string | number;
+    return (rt) => rt.lookup(name, rt.frame);
+  }
+  if (head === '@') return (rt) => walk(rt.frame.node, path, 1);
+  const name = head as string | number;
+  return (rt) => walk(rt.lookup(name, rt.frame), path, 1);
+}
+
+/** Section paths resolve their first segment in the current frame only. */
+function compileSectionPath(path: Path): Resolver {
+  const head = path[0];
+  if (head === '@') return path.length === 1 ? (rt) => rt.frame.node : (rt) => walk(rt.frame.node, path, 1);
+  const name = head as string | number;
+  if (path.length === 1) return (rt) => nameIn(name, rt.frame);
+  return (rt) => walk(nameIn(name, rt.frame), path, 1);
+}
+
+interface BoundFormatter {
+  readonly impl: Formatter;
+  readonly args: readonly string[];
+}
+
+function bindFormatters(calls: readonly FormatterCall[], tables: CompileTables): BoundFormatter[] {
+  const bound: BoundFormatter[] = [];
+  for (const call of calls) {
+    const impl = tables.formatters[call.name];
+    if (impl !== undefined) bound.push({ impl, args: Object.freeze([...call.args]) });
+  }
+  return bound;
+}
+
+function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Variable[]): void {
+  for (let i = 0; i < chain.length; i++) {
+    const f = chain[i] as BoundFormatter;
+    try {
+      f.impl.apply(f.args, vars, rt);
+    } catch (e) {
+      rt.error('formatter', `Unexpected error in formatter: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
+
+function pathName(path: Path): string {
+  return path.join('.');
+}
+
+function compileVariable(node: VariableNode, tables: CompileTables): Exec {
+  const resolvers = node.paths.map(compilePath);
+  const names = node.paths.map(pathName);
+  const chain = bindFormatters(node.formatters, tables);
+  if (chain.length === 0) {
+    const resolve = resolvers[0] as Resolver;
+    return (rt) => {
+      rt.out += outputText(resolve(rt));
+    };
+  }
+  return (rt) => {
+    const vars: Variable[] = new Array(resolvers.length);
+    for (let i = 0; i < resolvers.length; i++) {
+      vars[i] = { name: names[i] as string, value: (resolvers[i] as Resolver)(rt) };
+    }
+    rt.push((vars[0] as Variable).value);
+    applyFormatters(rt, chain, vars);
+    rt.pop();
+    rt.out += outputText((vars[0] as Variable).value);
+  };
+}
+
+function compileAlternate(alt: OrNode | null, tables: CompileTables): Exec | null {
+  return alt === null ? null : compilePredicate(alt, tables);
+}
+
+function compileSection(node: SectionNode, tables: CompileTables): Exec {
+  const resolve = compileSectionPath(node.path);
+  const body = compileBlock(node.body, tables);
+  const alt = compileAlternate(node.alternate, tables);
+  return (rt) => {
+    const value = resolve(rt);
+    rt.push(value);
+    if (isTruthy(value)) body(rt);
+    else if (alt !== null) alt(rt);
+    rt.pop();
+  };
+}
+
+function compileRepeated(node: RepeatedNode, tables: CompileTables): Exec {
+  const resolve = compileSectionPath(node.path);
+  const body = compileBlock(node.body, tables);
+  const between = node.alternatesWith.length > 0 ? compileBlock(node.alternatesWith, tables) : null;
+  const alt = compileAlternate(node.alternate, tables);
+  return (rt) => {
+    const value = resolve(rt);
+    if (!Array.isArray(value) || value.length === 0) {
+      if (alt !== null) alt(rt);
+      return;
+    }
+    const frame = rt.push(value);
+    const last = value.length - 1;
+    for (let i = 0; i <= last; i++) {
+      if (!rt.tick()) break;
+      frame.index = i;
+      rt.push(value[i]);
+      body(rt);
+      if (between !== null && i < last) between(rt);
+      rt.pop();
+    }
+    rt.pop();
+  };
+}
+
+function compilePredicate(node: PredicateNode | OrNode, tables: CompileTables): Exec {
+  const body = compileBlock(node.body, tables);
+  if (node.name === null) return body;
+  const impl: Predicate | undefined = tables.predicates[node.name];
+  const args = Object.freeze([...(node.args?.list ?? [])]);
+  const alt = compileAlternate(node.alternate, tables);
+  const name = node.name;
+  return (rt) => {
+    let result = false;
+    if (impl !== undefined) {
+      try {
+        result = impl.apply(args, rt);
+      } catch (e) {
+        rt.error('predicate', `Unexpected error in predicate ${name}: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (result) body(rt);
+    else if (alt !== null) alt(rt);
+  };
+}
+
+function compileIf(node: IfNode, tables: CompileTables): Exec {
+  const resolvers = node.paths.map(compilePath);
+  const ands = node.operators.map((op) => op === '&&');
+  const body = compileBlock(node.body, tables);
+  const alt = compileAlternate(node.alternate, tables);
+  return (rt) => {
+    let result = isTruthy((resolvers[0] as Resolver)(rt));
+    for (let i = 1; i < resolvers.length; i++) {
+      const and = ands[i - 1] as boolean;
+      if (and ? !result : result) break;
+      result = isTruthy((resolvers[i] as Resolver)(rt));
+    }
+    if (result) body(rt);
+    else if (alt !== null) alt(rt);
+  };
+}
+
+function compileBindvar(node: BindvarNode, tables: CompileTables): Exec {
+  const resolvers = node.paths.map(compilePath);
+  const names = node.paths.map(pathName);
+  const chain = bindFormatters(node.formatters, tables);
+  const name = node.name;
+  return (rt) => {
+    const vars: Variable[] = new Array(resolvers.length);
+    for (let i = 0; i < resolvers.length; i++) {
+      vars[i] = { name: names[i] as string, value: (resolvers[i] as Resolver)(rt) };
+    }
+    applyFormatters(rt, chain, vars);
+    rt.setVar(name, (vars[0] as Variable).value);
+  };
+}
+
+function compileCtxvar(node: CtxvarNode): Exec {
+  const bindings = node.bindings.map(([key, path]) => [key, compilePath(path)] as const);
+  const name = node.name;
+  return (rt) => {
+    const value: Record<string, unknown> = {};
+    for (const [key, resolve] of bindings) value[key] = resolve(rt);
+    rt.setVar(name, value);
+  };
+}
+
+function compileInclude(node: IncludeNode): Exec {
+  const name = node.name;
+  const output = node.args.list.includes('output');
+  return (rt) => {
+    if (!rt.env.enableInclude) return;
+    const body = rt.findPartial(name);
+    if (body === undefined) {
+      rt.error('include', `Attempt to apply partial '${name}' which could not be found.`);
+      return;
+    }
+    const saved = rt.out;
+    if (!output) rt.out = '';
+    if (rt.enterPartial(name)) {
+      try {
+        body(rt);
+      } finally {
+        rt.exitPartial();
+      }
+    }
+    if (!output) rt.out = saved;
+  };
+}
+
+function compileInject(node: InjectNode): Exec {
+  const { name, path } = node;
+  return (rt) => rt.setVar(name, rt.injectable(path));
+}

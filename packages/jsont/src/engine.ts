@@ -1,0 +1,169 @@
+/**
+ * The public entry points: `compile` a source once, `render` it many times.
+ */
+import { type CompileTables, compileBlock } from './compiler/compile.js';
+import { compileEval } from './expr/eval.js';
+import type { FormatterTable, PredicateTable, TemplateError } from './plugin.js';
+import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
+import type { Exec, RenderEnv } from './runtime/context.js';
+import { Runtime } from './runtime/context.js';
+import { type Limits, resolveLimits } from './runtime/limits.js';
+import type { RootNode } from './syntax/nodes.js';
+import { parse } from './syntax/parser.js';
+
+export interface CompileOptions {
+  readonly formatters?: FormatterTable;
+  readonly predicates?: PredicateTable;
+  /** Preprocessor pass: only `{^…}` tags are instructions. */
+  readonly preprocess?: boolean;
+}
+
+/** A compiled template: immutable, reusable across renders and safe to cache. */
+export interface Template {
+  readonly root: RootNode;
+  /** Syntax errors found while compiling; reported again by every render. */
+  readonly errors: readonly TemplateError[];
+  /** @internal the compiled closures. */
+  readonly exec: Exec;
+  /** @internal the tables the closures were bound to. */
+  readonly tables: CompileTables;
+  readonly preprocess: boolean;
+}
+
+export interface CompileResult {
+  readonly template: Template;
+  readonly errors: readonly TemplateError[];
+}
+
+const tablesCache = new WeakMap<FormatterTable, WeakMap<PredicateTable, CompileTables>>();
+
+function tablesFor(formatters: FormatterTable, predicates: PredicateTable): CompileTables {
+  let inner = tablesCache.get(formatters);
+  if (inner === undefined) {
+    inner = new WeakMap();
+    tablesCache.set(formatters, inner);
+  }
+  let tables = inner.get(predicates);
+  if (tables === undefined) {
+    tables = { formatters, predicates, compileEval };
+    inner.set(predicates, tables);
+  }
+  return tables;
+}
+
+function compileWith(source: string, tables: CompileTables, preprocess: boolean): CompileResult {
+  const { formatters, predicates } = tables;
+  const parsed = parse(source, {
+    hasFormatter: (name) => Object.hasOwn(formatters, name),
+    hasPredicate: (name) => Object.hasOwn(predicates, name),
+    preprocess,
+  });
+  const errors: TemplateError[] = parsed.errors.map((message) => ({ type: 'syntax', message }));
+  const template: Template = Object.freeze({
+    root: parsed.root,
+    errors: Object.freeze(errors),
+    exec: compileBlock(parsed.root.body, tables),
+    tables,
+    preprocess,
+  });
+  return { template, errors: template.errors };
+}
+
+/** Parse and compile a template source. Never throws; syntax errors are returned. */
+export function compile(source: string, options: CompileOptions = {}): CompileResult {
+  const tables = tablesFor(options.formatters ?? DEFAULT_FORMATTERS, options.predicates ?? DEFAULT_PREDICATES);
+  return compileWith(source, tables, options.preprocess === true);
+}
+
+export interface RenderOptions {
+  /** Partial templates by name (sources or compiled templates). */
+  readonly partials?: Readonly<Record<string, string | Template>>;
+  /** Values for `{.inject @name key}` by key. */
+  readonly injects?: Readonly<Record<string, unknown>>;
+  readonly locale?: string;
+  readonly timeZone?: string;
+  /** "Now" in epoch milliseconds. */
+  readonly now?: number;
+  /** Used when `template` is a source string. */
+  readonly formatters?: FormatterTable;
+  readonly predicates?: PredicateTable;
+  readonly limits?: Partial<Limits>;
+  /** Run `{.eval}` instructions (default true). */
+  readonly enableExpr?: boolean;
+  /** Run `{.include}` instructions (default true). */
+  readonly enableInclude?: boolean;
+  /** Used when `template` is a source string: the preprocessor pass. */
+  readonly preprocess?: boolean;
+}
+
+export interface RenderResult {
+  readonly output: string;
+  readonly errors: readonly TemplateError[];
+}
+
+/** Compiled partials per partials object, so a server passing the same map reuses them. */
+const partialCache = new WeakMap<object, Map<string, CompileResult>>();
+
+function partialResolver(
+  partials: Readonly<Record<string, string | Template>> | undefined,
+  tables: CompileTables,
+): RenderEnv['partial'] {
+  if (partials === undefined) return () => undefined;
+  let cache = partialCache.get(partials);
+  if (cache === undefined) {
+    cache = new Map();
+    partialCache.set(partials, cache);
+  }
+  const compiled = cache;
+  return (name, rt) => {
+    if (!Object.hasOwn(partials, name)) return undefined;
+    const source = partials[name];
+    let result: CompileResult | undefined;
+    if (typeof source === 'string') {
+      result = compiled.get(name);
+      if (result === undefined || result.template.tables !== tables) {
+        result = compileWith(source, tables, false);
+        compiled.set(name, result);
+      }
+    } else if (source !== undefined) {
+      result = { template: source, errors: source.errors };
+    } else {
+      return undefined;
+    }
+    if (result.errors.length > 0) {
+      for (const error of result.errors) rt.error('partial', `Parse of partial "${name}" failed: ${error.message}`);
+      return () => {};
+    }
+    return result.template.exec;
+  };
+}
+
+/** Render a compiled template (or a source, compiled on the spot) against JSON data. Never throws. */
+export function render(template: Template | string, json: unknown, options: RenderOptions = {}): RenderResult {
+  const compiled =
+    typeof template === 'string'
+      ? compile(template, {
+          formatters: options.formatters,
+          predicates: options.predicates,
+          preprocess: options.preprocess,
+        }).template
+      : template;
+  const env: RenderEnv = {
+    locale: options.locale ?? 'en-US',
+    timeZone: options.timeZone ?? 'America/New_York',
+    now: options.now ?? Date.now(),
+    enableExpr: options.enableExpr ?? true,
+    enableInclude: options.enableInclude ?? true,
+    limits: resolveLimits(options.limits),
+    injects: options.injects,
+    partial: partialResolver(options.partials, compiled.tables),
+  };
+  const rt = new Runtime(json, env);
+  try {
+    compiled.exec(rt);
+  } catch (e) {
+    rt.error('render', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const errors = compiled.errors.length > 0 ? [...compiled.errors, ...rt.errors] : rt.errors;
+  return { output: rt.out, errors };
+}

@@ -1,0 +1,269 @@
+/**
+ * The state of one render: the frame stack, the output buffer, errors and
+ * counters. It is also the `RenderContext` handed to formatters and predicates.
+ */
+import type { CLDR } from '@phensley/cldr';
+import type { PartialOptions, RenderContext, TemplateError, TemplateErrorType } from '../plugin.js';
+import type { Path } from '../syntax/nodes.js';
+import { splitPath } from '../syntax/tag.js';
+import { cldrFor } from './cldr.js';
+import type { Limits } from './limits.js';
+import { child, walk } from './values.js';
+
+/** A compiled piece of template: appends to `rt.out`. */
+export type Exec = (rt: Runtime) => void;
+
+/** One level of scope: a node, its variables and macros. */
+export class Frame {
+  /** Index of the current iteration when this frame is a repeated section, else -1. */
+  index = -1;
+  vars: Map<string, unknown> | undefined = undefined;
+  macros: Map<string, Exec> | undefined = undefined;
+  /** A private partial: lookups do not continue past this frame. */
+  stop = false;
+  constructor(
+    public node: unknown,
+    readonly parent: Frame | undefined,
+  ) {}
+}
+
+/** Everything a render needs besides the data. */
+export interface RenderEnv {
+  readonly locale: string;
+  readonly timeZone: string;
+  readonly now: number;
+  readonly enableExpr: boolean;
+  readonly enableInclude: boolean;
+  readonly limits: Limits;
+  readonly injects: Readonly<Record<string, unknown>> | undefined;
+  /** Find a named partial, compiling it on first use; parse errors go to `rt`. */
+  partial(name: string, rt: Runtime): Exec | undefined;
+}
+
+const pathCache = new Map<string, Path>();
+function cachedPath(raw: string): Path {
+  let path = pathCache.get(raw);
+  if (path === undefined) {
+    path = splitPath(raw);
+    if (pathCache.size > 10_000) pathCache.clear();
+    pathCache.set(raw, path);
+  }
+  return path;
+}
+
+export class Runtime implements RenderContext {
+  out = '';
+  frame: Frame;
+  readonly errors: TemplateError[] = [];
+  /** Set when a limit is hit: every loop and partial stops. */
+  halted = false;
+  iterations = 0;
+  partialDepth = 0;
+  private bundle: CLDR | undefined;
+
+  constructor(
+    root: unknown,
+    readonly env: RenderEnv,
+  ) {
+    this.frame = new Frame(root, undefined);
+  }
+
+  get locale(): string {
+    return this.env.locale;
+  }
+  get timeZone(): string {
+    return this.env.timeZone;
+  }
+  get now(): number {
+    return this.env.now;
+  }
+
+  cldr(): CLDR {
+    if (this.bundle === undefined) this.bundle = cldrFor(this.env.locale);
+    return this.bundle;
+  }
+
+  node(): unknown {
+    return this.frame.node;
+  }
+
+  parentNode(): unknown {
+    return this.frame.parent?.node;
+  }
+
+  push(node: unknown): Frame {
+    const frame = new Frame(node, this.frame);
+    this.frame = frame;
+    return frame;
+  }
+
+  pop(): void {
+    this.frame = this.frame.parent as Frame;
+  }
+
+  resolve(path: string): unknown {
+    return this.resolveFrom(cachedPath(path), this.frame);
+  }
+
+  resolvePath(segments: readonly (string | number)[]): unknown {
+    return this.resolveFrom(segments, this.frame);
+  }
+
+  resolveOuter(path: string): unknown {
+    return this.resolveFrom(cachedPath(path), this.frame.parent ?? this.frame);
+  }
+
+  /** Resolve a path: the first segment searched outwards from `frame`, the rest walked down. */
+  resolveFrom(path: readonly (string | number)[], frame: Frame): unknown {
+    const head = path[0];
+    if (head === undefined) return undefined;
+    const value = head === '@' ? frame.node : this.lookup(head, frame);
+    return path.length === 1 ? value : walk(value, path, 1);
+  }
+
+  /** Search for a name from `frame` outwards. */
+  lookup(name: string | number, frame: Frame): unknown {
+    for (let f: Frame | undefined = frame; f !== undefined; f = f.parent) {
+      const value = nameIn(name, f);
+      if (value !== undefined) return value;
+      if (f.stop) break;
+    }
+    return undefined;
+  }
+
+  index(): number {
+    for (let f: Frame | undefined = this.frame; f !== undefined; f = f.parent) {
+      if (f.index !== -1) return f.index + 1;
+    }
+    return -1;
+  }
+
+  setVar(name: string, value: unknown): void {
+    const frame = this.frame;
+    if (frame.vars === undefined) frame.vars = new Map();
+    frame.vars.set(name, value);
+  }
+
+  setMacro(name: string, body: Exec): void {
+    const frame = this.frame;
+    if (frame.macros === undefined) frame.macros = new Map();
+    frame.macros.set(name, body);
+  }
+
+  findMacro(name: string): Exec | undefined {
+    for (let f: Frame | undefined = this.frame; f !== undefined; f = f.parent) {
+      const body = f.macros?.get(name);
+      if (body !== undefined) return body;
+    }
+    return undefined;
+  }
+
+  /** A macro in scope, else a partial. */
+  findPartial(name: string): Exec | undefined {
+    return this.findMacro(name) ?? this.env.partial(name, this);
+  }
+
+  injectable(name: string): unknown {
+    const injects = this.env.injects;
+    return injects !== undefined && Object.hasOwn(injects, name) ? injects[name] : undefined;
+  }
+
+  error(type: TemplateErrorType, message: string): void {
+    if (this.errors.length < 1000) this.errors.push({ type, message });
+  }
+
+  /** Stop the render with a 'limit' error. */
+  halt(message: string): void {
+    if (!this.halted) {
+      this.halted = true;
+      this.error('limit', message);
+    }
+  }
+
+  /** Count one unit of work against the iteration limit; false once exhausted. */
+  tick(): boolean {
+    if (this.halted) return false;
+    if (++this.iterations > this.env.limits.maxIterations) {
+      this.halt(`Render exceeded the maximum of ${this.env.limits.maxIterations} iterations`);
+      return false;
+    }
+    if (this.out.length > this.env.limits.maxOutputLength) {
+      this.halt(`Output exceeded the maximum length of ${this.env.limits.maxOutputLength} characters`);
+      return false;
+    }
+    return true;
+  }
+
+  /** Enter a partial, macro or include; false (with an error) past the depth limit. */
+  enterPartial(name: string): boolean {
+    if (!this.tick()) return false;
+    if (this.partialDepth >= this.env.limits.maxPartialDepth) {
+      this.error(
+        'partial',
+        `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${this.env.limits.maxPartialDepth}`,
+      );
+      return false;
+    }
+    this.partialDepth++;
+    return true;
+  }
+
+  exitPartial(): void {
+    this.partialDepth--;
+  }
+
+  applyPartial(name: string, value: unknown, options?: PartialOptions): string | undefined {
+    const body = this.findPartial(name);
+    if (body === undefined) {
+      this.error('partial', `Attempt to apply partial '${name}' which could not be found.`);
+      return undefined;
+    }
+    return this.runPartial(name, body, value, options);
+  }
+
+  renderPartial(name: string, value: unknown): string | undefined {
+    return this.applyPartial(name, value);
+  }
+
+  renderMacro(name: string, value: unknown): string | undefined {
+    const body = this.findMacro(name);
+    if (body === undefined) {
+      this.error('partial', `Attempt to apply macro '${name}' which could not be found.`);
+      return undefined;
+    }
+    return this.runPartial(name, body, value, undefined);
+  }
+
+  private runPartial(
+    name: string,
+    body: Exec,
+    value: unknown,
+    options: PartialOptions | undefined,
+  ): string | undefined {
+    if (!this.enterPartial(name)) return undefined;
+    const saved = this.out;
+    this.out = '';
+    const frame = this.push(value);
+    if (options?.private === true) frame.stop = true;
+    if (options?.args !== undefined) this.setVar('@args', options.args);
+    try {
+      body(this);
+      return this.out;
+    } finally {
+      this.pop();
+      this.out = saved;
+      this.exitPartial();
+    }
+  }
+}
+
+/** Look a name up in one frame only. */
+export function nameIn(name: string | number, frame: Frame): unknown {
+  if (typeof name === 'string' && name.charCodeAt(0) === 64 /* @ */) {
+    if (name === '@') return frame.node;
+    if (name === '@index') return frame.index === -1 ? undefined : frame.index + 1;
+    if (name === '@index0') return frame.index === -1 ? undefined : frame.index;
+    return frame.vars?.get(name);
+  }
+  return child(frame.node, name);
+}

@@ -1,0 +1,191 @@
+/**
+ * Turns template source into a syntax tree. The scanner finds `{…}` tags
+ * (a tag runs from the last `{` before the next `}`), `parseTag` reads each one,
+ * and a small block machine nests them, recording the language's syntax errors
+ * without ever stopping: whatever can be built is built.
+ */
+import type { Draft, Node, OrNode, RootNode } from './nodes.js';
+import { commentNode, freezeTree, rootNode, textNode } from './nodes.js';
+import type { Instruction, NameTables, OpenBlock } from './tag.js';
+import { parseTag } from './tag.js';
+
+export interface ParseOptions {
+  hasFormatter(name: string): boolean;
+  hasPredicate(name: string): boolean;
+  /**
+   * Preprocessor scope: when true only `{^…}` tags are instructions and every
+   * other tag is text; when false a leading `^` is ignored.
+   */
+  preprocess?: boolean;
+}
+
+export interface ParseResult {
+  readonly root: RootNode;
+  readonly errors: readonly string[];
+}
+
+type Block = OpenBlock | Draft<OrNode> | Draft<RootNode>;
+
+interface Level {
+  /** The block whose list receives instructions (a block, or its current `.or` branch). */
+  block: Block;
+  /** Where instructions go: the body, or a repeated section's `alternates with` part. */
+  list: Node[];
+  /** The outermost block of this level, the one `.end` closes. */
+  opener: Block;
+  alternates: boolean;
+}
+
+const BLOCK_NAMES: Readonly<Record<Block['kind'], string>> = {
+  section: 'SECTION',
+  repeated: 'REPEATED',
+  predicate: 'PREDICATE',
+  if: 'IF',
+  macro: 'MACRO',
+  or: 'OR_PREDICATE',
+  root: 'ROOT',
+};
+
+const INSTRUCTION_NAMES: Readonly<Record<'or' | 'end' | 'alternates', string>> = {
+  or: 'OR_PREDICATE',
+  end: 'END',
+  alternates: 'ALTERNATES_WITH',
+};
+
+class Assembler {
+  readonly root = rootNode();
+  readonly errors: string[] = [];
+  private readonly stack: Level[] = [];
+  private level: Level = { block: this.root, list: this.root.body, opener: this.root, alternates: false };
+
+  text(text: string): void {
+    const list = this.level.list;
+    const last = list[list.length - 1];
+    // Adjacent text is merged; the reference format keeps pieces apart but
+    // nothing observable depends on that.
+    if (last !== undefined && last.kind === 'text') list[list.length - 1] = textNode(last.text + text);
+    else list.push(textNode(text));
+  }
+
+  leaf(node: Node): void {
+    this.level.list.push(node);
+  }
+
+  accept(inst: Instruction): void {
+    const level = this.level;
+    const here = BLOCK_NAMES[level.block.kind];
+    switch (inst.type) {
+      case 'leaf':
+        level.list.push(inst.node);
+        return;
+      case 'open':
+        level.list.push(inst.node as Node);
+        this.stack.push(level);
+        this.level = { block: inst.node, list: inst.node.body, opener: inst.node, alternates: false };
+        return;
+      case 'end':
+        if (level.opener.kind === 'root') {
+          this.errors.push(`Instruction ${INSTRUCTION_NAMES.end} not allowed at root`);
+          return;
+        }
+        this.level = this.stack.pop() as Level;
+        return;
+      case 'or': {
+        const block = level.block;
+        if (block.kind === 'root') {
+          this.errors.push(`Instruction ${INSTRUCTION_NAMES.or} not allowed at root`);
+          return;
+        }
+        if (block.kind === 'macro') {
+          this.errors.push(`${INSTRUCTION_NAMES.or} instruction is not allowed inside ${here} block.`);
+          return;
+        }
+        if (block.kind === 'or' && block.name === null) {
+          this.errors.push(`This ${INSTRUCTION_NAMES.or} block will never execute.`);
+          return;
+        }
+        block.alternate = inst.node;
+        level.block = inst.node;
+        level.list = inst.node.body;
+        level.alternates = false;
+        return;
+      }
+      case 'alternates':
+        if (level.block.kind === 'root') {
+          this.errors.push(`Instruction ${INSTRUCTION_NAMES.alternates} not allowed at root`);
+          return;
+        }
+        if (level.block.kind !== 'repeated' || level.alternates) {
+          this.errors.push(`${INSTRUCTION_NAMES.alternates} instruction is not allowed inside ${here} block.`);
+          return;
+        }
+        level.alternates = true;
+        level.list = level.block.alternatesWith;
+        return;
+      case 'eof':
+        this.finish();
+        return;
+    }
+  }
+
+  private finished = false;
+
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (this.level.opener.kind !== 'root') {
+      const name = BLOCK_NAMES[this.level.block.kind];
+      this.errors.push(`Reached EOF in the middle of ${name}`);
+      this.errors.push(`Unclosed ${name}: the block has no matching END`);
+    }
+  }
+}
+
+/** Parse a template source into a frozen syntax tree plus the syntax errors found. */
+export function parse(source: string, options: ParseOptions): ParseResult {
+  const asm = new Assembler();
+  const tables: NameTables = {
+    hasFormatter: options.hasFormatter,
+    hasPredicate: options.hasPredicate,
+    error: (message) => asm.errors.push(message),
+  };
+  const preprocess = options.preprocess === true;
+  const len = source.length;
+  let idx = 0;
+  while (idx < len) {
+    let start = source.indexOf('{', idx);
+    if (start === -1) break;
+    if (!preprocess && source.startsWith('{##', start)) {
+      if (start > idx) asm.text(source.slice(idx, start));
+      const end = source.indexOf('##}', start + 3);
+      asm.leaf(commentNode(source.slice(start + 3, end === -1 ? len : end), true));
+      idx = end === -1 ? len : end + 3;
+      continue;
+    }
+    let close = -1;
+    for (let i = start + 1; i < len; i++) {
+      const ch = source.charCodeAt(i);
+      if (ch === 123 /* { */) start = i;
+      else if (ch === 125 /* } */) {
+        close = i;
+        break;
+      }
+    }
+    if (close === -1) break;
+    if (start > idx) asm.text(source.slice(idx, start));
+    let tag = source.slice(start + 1, close);
+    let inst: Instruction | null = null;
+    if (tag[0] === '^') {
+      tag = tag.slice(1);
+      inst = parseTag(tag, tables);
+    } else if (!preprocess) {
+      inst = parseTag(tag, tables);
+    }
+    if (inst === null) asm.text(source.slice(start, close + 1));
+    else asm.accept(inst);
+    idx = close + 1;
+  }
+  if (idx < len) asm.text(source.slice(idx));
+  asm.finish();
+  return { root: freezeTree(asm.root) as RootNode, errors: asm.errors };
+}
