@@ -1,3 +1,220 @@
-import type { FormatterTable } from '../plugin.js';
+/**
+ * Locale-aware formatters: numbers, money, dates, intervals, relative times,
+ * messages and units, on the render's CLDR bundle.
+ */
+import { type CLDR, type CurrencyType, Decimal, getCurrencyFractions } from '@phensley/cldr';
+import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
+import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
+import { formatInterval, formatMessage } from '../i18n/messages.js';
+import { formatDecimal } from '../i18n/numbers.js';
+import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions } from '../i18n/options.js';
+import { timeAgo } from '../i18n/time-ago.js';
+import { formatUnit } from '../i18n/units/format.js';
+import type { Formatter, FormatterTable, RenderContext, Variable } from '../plugin.js';
+import { valueFormatter } from '../plugin.js';
 
-export const I18N_FORMATTERS: FormatterTable = {};
+const ZERO = new Decimal(0);
+
+/** A formatter of the first value that needs locale data; without it the result is empty. */
+function localeFormatter(fn: (value: unknown, args: readonly string[], cldr: CLDR, ctx: RenderContext) => unknown) {
+  return valueFormatter((value, args, ctx) => {
+    const cldr = localeBundle(ctx);
+    return cldr ? fn(value, args, cldr, ctx) : '';
+  });
+}
+
+const datetime = localeFormatter((value, args, cldr, ctx) => {
+  const epoch = toEpoch(value);
+  if (!Number.isFinite(epoch)) return '';
+  return cldr.Calendars.formatDate({ date: epoch, zoneId: siteTimeZone(ctx) }, datetimeOptions(args));
+});
+
+const datetimeInterval: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = localeBundle(ctx);
+    const start = toEpoch(first.value);
+    const end = toEpoch(vars[1]?.value);
+    if (!cldr || vars.length < 2 || !Number.isFinite(start) || !Number.isFinite(end)) {
+      first.value = '';
+      return;
+    }
+    first.value = formatInterval(cldr, start, end, siteTimeZone(ctx), args);
+  },
+};
+
+/** Calendar fields `datetimefield` can print, as CLDR skeletons. */
+const DATE_FIELDS: Record<string, string> = {
+  era: 'G',
+  year: 'y',
+  quarter: 'QQQQ',
+  month: 'MMMM',
+  'month-short': 'MMM',
+  'month-narrow': 'MMMMM',
+  day: 'd',
+  weekday: 'EEEE',
+  'weekday-short': 'EEE',
+  'weekday-narrow': 'EEEEE',
+  dayperiod: 'a',
+  hour: 'h',
+  hour24: 'H',
+  minute: 'm',
+  second: 's',
+  zone: 'z',
+};
+
+const datetimefield = localeFormatter((value, args, cldr, ctx) => {
+  const epoch = toEpoch(value);
+  const skeleton = DATE_FIELDS[args[0] ?? ''];
+  if (!Number.isFinite(epoch) || !skeleton) return '';
+  return cldr.Calendars.formatDate({ date: epoch, zoneId: siteTimeZone(ctx) }, { skeleton, ca: 'gregory' });
+});
+
+const decimal = localeFormatter((value, args, cldr) => {
+  const n = toDecimal(value);
+  return n ? formatDecimal(cldr, n, decimalOptions(args)) : '';
+});
+
+const money = localeFormatter((value, args, cldr) => {
+  const parts = moneyParts(value);
+  const amount = parts ? toDecimal(parts.amount) : undefined;
+  if (!parts || !amount) return '';
+  const { mode: _mode, ...opts } = currencyOptions(args);
+  return cldr.Numbers.formatCurrency(amount, parts.currency as CurrencyType, opts);
+});
+
+/** Cents in the currency of the locale's region. */
+const bookkeeperMoney = localeFormatter((value, _args, cldr) => {
+  const cents = toDecimal(value) ?? ZERO;
+  const region = cldr.General.locale().tag.region();
+  const currency = cldr.Numbers.getCurrencyForRegion(region);
+  return cldr.Numbers.formatCurrency(cents.movePoint(-2), currency);
+});
+
+/** A percentage amount with 2 to 3 decimals, or 0 to 3 with `trim` (SPEC §9). */
+const percentage = localeFormatter((value, args, cldr) => {
+  const n = toDecimal(value) ?? ZERO;
+  return cldr.Numbers.formatDecimal(n, {
+    minimumFractionDigits: args.includes('trim') ? 0 : 2,
+    maximumFractionDigits: 3,
+  });
+});
+
+/** Cents as a plain `1,234.56` amount; missing or invalid amounts print nothing. */
+const moneyFormat = valueFormatter((value) => {
+  const cents = toDecimal(value);
+  return cents ? centsToPlain(cents) : '';
+});
+
+const moneyString = valueFormatter((value) => {
+  const cents = toDecimal(value);
+  return cents ? `<span class="sqs-money-native">${centsToPlain(cents)}</span>` : '';
+});
+
+/** Legacy fixed-format money in the locale given as argument (`de_DE`, `en-US`), else the render's. */
+const i18nMoneyFormat = valueFormatter((value, args, ctx) => {
+  const parts = moneyParts(value);
+  const amount = parts ? toDecimal(parts.amount) : undefined;
+  if (!parts || !amount) return '';
+  const currency = parts.currency.trim().toUpperCase();
+  return legacyMoney(amount, currency, args[0] ?? ctx.locale, getCurrencyFractions(currency).digits);
+});
+
+/** Split `key:value` / `key=value` message arguments. */
+function argumentDelimiter(arg: string): number {
+  for (let i = 0; i < arg.length; i++) {
+    if (arg[i] === ':' || arg[i] === '=') return i;
+  }
+  return -1;
+}
+
+const message: Formatter = {
+  apply(args, vars, ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = localeBundle(ctx);
+    if (!cldr) {
+      first.value = '';
+      return;
+    }
+    const positional: unknown[] = [];
+    const named: Record<string, unknown> = {};
+    for (const arg of args) {
+      const i = argumentDelimiter(arg);
+      if (i === -1) {
+        positional.push(ctx.resolve(arg));
+      } else {
+        const value = ctx.resolve(arg.slice(i + 1));
+        named[arg.slice(0, i)] = value;
+        positional.push(value);
+      }
+    }
+    const text = stringOf(first.value);
+    first.value = formatMessage(cldr, text, positional, named, siteTimeZone(ctx));
+  },
+};
+
+function stringOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const relativeTime: Formatter = {
+  apply(args, vars: Variable[], ctx) {
+    const first = vars[0];
+    if (!first) return;
+    const cldr = localeBundle(ctx);
+    let start = ctx.now;
+    let end = toEpoch(first.value);
+    if (vars.length > 1) {
+      start = end;
+      end = toEpoch(vars[1]?.value);
+    }
+    if (!cldr || !Number.isFinite(start) || !Number.isFinite(end)) {
+      first.value = '';
+      return;
+    }
+    const a = cldr.Calendars.toGregorianDate({ date: start });
+    const b = cldr.Calendars.toGregorianDate({ date: end });
+    first.value = cldr.Calendars.formatRelativeTime(a, b, relativeTimeOptions(args));
+  },
+};
+
+const timesince = valueFormatter((value, _args, ctx) => {
+  const epoch = toEpoch(value);
+  if (!Number.isFinite(epoch)) return 'Invalid date.';
+  return `<span class="timesince" data-date="${epoch}">${timeAgo(ctx.now - epoch)}</span>`;
+});
+
+/** Milliseconds as `m:ss`. */
+const humanizeDuration = valueFormatter((value) => {
+  const ms = toEpoch(value);
+  const seconds = Number.isFinite(ms) ? Math.trunc(ms / 1000) : 0;
+  const minutes = Math.trunc(seconds / 60);
+  return `${minutes}:${String(Math.abs(seconds - minutes * 60)).padStart(2, '0')}`;
+});
+
+const unit = localeFormatter((value, args, cldr) => formatUnit(cldr, value, args) ?? '');
+
+export const I18N_FORMATTERS: FormatterTable = {
+  'bookkeeper-money-format': bookkeeperMoney,
+  datetime,
+  'datetime-interval': datetimeInterval,
+  datetimefield,
+  decimal,
+  humanizeDuration,
+  'i18n-money-format': i18nMoneyFormat,
+  message,
+  money,
+  'money-format': moneyFormat,
+  'money-string': moneyString,
+  moneyFormat,
+  'percentage-format': percentage,
+  plural: message,
+  'relative-time': relativeTime,
+  timesince,
+  unit,
+};

@@ -1,0 +1,139 @@
+/**
+ * ICU-style messages (`{0 plural one{# item} other{# items}}`) with the
+ * template language's own argument formatters: money, currency, number,
+ * decimal, datetime, datetime-interval and unit.
+ */
+import { type CLDR, Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley/cldr';
+import type { CurrencyType, MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
+import { DEFAULT_TIME_ZONE, moneyParts, toDecimal, toEpoch } from './context.js';
+import { formatDecimal } from './numbers.js';
+import { currencyOptions, datetimeOptions, decimalOptions, intervalOptions } from './options.js';
+import { formatUnit } from './units/format.js';
+
+/** Message-format cache size (SPEC §9). */
+const CACHE_SIZE = 100;
+const ZERO = new Decimal(0);
+const ONE = new Decimal(1);
+
+/** Reads JSON values as message arguments; money objects count as their amount. */
+class JsonArgConverter extends DefaultMessageArgConverter {
+  override asDecimal(arg: MessageArg | undefined): Decimal {
+    const money = moneyParts(arg);
+    if (money) return toDecimal(money.amount) ?? ZERO;
+    if (typeof arg === 'boolean') return arg ? ONE : ZERO;
+    if (typeof arg === 'number' || typeof arg === 'string') return toDecimal(arg) ?? ZERO;
+    return ZERO;
+  }
+
+  override asString(arg: MessageArg | undefined): string {
+    if (arg === undefined || arg === null) return '';
+    const money = moneyParts(arg);
+    if (money) return String(money.amount);
+    if (typeof arg === 'string') return arg;
+    if (typeof arg === 'number' || typeof arg === 'boolean') return String(arg);
+    return JSON.stringify(arg);
+  }
+}
+
+/** One message formatter per locale bundle; the zone is set before each use. */
+class LocaleMessages {
+  private zoneId = DEFAULT_TIME_ZONE;
+  private readonly formatter: MessageFormatter;
+  private readonly converter = new JsonArgConverter();
+
+  constructor(private readonly cldr: CLDR) {
+    const bundle = cldr.General.bundle();
+    this.formatter = new MessageFormatter({
+      language: bundle.language(),
+      region: bundle.region(),
+      cacheSize: CACHE_SIZE,
+      converter: this.converter,
+      formatters: this.functions(),
+    });
+  }
+
+  format(message: string, positional: unknown[], named: Record<string, unknown>, zoneId: string): string {
+    this.zoneId = zoneId;
+    return this.formatter.format(message, positional, named as MessageNamedArgs);
+  }
+
+  private functions(): MessageFormatFuncMap {
+    const currency = (args: MessageArg[], options: string[]) => this.currency(args[0], options);
+    const decimal = (args: MessageArg[], options: string[]) => this.decimal(args[0], options);
+    return {
+      money: currency,
+      currency,
+      number: decimal,
+      decimal,
+      datetime: (args, options) => this.datetime(args[0], options),
+      'datetime-interval': (args, options) => this.interval(args[0], args[1], options),
+      unit: (args, options) => formatUnit(this.cldr, args[0], options) ?? '',
+    };
+  }
+
+  private currency(arg: unknown, options: string[]): string {
+    const money = moneyParts(arg);
+    if (!money) return '';
+    const amount = toDecimal(money.amount) ?? ZERO;
+    return this.cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, currencyOptions(options));
+  }
+
+  private decimal(arg: unknown, options: string[]): string {
+    if (arg === undefined) return '';
+    return formatDecimal(this.cldr, this.converter.asDecimal(arg), decimalOptions(options));
+  }
+
+  private datetime(arg: unknown, options: string[]): string {
+    const epoch = toEpoch(arg);
+    if (!Number.isFinite(epoch)) return '';
+    return this.cldr.Calendars.formatDate({ date: epoch, zoneId: this.zoneId }, datetimeOptions(options));
+  }
+
+  private interval(start: unknown, end: unknown, options: string[]): string {
+    const s = toEpoch(start);
+    const e = toEpoch(end);
+    if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
+    return formatInterval(this.cldr, s, e, this.zoneId, options);
+  }
+}
+
+const BY_BUNDLE = new WeakMap<CLDR, LocaleMessages>();
+
+/** Format an ICU-style message with positional and named arguments. */
+export function formatMessage(
+  cldr: CLDR,
+  message: string,
+  positional: unknown[],
+  named: Record<string, unknown>,
+  zoneId: string,
+): string {
+  let messages = BY_BUNDLE.get(cldr);
+  if (!messages) {
+    messages = new LocaleMessages(cldr);
+    BY_BUNDLE.set(cldr, messages);
+  }
+  return messages.format(message, positional, named, zoneId);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Format a date interval. Without an explicit skeleton, two instants on the
+ * same day show as a 12-hour time range and others as dates.
+ */
+export function formatInterval(
+  cldr: CLDR,
+  start: number,
+  end: number,
+  zoneId: string,
+  args: readonly string[],
+): string {
+  const opts = intervalOptions(args);
+  const a = cldr.Calendars.toGregorianDate({ date: start, zoneId });
+  const b = cldr.Calendars.toGregorianDate({ date: end, zoneId });
+  if (opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
+    const sameDay = a.year() === b.year() && a.month() === b.month() && a.dayOfMonth() === b.dayOfMonth();
+    if (sameDay && Math.abs(end - start) >= 0 && Math.abs(end - start) < 24 * HOUR_MS) opts.skeleton = 'hm';
+  }
+  return cldr.Calendars.formatDateInterval(a, b, opts);
+}
