@@ -143,9 +143,9 @@ const message: Formatter = {
     for (const arg of args) {
       const i = argumentDelimiter(arg);
       if (i === -1) {
-        positional.push(ctx.resolve(arg));
+        positional.push(ctx.resolveOuter(arg));
       } else {
-        const value = ctx.resolve(arg.slice(i + 1));
+        const value = ctx.resolveOuter(arg.slice(i + 1));
         named[arg.slice(0, i)] = value;
         positional.push(value);
       }

@@ -58,6 +58,8 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     parentNode: () => undefined,
     resolve: (path) => resolvePath(path === '@' ? ['@'] : path.split('.')),
     resolvePath,
+    resolveOuter: (path) => walk(options.root, path.split('.')),
+    applyPartial: () => undefined,
     index: () => -1,
     injectable: () => undefined,
     renderPartial: () => undefined,

@@ -27,6 +27,7 @@ class JsonArgConverter extends DefaultMessageArgConverter {
 
   override asString(arg: MessageArg | undefined): string {
     if (arg === undefined || arg === null) return '';
+    if (arg instanceof Decimal) return arg.toString();
     const money = moneyParts(arg);
     if (money) return String(money.amount);
     if (typeof arg === 'string') return arg;
