@@ -28,7 +28,7 @@ function operands(args: readonly string[]): readonly Operand[] {
   return ops;
 }
 
-function valueOf(op: Operand, ctx: RenderContext): unknown {
+function operandValue(op: Operand, ctx: RenderContext): unknown {
   return op.literal ? op.value : ctx.resolve(op.path);
 }
 
@@ -57,8 +57,8 @@ function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
     apply(args, ctx) {
       if (args.length === 0) return false;
       const ops = operands(args);
-      if (args.length === 1) return test(ctx.node(), valueOf(ops[0] as Operand, ctx));
-      return test(valueOf(ops[0] as Operand, ctx), valueOf(ops[1] as Operand, ctx));
+      if (args.length === 1) return test(ctx.node(), operandValue(ops[0] as Operand, ctx));
+      return test(operandValue(ops[0] as Operand, ctx), operandValue(ops[1] as Operand, ctx));
     },
   };
 }
@@ -90,10 +90,10 @@ export const CORE_PREDICATES: PredicateTable = {
       if (args.length === 0) return false;
       const ops = operands(args);
       let value = ctx.node();
-      let modulus = valueOf(ops[0] as Operand, ctx);
+      let modulus = operandValue(ops[0] as Operand, ctx);
       if (args.length === 2) {
         value = modulus;
-        modulus = valueOf(ops[1] as Operand, ctx);
+        modulus = operandValue(ops[1] as Operand, ctx);
       }
       if (!Number.isInteger(value) || !Number.isInteger(modulus) || modulus === 0) return false;
       return Math.abs(value as number) % Math.abs(modulus as number) === 0;

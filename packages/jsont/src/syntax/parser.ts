@@ -14,7 +14,7 @@ export interface ParseOptions {
   hasPredicate(name: string): boolean;
   /**
    * Preprocessor scope: when true only `{^…}` tags are instructions and every
-   * other tag is text; when false a leading `^` is ignored.
+   * other tag is text; when false `{^…}` tags are dropped.
    */
   preprocess?: boolean;
 }
@@ -173,11 +173,15 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     }
     if (close === -1) break;
     if (start > idx) asm.text(source.slice(idx, start));
-    let tag = source.slice(start + 1, close);
+    const tag = source.slice(start + 1, close);
     let inst: Instruction | null = null;
     if (tag[0] === '^') {
-      tag = tag.slice(1);
-      inst = parseTag(tag, tables);
+      // Preprocessor tags run only in the preprocessor pass; the normal pass drops them.
+      if (!preprocess) {
+        idx = close + 1;
+        continue;
+      }
+      inst = parseTag(tag.slice(1), tables);
     } else if (!preprocess) {
       inst = parseTag(tag, tables);
     }
