@@ -1,0 +1,73 @@
+/**
+ * Variant selectors: one `<select data-variant-option-name>` and one radio
+ * group per option, inside `.product-variants[data-variants]`, which the
+ * variant island reads (SPEC §9 label 'Select {variantName}').
+ */
+import type { RenderContext } from '../plugin.js';
+import { escapeHtml, fillPlaceholders, toJsonText } from '../values/html.js';
+import { field, isTruthy } from '../values/json.js';
+import { ProductType, productTypeOf, type VariantOption, variantOptions } from './product.js';
+import { localizedString, lookup, printed } from './scope.js';
+
+export const SELECT_VARIANT_LABEL = 'Select {variantName}';
+export const SELECT_GIFT_CARD_VALUE_LABEL = 'Select Value';
+const GIFT_CARD_VALUE_NAME = 'Value';
+
+/** The select prompt template: gift cards use their own string, other products the variant one. */
+function selectTemplate(item: unknown, ctx: RenderContext): string {
+  if (productTypeOf(item) === ProductType.GIFT_CARD) {
+    return localizedString(item, ctx, 'giftCardVariantSelectText') || SELECT_GIFT_CARD_VALUE_LABEL;
+  }
+  return localizedString(item, ctx, 'productVariantSelectText') || SELECT_VARIANT_LABEL;
+}
+
+/** The option title template: gift cards show a translated "Value", others the option name. */
+function titleTemplate(item: unknown, ctx: RenderContext): string {
+  if (productTypeOf(item) === ProductType.GIFT_CARD) {
+    return localizedString(item, ctx, 'giftCardValueDisplayText') || GIFT_CARD_VALUE_NAME;
+  }
+  return '{name}';
+}
+
+function renderOption(option: VariantOption, select: string, title: string): string {
+  const name = escapeHtml(option.name);
+  const prompt = fillPlaceholders(select, { variantName: option.name, 0: option.name });
+  let out = '\n    <div class="variant-option">\n    <div class="variant-option-title">';
+  out += escapeHtml(fillPlaceholders(title, { name: option.name, 0: option.name }));
+  out += ': </div>\n    <div class="variant-select-wrapper">\n';
+  out += `      <select aria-label="${prompt}" data-variant-option-name="${name}">\n`;
+  out += `        <option value="">${escapeHtml(prompt)}</option>\n        `;
+  for (const raw of option.values) {
+    const value = escapeHtml(raw);
+    out += `<option value="${value}">${value}</option>`;
+  }
+  out += `\n      </select>\n    </div>\n    <div class="variant-radiobtn-wrapper" data-variant-option-name="${name}">`;
+  for (const raw of option.values) {
+    const value = escapeHtml(raw);
+    const id = `variant-option-${name}-${value}`;
+    out += `\n      <input type="radio" class="variant-radiobtn" value="${value}" name="variant-option-${name}" id="${id}"/>`;
+    out += `\n      <label class="sqs-button-element--secondary" role="button" tabindex="0" for="${id}">${value}</label>`;
+  }
+  out += '\n    </div>\n    </div>';
+  return out;
+}
+
+/** The selectors markup, or undefined when the item has fewer than two variants or no ordered options. */
+export function renderVariantsSelect(item: unknown, ctx: RenderContext): string | undefined {
+  const options = variantOptions(item);
+  if (options.length === 0) return undefined;
+  const content = field(item, 'structuredContent');
+  const select = selectTemplate(item, ctx);
+  const title = titleTemplate(item, ctx);
+  let out = '\n  \n  \n  \n  \n\n  <div class="product-variants"';
+  out += ` data-item-id="${printed(lookup(item, ctx, 'id'))}"`;
+  out += ` data-variants="${escapeHtml(toJsonText(field(content, 'variants')))}"`;
+  const isSubscribable = field(content, 'isSubscribable');
+  if (isTruthy(isSubscribable)) {
+    out += ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(toJsonText(field(content, 'subscriptionPlan')))}"`;
+  }
+  out += ' data-animation-role="content">';
+  for (const option of options) out += renderOption(option, select, title);
+  out += '\n  </div>\n';
+  return out;
+}
