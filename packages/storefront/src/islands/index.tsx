@@ -1,0 +1,24 @@
+import type { IslandEnv, IslandsModule } from '../island-env.js';
+import { CartPageIsland } from './cart-page/cart-page-island.js';
+import { mountReactIsland } from './mount.js';
+import { ProductIsland } from './product/product-island.js';
+import { resolveProduct } from './product/product-dom.js';
+
+type Mount = (root: HTMLElement, env: IslandEnv) => Promise<boolean>;
+
+/** One entry per `data-island` name; the loader handles `cart-pill` itself. */
+const ISLANDS: Record<string, Mount> = {
+  product(root, env) {
+    const item = resolveProduct(root, env.context);
+    if (!item) return Promise.resolve(false);
+    return mountReactIsland(root, (ready) => <ProductIsland root={root} item={item} env={env} onReady={ready} />);
+  },
+  'cart-page'(root, env) {
+    return mountReactIsland(root, (ready) => <CartPageIsland root={root} env={env} onReady={ready} />);
+  },
+};
+
+export const mountIsland: IslandsModule['mountIsland'] = (root, env) => {
+  const mount = ISLANDS[root.dataset.island ?? ''];
+  return mount ? mount(root, env) : Promise.resolve(false);
+};

@@ -1,0 +1,39 @@
+/**
+ * The eager visitor runtime (no React): reads the page context, wires the cart pill, loads the
+ * cart when SPEC §4 says so, and wakes the React islands lazily (see island-scheduler.ts).
+ */
+import { renderCartPill, cartPillView } from './cart-pill.js';
+import { onCartUpdated } from './cart-events.js';
+import { createCartStore, loadCart } from './cart-store.js';
+import { readPageContext } from './context.js';
+import { shouldLoadCartAtStart } from './cookies.js';
+import type { IslandEnv } from './island-env.js';
+import { startIslandScheduler } from './island-scheduler.js';
+
+/** Lets add-to-cart buttons show once the cart state is known (SPEC §4). */
+function revealAddToCartButtons(doc: Document): void {
+  doc.documentElement.dataset.tesseraCart = 'ready';
+  for (const button of doc.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[hidden]')) button.hidden = false;
+}
+
+function start(doc: Document, win: Window): void {
+  const context = readPageContext(doc);
+  const cartStore = createCartStore(win);
+
+  const pills = [...doc.querySelectorAll<HTMLElement>('[data-island="cart-pill"]')];
+  onCartUpdated(win, (cart) => {
+    const view = cartPillView(cart, context.currency, context.locale);
+    for (const pill of pills) renderCartPill(pill, view);
+  });
+
+  if (shouldLoadCartAtStart(doc.cookie)) {
+    void loadCart(win).finally(() => revealAddToCartButtons(doc));
+  } else {
+    revealAddToCartButtons(doc);
+  }
+
+  const env: IslandEnv = { context, win, getCart: cartStore.get };
+  startIslandScheduler({ doc, win, env, load: () => import('./islands/index.js') });
+}
+
+start(document, window);
