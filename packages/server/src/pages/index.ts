@@ -1,0 +1,243 @@
+import { fileURLToPath } from 'node:url';
+import { CollectionType, PageType, type ProductItem } from '@tessera/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cartPageView, cartPillView } from './cart-view.js';
+import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
+import { merchandisingContext, productView } from './product-view.js';
+import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from './sources.js';
+import { readLoaderFromManifest } from './storefront-manifest.js';
+import { Theme } from './theme.js';
+
+export type { PageCartSource, PageContentSource } from './sources.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEFAULT_THEME_DIR = `${REPO_ROOT}themes/default`;
+const DEFAULT_MANIFEST = `${REPO_ROOT}packages/storefront/dist/manifest.json`;
+/** Paths other plugins own: an unclaimed GET there gets the app's own not-found answer, not a page. */
+const NOT_PAGE_PREFIXES = ['/api/', '/assets/', '/theme/'];
+const HOME_FEATURED_COUNT = 4;
+
+export interface PagesPluginOptions {
+  readonly content: PageContentSource;
+  readonly carts: PageCartSource;
+  /** Theme folder (default `themes/default`). */
+  readonly themeDir?: string;
+  /** Storefront build manifest (default `packages/storefront/dist/manifest.json`). */
+  readonly manifestPath?: string;
+}
+
+interface PageRequest {
+  readonly site: SiteScope;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+}
+
+/**
+ * Visitor pages: renders the theme's templates for every GET that no API route claimed.
+ * `/` home, `/cart` the cart (page type 200), `/:collection` a products collection
+ * (`?view=list` for the list view), `/:collection/p/:urlId` a product; anything else is the
+ * not-found page (page type 100) with status 404.
+ */
+export default async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
+  const { content, carts } = options;
+  const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR);
+  const loader = readLoaderFromManifest(options.manifestPath ?? DEFAULT_MANIFEST);
+  if (loader.problem) app.log.warn(loader.problem);
+  const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
+
+  async function withSite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handle: (page: PageRequest) => Promise<void>,
+  ): Promise<void> {
+    const site = await loadSiteScope(content, request.hostname);
+    if (!site) {
+      reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
+      return;
+    }
+    await handle({ site, request, reply });
+  }
+
+  async function readCart(site: SiteScope, request: FastifyRequest): Promise<CartRecord | undefined> {
+    const token = cookieOf(request, 'CART');
+    if (!token) return undefined;
+    return (await carts.getCartByToken(site.id, token)) ?? undefined;
+  }
+
+  /** Renders `template` with the shared context plus `extra`, and sends it as HTML. */
+  async function sendPage(
+    { site, request, reply }: PageRequest,
+    template: string,
+    scope: PageScope,
+    extra: Record<string, unknown>,
+    status = 200,
+  ): Promise<void> {
+    const context = pageContext(site, scope, assets);
+    const isCart = scope.pageType === PageType.SHOW_CART;
+    const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
+    const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };
+    const full = {
+      ...context,
+      cart: cart ?? null,
+      cartPill: cartPillView(cart, site.currency, site.locale),
+      ...extra,
+      page: { ...page, isCart, showCartPill: !isCart },
+    };
+    const rendered = theme.renderPage(template, full, { locale: site.locale, timeZone: site.timeZone });
+    if (rendered.errors.length > 0) {
+      request.log.warn(
+        { template, path: scope.path, errors: rendered.errors },
+        'template errors while rendering a page',
+      );
+    }
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
+  }
+
+  async function sendNotFound(page: PageRequest): Promise<void> {
+    await sendPage(
+      page,
+      'not-found',
+      { pageType: PageType.NOT_FOUND, path: page.request.url, title: 'Page not found' },
+      {},
+      404,
+    );
+  }
+
+  async function productCollection(site: SiteScope, slug: string): Promise<CollectionRecord | undefined> {
+    const collection = await content.getCollectionBySlug(site.id, slug);
+    if (!collection || collection.type !== CollectionType.PRODUCTS) return undefined;
+    return collection;
+  }
+
+  app.get('/', (request, reply) =>
+    withSite(request, reply, async (page) => {
+      const { site } = page;
+      const shop = await findShop(site);
+      const products = shop ? await content.listProducts(site.id, shop.id) : [];
+      const shopUrl = shop ? collectionUrl(shop) : '/shop';
+      await sendPage(
+        page,
+        'home',
+        { pageType: PageType.PAGE, path: '/' },
+        {
+          collection: shop ? collectionView(shop) : { fullUrl: shopUrl },
+          items: products.slice(0, HOME_FEATURED_COUNT).map((item) => productView(item, shopUrl)),
+          page: { headline: site.description || `Welcome to ${site.title}`, bodyClass: 'is-home' },
+        },
+      );
+    }),
+  );
+
+  async function findShop(site: SiteScope): Promise<CollectionRecord | undefined> {
+    for (const link of site.navigation) {
+      const slug = link.url.replace(/^\/+/, '');
+      if (!slug || slug.includes('/')) continue;
+      const collection = await productCollection(site, slug);
+      if (collection) return collection;
+    }
+    return productCollection(site, 'shop');
+  }
+
+  app.get('/cart', (request, reply) =>
+    withSite(request, reply, async (page) => {
+      const { site } = page;
+      const cart = await readCart(site, request);
+      const view = cartPageView(cart, site.currency, site.locale);
+      await sendPage(
+        page,
+        'cart',
+        { pageType: PageType.SHOW_CART, path: '/cart', title: 'Shopping cart' },
+        { cart: view.cart, page: { cartSubtotal: view.subtotal } },
+      );
+    }),
+  );
+
+  app.get<{ Params: { collection: string }; Querystring: { view?: string } }>('/:collection', (request, reply) =>
+    withSite(request, reply, async (page) => {
+      const { site } = page;
+      const collection = await productCollection(site, request.params.collection);
+      if (!collection) return sendNotFound(page);
+      const url = collectionUrl(collection);
+      const products = await content.listProducts(site.id, collection.id);
+      const view = request.query.view === 'list' ? 'list' : 'grid';
+      await sendPage(
+        page,
+        'products.list',
+        { pageType: PageType.MAIN_CONTENT, path: url, title: collection.title },
+        {
+          collection: collectionView(collection),
+          items: products.map((item) => productView(item, url)),
+          pagination: { pageSize: products.length, itemCount: products.length, nextPage: false, prevPage: false },
+          page: {
+            view,
+            isGrid: view === 'grid',
+            isList: view === 'list',
+            itemCountLabel: products.length === 1 ? '1 product' : `${products.length} products`,
+          },
+        },
+      );
+    }),
+  );
+
+  app.get<{ Params: { collection: string; urlId: string } }>('/:collection/p/:urlId', (request, reply) =>
+    withSite(request, reply, async (page) => {
+      const { site } = page;
+      const collection = await productCollection(site, request.params.collection);
+      const product = collection
+        ? await content.getProductBySlug(site.id, collection.id, request.params.urlId)
+        : undefined;
+      if (!collection || !product) return sendNotFound(page);
+      const url = collectionUrl(collection);
+      const item = productView(product, url) as ProductItem & Record<string, unknown>;
+      await sendPage(
+        page,
+        'products.item',
+        {
+          pageType: PageType.CONTENT_ITEM,
+          path: String(item.fullUrl),
+          title: product.title,
+          description: typeof item.excerpt === 'string' ? item.excerpt : undefined,
+          product,
+        },
+        {
+          collection: collectionView(collection),
+          item: { ...item, collectionId: collection.id },
+          productMerchandisingContext: { [product.id]: merchandisingContext(product, site.storeSettings) },
+        },
+      );
+    }),
+  );
+
+  app.get('/*', (request, reply) => {
+    if (NOT_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    return withSite(request, reply, sendNotFound);
+  });
+}
+
+function collectionUrl(collection: CollectionRecord): string {
+  if (typeof collection.fullUrl === 'string' && collection.fullUrl) return collection.fullUrl;
+  return `/${collection.slug ?? collection.urlId ?? collection.id}`;
+}
+
+function collectionView(collection: CollectionRecord): Record<string, unknown> {
+  return { ...collection, fullUrl: collectionUrl(collection), typeName: 'products' };
+}
+
+/** Reads a cookie through @fastify/cookie when the app registered it, else from the raw header. */
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  const parsed = (request as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
+  if (parsed && typeof parsed[name] === 'string') return parsed[name];
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compile, render, type Template, type TemplateError } from '@tessera/jsont';
+
+/** The layout every page template renders inside; it prints `page.mainContent`. */
+export const LAYOUT_TEMPLATE = 'layout';
+
+export interface RenderedPage {
+  readonly html: string;
+  /** Syntax and render errors of the page template and the layout, tagged with the template name. */
+  readonly errors: readonly (TemplateError & { template: string })[];
+}
+
+export interface RenderSettings {
+  readonly locale: string;
+  readonly timeZone: string;
+  readonly now?: number;
+}
+
+/**
+ * A theme folder: `templates/*.jsont` (page templates plus the layout), `partials/*.block`
+ * (applied with `{@|apply name.block}`) and `assets/` (served at `/theme/*`).
+ * Sources are read once; each template is compiled on first use and kept for the life of
+ * the process. `clear()` drops the compiled forms, for when a theme's files change.
+ */
+export class Theme {
+  readonly stylesheetUrl: string;
+  private readonly sources = new Map<string, string>();
+  private readonly compiled = new Map<string, Template>();
+  private readonly partials: Readonly<Record<string, string>>;
+
+  constructor(readonly dir: string) {
+    const templatesDir = join(dir, 'templates');
+    for (const file of listFiles(templatesDir, '.jsont')) {
+      this.sources.set(file.slice(0, -'.jsont'.length), readFileSync(join(templatesDir, file), 'utf8'));
+    }
+    const partialsDir = join(dir, 'partials');
+    const partials: Record<string, string> = {};
+    for (const file of listFiles(partialsDir, '.block')) {
+      partials[file] = readFileSync(join(partialsDir, file), 'utf8');
+    }
+    // One frozen object for the life of the theme: the engine caches compiled partials per object.
+    this.partials = Object.freeze(partials);
+    this.stylesheetUrl = assetUrl(dir, 'theme.css');
+  }
+
+  has(name: string): boolean {
+    return this.sources.has(name);
+  }
+
+  /** Renders `name` with `context`, then the layout around it. */
+  renderPage(name: string, context: Record<string, unknown>, settings: RenderSettings): RenderedPage {
+    const errors: (TemplateError & { template: string })[] = [];
+    const main = this.renderTemplate(name, context, settings, errors);
+    const page = (context.page ?? {}) as Record<string, unknown>;
+    const withMain = { ...context, page: { ...page, mainContent: main } };
+    const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, settings, errors);
+    return { html, errors };
+  }
+
+  clear(): void {
+    this.compiled.clear();
+  }
+
+  private renderTemplate(
+    name: string,
+    context: unknown,
+    settings: RenderSettings,
+    errors: (TemplateError & { template: string })[],
+  ): string {
+    const template = this.template(name);
+    if (template === undefined) {
+      errors.push({ type: 'render', message: `Template "${name}" does not exist in ${this.dir}`, template: name });
+      return '';
+    }
+    const result = render(template, context, {
+      partials: this.partials,
+      locale: settings.locale,
+      timeZone: settings.timeZone,
+      now: settings.now,
+    });
+    for (const error of result.errors) errors.push({ ...error, template: name });
+    return result.output;
+  }
+
+  private template(name: string): Template | undefined {
+    const cached = this.compiled.get(name);
+    if (cached !== undefined) return cached;
+    const source = this.sources.get(name);
+    if (source === undefined) return undefined;
+    // Syntax errors stay on the template and are reported again by every render.
+    const { template } = compile(source);
+    this.compiled.set(name, template);
+    return template;
+  }
+}
+
+function listFiles(dir: string, suffix: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(suffix))
+    .sort();
+}
+
+/** `/theme/<file>?v=<content hash>`, so browsers can cache the stylesheet and still see edits. */
+function assetUrl(themeDir: string, file: string): string {
+  try {
+    const hash = createHash('sha256')
+      .update(readFileSync(join(themeDir, 'assets', file)))
+      .digest('hex')
+      .slice(0, 10);
+    return `/theme/${file}?v=${hash}`;
+  } catch {
+    return `/theme/${file}`;
+  }
+}
