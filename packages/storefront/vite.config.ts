@@ -1,10 +1,25 @@
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The visitor runtime: one tiny eager entry (the loader) and one lazily imported chunk
 // holding React and the islands. The server serves dist/assets at /assets/* and reads
 // dist/manifest.json to find the hashed loader file.
+const assetsDir = fileURLToPath(new URL('./dist/assets', import.meta.url));
+
+/** dist/ also holds tsc's output, so only the hashed bundles of earlier builds are cleared. */
+function clearOldAssets(): Plugin {
+  return {
+    name: 'tessera-clear-old-assets',
+    apply: 'build',
+    buildStart() {
+      rmSync(assetsDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [clearOldAssets()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: false,
   // Workspace packages resolve to their TypeScript source, so @tessera/core is bundled

@@ -8,7 +8,7 @@ export const CART_SELECTORS = {
   remove: '.tessera-cart__remove',
   price: '.tessera-cart__price',
   subtotal: '.tessera-cart__subtotal',
-  subtotalAmount: '.tessera-cart__subtotal-amount',
+  subtotalAmount: '.tessera-cart__subtotal-value, .tessera-cart__subtotal-amount',
   empty: '.tessera-cart__empty',
   /** Everything that only makes sense with entries (list, totals, checkout) is hidden when empty. */
   withEntries: '.tessera-cart__entries, .tessera-cart__subtotal, .tessera-cart__summary, .tessera-cart__checkout',

@@ -94,10 +94,15 @@ export function resolveProduct(root: HTMLElement, context: PageContext): Product
   };
 }
 
-/** Shows the chosen variant's image and hides the other variant images; no match changes nothing. */
+/**
+ * Shows the chosen variant's image and hides the previous one (SPEC §4). The root's
+ * `data-shown-variant-image` names the SKU on show, so a theme can hide its main image then.
+ * A variant without an image changes nothing.
+ */
 export function showVariantImage(dom: ProductDom, sku: string | undefined): void {
   if (!sku || !dom.images.some((image) => image.dataset.variantImage === sku)) return;
   for (const image of dom.images) image.hidden = image.dataset.variantImage !== sku;
+  dom.root.dataset.shownVariantImage = sku;
 }
 
 function escapeHtml(text: string): string {

@@ -150,9 +150,9 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
     if (phase !== 'idle' && !button.style.minWidth) button.style.minWidth = `${button.offsetWidth}px`;
     if (phase === 'idle') button.style.minWidth = '';
     buttonLabel.textContent = addButtonLabel(phase, originalLabel);
-    button.classList.toggle('is-adding', phase === 'adding');
-    button.classList.toggle('is-added', phase === 'added');
-    button.setAttribute('aria-busy', String(phase === 'adding'));
+    button.classList.toggle('cart-adding', phase === 'adding');
+    button.classList.toggle('cart-added', phase === 'added');
+    button.setAttribute('aria-disabled', String(phase !== 'idle'));
   }, [dom, phase, originalLabel]);
 
   // The chosen variant drives the image, the price and the per-variant sold-out flag.
