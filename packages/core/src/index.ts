@@ -71,6 +71,8 @@ export {
   type BillingPeriod,
   type BillingPeriodUnit,
   type MoneyInput,
+  type PricingOption,
+  type PricingOptionInput,
   type ProductInput,
   type ProductItem,
   type ProductStructuredContent,
@@ -80,3 +82,45 @@ export {
   type VariantInput,
 } from './product/types.js';
 export { findVariant, findVariantBySku, variantOptions, type VariantOption } from './product/variant-options.js';
+
+export {
+  INSTALLMENTS,
+  installmentAmount,
+  installmentLocale,
+  isInstallmentEligible,
+  isInstallmentInRange,
+  isUsOrTerritory,
+} from './commerce/installments.js';
+export {
+  SUBSCRIPTION_UNAVAILABLE,
+  billingPeriodsPerYear,
+  describeBillingPeriod,
+  describeSubscriptionPlan,
+  formatDuration,
+  subscriptionDuration,
+  type Duration,
+} from './commerce/subscription.js';
+
+export {
+  DARK_LUMINANCE_THRESHOLD,
+  LIGHT_COLOR_CUTOFF,
+  colorLuminance,
+  hexToRgb,
+  isDarkColor,
+  isLightColor,
+  parseHexColor,
+} from './image/color.js';
+export { DEFAULT_FOCAL_POINT, focalPointOf, formatFocalPoint, type FocalPoint } from './image/focal-point.js';
+export { INVALID_ORIGINAL_SIZE, parseOriginalSize, type OriginalSizeResult } from './image/original-size.js';
+export {
+  RESPONSIVE_WIDTHS,
+  imageFormatUrl,
+  srcset,
+  thumbnailBucket,
+  type ResponsiveWidth,
+} from './image/responsive.js';
+
+export { commentLabel } from './text/comment-label.js';
+export { EMAIL_LENGTH, EMAIL_MESSAGES, emailFieldError, isValidEmail, restockEmailError } from './text/email.js';
+export { INVALID_DATE, timeAgo } from './text/time-ago.js';
+export { truncate } from './text/truncate.js';

@@ -102,15 +102,18 @@ export function moneyFromCents(cents: number, currency: string): Money {
  */
 export function centsFromMoney(money: MoneyLike | null | undefined, rounding: RoundingMode = 'half-up'): number {
   if (!money) return 0;
-  const value = 'decimalValue' in money ? money.decimalValue : 'value' in money ? money.value : undefined;
+  const fields = money as { value?: unknown; decimalValue?: unknown };
+  const value = fields.value ?? fields.decimalValue;
   const currency = currencyOfMoney(money);
   if (value == null || value === '') return 0;
+  if (typeof value !== 'string' && typeof value !== 'number') throw new RangeError('Not a money amount');
   return toMinorUnits(value, currency, rounding);
 }
 
 /** The currency code of either money shape, USD when absent. */
 export function currencyOfMoney(money: MoneyLike | null | undefined): string {
   if (!money) return DEFAULT_CURRENCY;
-  const code = 'currencyCode' in money ? money.currencyCode : 'currency' in money ? money.currency : undefined;
+  const fields = money as { currency?: unknown; currencyCode?: unknown };
+  const code = fields.currency ?? fields.currencyCode;
   return typeof code === 'string' && code !== '' ? code.toUpperCase() : DEFAULT_CURRENCY;
 }

@@ -128,3 +128,12 @@ describe('priceRange', () => {
     expect(priceRange(item)).toEqual({ min: 1500, max: 1500 });
   });
 });
+
+describe('prices in stored JSON', () => {
+  it('read numeric text cents and skip unreadable money', () => {
+    expect(variantPrice({ price: '900' })).toBe(900);
+    expect(variantPrice({ price: 700, priceMoney: { value: 'n/a' } })).toBe(700);
+    expect(variantSalePrice({ salePriceMoney: { value: 0, currency: 'USD' } })).toBe(0);
+    expect(variantPrice({ price: '' })).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import { ProductType } from '../enums/product-type.js';
-import { centsFromMoney } from '../money/minor-units.js';
+import { currencyOfMoney, tryToMinorUnits } from '../money/minor-units.js';
 import type { MoneyInput, ProductInput, VariantInput } from './types.js';
 import { productTypeOf, variantsOf } from './types.js';
 
@@ -9,10 +9,15 @@ function hasMoneyValue(money: MoneyInput | null | undefined): money is MoneyInpu
   return value != null && value !== '';
 }
 
-/** Minor units of a money object if it carries a value, else of the legacy cents field, else 0. */
-function centsOf(money: MoneyInput | null | undefined, legacyCents: number | null | undefined): number {
-  if (hasMoneyValue(money)) return centsFromMoney(money);
-  return typeof legacyCents === 'number' && Number.isFinite(legacyCents) ? Math.round(legacyCents) : 0;
+/** Minor units of a money object if it carries a readable value, else of the legacy cents field, else 0. */
+function centsOf(money: MoneyInput | null | undefined, legacyCents: number | string | null | undefined): number {
+  if (hasMoneyValue(money)) {
+    const value = money.value ?? money.decimalValue;
+    const cents = tryToMinorUnits(value as string | number, currencyOfMoney(money));
+    if (cents !== undefined) return cents;
+  }
+  const cents = typeof legacyCents === 'string' && legacyCents.trim() !== '' ? Number(legacyCents) : legacyCents;
+  return typeof cents === 'number' && Number.isFinite(cents) ? Math.round(cents) : 0;
 }
 
 /** Regular price of a variant in minor units (from `priceMoney`, falling back to `price`). */

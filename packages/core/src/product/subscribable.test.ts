@@ -19,3 +19,11 @@ describe('subscriptions', () => {
     expect(isSubscribable({ structuredContent: { productType: 1 } })).toBe(false);
   });
 });
+
+describe('subscriptions in stored JSON', () => {
+  it('read the flag and type written as text', () => {
+    expect(isSubscribable({ structuredContent: { productType: '1', isSubscribable: 'true' } })).toBe(true);
+    expect(isSubscribable({ structuredContent: { productType: '2', isSubscribable: 'true' } })).toBe(false);
+    expect(isSubscribable({ structuredContent: { productType: 1, isSubscribable: 'false' } })).toBe(false);
+  });
+});

@@ -15,3 +15,10 @@ describe('product accessors', () => {
     expect(DEFAULT_STORE_SETTINGS).toMatchObject({ multipleQuantityAllowedForServices: true });
   });
 });
+
+describe('product type from text', () => {
+  it('reads a numeric string type', () => {
+    expect(productTypeOf({ structuredContent: { productType: '2' } })).toBe(2);
+    expect(productTypeOf({ structuredContent: { productType: 'digital' } })).toBeUndefined();
+  });
+});

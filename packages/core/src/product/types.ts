@@ -28,6 +28,20 @@ export interface Variant {
   attributes: Record<string, string>;
   optionValues?: { optionName: string; value: string }[];
   mainImage?: unknown;
+  /** Subscription pricing options of the variant, when the product sells as a subscription. */
+  pricingOptions?: PricingOption[];
+}
+
+/** A subscription price of a variant: its own price, sale price and plan. */
+export interface PricingOption {
+  price: number | string;
+  salePrice: number | string;
+  priceMoney: Money;
+  salePriceMoney: Money;
+  onSale: boolean;
+  percentageDiscount?: number;
+  productSubscriptionOptionId?: string;
+  subscriptionPlan: SubscriptionPlan & { planVersionId?: string };
 }
 
 export interface ProductStructuredContent {
@@ -90,8 +104,9 @@ export interface MoneyInput {
 export interface VariantInput {
   id?: string | null;
   sku?: string | null;
-  price?: number | null;
-  salePrice?: number | null;
+  /** Minor units; numeric text ("900") is read too. */
+  price?: number | string | null;
+  salePrice?: number | string | null;
   priceMoney?: MoneyInput | null;
   salePriceMoney?: MoneyInput | null;
   onSale?: boolean | null;
@@ -100,17 +115,27 @@ export interface VariantInput {
   attributes?: Record<string, string> | null;
   optionValues?: { optionName: string; value: string }[] | null;
   mainImage?: unknown;
+  pricingOptions?: readonly PricingOptionInput[] | null;
+}
+
+/** A pricing option as the rules accept it (partial, like {@link VariantInput}). */
+export interface PricingOptionInput extends Omit<VariantInput, 'pricingOptions'> {
+  percentageDiscount?: number | null;
+  productSubscriptionOptionId?: string | null;
+  subscriptionPlan?: Partial<SubscriptionPlan> | null;
 }
 
 /** A product as the rules accept it; a full {@link ProductItem} is assignable to it. */
 export interface ProductInput {
   id?: string;
   structuredContent?: {
-    productType?: number | null;
+    /** The code; numeric text ("2") is read too. */
+    productType?: number | string | null;
     variants?: readonly VariantInput[] | null;
     variantOptionOrdering?: readonly string[] | null;
-    isSubscribable?: boolean | null;
-    subscriptionPlan?: SubscriptionPlan | null;
+    /** true, or the text "true" as some stored JSON has it. */
+    isSubscribable?: boolean | string | null;
+    subscriptionPlan?: Partial<SubscriptionPlan> | null;
     priceMoney?: MoneyInput | null;
     salePriceMoney?: MoneyInput | null;
     onSale?: boolean | null;
@@ -130,5 +155,12 @@ export function variantsOf<V extends VariantInput = VariantInput>(item: {
 /** The product type code of an item, undefined when missing. */
 export function productTypeOf(item: ProductInput): number | undefined {
   const type = item.structuredContent?.productType;
-  return typeof type === 'number' ? type : undefined;
+  if (typeof type === 'number') return Number.isFinite(type) ? type : undefined;
+  if (typeof type === 'string' && /^-?\d+$/.test(type.trim())) return Number(type);
+  return undefined;
+}
+
+/** Reads a flag that stored JSON may hold as a boolean or as the text "true". */
+export function isTrue(flag: unknown): boolean {
+  return flag === true || flag === 'true';
 }

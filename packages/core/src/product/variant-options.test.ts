@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { VariantInput } from './types.js';
 import { findVariant, findVariantBySku, variantOptions } from './variant-options.js';
 
-const item = (variants: object[], variantOptionOrdering?: string[]) => ({
+const item = (variants: VariantInput[], variantOptionOrdering?: string[]) => ({
   structuredContent: { productType: 1, variants, variantOptionOrdering },
 });
 
