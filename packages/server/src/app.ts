@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import commercePlugin from './commerce/index.js';
+import { type CartService, createCartService } from './commerce/cart-service.js';
+import type { ServerConfig } from './config.js';
+import { type ContentService, createContentService } from './content/content-service.js';
+import type { Database } from './db/schema.js';
+import { installCrumb } from './http/crumb.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { installRateLimit } from './http/rate-limit.js';
+import pagesPlugin from './pages/index.js';
+import siteSettingsPlugin from './site-settings/index.js';
+
+export interface AppServices {
+  content: ContentService;
+  carts: CartService;
+}
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  config: ServerConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    config: ServerConfig;
+    services: AppServices;
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const STOREFRONT_ASSETS_DIR = `${REPO_ROOT}packages/storefront/dist/assets`;
+export const THEME_ASSETS_DIR = `${REPO_ROOT}themes/default/assets`;
+
+/**
+ * The whole server as a Fastify instance (not listening): shared hooks (cookies, crumb, errors),
+ * static files, then one encapsulated plugin per area, `pages` last so it answers every GET no API
+ * route claimed. The caller owns `db` and destroys it after `app.close()`.
+ */
+export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger,
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  });
+  const services: AppServices = { content: createContentService(db), carts: createCartService(db) };
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('services', services);
+
+  installErrorHandling(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  installCrumb(app);
+  const cartWriteLimit = await installRateLimit(app, config);
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  mkdirSync(config.filesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: STOREFRONT_ASSETS_DIR,
+    prefix: '/assets/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  await app.register(fastifyStatic, {
+    root: THEME_ASSETS_DIR,
+    prefix: '/theme/',
+    decorateReply: false,
+    maxAge: '1h',
+  });
+  await app.register(fastifyStatic, {
+    root: config.filesDir,
+    prefix: '/files/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+
+  await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
+  await app.register(siteSettingsPlugin);
+  await app.register(pagesPlugin, { content: services.content, carts: services.carts });
+  return app;
+}

@@ -1,0 +1,400 @@
+import {
+  CART_MESSAGES,
+  checkStock,
+  isQuantityInRange,
+  isSubscribable,
+  parseQuantity,
+  validateAddToCart,
+} from '@tessera/core';
+import type { Kysely, Transaction } from 'kysely';
+import type { CartEntryRow, CartRow, Database } from '../db/schema.js';
+import type { ProductItemJson } from '../content/product-json.js';
+import { loadProducts } from '../content/product-repository.js';
+import { newId, newToken, nowIso } from '../ids.js';
+import {
+  type CartEntry,
+  cartEntryJson,
+  type ShoppingCart,
+  type StoredShoppingCart,
+  shoppingCartJson,
+} from './cart-json.js';
+
+export type { CartEntry, ShoppingCart, StoredShoppingCart } from './cart-json.js';
+
+/** An expected refusal: the error code of the catalogue (`src/errors.ts`) and the message to show. */
+export interface CartFailure {
+  ok: false;
+  code: string;
+  message: string;
+}
+
+export type CartResult<T> = ({ ok: true } & T) | CartFailure;
+
+export interface AddEntryInput {
+  itemId: string;
+  sku?: string | null;
+  /** As sent: a number or numeric text; validated with core's rules. */
+  quantity: unknown;
+  additionalFields?: string | null;
+  /** Chosen options, for clients that send them instead of a SKU. */
+  attributes?: Record<string, string> | null;
+  /** Gift card denomination, for clients that send it instead of a SKU. */
+  denomination?: string | number | null;
+}
+
+export interface CartService {
+  getCartByToken(siteId: string, token: string): Promise<StoredShoppingCart | undefined>;
+  /** The cart of a token, or the empty cart shape when there is none. */
+  getCartOrEmpty(siteId: string, token: string | undefined): Promise<ShoppingCart>;
+  emptyCart(siteId: string): Promise<ShoppingCart>;
+  /** Adds to the cart of `token` (creating a cart when it has none), merging with an entry of the same item and variant. */
+  addEntry(
+    siteId: string,
+    token: string | undefined,
+    input: AddEntryInput,
+  ): Promise<CartResult<{ token: string; shoppingCart: ShoppingCart; newlyAdded: CartEntry }>>;
+  /** Sets an entry's quantity; 0 removes it (updatedEntry is then null). */
+  updateQuantity(
+    siteId: string,
+    token: string | undefined,
+    entryId: string,
+    quantity: unknown,
+  ): Promise<CartResult<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry | null }>>;
+  removeEntry(
+    siteId: string,
+    token: string | undefined,
+    entryId: string,
+  ): Promise<CartResult<{ shoppingCart: ShoppingCart }>>;
+  updateAdditionalFields(
+    siteId: string,
+    token: string | undefined,
+    entryId: string,
+    input: { itemId: string; sku: string; additionalFields: string | null },
+  ): Promise<CartResult<{ shoppingCart: ShoppingCart; updatedEntry: CartEntry }>>;
+  /** A separate one-entry cart for a subscription checkout; answers its token. */
+  createSubscriptionCart(
+    siteId: string,
+    input: AddEntryInput & { quantity: unknown },
+  ): Promise<CartResult<{ cartToken: string }>>;
+  getStock(
+    siteId: string,
+    itemId: string,
+  ): Promise<CartResult<{ results: { sku: string; unlimited: boolean; qtyInStock: number }[] }>>;
+}
+
+function fail(code: string, message: string): CartFailure {
+  return { ok: false, code, message };
+}
+
+const ITEM_NOT_FOUND = fail(
+  'item-not-found',
+  'That product could not be found. It may have been removed from the store.',
+);
+const ENTRY_NOT_FOUND = fail('entry-not-found', 'That item is no longer in your cart. Please reload the page.');
+
+function hasAdditionalFieldsForm(product: ProductItemJson): boolean {
+  const content = product.structuredContent;
+  return Boolean(content.additionalFieldsForm || content.additionalFieldsFormId);
+}
+
+export function createCartService(db: Kysely<Database>): CartService {
+  const currencies = new Map<string, string>();
+
+  async function currencyOf(siteId: string): Promise<string> {
+    let currency = currencies.get(siteId);
+    if (!currency) {
+      const row = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirst();
+      currency = row?.currency ?? 'USD';
+      currencies.set(siteId, currency);
+    }
+    return currency;
+  }
+
+  async function findOpenCart(executor: Kysely<Database>, siteId: string, token: string | undefined) {
+    if (!token) return undefined;
+    return executor
+      .selectFrom('carts')
+      .selectAll()
+      .where('token', '=', token)
+      .where('site_id', '=', siteId)
+      .where('purchased', '=', 0)
+      .where('kind', '=', 'cart')
+      .executeTakeFirst();
+  }
+
+  /**
+   * Finds the open cart of a token and locks it for the rest of the transaction: the first write
+   * (touching updated_at) takes PostgreSQL's row lock, so concurrent writers to one cart queue up
+   * and each sees what the one before committed. SQLite serialises transactions anyway.
+   */
+  async function lockOpenCart(trx: Transaction<Database>, siteId: string, token: string | undefined) {
+    if (!token) return undefined;
+    const touched = await trx
+      .updateTable('carts')
+      .set({ updated_at: nowIso() })
+      .where('token', '=', token)
+      .where('site_id', '=', siteId)
+      .where('purchased', '=', 0)
+      .where('kind', '=', 'cart')
+      .executeTakeFirst();
+    if (Number(touched.numUpdatedRows) === 0) return undefined;
+    return findOpenCart(trx, siteId, token);
+  }
+
+  async function insertCart(trx: Kysely<Database>, siteId: string, kind: 'cart' | 'subscription'): Promise<CartRow> {
+    const now = nowIso();
+    const cart: CartRow = {
+      id: newId(),
+      token: newToken(),
+      site_id: siteId,
+      purchased: 0,
+      kind,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('carts').values(cart).execute();
+    return cart;
+  }
+
+  async function cartJson(
+    executor: Kysely<Database>,
+    siteId: string,
+    cart: CartRow | undefined,
+  ): Promise<{ shoppingCart: ShoppingCart; entries: Map<string, CartEntry> }> {
+    const currency = await currencyOf(siteId);
+    const rows: CartEntryRow[] = cart
+      ? await executor
+          .selectFrom('cart_entries')
+          .selectAll()
+          .where('cart_id', '=', cart.id)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      : [];
+    const products = await loadProducts(
+      executor,
+      siteId,
+      rows.map((r) => r.item_id),
+      currency,
+    );
+    const entries = new Map<string, CartEntry>();
+    for (const row of rows) {
+      const entry = cartEntryJson(row, products.get(row.item_id), currency);
+      if (entry) entries.set(entry.id, entry);
+    }
+    return { shoppingCart: shoppingCartJson(cart, [...entries.values()], { id: siteId, currency }), entries };
+  }
+
+  /** Validates an add against SPEC §5 with core's rules; answers the variant and whole quantity. */
+  async function validateAdd(
+    executor: Kysely<Database>,
+    siteId: string,
+    input: AddEntryInput,
+    quantityInCart: (sku: string) => Promise<number>,
+  ) {
+    const currency = await currencyOf(siteId);
+    const product = (await loadProducts(executor, siteId, [input.itemId], currency)).get(input.itemId);
+    if (!product) return ITEM_NOT_FOUND;
+    const checked = validateAddToCart({
+      item: product,
+      sku: input.sku,
+      attributes: input.attributes,
+      quantity: input.quantity,
+      denomination: input.denomination,
+    });
+    if (!checked.ok) return fail(checked.code, checked.message);
+    const already = await quantityInCart(checked.variant.sku);
+    if (already > 0) {
+      const stock = checkStock(checked.variant, checked.quantity, already);
+      if (!stock.ok) return fail('not-enough-stock', stock.message);
+    }
+    // SPEC §5: items with an additional-fields form are stock-checked first, then need the form.
+    if (hasAdditionalFieldsForm(product) && !input.additionalFields) {
+      return fail('additional-fields-required', 'Please fill in the form for this product.');
+    }
+    return { ok: true as const, product, variant: checked.variant, quantity: checked.quantity };
+  }
+
+  const service: CartService = {
+    async getCartByToken(siteId, token) {
+      const cart = await findOpenCart(db, siteId, token);
+      if (!cart) return undefined;
+      return (await cartJson(db, siteId, cart)).shoppingCart as StoredShoppingCart;
+    },
+
+    async getCartOrEmpty(siteId, token) {
+      return (await service.getCartByToken(siteId, token ?? '')) ?? (await service.emptyCart(siteId));
+    },
+
+    async emptyCart(siteId) {
+      return shoppingCartJson(undefined, [], { id: siteId, currency: await currencyOf(siteId) });
+    },
+
+    async addEntry(siteId, token, input) {
+      return db.transaction().execute(async (trx) => {
+        let cart = await lockOpenCart(trx, siteId, token);
+        const existingEntry = async (sku: string) =>
+          cart
+            ? trx
+                .selectFrom('cart_entries')
+                .selectAll()
+                .where('cart_id', '=', cart.id)
+                .where('item_id', '=', input.itemId)
+                .where('sku', '=', sku)
+                .executeTakeFirst()
+            : undefined;
+        const checked = await validateAdd(trx, siteId, input, async (sku) => (await existingEntry(sku))?.quantity ?? 0);
+        if (!checked.ok) return checked;
+
+        cart ??= await insertCart(trx, siteId, 'cart');
+        const now = nowIso();
+        const existing = await existingEntry(checked.variant.sku);
+        let entryId: string;
+        if (existing) {
+          entryId = existing.id;
+          await trx
+            .updateTable('cart_entries')
+            .set({
+              quantity: existing.quantity + checked.quantity,
+              additional_fields: input.additionalFields ?? existing.additional_fields,
+              updated_at: now,
+            })
+            .where('id', '=', existing.id)
+            .execute();
+        } else {
+          entryId = newId();
+          await trx
+            .insertInto('cart_entries')
+            .values({
+              id: entryId,
+              cart_id: cart.id,
+              item_id: input.itemId,
+              sku: checked.variant.sku,
+              quantity: checked.quantity,
+              additional_fields: input.additionalFields ?? null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+        const { shoppingCart, entries } = await cartJson(trx, siteId, cart);
+        return { ok: true as const, token: cart.token, shoppingCart, newlyAdded: entries.get(entryId)! };
+      });
+    },
+
+    async updateQuantity(siteId, token, entryId, rawQuantity) {
+      const quantity = parseQuantity(rawQuantity);
+      if (!quantity.ok) {
+        const code = quantity.message === CART_MESSAGES.quantityNotWhole ? 'quantity-not-whole' : 'quantity-not-number';
+        return fail(code, quantity.message);
+      }
+      if (quantity.value !== 0 && !isQuantityInRange(quantity.value)) {
+        return fail('quantity-out-of-range', CART_MESSAGES.quantityOutOfRange);
+      }
+      return db.transaction().execute(async (trx) => {
+        const cart = await lockOpenCart(trx, siteId, token);
+        if (!cart) return ENTRY_NOT_FOUND;
+        const entry = await trx
+          .selectFrom('cart_entries')
+          .selectAll()
+          .where('id', '=', entryId)
+          .where('cart_id', '=', cart.id)
+          .executeTakeFirst();
+        if (!entry) return ENTRY_NOT_FOUND;
+        if (quantity.value === 0) {
+          await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();
+          const { shoppingCart } = await cartJson(trx, siteId, cart);
+          return { ok: true as const, shoppingCart, updatedEntry: null };
+        }
+        const currency = await currencyOf(siteId);
+        const product = (await loadProducts(trx, siteId, [entry.item_id], currency)).get(entry.item_id);
+        const variant = product?.structuredContent.variants.find((v) => v.sku === entry.sku);
+        if (!variant) return fail('variant-unavailable', CART_MESSAGES.variantUnavailable);
+        const stock = checkStock(variant, quantity.value, 0);
+        if (!stock.ok) return fail('not-enough-stock', stock.message);
+        await trx
+          .updateTable('cart_entries')
+          .set({ quantity: quantity.value, updated_at: nowIso() })
+          .where('id', '=', entry.id)
+          .execute();
+        const { shoppingCart, entries } = await cartJson(trx, siteId, cart);
+        return { ok: true as const, shoppingCart, updatedEntry: entries.get(entry.id) ?? null };
+      });
+    },
+
+    async removeEntry(siteId, token, entryId) {
+      return db.transaction().execute(async (trx) => {
+        const cart = await lockOpenCart(trx, siteId, token);
+        if (!cart) return ENTRY_NOT_FOUND;
+        const removed = await trx
+          .deleteFrom('cart_entries')
+          .where('id', '=', entryId)
+          .where('cart_id', '=', cart.id)
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) return ENTRY_NOT_FOUND;
+        const { shoppingCart } = await cartJson(trx, siteId, cart);
+        return { ok: true as const, shoppingCart };
+      });
+    },
+
+    async updateAdditionalFields(siteId, token, entryId, input) {
+      return db.transaction().execute(async (trx) => {
+        const cart = await lockOpenCart(trx, siteId, token);
+        if (!cart) return ENTRY_NOT_FOUND;
+        const updated = await trx
+          .updateTable('cart_entries')
+          .set({ additional_fields: input.additionalFields, updated_at: nowIso() })
+          .where('id', '=', entryId)
+          .where('cart_id', '=', cart.id)
+          .where('item_id', '=', input.itemId)
+          .where('sku', '=', input.sku)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return ENTRY_NOT_FOUND;
+        const { shoppingCart, entries } = await cartJson(trx, siteId, cart);
+        const updatedEntry = entries.get(entryId);
+        if (!updatedEntry) return ENTRY_NOT_FOUND;
+        return { ok: true as const, shoppingCart, updatedEntry };
+      });
+    },
+
+    async createSubscriptionCart(siteId, input) {
+      return db.transaction().execute(async (trx) => {
+        const checked = await validateAdd(trx, siteId, input, async () => 0);
+        if (!checked.ok) return checked;
+        if (!isSubscribable(checked.product)) {
+          return fail('not-subscribable', 'This product cannot be bought as a subscription.');
+        }
+        const cart = await insertCart(trx, siteId, 'subscription');
+        const now = nowIso();
+        await trx
+          .insertInto('cart_entries')
+          .values({
+            id: newId(),
+            cart_id: cart.id,
+            item_id: checked.product.id,
+            sku: checked.variant.sku,
+            quantity: checked.quantity,
+            additional_fields: input.additionalFields ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return { ok: true as const, cartToken: cart.token };
+      });
+    },
+
+    async getStock(siteId, itemId) {
+      const product = (await loadProducts(db, siteId, [itemId], await currencyOf(siteId))).get(itemId);
+      if (!product) return ITEM_NOT_FOUND;
+      return {
+        ok: true as const,
+        results: product.structuredContent.variants.map((v) => ({
+          sku: v.sku,
+          unlimited: v.unlimited,
+          qtyInStock: v.qtyInStock,
+        })),
+      };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { ContentService } from '../content/content-service.js';
+import { AppError } from '../errors.js';
+import { cartTokenOf, setCartCookies } from '../http/cookies.js';
+import { parseInput } from '../http/validate.js';
+import type { CartFailure, CartService } from './cart-service.js';
+import { formTemplateSchema } from './form-field-schema.js';
+import {
+  addEntryBody,
+  additionalFieldsBody,
+  entryParams,
+  stockQuery,
+  subscriptionBody,
+  templateSchemaQuery,
+  updateQuantityBody,
+} from './schemas.js';
+
+export interface CommercePluginOptions {
+  content: ContentService;
+  carts: CartService;
+  /** Applied to every cart write route (the rate limit). */
+  writeGuard: onRequestHookHandler;
+}
+
+function orThrow<T extends { ok: boolean }>(result: T | CartFailure): Exclude<T, CartFailure> {
+  if (!result.ok) {
+    const failure = result as CartFailure;
+    throw new AppError(failure.code, failure.message);
+  }
+  return result as Exclude<T, CartFailure>;
+}
+
+/** SPEC §7 commerce routes: the visitor's cart, stock, subscription carts and the form field schema. */
+export default async function commercePlugin(app: FastifyInstance, options: CommercePluginOptions): Promise<void> {
+  const { content, carts, writeGuard } = options;
+  const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
+
+  app.get('/api/commerce/shopping-cart', async (request) => {
+    return carts.getCartOrEmpty(await siteIdOf(request), cartTokenOf(request));
+  });
+
+  app.post('/api/commerce/shopping-cart/entries', { onRequest: writeGuard }, async (request, reply) => {
+    const body = parseInput(addEntryBody, request.body);
+    const result = orThrow(
+      await carts.addEntry(await siteIdOf(request), cartTokenOf(request), {
+        ...body,
+        quantity: body.quantity === undefined ? 1 : body.quantity,
+      }),
+    );
+    setCartCookies(request, reply, result.token);
+    return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+  });
+
+  app.put('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {
+    const { entryId } = parseInput(entryParams, request.params, 'address');
+    const body = parseInput(updateQuantityBody, request.body);
+    const result = orThrow(
+      await carts.updateQuantity(await siteIdOf(request), cartTokenOf(request), entryId, body.quantity),
+    );
+    return { shoppingCart: result.shoppingCart, updatedEntry: result.updatedEntry };
+  });
+
+  app.delete('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {
+    const { entryId } = parseInput(entryParams, request.params, 'address');
+    const result = orThrow(await carts.removeEntry(await siteIdOf(request), cartTokenOf(request), entryId));
+    return { shoppingCart: result.shoppingCart };
+  });
+
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
+    { onRequest: writeGuard },
+    async (request) => {
+      const { entryId } = parseInput(entryParams, request.params, 'address');
+      const body = parseInput(additionalFieldsBody, request.body);
+      const result = orThrow(
+        await carts.updateAdditionalFields(await siteIdOf(request), cartTokenOf(request), entryId, body),
+      );
+      return { shoppingCart: result.shoppingCart, updatedEntry: result.updatedEntry };
+    },
+  );
+
+  app.post('/api/3/commerce/cart/subscription', { onRequest: writeGuard }, async (request) => {
+    const body = parseInput(subscriptionBody, request.body);
+    const result = orThrow(
+      await carts.createSubscriptionCart(await siteIdOf(request), {
+        itemId: body.itemId,
+        sku: body.sku,
+        quantity: body.qty === undefined ? 1 : body.qty,
+        additionalFields: body.additionalFields,
+      }),
+    );
+    return { cartToken: result.cartToken };
+  });
+
+  const stock = async (request: FastifyRequest) => {
+    const { itemId } = parseInput(stockQuery, request.query, 'query');
+    const result = orThrow(await carts.getStock(await siteIdOf(request), itemId));
+    return { results: result.results };
+  };
+  app.get('/api/commerce/inventory/stock/', stock);
+  app.get('/api/commerce/inventory/stock', stock);
+
+  app.get('/api/template/GetTemplateSchema', async (request: FastifyRequest, reply: FastifyReply) => {
+    parseInput(templateSchemaQuery, request.query, 'query');
+    reply.header('cache-control', 'public, max-age=300');
+    return formTemplateSchema();
+  });
+}

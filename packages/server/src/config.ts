@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, resolved once at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Where uploaded and generated files live; served at `/files/*`. */
+  filesDir: string;
+  /** `postgres://…` selects PostgreSQL; otherwise SQLite at `dataDir/tessera.db`. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  /** Cart write routes: at most `max` requests per `timeWindowMs` per client address. */
+  rateLimit: {
+    max: number;
+    timeWindowMs: number /** Redis key prefix (tests give each server its own). */;
+    namespace?: string;
+  };
+  /** Fastify's logger; off by default so the CLI prints only its one line. */
+  logger: boolean;
+}
+
+export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${raw}".`);
+  }
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset to use SQLite).');
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    filesDir: resolve(dataDir, 'files'),
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    rateLimit: { ...DEFAULT_RATE_LIMIT },
+    logger: env.TESSERA_LOG === '1',
+  };
+}

@@ -1,0 +1,221 @@
+import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
+import type { Kysely } from 'kysely';
+import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
+import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
+
+export type { ImageAsset, ProductItemJson } from './product-json.js';
+
+export interface WebsiteSettings {
+  siteDescription?: string;
+  useCLDRMoneyFormat?: boolean;
+  commentsEnabled?: boolean;
+  disqusShortname?: string;
+  simpleLikingEnabled?: boolean;
+  shareButtonOptions?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Core's store settings plus whatever else the site stores beside them. */
+export type SiteStoreSettings = StoreSettings & { [key: string]: unknown };
+
+export type Site = {
+  id: string;
+  host: string | null;
+  title: string;
+  locale: string;
+  currency: string;
+  timeZone: string;
+  websiteSettings: WebsiteSettings;
+  storeSettings: SiteStoreSettings;
+};
+
+export type Collection = {
+  id: string;
+  siteId: string;
+  slug: string;
+  title: string;
+  /** SPEC §3 collection type code (13 products, 10 page, …). */
+  type: number;
+  /** HTML. */
+  description: string;
+  fullUrl: string;
+  navVisible: boolean;
+  settings: Record<string, unknown>;
+};
+
+export interface NavigationLink {
+  id: string;
+  title: string;
+  slug: string;
+  url: string;
+  type: number;
+}
+
+export interface ContentService {
+  /** The site for a host name; the default install answers every host with its one site. */
+  getSiteForHost(host: string): Promise<Site>;
+  getSite(siteId: string): Promise<Site | undefined>;
+  /** Collections shown in the main navigation, in order. */
+  getNavigation(siteId: string): Promise<NavigationLink[]>;
+  getCollectionBySlug(siteId: string, slug: string): Promise<Collection | undefined>;
+  /** Products of a collection in display order, in template JSON shape. */
+  listProducts(siteId: string, collectionId: string): Promise<ProductItemJson[]>;
+  getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
+  getProductById(siteId: string, itemId: string): Promise<ProductItemJson | undefined>;
+  getStoreSettings(siteId: string): Promise<SiteStoreSettings>;
+}
+
+export class SiteNotFoundError extends Error {
+  constructor() {
+    super('This server has no site yet. Run `tessera seed` (or `tessera start`, which seeds an empty database).');
+    this.name = 'SiteNotFoundError';
+  }
+}
+
+export function siteFromRow(row: SiteRow): Site {
+  const settings = parseJson<{ website?: WebsiteSettings; store?: Partial<StoreSettings> }>(row.settings, {});
+  return {
+    id: row.id,
+    host: row.host,
+    title: row.title,
+    locale: row.locale,
+    currency: row.currency,
+    timeZone: row.time_zone,
+    websiteSettings: { ...settings.website },
+    storeSettings: { ...DEFAULT_STORE_SETTINGS, ...settings.store },
+  };
+}
+
+function collectionFromRow(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    slug: row.slug,
+    title: row.title,
+    type: row.type,
+    description: row.description,
+    fullUrl: `/${row.slug}`,
+    navVisible: row.nav_visible === 1,
+    settings: parseJson<Record<string, unknown>>(row.settings, {}),
+  };
+}
+
+/** Site lookups are cached briefly: every request resolves its site. */
+const SITE_CACHE_MS = 2000;
+
+export function createContentService(db: Kysely<Database>): ContentService {
+  const siteCache = new Map<string, { site: Site; at: number }>();
+
+  async function getSiteForHost(host: string): Promise<Site> {
+    const name = host.replace(/:\d+$/, '').toLowerCase();
+    const cached = siteCache.get(name);
+    if (cached && Date.now() - cached.at < SITE_CACHE_MS) return cached.site;
+    const row =
+      (await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst()) ??
+      (await db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst());
+    if (!row) throw new SiteNotFoundError();
+    const site = siteFromRow(row);
+    siteCache.set(name, { site, at: Date.now() });
+    return site;
+  }
+
+  async function getSite(siteId: string): Promise<Site | undefined> {
+    const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+    return row ? siteFromRow(row) : undefined;
+  }
+
+  async function productsJson(siteId: string, rows: ItemRow[]): Promise<ProductItemJson[]> {
+    if (rows.length === 0) return [];
+    const site = await getSite(siteId);
+    const currency = site?.currency ?? 'USD';
+    const collectionIds = [...new Set(rows.map((r) => r.collection_id))];
+    const collections = await db
+      .selectFrom('collections')
+      .select(['id', 'slug'])
+      .where('id', 'in', collectionIds)
+      .execute();
+    const slugs = new Map(collections.map((c) => [c.id, c.slug]));
+    const variants = await db
+      .selectFrom('product_variants')
+      .selectAll()
+      .where(
+        'item_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) =>
+      productItemJson(
+        row,
+        variants.filter((v) => v.item_id === row.id),
+        { currency, collectionSlug: slugs.get(row.collection_id) ?? '' },
+      ),
+    );
+  }
+
+  return {
+    getSiteForHost,
+    getSite,
+
+    async getNavigation(siteId) {
+      const rows = await db
+        .selectFrom('collections')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('nav_visible', '=', 1)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, url: `/${row.slug}`, type: row.type }));
+    },
+
+    async getCollectionBySlug(siteId, slug) {
+      const row = await db
+        .selectFrom('collections')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('slug', '=', slug)
+        .executeTakeFirst();
+      return row ? collectionFromRow(row) : undefined;
+    },
+
+    async listProducts(siteId, collectionId) {
+      const rows = await db
+        .selectFrom('items')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('collection_id', '=', collectionId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return productsJson(siteId, rows);
+    },
+
+    async getProductBySlug(siteId, collectionId, urlId) {
+      const row = await db
+        .selectFrom('items')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('collection_id', '=', collectionId)
+        .where('url_id', '=', urlId)
+        .executeTakeFirst();
+      return row ? (await productsJson(siteId, [row]))[0] : undefined;
+    },
+
+    async getProductById(siteId, itemId) {
+      const row = await db
+        .selectFrom('items')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+      return row ? (await productsJson(siteId, [row]))[0] : undefined;
+    },
+
+    async getStoreSettings(siteId) {
+      const site = await getSite(siteId);
+      return site?.storeSettings ?? { ...DEFAULT_STORE_SETTINGS };
+    },
+  };
+}

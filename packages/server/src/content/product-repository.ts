@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { type ProductItemJson, productItemJson } from './product-json.js';
+
+/**
+ * Loads store items by id in template JSON shape, reading through whatever executor it is given
+ * (a transaction included), so stock is read where it is checked.
+ */
+export async function loadProducts(
+  db: Kysely<Database>,
+  siteId: string,
+  itemIds: readonly string[],
+  currency: string,
+): Promise<Map<string, ProductItemJson>> {
+  const products = new Map<string, ProductItemJson>();
+  const ids = [...new Set(itemIds)];
+  if (ids.length === 0) return products;
+  const rows = await db
+    .selectFrom('items')
+    .innerJoin('collections', 'collections.id', 'items.collection_id')
+    .selectAll('items')
+    .select('collections.slug as collection_slug')
+    .where('items.site_id', '=', siteId)
+    .where('items.id', 'in', ids)
+    .execute();
+  if (rows.length === 0) return products;
+  const variants = await db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where(
+      'item_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  for (const { collection_slug, ...row } of rows) {
+    const own = variants.filter((v) => v.item_id === row.id);
+    products.set(row.id, productItemJson(row, own, { currency, collectionSlug: collection_slug }));
+  }
+  return products;
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://…` selects PostgreSQL. */
+  databaseUrl?: string;
+  /** SQLite file path (used when `databaseUrl` is unset). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use for every connection (tests get one each). */
+  searchPath?: string;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+export function sqliteFileFor(dataDir: string): string {
+  return join(dataDir, 'tessera.db');
+}
+
+/** Opens the database the options name: PostgreSQL when a URL is given, SQLite otherwise. */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const file = options.sqliteFile;
+  if (!file) throw new Error('openDatabase needs either databaseUrl or sqliteFile.');
+  mkdirSync(join(file, '..'), { recursive: true });
+  const dialect = new SqliteDialect({
+    database: async () => {
+      const sqlite = new SQLite(file, { timeout: 5000 });
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.pragma('foreign_keys = ON');
+      sqlite.pragma('busy_timeout = 5000');
+      sqlite.pragma('synchronous = NORMAL');
+      return sqlite;
+    },
+  });
+  return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+}

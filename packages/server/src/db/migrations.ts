@@ -1,0 +1,141 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+// Migrations live in code so the built server needs no migration folder on disk.
+// Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
+
+const initial: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('sites')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('host', 'varchar(255)', (c) => c.unique())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('locale', 'varchar(32)', (c) => c.notNull())
+      .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+      .addColumn('time_zone', 'varchar(64)', (c) => c.notNull())
+      .addColumn('settings', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('collections')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('slug', 'varchar(255)', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('type', 'integer', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('nav_visible', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addUniqueConstraint('collections_site_slug', ['site_id', 'slug'])
+      .execute();
+
+    await db.schema
+      .createTable('items')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('collection_id', 'varchar(32)', (c) => c.notNull().references('collections.id').onDelete('cascade'))
+      .addColumn('record_type', 'integer', (c) => c.notNull())
+      .addColumn('url_id', 'varchar(255)', (c) => c.notNull())
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('excerpt', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('body', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('structured_content', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
+      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('published_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .addUniqueConstraint('items_collection_url_id', ['collection_id', 'url_id'])
+      .execute();
+
+    await db.schema
+      .createTable('product_variants')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
+      .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('sku', 'varchar(64)', (c) => c.notNull())
+      .addColumn('price_cents', 'integer', (c) => c.notNull())
+      .addColumn('sale_price_cents', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('unlimited', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('qty_in_stock', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('attributes', 'text', (c) => c.notNull().defaultTo('{}'))
+      .addColumn('main_image', 'text')
+      .addUniqueConstraint('product_variants_item_sku', ['item_id', 'sku'])
+      .execute();
+
+    await db.schema
+      .createTable('carts')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('token', 'varchar(64)', (c) => c.notNull().unique())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('purchased', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('kind', 'varchar(16)', (c) => c.notNull().defaultTo('cart'))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('cart_entries')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('cart_id', 'varchar(32)', (c) => c.notNull().references('carts.id').onDelete('cascade'))
+      .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
+      .addColumn('sku', 'varchar(64)', (c) => c.notNull())
+      .addColumn('quantity', 'integer', (c) => c.notNull())
+      .addColumn('additional_fields', 'text')
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .addUniqueConstraint('cart_entries_cart_item_sku', ['cart_id', 'item_id', 'sku'])
+      .execute();
+
+    await db.schema
+      .createTable('mail_outbox')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.references('sites.id').onDelete('set null'))
+      .addColumn('to_address', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('text_body', 'text', (c) => c.notNull())
+      .addColumn('html_body', 'text')
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('sent_at', 'varchar(32)')
+      .execute();
+
+    await db.schema.createIndex('items_site_collection').on('items').columns(['site_id', 'collection_id']).execute();
+    await db.schema.createIndex('product_variants_item').on('product_variants').column('item_id').execute();
+    await db.schema.createIndex('cart_entries_cart').on('cart_entries').column('cart_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of ['mail_outbox', 'cart_entries', 'carts', 'product_variants', 'items', 'collections', 'sites']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};
+
+/** Every migration, in order; names sort in the order they must run. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+class InCodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: new InCodeMigrationProvider() });
+}
+
+/** Brings the schema up to date; throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const { error, results } = await createMigrator(db).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,121 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+// Portable column conventions: booleans are integers 0/1, money is integer cents,
+// times are UTC ISO-8601 strings, JSON is stored as text.
+
+export interface SitesTable {
+  id: string;
+  /** Host name this site answers on; null for the default site that answers on any host. */
+  host: string | null;
+  title: string;
+  locale: string;
+  currency: string;
+  time_zone: string;
+  /** JSON: website settings and store settings. */
+  settings: string;
+  created_at: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  site_id: string;
+  slug: string;
+  title: string;
+  /** SPEC §3 collection type code. */
+  type: number;
+  description: string;
+  position: number;
+  nav_visible: number;
+  /** JSON: collection-level settings. */
+  settings: string;
+  created_at: string;
+}
+
+export interface ItemsTable {
+  id: string;
+  site_id: string;
+  collection_id: string;
+  /** SPEC §3 record type code (11 for store items). */
+  record_type: number;
+  url_id: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  /** JSON: `structuredContent` without the variants (they have their own table). */
+  structured_content: string;
+  /** JSON: image assets (`assetUrl`, `originalSize`, `mediaFocalPoint`, …). */
+  images: string;
+  position: number;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductVariantsTable {
+  id: string;
+  item_id: string;
+  position: number;
+  sku: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  unlimited: number;
+  qty_in_stock: number;
+  /** JSON: option name → value. */
+  attributes: string;
+  /** JSON or null: the variant's own image asset. */
+  main_image: string | null;
+}
+
+export interface CartsTable {
+  id: string;
+  token: string;
+  site_id: string;
+  purchased: number;
+  /** 'cart' for the visitor's cart, 'subscription' for a one-item subscription checkout cart. */
+  kind: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CartEntriesTable {
+  id: string;
+  cart_id: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  site_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  sites: SitesTable;
+  collections: CollectionsTable;
+  items: ItemsTable;
+  product_variants: ProductVariantsTable;
+  carts: CartsTable;
+  cart_entries: CartEntriesTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type SiteRow = Selectable<SitesTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type VariantRow = Selectable<ProductVariantsTable>;
+export type CartRow = Selectable<CartsTable>;
+export type CartEntryRow = Selectable<CartEntriesTable>;
+export type NewItem = Insertable<ItemsTable>;
+export type NewVariant = Insertable<ProductVariantsTable>;
+export type CartEntryUpdate = Updateable<CartEntriesTable>;

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { SiteNotFoundError } from '../content/content-service.js';
+import { AppError, ERRORS } from '../errors.js';
+import { describeZodError } from './validate.js';
+
+/** Maps Fastify's own request errors (body parsing, content type, size) to catalogue entries. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(
+        'malformed-json',
+        error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is empty; send a JSON object.'
+          : ERRORS['malformed-json'].message,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('unsupported-media-type');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('body-too-large');
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('malformed-json');
+  if (error.statusCode === 429) return new AppError('rate-limited');
+  if (error.validation) return new AppError('invalid-body', error.message);
+  return undefined;
+}
+
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('invalid-body', describeZodError(error));
+  if (error instanceof SiteNotFoundError) return new AppError('not-found', error.message);
+  if (error && typeof error === 'object') {
+    const known = fromFastifyError(error as FastifyError);
+    if (known) return known;
+    const status = (error as FastifyError).statusCode;
+    // Any other client error Fastify or a plugin raised keeps its status, with a readable message.
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return Object.assign(new AppError('bad-request', (error as Error).message), { status });
+    }
+  }
+  return undefined;
+}
+
+/** The one place errors become HTTP answers: `{ error, message }` with the catalogue's status. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      return reply.code(known.status).type('application/json; charset=utf-8').send(known.toJSON());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const internal = new AppError('internal');
+    return reply.code(internal.status).type('application/json; charset=utf-8').send(internal.toJSON());
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const notFound = new AppError('not-found', `Nothing was found at ${request.method} ${request.url.split('?')[0]}.`);
+    return reply.code(404).type('application/json; charset=utf-8').send(notFound.toJSON());
+  });
+}

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from './app.js';
+import { DEFAULT_RATE_LIMIT, type ServerConfig } from './config.js';
+import { type DialectName, openDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrations.js';
+import type { Database } from './db/schema.js';
+import { seedDemoSite } from './db/seed.js';
+
+export type { DialectName } from './db/connect.js';
+
+/** The PostgreSQL server integration tests use (trust auth, database `test`). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
+
+export interface TestServer {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:43121 */
+  url: string;
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  dialect: DialectName;
+  /** Overrides of the server configuration (rate limit, Redis, …). */
+  config?: Partial<ServerConfig>;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function resolveDialects(): Promise<DialectName[]> {
+  if (await postgresReachable()) return ['sqlite', 'postgres'];
+  const message = `PostgreSQL is not reachable at ${TEST_DATABASE_URL}`;
+  if (process.env.TESSERA_REQUIRE_POSTGRES === '1') throw new Error(`${message} and TESSERA_REQUIRE_POSTGRES=1.`);
+  console.warn(`${message}; running the SQLite suite only.`);
+  return ['sqlite'];
+}
+
+/** The dialects to run every integration suite on: SQLite, and PostgreSQL when a server answers. */
+export const DIALECTS: DialectName[] = await resolveDialects();
+
+/** Seed images are the same for every test server, so they are drawn once per machine. */
+const SHARED_FILES_DIR = join(tmpdir(), 'tessera-test-files');
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A real server on a free port with a fresh, seeded database: a temporary SQLite file, or a
+ * PostgreSQL schema of its own (`t_<random>`, dropped on close).
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    filesDir: SHARED_FILES_DIR,
+    databaseUrl: undefined,
+    redisUrl: undefined,
+    smtpUrl: undefined,
+    logger: false,
+    ...options.config,
+    rateLimit: {
+      ...DEFAULT_RATE_LIMIT,
+      namespace: `tessera-test-${randomBytes(6).toString('hex')}:`,
+      ...options.config?.rateLimit,
+    },
+  };
+
+  let schema: string | undefined;
+  let handle: ReturnType<typeof openDatabase>;
+  if (options.dialect === 'postgres') {
+    schema = `t_${randomBytes(8).toString('hex')}`;
+    await withAdminClient((client) => client.query(`create schema ${schema}`));
+    handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
+  } else {
+    handle = openDatabase({ sqliteFile: join(dataDir, 'tessera.db') });
+  }
+  const { db } = handle;
+
+  const cleanUp = async () => {
+    await db.destroy().catch(() => {});
+    if (schema) await withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let app: FastifyInstance;
+  try {
+    await migrateToLatest(db);
+    await seedDemoSite(db, { filesDir: config.filesDir });
+    app = await buildApp({ db, config });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    db,
+    dialect: options.dialect,
+    async close() {
+      await app.close();
+      await cleanUp();
+    },
+  };
+}
