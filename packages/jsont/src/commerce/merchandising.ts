@@ -4,7 +4,8 @@
  * Their class names are what the storefront islands look for.
  */
 import type { RenderContext } from '../plugin.js';
-import { escapeHtml, fillPlaceholders, toJsonText } from '../values/html.js';
+import { escapeHtml, toJsonText } from '../values/html.js';
+import { formatCommerceMessage } from './message.js';
 import { asString, field, isTruthy, path } from '../values/json.js';
 import { isOnSale, isQuantityInputVisible, isSoldOut } from './product.js';
 import { localizedString, lookup, printed } from './scope.js';
@@ -82,7 +83,7 @@ export function renderScarcity(item: unknown, ctx: RenderContext): string | unde
     out += '\n  <div class="product-scarcity"';
     if (isTruthy(attributes)) out += ` data-variant-attributes="${escapeHtml(toJsonText(attributes))}" hidden`;
     const qtyInStock = field(view, 'qtyInStock');
-    out += `>\n    ${escapeHtml(fillPlaceholders(template, { qtyInStock, 0: qtyInStock }))}\n  </div>\n`;
+    out += `>\n    ${escapeHtml(formatCommerceMessage(ctx, template, [['qtyInStock', qtyInStock]]))}\n  </div>\n`;
   }
   return out;
 }

@@ -4,7 +4,8 @@
  * plain price. Subscription products phrase each price with their billing terms.
  */
 import type { RenderContext } from '../plugin.js';
-import { escapeHtml, fillPlaceholders } from '../values/html.js';
+import { escapeHtml } from '../values/html.js';
+import { formatCommerceMessage } from './message.js';
 import { field, isTruthy } from '../values/json.js';
 import { formatMoneyNode, type Money } from './money.js';
 import {
@@ -47,23 +48,23 @@ function hiddenLabel(ctx: RenderContext, key: string, fallback: string): string 
   return `<span class="visually-hidden v6-visually-hidden">${text ? escapeHtml(text) : fallback}</span>`;
 }
 
-function fill(line: PriceLine, extra: Readonly<Record<string, unknown>>, asFrom: boolean): string {
-  const values: Record<string, unknown> = { ...extra, price: line.price };
-  if (asFrom) values.fromPrice = line.price;
-  return fillPlaceholders(line.text, values);
+function fill(ctx: RenderContext, line: PriceLine, extra: Readonly<Record<string, unknown>>, asFrom: boolean): string {
+  const args: [string, unknown][] = asFrom ? [['fromPrice', line.price]] : [];
+  args.push(['price', line.price], ...Object.entries(extra));
+  return formatCommerceMessage(ctx, line.text, args);
 }
 
 function renderPriceBlock(className: string, parts: PriceParts, ctx: RenderContext): string {
   let out = `\n\n\n<div class="${className}">\n`;
   if (parts.from && isTruthy(parts.from.price)) {
-    out += `${fill(parts.from, parts.extra, true)}\n`;
+    out += `${fill(ctx, parts.from, parts.extra, true)}\n`;
   } else if (parts.sale && isTruthy(parts.sale.price)) {
     out += hiddenLabel(ctx, 'salePriceText', SALE_PRICE_LABEL);
-    out += `${fill(parts.sale, parts.extra, false)} `;
+    out += `${fill(ctx, parts.sale, parts.extra, false)} `;
     out += hiddenLabel(ctx, 'originalPriceText', ORIGINAL_PRICE_LABEL);
-    out += `<span class="original-price">${parts.normal ? fill(parts.normal, parts.extra, false) : ''}</span>\n`;
+    out += `<span class="original-price">${parts.normal ? fill(ctx, parts.normal, parts.extra, false) : ''}</span>\n`;
   } else if (parts.normal && isTruthy(parts.normal.price)) {
-    out += fill(parts.normal, parts.extra, false);
+    out += fill(ctx, parts.normal, parts.extra, false);
   }
   out += '\n</div>';
   return out;

@@ -4,7 +4,8 @@
  * variant island reads (SPEC §9 label 'Select {variantName}').
  */
 import type { RenderContext } from '../plugin.js';
-import { escapeHtml, fillPlaceholders, toJsonText } from '../values/html.js';
+import { escapeHtml, toJsonText } from '../values/html.js';
+import { formatCommerceMessage } from './message.js';
 import { field, isTruthy } from '../values/json.js';
 import { ProductType, productTypeOf, type VariantOption, variantOptions } from './product.js';
 import { localizedString, lookup, printed } from './scope.js';
@@ -29,11 +30,11 @@ function titleTemplate(item: unknown, ctx: RenderContext): string {
   return '{name}';
 }
 
-function renderOption(option: VariantOption, select: string, title: string): string {
+function renderOption(ctx: RenderContext, option: VariantOption, select: string, title: string): string {
   const name = escapeHtml(option.name);
-  const prompt = fillPlaceholders(select, { variantName: option.name, 0: option.name });
+  const prompt = formatCommerceMessage(ctx, select, [['variantName', option.name]]);
   let out = '\n    <div class="variant-option">\n    <div class="variant-option-title">';
-  out += escapeHtml(fillPlaceholders(title, { name: option.name, 0: option.name }));
+  out += escapeHtml(formatCommerceMessage(ctx, title, [['name', option.name]]));
   out += ': </div>\n    <div class="variant-select-wrapper">\n';
   out += `      <select aria-label="${prompt}" data-variant-option-name="${name}">\n`;
   out += `        <option value="">${escapeHtml(prompt)}</option>\n        `;
@@ -67,7 +68,7 @@ export function renderVariantsSelect(item: unknown, ctx: RenderContext): string 
     out += ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(toJsonText(field(content, 'subscriptionPlan')))}"`;
   }
   out += ' data-animation-role="content">';
-  for (const option of options) out += renderOption(option, select, title);
+  for (const option of options) out += renderOption(ctx, option, select, title);
   out += '\n  </div>\n';
   return out;
 }

@@ -49,6 +49,26 @@ describe('product-price', () => {
     );
   });
 
+  it('formats a localized subscription string as a message, plurals included', () => {
+    const item = {
+      structuredContent: {
+        productType: 1,
+        isSubscribable: true,
+        subscriptionPlan: { billingPeriod: { unit: 'MONTH', value: 1 }, numBillingCycles: 24 },
+        variants: [{ priceMoney: usd('5') }],
+      },
+    };
+    const root = {
+      localizedStrings: {
+        productPrice__singlePrice__1Monthly__limited__nYears:
+          '{price} monthly for {duration, plural, one {# year} other {# years}}',
+      },
+    };
+    expect(run('product-price', item, root)).toContain(
+      '<span class="sqs-money-native">5.00</span> monthly for 2 years',
+    );
+  });
+
   it("falls back to 'Unavailable' for a subscription without a plan", () => {
     const item = { structuredContent: { productType: 1, isSubscribable: true, variants: [{ priceMoney: usd('1') }] } };
     expect(run('product-price', item)?.trim()).toBe('<div class="product-price">\nUnavailable\n\n</div>');
