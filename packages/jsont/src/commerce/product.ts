@@ -26,10 +26,6 @@ export function productTypeOf(item: unknown): number {
   return KNOWN_TYPES.has(code) ? code : ProductType.UNDEFINED;
 }
 
-export function contentOf(item: unknown): unknown {
-  return field(item, 'structuredContent');
-}
-
 /** The variants array, or undefined when the item has none (or not an array). */
 export function variantsOf(item: unknown): unknown[] | undefined {
   const variants = path(item, 'structuredContent', 'variants');
