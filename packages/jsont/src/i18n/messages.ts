@@ -100,6 +100,26 @@ class LocaleMessages {
 
 const BY_BUNDLE = new WeakMap<CLDR, LocaleMessages>();
 
+/** A `{arg unit …}` placeholder without nested braces. */
+const UNIT_PLACEHOLDER = /\{[^{}]*\sunit\s[^{}]*\}/g;
+const rewritten = new Map<string, string>();
+
+/**
+ * The message parser ends an option at a comma, but unit lists
+ * (`sequence:hour,minute`) need them: inside unit placeholders commas become
+ * semicolons, which the unit formatter reads as list separators too.
+ */
+function protectUnitLists(message: string): string {
+  if (!message.includes('unit')) return message;
+  let out = rewritten.get(message);
+  if (out === undefined) {
+    out = message.replace(UNIT_PLACEHOLDER, (m) => m.replace(/,/g, ';'));
+    if (rewritten.size >= CACHE_SIZE) rewritten.clear();
+    rewritten.set(message, out);
+  }
+  return out;
+}
+
 /** Format an ICU-style message with positional and named arguments. */
 export function formatMessage(
   cldr: CLDR,
@@ -113,7 +133,7 @@ export function formatMessage(
     messages = new LocaleMessages(cldr);
     BY_BUNDLE.set(cldr, messages);
   }
-  return messages.format(message, positional, named, zoneId);
+  return messages.format(protectUnitLists(message), positional, named, zoneId);
 }
 
 const HOUR_MS = 3_600_000;

@@ -22,7 +22,7 @@ interface UnitArgs {
 /** `a,b,c` as units of one category, or undefined when any is unknown or they differ. */
 function unitList(text: string): UnitInfo[] | undefined {
   const units: UnitInfo[] = [];
-  for (const name of text.split(',')) {
+  for (const name of text.split(/[,;]/)) {
     const unit = findUnit(name);
     if (!unit || (units[0] && units[0].category !== unit.category)) return undefined;
     units.push(unit);
@@ -39,7 +39,7 @@ function parseArgs(args: readonly string[]): UnitArgs {
         parsed.input = findUnit(value);
         break;
       case 'out':
-        if (value.includes(',')) parsed.exactSet = unitList(value);
+        if (/[,;]/.test(value)) parsed.exactSet = unitList(value);
         else parsed.exact = findUnit(value);
         break;
       case 'compact':
