@@ -124,3 +124,31 @@ export { commentLabel } from './text/comment-label.js';
 export { EMAIL_LENGTH, EMAIL_MESSAGES, emailFieldError, isValidEmail, restockEmailError } from './text/email.js';
 export { INVALID_DATE, timeAgo } from './text/time-ago.js';
 export { truncate } from './text/truncate.js';
+
+export {
+  FORM_FIELD_TYPES,
+  FORM_SUMMARY_PARTS,
+  FormFieldset,
+  MULTI_PART_FIELD_TYPES,
+  editableFieldProperties,
+  isFormFieldType,
+  type FormFieldType,
+} from './form/field-types.js';
+export { FORM_MESSAGES, formFailure, formStatusMessage, type FormFailure } from './form/messages.js';
+export {
+  formSubmissionPayload,
+  sanitizeFieldValue,
+  type RawFieldInput,
+  type SanitizedFieldValue,
+} from './form/sanitize.js';
+export {
+  characterCount,
+  isFieldEmpty,
+  isMultiPartField,
+  validateField,
+  validateForm,
+  type FormFieldRule,
+  type FormFieldValue,
+} from './form/validate-field.js';
+
+export { RESTOCK_MESSAGES, restockSuccessText } from './restock/messages.js';
