@@ -5,8 +5,8 @@
  */
 import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
 import type { Exec, Runtime } from '../runtime/context.js';
-import { nameIn } from '../runtime/context.js';
-import { isTruthy, outputText, walk } from '../runtime/values.js';
+import { compilePath, compileSectionPath, type Resolver } from './paths.js';
+import { isTruthy, outputText } from '../runtime/values.js';
 import type {
   BindvarNode,
   CtxvarNode,
@@ -31,8 +31,6 @@ export interface CompileTables {
   readonly predicates: PredicateTable;
   readonly compileEval: EvalCompiler;
 }
-
-type Resolver = (rt: Runtime) => unknown;
 
 const SYMBOL_TEXT = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t', newline: '\n' } as const;
 
@@ -107,28 +105,6 @@ function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }
     case 'eval':
       return tables.compileEval(node.code);
   }
-}
-
-/** A closure resolving `path` against the current scope, specialised by shape. */
-export function compilePath(path: Path): Resolver {
-  const head = path[0];
-  if (path.length === 1) {
-    if (head === '@') return (rt) => rt.frame.node;
-    const name = head as string | number;
-    return (rt) => rt.lookup(name, rt.frame);
-  }
-  if (head === '@') return (rt) => walk(rt.frame.node, path, 1);
-  const name = head as string | number;
-  return (rt) => walk(rt.lookup(name, rt.frame), path, 1);
-}
-
-/** Section paths resolve their first segment in the current frame only. */
-function compileSectionPath(path: Path): Resolver {
-  const head = path[0];
-  if (head === '@') return path.length === 1 ? (rt) => rt.frame.node : (rt) => walk(rt.frame.node, path, 1);
-  const name = head as string | number;
-  if (path.length === 1) return (rt) => nameIn(name, rt.frame);
-  return (rt) => walk(nameIn(name, rt.frame), path, 1);
 }
 
 interface BoundFormatter {

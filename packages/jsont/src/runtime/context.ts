@@ -60,12 +60,16 @@ export class Runtime implements RenderContext {
   iterations = 0;
   partialDepth = 0;
   private bundle: CLDR | undefined;
+  private readonly maxIterations: number;
+  private readonly maxOutputLength: number;
 
   constructor(
     root: unknown,
     readonly env: RenderEnv,
   ) {
     this.frame = new Frame(root, undefined);
+    this.maxIterations = env.limits.maxIterations;
+    this.maxOutputLength = env.limits.maxOutputLength;
   }
 
   get locale(): string {
@@ -182,16 +186,13 @@ export class Runtime implements RenderContext {
 
   /** Count one unit of work against the iteration limit; false once exhausted. */
   tick(): boolean {
-    if (this.halted) return false;
-    if (++this.iterations > this.env.limits.maxIterations) {
-      this.halt(`Render exceeded the maximum of ${this.env.limits.maxIterations} iterations`);
-      return false;
+    if (++this.iterations <= this.maxIterations && this.out.length <= this.maxOutputLength && !this.halted) return true;
+    if (this.iterations > this.maxIterations) {
+      this.halt(`Render exceeded the maximum of ${this.maxIterations} iterations`);
+    } else if (this.out.length > this.maxOutputLength) {
+      this.halt(`Output exceeded the maximum length of ${this.maxOutputLength} characters`);
     }
-    if (this.out.length > this.env.limits.maxOutputLength) {
-      this.halt(`Output exceeded the maximum length of ${this.env.limits.maxOutputLength} characters`);
-      return false;
-    }
-    return true;
+    return false;
   }
 
   /** Enter a partial, macro or include; false (with an error) past the depth limit. */

@@ -18,7 +18,8 @@ export function isTruthy(value: unknown): boolean {
     case 'object':
       if (value === null) return false;
       if (Array.isArray(value)) return value.length !== 0;
-      for (const key in value) if (hasOwn.call(value, key)) return true;
+      // JSON objects have no inherited enumerable keys: any key means non-empty.
+      for (const _ in value) return true;
       return false;
     default:
       return false;
@@ -92,7 +93,10 @@ export function asBoolean(value: unknown): boolean {
 export function child(value: unknown, key: string | number): unknown {
   if (typeof value !== 'object' || value === null) return undefined;
   if (Array.isArray(value)) return typeof key === 'number' ? value[key] : undefined;
-  return hasOwn.call(value, key) ? (value as Record<string, unknown>)[key as string] : undefined;
+  const v = (value as Record<string, unknown>)[key as string];
+  // Inherited members of Object.prototype are functions, or `__proto__`: never data.
+  if (v === undefined || typeof v === 'function') return undefined;
+  return key === '__proto__' && !hasOwn.call(value, key) ? undefined : v;
 }
 
 /** Follow `path` from `value`, starting at segment `from`. */

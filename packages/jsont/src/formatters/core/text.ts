@@ -3,17 +3,44 @@ import type { FormatterTable } from '../../plugin.js';
 import { valueFormatter } from '../../plugin.js';
 import { asString, isTruthy } from '../../runtime/values.js';
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const HTML_TEXT = /[&<>]/g;
-const HTML_ATTRIBUTE = /[&<>"]/g;
-const replaceHtml = (ch: string): string => HTML_ESCAPES[ch] ?? ch;
+/**
+ * Escape `&`, `<`, `>` and, for attributes, `"`. Scans by char code and returns
+ * the input itself when nothing needs escaping, which is the common case.
+ */
+function escapeMarkup(text: string, quotes: boolean): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    let rep: string;
+    switch (text.charCodeAt(i)) {
+      case 38:
+        rep = '&amp;';
+        break;
+      case 60:
+        rep = '&lt;';
+        break;
+      case 62:
+        rep = '&gt;';
+        break;
+      case 34:
+        if (!quotes) continue;
+        rep = '&quot;';
+        break;
+      default:
+        continue;
+    }
+    out += text.slice(last, i) + rep;
+    last = i + 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
 
 export function escapeHtml(text: string): string {
-  return text.replace(HTML_TEXT, replaceHtml);
+  return escapeMarkup(text, false);
 }
 
 export function escapeHtmlAttribute(text: string): string {
-  return text.replace(HTML_ATTRIBUTE, replaceHtml);
+  return escapeMarkup(text, true);
 }
 
 const WHITESPACE_CHAR = /\s/g;

@@ -1,0 +1,90 @@
+/**
+ * Path resolvers. A resolver is generated per path as a small JavaScript
+ * function, so every property read has its own inline cache: a generic
+ * `obj[key]` shared by all paths goes megamorphic and dominates render time.
+ * Keys are embedded as JSON string literals; they come from the parser's
+ * path grammar (letters, digits, `_`, `-`, `@`, `$`). Where code generation is
+ * unavailable, a generic closure does the same work.
+ */
+import type { Runtime } from '../runtime/context.js';
+import { nameIn } from '../runtime/context.js';
+import { walk } from '../runtime/values.js';
+import type { Path } from '../syntax/nodes.js';
+
+export type Resolver = (rt: Runtime) => unknown;
+
+const SAFE_KEY = /^[@$]?[a-zA-Z][a-zA-Z0-9_-]*$/;
+
+let codegen = true;
+
+/** Code that steps `v` down one segment, returning undefined when it is missing. */
+function stepCode(key: string | number): string {
+  if (typeof key === 'number') {
+    return `if (typeof v !== 'object' || v === null) return undefined; v = v[${key}]; if (v === undefined || typeof v === 'function') return undefined;`;
+  }
+  return `if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined; v = v[${JSON.stringify(key)}]; if (v === undefined || typeof v === 'function') return undefined;`;
+}
+
+function generate(path: Path, scopeOnly: boolean): Resolver | undefined {
+  if (!codegen) return undefined;
+  for (const key of path) {
+    if (typeof key === 'string' && key !== '@' && (!SAFE_KEY.test(key) || key === '__proto__')) return undefined;
+  }
+  const head = path[0];
+  let code: string;
+  if (head === '@') {
+    code = 'let v = rt.frame.node;';
+  } else if (typeof head === 'string' && head[0] === '@') {
+    return undefined; // variables and @index use the runtime's lookup
+  } else if (typeof head === 'number') {
+    return undefined;
+  } else {
+    const key = JSON.stringify(head);
+    const search = scopeOnly ? 'f = undefined;' : 'if (f.stop) break; f = f.parent;';
+    code = `let v; let f = rt.frame;
+      while (f !== undefined) {
+        const n = f.node;
+        if (typeof n === 'object' && n !== null && !Array.isArray(n)) {
+          v = n[${key}];
+          if (v !== undefined && typeof v !== 'function') break;
+          v = undefined;
+        }
+        ${search}
+      }
+      if (v === undefined) return undefined;`;
+  }
+  for (let i = 1; i < path.length; i++) code += stepCode(path[i] as string | number);
+  code += ' return v;';
+  try {
+    return new Function('rt', code) as Resolver;
+  } catch {
+    codegen = false;
+    return undefined;
+  }
+}
+
+/** Resolve `path` from the current frame outwards (variables, `{.if}`, formatter inputs). */
+export function compilePath(path: Path): Resolver {
+  const generated = generate(path, false);
+  if (generated !== undefined) return generated;
+  const head = path[0];
+  if (path.length === 1) {
+    if (head === '@') return (rt) => rt.frame.node;
+    const name = head as string | number;
+    return (rt) => rt.lookup(name, rt.frame);
+  }
+  if (head === '@') return (rt) => walk(rt.frame.node, path, 1);
+  const name = head as string | number;
+  return (rt) => walk(rt.lookup(name, rt.frame), path, 1);
+}
+
+/** Section paths resolve their first segment in the current frame only. */
+export function compileSectionPath(path: Path): Resolver {
+  const generated = generate(path, true);
+  if (generated !== undefined) return generated;
+  const head = path[0];
+  if (head === '@') return path.length === 1 ? (rt) => rt.frame.node : (rt) => walk(rt.frame.node, path, 1);
+  const name = head as string | number;
+  if (path.length === 1) return (rt) => nameIn(name, rt.frame);
+  return (rt) => walk(nameIn(name, rt.frame), path, 1);
+}
