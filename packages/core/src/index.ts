@@ -61,6 +61,8 @@ export {
   variantPrice,
   variantSalePrice,
 } from './product/price.js';
+export { addButtonLabel, hasAdditionalFields, type AddButtonInput } from './product/add-button-label.js';
+export { productBadge, type ProductBadge } from './product/badge.js';
 export { isQuantityInputVisible } from './product/quantity-input.js';
 export { isSoldOut, isVariantInStock } from './product/sold-out.js';
 export { canBeSubscription, isSubscribable } from './product/subscribable.js';
