@@ -84,14 +84,32 @@ function inputFor(exact: UnitInfo, prefs: UnitPreferences): UnitInfo {
   return set?.[set.length - 1] ?? exact;
 }
 
+/**
+ * With an explicit `maxfrac`, a value that had to be rounded shows all of its
+ * fraction digits (`0.510`), as the original unit formatter did.
+ */
+function keepRoundedDigits(amount: Decimal, opts: UnitFormatOptions & { explicitMax?: boolean }): UnitFormatOptions {
+  const { explicitMax, ...rest } = opts;
+  const max = rest.maximumFractionDigits ?? 1;
+  if (explicitMax && amount.scale() > max) return { ...rest, minimumFractionDigits: max };
+  return rest;
+}
+
 function numberOptions(opts: UnitFormatOptions & { mode?: string }): UnitFormatOptions {
   const { mode: _mode, ...rest } = opts;
   const max = rest.maximumFractionDigits ?? 1;
   const min = rest.minimumFractionDigits ?? 0;
-  return { ...rest, maximumFractionDigits: Math.max(max, min), minimumFractionDigits: min };
+  const explicitMax = rest.maximumFractionDigits !== undefined;
+  return {
+    ...rest,
+    maximumFractionDigits: Math.max(max, min),
+    minimumFractionDigits: min,
+    explicitMax,
+  } as UnitFormatOptions;
 }
 
-function formatOne(cldr: CLDR, q: Quantity | { amount: Decimal; unit?: undefined }, opts: UnitFormatOptions): string {
+function formatOne(cldr: CLDR, q: Quantity | { amount: Decimal; unit?: undefined }, base: UnitFormatOptions): string {
+  const opts = keepRoundedDigits(q.amount, base);
   if (q.unit) {
     const name = (q.unit.cldr ?? q.unit.id) as UnitType;
     const text = cldr.Units.formatQuantity({ value: q.amount, unit: name }, opts);
