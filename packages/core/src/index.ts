@@ -64,7 +64,7 @@ export {
 export { addButtonLabel, hasAdditionalFields, type AddButtonInput } from './product/add-button-label.js';
 export { productBadge, type ProductBadge } from './product/badge.js';
 export { isQuantityInputVisible } from './product/quantity-input.js';
-export { isSoldOut, isVariantInStock } from './product/sold-out.js';
+export { isSoldOut, isVariantInStock, tracksStock } from './product/sold-out.js';
 export { canBeSubscription, isSubscribable } from './product/subscribable.js';
 export {
   DEFAULT_STORE_SETTINGS,

@@ -90,6 +90,13 @@ describe('validateAddToCart', () => {
     });
   });
 
+  it('never refuses digital products or gift cards for stock', () => {
+    const ebook = { structuredContent: { productType: ProductType.DIGITAL, variants: [{ sku: 'E', qtyInStock: 0 }] } };
+    expect(validateAddToCart({ item: ebook, quantity: 3 })).toMatchObject({ ok: true });
+    const card = { structuredContent: { productType: ProductType.GIFT_CARD, variants: [{ sku: 'G', qtyInStock: 0 }] } };
+    expect(validateAddToCart({ item: card, sku: 'G', quantity: 1 })).toMatchObject({ ok: true });
+  });
+
   it('asks for a gift card denomination', () => {
     expect(validateAddToCart({ item: giftCard, quantity: 1 })).toEqual({
       ok: false,

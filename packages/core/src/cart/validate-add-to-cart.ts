@@ -3,7 +3,8 @@ import type { ProductInput, VariantInput } from '../product/types.js';
 import { productTypeOf, variantsOf } from '../product/types.js';
 import { findVariant, findVariantBySku, variantOptions } from '../product/variant-options.js';
 import { variantPrice } from '../product/price.js';
-import { checkStock } from './check-stock.js';
+import { tracksStock } from '../product/sold-out.js';
+import { type CheckStockResult, checkStock } from './check-stock.js';
 import { CART_MESSAGES, QUANTITY } from './messages.js';
 import { missingOptionsMessage } from './missing-options.js';
 import { parseQuantity } from './parse-quantity.js';
@@ -54,7 +55,8 @@ function isChosen(value: string | null | undefined): value is string {
 
 /**
  * Checks an add to cart in the order a buyer fixes things: gift-card denomination, unselected
- * options, unavailable variant, quantity (number, whole, 1–9999), then stock.
+ * options, unavailable variant, quantity (number, whole, 1–9999), then stock (not for digital
+ * products and gift cards, which are never out of stock).
  */
 export function validateAddToCart<V extends VariantInput>(request: AddToCartRequest<V>): AddToCartResult<V> {
   const { item, sku, attributes } = request;
@@ -89,7 +91,9 @@ export function validateAddToCart<V extends VariantInput>(request: AddToCartRequ
   }
   if (!isQuantityInRange(quantity.value)) return fail('quantity-out-of-range', CART_MESSAGES.quantityOutOfRange);
 
-  const stock = checkStock(variant, quantity.value, request.alreadyInCart ?? 0);
+  const stock: CheckStockResult = tracksStock(item)
+    ? checkStock(variant, quantity.value, request.alreadyInCart ?? 0)
+    : { ok: true };
   if (!stock.ok) return fail('not-enough-stock', stock.message);
   return { ok: true, variant, quantity: quantity.value };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductType } from '../enums/product-type.js';
-import { isSoldOut, isVariantInStock } from './sold-out.js';
+import { isSoldOut, isVariantInStock, tracksStock } from './sold-out.js';
 
 const product = (productType: number, variants?: object[]) => ({ structuredContent: { productType, variants } });
 
@@ -46,5 +46,15 @@ describe('isVariantInStock', () => {
     expect(isVariantInStock({ qtyInStock: 1 })).toBe(true);
     expect(isVariantInStock({ qtyInStock: 0 })).toBe(false);
     expect(isVariantInStock({})).toBe(false);
+  });
+});
+
+describe('tracksStock', () => {
+  it('applies stock to physical, service and unknown products only', () => {
+    expect(tracksStock(product(ProductType.PHYSICAL))).toBe(true);
+    expect(tracksStock(product(ProductType.SERVICE))).toBe(true);
+    expect(tracksStock(product(-1))).toBe(true);
+    expect(tracksStock(product(ProductType.DIGITAL))).toBe(false);
+    expect(tracksStock(product(ProductType.GIFT_CARD))).toBe(false);
   });
 });

@@ -23,3 +23,12 @@ export function isSoldOut(item: ProductInput): boolean {
       return true;
   }
 }
+
+/**
+ * Whether stock limits apply to a product: they do for physical and service products (and, as
+ * sold-out rules go, for unknown types); digital products and gift cards are never out of stock.
+ */
+export function tracksStock(item: ProductInput): boolean {
+  const type = productTypeOf(item);
+  return type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD;
+}
