@@ -173,7 +173,9 @@ export class Runtime implements RenderContext {
   }
 
   error(type: TemplateErrorType, message: string): void {
-    if (this.errors.length < 1000) this.errors.push({ type, message });
+    // A runaway template can repeat one error endlessly; keep the list bounded,
+    // but never lose the limit error that explains why rendering stopped.
+    if (this.errors.length < 1000 || type === 'limit') this.errors.push({ type, message });
   }
 
   /** Stop the render with a 'limit' error. */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from './parser.js';
+
+const known = { hasFormatter: (n: string) => n === 'html', hasPredicate: (n: string) => n === 'equal?' };
+const errorsOf = (src: string, preprocess = false) => parse(src, { ...known, preprocess }).errors;
+
+describe('parse', () => {
+  it('builds frozen nodes with kinds, paths split at compile time', () => {
+    const { root, errors } = parse('a{b.0.c|html}{.section s}x{.or}y{.end}', known);
+    expect(errors).toEqual([]);
+    expect(Object.isFrozen(root)).toBe(true);
+    expect(root.body.map((n) => n.kind)).toEqual(['text', 'variable', 'section']);
+    const variable = root.body[1];
+    expect(variable?.kind === 'variable' && variable.paths[0]).toEqual(['b', 0, 'c']);
+    const section = root.body[2];
+    expect(section?.kind === 'section' && section.alternate?.kind).toBe('or');
+  });
+
+  it('keeps tags it cannot read as text', () => {
+    const { root } = parse('{ a}{a b}{.nope}', known);
+    expect(root.body).toEqual([{ kind: 'text', text: '{ a}{a b}{.nope}' }]);
+  });
+
+  it('reports unknown formatters (tag becomes text) and unknown predicates', () => {
+    expect(errorsOf('{a|nope}')).toEqual(["Formatter 'nope' is unknown"]);
+    expect(parse('{a|nope}', known).root.body).toEqual([{ kind: 'text', text: '{a|nope}' }]);
+    expect(errorsOf('{.nope?}x{.end}')).toEqual(["Predicate 'nope?' is unknown"]);
+  });
+
+  it('reports block structure errors and keeps going', () => {
+    expect(errorsOf('{.end}')).toEqual(['Instruction END not allowed at root']);
+    expect(errorsOf('{.or}')).toEqual(['Instruction OR_PREDICATE not allowed at root']);
+    expect(errorsOf('{.section a}{.alternates with}{.end}')).toEqual([
+      'ALTERNATES_WITH instruction is not allowed inside SECTION block.',
+    ]);
+    expect(errorsOf('{.section a}{.or}{.or}{.end}')).toEqual(['This OR_PREDICATE block will never execute.']);
+    expect(errorsOf('{.macro m}{.or}{.end}')).toEqual(['OR_PREDICATE instruction is not allowed inside MACRO block.']);
+    expect(errorsOf('{.section a}')).toEqual([
+      'Reached EOF in the middle of SECTION',
+      'Unclosed SECTION: the block has no matching END',
+    ]);
+  });
+
+  it('treats comments, multi-line comments and preprocessor tags', () => {
+    expect(parse('{# x}{##\n{a}\n##}', known).root.body.map((n) => n.kind)).toEqual(['comment', 'comment']);
+    expect(parse('{^a}{b}', known).root.body.map((n) => n.kind)).toEqual(['variable']);
+    const pre = parse('{^a}{b}', { ...known, preprocess: true }).root.body;
+    expect(pre.map((n) => n.kind)).toEqual(['variable', 'text']);
+  });
+});
