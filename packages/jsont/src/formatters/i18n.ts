@@ -5,6 +5,7 @@
 import { type CLDR, type CurrencyType, Decimal, getCurrencyFractions } from '@phensley/cldr';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
+import { checkMessage } from '../i18n/message-check.js';
 import { formatInterval, formatMessage } from '../i18n/messages.js';
 import { formatDecimal } from '../i18n/numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions } from '../i18n/options.js';
@@ -151,6 +152,7 @@ const message: Formatter = {
       }
     }
     const text = stringOf(first.value);
+    for (const problem of checkMessage(text)) ctx.error('formatter', problem);
     first.value = formatMessage(cldr, text, positional, named, siteTimeZone(ctx));
   },
 };
