@@ -149,7 +149,7 @@ export function formatInterval(
   zoneId: string,
   args: readonly string[],
 ): string {
-  const opts = intervalOptions(args);
+  const opts = { ...intervalOptions(args) };
   const a = cldr.Calendars.toGregorianDate({ date: start, zoneId });
   const b = cldr.Calendars.toGregorianDate({ date: end, zoneId });
   if (opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {

@@ -101,7 +101,7 @@ export function numberOption(key: string, value: string, opts: NumberFormatOptio
   }
 }
 
-export function decimalOptions(args: readonly string[]): DecimalOptions {
+function parseDecimalOptions(args: readonly string[]): DecimalOptions {
   const opts: DecimalOptions = {};
   for (const arg of args) {
     const [key, value] = splitOption(arg);
@@ -115,7 +115,7 @@ export function decimalOptions(args: readonly string[]): DecimalOptions {
   return opts;
 }
 
-export function currencyOptions(args: readonly string[]): CurrencyFormatOptions & { mode?: string } {
+function parseCurrencyOptions(args: readonly string[]): CurrencyFormatOptions & { mode?: string } {
   const opts: CurrencyFormatOptions & { mode?: string } = {};
   for (const arg of args) {
     const [key, value] = splitOption(arg);
@@ -141,7 +141,7 @@ function addSkeleton(opts: { skeleton?: string }, fields: string): void {
   opts.skeleton = opts.skeleton === undefined ? fields : opts.skeleton + fields;
 }
 
-export function datetimeOptions(args: readonly string[]): DateFormatOptions {
+function parseDatetimeOptions(args: readonly string[]): DateFormatOptions {
   const opts: DateFormatOptions = {};
   for (const arg of args) {
     const [key, value] = splitOption(arg);
@@ -181,7 +181,7 @@ export function datetimeOptions(args: readonly string[]): DateFormatOptions {
   return opts;
 }
 
-export function intervalOptions(args: readonly string[]): DateIntervalFormatOptions {
+function parseIntervalOptions(args: readonly string[]): DateIntervalFormatOptions {
   const opts: DateIntervalFormatOptions = {};
   for (const arg of args) {
     const [key, value] = splitOption(arg);
@@ -200,7 +200,7 @@ export function intervalOptions(args: readonly string[]): DateIntervalFormatOpti
   return opts;
 }
 
-export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormatOptions {
+function parseRelativeTimeOptions(args: readonly string[]): RelativeTimeFormatOptions {
   const opts: RelativeTimeFormatOptions = {};
   for (const arg of args) {
     const [key, value] = splitOption(arg);
@@ -234,3 +234,26 @@ export function relativeTimeOptions(args: readonly string[]): RelativeTimeFormat
   if (!opts.ca) opts.ca = 'gregory';
   return opts;
 }
+
+/**
+ * Parse once per argument list: compiled templates keep their argument arrays,
+ * so the options of a formatter call are built on its first use only. Callers
+ * must treat the returned objects as read-only.
+ */
+function memoized<T>(parse: (args: readonly string[]) => T): (args: readonly string[]) => Readonly<T> {
+  const cache = new WeakMap<readonly string[], T>();
+  return (args) => {
+    let value = cache.get(args);
+    if (value === undefined) {
+      value = Object.freeze(parse(args));
+      cache.set(args, value);
+    }
+    return value;
+  };
+}
+
+export const decimalOptions = memoized(parseDecimalOptions);
+export const currencyOptions = memoized(parseCurrencyOptions);
+export const datetimeOptions = memoized(parseDatetimeOptions);
+export const intervalOptions = memoized(parseIntervalOptions);
+export const relativeTimeOptions = memoized(parseRelativeTimeOptions);

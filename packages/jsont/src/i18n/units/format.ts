@@ -118,12 +118,24 @@ function formatOne(cldr: CLDR, q: Quantity | { amount: Decimal; unit?: undefined
   return cldr.Numbers.formatDecimal(q.amount, opts);
 }
 
+const PARSED = new WeakMap<readonly string[], { a: UnitArgs; opts: UnitFormatOptions }>();
+
+/** Parsed arguments, once per (compiled, hence stable) argument array. */
+function parsedArgs(args: readonly string[]): { a: UnitArgs; opts: UnitFormatOptions } {
+  let parsed = PARSED.get(args);
+  if (parsed === undefined) {
+    const a = parseArgs(args);
+    parsed = { a, opts: numberOptions(a.number) };
+    PARSED.set(args, parsed);
+  }
+  return parsed;
+}
+
 /** Convert and format a unit value; undefined when the value is not a number. */
 export function formatUnit(cldr: CLDR, value: unknown, args: readonly string[]): string | undefined {
   const amount = toDecimal(value);
   if (!amount) return undefined;
-  const a = parseArgs(args);
-  const opts = numberOptions(a.number);
+  const { a, opts } = parsedArgs(args);
 
   if (!a.input && !a.exact && !a.exactSet && a.compact === undefined && !a.sequence) {
     return formatOne(cldr, { amount }, opts);
