@@ -12,6 +12,8 @@ export type {
   Variable,
 } from './plugin.js';
 export { nodePredicate, valueFormatter } from './plugin.js';
+export type { ReferenceCode } from './reference-code.js';
+export { toReferenceCode } from './reference-code.js';
 export { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
 export type { Limits } from './runtime/limits.js';
 export { DEFAULT_LIMITS } from './runtime/limits.js';

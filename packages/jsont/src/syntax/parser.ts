@@ -58,13 +58,9 @@ class Assembler {
   private readonly stack: Level[] = [];
   private level: Level = { block: this.root, list: this.root.body, opener: this.root, alternates: false };
 
+  /** Text pieces stay separate, as the reference tree keeps them; the compiler joins them. */
   text(text: string): void {
-    const list = this.level.list;
-    const last = list[list.length - 1];
-    // Adjacent text is merged; the reference format keeps pieces apart but
-    // nothing observable depends on that.
-    if (last !== undefined && last.kind === 'text') list[list.length - 1] = textNode(last.text + text);
-    else list.push(textNode(text));
+    this.level.list.push(textNode(text));
   }
 
   leaf(node: Node): void {
