@@ -33,6 +33,7 @@ describe('unit', () => {
     expect(unit('1307674368000', 'out:gigabit group')).toBe('1,307.7Gb');
     expect(unit('1234.56', '')).toBe('1234.6');
     expect(unit('abc', 'in:inch')).toBeUndefined();
+    expect(unit('2000', 'in:meter compact:bytes')).toBe('1.2mi');
   });
 
   it('reads unit aliases and plurals', () => {

@@ -161,6 +161,8 @@ export function formatUnit(cldr: CLDR, value: unknown, args: readonly string[]):
     else if (set) input = set[set.length - 1];
   }
   if (!input) return formatOne(cldr, { amount }, opts);
+  // Units of another kind than the input cannot express it.
+  if (set && set[0]?.category !== input.category) set = undefined;
 
   const q: Quantity = { amount, unit: input };
   if (exact) return formatOne(cldr, convert(q, exact), opts);
