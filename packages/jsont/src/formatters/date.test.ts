@@ -29,4 +29,11 @@ describe('date', () => {
     expect(runFormatter(DATE_FORMATTERS, 'date', [], [1613597165345], ctx)).toBe('');
     expect(runFormatter(DATE_FORMATTERS, 'date', ['%Y'], ['nope'], ctx)).toBe('');
   });
+
+  it('falls back to UTC for unknown zones and rejects dates outside the Julian day range', () => {
+    const ctx = fakeContext({ root: { website: { timeZone: 'Mars/Olympus' } } });
+    expect(runFormatter(DATE_FORMATTERS, 'date', ['%H:%M', '%Z'], [0], ctx)).toBe('00:00 UTC');
+    expect(runFormatter(DATE_FORMATTERS, 'date', ['%Y'], [-3e14], ctx)).toBe('');
+    expect(ctx.errors).toHaveLength(1);
+  });
 });

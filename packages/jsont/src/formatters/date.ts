@@ -3,11 +3,20 @@ import { siteTimeZone, toEpoch } from '../i18n/context.js';
 import { strftime } from '../i18n/strftime.js';
 import { type FormatterTable, valueFormatter } from '../plugin.js';
 
+/** Julian day 0 (1 January 4713 B.C., proleptic Julian calendar) in epoch milliseconds. */
+const FIRST_INSTANT = -210_866_760_000_000;
+/** The last millisecond of 8652 A.D. */
+const LAST_INSTANT = Date.UTC(8652, 11, 31, 23, 59, 59, 999);
+
 export const DATE_FORMATTERS: FormatterTable = {
   date: valueFormatter((value, args, ctx) => {
     if (args.length === 0) return '';
     const epoch = toEpoch(value);
     if (!Number.isFinite(epoch)) return '';
+    if (epoch < FIRST_INSTANT || epoch > LAST_INSTANT) {
+      ctx.error('formatter', 'Date out of range: Julian days must fall between 4713 B.C. and 8652 A.D.');
+      return '';
+    }
     return strftime(epoch, siteTimeZone(ctx), args.join(' '));
   }),
 };
