@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app.js';
 import { DEFAULT_RATE_LIMIT, type ServerConfig } from './config.js';
-import { type DialectName, openDatabase } from './db/connect.js';
+import { type DialectName, openDatabase, pgConnectionConfig } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import type { Database } from './db/schema.js';
 import { seedDemoSite } from './db/seed.js';
@@ -33,7 +33,7 @@ export interface TestServerOptions {
 }
 
 async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 1500 });
+  const client = new pg.Client({ ...pgConnectionConfig(TEST_DATABASE_URL), connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -60,7 +60,7 @@ export const DIALECTS: DialectName[] = await resolveDialects();
 const SHARED_FILES_DIR = join(tmpdir(), 'tessera-test-files');
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  const client = new pg.Client(pgConnectionConfig(TEST_DATABASE_URL));
   await client.connect();
   try {
     return await run(client);

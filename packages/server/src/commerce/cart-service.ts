@@ -100,10 +100,14 @@ function hasAdditionalFieldsForm(product: ProductItemJson): boolean {
 export function createCartService(db: Kysely<Database>): CartService {
   const currencies = new Map<string, string>();
 
-  async function currencyOf(siteId: string): Promise<string> {
+  /**
+   * The site's currency. Inside a transaction pass the transaction: SQLite has one connection,
+   * and a query on `db` would wait for the transaction that holds it.
+   */
+  async function currencyOf(siteId: string, executor: Kysely<Database> = db): Promise<string> {
     let currency = currencies.get(siteId);
     if (!currency) {
-      const row = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirst();
+      const row = await executor.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirst();
       currency = row?.currency ?? 'USD';
       currencies.set(siteId, currency);
     }
@@ -161,7 +165,7 @@ export function createCartService(db: Kysely<Database>): CartService {
     siteId: string,
     cart: CartRow | undefined,
   ): Promise<{ shoppingCart: ShoppingCart; entries: Map<string, CartEntry> }> {
-    const currency = await currencyOf(siteId);
+    const currency = await currencyOf(siteId, executor);
     const rows: CartEntryRow[] = cart
       ? await executor
           .selectFrom('cart_entries')
@@ -192,7 +196,7 @@ export function createCartService(db: Kysely<Database>): CartService {
     input: AddEntryInput,
     quantityInCart: (sku: string) => Promise<number>,
   ) {
-    const currency = await currencyOf(siteId);
+    const currency = await currencyOf(siteId, executor);
     const product = (await loadProducts(executor, siteId, [input.itemId], currency)).get(input.itemId);
     if (!product) return ITEM_NOT_FOUND;
     const checked = validateAddToCart({
@@ -306,7 +310,7 @@ export function createCartService(db: Kysely<Database>): CartService {
           const { shoppingCart } = await cartJson(trx, siteId, cart);
           return { ok: true as const, shoppingCart, updatedEntry: null };
         }
-        const currency = await currencyOf(siteId);
+        const currency = await currencyOf(siteId, trx);
         const product = (await loadProducts(trx, siteId, [entry.item_id], currency)).get(entry.item_id);
         const variant = product?.structuredContent.variants.find((v) => v.sku === entry.sku);
         if (!variant) return fail('variant-unavailable', CART_MESSAGES.variantUnavailable);

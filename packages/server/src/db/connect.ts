@@ -25,11 +25,21 @@ export function sqliteFileFor(dataDir: string): string {
   return join(dataDir, 'tessera.db');
 }
 
+/**
+ * Connection settings for a PostgreSQL URL. A URL without a user name falls back to PGUSER, then
+ * USER, then `postgres` (pg itself sends no user at all when USER is unset, which servers refuse).
+ */
+export function pgConnectionConfig(url: string): pg.ClientConfig {
+  const parsed = new URL(url);
+  if (!parsed.username) parsed.username = process.env.PGUSER || process.env.USER || 'postgres';
+  return { connectionString: parsed.toString() };
+}
+
 /** Opens the database the options name: PostgreSQL when a URL is given, SQLite otherwise. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      ...pgConnectionConfig(options.databaseUrl),
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });

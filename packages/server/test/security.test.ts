@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { demoItemIds, Visitor } from './visitor.js';
+
+const ENTRIES = '/api/commerce/shopping-cart/entries';
+const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
+
+for (const dialect of DIALECTS) {
+  describe(`crumb and request bodies (${dialect})`, () => {
+    let server: TestServer;
+    let ids: Record<string, string>;
+    /** A visitor holding one entry, and every state-changing route with a valid body for it. */
+    let routes: { method: string; path: string; body?: unknown }[];
+    let owner: Visitor;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      ids = await demoItemIds(server);
+      owner = Visitor.of(server);
+      const mug = { itemId: ids['custom-mug'], sku: 'MUG-CUSTOM' };
+      const added = await owner.post(ENTRIES, { ...mug, quantity: 1, additionalFields: '{}' });
+      const entry = `${ENTRIES}/${added.body.newlyAdded.id}`;
+      routes = [
+        { method: 'POST', path: ENTRIES, body: { ...mug, quantity: 1, additionalFields: '{}' } },
+        { method: 'PUT', path: entry, body: { quantity: 2 } },
+        { method: 'PUT', path: `${entry}/additionalFields`, body: { ...mug, additionalFields: '{"a":1}' } },
+        { method: 'DELETE', path: entry },
+        {
+          method: 'POST',
+          path: '/api/3/commerce/cart/subscription',
+          body: { itemId: ids['coffee-subscription'], sku: 'COFFEE-DRIP', qty: 1 },
+        },
+      ];
+    });
+    afterAll(async () => server?.close());
+
+    it('refuses every state-changing route without the crumb, and changes nothing', async () => {
+      for (const route of routes) {
+        for (const crumb of [false, 'not-the-crumb']) {
+          const answer = await owner.request(route.method, route.path, { body: route.body, crumb });
+          expect(answer.status, `${route.method} ${route.path} crumb=${crumb}`).toBe(403);
+          expect(answer.body).toEqual({ error: 'crumb-fail', crumbFail: true, message: SESSION_EXPIRED });
+        }
+        const cookieless = new Visitor(server.url, null);
+        const answer = await cookieless.request(route.method, route.path, { body: route.body, crumb: 'x' });
+        expect(answer.status).toBe(403);
+      }
+      const cart = await owner.get('/api/commerce/shopping-cart');
+      expect(cart.body.entries).toHaveLength(1);
+      expect(cart.body.entries[0]).toMatchObject({ quantity: 1, additionalFields: '{}' });
+    });
+
+    it('accepts every state-changing route with the crumb', async () => {
+      for (const route of routes) {
+        const answer = await owner.request(route.method, route.path, { body: route.body });
+        expect(answer.status, `${route.method} ${route.path}`).toBe(200);
+      }
+    });
+
+    it('accepts the crumb as a form field of a plain form post', async () => {
+      const v = Visitor.of(server);
+      const form = new URLSearchParams({
+        itemId: ids['sticker-pack'],
+        sku: 'STICKERS-BOT',
+        quantity: '2',
+        crumb: v.cookies.get('crumb')!,
+      });
+      const answer = await v.post(ENTRIES, form.toString(), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.newlyAdded.quantity).toBe(2);
+      form.set('crumb', 'wrong');
+      const refused = await v.post(ENTRIES, form.toString(), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(refused.status).toBe(403);
+    });
+
+    it('sets the crumb cookie on an HTML page view when the visitor has none', async () => {
+      const fresh = new Visitor(server.url, null);
+      const page = await fresh.get('/no-such-page');
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      const crumb = page.setCookies.find((c) => c.startsWith('crumb='));
+      expect(crumb).toBeDefined();
+      expect(crumb).not.toMatch(/HttpOnly/i);
+      expect(crumb).toMatch(/SameSite=Lax/i);
+      const again = await fresh.get('/no-such-page');
+      expect(again.setCookies.find((c) => c.startsWith('crumb='))).toBeUndefined();
+      const api = await new Visitor(server.url, null).get('/api/commerce/shopping-cart');
+      expect(api.setCookies.find((c) => c.startsWith('crumb='))).toBeUndefined();
+      // The crumb the page gave works for a write.
+      const added = await fresh.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
+      expect(added.status).toBe(200);
+    });
+
+    it('answers 400, never 500, to malformed bodies on every write route', async () => {
+      const bad: { body: string; contentType?: string }[] = [
+        { body: '{"itemId":' },
+        { body: 'not json at all' },
+        { body: '[]' },
+        { body: '"text"' },
+        { body: '12' },
+        { body: 'null' },
+        { body: '{"itemId": 12, "sku": [], "quantity": {}, "additionalFields": 5}' },
+        { body: 'itemId=1', contentType: 'text/plain' },
+        { body: '<xml/>', contentType: 'application/xml' },
+      ];
+      for (const route of routes) {
+        if (route.method === 'DELETE') continue;
+        for (const { body, contentType } of bad) {
+          const answer = await owner.request(route.method, route.path, { body, contentType });
+          expect(answer.status, `${route.method} ${route.path} ${body}`).toBe(400);
+          expect(typeof answer.body.error).toBe('string');
+          expect(answer.body.message.length).toBeGreaterThan(10);
+        }
+        const empty = await owner.request(route.method, route.path, { contentType: 'application/json' });
+        expect(empty.status).toBe(400);
+      }
+      const invalid = await owner.post(ENTRIES, '{"itemId":');
+      expect(invalid.body).toEqual({ error: 'malformed-json', message: 'The request body is not valid JSON.' });
+      const missing = await owner.post(ENTRIES, { sku: 'X', quantity: 1 });
+      expect(missing.body).toEqual({ error: 'invalid-body', message: 'itemId: itemId is required.' });
+    });
+
+    it('answers JSON 404 for unknown API paths', async () => {
+      const answer = await owner.get('/api/nothing-here');
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toBe('not-found');
+      const post = await owner.post('/api/nothing-here', {});
+      expect(post.status).toBe(404);
+    });
+  });
+}
