@@ -5,6 +5,7 @@
  */
 import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
 import type { Exec, Runtime } from '../runtime/context.js';
+import { Frame } from '../runtime/context.js';
 import { compilePath, compileSectionPath, type Resolver } from './paths.js';
 import { isTruthy, outputText } from '../runtime/values.js';
 import type {
@@ -36,44 +37,57 @@ const SYMBOL_TEXT = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t'
 
 const NOOP: Exec = () => {};
 
+/**
+ * A block becomes one generated function: text is appended from string
+ * literals and each instruction is a direct call, so every call site sees a
+ * single target. Without code generation, a loop over closures does the same.
+ */
 export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exec {
   const parts: Exec[] = [];
+  const steps: (string | number)[] = [];
   let text = '';
-  const flush = (): void => {
-    if (text !== '') {
-      const t = text;
-      parts.push((rt) => {
-        rt.out += t;
-      });
-      text = '';
-    }
-  };
   for (const node of nodes) {
     if (node.kind === 'text') text += node.text;
     else if (node.kind === 'symbol') text += SYMBOL_TEXT[node.name];
     else if (node.kind !== 'comment') {
-      flush();
+      if (text !== '') steps.push(text);
+      text = '';
+      steps.push(parts.length);
       parts.push(compileNode(node, tables));
     }
   }
-  flush();
-  switch (parts.length) {
-    case 0:
-      return NOOP;
-    case 1:
-      return parts[0] as Exec;
-    case 2: {
-      const [a, b] = parts as [Exec, Exec];
-      return (rt) => {
-        a(rt);
-        b(rt);
-      };
-    }
-    default:
-      return (rt) => {
-        for (let i = 0; i < parts.length; i++) (parts[i] as Exec)(rt);
-      };
+  if (text !== '') steps.push(text);
+  if (steps.length === 0) return NOOP;
+  if (steps.length === 1 && parts.length === 1) return parts[0] as Exec;
+  return generateBlock(steps, parts) ?? loopBlock(steps, parts);
+}
+
+let codegen = true;
+
+function generateBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec | undefined {
+  if (!codegen) return undefined;
+  let code = '';
+  for (const step of steps) {
+    code += typeof step === 'string' ? `rt.out += ${JSON.stringify(step)};\n` : `p[${step}](rt);\n`;
   }
+  try {
+    return new Function('p', `return function block(rt) {\n${code}};`)(parts) as Exec;
+  } catch {
+    codegen = false;
+    return undefined;
+  }
+}
+
+function loopBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec {
+  const execs = steps.map((step): Exec => {
+    if (typeof step !== 'string') return parts[step] as Exec;
+    return (rt) => {
+      rt.out += step;
+    };
+  });
+  return (rt) => {
+    for (let i = 0; i < execs.length; i++) (execs[i] as Exec)(rt);
+  };
 }
 
 function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }>, tables: CompileTables): Exec {
@@ -121,14 +135,17 @@ function bindFormatters(calls: readonly FormatterCall[], tables: CompileTables):
   return bound;
 }
 
-function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Variable[]): void {
-  for (let i = 0; i < chain.length; i++) {
-    const f = chain[i] as BoundFormatter;
-    try {
+/** Run a formatter chain; false (with the error recorded) when a formatter throws. */
+function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Variable[]): boolean {
+  try {
+    for (let i = 0; i < chain.length; i++) {
+      const f = chain[i] as BoundFormatter;
       f.impl.apply(f.args, vars, rt);
-    } catch (e) {
-      rt.error('formatter', `Unexpected error in formatter: ${e instanceof Error ? e.message : String(e)}`);
     }
+    return true;
+  } catch (e) {
+    rt.error('formatter', `Unexpected error in formatter: ${e instanceof Error ? e.message : String(e)}`);
+    return false;
   }
 }
 
@@ -146,15 +163,29 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
       rt.out += outputText(resolve(rt));
     };
   }
+  const first = resolvers[0] as Resolver;
+  const firstName = names[0] as string;
+  if (resolvers.length === 1) {
+    return (rt) => {
+      const variable: Variable = { name: firstName, value: first(rt) };
+      const frame = rt.frame;
+      // Formatters see the variable as the current node.
+      rt.frame = new Frame(variable.value, frame);
+      const ok = applyFormatters(rt, chain, [variable]);
+      rt.frame = frame;
+      if (ok) rt.out += outputText(variable.value);
+    };
+  }
   return (rt) => {
     const vars: Variable[] = new Array(resolvers.length);
     for (let i = 0; i < resolvers.length; i++) {
       vars[i] = { name: names[i] as string, value: (resolvers[i] as Resolver)(rt) };
     }
-    rt.push((vars[0] as Variable).value);
-    applyFormatters(rt, chain, vars);
-    rt.pop();
-    rt.out += outputText((vars[0] as Variable).value);
+    const frame = rt.frame;
+    rt.frame = new Frame((vars[0] as Variable).value, frame);
+    const ok = applyFormatters(rt, chain, vars);
+    rt.frame = frame;
+    if (ok) rt.out += outputText((vars[0] as Variable).value);
   };
 }
 
@@ -188,14 +219,20 @@ function compileRepeated(node: RepeatedNode, tables: CompileTables): Exec {
     }
     const frame = rt.push(value);
     const last = value.length - 1;
+    // One element frame serves every iteration; it is reset so nothing bound in
+    // one iteration (variables, macros) leaks into the next.
+    const element = new Frame(undefined, frame);
     for (let i = 0; i <= last; i++) {
       if (!rt.tick()) break;
       frame.index = i;
-      rt.push(value[i]);
+      element.node = value[i];
+      element.vars = undefined;
+      element.macros = undefined;
+      rt.frame = element;
       body(rt);
       if (between !== null && i < last) between(rt);
-      rt.pop();
     }
+    rt.frame = frame;
     rt.pop();
   };
 }
@@ -248,8 +285,7 @@ function compileBindvar(node: BindvarNode, tables: CompileTables): Exec {
     for (let i = 0; i < resolvers.length; i++) {
       vars[i] = { name: names[i] as string, value: (resolvers[i] as Resolver)(rt) };
     }
-    applyFormatters(rt, chain, vars);
-    rt.setVar(name, (vars[0] as Variable).value);
+    if (applyFormatters(rt, chain, vars)) rt.setVar(name, (vars[0] as Variable).value);
   };
 }
 

@@ -8,7 +8,10 @@ const SCRIPT_CLOSE = /<\//g;
 
 /** JSON text safe to embed in a `<script>` element. */
 export function scriptSafeJson(value: unknown, indent?: string): string {
-  return (JSON.stringify(value, undefined, indent) ?? '').replace(SCRIPT_CLOSE, '<\\/');
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const json = JSON.stringify(value, undefined, indent) ?? '';
+  return json.includes('</') ? json.replace(SCRIPT_CLOSE, '<\\/') : json;
 }
 
 /** Fill `{0}`, `{1}` … in `pattern` from `args`; unknown indices vanish. */
