@@ -46,7 +46,7 @@ export const THEME_ASSETS_DIR = `${REPO_ROOT}themes/default/assets`;
 export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
   });
   const services: AppServices = { content: createContentService(db), carts: createCartService(db) };

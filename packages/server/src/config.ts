@@ -19,6 +19,8 @@ export interface ServerConfig {
   };
   /** Fastify's logger; off by default so the CLI prints only its one line. */
   logger: boolean;
+  /** Trust `X-Forwarded-*` (client address, protocol): only behind a proxy that sets them. */
+  trustProxy: boolean;
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     logger: env.TESSERA_LOG === '1',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -84,6 +84,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     redisUrl: undefined,
     smtpUrl: undefined,
     logger: false,
+    trustProxy: false,
     ...options.config,
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,
