@@ -1,0 +1,51 @@
+// Small timing helpers shared by the benchmarks: fixed-time rounds, medians, formatting.
+
+/** Run `fn` repeatedly for about `ms` milliseconds; returns operations per second. */
+export function opsPerSecond(fn, ms) {
+  let ops = 0;
+  const started = performance.now();
+  const until = started + ms;
+  let now = started;
+  // Check the clock every few calls so the clock itself costs little.
+  while (now < until) {
+    for (let i = 0; i < 8; i++) fn();
+    ops += 8;
+    now = performance.now();
+  }
+  return (ops * 1000) / (now - started);
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Measure several contenders in interleaved rounds (A B C, A B C, …) so drift on a shared
+ * machine hits all of them alike. Returns the median ops/s of each.
+ */
+export function compare(contenders, { warmupMs = 300, roundMs = 600, rounds = 3 } = {}) {
+  for (const c of contenders) opsPerSecond(c.fn, warmupMs);
+  const samples = contenders.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    contenders.forEach((c, i) => {
+      samples[i].push(opsPerSecond(c.fn, roundMs));
+    });
+  }
+  return contenders.map((c, i) => ({ name: c.name, opsPerSec: median(samples[i]), samples: samples[i] }));
+}
+
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function table(rows) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => String(r[col]).length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col])))
+        .join('  '),
+    )
+    .join('\n');
+}
