@@ -52,6 +52,20 @@ function tablesFor(formatters: FormatterTable, predicates: PredicateTable): Comp
 }
 
 function compileWith(source: string, tables: CompileTables, preprocess: boolean): CompileResult {
+  try {
+    return compileUnsafe(source, tables, preprocess);
+  } catch (e) {
+    // Only a bug (or an exhausted stack) gets here: report it, never throw.
+    const errors: TemplateError[] = [
+      { type: 'syntax', message: `Template could not be compiled: ${e instanceof Error ? e.message : String(e)}` },
+    ];
+    const root = Object.freeze({ kind: 'root', body: Object.freeze([]) }) as RootNode;
+    const template: Template = Object.freeze({ root, errors, exec: () => {}, tables, preprocess });
+    return { template, errors };
+  }
+}
+
+function compileUnsafe(source: string, tables: CompileTables, preprocess: boolean): CompileResult {
   const { formatters, predicates } = tables;
   const parsed = parse(source, {
     hasFormatter: (name) => Object.hasOwn(formatters, name),

@@ -47,4 +47,11 @@ describe('parse', () => {
     const pre = parse('{^a}{b}', { ...known, preprocess: true }).root.body;
     expect(pre.map((n) => n.kind)).toEqual(['variable', 'text']);
   });
+
+  it('refuses nesting past the block depth limit instead of overflowing the stack', () => {
+    const src = `${'{.section a}'.repeat(5000)}x${'{.end}'.repeat(5000)}`;
+    const { errors } = parse(src, known);
+    expect(errors[0]).toBe('Blocks nest deeper than 256 levels');
+    expect(errors.length).toBeLessThanOrEqual(201);
+  });
 });

@@ -24,6 +24,10 @@ export interface ParseResult {
   readonly errors: readonly string[];
 }
 
+/** Deeper nesting is refused (the tag prints as text) so compiling and rendering stay within the stack. */
+export const MAX_BLOCK_DEPTH = 256;
+const MAX_ERRORS = 200;
+
 type Block = OpenBlock | Draft<OrNode> | Draft<RootNode>;
 
 interface Level {
@@ -61,6 +65,11 @@ class Assembler {
   /** Text pieces stay separate, as the reference tree keeps them; the compiler joins them. */
   text(text: string): void {
     this.level.list.push(textNode(text));
+  }
+
+  /** How many blocks are open. */
+  get depth(): number {
+    return this.stack.length;
   }
 
   leaf(node: Node): void {
@@ -146,6 +155,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     error: (message) => asm.errors.push(message),
   };
   const preprocess = options.preprocess === true;
+  let tooDeep = false;
   const len = source.length;
   let idx = 0;
   while (idx < len) {
@@ -181,11 +191,21 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     } else if (!preprocess) {
       inst = parseTag(tag, tables);
     }
+    if (inst !== null && inst.type === 'open' && asm.depth >= MAX_BLOCK_DEPTH) {
+      if (!tooDeep) asm.errors.push(`Blocks nest deeper than ${MAX_BLOCK_DEPTH} levels`);
+      tooDeep = true;
+      inst = null;
+    }
     if (inst === null) asm.text(source.slice(start, close + 1));
     else asm.accept(inst);
     idx = close + 1;
   }
   if (idx < len) asm.text(source.slice(idx));
   asm.finish();
-  return { root: freezeTree(asm.root) as RootNode, errors: asm.errors };
+  let errors = asm.errors;
+  if (errors.length > MAX_ERRORS) {
+    errors = errors.slice(0, MAX_ERRORS);
+    errors.push(`Too many syntax errors: ${asm.errors.length - MAX_ERRORS} more not reported`);
+  }
+  return { root: freezeTree(asm.root) as RootNode, errors };
 }
