@@ -107,3 +107,12 @@ describe('limits', () => {
     expect(long.errors[0]?.message).toContain('Concatenation would exceed maximum string length 4');
   });
 });
+
+describe('partial cache', () => {
+  it('notices an edited partials map', () => {
+    const partials: Record<string, string> = { p: 'one' };
+    expect(render('{@|apply p}', {}, { partials }).output).toBe('one');
+    partials.p = 'two';
+    expect(render('{@|apply p}', {}, { partials }).output).toBe('two');
+  });
+});

@@ -116,7 +116,12 @@ export interface RenderResult {
 }
 
 /** Compiled partials per partials object, so a server passing the same map reuses them. */
-const partialCache = new WeakMap<object, Map<string, CompileResult>>();
+interface CachedPartial {
+  readonly source: string;
+  readonly result: CompileResult;
+}
+
+const partialCache = new WeakMap<object, Map<string, CachedPartial>>();
 
 function partialResolver(
   partials: Readonly<Record<string, string | Template>> | undefined,
@@ -134,10 +139,13 @@ function partialResolver(
     const source = partials[name];
     let result: CompileResult | undefined;
     if (typeof source === 'string') {
-      result = compiled.get(name);
-      if (result === undefined || result.template.tables !== tables) {
+      const cached = compiled.get(name);
+      // Recompile when the map was edited or the template uses other tables.
+      if (cached !== undefined && cached.source === source && cached.result.template.tables === tables) {
+        result = cached.result;
+      } else {
         result = compileWith(source, tables, false);
-        compiled.set(name, result);
+        compiled.set(name, { source, result });
       }
     } else if (source !== undefined) {
       result = { template: source, errors: source.errors };
