@@ -72,7 +72,12 @@ function compileUnsafe(source: string, tables: CompileTables, preprocess: boolea
     hasPredicate: (name) => Object.hasOwn(predicates, name),
     preprocess,
   });
-  const errors: TemplateError[] = parsed.errors.map((message) => ({ type: 'syntax', message }));
+  const errors: TemplateError[] = parsed.errors.map(({ message, line, column }) => ({
+    type: 'syntax',
+    message,
+    line,
+    column,
+  }));
   const template: Template = Object.freeze({
     root: parsed.root,
     errors: Object.freeze(errors),

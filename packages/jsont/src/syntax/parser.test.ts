@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from './parser.js';
 
 const known = { hasFormatter: (n: string) => n === 'html', hasPredicate: (n: string) => n === 'equal?' };
-const errorsOf = (src: string, preprocess = false) => parse(src, { ...known, preprocess }).errors;
+const errorsOf = (src: string, preprocess = false) => parse(src, { ...known, preprocess }).errors.map((e) => e.message);
 
 describe('parse', () => {
   it('builds frozen nodes with kinds, paths split at compile time', () => {
@@ -50,8 +50,16 @@ describe('parse', () => {
 
   it('refuses nesting past the block depth limit instead of overflowing the stack', () => {
     const src = `${'{.section a}'.repeat(5000)}x${'{.end}'.repeat(5000)}`;
-    const { errors } = parse(src, known);
+    const errors = errorsOf(src);
     expect(errors[0]).toBe('Blocks nest deeper than 256 levels');
     expect(errors.length).toBeLessThanOrEqual(201);
+  });
+
+  it('locates errors by line and column', () => {
+    const { errors } = parse('line one\n  {a|nope}\n{.end}', known);
+    expect(errors).toEqual([
+      { message: "Formatter 'nope' is unknown", line: 2, column: 3 },
+      { message: 'Instruction END not allowed at root', line: 3, column: 1 },
+    ]);
   });
 });

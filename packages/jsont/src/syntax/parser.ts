@@ -21,7 +21,14 @@ export interface ParseOptions {
 
 export interface ParseResult {
   readonly root: RootNode;
-  readonly errors: readonly string[];
+  readonly errors: readonly ParseError[];
+}
+
+/** A syntax error with the 1-based line and column of the tag that caused it. */
+export interface ParseError {
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 /** Deeper nesting is refused (the tag prints as text) so compiling and rendering stay within the stack. */
@@ -59,6 +66,14 @@ const INSTRUCTION_NAMES: Readonly<Record<'or' | 'end' | 'alternates', string>> =
 class Assembler {
   readonly root = rootNode();
   readonly errors: string[] = [];
+  readonly offsets: number[] = [];
+  /** Source offset of the tag being assembled, for error positions. */
+  offset = 0;
+
+  fail(message: string): void {
+    this.errors.push(message);
+    this.offsets.push(this.offset);
+  }
   private readonly stack: Level[] = [];
   private level: Level = { block: this.root, list: this.root.body, opener: this.root, alternates: false };
 
@@ -90,7 +105,7 @@ class Assembler {
         return;
       case 'end':
         if (level.opener.kind === 'root') {
-          this.errors.push(`Instruction ${INSTRUCTION_NAMES.end} not allowed at root`);
+          this.fail(`Instruction ${INSTRUCTION_NAMES.end} not allowed at root`);
           return;
         }
         this.level = this.stack.pop() as Level;
@@ -98,15 +113,15 @@ class Assembler {
       case 'or': {
         const block = level.block;
         if (block.kind === 'root') {
-          this.errors.push(`Instruction ${INSTRUCTION_NAMES.or} not allowed at root`);
+          this.fail(`Instruction ${INSTRUCTION_NAMES.or} not allowed at root`);
           return;
         }
         if (block.kind === 'macro') {
-          this.errors.push(`${INSTRUCTION_NAMES.or} instruction is not allowed inside ${here} block.`);
+          this.fail(`${INSTRUCTION_NAMES.or} instruction is not allowed inside ${here} block.`);
           return;
         }
         if (block.kind === 'or' && block.name === null) {
-          this.errors.push(`This ${INSTRUCTION_NAMES.or} block will never execute.`);
+          this.fail(`This ${INSTRUCTION_NAMES.or} block will never execute.`);
           return;
         }
         block.alternate = inst.node;
@@ -117,11 +132,11 @@ class Assembler {
       }
       case 'alternates':
         if (level.block.kind === 'root') {
-          this.errors.push(`Instruction ${INSTRUCTION_NAMES.alternates} not allowed at root`);
+          this.fail(`Instruction ${INSTRUCTION_NAMES.alternates} not allowed at root`);
           return;
         }
         if (level.block.kind !== 'repeated' || level.alternates) {
-          this.errors.push(`${INSTRUCTION_NAMES.alternates} instruction is not allowed inside ${here} block.`);
+          this.fail(`${INSTRUCTION_NAMES.alternates} instruction is not allowed inside ${here} block.`);
           return;
         }
         level.alternates = true;
@@ -140,8 +155,8 @@ class Assembler {
     this.finished = true;
     if (this.level.opener.kind !== 'root') {
       const name = BLOCK_NAMES[this.level.block.kind];
-      this.errors.push(`Reached EOF in the middle of ${name}`);
-      this.errors.push(`Unclosed ${name}: the block has no matching END`);
+      this.fail(`Reached EOF in the middle of ${name}`);
+      this.fail(`Unclosed ${name}: the block has no matching END`);
     }
   }
 }
@@ -152,7 +167,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
   const tables: NameTables = {
     hasFormatter: options.hasFormatter,
     hasPredicate: options.hasPredicate,
-    error: (message) => asm.errors.push(message),
+    error: (message) => asm.fail(message),
   };
   const preprocess = options.preprocess === true;
   let tooDeep = false;
@@ -180,6 +195,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     if (close === -1) break;
     if (start > idx) asm.text(source.slice(idx, start));
     const tag = source.slice(start + 1, close);
+    asm.offset = start;
     let inst: Instruction | null = null;
     if (tag[0] === '^') {
       // Preprocessor tags run only in the preprocessor pass; the normal pass drops them.
@@ -192,7 +208,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
       inst = parseTag(tag, tables);
     }
     if (inst !== null && inst.type === 'open' && asm.depth >= MAX_BLOCK_DEPTH) {
-      if (!tooDeep) asm.errors.push(`Blocks nest deeper than ${MAX_BLOCK_DEPTH} levels`);
+      if (!tooDeep) asm.fail(`Blocks nest deeper than ${MAX_BLOCK_DEPTH} levels`);
       tooDeep = true;
       inst = null;
     }
@@ -201,11 +217,30 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     idx = close + 1;
   }
   if (idx < len) asm.text(source.slice(idx));
+  asm.offset = len;
   asm.finish();
-  let errors = asm.errors;
-  if (errors.length > MAX_ERRORS) {
-    errors = errors.slice(0, MAX_ERRORS);
-    errors.push(`Too many syntax errors: ${asm.errors.length - MAX_ERRORS} more not reported`);
+  const errors = positionErrors(source, asm.errors.slice(0, MAX_ERRORS), asm.offsets);
+  if (asm.errors.length > MAX_ERRORS) {
+    const last = errors[errors.length - 1] as ParseError;
+    errors.push({ ...last, message: `Too many syntax errors: ${asm.errors.length - MAX_ERRORS} more not reported` });
   }
   return { root: freezeTree(asm.root) as RootNode, errors };
+}
+
+/** Attach line and column to each message from its source offset. */
+function positionErrors(source: string, messages: readonly string[], offsets: readonly number[]): ParseError[] {
+  if (messages.length === 0) return [];
+  const lineStarts = [0];
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return messages.map((message, k) => {
+    const offset = offsets[k] ?? 0;
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((lineStarts[mid] as number) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { message, line: lo + 1, column: offset - (lineStarts[lo] as number) + 1 };
+  });
 }
