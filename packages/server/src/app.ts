@@ -12,6 +12,7 @@ import { type ContentService, createContentService } from './content/content-ser
 import type { Database } from './db/schema.js';
 import { installCrumb } from './http/crumb.js';
 import { installErrorHandling } from './http/error-handler.js';
+import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
 import pagesPlugin from './pages/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
@@ -55,6 +56,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('services', services);
 
   installErrorHandling(app);
+  installJsonBodies(app);
   await app.register(cookie);
   await app.register(formbody);
   installCrumb(app);

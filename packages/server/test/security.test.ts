@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { demoItemIds, Visitor } from './visitor.js';
@@ -104,6 +105,7 @@ for (const dialect of DIALECTS) {
         { body: '"text"' },
         { body: '12' },
         { body: 'null' },
+        { body: '{"__proto__": {"polluted": true}, "itemId": "x", "sku": "y", "quantity": 1}' },
         { body: '{"itemId": 12, "sku": [], "quantity": {}, "additionalFields": 5}' },
         { body: 'itemId=1', contentType: 'text/plain' },
         { body: '<xml/>', contentType: 'application/xml' },
@@ -118,11 +120,40 @@ for (const dialect of DIALECTS) {
         }
         const empty = await owner.request(route.method, route.path, { contentType: 'application/json' });
         expect(empty.status).toBe(400);
+        expect(empty.body.error).toBe('invalid-body');
       }
+      const bodyless = Visitor.of(server);
+      const added = await bodyless.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
+      const deleted = await bodyless.delete(`${ENTRIES}/${added.body.newlyAdded.id}`, {
+        contentType: 'application/json',
+      });
+      expect(deleted.status).toBe(200);
       const invalid = await owner.post(ENTRIES, '{"itemId":');
       expect(invalid.body).toEqual({ error: 'malformed-json', message: 'The request body is not valid JSON.' });
       const missing = await owner.post(ENTRIES, { sku: 'X', quantity: 1 });
       expect(missing.body).toEqual({ error: 'invalid-body', message: 'itemId: itemId is required.' });
+    });
+
+    it('never answers 5xx to arbitrary JSON on any write route', async () => {
+      const value = fc.oneof(
+        fc.jsonValue(),
+        fc.record({
+          itemId: fc.oneof(fc.constant(ids['linen-shirt']), fc.jsonValue()),
+          sku: fc.oneof(fc.constantFrom('LIN-NAT-M', 'LIN-IND-M', ''), fc.jsonValue()),
+          quantity: fc.jsonValue(),
+          qty: fc.jsonValue(),
+          additionalFields: fc.jsonValue(),
+          attributes: fc.jsonValue(),
+        }),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...routes), value, async (route, body) => {
+          const answer = await owner.request(route.method, route.path, { body: JSON.stringify(body) ?? 'null' });
+          expect(answer.status, `${route.method} ${route.path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          expect(typeof answer.body.error === 'string' || answer.status === 200).toBe(true);
+        }),
+        { numRuns: 150 },
+      );
     });
 
     it('answers JSON 404 for unknown API paths', async () => {

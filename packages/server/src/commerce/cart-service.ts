@@ -4,6 +4,7 @@ import {
   isQuantityInRange,
   isSubscribable,
   parseQuantity,
+  QUANTITY,
   validateAddToCart,
 } from '@tessera/core';
 import type { Kysely, Transaction } from 'kysely';
@@ -208,6 +209,10 @@ export function createCartService(db: Kysely<Database>): CartService {
     });
     if (!checked.ok) return fail(checked.code, checked.message);
     const already = await quantityInCart(checked.variant.sku);
+    // One entry never holds more than the quantity input allows (SPEC §5: at most 9999).
+    if (already + checked.quantity > QUANTITY.max) {
+      return fail('quantity-out-of-range', CART_MESSAGES.quantityOutOfRange);
+    }
     if (already > 0) {
       const stock = checkStock(checked.variant, checked.quantity, already);
       if (!stock.ok) return fail('not-enough-stock', stock.message);

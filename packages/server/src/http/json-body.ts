@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * JSON bodies through Fastify's own safe parser (prototype poisoning refused), except that an
+ * empty body reads as "no body": a DELETE sent with a JSON content type but nothing to say is
+ * fine, and routes that need a body answer their own readable 400.
+ */
+export function installJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body, done);
+  });
+}
