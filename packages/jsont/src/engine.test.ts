@@ -53,7 +53,7 @@ describe('render', () => {
     const result = render('{@|apply p}', 1, { partials: { p: '{@}{@|apply p}' } });
     expect(result.output).toBe('1'.repeat(16));
     expect(result.errors).toEqual([
-      { type: 'partial', message: "Attempt to apply partial 'p' exceeded maximum recursion depth of 16" },
+      { type: 'limit', message: "Attempt to apply partial 'p' exceeded maximum recursion depth of 16" },
     ]);
   });
 

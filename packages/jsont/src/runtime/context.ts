@@ -202,7 +202,7 @@ export class Runtime implements RenderContext {
     if (!this.tick()) return false;
     if (this.partialDepth >= this.env.limits.maxPartialDepth) {
       this.error(
-        'partial',
+        'limit',
         `Attempt to apply partial '${name}' exceeded maximum recursion depth of ${this.env.limits.maxPartialDepth}`,
       );
       return false;
