@@ -15,5 +15,7 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // Islands hydrate after load and talk to a real server on a busy machine: wait up to 10 s.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
