@@ -13,6 +13,8 @@ export async function installRateLimit(app: FastifyInstance, config: ServerConfi
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false });
+    // While Redis is away the limiter lets requests through (skipOnError) and says so in the log.
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'rate limit store (Redis) unavailable'));
     app.addHook('onClose', async () => {
       await redis?.quit().catch(() => redis?.disconnect());
     });

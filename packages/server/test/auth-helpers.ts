@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { insertOwner, type OwnerIdentity } from '../src/auth/owner-session.js';
+import type { Database } from '../src/db/schema.js';
+import { insertSiteUser, type SiteUserIdentity } from '../src/site-users/site-user-service.js';
+import { type Answer, type RequestOptions, Visitor } from './visitor.js';
+
+export type { OwnerIdentity } from '../src/auth/owner-session.js';
+
+async function defaultSiteId(db: Kysely<Database>): Promise<string> {
+  const site = await db.selectFrom('sites').select('id').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
+  return site.id;
+}
+
+/** Creates an owner of the demo site (or `siteId`) with the given SPEC §6 role codes. */
+export async function createOwner(
+  db: Kysely<Database>,
+  input: { email: string; password: string; roles: readonly number[]; siteId?: string },
+): Promise<OwnerIdentity> {
+  return insertOwner(db, { ...input, siteId: input.siteId ?? (await defaultSiteId(db)) });
+}
+
+/** Signs an owner in through `POST /api/config/session`; the visitor then carries the session cookie. */
+export async function signInOwner(url: string, email: string, password: string): Promise<Visitor> {
+  const visitor = new Visitor(url);
+  const answer = await visitor.post('/api/config/session', { email, password });
+  if (answer.status !== 200) throw new Error(`owner sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return visitor;
+}
+
+/** Creates a site user of the demo site (or `siteId`). */
+export async function createSiteUser(
+  db: Kysely<Database>,
+  input: { email: string; password: string; firstName?: string; lastName?: string; siteId?: string },
+): Promise<SiteUserIdentity> {
+  return insertSiteUser(db, { ...input, siteId: input.siteId ?? (await defaultSiteId(db)) });
+}
+
+/** A browser stand-in signed in as a site user: also sends `X-XSRF-Token` from the login answer. */
+export class SiteUserVisitor extends Visitor {
+  xsrfToken: string | undefined;
+
+  override request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const headers = { ...options.headers };
+    if (this.xsrfToken && headers['x-xsrf-token'] === undefined) headers['x-xsrf-token'] = this.xsrfToken;
+    return super.request<T>(method, path, { ...options, headers });
+  }
+}
+
+/** Signs a site user in through `POST /api/site-users/account/session` (optionally reusing a visitor's cookies). */
+export async function signInSiteUser(
+  url: string,
+  email: string,
+  password: string,
+  options: { rememberMe?: boolean; from?: Visitor } = {},
+): Promise<SiteUserVisitor> {
+  const visitor = new SiteUserVisitor(url);
+  if (options.from) for (const [k, v] of options.from.cookies) visitor.cookies.set(k, v);
+  const answer = await visitor.post('/api/site-users/account/session', {
+    email,
+    password,
+    rememberMe: options.rememberMe ?? false,
+  });
+  if (answer.status !== 200)
+    throw new Error(`site-user sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  visitor.xsrfToken = answer.body.xsrfToken;
+  return visitor;
+}
