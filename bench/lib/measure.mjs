@@ -1,8 +1,13 @@
 // Small timing helpers shared by the benchmarks: fixed-time rounds, medians, formatting.
+//
+// The machine is shared, so each round reports two rates: per wall-clock second, and per
+// CPU-second of this process (process.cpuUsage), which other processes on the machine disturb
+// much less. Ratios are taken between contenders measured in the same interleaved rounds.
 
-/** Run `fn` repeatedly for about `ms` milliseconds; returns operations per second. */
+/** Run `fn` repeatedly for about `ms` milliseconds; returns { wall, cpu } operations per second. */
 export function opsPerSecond(fn, ms) {
   let ops = 0;
+  const cpuStart = process.cpuUsage();
   const started = performance.now();
   const until = started + ms;
   let now = started;
@@ -12,7 +17,9 @@ export function opsPerSecond(fn, ms) {
     ops += 8;
     now = performance.now();
   }
-  return (ops * 1000) / (now - started);
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return { wall: (ops * 1000) / (now - started), cpu: (ops * 1000) / Math.max(cpuMs, 1e-3) };
 }
 
 export function median(values) {
@@ -23,7 +30,7 @@ export function median(values) {
 
 /**
  * Measure several contenders in interleaved rounds (A B C, A B C, …) so drift on a shared
- * machine hits all of them alike. Returns the median ops/s of each.
+ * machine hits all of them alike. Returns the median wall and CPU rates of each.
  */
 export function compare(contenders, { warmupMs = 300, roundMs = 600, rounds = 3 } = {}) {
   for (const c of contenders) opsPerSecond(c.fn, warmupMs);
@@ -33,7 +40,11 @@ export function compare(contenders, { warmupMs = 300, roundMs = 600, rounds = 3 
       samples[i].push(opsPerSecond(c.fn, roundMs));
     });
   }
-  return contenders.map((c, i) => ({ name: c.name, opsPerSec: median(samples[i]), samples: samples[i] }));
+  return contenders.map((c, i) => ({
+    name: c.name,
+    opsPerSec: median(samples[i].map((s) => s.wall)),
+    opsPerCpuSec: median(samples[i].map((s) => s.cpu)),
+  }));
 }
 
 export const fmt = (n, digits = 0) =>
