@@ -6,7 +6,7 @@ import { compileEval } from './expr/eval.js';
 import type { FormatterTable, PredicateTable, TemplateError } from './plugin.js';
 import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
 import type { Exec, RenderEnv } from './runtime/context.js';
-import { Runtime } from './runtime/context.js';
+import { outputLimitMessage, Runtime } from './runtime/context.js';
 import { type Limits, resolveLimits } from './runtime/limits.js';
 import type { RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
@@ -191,6 +191,13 @@ export function render(template: Template | string, json: unknown, options: Rend
   } catch (e) {
     rt.error('render', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
   }
+  let output = rt.out;
+  const maxOutput = env.limits.maxOutputLength;
+  if (output.length > maxOutput) {
+    // Loops and partials stop as soon as the limit is passed; this makes it exact.
+    rt.halt(outputLimitMessage(maxOutput));
+    output = output.slice(0, maxOutput);
+  }
   const errors = compiled.errors.length > 0 ? [...compiled.errors, ...rt.errors] : rt.errors;
-  return { output: rt.out, errors };
+  return { output, errors };
 }

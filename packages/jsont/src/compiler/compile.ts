@@ -141,6 +141,7 @@ function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Va
     for (let i = 0; i < chain.length; i++) {
       const f = chain[i] as BoundFormatter;
       f.impl.apply(f.args, vars, rt);
+      if (!rt.checkValue((vars[0] as Variable).value)) return false;
     }
     return true;
   } catch (e) {

@@ -10,6 +10,8 @@ import { cldrFor } from './cldr.js';
 import type { Limits } from './limits.js';
 import { child, walk } from './values.js';
 
+export const outputLimitMessage = (max: number): string => `Output exceeded the maximum length of ${max} characters`;
+
 /** A compiled piece of template: appends to `rt.out`. */
 export type Exec = (rt: Runtime) => void;
 
@@ -186,13 +188,28 @@ export class Runtime implements RenderContext {
     }
   }
 
+  /**
+   * Check a value a formatter produced: a string longer than the whole output
+   * may be stops the render (a chain that doubles its input would otherwise
+   * run away). False when the limit was hit.
+   */
+  checkValue(value: unknown): boolean {
+    if (typeof value === 'string' && value.length > this.maxOutputLength) {
+      this.halt(
+        `A formatter produced ${value.length} characters, more than the maximum output length of ${this.maxOutputLength}`,
+      );
+      return false;
+    }
+    return !this.halted;
+  }
+
   /** Count one unit of work against the iteration limit; false once exhausted. */
   tick(): boolean {
     if (++this.iterations <= this.maxIterations && this.out.length <= this.maxOutputLength && !this.halted) return true;
     if (this.iterations > this.maxIterations) {
       this.halt(`Render exceeded the maximum of ${this.maxIterations} iterations`);
     } else if (this.out.length > this.maxOutputLength) {
-      this.halt(`Output exceeded the maximum length of ${this.maxOutputLength} characters`);
+      this.halt(outputLimitMessage(this.maxOutputLength));
     }
     return false;
   }
