@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import ownerAuthPlugin from './auth/index.js';
 import commercePlugin from './commerce/index.js';
 import { type CartService, createCartService } from './commerce/cart-service.js';
 import type { ServerConfig } from './config.js';
@@ -62,6 +63,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   installCrumb(app);
   const cartWriteLimit = await installRateLimit(app, config);
 
+  await app.register(ownerAuthPlugin);
   app.get('/api/health', async () => ({ ok: true }));
 
   mkdirSync(config.filesDir, { recursive: true });

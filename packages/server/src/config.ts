@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { SignInLimits } from './auth/sign-in-throttle.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -17,6 +18,8 @@ export interface ServerConfig {
     timeWindowMs: number /** Redis key prefix (tests give each server its own). */;
     namespace?: string;
   };
+  /** Sign-in throttling (owners and site users); defaults in `auth/sign-in-throttle.ts`. */
+  signIn?: Partial<SignInLimits>;
   /** Fastify's logger; off by default so the CLI prints only its one line. */
   logger: boolean;
   /** Trust `X-Forwarded-*` (client address, protocol): only behind a proxy that sets them. */

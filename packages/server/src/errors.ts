@@ -33,6 +33,20 @@ export const ERRORS = {
   'entry-not-found': { status: 404, message: 'That item is no longer in your cart. Please reload the page.' },
   'not-subscribable': { status: 400, message: 'This product cannot be bought as a subscription.' },
   'additional-fields-required': { status: 400, message: 'Please fill in the form for this product.' },
+  // Owners and site users (auth/, site-users/).
+  unauthenticated: { status: 401, message: 'Sign in to continue.' },
+  forbidden: { status: 403, message: 'Your role does not allow this.' },
+  'sign-in-failed': { status: 401, message: 'The email or password is incorrect.' },
+  'sign-in-throttled': {
+    status: 429,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  'xsrf-fail': { status: 403, message: 'Your session has expired. Please sign in again.' },
+  'email-taken': { status: 409, message: 'An account with this email already exists. Sign in instead.' },
+  'reset-link-invalid': {
+    status: 400,
+    message: 'This password reset link has expired or was already used. Request a new one.',
+  },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again in a moment.' },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { siteUsersMigration } from './migrations/0002_site_users.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -117,6 +118,7 @@ const initial: Migration = {
 /** Every migration, in order; names sort in the order they must run. */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_site_users': siteUsersMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -108,6 +108,13 @@ export interface Database {
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   mail_outbox: MailOutboxTable;
+  owners: OwnersTable;
+  owner_roles: OwnerRolesTable;
+  owner_sessions: OwnerSessionsTable;
+  site_users: SiteUsersTable;
+  site_user_sessions: SiteUserSessionsTable;
+  password_resets: PasswordResetsTable;
+  site_user_carts: SiteUserCartsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -119,3 +126,64 @@ export type CartEntryRow = Selectable<CartEntriesTable>;
 export type NewItem = Insertable<ItemsTable>;
 export type NewVariant = Insertable<ProductVariantsTable>;
 export type CartEntryUpdate = Updateable<CartEntriesTable>;
+
+// Site users and owners (migration 0002). Session and reset ids are SHA-256 hashes of the token.
+
+export interface OwnersTable {
+  id: string;
+  site_id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OwnerRolesTable {
+  owner_id: string;
+  /** SPEC §6 website role code. */
+  role: number;
+}
+
+export interface OwnerSessionsTable {
+  id: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SiteUsersTable {
+  id: string;
+  site_id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteUserSessionsTable {
+  id: string;
+  site_user_id: string;
+  xsrf_token: string;
+  remember: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  site_user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SiteUserCartsTable {
+  site_user_id: string;
+  cart_id: string;
+  updated_at: string;
+}
+
+export type OwnerRow = Selectable<OwnersTable>;
+export type SiteUserRow = Selectable<SiteUsersTable>;

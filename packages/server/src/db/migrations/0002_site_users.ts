@@ -1,0 +1,91 @@
+import type { Kysely, Migration } from 'kysely';
+
+// Owners (people who run a website, with SPEC §6 roles), site users (visitors with an account),
+// their sessions, password-reset links and the cart a site user keeps between visits.
+// Session and reset tokens are stored as SHA-256 hashes, never as the token itself.
+
+export const siteUsersMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('owners')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('email', 'varchar(256)', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .addUniqueConstraint('owners_site_email', ['site_id', 'email'])
+      .execute();
+
+    await db.schema
+      .createTable('owner_roles')
+      .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
+      .addColumn('role', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('owner_roles_pk', ['owner_id', 'role'])
+      .execute();
+
+    await db.schema
+      .createTable('owner_sessions')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('site_users')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('email', 'varchar(256)', (c) => c.notNull())
+      .addColumn('password_hash', 'text', (c) => c.notNull())
+      .addColumn('first_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+      .addColumn('last_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .addUniqueConstraint('site_users_site_email', ['site_id', 'email'])
+      .execute();
+
+    await db.schema
+      .createTable('site_user_sessions')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
+      .addColumn('xsrf_token', 'varchar(64)', (c) => c.notNull())
+      .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('password_resets')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('used_at', 'varchar(32)')
+      .execute();
+
+    await db.schema
+      .createTable('site_user_carts')
+      .addColumn('site_user_id', 'varchar(32)', (c) => c.primaryKey().references('site_users.id').onDelete('cascade'))
+      .addColumn('cart_id', 'varchar(32)', (c) => c.notNull().references('carts.id').onDelete('cascade'))
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+
+    await db.schema.createIndex('owner_sessions_owner').on('owner_sessions').column('owner_id').execute();
+    await db.schema.createIndex('site_user_sessions_user').on('site_user_sessions').column('site_user_id').execute();
+    await db.schema.createIndex('password_resets_user').on('password_resets').column('site_user_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    for (const table of [
+      'site_user_carts',
+      'password_resets',
+      'site_user_sessions',
+      'site_users',
+      'owner_sessions',
+      'owner_roles',
+      'owners',
+    ]) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};

@@ -1,0 +1,68 @@
+import { WebsiteRole } from '@tessera/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { createOwner, signInOwner } from './auth-helpers.js';
+import { Visitor } from './visitor.js';
+
+for (const dialect of DIALECTS) {
+  describe(`owner sessions (${dialect})`, () => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      await createOwner(server.db, {
+        email: 'Admin@Example.com',
+        password: 'correct horse',
+        roles: [WebsiteRole.ADMIN],
+      });
+    });
+    afterAll(async () => server?.close());
+
+    it('signs an owner in, rotates the session id, answers who it is, and signs out', async () => {
+      const owner = await signInOwner(server.url, 'admin@example.com', 'correct horse');
+      const first = owner.cookies.get('tessera-owner');
+      const me = await owner.get('/api/config/session');
+      expect(me.status).toBe(200);
+      expect(me.body.owner).toMatchObject({ email: 'admin@example.com', roles: [WebsiteRole.ADMIN] });
+
+      const again = await owner.post('/api/config/session', { email: 'admin@example.com', password: 'correct horse' });
+      expect(again.status).toBe(200);
+      const cookie = again.setCookies.find((c) => c.startsWith('tessera-owner='));
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).not.toMatch(/Secure/i);
+      expect(owner.cookies.get('tessera-owner')).not.toBe(first);
+      // The old session id no longer works.
+      const stale = new Visitor(server.url);
+      stale.cookies.set('tessera-owner', first!);
+      expect((await stale.get('/api/config/session')).status).toBe(401);
+
+      const out = await owner.delete('/api/config/session');
+      expect(out.status).toBe(200);
+      const after = await owner.get('/api/config/session');
+      expect(after.status).toBe(401);
+      expect(after.body).toEqual({ error: 'unauthenticated', message: 'Sign in to continue.' });
+    });
+
+    it('refuses a wrong password with one message for unknown and known accounts', async () => {
+      const v = new Visitor(server.url);
+      const wrong = await v.post('/api/config/session', { email: 'admin@example.com', password: 'nope-nope' });
+      const unknown = await v.post('/api/config/session', { email: 'who@example.com', password: 'nope-nope' });
+      expect(wrong.status).toBe(401);
+      expect(unknown.body).toEqual(wrong.body);
+      expect(wrong.body.error).toBe('sign-in-failed');
+    });
+
+    it('redirects the owner area to the sign-in page', async () => {
+      const v = new Visitor(server.url);
+      const page = await v.get('/config/account');
+      expect(page.status).toBe(303);
+      expect(page.headers.get('location')).toBe('/config/login?next=%2Fconfig%2Faccount');
+      const login = await v.get('/config/login');
+      expect(login.status).toBe(200);
+      expect(login.body).toContain('name="crumb"');
+      const session = await v.get('/api/config/session');
+      expect(session.status).toBe(401);
+    });
+  });
+}
