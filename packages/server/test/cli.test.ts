@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { stableId } from '../src/ids.js';
 
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
@@ -47,6 +50,52 @@ describe('tessera CLI', () => {
     expect(await health.json()).toEqual({ ok: true });
     const stock = await fetch(`http://127.0.0.1:${port}/api/template/GetTemplateSchema?type=form`);
     expect(stock.status).toBe(200);
+  });
+
+  it('survives kill -9 in the middle of cart writes with an intact database', async () => {
+    dataDir = join(mkdtempSync(join(tmpdir(), 'tessera-cli-')), 'data');
+    const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
+    child = runCli(['start'], env);
+    let base = `http://127.0.0.1:${(await firstLine(child)).split(':').pop()}`;
+    const headers = { 'content-type': 'application/json', 'x-csrf-token': 'c', cookie: 'crumb=c' };
+    const itemId = stableId('item', DEMO_SITE_ID, 'sticker-pack');
+    const first = await fetch(`${base}/api/commerce/shopping-cart/entries`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ itemId, sku: 'STICKERS-BOT', quantity: 1 }),
+    });
+    const cart = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('CART='))!
+      .split(';')[0];
+    const add = () =>
+      fetch(`${base}/api/commerce/shopping-cart/entries`, {
+        method: 'POST',
+        headers: { ...headers, cookie: `crumb=c; ${cart}` },
+        body: JSON.stringify({ itemId, sku: 'STICKERS-BOT', quantity: 1 }),
+      }).then(
+        (r) => r.status,
+        () => 0,
+      );
+    const writes = Array.from({ length: 40 }, add);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    const statuses = await Promise.all(writes);
+    await exited;
+
+    const db = new SQLite(join(dataDir, 'tessera.db'));
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+
+    child = runCli(['start'], env);
+    base = `http://127.0.0.1:${(await firstLine(child)).split(':').pop()}`;
+    const after = await fetch(`${base}/api/commerce/shopping-cart`, { headers: { cookie: cart } });
+    const body = (await after.json()) as { entries: { quantity: number }[] };
+    // Every acknowledged add is kept; an unacknowledged one may or may not have landed.
+    const acknowledged = statuses.filter((s) => s === 200).length;
+    expect(body.entries[0].quantity).toBeGreaterThanOrEqual(1 + acknowledged);
+    expect(body.entries[0].quantity).toBeLessThanOrEqual(1 + writes.length);
   });
 
   it('refuses an unknown command with usage and exit code 2', async () => {
