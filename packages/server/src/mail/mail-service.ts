@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { ServerConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { newId, nowIso } from '../ids.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  /** The website the mail is about (kept with outbox rows). */
+  siteId?: string;
+  /** Sender; defaults to `Tessera <no-reply@localhost>`. */
+  from?: string;
+}
+
+export interface MailService {
+  /** Sends over SMTP when `SMTP_URL` is set, otherwise stores the message in `mail_outbox`. */
+  send(message: MailMessage): Promise<{ id: string; via: 'smtp' | 'outbox' }>;
+}
+
+const DEFAULT_FROM = 'Tessera <no-reply@localhost>';
+
+/**
+ * Outgoing mail (DESIGN "Data"): nodemailer over SMTP when `config.smtpUrl` is set; without it every
+ * message becomes a row in `mail_outbox`, which the editor shows. SMTP sends are recorded in the
+ * outbox too, with `sent_at` set, so the site keeps a copy of what it sent.
+ */
+export function createMailService(db: Kysely<Database>, config: Pick<ServerConfig, 'smtpUrl'>): MailService {
+  let transport: Transporter | undefined;
+  if (config.smtpUrl) transport = nodemailer.createTransport(config.smtpUrl);
+
+  return {
+    async send(message) {
+      const id = newId();
+      let sentAt: string | null = null;
+      if (transport) {
+        await transport.sendMail({
+          from: message.from ?? DEFAULT_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers,
+        });
+        sentAt = nowIso();
+      }
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          id,
+          site_id: message.siteId ?? null,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+          created_at: nowIso(),
+          sent_at: sentAt,
+        })
+        .execute();
+      return { id, via: transport ? 'smtp' : 'outbox' };
+    },
+  };
+}
