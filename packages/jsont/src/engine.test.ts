@@ -116,3 +116,18 @@ describe('partial cache', () => {
     expect(render('{@|apply p}', {}, { partials }).output).toBe('two');
   });
 });
+
+describe('rendering sources', () => {
+  it('reports syntax errors on every render of a cached source', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(render('x{.end}', {}).errors).toEqual([
+        { type: 'syntax', message: 'Instruction END not allowed at root', line: 1, column: 2 },
+      ]);
+    }
+  });
+
+  it('keeps the preprocessor pass apart from the normal pass', () => {
+    expect(render('{^a}{a}', { a: 1 }, { preprocess: true }).output).toBe('1{a}');
+    expect(render('{^a}{a}', { a: 1 }).output).toBe('1');
+  });
+});

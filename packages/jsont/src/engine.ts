@@ -165,16 +165,32 @@ function partialResolver(
   };
 }
 
+/** Sources rendered directly are compiled once and kept (most recently used first out last). */
+const SOURCE_CACHE_SIZE = 256;
+const sourceCache = new WeakMap<CompileTables, Map<string, Template>>();
+
+function compileCached(source: string, options: RenderOptions): Template {
+  const tables = tablesFor(options.formatters ?? DEFAULT_FORMATTERS, options.predicates ?? DEFAULT_PREDICATES);
+  let cache = sourceCache.get(tables);
+  if (cache === undefined) {
+    cache = new Map();
+    sourceCache.set(tables, cache);
+  }
+  const key = options.preprocess === true ? `^${source}` : ` ${source}`;
+  let template = cache.get(key);
+  if (template === undefined) {
+    template = compileWith(source, tables, options.preprocess === true).template;
+    if (cache.size >= SOURCE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  } else {
+    cache.delete(key);
+  }
+  cache.set(key, template);
+  return template;
+}
+
 /** Render a compiled template (or a source, compiled on the spot) against JSON data. Never throws. */
 export function render(template: Template | string, json: unknown, options: RenderOptions = {}): RenderResult {
-  const compiled =
-    typeof template === 'string'
-      ? compile(template, {
-          formatters: options.formatters,
-          predicates: options.predicates,
-          preprocess: options.preprocess,
-        }).template
-      : template;
+  const compiled = typeof template === 'string' ? compileCached(template, options) : template;
   const env: RenderEnv = {
     locale: options.locale ?? 'en-US',
     timeZone: options.timeZone ?? 'America/New_York',
