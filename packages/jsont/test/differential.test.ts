@@ -158,6 +158,18 @@ describe('differential: @tessera/jsont against @squarespace/template-engine', ()
     );
   });
 
+  it('renders the benchmark grid page (money, date, pluralize, truncate, slugify, url-encode) like the reference', async () => {
+    const { gridData } = (await import(new URL('../../../bench/jsont/data.mjs', import.meta.url).href)) as {
+      gridData: (count: number) => unknown;
+    };
+    const source = readFileSync(new URL('../../../bench/jsont/grid.jsont', import.meta.url), 'utf8');
+    const data = gridData(50);
+    const ours = render(source, data, { locale: 'en-US', timeZone: TIME_ZONE, now: NOW });
+    expect(ours.errors).toEqual([]);
+    expect(ours.output.length).toBeGreaterThan(20_000);
+    expect(ours.output).toBe(renderReference(source, data));
+  });
+
   it('renders repeated sections with alternates, .or and @index like the reference', () => {
     const template = fc
       .tuple(path, formatterChain, literalText)
