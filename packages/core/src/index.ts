@@ -154,3 +154,15 @@ export {
 } from './form/validate-field.js';
 
 export { RESTOCK_MESSAGES, restockSuccessText } from './restock/messages.js';
+
+export { COMMERCE_EVENTS, WEB_VITALS, type WebVitalName } from './tracking/commerce-events.js';
+export { TRACKING_KEYS, TRACKING_LIMITS } from './tracking/constants.js';
+export { TRACKING_MESSAGES } from './tracking/messages.js';
+export {
+  isConfigPath,
+  isTrackedAccount,
+  shouldRecordPageView,
+  shouldTrack,
+  type TrackingScope,
+  UNTRACKED_PAGE_TYPES,
+} from './tracking/skip-rules.js';

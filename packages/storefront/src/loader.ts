@@ -9,6 +9,7 @@ import { readPageContext } from './context.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import type { IslandEnv } from './island-env.js';
 import { startIslandScheduler } from './island-scheduler.js';
+import { startTracking } from './tracking/tracker.js';
 
 /** Lets add-to-cart buttons show once the cart state is known (SPEC §4). */
 function revealAddToCartButtons(doc: Document): void {
@@ -26,6 +27,7 @@ function start(doc: Document, win: Window): void {
     for (const pill of pills) renderCartPill(pill, view);
   });
 
+  startTracking(doc, win, context, shouldLoadCartAtStart(doc.cookie));
   if (shouldLoadCartAtStart(doc.cookie)) {
     void loadCart(win).finally(() => revealAddToCartButtons(doc));
   } else {

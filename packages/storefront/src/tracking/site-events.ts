@@ -1,0 +1,103 @@
+/**
+ * The lazy site-events chunk: the named commerce events (through the schema-event endpoint) and
+ * the census calls for buttons, forms, overlays and quick views.
+ */
+import { COMMERCE_EVENTS } from '@tessera/core';
+import { CART_UPDATED_EVENT } from '../cart-events.js';
+import type { ShoppingCart } from '../cart-types.js';
+import { cartChanges } from './cart-changes.js';
+import { ANALYTICS_EVENT_SCHEMA, census, sendSchemaEvent } from './events.js';
+import type { PageLoad, TrackerState } from './tracker.js';
+
+const BUTTONS = 'a.sqs-block-button-element, .sqs-add-to-cart-button, [data-census-button]';
+const MAX_RENDER_CALLS = 10;
+/** PageType.SHOW_CART (written out so the whole page-type table stays out of the chunk). */
+const SHOW_CART = 200;
+
+export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
+  const { doc, win, context, ids, kept, fail } = state;
+  const path = win.location.pathname;
+  const visitorCookie = `${ids.visitorId}.${ids.visitStart}`;
+  const failWith = (error: unknown) => fail(error instanceof Error ? error.message : String(error));
+
+  // Commerce events, through the schema-event endpoint
+  const analyticsEvent = (eventName: string, data: Record<string, unknown>) => {
+    const send = (pageLoadId: string | undefined) =>
+      sendSchemaEvent(doc, ANALYTICS_EVENT_SCHEMA, {
+        eventName,
+        app: 'storefront',
+        data,
+        pageLoadId,
+        timestamp: Date.now(),
+        context: {
+          websiteId: context.websiteId,
+          pageType: context.pageType,
+          platform: 'web',
+          language: win.navigator.language,
+          timeZone: context.timeZone,
+          visitorId: ids.visitorId,
+          analyticsId: ids.analyticsId,
+          sessionId: ids.sessionId,
+          path,
+        },
+      });
+    pageLoad.then(
+      (s) => send(s.pageLoadId).catch(failWith),
+      () => send(undefined).catch(failWith),
+    );
+  };
+  if (context.product) {
+    analyticsEvent(COMMERCE_EVENTS.visitProduct, {
+      itemId: context.product.id,
+      productType: context.product.structuredContent?.productType,
+    });
+  }
+  if (context.pageType === SHOW_CART) analyticsEvent(COMMERCE_EVENTS.viewCart, {});
+
+  let lastCart: ShoppingCart | undefined;
+  let baseline = state.cartAtStart;
+  const onCart = (cart: ShoppingCart) => {
+    if (baseline) {
+      baseline = false;
+    } else {
+      for (const { name, ...data } of cartChanges(lastCart, cart)) analyticsEvent(name, data);
+    }
+    lastCart = cart;
+  };
+  const handle = (event: Event) => {
+    if (event.type === CART_UPDATED_EVENT) {
+      const cart = (event as CustomEvent<ShoppingCart>).detail;
+      if (cart && Array.isArray(cart.entries)) onCart(cart);
+    }
+  };
+  for (const event of kept) handle(event);
+  win.addEventListener(CART_UPDATED_EVENT, handle);
+
+  // Census: buttons, forms, overlays, quick views
+  const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 100);
+  for (const button of [...doc.querySelectorAll(BUTTONS)].slice(0, MAX_RENDER_CALLS)) {
+    void census.buttonRender(doc, visitorCookie, { buttonText: text(button) });
+  }
+  for (const form of [...doc.querySelectorAll('[data-form-id]')].slice(0, MAX_RENDER_CALLS)) {
+    void census.formRender(doc, visitorCookie, form.getAttribute('data-form-id') ?? '');
+  }
+  for (const overlay of [...doc.querySelectorAll('[data-overlay-id]')].slice(0, MAX_RENDER_CALLS)) {
+    void census.overlay(doc, visitorCookie, { overlayId: overlay.getAttribute('data-overlay-id') ?? '' });
+  }
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const quickView = target?.closest('[data-quick-view-id]');
+      if (quickView) void census.quickView(doc, quickView.getAttribute('data-quick-view-id') ?? '');
+      const button = target?.closest(BUTTONS);
+      if (button) {
+        void census.buttonClick(doc, visitorCookie, {
+          buttonText: text(button),
+          href: button.getAttribute('href') ?? '',
+        });
+      }
+    },
+    { capture: true },
+  );
+}
