@@ -46,11 +46,42 @@ export function escapeHtmlAttribute(text: string): string {
 const WHITESPACE_CHAR = /\s/g;
 const NEWLINE = /\n/g;
 const TAGS = /<[^>]*?>/g;
-const SLUG_DROP = /[^a-zA-Z0-9\s-]+/g;
-const SLUG_SPACES = /\s+/g;
+/** JavaScript's `\s`: ASCII whitespace plus the Unicode space separators. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
 
+/**
+ * Lower-case ASCII letters, digits and hyphens; whitespace runs become one hyphen;
+ * everything else is dropped (before runs are joined, so `a ! b` gives `a-b`).
+ */
 export function slugify(text: string): string {
-  return text.replace(SLUG_DROP, '').replace(SLUG_SPACES, '-').toLowerCase();
+  let out = '';
+  let space = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const upper = c >= 65 && c <= 90;
+    if (upper || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45) {
+      if (space) out += '-';
+      space = false;
+      out += String.fromCharCode(upper ? c + 32 : c);
+    } else if (isSpace(c)) {
+      space = true;
+    }
+  }
+  return space ? `${out}-` : out;
 }
 
 const OPEN_SINGLE = /(^|[-\u2014\\s(["])'/gm;
@@ -82,26 +113,53 @@ export function truncate(text: string, limit: number, ellipsis: string): string 
 }
 
 const HEX = '0123456789ABCDEF';
-const encoder = new TextEncoder();
+
+/** Bytes `escape()` leaves alone: letters, digits and `@*_+-./`. */
+function keepsByte(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 64 ||
+    c === 42 ||
+    c === 95 ||
+    c === 43 ||
+    c === 45 ||
+    c === 46 ||
+    c === 47
+  );
+}
+
+const percent = (byte: number): string => `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
 
 /** Percent-encode the UTF-8 bytes of `text`, leaving the characters legacy `escape()` leaves. */
 export function urlEncode(text: string): string {
   let out = '';
-  for (const byte of encoder.encode(text)) {
-    const keep =
-      (byte >= 0x30 && byte <= 0x39) ||
-      (byte >= 0x41 && byte <= 0x5a) ||
-      (byte >= 0x61 && byte <= 0x7a) ||
-      byte === 0x40 /* @ */ ||
-      byte === 0x2a /* * */ ||
-      byte === 0x5f /* _ */ ||
-      byte === 0x2b /* + */ ||
-      byte === 0x2d /* - */ ||
-      byte === 0x2e /* . */ ||
-      byte === 0x2f; /* / */
-    out += keep ? String.fromCharCode(byte) : `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 128 && keepsByte(c)) continue;
+    out += text.slice(last, i);
+    if (c < 0x80) out += percent(c);
+    else if (c < 0x800) out += percent(0xc0 | (c >> 6)) + percent(0x80 | (c & 63));
+    else {
+      const next = text.charCodeAt(i + 1);
+      if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+        out +=
+          percent(0xf0 | (c >> 18)) +
+          percent(0x80 | ((c >> 12) & 63)) +
+          percent(0x80 | ((c >> 6) & 63)) +
+          percent(0x80 | (c & 63));
+      } else {
+        if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate encodes as U+FFFD
+        out += percent(0xe0 | (c >> 12)) + percent(0x80 | ((c >> 6) & 63)) + percent(0x80 | (c & 63));
+      }
+    }
+    last = i + 1;
   }
-  return out;
+  return last === 0 ? text : out + text.slice(last);
 }
 
 function safeUri(fn: (s: string) => string, text: string): string {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, escapeHtmlAttribute, slugify, truncate, urlEncode } from './text.js';
+
+/** The classic definition: UTF-8 bytes through legacy escape(). */
+function referenceUrlEncode(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return escape(binary);
+}
+
+describe('text formatters', () => {
+  it('url-encodes UTF-8 bytes exactly like escape() over UTF-8', () => {
+    for (const s of ['plain', 'a b&c', '“😍”', 'é/@*_+-.', "!~'()", '\ud800x', 'end\udfff', '']) {
+      expect(urlEncode(s)).toBe(referenceUrlEncode(s));
+    }
+  });
+
+  it('slugifies like dropping symbols then joining whitespace runs', () => {
+    const regexSlug = (s: string) =>
+      s
+        .replace(/[^a-zA-Z0-9\s-]+/g, '')
+        .replace(/\s+/g, '-')
+        .toLowerCase();
+    for (const s of ["If Strike Isn't Settled", ' a ! b ', 'Ünïcode\u00a0and\ttabs', 'x--y', '']) {
+      expect(slugify(s)).toBe(regexSlug(s));
+    }
+  });
+
+  it('escapes markup and returns the input when nothing needs escaping', () => {
+    const clean = 'nothing to escape';
+    expect(escapeHtml(clean)).toBe(clean);
+    expect(escapeHtml('"<a & b>"')).toBe('"&lt;a &amp; b&gt;"');
+    expect(escapeHtmlAttribute('"<a & b>"')).toBe('&quot;&lt;a &amp; b&gt;&quot;');
+  });
+
+  it('truncates at the last whitespace before the limit', () => {
+    expect(truncate('hello brave new world', 12, '...')).toBe('hello brave ...');
+    expect(truncate('short', 12, '...')).toBe('short');
+  });
+});
