@@ -152,6 +152,19 @@ export {
   type FormFieldRule,
   type FormFieldValue,
 } from './form/validate-field.js';
+export {
+  DEFAULT_LIKERT_OPTIONS,
+  likertOptions,
+  type FormDefinition,
+  type FormFieldDefinition,
+} from './form/form-definition.js';
+export {
+  FIELD_TEXT_LIMIT,
+  hasValueShape,
+  notAnOptionMessage,
+  validateSubmission,
+  type SubmissionCheck,
+} from './form/validate-submission.js';
 
 export { RESTOCK_MESSAGES, restockSuccessText } from './restock/messages.js';
 

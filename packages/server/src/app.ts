@@ -11,6 +11,7 @@ import { type CartService, createCartService } from './commerce/cart-service.js'
 import type { ServerConfig } from './config.js';
 import { type ContentService, createContentService } from './content/content-service.js';
 import type { Database } from './db/schema.js';
+import formsPlugin from './forms/index.js';
 import { installCrumb } from './http/crumb.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installJsonBodies } from './http/json-body.js';
@@ -89,6 +90,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);
+  await app.register(formsPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

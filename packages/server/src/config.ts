@@ -22,11 +22,22 @@ export interface ServerConfig {
   signIn?: Partial<SignInLimits>;
   /** Fastify's logger; off by default so the CLI prints only its one line. */
   logger: boolean;
+  /** Forms: captcha key and submission limits (defaults in `src/forms/forms-config.ts`). */
+  forms?: FormsConfig;
   /** Trust `X-Forwarded-*` (client address, protocol): only behind a proxy that sets them. */
   trustProxy: boolean;
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
+
+export interface FormsConfig {
+  /** HMAC key for captcha challenges (`CAPTCHA_HMAC_KEY`); a random one per process when unset. */
+  captchaHmacKey?: string;
+  /** Accepted submissions per client address and per form in each window. */
+  rateLimit?: { perIp: number; perForm: number; timeWindowMs: number };
+  /** Submissions sent sooner than this after their key was issued are flagged as spam. */
+  minFillMs?: number;
+}
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -53,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     logger: env.TESSERA_LOG === '1',
+    forms: { captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
+import { formsMigration } from './migrations/0003_forms.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -119,6 +120,7 @@ const initial: Migration = {
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_site_users': siteUsersMigration,
+  '0003_forms': formsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -108,6 +108,12 @@ export interface Database {
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   mail_outbox: MailOutboxTable;
+  forms: FormsTable;
+  form_submissions: FormSubmissionsTable;
+  form_submission_keys: FormSubmissionKeysTable;
+  captcha_spent: CaptchaSpentTable;
+  mailing_lists: MailingListsTable;
+  mailing_list_subscribers: MailingListSubscribersTable;
   owners: OwnersTable;
   owner_roles: OwnerRolesTable;
   owner_sessions: OwnerSessionsTable;
@@ -126,6 +132,66 @@ export type CartEntryRow = Selectable<CartEntriesTable>;
 export type NewItem = Insertable<ItemsTable>;
 export type NewVariant = Insertable<ProductVariantsTable>;
 export type CartEntryUpdate = Updateable<CartEntriesTable>;
+
+// Forms (migration 0003): definitions, submissions, one-time keys, spent captchas, mailing lists.
+
+export interface FormsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  /** 'contact', 'newsletter' or 'additional-fields'. */
+  kind: string;
+  /** JSON: the SPEC §3 form definition (`FormDefinition` of @tessera/core). */
+  definition: string;
+  mailing_list_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  site_id: string;
+  form_id: string;
+  /** JSON: the accepted values keyed by field id. */
+  data: string;
+  /** JSON: the page the form was sent from (path, title, page-permission values). */
+  page_context: string;
+  /** 1 when the submission looks automated (honeypot filled, sent too fast); kept, never dropped. */
+  spam: number;
+  spam_reason: string | null;
+  created_at: string;
+}
+
+export interface FormSubmissionKeysTable {
+  key: string;
+  site_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface CaptchaSpentTable {
+  /** The HMAC signature of a solved challenge: accepted once. */
+  signature: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface MailingListsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface MailingListSubscribersTable {
+  id: string;
+  list_id: string;
+  email: string;
+  /** Where the address came from, e.g. `form:<formId>`. */
+  source: string;
+  created_at: string;
+}
 
 // Site users and owners (migration 0002). Session and reset ids are SHA-256 hashes of the token.
 

@@ -10,6 +10,7 @@ import {
   writeSeedImages,
 } from './seed-images.js';
 import type { Database } from './schema.js';
+import { seedDemoForms } from '../forms/demo-forms.js';
 
 export interface SeedResult {
   siteId: string;
@@ -91,6 +92,7 @@ export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: st
       await insertProduct(trx, { siteId, collectionId: shopId, product, position, now });
     }
   });
+  await seedDemoForms(db, siteId);
   return { siteId, created: true };
 }
 

@@ -1,0 +1,85 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentService } from '../content/content-service.js';
+import { SiteNotFoundError } from '../content/content-service.js';
+import { AppError } from '../errors.js';
+import { createCaptcha } from './captcha.js';
+import { FormError } from './errors.js';
+import { resolveFormsConfig } from './forms-config.js';
+import { createFormStore } from './form-store.js';
+import { createSubmissionLimiter } from './submission-limiter.js';
+import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
+
+export interface FormsPluginOptions {
+  content: ContentService;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Unexpected failures of a form route answer SPEC §8's 500 message instead of the generic one. */
+async function guarded<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError || error instanceof SiteNotFoundError) throw error;
+    request.log.error({ err: error }, 'form route failed');
+    throw new FormError('form-server-error');
+  }
+}
+
+/**
+ * SPEC §7 "Forms": server-side validation, one-time submission keys, storing submissions, plus
+ * the captcha challenge the browser solves. Every route answers `{ error, message }` on failure
+ * (and `errors` by field id for invalid values).
+ */
+export default async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): Promise<void> {
+  const settings = resolveFormsConfig(app.config);
+  const store = createFormStore(app.db);
+  const captcha = createCaptcha(app.db, {
+    hmacKey: settings.captchaHmacKey,
+    maxNumber: settings.captchaMaxNumber,
+    ttlMs: settings.captchaTtlMs,
+  });
+  const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
+  const limiter = createSubmissionLimiter(settings.limits);
+  const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
+
+  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
+    guarded(request, async () => {
+      const form = await submissions.requireForm(await siteIdOf(request), request.params.formId);
+      if (!isObject(request.body)) throw new FormError('form-unparsable');
+      checkValues(form.definition, request.body);
+      return { valid: true, errors: {} };
+    }),
+  );
+
+  app.post('/api/form/FormSubmissionKey', (request) =>
+    guarded(request, async () => ({ key: await submissions.issueKey(await siteIdOf(request)) })),
+  );
+
+  app.get('/api/form/captcha-challenge', async (_request, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  app.post('/api/form/SaveFormSubmission', (request, reply) =>
+    guarded(request, async () => {
+      const body = request.body;
+      if (!isObject(body)) throw new FormError('form-unparsable');
+      const { key, form: values, captchaKey, formId, crumb: _crumb, [HONEYPOT_FIELD]: honeypot, ...pageContext } = body;
+      if (typeof formId !== 'string' || formId === '') throw new FormError('form-not-found');
+      const siteId = await siteIdOf(request);
+      const form = await submissions.requireForm(siteId, formId);
+      const decision = limiter.take(request.ip, form.id);
+      if (!decision.ok) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        throw new FormError('form-rate-limited');
+      }
+      const saved = await submissions.submit(siteId, form, { key, form: values, captchaKey, honeypot, pageContext });
+      return { success: true, submissionId: saved.id };
+    }),
+  );
+}
+
+export { createFormStore } from './form-store.js';

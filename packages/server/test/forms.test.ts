@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import { FORM_MESSAGES, type FormDefinition, type FormFieldDefinition } from '@tessera/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
+import { createFormStore } from '../src/forms/form-store.js';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { Visitor } from './visitor.js';
+
+const fixtures = JSON.parse(readFileSync(new URL('../../core/src/form/fixtures.json', import.meta.url), 'utf8')) as {
+  fields: FormFieldDefinition[];
+  cases: { field: string; value: unknown; error: string | null }[];
+};
+
+const SAVE = '/api/form/SaveFormSubmission';
+const KEY = '/api/form/FormSubmissionKey';
+
+function testForm(id: string, fields: FormFieldDefinition[], captcha = false): FormDefinition {
+  return { id, name: id, kind: 'contact', fields, submissionMessage: 'Thanks', captcha: { enabled: captcha } };
+}
+
+async function keyFor(visitor: Visitor): Promise<string> {
+  const answer = await visitor.post(KEY);
+  expect(answer.status).toBe(200);
+  return answer.body.key;
+}
+
+async function solvedCaptcha(visitor: Visitor): Promise<string> {
+  const challenge = await visitor.get('/api/form/captcha-challenge');
+  expect(challenge.status).toBe(200);
+  const solved = await solveCaptcha(challenge.body, { yieldToPage: async () => {} });
+  if (!solved) throw new Error('the captcha challenge could not be solved');
+  return solved;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`forms API (${dialect})`, () => {
+    let server: TestServer;
+    const visitor = () => Visitor.of(server);
+
+    beforeAll(async () => {
+      server = await startTestServer({
+        dialect,
+        config: { forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 } },
+      });
+      const site = await server.app.services.content.getSiteForHost('localhost');
+      const store = createFormStore(server.db);
+      await store.saveForm(site.id, testForm('fixtures', fixtures.fields));
+      await store.saveForm(site.id, testForm('plain', [{ id: 'msg', type: 'text', title: 'Message', required: true }]));
+      await store.saveForm(
+        site.id,
+        testForm('guarded', [{ id: 'msg', type: 'text', title: 'Message', required: true }], true),
+      );
+    }, 60_000);
+    afterAll(async () => server?.close());
+
+    it('agrees with the browser-side check on every fixture', async () => {
+      const v = visitor();
+      const disagreements: string[] = [];
+      await Promise.all(
+        fixtures.cases.map(async (fixture) => {
+          const body = fixture.value === null ? {} : { [fixture.field]: fixture.value };
+          const answer = await v.post('/api/rest/forms/validate/fixtures', body);
+          const error: string | null = answer.status === 200 ? null : (answer.body.errors?.[fixture.field] ?? null);
+          if (answer.status !== 200 && answer.status !== 400) disagreements.push(`${fixture.field}: ${answer.status}`);
+          if (answer.status === 400) expect(answer.body.error).toBe('invalid-fields');
+          if (error !== fixture.error) {
+            disagreements.push(`${fixture.field} ${JSON.stringify(fixture.value)}: ${error} ≠ ${fixture.error}`);
+          }
+        }),
+      );
+      expect(disagreements).toEqual([]);
+    });
+
+    it('answers field errors with a 400 and errors keyed by field id', async () => {
+      const answer = await visitor().post('/api/rest/forms/validate/contact-form', { email: 'nope' });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        error: 'invalid-fields',
+        message: FORM_MESSAGES.invalidFields,
+        errors: { email: FORM_MESSAGES.invalidEmail, name: 'Required', message: 'Required' },
+      });
+    });
+
+    it('says an unknown form has not been configured', async () => {
+      const answer = await visitor().post('/api/rest/forms/validate/nope', {});
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('This form has not been configured yet.');
+      const v = visitor();
+      const save = await v.post(SAVE, { key: await keyFor(v), form: '{}', formId: 'nope' });
+      expect(save.status).toBe(404);
+    });
+
+    it('stores a submission once; a reused key is refused every time', async () => {
+      const v = visitor();
+      const key = await keyFor(v);
+      const body = { key, form: JSON.stringify({ msg: 'hello' }), formId: 'plain', pagePath: '/contact' };
+      const first = await v.post(SAVE, body);
+      expect(first.status).toBe(200);
+      expect(first.body.success).toBe(true);
+      for (let i = 0; i < 3; i++) {
+        const again = await v.post(SAVE, body);
+        expect(again.status).toBe(409);
+        expect(again.body.error).toBe('submission-key-used');
+      }
+      const rows = await server.db.selectFrom('form_submissions').selectAll().where('form_id', '=', 'plain').execute();
+      expect(rows.filter((r) => JSON.parse(r.data).msg === 'hello')).toHaveLength(1);
+      expect(JSON.parse(rows[0]!.page_context)).toEqual({ pagePath: '/contact' });
+    });
+
+    it('refuses an unknown key with 401 and a missing key with 400', async () => {
+      const v = visitor();
+      const unknown = await v.post(SAVE, { key: 'made-up', form: '{"msg":"x"}', formId: 'plain' });
+      expect(unknown.status).toBe(401);
+      expect(unknown.body.message).toBe('Unable to submit form. Please try again later.');
+      const missing = await v.post(SAVE, { form: '{"msg":"x"}', formId: 'plain' });
+      expect(missing.status).toBe(400);
+    });
+
+    it('keeps the key usable when the values are invalid', async () => {
+      const v = visitor();
+      const key = await keyFor(v);
+      const bad = await v.post(SAVE, { key, form: '{"msg":""}', formId: 'plain' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ msg: 'Required' });
+      const good = await v.post(SAVE, { key, form: '{"msg":"ok"}', formId: 'plain' });
+      expect(good.status).toBe(200);
+    });
+
+    it('asks for the captcha, accepts a solved one once and refuses its replay every time', async () => {
+      const v = visitor();
+      const none = await v.post(SAVE, { key: await keyFor(v), form: '{"msg":"x"}', formId: 'guarded' });
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe('Complete CAPTCHA before submitting.');
+      const forged = await v.post(SAVE, {
+        key: await keyFor(v),
+        form: '{"msg":"x"}',
+        formId: 'guarded',
+        captchaKey: btoa('{"algorithm":"SHA-256","challenge":"00","number":1,"salt":"x","signature":"00"}'),
+      });
+      expect(forged.status).toBe(400);
+      expect(forged.body.error).toBe('captcha-invalid');
+
+      const captchaKey = await solvedCaptcha(v);
+      const ok = await v.post(SAVE, { key: await keyFor(v), form: '{"msg":"x"}', formId: 'guarded', captchaKey });
+      expect(ok.status).toBe(200);
+      const replays = await Promise.all(
+        [1, 2, 3, 4].map(async () =>
+          v.post(SAVE, { key: await keyFor(v), form: '{"msg":"x"}', formId: 'guarded', captchaKey }),
+        ),
+      );
+      expect(replays.map((r) => r.status)).toEqual([409, 409, 409, 409]);
+      expect(replays[0]!.body.error).toBe('captcha-replayed');
+    });
+
+    it('flags suspected spam and still stores it', async () => {
+      const v = visitor();
+      const answer = await v.post(SAVE, {
+        key: await keyFor(v),
+        form: '{"msg":"buy now"}',
+        formId: 'plain',
+        'tessera-hp': 'http://spam.example',
+      });
+      expect(answer.status).toBe(200);
+      const row = await server.db
+        .selectFrom('form_submissions')
+        .selectAll()
+        .where('id', '=', answer.body.submissionId)
+        .executeTakeFirstOrThrow();
+      expect(row.spam).toBe(1);
+      expect(row.spam_reason).toBe('honeypot');
+    });
+
+    it('adds newsletter sign-ups to the mailing list once', async () => {
+      const v = visitor();
+      for (const email of ['Reader@Example.com', 'reader@example.com']) {
+        const answer = await v.post(SAVE, {
+          key: await keyFor(v),
+          form: JSON.stringify({ email }),
+          formId: 'newsletter-form',
+        });
+        expect(answer.status).toBe(200);
+      }
+      const subscribers = await server.db.selectFrom('mailing_list_subscribers').selectAll().execute();
+      expect(subscribers.map((s) => s.email)).toEqual(['reader@example.com']);
+    });
+
+    it('stores exactly 1,000 of 1,000 concurrent submissions', async () => {
+      const v = visitor();
+      const keys = await Promise.all(Array.from({ length: 1000 }, () => keyFor(v)));
+      const answers = await Promise.all(
+        keys.map((key, i) => v.post(SAVE, { key, form: JSON.stringify({ msg: `load ${i}` }), formId: 'plain' })),
+      );
+      expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual([]);
+      const rows = await server.db
+        .selectFrom('form_submissions')
+        .select('data')
+        .where('form_id', '=', 'plain')
+        .where('data', 'like', '%load %')
+        .execute();
+      expect(rows).toHaveLength(1000);
+      expect(new Set(rows.map((r) => r.data)).size).toBe(1000);
+    }, 120_000);
+
+    it('answers malformed bodies with a 4xx, never a 5xx', async () => {
+      const v = visitor();
+      const key = await keyFor(v);
+      const bodies: [string, string][] = [
+        ['{', 'application/json'],
+        ['[]', 'application/json'],
+        ['"text"', 'application/json'],
+        ['null', 'application/json'],
+        ['{"key":1,"form":{},"formId":"plain"}', 'application/json'],
+        [`{"key":"${key}","form":"{not json","formId":"plain"}`, 'application/json'],
+        [`{"key":"${key}","form":"[1,2]","formId":"plain"}`, 'application/json'],
+        [`{"key":"${key}","form":"{\\"msg\\":{\\"a\\":1}}","formId":"plain"}`, 'application/json'],
+        [`{"key":"${key}","form":"{}","formId":{"x":1}}`, 'application/json'],
+        [`{"key":"${key}","form":"{}","formId":"${'x'.repeat(5000)}"}`, 'application/json'],
+        [`{"key":"${key}","form":"{}","formId":"plain","captchaKey":"%%%"}`, 'application/json'],
+        ['key=1&form=2', 'application/x-www-form-urlencoded'],
+        ['<xml/>', 'text/xml'],
+      ];
+      for (const [body, contentType] of bodies) {
+        for (const path of [SAVE, '/api/rest/forms/validate/plain', KEY]) {
+          const answer = await v.request('POST', path, { body, contentType });
+          expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(200);
+          expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
+        }
+      }
+      const parse = await v.post(SAVE, { key, form: '{not json', formId: 'plain' });
+      expect(parse.body.message).toBe('Could not parse the form fields, please check your entries.');
+    });
+
+    it('needs the crumb on every form write', async () => {
+      for (const path of [SAVE, KEY, '/api/rest/forms/validate/plain']) {
+        const answer = await visitor().request('POST', path, { body: {}, crumb: 'wrong' });
+        expect(answer.status).toBe(403);
+      }
+    });
+  });
+
+  describe(`form submission rate limit (${dialect})`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer({
+        dialect,
+        config: { forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 } },
+      });
+    }, 60_000);
+    afterAll(async () => server?.close());
+
+    it('answers 429 with Retry-After once an address sends too many', async () => {
+      const v = Visitor.of(server);
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<Visitor['post']>> | undefined;
+      for (let i = 0; i < 5; i++) {
+        last = await v.post(SAVE, {
+          key: await keyFor(v),
+          form: '{"email":"a@example.com"}',
+          formId: 'newsletter-form',
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      expect(last?.body.message).toBe('Unable to submit form. Submission rate limit exceeded. Please try again later.');
+      expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+}
