@@ -111,6 +111,17 @@ for (const dialect of DIALECTS) {
       expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     });
 
+    it('caches site lookups until told the site changed', async () => {
+      const content = server.app.services.content;
+      const site = await content.getSiteForHost('localhost');
+      await server.db.updateTable('sites').set({ title: 'Juniper & Oak Outlet' }).where('id', '=', site.id).execute();
+      expect((await content.getSiteForHost('localhost')).title).toBe('Juniper & Oak');
+      content.invalidate(site.id);
+      expect((await content.getSiteForHost('localhost')).title).toBe('Juniper & Oak Outlet');
+      await server.db.updateTable('sites').set({ title: 'Juniper & Oak' }).where('id', '=', site.id).execute();
+      content.invalidate();
+    });
+
     it('seeds only once', async () => {
       const again = await seedDemoSite(server.db, { filesDir: server.app.config.filesDir });
       expect(again.created).toBe(false);

@@ -2,6 +2,7 @@ import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
+import { TtlCache } from './ttl-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
 
@@ -63,6 +64,8 @@ export interface ContentService {
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
   getProductById(siteId: string, itemId: string): Promise<ProductItemJson | undefined>;
   getStoreSettings(siteId: string): Promise<SiteStoreSettings>;
+  /** Forgets cached site lookups (after an edit): of one site, or of all. */
+  invalidate(siteId?: string): void;
 }
 
 export class SiteNotFoundError extends Error {
@@ -100,28 +103,50 @@ function collectionFromRow(row: CollectionRow): Collection {
   };
 }
 
-/** Site lookups are cached briefly: every request resolves its site. */
+/** Site-wide lookups are cached briefly: every page repeats them. Products (stock) are not. */
 const SITE_CACHE_MS = 2000;
 
 export function createContentService(db: Kysely<Database>): ContentService {
-  const siteCache = new Map<string, { site: Site; at: number }>();
+  const cache = new TtlCache<unknown>(SITE_CACHE_MS);
+  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
 
-  async function getSiteForHost(host: string): Promise<Site> {
+  function getSiteForHost(host: string): Promise<Site> {
     const name = host.replace(/:\d+$/, '').toLowerCase();
-    const cached = siteCache.get(name);
-    if (cached && Date.now() - cached.at < SITE_CACHE_MS) return cached.site;
-    const row =
-      (await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst()) ??
-      (await db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst());
-    if (!row) throw new SiteNotFoundError();
-    const site = siteFromRow(row);
-    siteCache.set(name, { site, at: Date.now() });
-    return site;
+    return cached(`host:${name}`, async () => {
+      const row =
+        (await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst()) ??
+        (await db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst());
+      if (!row) throw new SiteNotFoundError();
+      return siteFromRow(row);
+    });
   }
 
-  async function getSite(siteId: string): Promise<Site | undefined> {
-    const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-    return row ? siteFromRow(row) : undefined;
+  function getSite(siteId: string): Promise<Site | undefined> {
+    return cached(`${siteId}:site`, async () => {
+      const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+      return row ? siteFromRow(row) : undefined;
+    });
+  }
+
+  async function navigation(siteId: string): Promise<NavigationLink[]> {
+    const rows = await db
+      .selectFrom('collections')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('nav_visible', '=', 1)
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, url: `/${row.slug}`, type: row.type }));
+  }
+
+  async function collectionBySlug(siteId: string, slug: string): Promise<Collection | undefined> {
+    const row = await db
+      .selectFrom('collections')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    return row ? collectionFromRow(row) : undefined;
   }
 
   async function productsJson(siteId: string, rows: ItemRow[]): Promise<ProductItemJson[]> {
@@ -159,25 +184,18 @@ export function createContentService(db: Kysely<Database>): ContentService {
     getSiteForHost,
     getSite,
 
-    async getNavigation(siteId) {
-      const rows = await db
-        .selectFrom('collections')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('nav_visible', '=', 1)
-        .orderBy('position')
-        .execute();
-      return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, url: `/${row.slug}`, type: row.type }));
+    getNavigation(siteId) {
+      return cached(`${siteId}:navigation`, () => navigation(siteId));
     },
 
-    async getCollectionBySlug(siteId, slug) {
-      const row = await db
-        .selectFrom('collections')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      return row ? collectionFromRow(row) : undefined;
+    getCollectionBySlug(siteId, slug) {
+      return cached(`${siteId}:collection:${slug}`, () => collectionBySlug(siteId, slug));
+    },
+
+    invalidate(siteId) {
+      if (siteId === undefined) return cache.clear();
+      cache.clear(`${siteId}:`);
+      cache.clear('host:');
     },
 
     async listProducts(siteId, collectionId) {

@@ -1,0 +1,34 @@
+/**
+ * A small per-process cache whose entries expire after `ttlMs`; concurrent misses for one key
+ * share a single load. Used for the site-wide lookups every page repeats (site, navigation,
+ * collections), never for stock.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: Promise<V>; at: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    const value = load();
+    this.entries.set(key, { value, at: this.now() });
+    // A failed load is not remembered.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  /** Forgets every key, or those starting with `prefix`. */
+  clear(prefix?: string): void {
+    if (prefix === undefined) {
+      this.entries.clear();
+      return;
+    }
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+  }
+}
