@@ -306,6 +306,13 @@ for (const dialect of DIALECTS) {
       expect(byType.phone).toEqual(['description', 'showCountryCode', 'required']);
       expect(byType.hidden).toEqual(['key', 'value']);
       expect(Object.keys(byType)).toHaveLength(19);
+      const textarea = answer.body.fieldTypes.find((f: { type: string }) => f.type === 'textarea');
+      expect(textarea.conditionalProperties).toEqual([{ property: 'maxLength', feature: 'vanillaFormHandler' }]);
+      const address = answer.body.fieldTypes.find((f: { type: string }) => f.type === 'address');
+      expect(address).toMatchObject({
+        kind: 'multi-part',
+        parts: ['Line1', 'Line2', 'City', 'State', 'Zip', 'Country'],
+      });
       expect((await visitor().get('/api/template/GetTemplateSchema?type=page')).status).toBe(400);
     });
   });
