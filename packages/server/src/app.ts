@@ -18,6 +18,7 @@ import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
 import pagesPlugin from './pages/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
+import siteUsersPlugin from './site-users/index.js';
 
 export interface AppServices {
   content: ContentService;
@@ -91,6 +92,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);
   await app.register(formsPlugin, { content: services.content });
+  await app.register(siteUsersPlugin);
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }
