@@ -64,6 +64,11 @@ export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exe
 
 let codegen = true;
 
+type BlockFactory = (parts: readonly Exec[]) => Exec;
+/** Generated block factories by code, so recompiling a template does not generate again. */
+const blockFactories = new Map<string, BlockFactory>();
+const FACTORY_LIMIT = 2000;
+
 function generateBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec | undefined {
   if (!codegen) return undefined;
   let code = '';
@@ -71,7 +76,13 @@ function generateBlock(steps: readonly (string | number)[], parts: readonly Exec
     code += typeof step === 'string' ? `rt.out += ${JSON.stringify(step)};\n` : `p[${step}](rt);\n`;
   }
   try {
-    return new Function('p', `return function block(rt) {\n${code}};`)(parts) as Exec;
+    let factory = blockFactories.get(code);
+    if (factory === undefined) {
+      factory = new Function('p', `return function block(rt) {\n${code}};`) as BlockFactory;
+      if (blockFactories.size >= FACTORY_LIMIT) blockFactories.clear();
+      blockFactories.set(code, factory);
+    }
+    return factory(parts);
   } catch {
     codegen = false;
     return undefined;

@@ -25,8 +25,24 @@ function stepCode(key: string | number): string {
   return `if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined; v = v[${JSON.stringify(key)}]; if (v === undefined || typeof v === 'function') return undefined;`;
 }
 
+/** Generated resolvers by path text: templates repeat paths, and each generation costs a `new Function`. */
+const generated = new Map<string, Resolver>();
+const CACHE_LIMIT = 5000;
+
 function generate(path: Path, scopeOnly: boolean): Resolver | undefined {
   if (!codegen) return undefined;
+  const key = `${scopeOnly ? 's' : 'v'}${path.join('.')}`;
+  let resolver = generated.get(key);
+  if (resolver === undefined) {
+    resolver = generateUncached(path, scopeOnly);
+    if (resolver === undefined) return undefined;
+    if (generated.size >= CACHE_LIMIT) generated.clear();
+    generated.set(key, resolver);
+  }
+  return resolver;
+}
+
+function generateUncached(path: Path, scopeOnly: boolean): Resolver | undefined {
   for (const key of path) {
     if (typeof key === 'string' && key !== '@' && (!SAFE_KEY.test(key) || key === '__proto__')) return undefined;
   }
@@ -65,8 +81,8 @@ function generate(path: Path, scopeOnly: boolean): Resolver | undefined {
 
 /** Resolve `path` from the current frame outwards (variables, `{.if}`, formatter inputs). */
 export function compilePath(path: Path): Resolver {
-  const generated = generate(path, false);
-  if (generated !== undefined) return generated;
+  const resolver = generate(path, false);
+  if (resolver !== undefined) return resolver;
   const head = path[0];
   if (path.length === 1) {
     if (head === '@') return (rt) => rt.frame.node;
@@ -80,8 +96,8 @@ export function compilePath(path: Path): Resolver {
 
 /** Section paths resolve their first segment in the current frame only. */
 export function compileSectionPath(path: Path): Resolver {
-  const generated = generate(path, true);
-  if (generated !== undefined) return generated;
+  const resolver = generate(path, true);
+  if (resolver !== undefined) return resolver;
   const head = path[0];
   if (head === '@') return path.length === 1 ? (rt) => rt.frame.node : (rt) => walk(rt.frame.node, path, 1);
   const name = head as string | number;

@@ -221,11 +221,75 @@ export const ifNode = (operators: readonly IfOperator[], paths: readonly Path[])
 export const macroNode = (name: string): Draft<MacroNode> => ({ kind: 'macro', name, body: [] });
 export const rootNode = (): Draft<RootNode> => ({ kind: 'root', body: [] });
 
-/** Deep-freeze a finished tree so compiled templates can be shared safely. */
-export function freezeTree<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) freezeTree((value as Record<string, unknown>)[key]);
+const freezeArgs = (args: Arguments | null): void => {
+  if (args !== null) {
+    Object.freeze(args.list);
+    Object.freeze(args);
   }
-  return value;
+};
+
+const freezeCalls = (calls: readonly FormatterCall[]): void => {
+  for (const call of calls) {
+    Object.freeze(call.args);
+    Object.freeze(call);
+  }
+  Object.freeze(calls);
+};
+
+function freezeBlock(nodes: readonly Node[]): void {
+  for (const node of nodes) freezeNode(node);
+  Object.freeze(nodes);
+}
+
+/** Freeze one node and everything it holds (paths are frozen when split). */
+function freezeNode(node: Node | RootNode): void {
+  switch (node.kind) {
+    case 'variable':
+    case 'bindvar':
+      Object.freeze(node.paths);
+      freezeCalls(node.formatters);
+      break;
+    case 'ctxvar':
+      for (const binding of node.bindings) Object.freeze(binding);
+      Object.freeze(node.bindings);
+      break;
+    case 'include':
+    case 'inject':
+      freezeArgs(node.args);
+      break;
+    case 'section':
+      freezeBlock(node.body);
+      if (node.alternate !== null) freezeNode(node.alternate);
+      break;
+    case 'repeated':
+      freezeBlock(node.body);
+      freezeBlock(node.alternatesWith);
+      if (node.alternate !== null) freezeNode(node.alternate);
+      break;
+    case 'predicate':
+    case 'or':
+      freezeArgs(node.args);
+      freezeBlock(node.body);
+      if (node.alternate !== null) freezeNode(node.alternate);
+      break;
+    case 'if':
+      Object.freeze(node.operators);
+      Object.freeze(node.paths);
+      freezeBlock(node.body);
+      if (node.alternate !== null) freezeNode(node.alternate);
+      break;
+    case 'macro':
+    case 'root':
+      freezeBlock(node.body);
+      break;
+    default:
+      break;
+  }
+  Object.freeze(node);
+}
+
+/** Deep-freeze a finished tree so compiled templates can be shared safely. */
+export function freezeTree(root: RootNode): RootNode {
+  freezeNode(root);
+  return root;
 }

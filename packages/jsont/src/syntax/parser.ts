@@ -224,7 +224,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     const last = errors[errors.length - 1] as ParseError;
     errors.push({ ...last, message: `Too many syntax errors: ${asm.errors.length - MAX_ERRORS} more not reported` });
   }
-  return { root: freezeTree(asm.root) as RootNode, errors };
+  return { root: freezeTree(asm.root), errors };
 }
 
 /** Attach line and column to each message from its source offset. */
