@@ -68,6 +68,9 @@ type BlockFactory = (parts: readonly Exec[]) => Exec;
 /** Generated block factories by code, so recompiling a template does not generate again. */
 const blockFactories = new Map<string, BlockFactory>();
 const FACTORY_LIMIT = 2000;
+/** The cache holds at most this much generated code (the keys hold template text). */
+const FACTORY_CHAR_LIMIT = 4 * 1024 * 1024;
+let factoryChars = 0;
 
 function generateBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec | undefined {
   if (!codegen) return undefined;
@@ -79,8 +82,14 @@ function generateBlock(steps: readonly (string | number)[], parts: readonly Exec
     let factory = blockFactories.get(code);
     if (factory === undefined) {
       factory = new Function('p', `return function block(rt) {\n${code}};`) as BlockFactory;
-      if (blockFactories.size >= FACTORY_LIMIT) blockFactories.clear();
-      blockFactories.set(code, factory);
+      if (blockFactories.size >= FACTORY_LIMIT || factoryChars + code.length > FACTORY_CHAR_LIMIT) {
+        blockFactories.clear();
+        factoryChars = 0;
+      }
+      if (code.length <= FACTORY_CHAR_LIMIT) {
+        blockFactories.set(code, factory);
+        factoryChars += code.length;
+      }
     }
     return factory(parts);
   } catch {
