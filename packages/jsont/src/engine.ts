@@ -167,10 +167,13 @@ function partialResolver(
 
 /** Sources rendered directly are compiled once and kept (most recently used first out last). */
 const SOURCE_CACHE_SIZE = 256;
+/** Longer sources are not kept, which bounds the cache at 16 MiB of source text. */
+const SOURCE_CACHE_MAX_LENGTH = 64 * 1024;
 const sourceCache = new WeakMap<CompileTables, Map<string, Template>>();
 
 function compileCached(source: string, options: RenderOptions): Template {
   const tables = tablesFor(options.formatters ?? DEFAULT_FORMATTERS, options.predicates ?? DEFAULT_PREDICATES);
+  if (source.length > SOURCE_CACHE_MAX_LENGTH) return compileWith(source, tables, options.preprocess === true).template;
   let cache = sourceCache.get(tables);
   if (cache === undefined) {
     cache = new Map();
