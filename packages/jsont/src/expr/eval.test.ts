@@ -45,4 +45,8 @@ describe('.eval', () => {
   it('discards assignments when the expression fails', () => {
     expect(render('{.eval @x = 1; max()}{@x}', {}).output).toBe('');
   });
+
+  it('prints the postfix programs in debug mode', () => {
+    expect(evaluate('#1 + a * 2', { a: 3 }).output).toBe('EVAL=[[1 a 2 <multiply> <add>]] -> 7');
+  });
 });

@@ -2,19 +2,43 @@
  * `{.eval …}`: expressions are parsed when the template compiles and run on
  * each render. Assignments (`@x = …`) land in the enclosing scope only when the
  * whole expression ran without error; the last part's value is printed.
+ * A leading `#` (debug mode) also prints the postfix programs.
  */
 import type { Exec, Runtime } from '../runtime/context.js';
 import { outputText } from '../runtime/values.js';
 import { evaluateProgram } from './evaluate.js';
 import { parseExpression } from './parse.js';
-import type { Literal } from './tokens.js';
+import type { Literal, Token } from './tokens.js';
+
+/** How a token prints in debug mode (`{.eval #…}`). */
+function describeToken(t: Token): string {
+  switch (t.kind) {
+    case 'num':
+    case 'bool':
+    case 'null':
+      return String(t.value);
+    case 'str':
+      return JSON.stringify(t.value);
+    case 'op':
+      return `<${t.desc}>`;
+    case 'var':
+      return t.path.join('.');
+    case 'call':
+      return `${t.name}()`;
+    case 'args':
+      return '<args>';
+  }
+}
 
 export function compileEval(code: string): Exec {
-  const source = code.startsWith('#') ? code.slice(1) : code;
+  const debug = code.startsWith('#');
+  const source = debug ? code.slice(1) : code;
   const parsed = parseExpression(source);
   const quoted = JSON.stringify(source);
+  const listing = debug ? `EVAL=[${parsed.programs.map((p) => `[${p.map(describeToken).join(' ')}]`).join(', ')}]` : '';
   return (rt: Runtime) => {
     if (!rt.env.enableExpr) return;
+    if (debug) rt.out += listing;
     if (parsed.errors.length > 0) {
       for (const e of parsed.errors) rt.error('expression', `Error parsing expression: ${quoted}: ${e}`);
       return;
@@ -48,6 +72,6 @@ export function compileEval(code: string): Exec {
     if (scope.vars !== undefined) {
       for (const [name, value] of scope.vars) rt.setVar(name, value);
     }
-    if (result !== undefined) rt.out += outputText(result.value);
+    if (result !== undefined) rt.out += (debug ? ' -> ' : '') + outputText(result.value);
   };
 }
