@@ -17,6 +17,7 @@ import { installErrorHandling } from './http/error-handler.js';
 import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
 import pagesPlugin from './pages/index.js';
+import trackingPlugin from './tracking/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
 import siteUsersPlugin from './site-users/index.js';
 
@@ -93,6 +94,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(siteSettingsPlugin);
   await app.register(formsPlugin, { content: services.content });
   await app.register(siteUsersPlugin);
+  await app.register(trackingPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

@@ -1,0 +1,192 @@
+import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { ZonedRange } from './zoned-range.js';
+
+/** Counts arrive as strings from PostgreSQL (bigint) and as numbers from SQLite. */
+const num = (value: unknown): number => Number(value ?? 0) || 0;
+
+export interface Overview {
+  pageViews: number;
+  visits: number;
+  uniqueVisitors: number;
+  sessions: number;
+}
+
+export interface FunnelStep {
+  step: string;
+  event: string;
+  events: number;
+  sessions: number;
+}
+
+/** The 75th percentile by nearest rank (what web-vitals reports use). */
+export function p75(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)];
+}
+
+const FUNNEL = [
+  { step: 'product view', event: COMMERCE_EVENTS.visitProduct },
+  { step: 'add to cart', event: COMMERCE_EVENTS.addToCart },
+  { step: 'checkout', event: COMMERCE_EVENTS.checkout },
+  { step: 'order', event: COMMERCE_EVENTS.order },
+] as const;
+
+/** The owner's figures (`/api/config/analytics/*`) for one site and a range of days in its zone. */
+export function createAnalyticsService(db: Kysely<Database>) {
+  const hits = (siteId: string, range: ZonedRange) =>
+    db
+      .selectFrom('tracking_hits')
+      .where('site_id', '=', siteId)
+      .where('created_at', '>=', range.startUtc)
+      .where('created_at', '<', range.endUtc);
+  const events = (siteId: string, range: ZonedRange) =>
+    db
+      .selectFrom('tracking_events')
+      .where('site_id', '=', siteId)
+      .where('created_at', '>=', range.startUtc)
+      .where('created_at', '<', range.endUtc);
+
+  return {
+    async overview(siteId: string, range: ZonedRange): Promise<Overview> {
+      const row = await hits(siteId, range)
+        .select((eb) => [
+          eb.fn.countAll().as('pageViews'),
+          eb.fn.count('visit_id').distinct().as('visits'),
+          eb.fn.count('visitor_id').distinct().as('uniqueVisitors'),
+          eb.fn.count('session_id').distinct().as('sessions'),
+        ])
+        .executeTakeFirst();
+      return {
+        pageViews: num(row?.pageViews),
+        visits: num(row?.visits),
+        uniqueVisitors: num(row?.uniqueVisitors),
+        sessions: num(row?.sessions),
+      };
+    },
+
+    async topPages(siteId: string, range: ZonedRange, limit = 10) {
+      const rows = await hits(siteId, range)
+        .select((eb) => ['path', eb.fn.countAll().as('pageViews'), eb.fn.count('visitor_id').distinct().as('visitors')])
+        .groupBy('path')
+        .orderBy('pageViews', 'desc')
+        .orderBy('path')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ path: r.path, pageViews: num(r.pageViews), visitors: num(r.visitors) }));
+    },
+
+    async referrers(siteId: string, range: ZonedRange, limit = 10) {
+      const rows = await hits(siteId, range)
+        .where('referrer_host', '!=', '')
+        .select((eb) => ['referrer_host', eb.fn.count('visit_id').distinct().as('visits')])
+        .groupBy('referrer_host')
+        .orderBy('visits', 'desc')
+        .orderBy('referrer_host')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ host: r.referrer_host, visits: num(r.visits) }));
+    },
+
+    async devices(siteId: string, range: ZonedRange) {
+      const rows = await hits(siteId, range)
+        .select((eb) => ['device', eb.fn.count('visit_id').distinct().as('visits'), eb.fn.countAll().as('pageViews')])
+        .groupBy('device')
+        .orderBy('device')
+        .execute();
+      return rows.map((r) => ({ device: r.device, visits: num(r.visits), pageViews: num(r.pageViews) }));
+    },
+
+    async commerce(siteId: string, range: ZonedRange, currency: string) {
+      const rows = await events(siteId, range)
+        .where(
+          'name',
+          'in',
+          FUNNEL.map((f) => f.event),
+        )
+        .select((eb) => [
+          'name',
+          eb.fn.countAll().as('events'),
+          eb.fn.count('session_id').distinct().as('sessions'),
+          eb.fn.sum('value_cents').as('value'),
+        ])
+        .groupBy('name')
+        .execute();
+      const byName = new Map(rows.map((r) => [r.name, r]));
+      const funnel: FunnelStep[] = FUNNEL.map(({ step, event }) => ({
+        step,
+        event,
+        events: num(byName.get(event)?.events),
+        sessions: num(byName.get(event)?.sessions),
+      }));
+      const orders = byName.get(COMMERCE_EVENTS.order);
+      return {
+        funnel,
+        revenue: { cents: num(orders?.value), currency, orders: num(orders?.events) },
+        addToCartValueCents: num(byName.get(COMMERCE_EVENTS.addToCart)?.value),
+      };
+    },
+
+    async webVitals(siteId: string, range: ZonedRange) {
+      const rows = await db
+        .selectFrom('tracking_metrics')
+        .select(['path', 'name', 'value'])
+        .where('site_id', '=', siteId)
+        .where('created_at', '>=', range.startUtc)
+        .where('created_at', '<', range.endUtc)
+        .where('name', 'in', [...WEB_VITALS])
+        .execute();
+      const byPath = new Map<string, Map<string, number[]>>();
+      for (const row of rows) {
+        let metrics = byPath.get(row.path);
+        if (!metrics) byPath.set(row.path, (metrics = new Map()));
+        const list = metrics.get(row.name) ?? [];
+        list.push(Number(row.value));
+        metrics.set(row.name, list);
+      }
+      return [...byPath.entries()]
+        .map(([path, metrics]) => {
+          const p75s: Record<string, number | null> = {};
+          let samples = 0;
+          for (const name of WEB_VITALS) {
+            const values = metrics.get(name) ?? [];
+            p75s[name] = p75(values);
+            samples = Math.max(samples, values.length);
+          }
+          return { path, samples, p75: p75s };
+        })
+        .sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path));
+    },
+
+    async javascriptErrors(siteId: string, range: ZonedRange, limit = 20) {
+      const rows = await db
+        .selectFrom('tracking_js_errors')
+        .where('site_id', '=', siteId)
+        .where('created_at', '>=', range.startUtc)
+        .where('created_at', '<', range.endUtc)
+        .select((eb) => [
+          'message',
+          eb.fn.countAll().as('count'),
+          eb.fn.count('path').distinct().as('pages'),
+          eb.fn.max('created_at').as('lastSeen'),
+          eb.fn.max('name').as('name'),
+        ])
+        .groupBy('message')
+        .orderBy('count', 'desc')
+        .orderBy('message')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        message: r.message,
+        name: r.name ?? '',
+        count: num(r.count),
+        pages: num(r.pages),
+        lastSeen: r.lastSeen,
+      }));
+    },
+  };
+}
+
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
