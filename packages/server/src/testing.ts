@@ -11,6 +11,7 @@ import { type DialectName, openDatabase, pgConnectionConfig } from './db/connect
 import { migrateToLatest } from './db/migrations.js';
 import type { Database } from './db/schema.js';
 import { seedDemoSite } from './db/seed.js';
+import { SEED_IMAGES_VERSION } from './db/seed-images.js';
 
 export type { DialectName } from './db/connect.js';
 
@@ -57,7 +58,7 @@ async function resolveDialects(): Promise<DialectName[]> {
 export const DIALECTS: DialectName[] = await resolveDialects();
 
 /** Seed images are the same for every test server, so they are drawn once per machine. */
-const SHARED_FILES_DIR = join(tmpdir(), 'tessera-test-files');
+const SHARED_FILES_DIR = join(tmpdir(), `tessera-test-files-${SEED_IMAGES_VERSION}`);
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(pgConnectionConfig(TEST_DATABASE_URL));

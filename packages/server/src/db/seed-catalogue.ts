@@ -1,4 +1,5 @@
 import { CollectionType, ProductType } from '@tessera/core';
+import type { SeedShape } from './seed-shapes.js';
 
 // The demo shop a fresh install shows: a small home-goods store with one product of every kind.
 // Prices are integer cents (USD); stock is per variant.
@@ -7,7 +8,9 @@ export interface SeedImage {
   /** File name under `files/products/`. */
   name: string;
   alt: string;
-  /** Gradient colours (hex without '#'), top-left to bottom-right. */
+  /** What the picture shows: a silhouette drawn in the product's colours. */
+  shape: SeedShape;
+  /** Product colours (hex without '#'), lit top-left to shaded bottom-right. */
   from: string;
   to: string;
 }
@@ -127,8 +130,20 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     productType: ProductType.PHYSICAL,
     options: ['Size', 'Color'],
     images: [
-      { name: 'linen-shirt-natural.jpg', alt: 'Relaxed Linen Shirt in Natural', from: 'efe7d8', to: 'c9b999' },
-      { name: 'linen-shirt-indigo.jpg', alt: 'Relaxed Linen Shirt in Indigo', from: '4a5b82', to: '1e2842' },
+      {
+        name: 'linen-shirt-natural.jpg',
+        shape: 'shirt',
+        alt: 'Relaxed Linen Shirt in Natural',
+        from: 'e2d6bf',
+        to: 'b9a57f',
+      },
+      {
+        name: 'linen-shirt-indigo.jpg',
+        shape: 'shirt',
+        alt: 'Relaxed Linen Shirt in Indigo',
+        from: '4a5b82',
+        to: '1e2842',
+      },
     ],
     variants: [
       {
@@ -197,8 +212,8 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     productType: ProductType.PHYSICAL,
     options: ['Color'],
     images: [
-      { name: 'canvas-tote-olive.jpg', alt: 'Waxed Canvas Tote in Olive', from: '8a8d5c', to: '4d5230' },
-      { name: 'canvas-tote-sand.jpg', alt: 'Waxed Canvas Tote in Sand', from: 'e3d3b3', to: 'b59c6e' },
+      { name: 'canvas-tote-olive.jpg', shape: 'tote', alt: 'Waxed Canvas Tote in Olive', from: '8a8d5c', to: '4d5230' },
+      { name: 'canvas-tote-sand.jpg', shape: 'tote', alt: 'Waxed Canvas Tote in Sand', from: 'd8c49c', to: 'a88d5c' },
     ],
     variants: [
       { sku: 'TOTE-OLV', attributes: { Color: 'Olive' }, price: 5400, stock: 0, image: 'canvas-tote-olive.jpg' },
@@ -213,7 +228,13 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     productType: ProductType.DIGITAL,
     options: [],
     images: [
-      { name: 'field-guide-ebook.jpg', alt: 'Cover of A Field Guide to Slow Mornings', from: 'f3c98b', to: 'd9825b' },
+      {
+        name: 'field-guide-ebook.jpg',
+        shape: 'book',
+        alt: 'Cover of A Field Guide to Slow Mornings',
+        from: 'f3c98b',
+        to: 'd9825b',
+      },
     ],
     variants: [{ sku: 'EBOOK-FIELD-GUIDE', attributes: {}, price: 1800, salePrice: 1200, onSale: true }],
   },
@@ -224,7 +245,15 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     body: '<p>Send us a few photos of a room and book a call. Our stylist will suggest layout, lighting and textiles, and follow up with a written plan and shopping list.</p>',
     productType: ProductType.SERVICE,
     options: ['Session'],
-    images: [{ name: 'design-consultation.jpg', alt: 'A calm, sunlit living room', from: 'dfe7e2', to: '8fae9f' }],
+    images: [
+      {
+        name: 'design-consultation.jpg',
+        shape: 'sofa',
+        alt: 'A calm, sunlit living room',
+        from: '9fbcae',
+        to: '5f8a76',
+      },
+    ],
     variants: [
       { sku: 'CONSULT-45', attributes: { Session: '45 minutes' }, price: 9000 },
       { sku: 'CONSULT-90', attributes: { Session: '90 minutes' }, price: 16000 },
@@ -237,7 +266,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     body: '<p>A Juniper &amp; Oak gift card, sent by email with your note. It never expires and can be used across several orders.</p>',
     productType: ProductType.GIFT_CARD,
     options: ['Amount'],
-    images: [{ name: 'gift-card.jpg', alt: 'Juniper & Oak gift card', from: '2f4a3a', to: '6f8f62' }],
+    images: [{ name: 'gift-card.jpg', shape: 'card', alt: 'Juniper & Oak gift card', from: '2f4a3a', to: '6f8f62' }],
     variants: [
       { sku: 'GIFT-25', attributes: { Amount: '$25' }, price: 2500 },
       { sku: 'GIFT-50', attributes: { Amount: '$50' }, price: 5000 },
@@ -253,7 +282,15 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     body: '<p>Each month our roaster picks a single-origin coffee at its best and ships it within two days of roasting. Pause or cancel any time.</p>',
     productType: ProductType.PHYSICAL,
     options: ['Grind'],
-    images: [{ name: 'coffee-subscription.jpg', alt: 'A bag of seasonal roast coffee', from: '8c5a3c', to: '3b2418' }],
+    images: [
+      {
+        name: 'coffee-subscription.jpg',
+        shape: 'bag',
+        alt: 'A bag of seasonal roast coffee',
+        from: '8c5a3c',
+        to: '3b2418',
+      },
+    ],
     variants: [
       { sku: 'COFFEE-WHOLE', attributes: { Grind: 'Whole bean' }, price: 2200, stock: 40 },
       { sku: 'COFFEE-DRIP', attributes: { Grind: 'Ground for drip' }, price: 2200, stock: 40 },
@@ -270,7 +307,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     body: '<p>Thrown by hand in our neighbour’s studio and finished in a speckled oat glaze. Tell us a name and we’ll print it under the glaze. Holds 12 oz; dishwasher safe.</p>',
     productType: ProductType.PHYSICAL,
     options: [],
-    images: [{ name: 'custom-mug.jpg', alt: 'A speckled stoneware mug', from: 'ece4d6', to: 'b8a88f' }],
+    images: [{ name: 'custom-mug.jpg', shape: 'mug', alt: 'A speckled stoneware mug', from: 'ddd0b8', to: 'a8957a' }],
     variants: [{ sku: 'MUG-CUSTOM', attributes: {}, price: 3600, stock: 12 }],
     structuredContent: { additionalFieldsFormId: MUG_FORM.id, additionalFieldsForm: MUG_FORM },
   },
@@ -282,9 +319,15 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     productType: ProductType.PHYSICAL,
     options: ['Color'],
     images: [
-      { name: 'wool-scarf-charcoal.jpg', alt: 'Merino Wool Scarf in Charcoal', from: '6b6b6b', to: '2e2e30' },
-      { name: 'wool-scarf-rust.jpg', alt: 'Merino Wool Scarf in Rust', from: 'c8754a', to: '7c3a22' },
-      { name: 'wool-scarf-moss.jpg', alt: 'Merino Wool Scarf in Moss', from: '98a46a', to: '55613a' },
+      {
+        name: 'wool-scarf-charcoal.jpg',
+        shape: 'scarf',
+        alt: 'Merino Wool Scarf in Charcoal',
+        from: '6b6b6b',
+        to: '2e2e30',
+      },
+      { name: 'wool-scarf-rust.jpg', shape: 'scarf', alt: 'Merino Wool Scarf in Rust', from: 'c8754a', to: '7c3a22' },
+      { name: 'wool-scarf-moss.jpg', shape: 'scarf', alt: 'Merino Wool Scarf in Moss', from: '98a46a', to: '55613a' },
     ],
     variants: [
       {
@@ -323,7 +366,9 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
     body: '<p>Six waterproof matte vinyl stickers, drawn by a local illustrator. Good on water bottles, laptops and notebooks.</p>',
     productType: ProductType.PHYSICAL,
     options: [],
-    images: [{ name: 'sticker-pack.jpg', alt: 'Six botanical stickers', from: 'f6e7b8', to: 'a9c48f' }],
+    images: [
+      { name: 'sticker-pack.jpg', shape: 'stickers', alt: 'Six botanical stickers', from: 'f6e7b8', to: 'a9c48f' },
+    ],
     variants: [{ sku: 'STICKERS-BOT', attributes: {}, price: 800 }],
   },
 ];

@@ -2,21 +2,26 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { SeedImage } from './seed-catalogue.js';
+import { SHAPES } from './seed-shapes.js';
 
 export const SEED_IMAGE_WIDTH = 800;
 export const SEED_IMAGE_HEIGHT = 1000;
 export const SEED_IMAGE_DIR = 'products';
+/** Bumped whenever the drawings change, so caches of generated images (tests) refresh. */
+export const SEED_IMAGES_VERSION = 2;
+
+/** The studio backdrop behind every product, light warm grey. */
+const BACKDROP = { top: 'f5f2ed', bottom: 'e4dfd6' };
 
 /** The average colour of each region the template `colorData` reports, as hex without '#'. */
 export function gradientColorData(image: SeedImage): Record<string, string> {
-  const mix = (t: number) => mixHex(image.from, image.to, t);
   return {
-    topLeftAverage: mix(0.1),
-    topRightAverage: mix(0.5),
-    bottomLeftAverage: mix(0.5),
-    bottomRightAverage: mix(0.9),
-    centerAverage: mix(0.5),
-    suggestedBgColor: mix(0.5),
+    topLeftAverage: BACKDROP.top,
+    topRightAverage: BACKDROP.top,
+    bottomLeftAverage: BACKDROP.bottom,
+    bottomRightAverage: BACKDROP.bottom,
+    centerAverage: mixHex(image.from, image.to, 0.5),
+    suggestedBgColor: mixHex(BACKDROP.top, BACKDROP.bottom, 0.5),
   };
 }
 
@@ -30,21 +35,27 @@ function mixHex(a: string, b: string, t: number): string {
   return out;
 }
 
+/** A product silhouette in its colours on a studio backdrop, with a soft floor shadow; no text. */
 function svgFor(image: SeedImage): string {
-  // A diagonal gradient with a soft light disc, like a product lit from above; no text.
   const w = SEED_IMAGE_WIDTH;
   const h = SEED_IMAGE_HEIGHT;
+  const detail = mixHex(image.from, 'ffffff', 0.35);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
   <defs>
-    <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#${BACKDROP.top}"/><stop offset="1" stop-color="#${BACKDROP.bottom}"/>
+    </linearGradient>
+    <linearGradient id="p" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="#${image.from}"/><stop offset="1" stop-color="#${image.to}"/>
     </linearGradient>
-    <radialGradient id="l" cx="0.5" cy="0.42" r="0.45">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.28"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
-    </radialGradient>
+    <linearGradient id="d" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#${detail}"/><stop offset="1" stop-color="#${image.from}"/>
+    </linearGradient>
+    <filter id="blur" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="18"/></filter>
   </defs>
-  <rect width="${w}" height="${h}" fill="url(#g)"/>
-  <rect width="${w}" height="${h}" fill="url(#l)"/>
+  <rect width="${w}" height="${h}" fill="url(#bg)"/>
+  <ellipse cx="400" cy="805" rx="240" ry="26" fill="#000" opacity="0.14" filter="url(#blur)"/>
+  ${SHAPES[image.shape]}
 </svg>`;
 }
 
