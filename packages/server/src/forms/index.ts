@@ -3,6 +3,7 @@ import type { ContentService } from '../content/content-service.js';
 import { SiteNotFoundError } from '../content/content-service.js';
 import { AppError } from '../errors.js';
 import { createCaptcha } from './captcha.js';
+import { registerContactPage } from './contact-page.js';
 import { FormError } from './errors.js';
 import { resolveFormsConfig } from './forms-config.js';
 import { createFormStore } from './form-store.js';
@@ -44,6 +45,8 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
   const limiter = createSubmissionLimiter(settings.limits);
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
+
+  registerContactPage(app, { content: options.content, carts: app.services.carts, store });
 
   app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
     guarded(request, async () => {

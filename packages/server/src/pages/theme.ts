@@ -37,7 +37,8 @@ export class Theme {
     }
     const partialsDir = join(dir, 'partials');
     const partials: Record<string, string> = {};
-    for (const file of listFiles(partialsDir, '.block')) {
+    // Sub-folders name their partials by relative path: `partials/blocks/form.block` is `blocks/form.block`.
+    for (const file of listFilesDeep(partialsDir, '.block')) {
       partials[file] = readFileSync(join(partialsDir, file), 'utf8');
     }
     // One frozen object for the life of the theme: the engine caches compiled partials per object.
@@ -101,6 +102,16 @@ function listFiles(dir: string, suffix: string): string[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith(suffix))
     .sort();
+}
+
+function listFilesDeep(dir: string, suffix: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) found.push(...listFilesDeep(join(dir, entry.name), suffix, `${prefix}${entry.name}/`));
+    else if (entry.name.endsWith(suffix)) found.push(`${prefix}${entry.name}`);
+  }
+  return found.sort();
 }
 
 /** `/theme/<file>?v=<content hash>`, so browsers can cache the stylesheet and still see edits. */
