@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadOwner } from '../auth/owner-session.js';
 import { cartPageView, cartPillView } from './cart-view.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import { merchandisingContext, productView } from './product-view.js';
@@ -72,7 +73,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     extra: Record<string, unknown>,
     status = 200,
   ): Promise<void> {
-    const context = pageContext(site, scope, assets);
+    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, assets);
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };

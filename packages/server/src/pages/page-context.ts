@@ -51,6 +51,8 @@ export interface PageScope {
   readonly title?: string;
   readonly description?: string;
   readonly product?: ProductItem;
+  /** Roles of the signed-in owner viewing the page, so the tracker can skip them (SPEC §6). */
+  readonly ownerRoles?: readonly number[];
 }
 
 /**
@@ -74,6 +76,9 @@ export function pageContext(
     pageType: page.pageType,
     storeSettings: site.storeSettings,
     ...(page.product ? { product: page.product } : {}),
+    // Tracking skip rules (SPEC §6): the site's switch and the owner's roles.
+    ...(site.websiteSettings.trackingEnabled === false ? { trackingEnabled: false } : {}),
+    ...(page.ownerRoles ? { owner: { roles: page.ownerRoles } } : {}),
   };
   return {
     website: {
