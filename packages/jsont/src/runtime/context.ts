@@ -262,6 +262,7 @@ export class Runtime implements RenderContext {
   ): string | undefined {
     if (!this.enterPartial(name)) return undefined;
     const saved = this.out;
+    const outer = this.frame;
     this.out = '';
     const frame = this.push(value);
     if (options?.private === true) frame.stop = true;
@@ -270,7 +271,8 @@ export class Runtime implements RenderContext {
       body(this);
       return this.out;
     } finally {
-      this.pop();
+      // Restore rather than pop: an exception may have left deeper frames pushed.
+      this.frame = outer;
       this.out = saved;
       this.exitPartial();
     }
