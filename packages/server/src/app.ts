@@ -16,6 +16,8 @@ import { installCrumb } from './http/crumb.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
+import { installRouteCatalogue } from './http/route-catalogue.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import pagesPlugin from './pages/index.js';
 import trackingPlugin from './tracking/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
@@ -60,6 +62,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('services', services);
 
   installErrorHandling(app);
+  installSecurityHeaders(app);
+  installRouteCatalogue(app);
   installJsonBodies(app);
   await app.register(cookie);
   await app.register(formbody);

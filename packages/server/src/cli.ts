@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
+import { createOwnerCommand, parseCreateOwnerArgs } from './auth/create-owner-command.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, sqliteFileFor } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
@@ -12,6 +13,8 @@ Commands:
   start     migrate, seed the demo site if the database has none, and serve
   migrate   bring the database schema up to date
   seed      migrate, then seed the demo site if the database has none
+  create-owner --email <address> --password <password> [--role admin]
+            migrate, seed if empty, and add a site owner (the first admin)
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
 REDIS_URL, SMTP_URL.`;
@@ -65,8 +68,26 @@ async function start(config: ServerConfig): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+async function createOwner(config: ServerConfig, argv: string[]): Promise<number> {
+  const parsed = parseCreateOwnerArgs(argv);
+  if (!parsed.ok) {
+    console.error(parsed.message);
+    return 2;
+  }
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    await seedDemoSite(db, { filesDir: config.filesDir });
+    console.log(await createOwnerCommand(db, parsed.input));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
+  if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return 0;

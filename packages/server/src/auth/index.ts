@@ -75,7 +75,8 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     app.rateLimit({ max: limits.requestsPerAddress, timeWindow: limits.requestWindowMs }) as never,
   );
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A preHandler (not onRequest) so the crumb check, which reads form fields, answers first.
+  app.addHook('preHandler', async (request, reply) => {
     const path = request.routeOptions.url ?? request.url.split('?')[0];
     const area = ownerArea(path);
     if (!area || OPEN_PATHS.has(path)) return;

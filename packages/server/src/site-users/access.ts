@@ -40,7 +40,11 @@ export function hasXsrfToken(request: FastifyRequest): boolean {
  * A preHandler for site-user calls: 401 `unauthenticated` without a site-user session, 403
  * `xsrf-fail` without the session's `X-XSRF-Token`. Sets `request.siteUser`.
  */
-export const requireSiteUser: preHandlerAsyncHookHandler = async (request) => {
-  if (!(await loadSiteUser(request))) throw new AppError('unauthenticated');
-  if (!hasXsrfToken(request)) throw new AppError('xsrf-fail');
-};
+export const requireSiteUser: preHandlerAsyncHookHandler = Object.assign(
+  async (request: FastifyRequest) => {
+    if (!(await loadSiteUser(request))) throw new AppError('unauthenticated');
+    if (!hasXsrfToken(request)) throw new AppError('xsrf-fail');
+  },
+  // The route catalogue reads this to know which routes are site-user calls.
+  { siteUserGuard: true },
+);

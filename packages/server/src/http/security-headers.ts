@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer. Scripts come only from this origin (the loader and
+ * its chunks under /assets); the page context is a `<script type="application/json">`, which is
+ * data, not script, so no inline script is ever needed. Styles are the theme's own stylesheets:
+ * the default theme uses no `<style>` element and no `style` attribute (islands that size an
+ * element set it through the CSSOM, which CSP allows). Frames: only this origin may frame a page
+ * (the editor previews the site in an iframe).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "media-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+const HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+};
+
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+/** Adds the security headers to every answer (pages, API, static files, errors); HSTS behind TLS only. */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    for (const [name, value] of Object.entries(HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    return payload;
+  });
+}
