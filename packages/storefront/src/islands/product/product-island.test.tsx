@@ -61,6 +61,7 @@ let env: IslandEnv;
 let root: HTMLElement;
 beforeEach(async () => {
   received.length = 0;
+  // biome-ignore lint/suspicious/noDocumentCookie: the test plays the server setting the crumb cookie
   document.cookie = 'crumb=tok123; path=/';
   document.body.innerHTML = `<article class="ProductItem" data-island="product" data-item-id="p1" data-product-type="1">
     <div class="product-price"><span class="sqs-money-native">$68.00</span></div>
