@@ -8,6 +8,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     tesseraUrl: string;
     tesseraServerError: string;
+    /** DATA_DIR of the server under test (its SQLite file is DATA_DIR/tessera.db); '' when it did not start. */
+    tesseraDataDir: string;
   }
 }
 
@@ -16,12 +18,14 @@ export default async function setup(project: TestProject) {
     const server = await startServer();
     project.provide('tesseraUrl', server.url);
     project.provide('tesseraServerError', '');
+    project.provide('tesseraDataDir', server.dataDir);
     return async () => {
       await server.stop();
     };
   } catch (error) {
     project.provide('tesseraUrl', '');
     project.provide('tesseraServerError', error instanceof Error ? error.message : String(error));
+    project.provide('tesseraDataDir', '');
     return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
+import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -122,6 +123,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_site_users': siteUsersMigration,
   '0003_forms': formsMigration,
+  '0004_tracking': trackingMigration,
   '0004_tracking': trackingMigration,
 };
 

@@ -27,7 +27,7 @@ export interface IdentityOptions {
 export function newId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   let id = '';
-  for (const b of bytes) id += (b & 63).toString(36);
+  for (const b of bytes) id += (b % 36).toString(36);
   return id;
 }
 

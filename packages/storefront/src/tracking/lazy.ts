@@ -10,13 +10,16 @@ import { createPerfRecorder, type PerformanceRecord } from './perf-recorder.js';
 import { CART_UPDATED_EVENT as CART_UPDATED } from '../cart-events.js';
 import type { PageLoad, TrackerState } from './tracker.js';
 
-/** Sends performance records by beacon, or by XHR with a text content type when beacons fail. */
+/**
+ * Sends performance records by beacon (a form carrying the crumb, since a beacon cannot set
+ * headers), or by XHR with a text content type holding the JSON list when the beacon is refused.
+ */
 export function sendRecords(doc: Document, win: Window, records: PerformanceRecord[]): void {
   const crumb = readCookie(doc, 'crumb') ?? '';
-  const body = JSON.stringify({ crumb, records });
+  const list = JSON.stringify(records);
   const url = '/api/1/performance/records';
   try {
-    if (win.navigator.sendBeacon?.(url, new Blob([body], { type: 'text/plain' }))) return;
+    if (win.navigator.sendBeacon?.(url, new URLSearchParams({ crumb, records: list }))) return;
   } catch {
     // fall through to XHR
   }
@@ -24,7 +27,7 @@ export function sendRecords(doc: Document, win: Window, records: PerformanceReco
   xhr.open('POST', url);
   xhr.setRequestHeader('Content-Type', 'text/plain;charset=UTF-8');
   xhr.setRequestHeader('X-CSRF-Token', crumb);
-  xhr.send(body);
+  xhr.send(list);
 }
 
 /** Navigation timings and body sizes of this page load (ms from navigation start, bytes). */

@@ -1,0 +1,170 @@
+// First-party tracking in a real browser against the real built server: a visitor's walk through
+// the demo shop leaves hits, commerce events, performance records and JavaScript errors in the
+// database, and the skip rules hold (search, not found, a signed-in owner).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import { eventually, ProductPage, readContext } from './fixtures/storefront.js';
+import { CLI, ROOT } from './support/server.mjs';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+/** Reads the server's SQLite file (read-only) while the server runs. */
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const dataDir = inject('tesseraDataDir');
+  if (!dataDir) throw new Error(`The server did not start: ${inject('tesseraServerError')}`);
+  const db = new Database(join(dataDir, 'tessera.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+async function visitor() {
+  const context = await newVisitor(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(census|events|v1\/clanker|1\/performance)\//.test(url.pathname)) calls.push(url.pathname);
+  });
+  return { context, page, calls };
+}
+
+/** Loads a page and waits until the lazy tracker is running (it asks for a page load id). */
+async function visit(page: Page, path: string, status = 200) {
+  const settings = page.waitForResponse((r) => r.url().endsWith('/api/1/performance/settings'), { timeout: 15_000 });
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBe(status);
+  await settings;
+}
+
+async function visitorIdOf(context: BrowserContext): Promise<string> {
+  const record = (await context.cookies()).find((c) => c.name === 'ss_cvr')?.value ?? '';
+  return decodeURIComponent(record).split('.')[0];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('tracking', () => {
+  it('records a visitor walk: hits, commerce events, performance records and errors', async () => {
+    const { context, page, calls } = await visitor();
+    await visit(page, '/');
+    await visit(page, '/shop');
+
+    const product = new ProductPage(page);
+    await visit(page, '/shop/p/sticker-pack');
+    const item = await product.product();
+    await product.addButton.click();
+    await eventually(
+      async () => calls.filter((c) => c === '/api/v1/clanker/events').length,
+      (n) => n >= 2,
+    );
+    // An uncaught error on the page goes to the reporter (debounced by 1 s).
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('tracking e2e boom');
+      });
+    });
+    await page.waitForRequest((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'), { timeout: 5_000 });
+
+    const viewCart = page.waitForRequest((r) => r.url().endsWith('/api/v1/clanker/events'), { timeout: 10_000 });
+    await visit(page, '/cart');
+    await viewCart;
+    // Not recorded as page views: /search (no page view there) and a missing page (not found).
+    await page.goto('/search');
+    await page.goto('/no-such-page');
+    await page.goto('about:blank'); // pagehide flushes the performance records of /cart
+
+    const visitorId = await visitorIdOf(context);
+    expect(visitorId).toMatch(/^[0-9a-z]{12}$/);
+
+    const hits = await eventually(
+      async () =>
+        query<{ path: string; device: string; landing: number }>(
+          'select path, device, landing from tracking_hits where visitor_id = ? order by created_at',
+          visitorId,
+        ),
+      (rows) => rows.length >= 4,
+    );
+    expect(hits.map((h) => h.path)).toEqual(['/', '/shop', '/shop/p/sticker-pack', '/cart']);
+    expect(hits.map((h) => h.landing)).toEqual([1, 0, 0, 0]);
+    expect(hits.every((h) => h.device === 'desktop')).toBe(true);
+
+    const events = await eventually(
+      async () =>
+        query<{ name: string; item_id: string | null; value_cents: number | null }>(
+          'select name, item_id, value_cents from tracking_events where visitor_id = ? and source = ?',
+          visitorId,
+          'schema',
+        ),
+      (rows) => rows.length >= 3,
+    );
+    expect(events.map((e) => e.name).sort()).toEqual(['AddToCart', 'ViewCart', 'VisitPDP']);
+    const added = events.find((e) => e.name === 'AddToCart');
+    expect(added?.item_id).toBe(item.id);
+    expect(added?.value_cents).toBeGreaterThan(0);
+
+    const metrics = await eventually(
+      async () => query<{ path: string; name: string }>('select distinct path, name from tracking_metrics'),
+      (rows) => rows.some((r) => r.path === '/cart' && r.name === 'TTFB'),
+    );
+    const cartMetrics = metrics.filter((m) => m.path === '/cart').map((m) => m.name);
+    expect(cartMetrics).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'nav.loadEnd', 'nav.dns']));
+
+    const errors = await eventually(
+      async () => query<{ message: string; path: string }>('select message, path from tracking_js_errors'),
+      (rows) => rows.some((r) => r.message.includes('tracking e2e boom')),
+    );
+    expect(errors.find((e) => e.message.includes('tracking e2e boom'))?.path).toBe('/shop/p/sticker-pack');
+
+    expect(calls).toContain('/api/census/RecordHit');
+    const skipped = query<{ n: number }>(
+      "select count(*) as n from tracking_hits where path in ('/search', '/no-such-page')",
+    );
+    expect(skipped[0].n).toBe(0);
+  });
+
+  it('does not track a signed-in owner', async () => {
+    const email = `owner-${Date.now()}@example.com`;
+    const created = spawnSync(
+      process.execPath,
+      [CLI, 'create-owner', '--email', email, '--password', 'correct horse battery', '--role', 'editor'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
+        encoding: 'utf8',
+      },
+    );
+    expect(created.status, created.stderr).toBe(0);
+
+    const { context, page, calls } = await visitor();
+    await page.goto('/');
+    const crumb = (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+    const signIn = await page.request.post(`${serverUrl()}/api/config/session`, {
+      data: { email, password: 'correct horse battery' },
+      headers: { 'x-csrf-token': crumb },
+    });
+    expect(signIn.status()).toBe(200);
+    calls.length = 0;
+
+    await page.goto('/shop');
+    expect((await readContext(page)) as unknown).toMatchObject({ owner: { roles: [4] } });
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(1500);
+    expect(calls).toEqual([]);
+  });
+});
