@@ -20,7 +20,6 @@ import { installRouteCatalogue } from './http/route-catalogue.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import pagesPlugin from './pages/index.js';
 import trackingPlugin from './tracking/index.js';
-import trackingPlugin from './tracking/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
 import siteUsersPlugin from './site-users/index.js';
 
@@ -99,7 +98,6 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(siteSettingsPlugin);
   await app.register(formsPlugin, { content: services.content });
   await app.register(siteUsersPlugin);
-  await app.register(trackingPlugin, { content: services.content });
   await app.register(trackingPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;

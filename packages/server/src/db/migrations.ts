@@ -1,7 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
-import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -123,7 +122,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_site_users': siteUsersMigration,
   '0003_forms': formsMigration,
-  '0004_tracking': trackingMigration,
   '0004_tracking': trackingMigration,
 };
 

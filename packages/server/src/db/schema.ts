@@ -1,6 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { TrackingTables } from '../tracking/tables.js';
-import type { TrackingTables } from '../tracking/tables.js';
 
 // Portable column conventions: booleans are integers 0/1, money is integer cents,
 // times are UTC ISO-8601 strings, JSON is stored as text.
@@ -110,10 +109,6 @@ export interface Database {
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   mail_outbox: MailOutboxTable;
-  tracking_hits: TrackingTables['tracking_hits'];
-  tracking_events: TrackingTables['tracking_events'];
-  tracking_metrics: TrackingTables['tracking_metrics'];
-  tracking_js_errors: TrackingTables['tracking_js_errors'];
   tracking_hits: TrackingTables['tracking_hits'];
   tracking_events: TrackingTables['tracking_events'];
   tracking_metrics: TrackingTables['tracking_metrics'];

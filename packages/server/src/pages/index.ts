@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
-import { loadOwner } from '../auth/owner-session.js';
 import { cartPageView, cartPillView } from './cart-view.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import { merchandisingContext, productView } from './product-view.js';
