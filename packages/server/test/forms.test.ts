@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
 import { createFormStore } from '../src/forms/form-store.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { WebsiteRole } from '@tessera/core';
+import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const fixtures = JSON.parse(readFileSync(new URL('../../core/src/form/fixtures.json', import.meta.url), 'utf8')) as {
@@ -228,6 +230,67 @@ for (const dialect of DIALECTS) {
       }
       const parse = await v.post(SAVE, { key, form: '{not json', formId: 'plain' });
       expect(parse.body.message).toBe('Could not parse the form fields, please check your entries.');
+    });
+
+    it('lets owners list forms, page submissions and export them as CSV', async () => {
+      await createOwner(server.db, {
+        email: 'editor@example.com',
+        password: 'correct horse battery',
+        roles: [WebsiteRole.EDITOR],
+      });
+      await createOwner(server.db, {
+        email: 'reports@example.com',
+        password: 'correct horse battery',
+        roles: [WebsiteRole.REPORTING],
+      });
+      const anonymous = await visitor().get('/api/config/forms');
+      expect(anonymous.status).toBe(401);
+      const reporter = await signInOwner(server.url, 'reports@example.com', 'correct horse battery');
+      expect((await reporter.get('/api/config/forms')).status).toBe(403);
+
+      const owner = await signInOwner(server.url, 'editor@example.com', 'correct horse battery');
+      const forms = await owner.get('/api/config/forms');
+      expect(forms.status).toBe(200);
+      const ids = forms.body.forms.map((f: { id: string }) => f.id);
+      expect(ids).toEqual(expect.arrayContaining(['contact-form', 'newsletter-form', 'mug-personalisation', 'plain']));
+
+      const v = visitor();
+      const tricky = '=cmd|"/c calc"!A1, with a comma\nand a line';
+      const saved = await v.post(SAVE, {
+        key: await keyFor(v),
+        form: JSON.stringify({ msg: tricky }),
+        formId: 'plain',
+      });
+      expect(saved.status).toBe(200);
+      for (const msg of ['second', 'third']) {
+        await v.post(SAVE, { key: await keyFor(v), form: JSON.stringify({ msg }), formId: 'plain' });
+      }
+
+      const first = await owner.get('/api/config/forms/plain/submissions?page=1&pageSize=2');
+      expect(first.status).toBe(200);
+      expect(first.body.submissions).toHaveLength(2);
+      expect(first.body.total).toBeGreaterThan(2);
+      expect(first.body.hasNextPage).toBe(true);
+      expect(first.body.submissions.map((x: { values: unknown }) => x.values)).toContainEqual({ msg: 'third' });
+      expect((await owner.get('/api/config/forms/plain/submissions?pageSize=0')).status).toBe(400);
+      expect((await owner.get('/api/config/forms/nope/submissions')).status).toBe(404);
+
+      const csv = await owner.get('/api/config/forms/plain/submissions.csv');
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+      expect(csv.headers.get('content-disposition')).toMatch(/attachment/);
+      const text = csv.body as string;
+      expect(text.replace(/^\uFEFF/, '').startsWith('Submitted,Spam,Message\r\n')).toBe(true);
+      expect(text).toContain(`"'=cmd|""/c calc""!A1, with a comma\nand a line"`);
+      expect(text.split('\r\n').length).toBeGreaterThan(first.body.total);
+
+      const lists = await owner.get('/api/config/forms/mailing-lists');
+      expect(lists.body.mailingLists).toHaveLength(1);
+      const subscribers = await owner.get(
+        `/api/config/forms/mailing-lists/${lists.body.mailingLists[0].id}/subscribers`,
+      );
+      expect(subscribers.status).toBe(200);
+      expect(Array.isArray(subscribers.body.subscribers)).toBe(true);
     });
 
     it('needs the crumb on every form write', async () => {

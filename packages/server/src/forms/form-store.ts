@@ -113,6 +113,24 @@ export function createFormStore(db: Kysely<Database>) {
       return id;
     },
 
+    async listMailingLists(siteId: string): Promise<{ id: string; name: string; subscriberCount: number }[]> {
+      const lists = await db
+        .selectFrom('mailing_lists')
+        .select(['id', 'name'])
+        .where('site_id', '=', siteId)
+        .orderBy('created_at')
+        .execute();
+      const counts = await db
+        .selectFrom('mailing_list_subscribers')
+        .innerJoin('mailing_lists', 'mailing_lists.id', 'mailing_list_subscribers.list_id')
+        .select(['mailing_list_subscribers.list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('mailing_lists.site_id', '=', siteId)
+        .groupBy('mailing_list_subscribers.list_id')
+        .execute();
+      const byList = new Map(counts.map((c) => [c.list_id, Number(c.n)]));
+      return lists.map((list) => ({ id: list.id, name: list.name, subscriberCount: byList.get(list.id) ?? 0 }));
+    },
+
     async listSubscribers(listId: string): Promise<{ email: string; source: string; createdAt: string }[]> {
       const rows = await db
         .selectFrom('mailing_list_subscribers')

@@ -6,6 +6,7 @@ import { createCaptcha } from './captcha.js';
 import { registerContactPage } from './contact-page.js';
 import { FormError } from './errors.js';
 import { resolveFormsConfig } from './forms-config.js';
+import { registerOwnerFormRoutes } from './owner-routes.js';
 import { createFormStore } from './form-store.js';
 import { createSubmissionLimiter } from './submission-limiter.js';
 import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
@@ -47,6 +48,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
   registerContactPage(app, { content: options.content, carts: app.services.carts, store });
+  registerOwnerFormRoutes(app, store);
 
   app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
     guarded(request, async () => {
