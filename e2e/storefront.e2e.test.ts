@@ -9,10 +9,10 @@ import {
   priceRange,
   variantOptions,
 } from '@tessera/core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
-import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import { launchBrowser, type newVisitor } from './fixtures/env.js';
 import {
   buyableVariant,
   CartPage,
@@ -22,52 +22,21 @@ import {
   ShopPage,
   type TesseraContext,
 } from './fixtures/storefront.js';
+import { addThroughApi, Visitors } from './fixtures/visitor.js';
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const visitors = new Visitors();
 
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await visitors.closeAll();
   await browser?.close();
 });
 
-/** A fresh visitor whose every request is recorded; requests leaving the origin are recorded and refused. */
-async function visitor(options: Parameters<typeof newVisitor>[1] = {}) {
-  const context = await newVisitor(browser, options);
-  contexts.push(context);
-  const origin = new URL(serverUrl()).origin;
-  const offOrigin: string[] = [];
-  const pageErrors: string[] = [];
-  await context.route(
-    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
-    async (route) => {
-      offOrigin.push(route.request().url());
-      await route.abort('blockedbyclient');
-    },
-  );
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return { context, page, offOrigin, pageErrors };
-}
-
-/** Crumb-carrying add to cart through the visitor's own cookie jar (the API the islands use). */
-async function addThroughApi(page: Page, urlId: string, quantity = 1) {
-  const product = new ProductPage(page);
-  await product.goto(urlId);
-  const item = await product.product();
-  const variant = buyableVariant(item, quantity);
-  const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')?.value;
-  expect(crumb, 'the first page view sets a crumb cookie').toBeTruthy();
-  const response = await page.request.post('/api/commerce/shopping-cart/entries', {
-    headers: { 'X-CSRF-Token': crumb ?? '' },
-    data: { itemId: item.id, sku: variant.sku, quantity },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
+const visitor = (options: Parameters<typeof newVisitor>[1] = {}) => visitors.create(browser, options);
 
 function money(cents: number, context: TesseraContext) {
   return formatMoney(cents, context.currency, context.locale);
@@ -75,10 +44,18 @@ function money(cents: number, context: TesseraContext) {
 
 describe('issue 3: a new visitor adds a linen shirt and empties the cart again', () => {
   it('walks /shop → product → add → pill → /cart → quantity 0 → empty cart, all from the origin', async () => {
-    const { page, offOrigin, pageErrors } = await visitor();
+    const { page, offOrigin, pageErrors, apiCalls } = await visitor();
+    // On failure, say what the page asked the server for.
+    onTestFailed(({ task }) => {
+      const error = task.result?.errors?.[0];
+      if (error) error.message += `\nAPI calls made by the page:\n  ${apiCalls.join('\n  ') || '(none)'}`;
+    });
     const shop = new ShopPage(page);
     await shop.goto();
     const product = await shop.openProduct('linen-shirt');
+    // The visitor reads the page before pressing anything (presses before the islands are live:
+    // early-interaction.e2e.test.ts).
+    await page.waitForLoadState('networkidle');
     const context = await readContext(page);
     const item = await product.product();
     await expect.poll(() => product.heading.first().textContent()).toContain(item.title);
@@ -115,6 +92,8 @@ describe('issue 3: a new visitor adds a linen shirt and empties the cart again',
     // The cart: one entry; quantity 2 doubles the subtotal; 0 asks first, then empties the cart.
     await product.pill.root.click();
     await page.waitForURL('**/cart');
+    // Again the visitor reads the cart first.
+    await page.waitForLoadState('networkidle');
     const cart = new CartPage(page);
     await expect.poll(() => cart.entries.count()).toBe(1);
     expect(await cart.quantityInput().inputValue()).toBe('1');
