@@ -5,7 +5,7 @@
  */
 import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
 import type { Exec, Runtime } from '../runtime/context.js';
-import { Frame } from '../runtime/context.js';
+import { Frame, FrameSlot } from '../runtime/context.js';
 import { compilePath, compileSectionPath, type Resolver } from './paths.js';
 import { isTruthy, outputText } from '../runtime/values.js';
 import type {
@@ -187,13 +187,14 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   const first = resolvers[0] as Resolver;
   const firstName = names[0] as string;
   if (resolvers.length === 1) {
+    const slot = new FrameSlot();
     return (rt) => {
       const variable: Variable = { name: firstName, value: first(rt) };
-      const frame = rt.frame;
+      const outer = rt.frame;
       // Formatters see the variable as the current node.
-      rt.frame = new Frame(variable.value, frame);
+      const frame = slot.enter(rt, variable.value);
       const ok = applyFormatters(rt, chain, [variable]);
-      rt.frame = frame;
+      slot.leave(rt, frame, outer);
       if (ok) rt.out += outputText(variable.value);
     };
   }
@@ -218,12 +219,14 @@ function compileSection(node: SectionNode, tables: CompileTables): Exec {
   const resolve = compileSectionPath(node.path);
   const body = compileBlock(node.body, tables);
   const alt = compileAlternate(node.alternate, tables);
+  const slot = new FrameSlot();
   return (rt) => {
     const value = resolve(rt);
-    rt.push(value);
+    const outer = rt.frame;
+    const frame = slot.enter(rt, value);
     if (isTruthy(value)) body(rt);
     else if (alt !== null) alt(rt);
-    rt.pop();
+    slot.leave(rt, frame, outer);
   };
 }
 

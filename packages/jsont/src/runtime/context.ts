@@ -25,8 +25,49 @@ export class Frame {
   stop = false;
   constructor(
     public node: unknown,
-    readonly parent: Frame | undefined,
+    public parent: Frame | undefined,
   ) {}
+}
+
+/**
+ * A frame that one compiled instruction reuses on every execution, saving an
+ * allocation per section or formatted variable. When the instruction is
+ * re-entered (a macro applying itself) the inner execution gets a fresh frame.
+ */
+export class FrameSlot {
+  private readonly frame = new Frame(undefined, undefined);
+  private busy = false;
+
+  /** Make a frame holding `node` current; pass the result to `leave`. */
+  enter(rt: Runtime, node: unknown): Frame {
+    const parent = rt.frame;
+    let frame: Frame;
+    if (this.busy) {
+      frame = new Frame(node, parent);
+    } else {
+      this.busy = true;
+      frame = this.frame;
+      frame.node = node;
+      frame.parent = parent;
+    }
+    rt.frame = frame;
+    return frame;
+  }
+
+  /** Make `outer` current again and release the frame. */
+  leave(rt: Runtime, frame: Frame, outer: Frame): void {
+    rt.frame = outer;
+    if (frame === this.frame) {
+      // Drop every reference so the slot keeps nothing of this render alive.
+      frame.node = undefined;
+      frame.parent = undefined;
+      frame.vars = undefined;
+      frame.macros = undefined;
+      frame.stop = false;
+      frame.index = -1;
+      this.busy = false;
+    }
+  }
 }
 
 /** Everything a render needs besides the data. */
