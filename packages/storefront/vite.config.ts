@@ -1,25 +1,10 @@
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 // The visitor runtime: one tiny eager entry (the loader) and one lazily imported chunk
 // holding React and the islands. The server serves dist/assets at /assets/* and reads
 // dist/manifest.json to find the hashed loader file.
-const assetsDir = fileURLToPath(new URL('./dist/assets', import.meta.url));
-
-/** dist/ also holds tsc's output, so only the hashed bundles of earlier builds are cleared. */
-function clearOldAssets(): Plugin {
-  return {
-    name: 'tessera-clear-old-assets',
-    apply: 'build',
-    buildStart() {
-      rmSync(assetsDir, { recursive: true, force: true });
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [clearOldAssets()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: false,
   // Workspace packages resolve to their TypeScript source, so @tessera/core is bundled
@@ -31,6 +16,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // dist/ also holds tsc's output; and earlier hashed bundles stay, so a server still running on
+    // an older manifest (or a cached page) keeps finding its files after a rebuild.
     emptyOutDir: false,
     manifest: 'manifest.json',
     target: 'es2022',

@@ -14,6 +14,7 @@ import { quantityInCart } from '../../cart-types.js';
 import { isExpressCheckout } from '../../context.js';
 import type { IslandEnv } from '../../island-env.js';
 import { Dialog } from '../dialog.js';
+import { AdditionalFieldsForm, additionalFieldsForm } from './additional-fields-form.js';
 import { addFailureAlert, postCartEntry, postSubscription, subscriptionCheckoutUrl } from './add-to-cart.js';
 import {
   findProductDom,
@@ -41,6 +42,11 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
   const [chosen, setChosen] = useState(() => readChosenAttributes(dom));
   const [phase, setPhase] = useState<AddButtonPhase>('idle');
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
+  const [lightbox, setLightbox] = useState<{ sku: string; quantity: number } | null>(null);
+  const form = useMemo(
+    () => additionalFieldsForm(item.structuredContent.additionalFieldsForm, dom.button),
+    [item, dom],
+  );
   const machine = useMemo(() => createAddButtonMachine(setPhase), []);
   const originalLabel = useMemo(
     () => dom.button?.dataset.originalLabel ?? dom.buttonLabel?.textContent?.trim() ?? '',
@@ -68,10 +74,17 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
       else setAlert({ title: alertTitle(), message: checked.message });
       return;
     }
-    machine.start();
-    const sku = checked.variant.sku ?? '';
+    if (form) {
+      setLightbox({ sku: checked.variant.sku ?? '', quantity: checked.quantity });
+      return;
+    }
+    await send(checked.variant.sku ?? '', checked.quantity);
+  };
+
+  const send = async (sku: string, quantity: number, additionalFields?: string) => {
+    if (!machine.start()) return;
     if (isSubscribable(item)) {
-      const result = await postSubscription({ itemId: item.id, sku, qty: checked.quantity });
+      const result = await postSubscription({ itemId: item.id, sku, qty: quantity, additionalFields });
       if (result.ok && result.data?.cartToken) {
         machine.succeed();
         env.win.location.assign(subscriptionCheckoutUrl(result.data.cartToken));
@@ -81,7 +94,7 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
       if (!result.ok) setAlert(alertFor(result));
       return;
     }
-    const result = await postCartEntry({ itemId: item.id, sku, quantity: checked.quantity });
+    const result = await postCartEntry({ itemId: item.id, sku, quantity, additionalFields });
     if (!result.ok) {
       machine.fail();
       setAlert(alertFor(result));
@@ -172,5 +185,18 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
     dom.button?.classList.toggle('sold-out', soldOut);
   }, [dom, root, item, variant, env.context, plainAmounts, originalPriceHtml, hasOptions]);
 
-  return alert ? <Dialog title={alert.title} message={alert.message} onConfirm={() => setAlert(null)} /> : null;
+  if (alert) return <Dialog title={alert.title} message={alert.message} onConfirm={() => setAlert(null)} />;
+  if (lightbox && form) {
+    return (
+      <AdditionalFieldsForm
+        form={form}
+        onClose={() => setLightbox(null)}
+        onSubmit={(values) => {
+          setLightbox(null);
+          void send(lightbox.sku, lightbox.quantity, JSON.stringify(values));
+        }}
+      />
+    );
+  }
+  return null;
 }
