@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
@@ -131,13 +131,24 @@ class InCodeMigrationProvider implements MigrationProvider {
   }
 }
 
-export function createMigrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider: new InCodeMigrationProvider() });
+export function createMigrator(db: Kysely<any>, migrationTableSchema?: string): Migrator {
+  return new Migrator({ db, provider: new InCodeMigrationProvider(), migrationTableSchema });
+}
+
+/**
+ * On PostgreSQL, the schema the connection writes to. Kysely looks for its migration tables in
+ * every schema unless told which one, so a server whose search_path names a fresh schema (each
+ * test server has one) would otherwise find another schema's lock table and skip creating its own.
+ */
+async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+  const { error, results } = await createMigrator(db, await currentSchema(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

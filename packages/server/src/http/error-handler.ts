@@ -27,10 +27,17 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/** PostgreSQL error codes for text the database cannot hold (character_not_in_repertoire, untranslatable). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('invalid-body', describeZodError(error));
   if (error instanceof SiteNotFoundError) return new AppError('not-found', error.message);
+  // PostgreSQL refuses text it cannot store (a NUL character, invalid UTF-8): the input's fault, not ours.
+  if (error && typeof error === 'object' && UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+    return new AppError('invalid-body', 'The request contains characters that cannot be stored, such as NUL.');
+  }
   if (error && typeof error === 'object') {
     const known = fromFastifyError(error as FastifyError);
     if (known) return known;

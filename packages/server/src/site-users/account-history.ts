@@ -1,5 +1,6 @@
 import { formatMoney } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { ownTables } from '../db/own-tables.js';
 import type { Database } from '../db/schema.js';
 import type { SiteUserIdentity } from './site-user-service.js';
 
@@ -35,7 +36,7 @@ class TableCatalogue {
   async columnsOf(table: string): Promise<Set<string> | undefined> {
     if (!this.columns.has(table) && Date.now() - this.checkedAt > TABLE_CHECK_MS) {
       this.checkedAt = Date.now();
-      const tables = await this.db.introspection.getTables();
+      const tables = await ownTables(this.db);
       this.columns = new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
     }
     return this.columns.get(table);
