@@ -26,9 +26,9 @@ const panelStyle = {
   maxWidth: '420px',
   width: '100%',
   padding: '24px',
-  borderRadius: 'var(--tessera-radius, 8px)',
-  background: 'var(--tessera-color-surface, #fff)',
-  color: 'var(--tessera-color-text, #1a1a1a)',
+  borderRadius: 'var(--radius-lg, 14px)',
+  background: 'var(--color-surface, #fff)',
+  color: 'var(--color-text, #1d1b18)',
   boxShadow: '0 12px 40px rgba(0, 0, 0, 0.25)',
 } as const;
 
@@ -89,14 +89,14 @@ export function Dialog({ title, message, confirmLabel = 'OK', cancelLabel, onCon
         </p>
         <div className="tessera-dialog__actions" style={{ display: 'flex', gap: '8px', justifyContent: 'flex-end' }}>
           {cancelLabel && onCancel ? (
-            <button type="button" className="tessera-dialog__cancel sqs-button-element--secondary" onClick={onCancel}>
+            <button type="button" className="tessera-dialog__cancel button button--secondary" onClick={onCancel}>
               {cancelLabel}
             </button>
           ) : null}
           <button
             ref={confirmButton}
             type="button"
-            className="tessera-dialog__confirm sqs-button-element--primary"
+            className="tessera-dialog__confirm button button--primary"
             onClick={onConfirm}
           >
             {confirmLabel}

@@ -103,16 +103,21 @@ export function AdditionalFieldsForm({ form, onSubmit, onClose }: AdditionalFiel
           padding: '24px',
           width: '100%',
           maxWidth: '520px',
-          borderRadius: 'var(--tessera-radius, 8px)',
-          background: 'var(--tessera-color-surface, #fff)',
-          color: 'var(--tessera-color-text, #1a1a1a)',
+          borderRadius: 'var(--radius-lg, 14px)',
+          background: 'var(--color-surface, #fff)',
+          color: 'var(--color-text, #1d1b18)',
         }}
       >
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '16px' }}>
           <h2 id={`${id}-title`} className="tessera-lightbox__title" style={{ margin: 0, fontSize: '1.25rem' }}>
             {form.name ?? ''}
           </h2>
-          <button type="button" className="tessera-lightbox__close" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="tessera-lightbox__close button button--secondary"
+            aria-label="Close"
+            onClick={onClose}
+          >
             ×
           </button>
         </div>
@@ -126,17 +131,27 @@ export function AdditionalFieldsForm({ form, onSubmit, onClose }: AdditionalFiel
             onChange={(value) => set(field.id, value)}
           />
         ))}
-        <button
-          type="submit"
-          className="tessera-lightbox__submit sqs-button-element--primary"
-          style={{ marginTop: '16px' }}
-        >
+        <button type="submit" className="tessera-lightbox__submit button button--primary" style={{ marginTop: '16px' }}>
           {form.submitButtonText || 'Add To Cart'}
         </button>
       </form>
     </div>
   );
 }
+
+/** Field looks from the theme's variables (inline, since the theme does not know this form). */
+const fieldStyle = {
+  width: '100%',
+  minHeight: 'var(--field-height, 44px)',
+  padding: '8px 12px',
+  border: '1px solid var(--field-border, #8a8579)',
+  borderRadius: 'var(--field-radius, 8px)',
+  background: 'var(--field-background, #fff)',
+  color: 'inherit',
+  font: 'inherit',
+} as const;
+const errorStyle = { color: 'var(--color-error, #a4221b)', fontWeight: 500 } as const;
+const descriptionStyle = { color: 'var(--color-text-muted, #5c574f)', fontSize: '0.9em' } as const;
 
 interface FieldProps {
   field: FormFieldDefinition;
@@ -163,6 +178,7 @@ function Field({ field, idPrefix, value, error, onChange }: FieldProps) {
     control = (
       <textarea
         {...common}
+        style={fieldStyle}
         value={text}
         placeholder={field.placeholder}
         maxLength={field.maxLength ?? undefined}
@@ -171,7 +187,7 @@ function Field({ field, idPrefix, value, error, onChange }: FieldProps) {
     );
   } else if (field.type === 'select') {
     control = (
-      <select {...common} value={text} onChange={(event) => onChange(event.target.value)}>
+      <select {...common} style={fieldStyle} value={text} onChange={(event) => onChange(event.target.value)}>
         <option value="">{field.placeholder || 'Select Value'}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
@@ -219,6 +235,7 @@ function Field({ field, idPrefix, value, error, onChange }: FieldProps) {
     control = (
       <input
         {...common}
+        style={fieldStyle}
         type={type}
         value={text}
         placeholder={field.placeholder}
@@ -236,13 +253,13 @@ function Field({ field, idPrefix, value, error, onChange }: FieldProps) {
         </label>
       )}
       {field.description ? (
-        <span id={`${inputId}-description`} className="tessera-lightbox__description">
+        <span id={`${inputId}-description`} className="tessera-lightbox__description" style={descriptionStyle}>
           {field.description}
         </span>
       ) : null}
       {control}
       {error ? (
-        <span id={errorId} className="tessera-lightbox__error" role="alert">
+        <span id={errorId} className="tessera-lightbox__error" role="alert" style={errorStyle}>
           {error}
         </span>
       ) : null}
