@@ -159,6 +159,24 @@ describe('storefront pages', () => {
     expect(await product.labelText()).not.toBe('');
   });
 
+  it('let a keyboard user add to cart: the add button takes focus and Enter presses it', async () => {
+    const { page } = await visitor();
+    const product = new ProductPage(page);
+    await product.goto('sticker-pack');
+    await page.waitForLoadState('networkidle');
+    // Tab from the top of the page until the add button has focus, as a keyboard user would.
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await product.addButton.evaluate(
+        (el) => el === document.activeElement || el.contains(document.activeElement),
+      );
+    }
+    expect(reached, 'the add button is reachable with Tab').toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => product.pill.countText()).toBe('1');
+  });
+
   it('show a sold-out product as sold out, and it cannot be added', async () => {
     const { page } = await visitor();
     const product = new ProductPage(page);
