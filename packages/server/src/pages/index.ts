@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
+import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
 import { cartPageView, cartPillView } from './cart-view.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import { merchandisingContext, productView } from './product-view.js';
@@ -73,6 +74,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     extra: Record<string, unknown>,
     status = 200,
   ): Promise<void> {
+    if (scope.membersOnly && !(await canViewMembersPage(request))) {
+      const denied = { pageType: MEMBERS_ONLY_DENIED.pageType, path: scope.path, title: 'Members only' };
+      const { template: deniedTemplate, status: deniedStatus } = MEMBERS_ONLY_DENIED;
+      return sendPage({ site, request, reply }, deniedTemplate, denied, { denied: { next: scope.path } }, deniedStatus);
+    }
     const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, assets);
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
@@ -123,7 +129,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         {
           collection: shop ? collectionView(shop) : { fullUrl: shopUrl },
           items: products.slice(0, HOME_FEATURED_COUNT).map((item) => productView(item, shopUrl)),
-          page: { headline: site.description || `Welcome to ${site.title}`, bodyClass: 'is-home' },
+          page: {
+            headline: site.description || `Welcome to ${site.title}`,
+            bodyClass: 'is-home',
+            heroImages: heroImages(products.slice(HOME_FEATURED_COUNT).concat(products).map((item) => productView(item, shopUrl))),
+          },
         },
       );
     }),
@@ -213,6 +223,19 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     if (NOT_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
     return withSite(request, reply, sendNotFound);
   });
+}
+
+/** Up to three product pictures for the home page's hero, each from a different product. */
+function heroImages(items: Record<string, unknown>[]): { assetUrl: string; altText: string; fullUrl: string }[] {
+  const pictures: { assetUrl: string; altText: string; fullUrl: string }[] = [];
+  for (const item of items) {
+    const first = (item.images as { assetUrl: string; altText: string }[] | undefined)?.[0];
+    if (first && !pictures.some((picture) => picture.fullUrl === item.fullUrl)) {
+      pictures.push({ ...first, fullUrl: String(item.fullUrl) });
+    }
+    if (pictures.length === 3) break;
+  }
+  return pictures;
 }
 
 function collectionUrl(collection: CollectionRecord): string {

@@ -53,6 +53,8 @@ export interface PageScope {
   readonly product?: ProductItem;
   /** Roles of the signed-in owner viewing the page, so the tracker can skip them (SPEC §6). */
   readonly ownerRoles?: readonly number[];
+  /** Only signed-in site users may see the page; others get page type 106 (`site-users/access.ts`). */
+  readonly membersOnly?: boolean;
 }
 
 /**

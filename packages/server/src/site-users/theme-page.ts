@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadOwner } from '../auth/owner-session.js';
 import type { ContentService } from '../content/content-service.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
@@ -35,7 +36,8 @@ export class ThemePages {
   ): Promise<FastifyReply> {
     const site = await this.site(request);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
-    const context = pageContext(site, scope, this.assets);
+    // The owner's roles go into the page context so the tracker skips owners (SPEC §6).
+    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, this.assets);
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };
     const rendered = this.theme.renderPage(
       template,
