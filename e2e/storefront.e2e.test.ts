@@ -177,6 +177,44 @@ describe('storefront pages', () => {
     await expect.poll(() => product.pill.countText()).toBe('1');
   });
 
+  it('fit a phone screen (375 px): no sideways scrolling on shop, product and cart', async () => {
+    const { page } = await visitor({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await addThroughApi(page, 'sticker-pack');
+    const overflowing: string[] = [];
+    for (const path of ['/shop', '/shop/p/linen-shirt', '/cart']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { scroll, width } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      }));
+      if (scroll > width) overflowing.push(`${path}: content ${scroll} px wide in a ${width} px window`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  it('do not shift while the islands take over (cumulative layout shift below 0.1)', async () => {
+    const { page } = await visitor();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tesseraCls: number };
+      w.__tesseraCls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__tesseraCls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifts: string[] = [];
+    for (const path of ['/shop/p/linen-shirt', '/shop']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const cls = await page.evaluate(() => (window as unknown as { __tesseraCls: number }).__tesseraCls);
+      if (cls >= 0.1) shifts.push(`${path}: ${cls.toFixed(3)}`);
+    }
+    expect(shifts).toEqual([]);
+  });
+
   it('show a sold-out product as sold out, and it cannot be added', async () => {
     const { page } = await visitor();
     const product = new ProductPage(page);
