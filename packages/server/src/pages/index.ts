@@ -132,7 +132,12 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
           page: {
             headline: site.description || `Welcome to ${site.title}`,
             bodyClass: 'is-home',
-            heroImages: heroImages(products.slice(HOME_FEATURED_COUNT).concat(products).map((item) => productView(item, shopUrl))),
+            heroImages: heroImages(
+              products
+                .slice(HOME_FEATURED_COUNT)
+                .concat(products)
+                .map((item) => productView(item, shopUrl)),
+            ),
           },
         },
       );
