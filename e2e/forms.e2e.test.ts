@@ -220,3 +220,62 @@ describe('newsletter block', () => {
     expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
   });
 });
+
+describe('additional-fields lightbox on the cart page', () => {
+  async function mugInCart(page: Page) {
+    await page.goto('/shop/p/custom-mug');
+    const itemId = await page.locator('[data-island="product"]').getAttribute('data-item-id');
+    const sku = await page.evaluate(() => {
+      const context = JSON.parse(document.getElementById('tessera-context')?.textContent ?? '{}');
+      return String(context.product?.structuredContent?.variants?.[0]?.sku ?? '');
+    });
+    const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+    const added = await page.request.post('/api/commerce/shopping-cart/entries', {
+      headers: { 'X-CSRF-Token': crumb },
+      data: { itemId, sku, quantity: 1, additionalFields: JSON.stringify({ 'name-to-print': 'Rosa' }) },
+    });
+    expect(added.status()).toBe(200);
+  }
+
+  it('edits an entry’s fields: prefilled, closes on Escape, centred or 50 px from the edges, saved to the cart', async () => {
+    const { page, requests, origin, pageErrors } = await visitor();
+    await mugInCart(page);
+    await page.goto('/cart');
+    const edit = page.getByRole('button', { name: 'Edit details' });
+    await islandLive(page, '.tessera-cart__fields');
+
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Personalise your mug' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Name to print').inputValue()).toBe('Rosa');
+    expect(await page.locator('.tessera-lightbox').getAttribute('data-fit')).toBe('centred');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    // A window shorter than the form: the panel keeps 50 px above it and scrolls.
+    await page.setViewportSize({ width: 800, height: 300 });
+    await edit.click();
+    await expect.poll(() => page.locator('.tessera-lightbox').getAttribute('data-fit')).toBe('tall');
+    const gap = await page
+      .locator('.tessera-lightbox__panel')
+      .evaluate((panel) => panel.getBoundingClientRect().top - panel.parentElement!.getBoundingClientRect().top);
+    expect(Math.round(gap)).toBe(50);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await edit.click();
+    await dialog.getByLabel('Name to print').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.locator('.tessera-field__error').first().textContent()).toBe('Required');
+    await dialog.getByLabel('Name to print').fill('Ada');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.locator('.tessera-cart__fields').getAttribute('data-saved')).toBe('true');
+    const cart = await (await page.request.get('/api/commerce/shopping-cart')).json();
+    expect(JSON.parse(cart.entries[0].additionalFields)).toEqual({ 'name-to-print': 'Ada' });
+
+    expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});

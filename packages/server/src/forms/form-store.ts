@@ -74,6 +74,31 @@ export function createFormStore(db: Kysely<Database>) {
       return row ? toForm(row) : undefined;
     },
 
+    /** The additional-fields form a product asks for: stored by id, else embedded in the item. */
+    async additionalFieldsFormOfItem(siteId: string, itemId: string): Promise<FormDefinition | undefined> {
+      const item = await db
+        .selectFrom('items')
+        .select('structured_content')
+        .where('site_id', '=', siteId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+      if (!item) return undefined;
+      const content = parseJson<Record<string, unknown>>(item.structured_content, {});
+      const embedded = content.additionalFieldsForm as Record<string, unknown> | null | undefined;
+      const formId = typeof content.additionalFieldsFormId === 'string' ? content.additionalFieldsFormId : embedded?.id;
+      const stored = typeof formId === 'string' ? await this.getForm(siteId, formId) : undefined;
+      if (stored) return stored.definition;
+      if (!embedded || !Array.isArray(embedded.fields)) return undefined;
+      return {
+        id: String(embedded.id ?? formId ?? itemId),
+        name: String(embedded.name ?? ''),
+        kind: 'additional-fields',
+        submissionMessage: '',
+        captcha: { enabled: false },
+        fields: embedded.fields as FormDefinition['fields'],
+      };
+    },
+
     async listForms(siteId: string): Promise<(StoredForm & { submissionCount: number })[]> {
       const rows = await db
         .selectFrom('forms')

@@ -59,6 +59,14 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     }),
   );
 
+  app.get<{ Querystring: { itemId?: string } }>('/api/rest/forms/additional-fields', async (request) => {
+    const itemId = request.query.itemId;
+    if (typeof itemId !== 'string' || itemId === '' || itemId.length > 64) throw new FormError('form-not-found');
+    const form = await store.additionalFieldsFormOfItem(await siteIdOf(request), itemId);
+    if (!form) throw new FormError('form-not-found');
+    return { form: { id: form.id, name: form.name, submitButtonText: form.submitButtonText, fields: form.fields } };
+  });
+
   app.post('/api/form/FormSubmissionKey', (request) =>
     guarded(request, async () => ({ key: await submissions.issueKey(await siteIdOf(request)) })),
   );

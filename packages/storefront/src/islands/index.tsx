@@ -1,5 +1,6 @@
 import type { IslandEnv, IslandsModule } from '../island-env.js';
 import { CartPageIsland } from './cart-page/cart-page-island.js';
+import { mountCartEntryFields } from './forms/cart-entry-fields.js';
 import { mountFormIsland } from './forms/form-island.js';
 import { mountReactIsland } from './mount.js';
 import { ProductIsland } from './product/product-island.js';
@@ -10,6 +11,7 @@ type Mount = (root: HTMLElement, env: IslandEnv) => Promise<boolean>;
 /** One entry per `data-island` name; the loader handles `cart-pill` itself. */
 const ISLANDS: Record<string, Mount> = {
   form: mountFormIsland,
+  'cart-entry-fields': mountCartEntryFields,
   product(root, env) {
     const item = resolveProduct(root, env.context);
     if (!item) return Promise.resolve(false);
