@@ -63,6 +63,12 @@ for (const dialect of DIALECTS) {
       expect(login.body).toContain('name="crumb"');
       const session = await v.get('/api/config/session');
       expect(session.status).toBe(401);
+      // Paths no route claims, and percent-encoded ones, are the owner area all the same.
+      const editor = await v.get('/config/pages/anything');
+      expect(editor.status).toBe(303);
+      expect(editor.headers.get('location')).toMatch(/^\/config\/login\?next=/);
+      const encoded = await v.get('/api/%63onfig/session');
+      expect(encoded.status).toBe(401);
     });
   });
 }

@@ -42,6 +42,15 @@ function ownerArea(path: string): 'page' | 'api' | undefined {
   if (path.startsWith('/api/config/')) return 'api';
   return undefined;
 }
+function decodedPath(url: string): string {
+  const raw = url.split('?')[0];
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 const OPEN_PATHS = new Set(['/config/login', '/api/config/session']);
 
 function ownerJson(owner: OwnerIdentity) {
@@ -77,9 +86,12 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
 
   // A preHandler (not onRequest) so the crumb check, which reads form fields, answers first.
   app.addHook('preHandler', async (request, reply) => {
-    const path = request.routeOptions.url ?? request.url.split('?')[0];
-    const area = ownerArea(path);
-    if (!area || OPEN_PATHS.has(path)) return;
+    // The matched route's pattern and the decoded path both count: a catch-all route serving
+    // `/config/x`, or a percent-encoded `/api/%63onfig/x`, is still the owner area.
+    const pattern = request.routeOptions.url;
+    const path = decodedPath(request.url);
+    const area = (pattern && ownerArea(pattern)) || ownerArea(path);
+    if (!area || OPEN_PATHS.has(pattern ?? path) || OPEN_PATHS.has(path)) return;
     if (await loadOwner(request)) return;
     if (area === 'api') throw new AppError('unauthenticated');
     if (request.method === 'GET' || request.method === 'HEAD') {
