@@ -171,8 +171,17 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   app.get<{ Params: { collection: string }; Querystring: { view?: string } }>('/:collection', (request, reply) =>
     withSite(request, reply, async (page) => {
       const { site } = page;
-      const collection = await productCollection(site, request.params.collection);
-      if (!collection) return sendNotFound(page);
+      const collection = await content.getCollectionBySlug(site.id, request.params.collection);
+      if (collection?.type === CollectionType.PAGE) {
+        // A plain page until pages get sections (issue 4): its title and its HTML description.
+        return sendPage(
+          page,
+          'page',
+          { pageType: PageType.PAGE, path: collectionUrl(collection), title: collection.title },
+          { collection: collectionView(collection) },
+        );
+      }
+      if (!collection || collection.type !== CollectionType.PRODUCTS) return sendNotFound(page);
       const url = collectionUrl(collection);
       const products = await content.listProducts(site.id, collection.id);
       const view = request.query.view === 'list' ? 'list' : 'grid';
@@ -249,7 +258,8 @@ function collectionUrl(collection: CollectionRecord): string {
 }
 
 function collectionView(collection: CollectionRecord): Record<string, unknown> {
-  return { ...collection, fullUrl: collectionUrl(collection), typeName: 'products' };
+  const typeName = collection.type === CollectionType.PRODUCTS ? 'products' : 'page';
+  return { ...collection, fullUrl: collectionUrl(collection), typeName };
 }
 
 /** Reads a cookie through @fastify/cookie when the app registered it, else from the raw header. */

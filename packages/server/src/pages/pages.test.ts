@@ -169,7 +169,7 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    it('keeps a custom add-button label and escapes the context script', async () => {
+    it('escapes the context script of a product page', async () => {
       const { html } = await get('/shop/p/custom-mug');
       const json = /id="tessera-context">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
       expect(json).not.toMatch(/</);
@@ -227,6 +227,14 @@ for (const dialect of DIALECTS) {
       expect(textOf(/<div class="tessera-cart__subtotal">[\s\S]*?<\/div>/.exec(cart.html)?.[0] ?? '')).toBe(
         `Subtotal ${money(2 * (variant?.price ?? 0))}`,
       );
+    });
+
+    it('renders a page collection from the navigation (About) as a plain page', async () => {
+      const { response, html } = await get('/about');
+      expect(response.status).toBe(200);
+      expect(textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '')).toBe('About');
+      expect(html).toMatch(/<a class="site-nav__link" href="\/about" aria-current="page">About<\/a>/);
+      expect(contextOf(html).pageType).toBe(2);
     });
 
     it('renders the home page with the site title and a way into the shop', async () => {
