@@ -45,6 +45,13 @@ export function zonedToday(nowMs: number, timeZone: string): string {
   return new Date(nowMs + zoneOffsetMs(nowMs, timeZone)).toISOString().slice(0, 10);
 }
 
+/** A real YYYY-MM-DD day (2026-02-31 is not). */
+function isCalendarDate(date: string): boolean {
+  if (!DATE.test(date)) return false;
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === date;
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
@@ -68,14 +75,7 @@ export function zonedRange(
   const to = input.to ?? zonedToday(nowMs, zone);
   const from =
     input.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (defaultDays - 1) * DAY_MS).toISOString().slice(0, 10);
-  if (
-    !DATE.test(from) ||
-    !DATE.test(to) ||
-    Number.isNaN(Date.parse(`${from}T00:00:00Z`)) ||
-    Number.isNaN(Date.parse(`${to}T00:00:00Z`))
-  ) {
-    return undefined;
-  }
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return undefined;
   if (from > to) return undefined;
   const dayAfter = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return {
