@@ -130,6 +130,10 @@ for (const dialect of DIALECTS) {
       expect(deleted.status).toBe(200);
       const invalid = await owner.post(ENTRIES, '{"itemId":');
       expect(invalid.body).toEqual({ error: 'malformed-json', message: 'The request body is not valid JSON.' });
+      const nul = await owner.post(ENTRIES, { itemId: 'a\u0000b', sku: 'X', quantity: 1 });
+      expect(nul.body).toEqual({ error: 'invalid-body', message: 'itemId: itemId contains a NUL character.' });
+      expect((await owner.get('/api/commerce/inventory/stock?itemId=%00')).status).toBe(400);
+      expect((await owner.delete(`${ENTRIES}/%00`)).status).toBe(400);
       const missing = await owner.post(ENTRIES, { sku: 'X', quantity: 1 });
       expect(missing.body).toEqual({ error: 'invalid-body', message: 'itemId: itemId is required.' });
     });

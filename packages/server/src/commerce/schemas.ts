@@ -3,23 +3,32 @@ import { z } from 'zod';
 // Request shapes of the commerce routes (SPEC §7). Quantities stay `unknown` here: core's
 // parseQuantity gives SPEC's own messages for non-numbers and fractions.
 
+// No NUL characters anywhere: PostgreSQL cannot store them, and nothing a person types has one.
+
 const id = (name: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${name} is required.` : `Send ${name} as text.`) })
     .trim()
     .min(1, `${name} cannot be empty.`)
-    .max(64, `${name} is too long.`);
+    .max(64, `${name} is too long.`)
+    .refine((value) => !value.includes('\u0000'), `${name} contains a NUL character.`);
+
+const sku = z
+  .string({ error: 'Send sku as text.' })
+  .max(64, 'sku is too long.')
+  .refine((value) => !value.includes('\u0000'), 'sku contains a NUL character.');
 
 const additionalFields = z
   .string({ error: 'Send additionalFields as a JSON string of the form values.' })
   .max(20_000, 'additionalFields is too long.')
+  .refine((value) => !value.includes('\u0000'), 'additionalFields contains a NUL character.')
   .nullable()
   .optional();
 
 export const addEntryBody = z.object(
   {
     itemId: id('itemId'),
-    sku: z.string({ error: 'Send sku as text.' }).max(64, 'sku is too long.').nullable().optional(),
+    sku: sku.nullable().optional(),
     quantity: z.unknown().optional(),
     additionalFields,
     attributes: z
@@ -43,6 +52,7 @@ export const additionalFieldsBody = z.object(
     additionalFields: z
       .string({ error: 'Send additionalFields as a JSON string of the form values.' })
       .max(20_000, 'additionalFields is too long.')
+      .refine((value) => !value.includes('\u0000'), 'additionalFields contains a NUL character.')
       .nullable(),
   },
   { error: 'Send a JSON object with itemId, sku and additionalFields.' },
@@ -51,7 +61,7 @@ export const additionalFieldsBody = z.object(
 export const subscriptionBody = z.object(
   {
     itemId: id('itemId'),
-    sku: z.string({ error: 'Send sku as text.' }).max(64, 'sku is too long.').nullable().optional(),
+    sku: sku.nullable().optional(),
     qty: z.unknown().optional(),
     additionalFields,
   },
