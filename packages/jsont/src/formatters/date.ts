@@ -1,12 +1,24 @@
 /** The `date` formatter: strftime-style patterns in the site's time zone. */
 import { siteTimeZone, toEpoch } from '../i18n/context.js';
-import { strftime } from '../i18n/strftime.js';
+import { compileStrftime, formatStrftime, type StrftimePattern } from '../i18n/strftime.js';
 import { type FormatterTable, valueFormatter } from '../plugin.js';
 
 /** Julian day 0 (1 January 4713 B.C., proleptic Julian calendar) in epoch milliseconds. */
 const FIRST_INSTANT = -210_866_760_000_000;
 /** The last millisecond of 8652 A.D. */
 const LAST_INSTANT = Date.UTC(8652, 11, 31, 23, 59, 59, 999);
+
+/** Argument lists are frozen once per compiled instruction: each is split into a pattern once. */
+const patterns = new WeakMap<readonly string[], StrftimePattern>();
+
+function patternOf(args: readonly string[]): StrftimePattern {
+  let pattern = patterns.get(args);
+  if (pattern === undefined) {
+    pattern = compileStrftime(args.join(' '));
+    patterns.set(args, pattern);
+  }
+  return pattern;
+}
 
 export const DATE_FORMATTERS: FormatterTable = {
   date: valueFormatter((value, args, ctx) => {
@@ -17,6 +29,6 @@ export const DATE_FORMATTERS: FormatterTable = {
       ctx.error('formatter', 'Date out of range: Julian days must fall between 4713 B.C. and 8652 A.D.');
       return '';
     }
-    return strftime(epoch, siteTimeZone(ctx), args.join(' '));
+    return formatStrftime(epoch, siteTimeZone(ctx), patternOf(args));
   }),
 };

@@ -2,7 +2,8 @@
  * Locale-aware formatters: numbers, money, dates, intervals, relative times,
  * messages and units, on the render's CLDR bundle.
  */
-import { type CLDR, type CurrencyType, Decimal, getCurrencyFractions } from '@phensley/cldr';
+import { type CLDR, type CurrencyFormatOptions, Decimal, getCurrencyFractions } from '@phensley/cldr';
+import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
 import { checkMessage } from '../i18n/message-check.js';
@@ -77,12 +78,28 @@ const decimal = localeFormatter((value, args, cldr) => {
   return n ? formatDecimal(cldr, n, decimalOptions(args)) : '';
 });
 
+/** Currency options per argument list, without the decimal-only `mode`. */
+const moneyOptionsCache = new WeakMap<readonly string[], CurrencyFormatOptions>();
+function moneyOptions(args: readonly string[]): CurrencyFormatOptions {
+  let opts = moneyOptionsCache.get(args);
+  if (opts === undefined) {
+    const { mode: _mode, ...rest } = currencyOptions(args);
+    opts = Object.freeze(rest);
+    moneyOptionsCache.set(args, opts);
+  }
+  return opts;
+}
+
 const money = localeFormatter((value, args, cldr) => {
   const parts = moneyParts(value);
-  const amount = parts ? toDecimal(parts.amount) : undefined;
-  if (!parts || !amount) return '';
-  const { mode: _mode, ...opts } = currencyOptions(args);
-  return cldr.Numbers.formatCurrency(amount, parts.currency as CurrencyType, opts);
+  if (!parts) return '';
+  const opts = moneyOptions(args);
+  if (typeof parts.amount === 'string') {
+    const text = formatCurrencyText(cldr, parts.amount, parts.currency, opts);
+    if (text !== undefined) return text;
+  }
+  const amount = toDecimal(parts.amount);
+  return amount ? formatCurrency(cldr, amount, parts.currency, opts) : '';
 });
 
 /** Cents in the currency of the locale's region. */

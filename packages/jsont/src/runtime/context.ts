@@ -5,6 +5,7 @@
 import type { CLDR } from '@phensley/cldr';
 import type { PartialOptions, RenderContext, TemplateError, TemplateErrorType } from '../plugin.js';
 import type { Path } from '../syntax/nodes.js';
+import { compilePath, type Resolver } from '../compiler/paths.js';
 import { splitPath } from '../syntax/tag.js';
 import { cldrFor } from './cldr.js';
 import type { Limits } from './limits.js';
@@ -94,6 +95,21 @@ function cachedPath(raw: string): Path {
   return path;
 }
 
+/**
+ * Formatters resolve the same few paths (`website.timeZone`, …) over and over:
+ * each gets the compiled resolver a `{variable}` with that path would use.
+ */
+const resolverCache = new Map<string, Resolver>();
+function resolverFor(raw: string): Resolver {
+  let resolver = resolverCache.get(raw);
+  if (resolver === undefined) {
+    resolver = compilePath(cachedPath(raw));
+    if (resolverCache.size > 2000) resolverCache.clear();
+    resolverCache.set(raw, resolver);
+  }
+  return resolver;
+}
+
 export class Runtime implements RenderContext {
   out = '';
   frame: Frame;
@@ -149,7 +165,7 @@ export class Runtime implements RenderContext {
   }
 
   resolve(path: string): unknown {
-    return this.resolveFrom(cachedPath(path), this.frame);
+    return resolverFor(path)(this);
   }
 
   resolvePath(segments: readonly (string | number)[]): unknown {

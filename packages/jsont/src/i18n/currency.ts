@@ -1,0 +1,325 @@
+/**
+ * Currency formatting with a cached fast path.
+ *
+ * `Numbers.formatCurrency` of the CLDR library looks its pattern, symbols and
+ * currency data up again on every call, which makes money the most expensive
+ * thing on a product page. For the common options (symbol or accounting style,
+ * grouping on or off) the output always has the same shape: a prefix, the
+ * rounded amount with the locale's separators and grouping, a suffix; only the
+ * prefix and suffix differ by sign. That shape is learned once per (locale,
+ * currency, options) by asking the library to format probe amounts in parts,
+ * then checked against the library on a set of tricky amounts (ties, carries,
+ * negative zero, every grouping width). Only a shape that reproduces every
+ * probe exactly is used; anything else — other options, native digits, odd
+ * grouping — keeps calling the library, so the output never changes.
+ */
+import {
+  type CLDR,
+  type CurrencyFormatOptions,
+  type CurrencyType,
+  Decimal,
+  getCurrencyFractions,
+} from '@phensley/cldr';
+
+interface CurrencyShape {
+  readonly posPrefix: string;
+  readonly posSuffix: string;
+  readonly negPrefix: string;
+  readonly negSuffix: string;
+  /** Empty when the amount is not grouped. */
+  readonly group: string;
+  readonly decimal: string;
+  readonly primary: number;
+  readonly secondary: number;
+  /** Integer digits needed before any grouping happens (CLDR minimumGroupingDigits + primary). */
+  readonly groupFrom: number;
+  readonly digits: number;
+}
+
+/** Options the fast path understands; any other key sends the call to the library. */
+const FAST_KEYS = new Set(['style', 'group', 'mode']);
+
+const PROBES = [
+  '0',
+  '-0',
+  '0.001',
+  '-0.001',
+  '0.005',
+  '0.015',
+  '0.025',
+  '-0.005',
+  '-0.015',
+  '0.5',
+  '1.5',
+  '2.5',
+  '-2.5',
+  '1',
+  '-1',
+  '7.1',
+  '12.345',
+  '99.995',
+  '-99.995',
+  '999.995',
+  '999.5',
+  '1000',
+  '1234',
+  '-1234',
+  '9999.999',
+  '12345',
+  '123456',
+  '-123456.785',
+  '1234567',
+  '12345678.9',
+  '-98765432.105',
+  '123456789012',
+  '4503599627370497.5',
+  '123456789012345678901.005',
+];
+
+const shapes = new WeakMap<CLDR, Map<string, CurrencyShape | null>>();
+
+type Part = { type: string; value: string };
+
+const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** Split formatted parts into text before the number, the number's parts, and text after. */
+function splitParts(parts: readonly Part[]): [string, Part[], string] | undefined {
+  let first = -1;
+  let last = -1;
+  for (let i = 0; i < parts.length; i++) {
+    if (NUMBER_PARTS.has((parts[i] as Part).type)) {
+      if (first === -1) first = i;
+      else if (last !== i - 1) return undefined; // the number is interrupted
+      last = i;
+    }
+  }
+  if (first === -1) return undefined;
+  const text = (from: number, to: number) =>
+    parts
+      .slice(from, to)
+      .map((p) => p.value)
+      .join('');
+  return [text(0, first), parts.slice(first, last + 1), text(last + 1, parts.length)];
+}
+
+/** Integer group sizes, most significant first, and the separators, of a formatted number. */
+function numberLayout(parts: readonly Part[]): { sizes: number[]; group: string; decimal: string } | undefined {
+  const sizes: number[] = [];
+  let group = '';
+  let decimal = '';
+  for (const p of parts) {
+    if (p.type === 'integer') {
+      if (!/^[0-9]+$/.test(p.value)) return undefined;
+      sizes.push(p.value.length);
+    } else if (p.type === 'group') {
+      if (group !== '' && group !== p.value) return undefined;
+      group = p.value;
+    } else if (p.type === 'decimal') {
+      decimal = p.value;
+    } else if (p.type === 'fraction' && !/^[0-9]+$/.test(p.value)) {
+      return undefined;
+    }
+  }
+  return { sizes, group, decimal };
+}
+
+function learnShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
+  try {
+    const toParts = (n: string) =>
+      cldr.Numbers.formatCurrencyToParts(new Decimal(n), code as CurrencyType, options) as Part[];
+    const positive = splitParts(toParts('1234567890.25'));
+    const negative = splitParts(toParts('-1234567890.25'));
+    if (positive === undefined || negative === undefined) return null;
+    const layout = numberLayout(positive[1]);
+    if (layout === undefined) return null;
+    const digits = getCurrencyFractions(code).digits;
+    let primary = 0;
+    let secondary = 0;
+    let groupFrom = Number.POSITIVE_INFINITY;
+    if (layout.group !== '') {
+      const sizes = layout.sizes;
+      primary = sizes[sizes.length - 1] as number;
+      secondary = sizes.length > 2 ? (sizes[sizes.length - 2] as number) : primary;
+      // The smallest number of integer digits that gets a separator.
+      for (let n = primary + 1; n <= 10; n++) {
+        const probe = splitParts(toParts('1'.repeat(n)));
+        if (probe === undefined) return null;
+        if (probe[1].some((p) => p.type === 'group')) {
+          groupFrom = n;
+          break;
+        }
+      }
+    }
+    const shape: CurrencyShape = {
+      posPrefix: positive[0],
+      posSuffix: positive[2],
+      negPrefix: negative[0],
+      negSuffix: negative[2],
+      group: layout.group,
+      decimal: layout.decimal,
+      primary,
+      secondary,
+      groupFrom,
+      digits,
+    };
+    for (const probe of PROBES) {
+      const n = new Decimal(probe);
+      const expected = cldr.Numbers.formatCurrency(n, code as CurrencyType, options);
+      if (renderShape(shape, n) !== expected) return null;
+      if (PLAIN_DECIMAL.test(probe) && renderText(shape, probe) !== expected) return null;
+    }
+    return shape;
+  } catch {
+    return null;
+  }
+}
+
+function groupDigits(int: string, shape: CurrencyShape): string {
+  const len = int.length;
+  if (shape.group === '' || len < shape.groupFrom) return int;
+  let end = len - shape.primary;
+  let out = shape.group + int.slice(end);
+  while (end > shape.secondary) {
+    out = shape.group + int.slice(end - shape.secondary, end) + out;
+    end -= shape.secondary;
+  }
+  return int.slice(0, end) + out;
+}
+
+/** The amount in this shape; undefined when the rounded amount is not a plain decimal. */
+function renderShape(shape: CurrencyShape, n: Decimal): string | undefined {
+  const text = n.setScale(shape.digits, 'half-even').toString();
+  let start = 0;
+  let negative = false;
+  if (text.charCodeAt(0) === 45 /* - */) {
+    start = 1;
+    negative = true;
+  }
+  const dot = text.indexOf('.');
+  const int = dot === -1 ? text.slice(start) : text.slice(start, dot);
+  const frac = dot === -1 ? '' : text.slice(dot + 1);
+  if (frac.length !== shape.digits || !/^[0-9]+$/.test(int)) return undefined;
+  return assemble(shape, negative, int, frac);
+}
+
+function assemble(shape: CurrencyShape, negative: boolean, int: string, frac: string): string {
+  // A rounded zero prints without a sign.
+  if (negative && ZEROS.test(int) && ZEROS.test(frac)) negative = false;
+  const body = frac === '' ? groupDigits(int, shape) : `${groupDigits(int, shape)}${shape.decimal}${frac}`;
+  return negative ? shape.negPrefix + body + shape.negSuffix : shape.posPrefix + body + shape.posSuffix;
+}
+
+const ZEROS = /^0*$/;
+/** A plain decimal as JSON prices carry it ("12.50", "-3"): no exponent, sign, spaces or leading zeros. */
+const PLAIN_DECIMAL = /^(-?)(0|[1-9][0-9]{0,29})(?:\.([0-9]{1,30}))?$/;
+
+/** Add one unit in the last place of a digit string. */
+function incrementDigits(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits.charCodeAt(i) === 57 /* 9 */) i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + '0'.repeat(digits.length - i - 1);
+}
+
+/**
+ * A plain decimal string rounded half-even to the shape's digits and rendered,
+ * without building a Decimal; undefined when the text is not a plain decimal.
+ */
+function renderText(shape: CurrencyShape, text: string): string | undefined {
+  const m = PLAIN_DECIMAL.exec(text);
+  if (m === null) return undefined;
+  const negative = m[1] === '-';
+  let int = m[2] as string;
+  let frac = m[3] ?? '';
+  const digits = shape.digits;
+  if (frac.length <= digits) {
+    frac = frac.padEnd(digits, '0');
+  } else {
+    const rest = frac.slice(digits);
+    frac = frac.slice(0, digits);
+    const first = rest.charCodeAt(0) - 48;
+    let up = first > 5;
+    if (first === 5) {
+      if (!ZEROS.test(rest.slice(1))) up = true;
+      else {
+        const lastKept = (frac === '' ? int : frac).charCodeAt((frac === '' ? int : frac).length - 1) - 48;
+        up = lastKept % 2 === 1;
+      }
+    }
+    if (up) {
+      const bumped = incrementDigits(int + frac);
+      int = bumped.slice(0, bumped.length - digits);
+      frac = bumped.slice(bumped.length - digits);
+    }
+  }
+  return assemble(shape, negative, int, frac);
+}
+
+function fastKey(code: string, options: CurrencyFormatOptions): string | undefined {
+  for (const key in options) {
+    if (!FAST_KEYS.has(key)) return undefined;
+  }
+  const style = options.style ?? 'symbol';
+  if (style !== 'symbol' && style !== 'accounting') return undefined;
+  return `${code}|${style}|${options.group === undefined ? '' : options.group ? 'g' : 'n'}`;
+}
+
+/** Options object → its fast-path key (without currency), or null when the library must format. */
+const optionKeys = new WeakMap<object, string | null>();
+
+function keyFor(code: string, options: CurrencyFormatOptions): string | undefined {
+  let base = optionKeys.get(options);
+  if (base === undefined) {
+    base = fastKey('', options) ?? null;
+    optionKeys.set(options, base);
+  }
+  return base === null ? undefined : code + base;
+}
+
+/**
+ * `cldr.Numbers.formatCurrency(amount, code, options)`, with the same output and
+ * the same exceptions, faster for the common options. `options` should be a
+ * long-lived object (the memoized formatter options are): its eligibility is cached.
+ */
+export function formatCurrency(cldr: CLDR, amount: Decimal, code: string, options: CurrencyFormatOptions): string {
+  if (!amount.isNaN() && !amount.isInfinity()) {
+    const shape = shapeFor(cldr, code, options);
+    if (shape !== null) {
+      const text = renderShape(shape, amount);
+      if (text !== undefined) return text;
+    }
+  }
+  return cldr.Numbers.formatCurrency(amount, code as CurrencyType, options);
+}
+
+/**
+ * The same for an amount still in its JSON text form (`"12.50"`): a plain decimal
+ * is rounded as text; undefined when the text needs the general path (the caller
+ * then parses it and calls `formatCurrency`).
+ */
+export function formatCurrencyText(
+  cldr: CLDR,
+  amount: string,
+  code: string,
+  options: CurrencyFormatOptions,
+): string | undefined {
+  const shape = shapeFor(cldr, code, options);
+  return shape === null ? undefined : renderText(shape, amount);
+}
+
+function shapeFor(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
+  const key = keyFor(code, options);
+  if (key === undefined) return null;
+  let perLocale = shapes.get(cldr);
+  if (perLocale === undefined) {
+    perLocale = new Map();
+    shapes.set(cldr, perLocale);
+  }
+  let shape = perLocale.get(key);
+  if (shape === undefined) {
+    shape = learnShape(cldr, code, options);
+    if (perLocale.size > 500) perLocale.clear();
+    perLocale.set(key, shape);
+  }
+  return shape;
+}
