@@ -45,6 +45,8 @@ for (const dialect of DIALECTS) {
       expect(added.setCookies.find((c) => c.startsWith('has-cart=true'))).not.toMatch(/HttpOnly/i);
 
       const cart = await v.get('/api/commerce/shopping-cart?calculateSubtotal=true');
+      expect(cart.headers.get('cache-control')).toBe('no-store');
+      expect(added.headers.get('cache-control')).toBe('no-store');
       expect(cart.body.id).toBe(added.body.shoppingCart.id);
       expect(cart.body.entries).toHaveLength(1);
       expect(cart.body).toMatchObject({ subtotalCents: 13600, grandTotalCents: 13600, totalQuantity: 2 });

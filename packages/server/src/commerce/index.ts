@@ -35,6 +35,12 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
   const { content, carts, writeGuard } = options;
   const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
 
+  // Carts and stock are per visitor and change by the second: no shared or browser cache keeps them.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   app.get('/api/commerce/shopping-cart', async (request) => {
     return carts.getCartOrEmpty(await siteIdOf(request), cartTokenOf(request));
   });
