@@ -37,8 +37,7 @@ export function parseCreateOwnerArgs(
   } catch (error) {
     return { ok: false, message: `${(error as Error).message}\n\n${CREATE_OWNER_USAGE}` };
   }
-  if (!values.email || !values.email.includes('@'))
-    return { ok: false, message: `Give the owner's --email.\n\n${CREATE_OWNER_USAGE}` };
+  if (!values.email?.includes('@')) return { ok: false, message: `Give the owner's --email.\n\n${CREATE_OWNER_USAGE}` };
   const password = values.password ?? '';
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
     return { ok: false, message: `Give a --password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` };

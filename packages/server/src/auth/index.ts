@@ -105,6 +105,7 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     return app.signInThrottle.attempt(
       { kind: 'owner', siteId: site.id, email: email.trim().toLowerCase(), address: request.ip },
       () => authenticateOwner(app.db, site.id, email, password),
+      request.log,
     );
   }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import type { AttemptStore } from './attempt-store.js';
 
@@ -33,15 +34,19 @@ export class SignInThrottle {
   async attempt<T>(
     scope: { kind: 'owner' | 'site-user'; siteId: string; email: string; address: string },
     check: () => Promise<T | undefined>,
+    log?: FastifyBaseLogger,
   ): Promise<T | undefined> {
     const account = `${scope.kind}:${scope.siteId}:${scope.email}`;
     const address = `addr:${scope.address}`;
     const [accountCount, addressCount] = await Promise.all([this.store.count(account), this.store.count(address)]);
     if (accountCount >= this.limits.accountFailures || addressCount >= this.limits.addressFailures) {
+      // Logged without the email: the site, the kind of account and the address are enough to act on.
+      log?.warn({ kind: scope.kind, siteId: scope.siteId, address: scope.address }, 'sign-in throttled');
       throw new AppError('sign-in-throttled');
     }
     const result = await check();
     if (result === undefined) {
+      log?.info({ kind: scope.kind, siteId: scope.siteId, address: scope.address }, 'sign-in failed');
       await Promise.all([
         this.store.hit(account, this.limits.failureWindowMs),
         this.store.hit(address, this.limits.failureWindowMs),

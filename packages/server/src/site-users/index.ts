@@ -73,6 +73,7 @@ export default async function siteUsersPlugin(app: FastifyInstance): Promise<voi
     return app.signInThrottle.attempt(
       { kind: 'site-user', siteId: site.id, email: email.trim().toLowerCase(), address: request.ip },
       () => authenticateSiteUser(db, site.id, email, password),
+      request.log,
     );
   }
 
