@@ -188,14 +188,31 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   const firstName = names[0] as string;
   if (resolvers.length === 1) {
     const slot = new FrameSlot();
+    // Like the frame, the variable and its one-element list are reused unless
+    // the instruction is re-entered from inside one of its formatters.
+    const spare: Variable[] = [{ name: firstName, value: undefined }];
+    let spareFree = true;
     return (rt) => {
-      const variable: Variable = { name: firstName, value: first(rt) };
+      let vars: Variable[];
+      if (spareFree) {
+        spareFree = false;
+        vars = spare;
+        (vars[0] as Variable).value = first(rt);
+      } else {
+        vars = [{ name: firstName, value: first(rt) }];
+      }
+      const variable = vars[0] as Variable;
       const outer = rt.frame;
       // Formatters see the variable as the current node.
       const frame = slot.enter(rt, variable.value);
-      const ok = applyFormatters(rt, chain, [variable]);
+      const ok = applyFormatters(rt, chain, vars);
       slot.leave(rt, frame, outer);
-      if (ok) rt.out += outputText(variable.value);
+      const value = variable.value;
+      if (vars === spare) {
+        variable.value = undefined;
+        spareFree = true;
+      }
+      if (ok) rt.out += outputText(value);
     };
   }
   return (rt) => {

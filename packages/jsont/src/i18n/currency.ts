@@ -213,6 +213,10 @@ const ZEROS = /^0*$/;
 /** A plain decimal as JSON prices carry it ("12.50", "-3"): no exponent, sign, spaces or leading zeros. */
 const PLAIN_DECIMAL = /^(-?)(0|[1-9][0-9]{0,29})(?:\.([0-9]{1,30}))?$/;
 
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /** Add one unit in the last place of a digit string. */
 function incrementDigits(digits: string): string {
   let i = digits.length - 1;
@@ -226,11 +230,24 @@ function incrementDigits(digits: string): string {
  * without building a Decimal; undefined when the text is not a plain decimal.
  */
 function renderText(shape: CurrencyShape, text: string): string | undefined {
-  const m = PLAIN_DECIMAL.exec(text);
-  if (m === null) return undefined;
-  const negative = m[1] === '-';
-  let int = m[2] as string;
-  let frac = m[3] ?? '';
+  // A hand-written PLAIN_DECIMAL match: this runs for every price on a page.
+  const len = text.length;
+  let i = 0;
+  const negative = len > 0 && text.charCodeAt(0) === 45; /* - */
+  if (negative) i = 1;
+  const intStart = i;
+  while (i < len && isDigit(text.charCodeAt(i))) i++;
+  const intLength = i - intStart;
+  if (intLength === 0 || intLength > 30 || (intLength > 1 && text.charCodeAt(intStart) === 48)) return undefined;
+  let int = text.slice(intStart, i);
+  let frac = '';
+  if (i < len) {
+    if (text.charCodeAt(i) !== 46 /* . */) return undefined;
+    const fracStart = ++i;
+    while (i < len && isDigit(text.charCodeAt(i))) i++;
+    if (i !== len || i === fracStart || i - fracStart > 30) return undefined;
+    frac = text.slice(fracStart);
+  }
   const digits = shape.digits;
   if (frac.length <= digits) {
     frac = frac.padEnd(digits, '0');

@@ -1,0 +1,133 @@
+/**
+ * The fast paths of the date and money formatters must print exactly what the
+ * slow, obviously-correct paths print: calendar fields by day arithmetic against
+ * Date, cached zone info against a fresh lookup, learned currency shapes against
+ * the CLDR library itself.
+ */
+import { Decimal } from '@phensley/cldr';
+import { TZ } from '@phensley/timezone';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cldrFor } from '../runtime/cldr.js';
+import { formatCurrency, formatCurrencyText } from './currency.js';
+import { strftime, zonedFieldsByDate, zonedFieldsFast } from './strftime.js';
+
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Africa/Monrovia',
+  'UTC',
+  'Not/AZone',
+];
+/** Julian day 0 and the end of 8652, the `date` formatter's range. */
+const FIRST = -210_866_760_000_000;
+const LAST = Date.UTC(8652, 11, 31, 23, 59, 59, 999);
+/** Date.UTC reads years 0..99 as 1900..1999, so the Date oracle's day of year is off there. */
+const YEAR_0 = new Date(0).setUTCFullYear(0, 0, 1);
+const YEAR_100 = new Date(0).setUTCFullYear(100, 0, 1);
+const TWO_DAYS = 2 * 86_400_000;
+
+describe('zoned calendar fields', () => {
+  it('match the Date-based fields over the whole formatter range', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: FIRST, max: LAST }), fc.constantFrom(...ZONES), (epoch, zone) => {
+        const fast = zonedFieldsFast(epoch, zone);
+        const slow = zonedFieldsByDate(epoch, zone);
+        if (epoch > YEAR_0 - TWO_DAYS && epoch < YEAR_100 + TWO_DAYS) {
+          expect({ ...fast, dayOfYear: 0 }).toEqual({ ...slow, dayOfYear: 0 });
+        } else {
+          expect(fast).toEqual(slow);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('match around every 2024-2026 transition and odd historical offsets, to the millisecond', () => {
+    const instants: number[] = [];
+    for (const zone of ZONES) {
+      // Walk the hours of three years and keep the hours whose offset changes.
+      for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2027, 0, 1); t += 3_600_000) {
+        const a = TZ.fromUTC(zone, t)?.offset;
+        const b = TZ.fromUTC(zone, t + 3_600_000)?.offset;
+        if (a !== b) for (const d of [-1, 0, 1, 1_799_999, 3_599_999, 3_600_000, 3_600_001]) instants.push(t + d);
+      }
+    }
+    // Local mean time ended at odd seconds (New York: 1883-11-18 17:00 UTC; Monrovia: 1972).
+    instants.push(Date.UTC(1883, 10, 18, 16, 59, 59, 999), Date.UTC(1883, 10, 18, 17), Date.UTC(1972, 0, 7, 0, 44, 30));
+    expect(instants.length).toBeGreaterThan(40);
+    for (const epoch of instants) {
+      for (const zone of ZONES) {
+        // Twice: the second call is served from the per-hour cache.
+        expect(zonedFieldsFast(epoch, zone)).toEqual(zonedFieldsByDate(epoch, zone));
+        expect(zonedFieldsFast(epoch, zone)).toEqual(zonedFieldsByDate(epoch, zone));
+      }
+    }
+  });
+
+  it('keep Date semantics for fractional and far-out instants', () => {
+    expect(zonedFieldsFast(-1.5, 'UTC')).toEqual(zonedFieldsByDate(-1.5, 'UTC'));
+    expect(zonedFieldsFast(1e16, 'UTC')).toEqual(zonedFieldsByDate(1e16, 'UTC'));
+    expect(strftime(Date.UTC(2021, 1, 18, 6, 26, 5), 'Asia/Tokyo', '%Y-%m-%d %H:%M:%S %Z %% %')).toBe(
+      '2021-02-18 15:26:05 JST % %',
+    );
+  });
+});
+
+const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'en-IN', 'es-ES', 'pt-PT', 'ja-JP', 'de-CH', 'ar-EG', 'nl-NL', 'sv-SE'];
+const CURRENCIES = ['USD', 'EUR', 'JPY', 'CHF', 'INR', 'BHD', 'SEK', 'GBP', 'CLF', 'XYZ'];
+const OPTIONS = [{}, { style: 'accounting' }, { group: true }, { group: false }, { style: 'accounting', group: false }];
+
+/** Amounts as JSON carries them: plain decimal text, with ties, carries and long fractions. */
+const amountText = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 2 ** 53 - 1 })),
+    fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{1,6}$/), fc.constantFrom('5', '50', '005', '995', '9995')),
+  )
+  .map(([neg, int, frac]) => `${neg ? '-' : ''}${int}${frac === '' ? '' : `.${frac}`}`);
+
+describe('currency fast path', () => {
+  it('prints what CLDR prints, for Decimal and text amounts', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...CURRENCIES),
+        fc.constantFrom(...OPTIONS),
+        amountText,
+        (locale, code, options, text) => {
+          const cldr = cldrFor(locale);
+          const n = new Decimal(text);
+          const expected = cldr.Numbers.formatCurrency(n, code as never, options as never);
+          expect(formatCurrency(cldr, n, code, options as never)).toBe(expected);
+          const fromText = formatCurrencyText(cldr, text, code, options as never);
+          if (fromText !== undefined) expect(fromText).toBe(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('uses the text path for plain prices and leaves other text to the caller', () => {
+    const cldr = cldrFor('en-US');
+    expect(formatCurrencyText(cldr, '1234.565', 'USD', {})).toBe('$1,234.56');
+    expect(formatCurrencyText(cldr, '-0.004', 'USD', {})).toBe('$0.00');
+    expect(formatCurrencyText(cldr, '999.995', 'USD', {})).toBe('$1,000.00');
+    for (const odd of ['1e3', '-', '.5', '5.', '01', '+1', '1.2.3', '١٢', '1_000', '', '-0.0']) {
+      const out = formatCurrencyText(cldr, odd, 'USD', {});
+      if (odd === '-0.0') expect(out).toBe('$0.00');
+      else expect(out).toBeUndefined();
+    }
+    expect(formatCurrencyText(cldr, ' 12', 'USD', {})).toBeUndefined();
+    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'code' } as never)).toBeUndefined();
+    expect(formatCurrency(cldr, new Decimal('1e3'), 'USD', {})).toBe('$1,000.00');
+    expect(formatCurrency(cldr, new Decimal('12.5'), 'USD', { style: 'name' })).toBe(
+      cldr.Numbers.formatCurrency(new Decimal('12.5'), 'USD', { style: 'name' }),
+    );
+  });
+});
