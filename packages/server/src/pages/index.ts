@@ -235,6 +235,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
 
   app.get('/*', (request, reply) => {
     if (NOT_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    // `/shop/` and `/shop/p/linen-shirt/` are the same pages as without the slash.
+    const [path, query] = splitUrl(request.url);
+    if (path.length > 1 && path.endsWith('/') && !/^\/[/\\]/.test(path)) {
+      return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query}`, 301);
+    }
     return withSite(request, reply, sendNotFound);
   });
 }
@@ -250,6 +255,11 @@ function heroImages(items: Record<string, unknown>[]): { assetUrl: string; altTe
     if (pictures.length === 3) break;
   }
   return pictures;
+}
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }
 
 function collectionUrl(collection: CollectionRecord): string {

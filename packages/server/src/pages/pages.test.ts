@@ -229,6 +229,17 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('sends addresses with a trailing slash to the same page without it', async () => {
+      for (const [from, to] of [
+        ['/shop/', '/shop'],
+        ['/shop/p/linen-shirt/?x=1', '/shop/p/linen-shirt?x=1'],
+      ]) {
+        const response = await fetch(`${server.url}${from}`, { redirect: 'manual' });
+        expect(response.status, from).toBe(301);
+        expect(response.headers.get('location'), from).toBe(to);
+      }
+    });
+
     it('renders a page collection from the navigation (About) as a plain page', async () => {
       const { response, html } = await get('/about');
       expect(response.status).toBe(200);
