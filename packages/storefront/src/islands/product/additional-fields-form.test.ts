@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { additionalFieldsForm } from './additional-fields-form.js';
 
-const form = { name: 'Personalise', fields: [{ id: 'n', type: 'text', title: 'Name', required: true }] };
+const form = { id: 'f1', name: 'Personalise', fields: [{ id: 'n', type: 'text', title: 'Name', required: true }] };
 
 describe('additionalFieldsForm', () => {
   it("takes the item's form first", () => {
@@ -19,5 +19,13 @@ describe('additionalFieldsForm', () => {
     button.dataset.form = '{oops';
     expect(additionalFieldsForm(undefined, button)).toBeUndefined();
     expect(additionalFieldsForm({ name: 'Empty', fields: [] }, null)).toBeUndefined();
+  });
+});
+
+describe('additionalFieldsForm without an id', () => {
+  it('is undefined, since the form is checked on the server by id', () => {
+    expect(
+      additionalFieldsForm({ name: 'No id', fields: [{ id: 'n', type: 'text', title: 'Name' }] }, null),
+    ).toBeUndefined();
   });
 });

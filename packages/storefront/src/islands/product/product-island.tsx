@@ -14,7 +14,8 @@ import { quantityInCart } from '../../cart-types.js';
 import { isExpressCheckout } from '../../context.js';
 import type { IslandEnv } from '../../island-env.js';
 import { Dialog } from '../dialog.js';
-import { AdditionalFieldsForm, additionalFieldsForm } from './additional-fields-form.js';
+import { openAdditionalFieldsLightbox } from '../forms/additional-fields-lightbox.js';
+import { additionalFieldsForm } from './additional-fields-form.js';
 import { addFailureAlert, postCartEntry, postSubscription, subscriptionCheckoutUrl } from './add-to-cart.js';
 import {
   findProductDom,
@@ -42,7 +43,6 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
   const [chosen, setChosen] = useState(() => readChosenAttributes(dom));
   const [phase, setPhase] = useState<AddButtonPhase>('idle');
   const [alert, setAlert] = useState<{ title: string; message: string } | null>(null);
-  const [lightbox, setLightbox] = useState<{ sku: string; quantity: number } | null>(null);
   const form = useMemo(
     () => additionalFieldsForm(item.structuredContent.additionalFieldsForm, dom.button),
     [item, dom],
@@ -74,11 +74,14 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
       else setAlert({ title: alertTitle(), message: checked.message });
       return;
     }
+    let additionalFields: string | undefined;
     if (form) {
-      setLightbox({ sku: checked.variant.sku ?? '', quantity: checked.quantity });
-      return;
+      // Stock was checked above; now the buyer fills in the product's form (SPEC §5).
+      const filled = await openAdditionalFieldsLightbox(form, { win: env.win });
+      if (filled === null) return;
+      additionalFields = filled;
     }
-    await send(checked.variant.sku ?? '', checked.quantity);
+    await send(checked.variant.sku ?? '', checked.quantity, additionalFields);
   };
 
   const send = async (sku: string, quantity: number, additionalFields?: string) => {
@@ -186,17 +189,5 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
   }, [dom, root, item, variant, env.context, plainAmounts, originalPriceHtml, hasOptions]);
 
   if (alert) return <Dialog title={alert.title} message={alert.message} onConfirm={() => setAlert(null)} />;
-  if (lightbox && form) {
-    return (
-      <AdditionalFieldsForm
-        form={form}
-        onClose={() => setLightbox(null)}
-        onSubmit={(values) => {
-          setLightbox(null);
-          void send(lightbox.sku, lightbox.quantity, JSON.stringify(values));
-        }}
-      />
-    );
-  }
   return null;
 }
