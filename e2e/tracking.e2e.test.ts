@@ -152,7 +152,7 @@ describe('tracking', () => {
     expect(created.status, created.stderr).toBe(0);
 
     const { context, page, calls } = await visitor();
-    await page.goto('/');
+    await visit(page, '/'); // a visitor until signed in: wait for its tracker to settle
     const crumb = (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
     const signIn = await page.request.post(`${serverUrl()}/api/config/session`, {
       data: { email, password: 'correct horse battery' },
