@@ -317,5 +317,27 @@ for (const dialect of DIALECTS) {
       });
       expect(winter.body.overview.pageViews).toBe(0);
     });
+
+    // Last: it switches tracking off for the whole site.
+    it('records nothing once the site switches tracking off, and tells the page so', async () => {
+      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+      const settings = JSON.parse(site.settings);
+      settings.website = { ...settings.website, trackingEnabled: false };
+      await server.db
+        .updateTable('sites')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', site.id)
+        .execute();
+      await new Promise((r) => setTimeout(r, 2100)); // the content service caches a site for 2 s
+      const visitor = new Visitor(server.url);
+      expect((await recordHit(visitor, hit('/after-switch'))).body).toEqual({ stored: false });
+      const errors = await visitor.post('/api/events/RecordJavascriptErrors', [
+        { event: 'JavascriptError', data: { message: 'off' }, timestamp: 1 },
+      ]);
+      expect(errors.body).toEqual({ stored: false });
+      const page = await visitor.get('/');
+      const context = JSON.parse(/id="tessera-context">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{}');
+      expect(context.trackingEnabled).toBe(false);
+    });
   });
 }
