@@ -48,6 +48,17 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+/** `CAPTCHA_HMAC_KEY`, and `FORM_SUBMISSIONS_PER_IP` / `FORM_SUBMISSIONS_PER_FORM` (per minute; benchmarks raise them). */
+function formsConfigFromEnv(env: NodeJS.ProcessEnv): FormsConfig {
+  const perIp = Number(env.FORM_SUBMISSIONS_PER_IP);
+  const perForm = Number(env.FORM_SUBMISSIONS_PER_FORM);
+  const limited = Number.isInteger(perIp) && perIp > 0 && Number.isInteger(perForm) && perForm > 0;
+  return {
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined,
+    ...(limited ? { rateLimit: { perIp, perForm, timeWindowMs: 60_000 } } : {}),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -64,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     logger: env.TESSERA_LOG === '1',
-    forms: { captchaHmacKey: env.CAPTCHA_HMAC_KEY || undefined },
+    forms: formsConfigFromEnv(env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

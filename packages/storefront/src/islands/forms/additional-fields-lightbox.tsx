@@ -48,6 +48,7 @@ export function AdditionalFieldsLightbox({
 }: LightboxProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const overlay = useRef<HTMLDivElement>(null);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -73,6 +74,17 @@ export function AdditionalFieldsLightbox({
       if (previous?.isConnected) previous.focus();
     };
   }, [win]);
+
+  // A press on the backdrop, outside the panel, closes the lightbox.
+  useEffect(() => {
+    const backdrop = overlay.current;
+    if (!backdrop) return;
+    const onPress = (event: MouseEvent) => {
+      if (event.target === backdrop) onClose();
+    };
+    backdrop.addEventListener('mousedown', onPress);
+    return () => backdrop.removeEventListener('mousedown', onPress);
+  }, [onClose]);
 
   const save = async () => {
     if (saving) return;
@@ -114,6 +126,7 @@ export function AdditionalFieldsLightbox({
   const tall = fit === 'tall';
   return (
     <div
+      ref={overlay}
       className="tessera-lightbox"
       data-fit={fit}
       style={{
@@ -126,9 +139,6 @@ export function AdditionalFieldsLightbox({
         alignItems: tall ? 'flex-start' : 'center',
         padding: '0 16px',
         background: 'rgba(17, 17, 17, 0.45)',
-      }}
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
       }}
     >
       <div
