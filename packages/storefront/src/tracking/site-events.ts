@@ -23,24 +23,29 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
   // Commerce events, through the schema-event endpoint
   const analyticsEvent = (eventName: string, data: Record<string, unknown>) => {
     const send = (pageLoadId: string | undefined) =>
-      sendSchemaEvent(doc, ANALYTICS_EVENT_SCHEMA, {
-        eventName,
-        app: 'storefront',
-        data,
-        pageLoadId,
-        timestamp: Date.now(),
-        context: {
-          websiteId: context.websiteId,
-          pageType: context.pageType,
-          platform: 'web',
-          language: win.navigator.language,
-          timeZone: context.timeZone,
-          visitorId: ids.visitorId,
-          analyticsId: ids.analyticsId,
-          sessionId: ids.sessionId,
-          path,
+      sendSchemaEvent(
+        doc,
+        ANALYTICS_EVENT_SCHEMA,
+        {
+          eventName,
+          app: 'storefront',
+          data,
+          pageLoadId,
+          timestamp: Date.now(),
+          context: {
+            websiteId: context.websiteId,
+            pageType: context.pageType,
+            platform: 'web',
+            language: win.navigator.language,
+            timeZone: context.timeZone,
+            visitorId: ids.visitorId,
+            analyticsId: ids.analyticsId,
+            sessionId: ids.sessionId,
+            path,
+          },
         },
-      });
+        context.validateEvents === true,
+      );
     pageLoad.then(
       (s) => send(s.pageLoadId).catch(failWith),
       () => send(undefined).catch(failWith),

@@ -14,6 +14,8 @@ export interface TrackingContext extends PageContext {
   trackingEnabled?: boolean;
   cookiePolicy?: string;
   owner?: { roles?: number[] };
+  /** Sends schema events to the validate endpoint instead of storing them (for theme developers). */
+  validateEvents?: boolean;
 }
 
 /** Events the eager part keeps for the lazy part. */
