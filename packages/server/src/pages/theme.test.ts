@@ -100,6 +100,38 @@ describe('default theme', () => {
     expect(html).toContain('<script type="module" src="/assets/loader.js"></script>');
   });
 
+  it('lets the sold-out badge win over the sale badge on a product card', () => {
+    const both: ProductItem = {
+      ...pot,
+      id: 'pot-2',
+      urlId: 'pot-2',
+      structuredContent: {
+        ...pot.structuredContent,
+        variants: pot.structuredContent.variants.map((v) => ({ ...v, qtyInStock: 0, onSale: true, salePrice: 900 })),
+      },
+    };
+    const onSale: ProductItem = {
+      ...pot,
+      id: 'pot-3',
+      urlId: 'pot-3',
+      structuredContent: {
+        ...pot.structuredContent,
+        variants: pot.structuredContent.variants.map((v) => ({ ...v, onSale: true, salePrice: 900 })),
+      },
+    };
+    const { html, errors } = render('products.list', PageType.MAIN_CONTENT, {
+      collection: { id: 'shop', title: 'Shop', fullUrl: '/shop' },
+      items: [both, onSale].map((item) => productView(item, '/shop')),
+      page: { view: 'grid', isGrid: true },
+    });
+    expect(errors).toEqual([]);
+    const [soldOutCard, saleCard] = html.split('<li class="product-card').slice(1);
+    expect(soldOutCard).toContain('<div class="product-mark sold-out">sold out</div>');
+    expect(soldOutCard).not.toContain('product-mark sale');
+    expect(saleCard).toContain('<div class="product-mark sale">sale</div>');
+    expect(saleCard).not.toContain('sold-out');
+  });
+
   it('renders every page template without template errors', () => {
     const items = [productView(pot, '/shop')];
     const pages: [string, number, Record<string, unknown>][] = [
