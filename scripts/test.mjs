@@ -38,13 +38,22 @@ step('lint', npx, ['biome', 'check', '.']);
 step('build', process.execPath, ['scripts/build.mjs']);
 const unitReport = join(reports, 'unit.json');
 step('unit and integration tests', npx, [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${unitReport}`,
 ]);
 countVitest(unitReport);
 if (existsSync(join(root, 'vitest.e2e.config.ts'))) {
   const e2eReport = join(reports, 'e2e.json');
   step('browser tests', npx, [
-    'vitest', 'run', '--config', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json',
+    'vitest',
+    'run',
+    '--config',
+    'vitest.e2e.config.ts',
+    '--reporter=default',
+    '--reporter=json',
     `--outputFile.json=${e2eReport}`,
   ]);
   countVitest(e2eReport);
