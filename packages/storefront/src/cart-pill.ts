@@ -22,10 +22,14 @@ export function cartPillView(cart: ShoppingCart, fallbackCurrency: string, local
   return { hidden: quantity <= 0, count: cartPillCount(quantity), label: cartPillLabel(quantity), subtotal };
 }
 
-/** Writes a view into the server-rendered pill (`a.tessera-cart-pill`) without replacing its nodes. */
+/**
+ * Writes a view into the server-rendered pill (`a.tessera-cart-pill`) without replacing its nodes.
+ * The spoken label lives in a visually hidden span, so the link's name contains its visible text.
+ */
 export function renderCartPill(pill: HTMLElement, view: CartPillView): void {
   pill.hidden = view.hidden;
-  pill.setAttribute('aria-label', view.label);
+  const label = pill.querySelector('.tessera-cart-pill__label');
+  if (label && label.textContent !== view.label) label.textContent = view.label;
   const count = pill.querySelector('.tessera-cart-pill__count');
   if (count && count.textContent !== view.count) count.textContent = view.count;
   const subtotal = pill.querySelector('.tessera-cart-pill__subtotal');

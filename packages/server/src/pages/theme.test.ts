@@ -148,7 +148,7 @@ describe('default theme', () => {
       expect(errors, template).toEqual([]);
       expect(html, template).toMatch(/^<!doctype html>/);
       expect(html, template).toContain(
-        '<a class="tessera-cart-pill" data-island="cart-pill" href="/cart" aria-label="0 items in cart" hidden>',
+        '<a class="tessera-cart-pill" data-island="cart-pill" href="/cart" hidden><span class="tessera-cart-pill__label visually-hidden">0 items in cart</span>',
       );
     }
   });
