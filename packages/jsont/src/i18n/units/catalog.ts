@@ -30,8 +30,14 @@ export interface UnitInfo {
   readonly cldr?: string;
 }
 
-/** Degrees in one radian, to 40 digits. */
-const DEGREES_PER_RADIAN = '57.29577951308232087679815481410517033241';
+/**
+ * π as the reference engines write it: the double nearest π printed in full
+ * (Java's `BigDecimal.valueOf(Math.PI)`, the constant of Squarespace's CLDR unit
+ * factors, where a radian is 0.5/π revolution and a parsec 648000/π au). A truer
+ * π changes the last printed digit of large conversions (vector 0352: 15.3 pc is
+ * …709.6 miles with this π, …709.5 with 40 digits).
+ */
+const PI = '3.141592653589793';
 
 // Reference units: m/s², arc-second, m², (none), bit, second, ampere, joule, hertz, meter, gram, watt,
 // pascal, m/s, (none), m³.
@@ -42,7 +48,7 @@ const DEFINITIONS: readonly [string, UnitCategory, string, string?][] = [
   ['arc-second', 'angle', '1'],
   ['arc-minute', 'angle', '60'],
   ['degree', 'angle', '3600'],
-  ['radian', 'angle', `${DEGREES_PER_RADIAN}*3600`],
+  ['radian', 'angle', `648000/${PI}`],
   ['revolution', 'angle', '1296000'],
 
   ['square-centimeter', 'area', '0.0001'],
@@ -122,7 +128,7 @@ const DEFINITIONS: readonly [string, UnitCategory, string, string?][] = [
   ['nautical-mile', 'length', '1852'],
   ['astronomical-unit', 'length', '149597870700'],
   ['light-year', 'length', '9460730472580800'],
-  ['parsec', 'length', `149597870700*${DEGREES_PER_RADIAN}*3600`],
+  ['parsec', 'length', `149597870700*648000/${PI}`],
 
   ['microgram', 'mass', '0.000001'],
   ['milligram', 'mass', '0.001'],
