@@ -179,3 +179,21 @@ export {
   type TrackingScope,
   UNTRACKED_PAGE_TYPES,
 } from './tracking/skip-rules.js';
+
+export {
+  CHECKOUT_MESSAGES,
+  TEST_CARDS,
+  applicableTaxRules,
+  computeCheckoutTotals,
+  shippingCost,
+  subtotalMinimumMessage,
+  type CheckoutLineInput,
+  type CheckoutTotals,
+  type CheckoutTotalsInput,
+  type Coupon,
+  type CouponKind,
+  type ShippingOption,
+  type TaxLine,
+  type TaxRule,
+} from './checkout/totals.js';
+export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
