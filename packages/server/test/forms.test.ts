@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import { FORM_MESSAGES, type FormDefinition, type FormFieldDefinition } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
@@ -14,6 +15,22 @@ const fixtures = JSON.parse(readFileSync(new URL('../../core/src/form/fixtures.j
 };
 
 const SAVE = '/api/form/SaveFormSubmission';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The submission limiter runs in memory, and in Redis when one answers. */
+const STORES: ('memory' | 'redis')[] = (await redisAnswers()) ? ['memory', 'redis'] : ['memory'];
 const KEY = '/api/form/FormSubmissionKey';
 
 function testForm(id: string, fields: FormFieldDefinition[], captcha = false): FormDefinition {
@@ -301,31 +318,38 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`form submission rate limit (${dialect})`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: { forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 } },
-      });
-    }, 60_000);
-    afterAll(async () => server?.close());
-
-    it('answers 429 with Retry-After once an address sends too many', async () => {
-      const v = Visitor.of(server);
-      const statuses: number[] = [];
-      let last: Awaited<ReturnType<Visitor['post']>> | undefined;
-      for (let i = 0; i < 5; i++) {
-        last = await v.post(SAVE, {
-          key: await keyFor(v),
-          form: '{"email":"a@example.com"}',
-          formId: 'newsletter-form',
+  for (const store of STORES) {
+    describe(`form submission rate limit (${dialect}, ${store})`, () => {
+      let server: TestServer;
+      beforeAll(async () => {
+        server = await startTestServer({
+          dialect,
+          config: {
+            redisUrl: store === 'redis' ? REDIS_URL : undefined,
+            forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 },
+          },
         });
-        statuses.push(last.status);
-      }
-      expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      expect(last?.body.message).toBe('Unable to submit form. Submission rate limit exceeded. Please try again later.');
-      expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+      }, 60_000);
+      afterAll(async () => server?.close());
+
+      it('answers 429 with Retry-After once an address sends too many', async () => {
+        const v = Visitor.of(server);
+        const statuses: number[] = [];
+        let last: Awaited<ReturnType<Visitor['post']>> | undefined;
+        for (let i = 0; i < 5; i++) {
+          last = await v.post(SAVE, {
+            key: await keyFor(v),
+            form: '{"email":"a@example.com"}',
+            formId: 'newsletter-form',
+          });
+          statuses.push(last.status);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429, 429]);
+        expect(last?.body.message).toBe(
+          'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+        );
+        expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+      });
     });
-  });
+  }
 }

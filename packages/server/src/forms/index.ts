@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { ContentService } from '../content/content-service.js';
 import { SiteNotFoundError } from '../content/content-service.js';
 import { AppError } from '../errors.js';
@@ -8,7 +9,12 @@ import { FormError } from './errors.js';
 import { resolveFormsConfig } from './forms-config.js';
 import { registerOwnerFormRoutes } from './owner-routes.js';
 import { createFormStore } from './form-store.js';
-import { createSubmissionLimiter } from './submission-limiter.js';
+import {
+  createRedisSubmissionLimiter,
+  createSubmissionLimiter,
+  type SubmissionLimiter,
+  type SubmissionLimits,
+} from './submission-limiter.js';
 import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
 
 export interface FormsPluginOptions {
@@ -17,6 +23,19 @@ export interface FormsPluginOptions {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Counters in Redis when `REDIS_URL` is set (shared by every process), else in memory. */
+async function submissionLimiter(app: FastifyInstance, limits: SubmissionLimits): Promise<SubmissionLimiter> {
+  const url = app.config.redisUrl;
+  if (!url) return createSubmissionLimiter(limits);
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  const prefix = `${app.config.rateLimit.namespace ?? 'tessera-rl:'}forms:`;
+  return createRedisSubmissionLimiter(redis, limits, prefix);
 }
 
 /** Unexpected failures of a form route answer SPEC §8's 500 message instead of the generic one. */
@@ -44,7 +63,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     ttlMs: settings.captchaTtlMs,
   });
   const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
-  const limiter = createSubmissionLimiter(settings.limits);
+  const limiter = await submissionLimiter(app, settings.limits);
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
   registerContactPage(app, { content: options.content, carts: app.services.carts, store });
@@ -84,7 +103,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
       if (typeof formId !== 'string' || formId === '') throw new FormError('form-not-found');
       const siteId = await siteIdOf(request);
       const form = await submissions.requireForm(siteId, formId);
-      const decision = limiter.take(request.ip, form.id);
+      const decision = await limiter.take(request.ip, form.id);
       if (!decision.ok) {
         reply.header('retry-after', String(decision.retryAfterSeconds));
         throw new FormError('form-rate-limited');
