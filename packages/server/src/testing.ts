@@ -99,7 +99,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   if (options.dialect === 'postgres') {
     schema = `t_${randomBytes(8).toString('hex')}`;
     await withAdminClient((client) => client.query(`create schema ${schema}`));
-    handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
+    handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema, applicationName: schema });
   } else {
     handle = openDatabase({ sqliteFile: join(dataDir, 'tessera.db') });
   }

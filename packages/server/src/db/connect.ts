@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to use for every connection (tests get one each). */
   searchPath?: string;
+  /** PostgreSQL application_name, to tell this server's connections apart in pg_stat_activity. */
+  applicationName?: string;
 }
 
 export interface DatabaseHandle {
@@ -41,8 +43,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       ...pgConnectionConfig(options.databaseUrl),
       max: 10,
+      application_name: options.applicationName ?? 'tessera',
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    // An idle connection that dies (database restart, network blip) must not take the process down:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = options.sqliteFile;
