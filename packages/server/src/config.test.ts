@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: resolve('./data'), trustProxy: false });
+    expect(config.filesDir).toBe(resolve('./data/files'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/srv/tessera',
+      DATABASE_URL: 'postgres://db/tessera',
+      REDIS_URL: 'redis://cache:6379',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: '/srv/tessera',
+      filesDir: '/srv/tessera/files',
+      databaseUrl: 'postgres://db/tessera',
+      redisUrl: 'redis://cache:6379',
+      trustProxy: true,
+    });
+  });
+
+  it('refuses a port or database address it cannot use, saying what to send', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number from 0 to 65535, not "eighty".');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
+  });
+});
