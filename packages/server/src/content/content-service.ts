@@ -2,9 +2,11 @@ import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
+import { createSiteContent, type SiteContent } from './site-content.js';
 import { TtlCache } from './ttl-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
+export type * from './site-content.js';
 
 export interface WebsiteSettings {
   siteDescription?: string;
@@ -52,7 +54,8 @@ export interface NavigationLink {
   type: number;
 }
 
-export interface ContentService {
+/** Pages, items (blog posts, events), terms and the navigation tree come from `SiteContent` (site-content.ts). */
+export interface ContentService extends SiteContent {
   /** The site for a host name; the default install answers every host with its one site. */
   getSiteForHost(host: string): Promise<Site>;
   getSite(siteId: string): Promise<Site | undefined>;
@@ -181,6 +184,7 @@ export function createContentService(db: Kysely<Database>): ContentService {
   }
 
   return {
+    ...createSiteContent(db),
     getSiteForHost,
     getSite,
 

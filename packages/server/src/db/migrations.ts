@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
+import { contentMigration } from './migrations/0005_content.js';
+import { checkoutMigration } from './migrations/0006_checkout.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -123,6 +125,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_site_users': siteUsersMigration,
   '0003_forms': formsMigration,
   '0004_tracking': trackingMigration,
+  '0005_content': contentMigration,
+  '0006_checkout': checkoutMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

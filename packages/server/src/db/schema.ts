@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TrackingTables } from '../tracking/tables.js';
 
 // Portable column conventions: booleans are integers 0/1, money is integer cents,
@@ -30,6 +30,25 @@ export interface CollectionsTable {
   /** JSON: collection-level settings. */
   settings: string;
   created_at: string;
+  // Content model (migration 0005_content, see content/README.md).
+  /** What the collection is for: 'page', 'products', 'blog', 'events', 'gallery', 'folder', 'splash' or ''. */
+  kind: Generated<string>;
+  /** The folder this collection sits in, for the navigation tree. */
+  parent_id: string | null;
+  /** SPEC §3 folder behaviour (index 1, redirect 2, none 3) when the collection is a folder. */
+  folder_behavior: number | null;
+  /** Where a folder with behaviour redirect (or a link collection) goes. */
+  redirect_url: string | null;
+  /** JSON: the page's sections, each `{ blocks: Block[] }`. */
+  sections: Generated<string>;
+  /** 'published' or a SPEC content status ('scheduled', 'needs-review', 'draft', 'private'). */
+  status: Generated<string>;
+  /** argon2 hash of the page password (lock screen, page type 103); null when not protected. */
+  password_hash: string | null;
+  /** 1: only signed-in site users see the page (others get page type 106). */
+  members_only: Generated<number>;
+  /** JSON: language code → `{ title?, description?, sections? }` overriding the default language. */
+  translations: Generated<string>;
 }
 
 export interface ItemsTable {
@@ -47,9 +66,26 @@ export interface ItemsTable {
   /** JSON: image assets (`assetUrl`, `originalSize`, `mediaFocalPoint`, …). */
   images: string;
   position: number;
+  /** The publish date (`publishOn`); items dated in the future are not public yet. */
   published_at: string;
   created_at: string;
   updated_at: string;
+  // Content model (migration 0005_content, see content/README.md).
+  /** 'published' or a SPEC content status ('scheduled', 'needs-review', 'draft', 'private'). */
+  status: Generated<string>;
+  /** JSON: body as sections of blocks (blog posts, events); `body` keeps the HTML form. */
+  sections: Generated<string>;
+  /** JSON: `{ id?, displayName, bio?, avatarUrl? }`. */
+  author: Generated<string>;
+  comments_enabled: Generated<number>;
+  like_count: Generated<number>;
+  /** Events: ISO UTC start and end. */
+  start_date: string | null;
+  end_date: string | null;
+  /** JSON: events' `{ name?, addressLine1?, addressLine2?, addressCountry?, lat?, lng? }`. */
+  location: Generated<string>;
+  /** JSON: language code → `{ title?, excerpt?, body?, sections? }`. */
+  translations: Generated<string>;
 }
 
 export interface ProductVariantsTable {
@@ -101,7 +137,7 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
-export interface Database {
+export interface Database extends CheckoutTables {
   sites: SitesTable;
   collections: CollectionsTable;
   items: ItemsTable;
@@ -126,6 +162,8 @@ export interface Database {
   site_user_sessions: SiteUserSessionsTable;
   password_resets: PasswordResetsTable;
   site_user_carts: SiteUserCartsTable;
+  item_terms: ItemTermsTable;
+  comments: CommentsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -258,3 +296,210 @@ export interface SiteUserCartsTable {
 
 export type OwnerRow = Selectable<OwnersTable>;
 export type SiteUserRow = Selectable<SiteUsersTable>;
+
+// Content (migration 0005): tags and categories of items, and locally stored comments.
+
+export interface ItemTermsTable {
+  item_id: string;
+  /** 'tag' or 'category'. */
+  kind: string;
+  value: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  site_id: string;
+  item_id: string;
+  parent_id: string | null;
+  author_name: string;
+  author_email: Generated<string>;
+  body: string;
+  /** 'approved', 'pending' or 'spam'; only approved comments are public. */
+  status: Generated<string>;
+  created_at: string;
+}
+
+export type CommentRow = Selectable<CommentsTable>;
+
+// Checkout (migration 0006): orders, payments, gift cards, coupons, shipping, tax, subscriptions.
+
+export interface ShippingOptionsTable {
+  id: string;
+  site_id: string;
+  name: string;
+  amount_cents: number;
+  free_over_cents: number | null;
+  position: number;
+  created_at: string;
+}
+
+export interface TaxRulesTable {
+  id: string;
+  site_id: string;
+  name: string;
+  rate_basis_points: number;
+  tax_shipping: number;
+  /** JSON array of ISO country codes; empty for every country. */
+  countries: string;
+  created_at: string;
+}
+
+export interface CouponsTable {
+  id: string;
+  site_id: string;
+  /** Upper-case code. */
+  code: string;
+  /** 'percent', 'fixed' or 'free-shipping'. */
+  kind: string;
+  value: number;
+  min_subtotal_cents: number;
+  active: number;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: string;
+  site_id: string;
+  order_number: number;
+  cart_id: string | null;
+  site_user_id: string | null;
+  customer_email: string;
+  customer_name: string;
+  /** JSON address or null when nothing ships. */
+  shipping_address: string | null;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  grand_total_cents: number;
+  gift_card_cents: number;
+  amount_due_cents: number;
+  refunded_cents: number;
+  /** JSON of the chosen shipping option. */
+  shipping_option: string | null;
+  /** JSON: applied coupon codes and kinds. */
+  coupons: string;
+  /** JSON: tax lines. */
+  tax_lines: string;
+  /** 'confirmed' (paid) or 'received' (payment pending), 'refunded'. */
+  status: string;
+  /** 'paid', 'pending' or 'refunded'. */
+  payment_status: string;
+  /** 'pending' or 'fulfilled'. */
+  fulfillment_status: string;
+  subscription_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  item_id: string;
+  sku: string;
+  title: string;
+  attributes: string;
+  product_type: number;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+  additional_fields: string | null;
+}
+
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  /** 'charge' or 'refund'. */
+  kind: string;
+  status: string;
+  amount_cents: number;
+  reference: string;
+  created_at: string;
+}
+
+export interface GiftCardsTable {
+  id: string;
+  site_id: string;
+  /** SHA-256 of the normalised code: the code itself is only in the recipient's email. */
+  code_hash: string;
+  last4: string;
+  currency: string;
+  initial_cents: number;
+  balance_cents: number;
+  order_id: string | null;
+  recipient_email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GiftCardRedemptionsTable {
+  id: string;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  site_id: string;
+  site_user_id: string | null;
+  customer_email: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  /** JSON: `{ billingPeriod: { value, unit }, numBillingCycles }`. */
+  plan: string;
+  first_order_id: string;
+  payment_reference: string;
+  /** 0 for indefinite. */
+  cycles_total: number;
+  next_cycle: number;
+  next_billing_at: string | null;
+  /** 'active', 'completed' or 'cancelled'. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubscriptionCyclesTable {
+  id: string;
+  subscription_id: string;
+  cycle: number;
+  order_id: string | null;
+  status: string;
+  due_at: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  site_id: string;
+  key: string;
+  order_id: string;
+  created_at: string;
+}
+
+export interface OrderCountersTable {
+  site_id: string;
+  last_number: number;
+}
+
+export interface CheckoutTables {
+  order_counters: OrderCountersTable;
+  shipping_options: ShippingOptionsTable;
+  tax_rules: TaxRulesTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_redemptions: GiftCardRedemptionsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_cycles: SubscriptionCyclesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
