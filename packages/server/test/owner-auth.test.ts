@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 for (const dialect of DIALECTS) {
@@ -42,6 +42,34 @@ for (const dialect of DIALECTS) {
       const after = await owner.get('/api/config/session');
       expect(after.status).toBe(401);
       expect(after.body).toEqual({ error: 'unauthenticated', message: 'Sign in to continue.' });
+    });
+
+    it('honours owner and site-user sessions only on their own website', async () => {
+      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('sites')
+        .values({
+          ...site,
+          id: 'second-site',
+          host: 'second.test',
+          title: 'Second',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const owner = await signInOwner(server.url, 'admin@example.com', 'correct horse');
+      await createSiteUser(server.db, { email: 'member@example.com', password: 'member-password' });
+      const member = await signInSiteUser(server.url, 'member@example.com', 'member-password');
+      const ask = (visitor: Visitor, url: string, host: string, headers: Record<string, string> = {}) =>
+        server.app.inject({
+          method: 'GET',
+          url,
+          headers: { host, cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+        });
+      expect((await ask(owner, '/api/config/session', '127.0.0.1')).statusCode).toBe(200);
+      expect((await ask(owner, '/api/config/session', 'second.test')).statusCode).toBe(401);
+      const xsrf = { 'x-xsrf-token': member.xsrfToken! };
+      expect((await ask(member, '/api/site-users/account', '127.0.0.1', xsrf)).statusCode).toBe(200);
+      expect((await ask(member, '/api/site-users/account', 'second.test', xsrf)).statusCode).toBe(401);
     });
 
     it('refuses a wrong password with one message for unknown and known accounts', async () => {

@@ -133,6 +133,9 @@ export async function loadOwner(request: FastifyRequest): Promise<OwnerIdentity 
     .where('owner_sessions.id', '=', sessionIdOf(token))
     .executeTakeFirst();
   if (!row || row.expires_at <= nowIso()) return undefined;
+  // An owner runs one website: the session means nothing on another site's host.
+  const site = await request.server.services.content.getSiteForHost(request.hostname);
+  if (site.id !== row.site_id) return undefined;
   request.owner = { id: row.id, email: row.email, websiteId: row.site_id, roles: await rolesOf(db, row.id) };
   return request.owner;
 }
