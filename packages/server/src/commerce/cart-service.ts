@@ -7,11 +7,12 @@ import {
   QUANTITY,
   validateAddToCart,
 } from '@tessera/core';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CartEntryRow, CartRow, Database } from '../db/schema.js';
 import type { ProductItemJson } from '../content/product-json.js';
 import { loadProducts } from '../content/product-repository.js';
-import { newId, newToken, nowIso } from '../ids.js';
+import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
+import { newId, nowIso } from '../ids.js';
 import {
   type CartEntry,
   cartEntryJson,
@@ -113,52 +114,6 @@ export function createCartService(db: Kysely<Database>): CartService {
       currencies.set(siteId, currency);
     }
     return currency;
-  }
-
-  async function findOpenCart(executor: Kysely<Database>, siteId: string, token: string | undefined) {
-    if (!token) return undefined;
-    return executor
-      .selectFrom('carts')
-      .selectAll()
-      .where('token', '=', token)
-      .where('site_id', '=', siteId)
-      .where('purchased', '=', 0)
-      .where('kind', '=', 'cart')
-      .executeTakeFirst();
-  }
-
-  /**
-   * Finds the open cart of a token and locks it for the rest of the transaction: the first write
-   * (touching updated_at) takes PostgreSQL's row lock, so concurrent writers to one cart queue up
-   * and each sees what the one before committed. SQLite serialises transactions anyway.
-   */
-  async function lockOpenCart(trx: Transaction<Database>, siteId: string, token: string | undefined) {
-    if (!token) return undefined;
-    const touched = await trx
-      .updateTable('carts')
-      .set({ updated_at: nowIso() })
-      .where('token', '=', token)
-      .where('site_id', '=', siteId)
-      .where('purchased', '=', 0)
-      .where('kind', '=', 'cart')
-      .executeTakeFirst();
-    if (Number(touched.numUpdatedRows) === 0) return undefined;
-    return findOpenCart(trx, siteId, token);
-  }
-
-  async function insertCart(trx: Kysely<Database>, siteId: string, kind: 'cart' | 'subscription'): Promise<CartRow> {
-    const now = nowIso();
-    const cart: CartRow = {
-      id: newId(),
-      token: newToken(),
-      site_id: siteId,
-      purchased: 0,
-      kind,
-      created_at: now,
-      updated_at: now,
-    };
-    await trx.insertInto('carts').values(cart).execute();
-    return cart;
   }
 
   async function cartJson(
