@@ -237,6 +237,34 @@ describe('additional-fields lightbox on the cart page', () => {
     expect(added.status()).toBe(200);
   }
 
+  it('asks for the fields when the custom mug is added to the cart', async () => {
+    const { page, pageErrors } = await visitor();
+    await page.goto('/shop/p/custom-mug');
+    await islandLive(page, '[data-island="product"]');
+    const add = page.locator('.sqs-add-to-cart-button').first();
+    const dialog = page.getByRole('dialog', { name: 'Personalise your mug' });
+
+    await add.click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    const empty = await (await page.request.get('/api/commerce/shopping-cart')).json();
+    expect(empty.entries).toEqual([]);
+
+    await add.click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.locator('.tessera-field__error').first().textContent()).toBe('Required');
+    await dialog.getByLabel('Name to print').fill('Rosa');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/commerce/shopping-cart')).json()).entries.length)
+      .toBe(1);
+    const cart = await (await page.request.get('/api/commerce/shopping-cart')).json();
+    expect(JSON.parse(cart.entries[0].additionalFields)).toMatchObject({ 'name-to-print': 'Rosa' });
+    expect(pageErrors).toEqual([]);
+  });
+
   it('edits an entry’s fields: prefilled, closes on Escape, centred or 50 px from the edges, saved to the cart', async () => {
     const { page, requests, origin, pageErrors } = await visitor();
     await mugInCart(page);

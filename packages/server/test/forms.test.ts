@@ -3,7 +3,9 @@ import { Redis } from 'ioredis';
 import { FORM_MESSAGES, type FormDefinition, type FormFieldDefinition } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
+import { createCaptcha } from '../src/forms/captcha.js';
 import { createFormStore } from '../src/forms/form-store.js';
+import { createSubmissionService } from '../src/forms/submission-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { WebsiteRole } from '@tessera/core';
 import { createOwner, signInOwner } from './auth-helpers.js';
@@ -308,6 +310,35 @@ for (const dialect of DIALECTS) {
       );
       expect(subscribers.status).toBe(200);
       expect(Array.isArray(subscribers.body.subscribers)).toBe(true);
+    });
+
+    it('sweeps expired keys and spent captchas, keeping live ones', async () => {
+      const v = visitor();
+      const live = await keyFor(v);
+      const past = new Date(Date.now() - 1000).toISOString();
+      await server.db
+        .insertInto('form_submission_keys')
+        .values({
+          key: 'old-key',
+          site_id: (await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow()).id,
+          created_at: past,
+          expires_at: past,
+          used_at: null,
+        })
+        .execute();
+      await server.db
+        .insertInto('captcha_spent')
+        .values({ signature: 'old', expires_at: past, created_at: past })
+        .execute();
+      const captcha = createCaptcha(server.db, { hmacKey: 'k', maxNumber: 10, ttlMs: 1000 });
+      const service = createSubmissionService(server.db, createFormStore(server.db), captcha, { minFillMs: 0 });
+      await service.purgeExpired();
+      const keys = await server.db.selectFrom('form_submission_keys').select('key').execute();
+      expect(keys.map((k) => k.key)).toContain(live);
+      expect(keys.map((k) => k.key)).not.toContain('old-key');
+      expect(
+        await server.db.selectFrom('captcha_spent').select('signature').where('signature', '=', 'old').execute(),
+      ).toEqual([]);
     });
 
     it('needs the crumb on every form write', async () => {

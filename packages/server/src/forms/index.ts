@@ -17,6 +17,8 @@ import {
 } from './submission-limiter.js';
 import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
 
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
 export interface FormsPluginOptions {
   content: ContentService;
 }
@@ -64,6 +66,12 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   });
   const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
   const limiter = await submissionLimiter(app, settings.limits);
+  // Expired keys and spent captchas are useless after their expiry: sweep them now and then.
+  const sweep = setInterval(() => {
+    submissions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'form key sweep failed'));
+  }, PURGE_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
   registerContactPage(app, { content: options.content, carts: app.services.carts, store });

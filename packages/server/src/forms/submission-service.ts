@@ -97,6 +97,13 @@ export function createSubmissionService(
       return key;
     },
 
+    /** Deletes keys past their expiry (used or not) and spent captchas that would fail verification anyway. */
+    async purgeExpired(): Promise<void> {
+      const now = nowIso();
+      await db.deleteFrom('form_submission_keys').where('expires_at', '<', now).execute();
+      await captcha.purgeExpired();
+    },
+
     async requireForm(siteId: string, formId: string): Promise<StoredForm> {
       const form = formId.length <= 64 ? await store.getForm(siteId, formId) : undefined;
       if (!form || form.definition.fields.length === 0) throw new FormError('form-not-found');

@@ -159,6 +159,44 @@ describe('form controller', () => {
     expect(second.parts.message?.textContent).toBe('Could not get a form submission key, please try again later.');
   });
 
+  it('goes to the success URL when the form has one, after the success event', async () => {
+    document.body.innerHTML = MARKUP.replace('KIND', 'contact').replace(
+      'data-form-kind="contact"',
+      'data-form-kind="contact" data-success-redirect="/thanks"',
+    );
+    const root = document.querySelector<HTMLElement>('[data-island="form"]')!;
+    const assign = vi.fn();
+    const events: string[] = [];
+    const win = {
+      location: { search: '', pathname: '/contact', assign },
+      document,
+      dispatchEvent: (event: Event) => {
+        events.push(event.type);
+        return true;
+      },
+    } as unknown as Window;
+    const controller = createFormController({
+      root,
+      parts: findFormParts(root)!,
+      win,
+      api: { submissionKey: async () => ok({ key: 'k' }), save: async () => ok({ success: true, submissionId: 's' }) },
+    });
+    root.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'rosa@example.com';
+    await controller.submit();
+    expect(events).toEqual([FORM_SUCCESS_EVENT]);
+    expect(assign).toHaveBeenCalledWith('/thanks');
+  });
+
+  it('says so when the network fails, and lets the visitor try again', async () => {
+    const save = vi.fn(async () => ({ ok: false as const, status: 0, network: true, body: undefined }));
+    const { controller, email, parts } = setUp('contact', { save });
+    email.value = 'rosa@example.com';
+    await controller.submit();
+    expect(parts.message?.textContent).toBe('Error processing form submission. Please reload and try again.');
+    await controller.submit();
+    expect(save).toHaveBeenCalledTimes(2);
+  });
+
   it('counts characters live and flags the limit', () => {
     const { root } = setUp();
     const area = root.querySelector('textarea')!;
