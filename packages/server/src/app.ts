@@ -6,11 +6,13 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import ownerAuthPlugin from './auth/index.js';
+import commentsPlugin from './comments/index.js';
 import commercePlugin from './commerce/index.js';
 import { type CartService, createCartService } from './commerce/cart-service.js';
 import type { ServerConfig } from './config.js';
 import { type ContentService, createContentService } from './content/content-service.js';
 import type { Database } from './db/schema.js';
+import filesPlugin from './files/index.js';
 import formsPlugin from './forms/index.js';
 import { installCrumb } from './http/crumb.js';
 import { installErrorHandling } from './http/error-handler.js';
@@ -87,18 +89,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     decorateReply: false,
     maxAge: '1h',
   });
-  await app.register(fastifyStatic, {
-    root: config.filesDir,
-    prefix: '/files/',
-    decorateReply: false,
-    maxAge: '1d',
-  });
+  await app.register(filesPlugin, { filesDir: config.filesDir });
 
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);
   await app.register(formsPlugin, { content: services.content });
   await app.register(siteUsersPlugin);
   await app.register(trackingPlugin, { content: services.content });
+  await app.register(commentsPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }
