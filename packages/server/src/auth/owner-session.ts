@@ -84,6 +84,8 @@ export async function startOwnerSession(
   const db = request.server.db;
   const previous = tokenCookie(request, OWNER_COOKIE);
   if (previous) await db.deleteFrom('owner_sessions').where('id', '=', sessionIdOf(previous)).execute();
+  // Expired sessions of this owner go at each sign-in, so the table does not grow without end.
+  await db.deleteFrom('owner_sessions').where('owner_id', '=', owner.id).where('expires_at', '<=', nowIso()).execute();
   const { token, id } = newSessionToken();
   const now = Date.now();
   await db

@@ -99,6 +99,12 @@ export async function startSiteUserSession(
   const db = request.server.db;
   const previous = tokenCookie(request, SITE_USER_COOKIE);
   if (previous) await db.deleteFrom('site_user_sessions').where('id', '=', sessionIdOf(previous)).execute();
+  // Expired sessions of this user go at each sign-in, so the table does not grow without end.
+  await db
+    .deleteFrom('site_user_sessions')
+    .where('site_user_id', '=', user.id)
+    .where('expires_at', '<=', nowIso())
+    .execute();
   const { token, id } = newSessionToken();
   const xsrf = newToken();
   const now = Date.now();
