@@ -100,3 +100,43 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe('cookies behind TLS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A proxy terminates TLS and says so in X-Forwarded-Proto; the server trusts it (TRUST_PROXY=1).
+    server = await startTestServer({ dialect: DIALECTS[0], config: { trustProxy: true } });
+    await createOwner(server.db, { email: 'tls-owner@example.com', password: 'tls-owner-pw', roles: [1] });
+    await createSiteUser(server.db, { email: 'tls-member@example.com', password: 'tls-member-pw' });
+  });
+  afterAll(async () => server?.close());
+
+  it('marks every session cookie Secure and sends HSTS', async () => {
+    const https = { headers: { 'x-forwarded-proto': 'https' } };
+    const v = new Visitor(server.url);
+    const owner = await v.post(
+      '/api/config/session',
+      { email: 'tls-owner@example.com', password: 'tls-owner-pw' },
+      https,
+    );
+    expect(owner.status).toBe(200);
+    const member = await v.post(
+      '/api/site-users/account/session',
+      { email: 'tls-member@example.com', password: 'tls-member-pw' },
+      https,
+    );
+    expect(member.status).toBe(200);
+    const cookies = [...owner.setCookies, ...member.setCookies];
+    for (const name of ['tessera-owner', 'tessera-site-user', 'SiteUserInfo']) {
+      const line = cookies.find((c) => c.startsWith(`${name}=`));
+      expect(line, name).toMatch(/;\s*Secure/i);
+    }
+    expect(owner.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    const plain = await new Visitor(server.url).post('/api/config/session', {
+      email: 'tls-owner@example.com',
+      password: 'tls-owner-pw',
+    });
+    expect(plain.setCookies.find((c) => c.startsWith('tessera-owner='))).not.toMatch(/Secure/i);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+});
