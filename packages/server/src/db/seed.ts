@@ -11,6 +11,7 @@ import {
 } from './seed-images.js';
 import type { Database } from './schema.js';
 import { seedDemoForms } from '../forms/demo-forms.js';
+import { seedDemoContent } from './seed-content.js';
 
 export interface SeedResult {
   siteId: string;
@@ -93,6 +94,7 @@ export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: st
     }
   });
   await seedDemoForms(db, siteId);
+  await seedDemoContent(db, siteId, { filesDir: options.filesDir });
   return { siteId, created: true };
 }
 

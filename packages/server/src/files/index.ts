@@ -18,6 +18,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.svg': 'image/svg+xml',
   '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
   '.m4a': 'audio/mp4',
   '.mp4': 'video/mp4',
   '.pdf': 'application/pdf',
@@ -67,7 +68,10 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
     if (format === null) {
       return reply
         .code(400)
-        .send({ error: 'bad-format', message: `Unknown image format. Use one of ${RESPONSIVE_WIDTHS.join('w, ')}w or original.` });
+        .send({
+          error: 'bad-format',
+          message: `Unknown image format. Use one of ${RESPONSIVE_WIDTHS.join('w, ')}w or original.`,
+        });
     }
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     reply.header('x-content-type-options', 'nosniff');

@@ -65,7 +65,11 @@ export const contentMigration: Migration = {
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('comments_item').on('comments').columns(['item_id', 'created_at']).execute();
-    await db.schema.createIndex('items_status_published').on('items').columns(['collection_id', 'status', 'published_at']).execute();
+    await db.schema
+      .createIndex('items_status_published')
+      .on('items')
+      .columns(['collection_id', 'status', 'published_at'])
+      .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('comments').execute();
