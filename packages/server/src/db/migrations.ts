@@ -3,6 +3,7 @@ import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
 import { contentMigration } from './migrations/0005_content.js';
+import { commentsMigration } from './migrations/0005b_comments.js';
 import { checkoutMigration } from './migrations/0006_checkout.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -126,6 +127,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_forms': formsMigration,
   '0004_tracking': trackingMigration,
   '0005_content': contentMigration,
+  '0005b_comments': commentsMigration,
   '0006_checkout': checkoutMigration,
 };
 

@@ -12,6 +12,7 @@ import {
 import type { Database } from './schema.js';
 import { seedDemoForms } from '../forms/demo-forms.js';
 import { seedDemoContent } from './seed-content.js';
+import { seedBlogAndEvents } from '../pages/blog/seed-content.js';
 
 export interface SeedResult {
   siteId: string;
@@ -95,6 +96,7 @@ export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: st
   });
   await seedDemoForms(db, siteId);
   await seedDemoContent(db, siteId, { filesDir: options.filesDir });
+  await seedBlogAndEvents(db, siteId);
   return { siteId, created: true };
 }
 

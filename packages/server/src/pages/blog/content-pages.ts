@@ -1,0 +1,38 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CommentService } from '../../comments/comment-service.js';
+import type { SiteContent } from '../../content/site-content.js';
+import type { Database } from '../../db/schema.js';
+import type { PageScope, SiteScope } from '../page-context.js';
+
+/** What the blog, events and search pages need from the server. */
+export interface ContentPagesDeps {
+  db: Kysely<Database>;
+  content: Pick<SiteContent, 'listItems' | 'getItemBySlug' | 'listTerms'>;
+  comments: CommentService;
+  /** Renders an item's body sections to HTML (the pages plugin's block renderer); falls back to `body`. */
+  renderSections?: (item: { sections: unknown[] }) => string;
+  /** Stylesheet URL of `themes/default/assets/content.css` (with its content hash). */
+  stylesheet: string;
+  now?: () => number;
+}
+
+/** One page request as the pages plugin hands it over: the site, the collection and a way to render. */
+export interface ContentPageRequest {
+  site: SiteScope;
+  collection: { id: string; slug: string; title: string; description?: string; settings?: Record<string, unknown> };
+  request: FastifyRequest;
+  reply: FastifyReply;
+  render(template: string, scope: PageScope, extra: Record<string, unknown>, status?: number): Promise<void>;
+  notFound(): Promise<void>;
+}
+
+export function firstQueryValue(value: unknown): string | undefined {
+  const one = Array.isArray(value) ? value[0] : value;
+  return typeof one === 'string' ? one : undefined;
+}
+
+/** `https://host` of the request, for share links and iCalendar UIDs. */
+export function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host ?? request.hostname}`;
+}
