@@ -121,5 +121,3 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     }),
   );
 }
-
-export { createFormStore } from './form-store.js';
