@@ -324,7 +324,23 @@ export function formatCurrencyText(
   return shape === null ? undefined : renderText(shape, amount);
 }
 
+/** The last lookup: a page formats run after run of prices in one currency with one argument list. */
+let lastCldr: CLDR | undefined;
+let lastCode = '';
+let lastOptions: CurrencyFormatOptions | undefined;
+let lastShape: CurrencyShape | null = null;
+
 function shapeFor(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
+  if (cldr === lastCldr && code === lastCode && options === lastOptions) return lastShape;
+  const shape = lookupShape(cldr, code, options);
+  lastCldr = cldr;
+  lastCode = code;
+  lastOptions = options;
+  lastShape = shape;
+  return shape;
+}
+
+function lookupShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
   const key = keyFor(code, options);
   if (key === undefined) return null;
   let perLocale = shapes.get(cldr);

@@ -99,7 +99,21 @@ const ARITHMETIC_RANGE = 8.6e15;
  * The wall-clock fields of `epoch` in `zoneId`, by integer arithmetic on days
  * since 1970 (the proleptic Gregorian calendar, as Date uses).
  */
+/** The last instant computed: templates often print one date twice (`datetime=` and visible text). */
+let lastEpoch = Number.NaN;
+let lastZone = '';
+let lastFields: ZonedFields | undefined;
+
 function zonedFields(epoch: number, zoneId: string): ZonedFields {
+  if (epoch === lastEpoch && zoneId === lastZone && lastFields !== undefined) return lastFields;
+  const fields = computeZonedFields(epoch, zoneId);
+  lastEpoch = epoch;
+  lastZone = zoneId;
+  lastFields = fields;
+  return fields;
+}
+
+function computeZonedFields(epoch: number, zoneId: string): ZonedFields {
   if (!(epoch > -ARITHMETIC_RANGE && epoch < ARITHMETIC_RANGE)) return zonedFieldsByDate(epoch, zoneId);
   const info = cachedZoneInfo(zoneId, epoch);
   // Date truncates fractional milliseconds toward zero.
@@ -155,7 +169,7 @@ export function zonedFieldsByDate(epoch: number, zoneId: string): ZonedFields {
   };
 }
 
-export { zonedFields as zonedFieldsFast };
+export { computeZonedFields as zonedFieldsFast };
 
 function pad(n: number, width: number, fill = '0'): string {
   return String(n).padStart(width, fill);
