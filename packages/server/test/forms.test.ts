@@ -381,6 +381,15 @@ for (const dialect of DIALECTS) {
         );
         expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
       });
+
+      it('limits submission keys per address too (ten per allowed submission)', async () => {
+        const v = new Visitor(server.url);
+        const statuses: number[] = [];
+        for (let i = 0; i < 31; i++) statuses.push((await v.post(KEY)).status);
+        // 5 keys went to the test above from the same address; 30 per minute are allowed.
+        expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+        expect(statuses.slice(0, 25).every((s) => s === 200)).toBe(true);
+      });
     });
   }
 }

@@ -18,6 +18,7 @@ import {
 import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
+const KEYS_PER_SUBMISSION = 10;
 
 export interface FormsPluginOptions {
   content: ContentService;
@@ -66,6 +67,12 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   });
   const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
   const limiter = await submissionLimiter(app, settings.limits);
+  // Keys cost a row each: an address may take ten per submission it is allowed, the site ten times its form limit.
+  const keyLimiter = await submissionLimiter(app, {
+    perIp: settings.limits.perIp * KEYS_PER_SUBMISSION,
+    perForm: settings.limits.perForm * KEYS_PER_SUBMISSION,
+    timeWindowMs: settings.limits.timeWindowMs,
+  });
   // Expired keys and spent captchas are useless after their expiry: sweep them now and then.
   const sweep = setInterval(() => {
     submissions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'form key sweep failed'));
@@ -94,8 +101,16 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     return { form: { id: form.id, name: form.name, submitButtonText: form.submitButtonText, fields: form.fields } };
   });
 
-  app.post('/api/form/FormSubmissionKey', (request) =>
-    guarded(request, async () => ({ key: await submissions.issueKey(await siteIdOf(request)) })),
+  app.post('/api/form/FormSubmissionKey', (request, reply) =>
+    guarded(request, async () => {
+      const siteId = await siteIdOf(request);
+      const decision = await keyLimiter.take(request.ip, `keys:${siteId}`);
+      if (!decision.ok) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        throw new FormError('form-rate-limited');
+      }
+      return { key: await submissions.issueKey(siteId) };
+    }),
   );
 
   app.get('/api/form/captcha-challenge', async (_request, reply: FastifyReply) => {
