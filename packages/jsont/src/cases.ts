@@ -10,6 +10,8 @@ export interface ConformanceCase {
   readonly id: string;
   readonly kind: 'render' | 'ast';
   readonly category: string;
+  /** Which reference suite runs the vector (informational). */
+  readonly run_by_suite?: { readonly ts: boolean; readonly java: boolean };
   readonly template: string;
   readonly json: unknown;
   readonly partials: Readonly<Record<string, string>> | null;
