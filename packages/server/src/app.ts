@@ -20,6 +20,7 @@ import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installRouteCatalogue } from './http/route-catalogue.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import checkoutPlugin from './checkout/index.js';
 import pagesPlugin from './pages/index.js';
 import trackingPlugin from './tracking/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
@@ -97,6 +98,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(siteUsersPlugin);
   await app.register(trackingPlugin, { content: services.content });
   await app.register(commentsPlugin, { content: services.content });
+  await app.register(checkoutPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

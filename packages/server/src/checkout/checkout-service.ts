@@ -1,0 +1,734 @@
+import {
+  applicableTaxRules,
+  CHECKOUT_MESSAGES,
+  type CheckoutTotals,
+  type Coupon,
+  type CouponKind,
+  computeCheckoutTotals,
+  isSubscribable,
+  isValidEmail,
+  ProductType,
+  type ShippingOption,
+  type SubscriptionPlan,
+  subtotalMinimumMessage,
+  type TaxRule,
+} from '@tessera/core';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type CartEntry, cartEntryJson, type ShoppingCart, shoppingCartJson } from '../commerce/cart-json.js';
+import type { ProductItemJson } from '../content/product-json.js';
+import { loadProducts } from '../content/product-repository.js';
+import type { CartRow, Database, OrderRow, PaymentsTable } from '../db/schema.js';
+import { newId, nowIso } from '../ids.js';
+import { ensureCheckoutDefaults } from './defaults.js';
+import { giftCardHash, newGiftCardCode } from './gift-card-codes.js';
+import type { PaymentMethodInput, PaymentProviders } from './payments/index.js';
+import { addBillingPeriod } from './schedule.js';
+
+/** An expected refusal; thrown inside the order transaction so everything rolls back. */
+export class CheckoutError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface Address {
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface QuoteInput {
+  cartToken: string;
+  shippingOptionId?: string | null;
+  couponCodes?: readonly string[];
+  giftCardCode?: string | null;
+  country?: string | null;
+}
+
+export interface PlaceOrderInput extends QuoteInput {
+  idempotencyKey: string;
+  email: string;
+  name?: string;
+  shippingAddress?: Address | null;
+  giftCardRecipientEmail?: string | null;
+  payment: PaymentMethodInput;
+  siteUserId?: string | null;
+}
+
+export interface CheckoutCart extends ShoppingCart {
+  kind: string;
+  taxLines: CheckoutTotals['taxLines'];
+  giftCardCents: number;
+  amountDueCents: number;
+  subtotalMinimumMessage: string | null;
+}
+
+export interface OrderSummary {
+  id: string;
+  orderNumber: number;
+  status: string;
+  paymentStatus: string;
+  pageType: number;
+  currency: string;
+  customerEmail: string;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCostCents: number;
+  taxCents: number;
+  grandTotalCents: number;
+  giftCardCents: number;
+  amountDueCents: number;
+  subscriptionId: string | null;
+  created: string;
+}
+
+export interface PlacedOrder {
+  order: OrderSummary;
+  /** False when an earlier submission with the same idempotency key made the order. */
+  created: boolean;
+}
+
+/** Mail the service asks the caller to send once the order is committed. */
+export interface OrderMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+interface SiteInfo {
+  currency: string;
+  locale: string;
+  subtotalMinimumCents: number;
+}
+
+interface Priced {
+  cart: CartRow;
+  entries: CartEntry[];
+  products: Map<string, ProductItemJson>;
+  totals: CheckoutTotals;
+  shippingOption: ShippingOption | null;
+  shippingOptions: ShippingOption[];
+  taxRules: TaxRule[];
+  validCoupons: Coupon[];
+  invalidCoupons: { code: string; message: string }[];
+  giftCard: { id: string; balanceCents: number } | undefined;
+  giftCardProblem: string | undefined;
+  site: SiteInfo;
+}
+
+export const ORDER_PAGE_TYPES = { confirmed: 202, received: 207, subscription: 206 } as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}
+
+export function orderSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    status: row.status,
+    paymentStatus: row.payment_status,
+    pageType: row.subscription_id
+      ? ORDER_PAGE_TYPES.subscription
+      : row.status === 'received'
+        ? ORDER_PAGE_TYPES.received
+        : ORDER_PAGE_TYPES.confirmed,
+    currency: row.currency,
+    customerEmail: row.customer_email,
+    subtotalCents: row.subtotal_cents,
+    discountCents: row.discount_cents,
+    shippingCostCents: row.shipping_cents,
+    taxCents: row.tax_cents,
+    grandTotalCents: row.grand_total_cents,
+    giftCardCents: row.gift_card_cents,
+    amountDueCents: row.amount_due_cents,
+    subscriptionId: row.subscription_id,
+    created: row.created_at,
+  };
+}
+
+function normalCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export interface CheckoutService {
+  /** The cart of a token (a visitor cart or a subscription cart) with checkout totals. */
+  quote(siteId: string, input: QuoteInput): Promise<CheckoutCart | undefined>;
+  placeOrder(siteId: string, input: PlaceOrderInput): Promise<PlacedOrder & { mail: OrderMail[] }>;
+  getOrder(siteId: string, orderId: string): Promise<(OrderSummary & { lines: OrderLineView[] }) | undefined>;
+  siteInfo(siteId: string): Promise<SiteInfo>;
+  nextOrderNumber(trx: Transaction<Database>, siteId: string): Promise<number>;
+}
+
+export interface OrderLineView {
+  title: string;
+  sku: string;
+  attributes: Record<string, string>;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  productType: number;
+}
+
+export function createCheckoutService(db: Kysely<Database>, payments: PaymentProviders): CheckoutService {
+  const defaultsReady = new Set<string>();
+
+  async function ready(siteId: string): Promise<void> {
+    if (defaultsReady.has(siteId)) return;
+    await ensureCheckoutDefaults(db, siteId);
+    defaultsReady.add(siteId);
+  }
+
+  async function siteInfo(siteId: string, executor: Kysely<Database> = db): Promise<SiteInfo> {
+    const row = await executor
+      .selectFrom('sites')
+      .select(['currency', 'locale', 'settings'])
+      .where('id', '=', siteId)
+      .executeTakeFirst();
+    let minimum = 0;
+    try {
+      const settings = JSON.parse(row?.settings ?? '{}') as { store?: { subtotalMinimumCents?: unknown } };
+      const value = settings.store?.subtotalMinimumCents;
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) minimum = value;
+    } catch {
+      // Unreadable settings: no minimum.
+    }
+    return { currency: row?.currency ?? 'USD', locale: row?.locale ?? 'en-US', subtotalMinimumCents: minimum };
+  }
+
+  async function findCart(executor: Kysely<Database>, siteId: string, token: string) {
+    if (!token) return undefined;
+    return executor
+      .selectFrom('carts')
+      .selectAll()
+      .where('token', '=', token)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+  }
+
+  async function price(executor: Kysely<Database>, siteId: string, cart: CartRow, input: QuoteInput): Promise<Priced> {
+    const site = await siteInfo(siteId, executor);
+    const rows = await executor
+      .selectFrom('cart_entries')
+      .selectAll()
+      .where('cart_id', '=', cart.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const products = await loadProducts(
+      executor,
+      siteId,
+      rows.map((r) => r.item_id),
+      site.currency,
+    );
+    const entries: CartEntry[] = [];
+    for (const row of rows) {
+      const entry = cartEntryJson(row, products.get(row.item_id), site.currency);
+      if (entry) entries.push(entry);
+    }
+    const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
+
+    const shippingOptions: ShippingOption[] = (
+      await executor
+        .selectFrom('shipping_options')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .orderBy('position')
+        .execute()
+    ).map((r) => ({ id: r.id, name: r.name, amountCents: r.amount_cents, freeOverCents: r.free_over_cents }));
+    const shippingOption = requiresShipping
+      ? (shippingOptions.find((o) => o.id === input.shippingOptionId) ?? shippingOptions[0] ?? null)
+      : null;
+
+    const allRules: TaxRule[] = (
+      await executor.selectFrom('tax_rules').selectAll().where('site_id', '=', siteId).orderBy('id').execute()
+    ).map((r) => ({
+      id: r.id,
+      name: r.name,
+      rateBasisPoints: r.rate_basis_points,
+      taxShipping: r.tax_shipping === 1,
+      countries: JSON.parse(r.countries) as string[],
+    }));
+    const taxRules = applicableTaxRules(allRules, input.country || 'US');
+
+    const codes = [...new Set((input.couponCodes ?? []).map(normalCode).filter(Boolean))].slice(0, 5);
+    const couponRows = codes.length
+      ? await executor
+          .selectFrom('coupons')
+          .selectAll()
+          .where('site_id', '=', siteId)
+          .where('code', 'in', codes)
+          .where('active', '=', 1)
+          .execute()
+      : [];
+    const invalidCoupons: { code: string; message: string }[] = [];
+    const candidates: Coupon[] = [];
+    for (const code of codes) {
+      const row = couponRows.find((r) => r.code === code);
+      if (!row) invalidCoupons.push({ code, message: CHECKOUT_MESSAGES.couponNotFound });
+      else
+        candidates.push({
+          code: row.code,
+          kind: row.kind as CouponKind,
+          value: row.value,
+          minSubtotalCents: row.min_subtotal_cents,
+        });
+    }
+
+    let giftCard: Priced['giftCard'];
+    let giftCardProblem: string | undefined;
+    if (input.giftCardCode?.trim()) {
+      const row = await executor
+        .selectFrom('gift_cards')
+        .select(['id', 'balance_cents', 'currency'])
+        .where('site_id', '=', siteId)
+        .where('code_hash', '=', giftCardHash(input.giftCardCode))
+        .executeTakeFirst();
+      if (!row || row.currency !== site.currency) giftCardProblem = CHECKOUT_MESSAGES.giftCardNotFound;
+      else if (row.balance_cents <= 0) giftCardProblem = CHECKOUT_MESSAGES.giftCardEmpty;
+      else giftCard = { id: row.id, balanceCents: row.balance_cents };
+    }
+
+    const totals = computeCheckoutTotals({
+      lines: entries.map((e) => ({ quantity: e.quantity, unitPriceCents: e.purchasePriceCents })),
+      coupons: candidates,
+      shipping: shippingOption,
+      taxRules,
+      giftCardBalanceCents: giftCard?.balanceCents ?? 0,
+    });
+    for (const rejected of totals.rejectedCoupons) {
+      invalidCoupons.push({ code: rejected.coupon.code, message: CHECKOUT_MESSAGES.couponMinimum });
+    }
+    return {
+      cart,
+      entries,
+      products,
+      totals,
+      shippingOption,
+      shippingOptions,
+      taxRules,
+      validCoupons: totals.appliedCoupons,
+      invalidCoupons,
+      giftCard,
+      giftCardProblem,
+      site,
+    };
+  }
+
+  function cartView(siteId: string, priced: Priced): CheckoutCart {
+    const base = shoppingCartJson(priced.cart, priced.entries, { id: siteId, currency: priced.site.currency });
+    const { totals } = priced;
+    return {
+      ...base,
+      kind: priced.cart.kind,
+      taxCents: totals.taxCents,
+      shippingCostCents: totals.shippingCostCents,
+      discountCents: totals.discountCents,
+      grandTotalCents: totals.grandTotalCents,
+      shippingOptions: priced.shippingOptions,
+      selectedShippingOption: priced.shippingOption as never,
+      applicableTaxRules: priced.taxRules,
+      coupons: [...priced.validCoupons.map((c) => c.code), ...priced.invalidCoupons.map((c) => c.code)],
+      validCoupons: priced.validCoupons,
+      invalidCoupons: priced.invalidCoupons,
+      taxLines: totals.taxLines,
+      giftCardCents: totals.giftCardCents,
+      amountDueCents: totals.amountDueCents,
+      subtotalMinimumMessage:
+        subtotalMinimumMessage(
+          totals.subtotalCents,
+          priced.site.subtotalMinimumCents,
+          priced.site.currency,
+          priced.site.locale,
+        ) ?? null,
+    };
+  }
+
+  async function nextOrderNumber(trx: Transaction<Database>, siteId: string): Promise<number> {
+    const row = await trx
+      .updateTable('order_counters')
+      .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+      .where('site_id', '=', siteId)
+      .returning('last_number')
+      .executeTakeFirst();
+    if (!row) throw new Error(`No order counter for site ${siteId}`);
+    return row.last_number;
+  }
+
+  async function existingOrder(siteId: string, key: string): Promise<OrderRow | undefined> {
+    const found = await db
+      .selectFrom('idempotency_keys')
+      .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
+      .selectAll('orders')
+      .where('idempotency_keys.site_id', '=', siteId)
+      .where('idempotency_keys.key', '=', key)
+      .executeTakeFirst();
+    return found as OrderRow | undefined;
+  }
+
+  async function place(siteId: string, input: PlaceOrderInput): Promise<{ row: OrderRow; mail: OrderMail[] }> {
+    const email = input.email.trim();
+    if (!isValidEmail(email)) throw new CheckoutError('invalid-email', CHECKOUT_MESSAGES.emailRequired);
+    const recipient = input.giftCardRecipientEmail?.trim() || email;
+    if (!isValidEmail(recipient)) throw new CheckoutError('invalid-email', CHECKOUT_MESSAGES.emailRequired);
+
+    return db.transaction().execute(async (trx) => {
+      const orderId = newId();
+      const now = nowIso();
+      // The key first: a concurrent submission with the same key waits here (PostgreSQL) or
+      // runs after us (SQLite), then fails the unique key and answers our order.
+      await trx
+        .insertInto('idempotency_keys')
+        .values({ site_id: siteId, key: input.idempotencyKey, order_id: orderId, created_at: now })
+        .execute();
+
+      const cart = await findCart(trx, siteId, input.cartToken);
+      if (!cart) throw new CheckoutError('cart-not-found', CHECKOUT_MESSAGES.emptyCart, 404);
+      // Claims the cart: one order per cart, however many tabs submit it.
+      const claimed = await trx
+        .updateTable('carts')
+        .set({ purchased: 1, updated_at: now })
+        .where('id', '=', cart.id)
+        .where('purchased', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) {
+        throw new CheckoutError('cart-purchased', CHECKOUT_MESSAGES.cartPurchased, 409);
+      }
+
+      const priced = await price(trx, siteId, cart, input);
+      const { totals, entries, site } = priced;
+      if (entries.length === 0) throw new CheckoutError('empty-cart', CHECKOUT_MESSAGES.emptyCart);
+      const minimum = subtotalMinimumMessage(
+        totals.subtotalCents,
+        site.subtotalMinimumCents,
+        site.currency,
+        site.locale,
+      );
+      if (minimum) throw new CheckoutError('subtotal-minimum', minimum);
+      if (priced.giftCardProblem) throw new CheckoutError('gift-card-invalid', priced.giftCardProblem);
+      if (priced.invalidCoupons.length > 0)
+        throw new CheckoutError('coupon-invalid', priced.invalidCoupons[0]!.message);
+      const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
+      if (requiresShipping && !priced.shippingOption) {
+        throw new CheckoutError('shipping-required', CHECKOUT_MESSAGES.shippingRequired);
+      }
+      if (requiresShipping && !validAddress(input.shippingAddress)) {
+        throw new CheckoutError('address-required', CHECKOUT_MESSAGES.addressRequired);
+      }
+
+      let plan: SubscriptionPlan | undefined;
+      if (cart.kind === 'subscription') {
+        const product = priced.products.get(entries[0]!.itemId);
+        if (!product || entries.length !== 1 || !isSubscribable(product)) {
+          throw new CheckoutError('not-subscribable', CHECKOUT_MESSAGES.notSubscribable);
+        }
+        plan = product.structuredContent.subscriptionPlan as SubscriptionPlan | undefined;
+        if (!plan?.billingPeriod) throw new CheckoutError('not-subscribable', CHECKOUT_MESSAGES.notSubscribable);
+      }
+
+      // Stock: checked and taken in one statement per variant, in a fixed order (no deadlocks).
+      const tracked = entries
+        .filter((e) => e.productType === ProductType.PHYSICAL || e.productType === ProductType.SERVICE)
+        .sort((a, b) => (a.itemId + a.chosenVariant.sku < b.itemId + b.chosenVariant.sku ? -1 : 1));
+      for (const entry of tracked) {
+        const taken = await trx
+          .updateTable('product_variants')
+          .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', entry.quantity) }))
+          .where('item_id', '=', entry.itemId)
+          .where('sku', '=', entry.chosenVariant.sku)
+          .where((eb) => eb.or([eb('unlimited', '=', 1), eb('qty_in_stock', '>=', entry.quantity)]))
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) {
+          throw new CheckoutError('not-enough-stock', `${CHECKOUT_MESSAGES.outOfStock} (${entry.title})`, 409);
+        }
+      }
+
+      // Gift card: drawn down only if the balance still covers the amount (no double spend).
+      if (priced.giftCard && totals.giftCardCents > 0) {
+        const drawn = await trx
+          .updateTable('gift_cards')
+          .set((eb) => ({ balance_cents: eb('balance_cents', '-', totals.giftCardCents), updated_at: now }))
+          .where('id', '=', priced.giftCard.id)
+          .where('balance_cents', '>=', totals.giftCardCents)
+          .executeTakeFirst();
+        if (Number(drawn.numUpdatedRows) !== 1) {
+          throw new CheckoutError('gift-card-changed', 'The gift card balance changed. Please review your order.', 409);
+        }
+        await trx
+          .insertInto('gift_card_redemptions')
+          .values({
+            id: newId(),
+            gift_card_id: priced.giftCard.id,
+            order_id: orderId,
+            amount_cents: totals.giftCardCents,
+            created_at: now,
+          })
+          .execute();
+      }
+
+      // Payment of what the gift card does not cover.
+      let status = 'confirmed';
+      let paymentStatus = 'paid';
+      let savedReference = 'gift-card';
+      let paymentRow: Insertable<PaymentsTable> | undefined;
+      if (totals.amountDueCents > 0) {
+        const provider = payments.forMethod(input.payment);
+        if (!provider) throw new CheckoutError('payment-method', CHECKOUT_MESSAGES.paymentFailed, 402);
+        const charged = await provider.charge({
+          amountCents: totals.amountDueCents,
+          currency: site.currency,
+          orderId,
+          method: input.payment,
+        });
+        if (charged.status === 'declined') throw new CheckoutError('card-declined', charged.message, 402);
+        if (charged.status === 'failed') throw new CheckoutError('payment-failed', charged.message, 402);
+        if (charged.status === 'pending') {
+          status = 'received';
+          paymentStatus = 'pending';
+        }
+        savedReference = charged.savedReference;
+        paymentRow = {
+          id: newId(),
+          order_id: orderId,
+          provider: provider.id,
+          kind: 'charge',
+          status: charged.status,
+          amount_cents: totals.amountDueCents,
+          reference: charged.reference,
+          created_at: now,
+        };
+      }
+
+      const subscriptionId = plan ? newId() : null;
+      const orderNumber = await nextOrderNumber(trx, siteId);
+      const row: OrderRow = {
+        id: orderId,
+        site_id: siteId,
+        order_number: orderNumber,
+        cart_id: cart.id,
+        site_user_id: input.siteUserId ?? null,
+        customer_email: email,
+        customer_name: (input.name ?? '').trim().slice(0, 200),
+        shipping_address: requiresShipping ? JSON.stringify(input.shippingAddress) : null,
+        currency: site.currency,
+        subtotal_cents: totals.subtotalCents,
+        discount_cents: totals.discountCents,
+        shipping_cents: totals.shippingCostCents,
+        tax_cents: totals.taxCents,
+        grand_total_cents: totals.grandTotalCents,
+        gift_card_cents: totals.giftCardCents,
+        amount_due_cents: totals.amountDueCents,
+        refunded_cents: 0,
+        shipping_option: priced.shippingOption ? JSON.stringify(priced.shippingOption) : null,
+        coupons: JSON.stringify(priced.validCoupons),
+        tax_lines: JSON.stringify(totals.taxLines.map((t) => ({ ...t }))),
+        status,
+        payment_status: paymentStatus,
+        fulfillment_status: 'pending',
+        subscription_id: subscriptionId,
+        created_at: now,
+        updated_at: now,
+      };
+      await trx.insertInto('orders').values(row).execute();
+      if (paymentRow) await trx.insertInto('payments').values(paymentRow).execute();
+      await trx
+        .insertInto('order_lines')
+        .values(
+          entries.map((e) => ({
+            id: newId(),
+            order_id: orderId,
+            item_id: e.itemId,
+            sku: e.chosenVariant.sku,
+            title: e.title,
+            attributes: JSON.stringify(e.chosenVariant.attributes),
+            product_type: e.productType,
+            quantity: e.quantity,
+            unit_price_cents: e.purchasePriceCents,
+            line_total_cents: e.subTotalCents,
+            additional_fields: e.additionalFields,
+          })),
+        )
+        .execute();
+
+      const mail: OrderMail[] = [confirmationMail(row, entries)];
+
+      // Gift cards bought in this order: one code per unit, mailed to the recipient.
+      for (const entry of entries.filter((e) => e.productType === ProductType.GIFT_CARD)) {
+        for (let i = 0; i < entry.quantity; i++) {
+          const code = newGiftCardCode();
+          await trx
+            .insertInto('gift_cards')
+            .values({
+              id: newId(),
+              site_id: siteId,
+              code_hash: giftCardHash(code),
+              last4: code.slice(-4),
+              currency: site.currency,
+              initial_cents: entry.purchasePriceCents,
+              balance_cents: entry.purchasePriceCents,
+              order_id: orderId,
+              recipient_email: recipient,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          mail.push(giftCardMail(recipient, code, entry.purchasePriceCents, site.currency, email));
+        }
+      }
+
+      if (plan && subscriptionId) {
+        const entry = entries[0]!;
+        const cyclesTotal = Math.max(0, Math.trunc(Number(plan.numBillingCycles) || 0));
+        const next = cyclesTotal === 1 ? null : addBillingPeriod(now, plan.billingPeriod, 1);
+        await trx
+          .insertInto('subscriptions')
+          .values({
+            id: subscriptionId,
+            site_id: siteId,
+            site_user_id: input.siteUserId ?? null,
+            customer_email: email,
+            item_id: entry.itemId,
+            sku: entry.chosenVariant.sku,
+            quantity: entry.quantity,
+            plan: JSON.stringify(plan),
+            first_order_id: orderId,
+            payment_reference: savedReference,
+            cycles_total: cyclesTotal,
+            next_cycle: 2,
+            next_billing_at: next,
+            status: next ? 'active' : 'completed',
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto('subscription_cycles')
+          .values({
+            id: newId(),
+            subscription_id: subscriptionId,
+            cycle: 1,
+            order_id: orderId,
+            status: 'ordered',
+            due_at: now,
+            created_at: now,
+          })
+          .execute();
+      }
+      return { row, mail };
+    });
+  }
+
+  return {
+    siteInfo: (siteId) => siteInfo(siteId),
+    nextOrderNumber,
+
+    async quote(siteId, input) {
+      await ready(siteId);
+      const cart = await findCart(db, siteId, input.cartToken);
+      if (!cart || cart.purchased === 1) return undefined;
+      return cartView(siteId, await price(db, siteId, cart, input));
+    },
+
+    async placeOrder(siteId, input) {
+      await ready(siteId);
+      const earlier = await existingOrder(siteId, input.idempotencyKey);
+      if (earlier) return { order: orderSummary(earlier), created: false, mail: [] };
+      try {
+        const { row, mail } = await place(siteId, input);
+        return { order: orderSummary(row), created: true, mail };
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          const other = await existingOrder(siteId, input.idempotencyKey);
+          if (other) return { order: orderSummary(other), created: false, mail: [] };
+        }
+        throw error;
+      }
+    },
+
+    async getOrder(siteId, orderId) {
+      const row = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const lines = await db
+        .selectFrom('order_lines')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+      return {
+        ...orderSummary(row),
+        lines: lines.map((l) => ({
+          title: l.title,
+          sku: l.sku,
+          attributes: JSON.parse(l.attributes) as Record<string, string>,
+          quantity: l.quantity,
+          unitPriceCents: l.unit_price_cents,
+          lineTotalCents: l.line_total_cents,
+          productType: l.product_type,
+        })),
+      };
+    },
+  };
+}
+
+function validAddress(address: Address | null | undefined): boolean {
+  if (!address) return false;
+  return [address.line1, address.city, address.postalCode, address.country].every(
+    (part) => typeof part === 'string' && part.trim().length > 0,
+  );
+}
+
+function money(cents: number, currency: string): string {
+  const digits = currency === 'JPY' ? 0 : 2;
+  return `${(cents / 10 ** digits).toFixed(digits)} ${currency}`;
+}
+
+function confirmationMail(order: OrderRow, entries: CartEntry[]): OrderMail {
+  const lines = entries.map((e) => `  ${e.quantity} × ${e.title} — ${money(e.subTotalCents, order.currency)}`);
+  const pending = order.status === 'received';
+  return {
+    to: order.customer_email,
+    subject: `${pending ? 'Order received' : 'Order confirmed'}: #${order.order_number}`,
+    text: [
+      `Thank you for your order #${order.order_number}.`,
+      pending ? 'We will be in touch about payment.' : 'Your payment was received.',
+      '',
+      ...lines,
+      '',
+      `Subtotal: ${money(order.subtotal_cents, order.currency)}`,
+      order.discount_cents ? `Discount: -${money(order.discount_cents, order.currency)}` : '',
+      `Shipping: ${money(order.shipping_cents, order.currency)}`,
+      `Tax: ${money(order.tax_cents, order.currency)}`,
+      order.gift_card_cents ? `Gift card: -${money(order.gift_card_cents, order.currency)}` : '',
+      `Total: ${money(order.grand_total_cents, order.currency)}`,
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n'),
+  };
+}
+
+function giftCardMail(to: string, code: string, cents: number, currency: string, from: string): OrderMail {
+  return {
+    to,
+    subject: 'You have received a gift card',
+    text: [
+      `${from} sent you a gift card worth ${money(cents, currency)}.`,
+      '',
+      `Your code: ${code}`,
+      '',
+      'Enter it at checkout. It never expires and can be used over several orders.',
+    ].join('\n'),
+  };
+}

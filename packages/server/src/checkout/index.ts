@@ -1,0 +1,307 @@
+import { PageType, type SubscriptionPlan } from '@tessera/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireOwner } from '../auth/owner-guard.js';
+import type { ContentService } from '../content/content-service.js';
+import { loadProducts } from '../content/product-repository.js';
+import { cartTokenOf } from '../http/cookies.js';
+import { parseInput } from '../http/validate.js';
+import { createMailService } from '../mail/mail-service.js';
+import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
+import { CheckoutError, type CheckoutService, createCheckoutService, orderSummary } from './checkout-service.js';
+import { installmentsInfoPage } from './installments-info.js';
+import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
+import { builtInPaymentProviders, type PaymentMethodInput } from './payments/index.js';
+import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
+import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody, refundBody } from './schemas.js';
+
+export interface CheckoutPluginOptions {
+  content: ContentService;
+  /** A real address lookup; without one the routes answer 501 not-configured. */
+  addressLookup?: AddressLookupProvider;
+  /** How often the renewal scheduler looks for due subscriptions (default 60 s). */
+  renewalIntervalMs?: number;
+}
+
+declare module '../app.js' {
+  interface AppServices {
+    /** Set by the checkout plugin: the order service and the renewal scheduler. */
+    checkout?: { service: CheckoutService; renewals: RenewalScheduler };
+  }
+}
+
+function fail(reply: FastifyReply, status: number, error: string, message: string) {
+  return reply.code(status).header('cache-control', 'no-store').send({ error, message });
+}
+
+/**
+ * Checkout (issue 5): the checkout page and its API, order pages, address lookup, the installment
+ * info page, owner order routes, and the subscription renewal scheduler.
+ */
+export default async function checkoutPlugin(app: FastifyInstance, options: CheckoutPluginOptions): Promise<void> {
+  const { content } = options;
+  const payments = builtInPaymentProviders();
+  const service = createCheckoutService(app.db, payments);
+  const mail = createMailService(app.db, app.config);
+  const pages = new CheckoutPages(content);
+  const renewals = createRenewalScheduler(app.db, {
+    payments,
+    nextOrderNumber: service.nextOrderNumber,
+    intervalMs: options.renewalIntervalMs,
+    onError: (error) => app.log.error({ err: error }, 'subscription renewals failed'),
+  });
+  app.services.checkout = { service, renewals };
+  app.addHook('onReady', async () => renewals.start());
+  app.addHook('onClose', async () => renewals.stop());
+
+  const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
+
+  app.post('/api/checkout/quote', async (request, reply) => {
+    const body = parseInput(quoteBody, request.body);
+    const cartToken = body.cartToken || cartTokenOf(request) || '';
+    const cart = await service.quote(await siteIdOf(request), {
+      cartToken,
+      shippingOptionId: body.shippingOptionId,
+      couponCodes: couponCodesOf(body),
+      giftCardCode: body.giftCardCode,
+      country: body.country,
+    });
+    if (!cart) return fail(reply, 404, 'cart-not-found', 'You have nothing in your shopping cart.');
+    const site = await service.siteInfo(cart.websiteId);
+    const money = (cents: number) =>
+      new Intl.NumberFormat(site.locale, { style: 'currency', currency: cart.currency }).format(
+        cents / 10 ** (cart.currency === 'JPY' ? 0 : 2),
+      );
+    reply.header('cache-control', 'no-store');
+    return { shoppingCart: cart, display: totalsView(cart, money) };
+  });
+
+  app.post('/api/checkout/orders', async (request, reply) => {
+    const form = isFormPost(request);
+    const body = parseInput(orderBody, request.body);
+    const siteId = await siteIdOf(request);
+    const payment: PaymentMethodInput =
+      body.paymentMethod === 'manual'
+        ? { kind: 'manual' }
+        : { kind: 'card', number: body.cardNumber ?? '', expiry: body.cardExpiry ?? '', cvc: body.cardCvc ?? '' };
+    try {
+      const placed = await service.placeOrder(siteId, {
+        cartToken: body.cartToken || cartTokenOf(request) || '',
+        idempotencyKey: body.idempotencyKey.trim(),
+        email: body.email,
+        name: body.name ?? '',
+        shippingAddress: {
+          line1: body.line1 ?? '',
+          line2: body.line2 ?? '',
+          city: body.city ?? '',
+          region: body.region ?? '',
+          postalCode: body.postalCode ?? '',
+          country: (body.country ?? '').toUpperCase(),
+        },
+        shippingOptionId: body.shippingOptionId,
+        couponCodes: couponCodesOf(body),
+        giftCardCode: body.giftCardCode,
+        country: body.country,
+        giftCardRecipientEmail: body.giftCardRecipientEmail,
+        payment,
+        siteUserId: request.siteUser?.websiteId === siteId ? request.siteUser.id : null,
+      });
+      // The order is committed whatever happens to its mail; a failed send is logged, not an error.
+      await Promise.all(
+        placed.mail.map((message) =>
+          mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'order mail failed')),
+        ),
+      );
+      const redirect = `/checkout/order-confirmed/${placed.order.id}`;
+      if (form) return reply.redirect(redirect, 303);
+      reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
+      return { order: placed.order, created: placed.created, redirect };
+    } catch (error) {
+      if (!(error instanceof CheckoutError)) throw error;
+      if (form) return reply.redirect(`/checkout?error=${encodeURIComponent(error.message)}`, 303);
+      return fail(reply, error.status, error.code, error.message);
+    }
+  });
+
+  // Address lookup: no provider configured means a clear 501 and a hand-typed address.
+  app.get('/api/google-maps/places/autocomplete', async (request, reply) => {
+    const query = parseInput(placesQuery, request.query, 'query');
+    if (!options.addressLookup)
+      return fail(reply, 501, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+    return {
+      predictions: await options.addressLookup.autocomplete(query.input ?? '', query.sessionToken ?? undefined),
+    };
+  });
+  app.get('/api/google-maps/places/details', async (request, reply) => {
+    const query = parseInput(placesQuery, request.query, 'query');
+    if (!options.addressLookup)
+      return fail(reply, 501, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+    const details = await options.addressLookup.details(query.placeId ?? '', query.sessionToken ?? undefined);
+    if (!details) return fail(reply, 404, 'not-found', 'That address could not be found.');
+    return { address: details };
+  });
+
+  app.get<{ Querystring: { locale?: string } }>('/installments/info', async (request, reply) => {
+    const page = installmentsInfoPage(typeof request.query.locale === 'string' ? request.query.locale : undefined);
+    reply.header('cache-control', 'public, max-age=3600').header('content-language', page.lang);
+    return reply.type('text/html; charset=utf-8').send(page.html);
+  });
+
+  // Pages: checkout (201), subscription checkout, order confirmed (202) / received (207) / subscription confirmed (206).
+  app.get<{ Querystring: { error?: string } }>('/checkout', async (request, reply) => {
+    const site = await pages.site(request);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
+    const cart = await service.quote(site.id, { cartToken: cartTokenOf(request) ?? '' });
+    const error = typeof request.query.error === 'string' ? request.query.error.slice(0, 200) : undefined;
+    return pages.send(
+      request,
+      reply,
+      site,
+      'checkout',
+      { pageType: PageType.CHECKOUT, path: '/checkout', title: 'Checkout' },
+      { checkout: checkoutView(cart, site, { error }) },
+    );
+  });
+
+  app.get<{ Querystring: { cartToken?: string } }>('/checkout/subscription', async (request, reply) => {
+    const site = await pages.site(request);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
+    const token = typeof request.query.cartToken === 'string' ? request.query.cartToken.slice(0, 64) : '';
+    const cart = token ? await service.quote(site.id, { cartToken: token }) : undefined;
+    const subscriptionCart = cart?.kind === 'subscription' ? cart : undefined;
+    let plan: SubscriptionPlan | undefined;
+    if (subscriptionCart?.entries[0]) {
+      const product = (await loadProducts(app.db, site.id, [subscriptionCart.entries[0].itemId], site.currency)).get(
+        subscriptionCart.entries[0].itemId,
+      );
+      plan = product?.structuredContent.subscriptionPlan as SubscriptionPlan | undefined;
+    }
+    return pages.send(
+      request,
+      reply,
+      site,
+      'checkout',
+      { pageType: PageType.CHECKOUT, path: '/checkout/subscription', title: 'Subscription checkout' },
+      { checkout: checkoutView(subscriptionCart, site, { cartToken: token, plan }) },
+    );
+  });
+
+  app.get('/checkout/order-confirmed/:orderId', async (request, reply) => {
+    const { orderId } = parseInput(orderIdParams, request.params, 'address');
+    const site = await pages.site(request);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
+    const order = await service.getOrder(site.id, orderId);
+    if (!order) {
+      return pages.send(
+        request,
+        reply,
+        site,
+        'not-found',
+        { pageType: PageType.NOT_FOUND, path: request.url, title: 'Page not found' },
+        {},
+        404,
+      );
+    }
+    const view = orderView(order, site);
+    return pages.send(
+      request,
+      reply,
+      site,
+      'order-confirmed',
+      { pageType: order.pageType, path: '/checkout/order-confirmed', title: String(view.heading) },
+      { order: view },
+    );
+  });
+
+  // Owner API: orders of the site, fulfil, refund through the provider that charged.
+  const store = { preHandler: requireOwner('store') };
+  app.get('/api/config/orders', store, async (request) => {
+    const siteId = request.owner!.websiteId;
+    const rows = await app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('created_at', 'desc')
+      .limit(200)
+      .execute();
+    return { orders: rows.map((row) => ({ ...orderSummary(row), fulfillmentStatus: row.fulfillment_status })) };
+  });
+
+  app.get('/api/config/orders/:orderId', store, async (request, reply) => {
+    const { orderId } = parseInput(orderIdParams, request.params, 'address');
+    const order = await service.getOrder(request.owner!.websiteId, orderId);
+    if (!order) return fail(reply, 404, 'not-found', 'That order does not exist.');
+    return { order };
+  });
+
+  app.post('/api/config/orders/:orderId/fulfill', store, async (request, reply) => {
+    const { orderId } = parseInput(orderIdParams, request.params, 'address');
+    const updated = await app.db
+      .updateTable('orders')
+      .set({ fulfillment_status: 'fulfilled', updated_at: new Date().toISOString() })
+      .where('id', '=', orderId)
+      .where('site_id', '=', request.owner!.websiteId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return fail(reply, 404, 'not-found', 'That order does not exist.');
+    return { ok: true };
+  });
+
+  app.post('/api/config/orders/:orderId/refund', store, async (request, reply) => {
+    const { orderId } = parseInput(orderIdParams, request.params, 'address');
+    const body = parseInput(refundBody, request.body ?? {});
+    const siteId = request.owner!.websiteId;
+    const order = await app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    if (!order) return fail(reply, 404, 'not-found', 'That order does not exist.');
+    const charge = await app.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'charge')
+      .executeTakeFirst();
+    const refundable = order.amount_due_cents - order.refunded_cents;
+    const amount = body.amountCents ?? refundable;
+    if (!charge || amount > refundable || amount <= 0) {
+      return fail(reply, 400, 'not-refundable', 'Nothing on this order can be refunded for that amount.');
+    }
+    const provider = payments.byId(charge.provider);
+    const refunded = provider
+      ? await provider.refund({ reference: charge.reference, amountCents: amount, currency: order.currency })
+      : { ok: false as const, message: 'The payment provider of this order is not available.' };
+    if (!refunded.ok) return fail(reply, 402, 'refund-failed', refunded.message);
+    const now = new Date().toISOString();
+    // Conditional on the refunded amount read above: two refunds at once cannot both pass.
+    const updated = await app.db
+      .updateTable('orders')
+      .set({
+        refunded_cents: order.refunded_cents + amount,
+        payment_status: order.refunded_cents + amount === order.amount_due_cents ? 'refunded' : order.payment_status,
+        updated_at: now,
+      })
+      .where('id', '=', orderId)
+      .where('refunded_cents', '=', order.refunded_cents)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return fail(reply, 409, 'conflict', 'The order changed; reload it.');
+    await app.db
+      .insertInto('payments')
+      .values({
+        id: crypto.randomUUID().replace(/-/g, '').slice(0, 24),
+        order_id: orderId,
+        provider: charge.provider,
+        kind: 'refund',
+        status: 'succeeded',
+        amount_cents: amount,
+        reference: refunded.reference,
+        created_at: now,
+      })
+      .execute();
+    return { ok: true, refundedCents: order.refunded_cents + amount };
+  });
+}
+
+function isFormPost(request: FastifyRequest): boolean {
+  return String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  describeSubscriptionPlan,
+  formatMoney,
+  isInstallmentEligible,
+  PageType,
+  ProductType,
+  type SubscriptionPlan,
+  TEST_CARDS,
+} from '@tessera/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadOwner } from '../auth/owner-session.js';
+import type { ContentService } from '../content/content-service.js';
+import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
+import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
+import { Theme } from '../pages/theme.js';
+import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Renders the checkout and order pages with the default theme's layout (no cart pill: SPEC §2). */
+export class CheckoutPages {
+  private readonly theme = new Theme(`${REPO_ROOT}themes/default`);
+  private readonly assets: { stylesheet: string; loaderSrc: string | undefined };
+
+  constructor(private readonly content: ContentService) {
+    const loader = readLoaderFromManifest(`${REPO_ROOT}packages/storefront/dist/manifest.json`);
+    this.assets = { stylesheet: this.theme.stylesheetUrl, loaderSrc: loader.src };
+  }
+
+  site(request: FastifyRequest): Promise<SiteScope | undefined> {
+    return loadSiteScope(this.content, request.hostname);
+  }
+
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: SiteScope,
+    template: string,
+    scope: PageScope,
+    extra: Record<string, unknown>,
+    status = 200,
+  ): Promise<FastifyReply> {
+    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, this.assets);
+    const page = { ...(context.page as Record<string, unknown>), showCartPill: false };
+    const rendered = this.theme.renderPage(
+      template,
+      { ...context, cart: null, ...extra, crumb: request.crumb, page },
+      { locale: site.locale, timeZone: site.timeZone },
+    );
+    if (rendered.errors.length > 0) request.log.warn({ template, errors: rendered.errors }, 'template errors');
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
+  }
+}
+
+function attributesLabel(attributes: Record<string, string>): string {
+  return Object.values(attributes).join(' / ');
+}
+
+/** The checkout page's view: pre-formatted money, the options, and a fresh idempotency key. */
+export function checkoutView(
+  cart: CheckoutCart | undefined,
+  site: SiteScope,
+  options: { cartToken?: string; plan?: SubscriptionPlan; planItemTitle?: string; error?: string },
+): Record<string, unknown> {
+  const money = (cents: number) => formatMoney(cents, site.currency, site.locale);
+  if (!cart || cart.entries.length === 0) return { empty: true };
+  const selected = (cart.selectedShippingOption as { id: string } | null)?.id;
+  return {
+    empty: false,
+    isSubscription: cart.kind === 'subscription',
+    planLabel: options.plan ? (describeSubscriptionPlan(options.plan) ?? 'Unavailable') : '',
+    cartToken: options.cartToken ?? '',
+    idempotencyKey: randomUUID(),
+    currency: site.currency,
+    error: options.error ?? '',
+    entries: cart.entries.map((e) => ({
+      title: e.title,
+      attributesLabel: attributesLabel(e.chosenVariant.attributes),
+      quantity: e.quantity,
+      lineTotal: money(e.subTotalCents),
+    })),
+    requiresShipping: cart.requiresShipping,
+    hasGiftCard: cart.entries.some((e) => e.productType === ProductType.GIFT_CARD),
+    shippingOptions: (
+      cart.shippingOptions as { id: string; name: string; amountCents: number; freeOverCents: number | null }[]
+    ).map((o) => ({
+      id: o.id,
+      label: `${o.name} — ${money(o.amountCents)}${o.freeOverCents !== null ? ` (free over ${money(o.freeOverCents)})` : ''}`,
+      checked: o.id === selected,
+    })),
+    installmentsEligible: isInstallmentEligible(cart.entries.map((e) => e.productType)),
+    minimumMessage: cart.subtotalMinimumMessage ?? '',
+    testCards: { succeeds: groupDigits(TEST_CARDS.succeeds) },
+    totals: totalsView(cart, money),
+  };
+}
+
+export function totalsView(cart: CheckoutCart, money: (cents: number) => string): Record<string, unknown> {
+  return {
+    subtotal: money(cart.subtotalCents),
+    discount: cart.discountCents > 0 ? `−${money(cart.discountCents)}` : '',
+    shipping: money(cart.shippingCostCents),
+    tax: money(cart.taxCents),
+    giftCard: cart.giftCardCents > 0 ? `−${money(cart.giftCardCents)}` : '',
+    total: money(cart.grandTotalCents),
+    due: money(cart.amountDueCents),
+  };
+}
+
+function groupDigits(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+export function orderView(order: OrderSummary & { lines: OrderLineView[] }, site: SiteScope): Record<string, unknown> {
+  const money = (cents: number) => formatMoney(cents, order.currency, site.locale);
+  const heading =
+    order.pageType === PageType.SUBSCRIPTION_CONFIRMED
+      ? 'Subscription confirmed'
+      : order.pageType === PageType.ORDER_RECEIVED
+        ? 'Order received'
+        : 'Order confirmed';
+  return {
+    heading,
+    number: order.orderNumber,
+    email: order.customerEmail,
+    pending: order.status === 'received',
+    isSubscription: order.pageType === PageType.SUBSCRIPTION_CONFIRMED,
+    lines: order.lines.map((l) => ({
+      title: l.title,
+      attributesLabel: attributesLabel(l.attributes),
+      quantity: l.quantity,
+      lineTotal: money(l.lineTotalCents),
+    })),
+    totals: {
+      subtotal: money(order.subtotalCents),
+      discount: order.discountCents > 0 ? `−${money(order.discountCents)}` : '',
+      shipping: money(order.shippingCostCents),
+      tax: money(order.taxCents),
+      giftCard: order.giftCardCents > 0 ? `−${money(order.giftCardCents)}` : '',
+      total: money(order.grandTotalCents),
+      due: money(order.amountDueCents),
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { Visitor } from './visitor.js';
+
+const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
+const GOOD_CARD = '4242 4242 4242 4242';
+
+async function itemId(server: TestServer, urlId: string): Promise<string> {
+  const row = await server.db.selectFrom('items').select('id').where('url_id', '=', urlId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function visitorWith(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
+  const visitor = Visitor.of(server);
+  const added = await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
+    body: { itemId: await itemId(server, urlId), sku, quantity },
+  });
+  expect(added.status).toBe(200);
+  return visitor;
+}
+
+function order(extra: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: randomUUID(),
+    email: 'buyer@example.com',
+    name: 'Ada Buyer',
+    ...ADDRESS,
+    paymentMethod: 'card',
+    cardNumber: GOOD_CARD,
+    ...extra,
+  };
+}
+
+async function stockOf(server: TestServer, sku: string): Promise<number> {
+  const row = await server.db
+    .selectFrom('product_variants')
+    .select('qty_in_stock')
+    .where('sku', '=', sku)
+    .executeTakeFirstOrThrow();
+  return row.qty_in_stock;
+}
+
+describe.each(DIALECTS)('checkout on %s', (dialect) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('prices a cart with shipping, tax and a coupon, then places a paid order that takes stock', async () => {
+    const visitor = await visitorWith(server, 'wool-scarf', (await firstSku(server, 'wool-scarf'))!, 1);
+    const quote = await visitor.request('POST', '/api/checkout/quote', { body: { couponCode: 'WELCOME10' } });
+    expect(quote.status).toBe(200);
+    const cart = quote.body.shoppingCart;
+    expect(cart.validCoupons.map((c: { code: string }) => c.code)).toEqual(['WELCOME10']);
+    expect(cart.applicableTaxRules).toHaveLength(1);
+    expect(cart.grandTotalCents).toBe(cart.subtotalCents - cart.discountCents + cart.shippingCostCents + cart.taxCents);
+    const sku = cart.entries[0].chosenVariant.sku;
+    const before = await stockOf(server, sku);
+
+    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order({ couponCode: 'WELCOME10' }) });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', pageType: 202 });
+    expect(placed.body.order.grandTotalCents).toBe(cart.grandTotalCents);
+    expect(await stockOf(server, sku)).toBe(before - cart.entries[0].quantity);
+
+    const stored = await server.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', placed.body.order.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.grand_total_cents).toBe(
+      stored.subtotal_cents - stored.discount_cents + stored.shipping_cents + stored.tax_cents,
+    );
+    const page = await visitor.request('GET', placed.body.redirect);
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('Order confirmed');
+    expect(String(page.body)).toContain(`#${stored.order_number}`);
+    // The cart is spent, and the confirmation mail is in the outbox.
+    expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toEqual([]);
+    const mail = await server.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'buyer@example.com')
+      .execute();
+    expect(mail.some((m) => m.subject.includes(`#${stored.order_number}`))).toBe(true);
+  });
+
+  it('refuses a declined card and leaves stock and cart as they were', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const declined = await visitor.request('POST', '/api/checkout/orders', {
+      body: order({ cardNumber: '4000 0000 0000 0002' }),
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ error: 'card-declined' });
+    const failed = await visitor.request('POST', '/api/checkout/orders', {
+      body: order({ cardNumber: '4000 0000 0000 0119' }),
+    });
+    expect(failed.body.error).toBe('payment-failed');
+    expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toHaveLength(1);
+    const manual = await visitor.request('POST', '/api/checkout/orders', { body: order({ paymentMethod: 'manual' }) });
+    expect(manual.body.order).toMatchObject({ status: 'received', paymentStatus: 'pending', pageType: 207 });
+    expect(String((await visitor.request('GET', manual.body.redirect)).body)).toContain('Order received');
+  });
+
+  it('makes one order of a repeated submission with the same idempotency key, also at once', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const body = order();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => visitor.request('POST', '/api/checkout/orders', { body })),
+    );
+    const ids = new Set(answers.map((a) => a.body.order?.id));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(ids.size).toBe(1);
+    const again = await visitor.request('POST', '/api/checkout/orders', { body });
+    expect(again.body.order.id).toBe([...ids][0]);
+    const count = await server.db
+      .selectFrom('idempotency_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key', '=', body.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('sells exactly the stock when 50 checkouts race for 10 units', async () => {
+    await server.db
+      .updateTable('product_variants')
+      .set({ unlimited: 0, qty_in_stock: 10 })
+      .where('sku', '=', 'STICKERS-BOT')
+      .execute();
+    const visitors: Visitor[] = [];
+    for (let i = 0; i < 50; i++) visitors.push(await visitorWith(server, 'sticker-pack', 'STICKERS-BOT'));
+    const before = await server.db
+      .selectFrom('order_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sku', '=', 'STICKERS-BOT')
+      .executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      visitors.map((v) => v.request('POST', '/api/checkout/orders', { body: order() })),
+    );
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(10);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('not-enough-stock');
+    }
+    expect(await stockOf(server, 'STICKERS-BOT')).toBe(0);
+    const after = await server.db
+      .selectFrom('order_lines')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sku', '=', 'STICKERS-BOT')
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(10);
+    await server.db.updateTable('product_variants').set({ unlimited: 1 }).where('sku', '=', 'STICKERS-BOT').execute();
+  });
+
+  it('sells a gift card whose code pays part of a later order, never more than its balance under 20 racing orders', async () => {
+    const buyer = await visitorWith(server, 'gift-card', 'GIFT-25');
+    const bought = await buyer.request('POST', '/api/checkout/orders', {
+      body: order({ email: 'giver@example.com', giftCardRecipientEmail: 'friend@example.com' }),
+    });
+    expect(bought.status).toBe(201);
+    const mail = await server.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'friend@example.com')
+      .executeTakeFirstOrThrow();
+    const code = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(mail.text_body)?.[1];
+    expect(code).toBeDefined();
+
+    // 20 orders of $8 + shipping + tax each try to spend the same $25 card at once.
+    const visitors: Visitor[] = [];
+    for (let i = 0; i < 20; i++) visitors.push(await visitorWith(server, 'sticker-pack', 'STICKERS-BOT'));
+    const answers = await Promise.all(
+      visitors.map((v) => v.request('POST', '/api/checkout/orders', { body: order({ giftCardCode: code }) })),
+    );
+    const redeemed = await server.db
+      .selectFrom('gift_card_redemptions')
+      .innerJoin('gift_cards', 'gift_cards.id', 'gift_card_redemptions.gift_card_id')
+      .select(['gift_card_redemptions.amount_cents', 'gift_cards.balance_cents', 'gift_cards.initial_cents'])
+      .execute();
+    const spent = redeemed.reduce((sum, r) => sum + r.amount_cents, 0);
+    expect(redeemed.length).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(2500);
+    expect(redeemed[0]!.balance_cents).toBe(2500 - spent);
+    expect(redeemed[0]!.balance_cents).toBeGreaterThanOrEqual(0);
+    const ok = answers.filter((a) => a.status === 201);
+    expect(ok.reduce((sum, a) => sum + a.body.order.giftCardCents, 0)).toBe(spent);
+    for (const a of ok) {
+      expect(a.body.order.giftCardCents + a.body.order.amountDueCents).toBe(a.body.order.grandTotalCents);
+    }
+  });
+
+  it('starts a subscription and bills each renewal once, also when the scheduler runs twice', async () => {
+    const visitor = Visitor.of(server);
+    const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+      body: { itemId: await itemId(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+    });
+    expect(started.status).toBe(200);
+    const cartToken = started.body.cartToken;
+    const page = await visitor.request('GET', `/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`);
+    expect(String(page.body)).toContain('Subscription checkout');
+    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order({ cartToken }) });
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.pageType).toBe(206);
+    const renewals = server.app.services.checkout!.renewals;
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    const [first, second] = await Promise.all([renewals.runDue(later), renewals.runDue(later)]);
+    expect([...first, ...second].filter((o) => o.status === 'ordered')).toHaveLength(1);
+    const cycles = await server.db
+      .selectFrom('subscription_cycles')
+      .selectAll()
+      .where('subscription_id', '=', placed.body.order.subscriptionId)
+      .orderBy('cycle')
+      .execute();
+    expect(cycles.map((c) => c.cycle)).toEqual([1, 2]);
+  });
+
+  it('answers not-configured for address lookup', async () => {
+    const visitor = Visitor.of(server);
+    const answer = await visitor.request('GET', '/api/google-maps/places/autocomplete?input=1%20Main');
+    expect(answer.status).toBe(501);
+    expect(answer.body).toEqual({
+      error: 'not-configured',
+      message: 'Address lookup is not configured for this site. Enter the address by hand.',
+    });
+  });
+});
+
+async function firstSku(server: TestServer, urlId: string): Promise<string | undefined> {
+  const row = await server.db
+    .selectFrom('product_variants')
+    .innerJoin('items', 'items.id', 'product_variants.item_id')
+    .select('product_variants.sku')
+    .where('items.url_id', '=', urlId)
+    .where('product_variants.qty_in_stock', '>', 0)
+    .executeTakeFirst();
+  return row?.sku;
+}
