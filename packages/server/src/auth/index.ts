@@ -81,7 +81,12 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
   app.decorate('signInThrottle', new SignInThrottle(store, limits));
   app.decorate(
     'signInRateLimit',
-    app.rateLimit({ max: limits.requestsPerAddress, timeWindow: limits.requestWindowMs }) as never,
+    app.rateLimit({
+      max: limits.requestsPerAddress,
+      timeWindow: limits.requestWindowMs,
+      // A key of its own: limiters made with app.rateLimit() share one Redis key prefix.
+      keyGenerator: (request) => `sign-in:${request.ip}`,
+    }) as never,
   );
 
   // A preHandler (not onRequest) so the crumb check, which reads form fields, answers first.
