@@ -3,6 +3,7 @@ import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
+import { createContentPages } from './blog/routes.js';
 import { cartPageView, cartPillView } from './cart-view.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import { merchandisingContext, productView } from './product-view.js';
@@ -110,6 +111,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     );
   }
 
+  // Blog, events and search (issue 4 part B): `pages/blog/routes.ts`, dispatched by collection kind.
+  const contentPages = createContentPages(app, {
+    render: sendPage,
+    notFound: sendNotFound,
+    themeDir: options.themeDir ?? DEFAULT_THEME_DIR,
+  });
+
   async function productCollection(site: SiteScope, slug: string): Promise<CollectionRecord | undefined> {
     const collection = await content.getCollectionBySlug(site.id, slug);
     if (!collection || collection.type !== CollectionType.PRODUCTS) return undefined;
@@ -171,6 +179,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   app.get<{ Params: { collection: string }; Querystring: { view?: string } }>('/:collection', (request, reply) =>
     withSite(request, reply, async (page) => {
       const { site } = page;
+      if (await contentPages.serveCollection(page, request.params.collection)) return;
       const collection = await content.getCollectionBySlug(site.id, request.params.collection);
       if (collection?.type === CollectionType.PAGE) {
         // A plain page until pages get sections (issue 4): its title and its HTML description.
@@ -232,6 +241,20 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       );
     }),
   );
+
+  app.get('/search', (request, reply) => withSite(request, reply, (page) => contentPages.serveSearch(page)));
+
+  app.get<{ Params: { collection: string; urlId: string } }>('/:collection/:urlId', (request, reply) => {
+    const { collection, urlId } = request.params;
+    if (NOT_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();
+    if (urlId === '') {
+      const [path, query] = splitUrl(request.url);
+      return reply.redirect(`${path.replace(/\/+$/, '') || '/'}${query}`, 301);
+    }
+    return withSite(request, reply, async (page) => {
+      if (!(await contentPages.serveItem(page, collection, urlId))) await sendNotFound(page);
+    });
+  });
 
   app.get('/*', (request, reply) => {
     if (NOT_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return reply.callNotFound();

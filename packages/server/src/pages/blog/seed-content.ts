@@ -196,8 +196,8 @@ const HUDSON = { addressLine2: 'Hudson, NY 12534', addressCountry: 'United State
 
 const EVENTS: SeedEvent[] = [
   {
-    urlId: 'spring-market',
-    title: 'Spring Market at the Armory',
+    urlId: 'winter-market',
+    title: 'Winter Market at the Armory',
     excerpt: 'Forty makers under one roof: find our stall by the north door.',
     day: 9,
     start: [10, 0],

@@ -83,7 +83,7 @@ export async function eventItemPage(deps: ContentPagesDeps, page: ContentPageReq
       description: plainText(item.excerpt) || plainText(item.body),
       location: view.locationText as string,
       url: `${origin(request)}${item.fullUrl}`,
-      stamp: item.updatedOn || deps.now?.() || Date.now(),
+      stamp: deps.now?.() ?? Date.now(),
     });
     reply
       .code(200)
