@@ -85,6 +85,12 @@ describe('contact form', () => {
     for (const id of ['name', 'email', 'topic', 'reply-by', 'interests', 'message']) {
       await expect.poll(() => errorOf(page, id).textContent()).toBe(MESSAGES.required);
     }
+    // Each error sits above its field's title, for single inputs and for grouped fields alike.
+    for (const id of ['name', 'email', 'topic', 'reply-by', 'interests', 'message']) {
+      const error = await errorOf(page, id).boundingBox();
+      const title = await field(page, id).locator('.tessera-field__title').boundingBox();
+      expect(error && title && error.y + error.height <= title.y, id).toBe(true);
+    }
     await expect.poll(() => form.locator('.tessera-form__banner--top').textContent()).toBe(MESSAGES.bannerTop);
     expect(await form.locator('.tessera-form__banner--bottom').textContent()).toBe(MESSAGES.bannerBottom);
     expect(await errorOf(page, 'website').isHidden()).toBe(true);

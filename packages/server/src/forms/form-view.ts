@@ -67,6 +67,7 @@ function fieldView(formId: string, field: FormFieldDefinition): Record<string, u
     ...field,
     inputId: `${base}-input`,
     errorId: `${base}-error`,
+    titleId: `${base}-title`,
     descriptionId: `${base}-description`,
     required: field.required === true,
     maxLength: typeof field.maxLength === 'number' ? field.maxLength : null,

@@ -13,11 +13,24 @@ export interface ResolvedFormsConfig {
   minFillMs: number;
 }
 
+// One random captcha key per configuration, so every plugin that verifies captchas (forms, restock) agrees.
+const generatedKeys = new WeakMap<ServerConfig, string>();
+
+function captchaKeyOf(config: ServerConfig): string {
+  if (config.forms?.captchaHmacKey) return config.forms.captchaHmacKey;
+  let key = generatedKeys.get(config);
+  if (!key) {
+    key = randomHmacKey();
+    generatedKeys.set(config, key);
+  }
+  return key;
+}
+
 /** The forms settings of the server configuration with their defaults filled in. */
 export function resolveFormsConfig(config: ServerConfig): ResolvedFormsConfig {
   const forms = config.forms ?? {};
   return {
-    captchaHmacKey: forms.captchaHmacKey || randomHmacKey(),
+    captchaHmacKey: captchaKeyOf(config),
     captchaMaxNumber: DEFAULT_CAPTCHA.maxNumber,
     captchaTtlMs: DEFAULT_CAPTCHA.ttlMs,
     limits: { ...DEFAULT_SUBMISSION_LIMITS, ...forms.rateLimit },

@@ -21,7 +21,8 @@ export interface FieldProps {
   onChange(value: FormFieldValue): void;
 }
 
-function Title({ field, htmlFor }: { field: FormFieldDefinition; htmlFor?: string }) {
+/** The field's title: a label for one control, else the name of the field's group (kept after the error line). */
+function Title({ field, htmlFor, id }: { field: FormFieldDefinition; htmlFor?: string; id?: string }) {
   const content = (
     <>
       {field.title}
@@ -38,13 +39,16 @@ function Title({ field, htmlFor }: { field: FormFieldDefinition; htmlFor?: strin
       {content}
     </label>
   ) : (
-    <legend className="tessera-field__title">{content}</legend>
+    <p className="tessera-field__title" id={id}>
+      {content}
+    </p>
   );
 }
 
 export function FieldControl({ field, value, error, idPrefix, onChange }: FieldProps) {
   const id = `${idPrefix}-${field.id}`;
   const errorId = `${id}-error`;
+  const titleId = `${id}-title`;
   const errorLine = (
     <p className="tessera-field__error" id={errorId} role="alert" hidden={!error}>
       {error ?? ''}
@@ -112,9 +116,15 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
     case 'radio':
     case 'checkbox':
       return (
-        <fieldset className={className} data-field-id={field.id} aria-describedby={errorId}>
+        <div
+          role="group"
+          aria-labelledby={titleId}
+          className={className}
+          data-field-id={field.id}
+          aria-describedby={errorId}
+        >
           {errorLine}
-          <Title field={field} />
+          <Title field={field} id={titleId} />
           {description}
           <div className="tessera-field__choices">
             {(field.options ?? []).map((option, i) => {
@@ -137,7 +147,7 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
               );
             })}
           </div>
-        </fieldset>
+        </div>
       );
     case 'likert': {
       const answers = (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<
@@ -145,9 +155,15 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
         string
       >;
       return (
-        <fieldset className={className} data-field-id={field.id} aria-describedby={errorId}>
+        <div
+          role="group"
+          aria-labelledby={titleId}
+          className={className}
+          data-field-id={field.id}
+          aria-describedby={errorId}
+        >
           {errorLine}
-          <Title field={field} />
+          <Title field={field} id={titleId} />
           {(field.questions ?? []).map((question, row) => (
             <div className="tessera-likert__row" role="radiogroup" aria-label={question} key={question}>
               <span className="tessera-likert__question">{question}</span>
@@ -167,7 +183,7 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
               </span>
             </div>
           ))}
-        </fieldset>
+        </div>
       );
     }
     case 'name':
@@ -177,9 +193,15 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
     case 'phone': {
       const labels = PARTS[field.type] ?? [];
       return (
-        <fieldset className={className} data-field-id={field.id} aria-describedby={errorId}>
+        <div
+          role="group"
+          aria-labelledby={titleId}
+          className={className}
+          data-field-id={field.id}
+          aria-describedby={errorId}
+        >
           {errorLine}
-          <Title field={field} />
+          <Title field={field} id={titleId} />
           {description}
           <div className="tessera-field__parts">
             {labels.map((label, i) => (
@@ -201,7 +223,7 @@ export function FieldControl({ field, value, error, idPrefix, onChange }: FieldP
               </div>
             ))}
           </div>
-        </fieldset>
+        </div>
       );
     }
     default:
