@@ -111,6 +111,7 @@ export async function mountCheckoutIsland(root: HTMLElement, env: IslandEnv): Pr
         : (answer.body?.message ?? CHECKOUT_MESSAGES.paymentFailed),
     );
   });
+  form.dataset.islandState = 'live';
   return true;
 }
 

@@ -31,12 +31,14 @@ export async function mountInstallmentsIsland(root: HTMLElement, env: IslandEnv)
   const button = root.querySelector<HTMLButtonElement>('.tessera-installments__info');
   if (!line || !text || !button || !providerLocale) {
     root.hidden = true;
+    root.dataset.islandState = 'live';
     return true;
   }
   text.textContent = line.text;
   root.dataset.inRange = String(line.inRange);
   button.hidden = false;
   button.addEventListener('click', () => void openInstallmentsModal(win, button, providerLocale.replace('_', '-')));
+  root.dataset.islandState = 'live';
   return true;
 }
 
