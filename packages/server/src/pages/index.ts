@@ -5,6 +5,7 @@ import { loadOwner } from '../auth/owner-session.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
 import { createContentPages } from './blog/routes.js';
 import { cartPageView, cartPillView } from './cart-view.js';
+import { createSectionPages } from './content-page.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import { merchandisingContext, productView } from './product-view.js';
 import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from './sources.js';
@@ -58,7 +59,24 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
       return;
     }
-    await handle({ site, request, reply });
+    try {
+      await handle({ site, request, reply });
+    } catch (error) {
+      // Page type 101: a calm error page that says nothing about the cause (it goes to the log).
+      request.log.error({ err: error, path: request.url }, 'page failed to render');
+      if (reply.sent) return;
+      try {
+        await sendPage(
+          { site, request, reply },
+          'error',
+          { pageType: PageType.ERROR, path: request.url, title: 'Something went wrong' },
+          {},
+          500,
+        );
+      } catch {
+        reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong. Please try again later.');
+      }
+    }
   }
 
   async function readCart(site: SiteScope, request: FastifyRequest): Promise<CartRecord | undefined> {
@@ -112,10 +130,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   }
 
   // Blog, events and search (issue 4 part B): `pages/blog/routes.ts`, dispatched by collection kind.
+  // Pages made of sections of blocks, folders, lock screens (content-page.ts).
+  const sectionPages = createSectionPages({ app, theme, render: sendPage, notFound: sendNotFound });
   const contentPages = createContentPages(app, {
     render: sendPage,
     notFound: sendNotFound,
     themeDir: options.themeDir ?? DEFAULT_THEME_DIR,
+    renderSections: (item) => sectionPages.renderItemSections(item),
   });
 
   async function productCollection(site: SiteScope, slug: string): Promise<CollectionRecord | undefined> {
@@ -124,9 +145,17 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     return collection;
   }
 
+  app.post<{ Params: { collection: string } }>('/:collection', (request, reply) =>
+    withSite(request, reply, async (page) => {
+      if (!(await sectionPages.unlock(page, request.params.collection))) await sendNotFound(page);
+    }),
+  );
+
   app.get('/', (request, reply) =>
     withSite(request, reply, async (page) => {
       const { site } = page;
+      // The home page made of sections when the site has one; the shop's own home otherwise.
+      if (await sectionPages.serve(page, 'home', undefined, { path: '/' })) return;
       const shop = await findShop(site);
       const products = shop ? await content.listProducts(site.id, shop.id) : [];
       const shopUrl = shop ? collectionUrl(shop) : '/shop';
@@ -180,6 +209,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     withSite(request, reply, async (page) => {
       const { site } = page;
       if (await contentPages.serveCollection(page, request.params.collection)) return;
+      if (await sectionPages.serve(page, request.params.collection)) return;
       const collection = await content.getCollectionBySlug(site.id, request.params.collection);
       if (collection?.type === CollectionType.PAGE) {
         // A plain page until pages get sections (issue 4): its title and its HTML description.

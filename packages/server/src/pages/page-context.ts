@@ -16,6 +16,8 @@ export interface SiteScope {
   readonly storeSettings: Record<string, unknown>;
   readonly websiteSettings: Record<string, unknown>;
   readonly navigation: NavigationLink[];
+  /** The collection tree with folders (content/site-content.ts), when the content source has one. */
+  readonly navigationTree?: NavigationTreeNode[];
 }
 
 export interface NavigationLink {
@@ -23,12 +25,51 @@ export interface NavigationLink {
   readonly url: string;
 }
 
+export interface NavigationTreeNode {
+  readonly title: string;
+  readonly url: string | null;
+  readonly isFolder: boolean;
+  readonly children: NavigationTreeNode[];
+}
+
+/** Languages the site offers (`websiteSettings.multilingual`); the default one has no `?lang=`. */
+export interface SiteLanguages {
+  enabled: boolean;
+  defaultLanguage: string;
+  languages: { code: string; name: string; enabled: boolean }[];
+}
+
+export function siteLanguages(websiteSettings: Record<string, unknown>): SiteLanguages {
+  const raw = objectOr(websiteSettings.multilingual);
+  const languages = (Array.isArray(raw.languages) ? raw.languages : [])
+    .map((entry) => objectOr(entry))
+    .filter((entry) => typeof entry.code === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(entry.code))
+    .map((entry) => ({
+      code: String(entry.code),
+      name: typeof entry.name === 'string' ? entry.name : String(entry.code),
+      enabled: entry.enabled !== false,
+    }));
+  const defaultLanguage = typeof raw.defaultLanguage === 'string' ? raw.defaultLanguage : (languages[0]?.code ?? 'en');
+  return { enabled: raw.enabled === true && languages.length > 1, defaultLanguage, languages };
+}
+
+/** `?lang=` of a request when the site offers that language (and it is not the default), else undefined. */
+export function requestedLanguage(site: SiteScope, query: unknown): string | undefined {
+  const value = objectOr(query).lang;
+  const code = Array.isArray(value) ? value[0] : value;
+  if (typeof code !== 'string') return undefined;
+  const languages = siteLanguages(site.websiteSettings);
+  if (!languages.enabled || code === languages.defaultLanguage) return undefined;
+  return languages.languages.some((l) => l.enabled && l.code === code) ? code : undefined;
+}
+
 export async function loadSiteScope(content: PageContentSource, host: string): Promise<SiteScope | undefined> {
   const site = await content.getSiteForHost(host);
   if (!site) return undefined;
-  const [navigation, storeSettings] = await Promise.all([
+  const [navigation, storeSettings, tree] = await Promise.all([
     content.getNavigation(site.id),
     content.getStoreSettings(site.id),
+    content.getNavigationTree ? content.getNavigationTree(site.id) : undefined,
   ]);
   const settings = objectOr(site.settings);
   const websiteSettings = objectOr(settings.website ?? site.websiteSettings);
@@ -42,6 +83,7 @@ export async function loadSiteScope(content: PageContentSource, host: string): P
     storeSettings: { ...DEFAULT_STORE_SETTINGS, ...objectOr(settings.store), ...objectOr(storeSettings) },
     websiteSettings,
     navigation: navigationLinks(navigation),
+    ...(Array.isArray(tree) && tree.length > 0 ? { navigationTree: tree as NavigationTreeNode[] } : {}),
   };
 }
 
@@ -55,6 +97,10 @@ export interface PageScope {
   readonly ownerRoles?: readonly number[];
   /** Only signed-in site users may see the page; others get page type 106 (`site-users/access.ts`). */
   readonly membersOnly?: boolean;
+  /** The language the page is shown in, when not the site's default (`?lang=`). */
+  readonly lang?: string;
+  /** Splash and lock screens show no header, footer or popup. */
+  readonly hideChrome?: boolean;
 }
 
 /**
@@ -102,9 +148,8 @@ export function pageContext(
     // The money-printing formatters switch to CLDR formats ("$68.00") on this flag.
     featureFlags: { useCLDRMoneyFormat },
     localizedStrings: {},
-    navigation: {
-      items: site.navigation.map((link) => ({ ...link, active: isActive(link.url, page.path) })),
-    },
+    navigation: { items: navigationItems(site, page) },
+    ...chromeContext(site, page),
     pageType: page.pageType,
     page: {
       title: page.title,
@@ -116,6 +161,89 @@ export function pageContext(
     },
   };
 }
+
+function withLang(url: string, lang: string | undefined): string {
+  if (!lang || !url.startsWith('/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}`;
+}
+
+/** Top-level links, folders with their children (a folder with behaviour none has no link). */
+function navigationItems(site: SiteScope, page: PageScope): Record<string, unknown>[] {
+  if (!site.navigationTree) {
+    return site.navigation.map((link) => ({
+      ...link,
+      url: withLang(link.url, page.lang),
+      active: isActive(link.url, page.path),
+    }));
+  }
+  const node = (entry: NavigationTreeNode): Record<string, unknown> => {
+    const children = entry.children.map(node);
+    const active = entry.url ? isActive(entry.url, page.path) : false;
+    return {
+      title: entry.title,
+      url: entry.url ? withLang(entry.url, page.lang) : null,
+      clickable: entry.url !== null,
+      isFolder: entry.isFolder,
+      active: active || children.some((child) => child.active === true),
+      current: active && entry.url === page.path,
+      children: children.length > 0 ? children : null,
+    };
+  };
+  return site.navigationTree.map(node);
+}
+
+/** Header, footer, language switcher and popup overlay from the site settings. */
+function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown> {
+  const headerFooter = objectOr(site.websiteSettings.headerFooter);
+  const header = objectOr(headerFooter.header);
+  const footer = objectOr(headerFooter.footer);
+  const footerLinks = (Array.isArray(footer.links) ? footer.links : [])
+    .map((link) => objectOr(link))
+    .filter(
+      (link) => typeof link.title === 'string' && typeof link.url === 'string' && /^(\/(?!\/)|https?:)/.test(link.url),
+    )
+    .map((link) => ({ title: link.title, url: withLang(String(link.url), page.lang) }));
+  const languages = siteLanguages(site.websiteSettings);
+  const current = page.lang ?? languages.defaultLanguage;
+  const languageItems = languages.enabled
+    ? languages.languages
+        .filter((l) => l.enabled)
+        .map((l) => ({
+          code: l.code,
+          name: l.name,
+          active: l.code === current,
+          url: l.code === languages.defaultLanguage ? page.path : withLang(page.path, l.code),
+        }))
+    : [];
+  const popup = objectOr(site.websiteSettings.popupOverlay);
+  const popupOn = popup.enabled === true && !page.hideChrome && typeof popup.title === 'string';
+  const position =
+    typeof popup.position === 'string' && POPUP_POSITIONS.includes(popup.position) ? popup.position : 'center';
+  return {
+    siteHeader: { announcement: typeof header.announcement === 'string' ? header.announcement : '' },
+    siteFooter: { text: typeof footer.text === 'string' ? footer.text : '', links: footerLinks },
+    languages: languageItems.length > 1 ? { items: languageItems, current } : null,
+    popup: popupOn
+      ? {
+          title: popup.title,
+          body: typeof popup.body === 'string' ? popup.body : '',
+          buttonLabel: typeof popup.buttonLabel === 'string' ? popup.buttonLabel : '',
+          buttonUrl: typeof popup.buttonUrl === 'string' && /^\/(?!\/)/.test(popup.buttonUrl) ? popup.buttonUrl : '',
+          version: Number.isInteger(popup.version) ? popup.version : 1,
+          position,
+          pageType: 104,
+        }
+      : null,
+    hideChrome: page.hideChrome === true,
+  };
+}
+
+/** SPEC §2: the popup overlay sits in one cell of a 3×3 grid. */
+export const POPUP_POSITIONS: readonly string[] = ['top', 'center', 'bottom'].flatMap((row) =>
+  ['left', 'center', 'right'].map((column) =>
+    row === 'center' && column === 'center' ? 'center' : `${row}-${column}`,
+  ),
+);
 
 function isActive(url: string, path: string): boolean {
   if (url === '/') return path === '/';

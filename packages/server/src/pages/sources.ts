@@ -12,6 +12,8 @@ export interface PageContentSource {
   listProducts(siteId: string, collectionId: string): Awaitable<ProductItem[]>;
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Awaitable<ProductItem | undefined>;
   getStoreSettings(siteId: string): Awaitable<Record<string, unknown> | undefined>;
+  /** The navigation tree with folders (`content/site-content.ts`); optional for simple sources. */
+  getNavigationTree?(siteId: string): Awaitable<unknown>;
 }
 
 export interface PageCartSource {

@@ -26,6 +26,8 @@ export interface RenderSettings {
  */
 export class Theme {
   readonly stylesheetUrl: string;
+  /** `assets/blocks.css` (sections, blocks, navigation folders, popup), linked by the layout. */
+  readonly blocksStylesheetUrl: string;
   private readonly sources = new Map<string, string>();
   private readonly compiled = new Map<string, Template>();
   private readonly partials: Readonly<Record<string, string>>;
@@ -44,6 +46,7 @@ export class Theme {
     // One frozen object for the life of the theme: the engine caches compiled partials per object.
     this.partials = Object.freeze(partials);
     this.stylesheetUrl = assetUrl(dir, 'theme.css');
+    this.blocksStylesheetUrl = assetUrl(dir, 'blocks.css');
   }
 
   has(name: string): boolean {
@@ -55,9 +58,39 @@ export class Theme {
     const errors: (TemplateError & { template: string })[] = [];
     const main = this.renderTemplate(name, context, settings, errors);
     const page = (context.page ?? {}) as Record<string, unknown>;
-    const withMain = { ...context, page: { ...page, mainContent: main } };
+    const withMain = { ...context, page: { blocksStylesheet: this.blocksStylesheetUrl, ...page, mainContent: main } };
     const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, settings, errors);
     return { html, errors };
+  }
+
+  /** Renders one partial (`blocks/image.block`) as a template of its own, with `context` as its root. */
+  renderPartial(name: string, context: unknown, settings: RenderSettings): RenderedPage {
+    const errors: (TemplateError & { template: string })[] = [];
+    const key = `partial:${name}`;
+    let template = this.compiled.get(key);
+    if (template === undefined) {
+      const source = this.partials[name];
+      if (source === undefined) {
+        return {
+          html: '',
+          errors: [{ type: 'render', message: `Partial "${name}" does not exist in ${this.dir}`, template: name }],
+        };
+      }
+      template = compile(source).template;
+      this.compiled.set(key, template);
+    }
+    const result = render(template, context, {
+      partials: this.partials,
+      locale: settings.locale,
+      timeZone: settings.timeZone,
+      now: settings.now,
+    });
+    for (const error of result.errors) errors.push({ ...error, template: name });
+    return { html: result.output, errors };
+  }
+
+  hasPartial(name: string): boolean {
+    return this.partials[name] !== undefined;
   }
 
   clear(): void {

@@ -16,6 +16,8 @@ const ISLANDS: Record<string, Mount> = {
   checkout: mountCheckoutIsland,
   installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
+  gallery: (root) => import('./gallery/gallery.js').then(({ mountGallery }) => mountGallery(root)),
+  popup: (root) => import('./popup/popup.js').then(({ mountPopup }) => mountPopup(root)),
   product(root, env) {
     const item = resolveProduct(root, env.context);
     if (!item) return Promise.resolve(false);
