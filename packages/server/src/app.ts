@@ -22,6 +22,7 @@ import { installRouteCatalogue } from './http/route-catalogue.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import checkoutPlugin from './checkout/index.js';
 import pagesPlugin from './pages/index.js';
+import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
 import siteUsersPlugin from './site-users/index.js';
@@ -99,6 +100,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(trackingPlugin, { content: services.content });
   await app.register(commentsPlugin, { content: services.content });
   await app.register(checkoutPlugin, { content: services.content });
+  await app.register(restockPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

@@ -5,6 +5,7 @@ import { formsMigration } from './migrations/0003_forms.js';
 import { contentMigration } from './migrations/0005_content.js';
 import { commentsMigration } from './migrations/0005b_comments.js';
 import { checkoutMigration } from './migrations/0006_checkout.js';
+import { restockMigration } from './migrations/0007_restock.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -129,6 +130,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_content': contentMigration,
   '0005b_comments': commentsMigration,
   '0006_checkout': checkoutMigration,
+  '0007_restock': restockMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -164,6 +164,8 @@ export interface Database extends CheckoutTables {
   site_user_carts: SiteUserCartsTable;
   item_terms: ItemTermsTable;
   comments: CommentsTable;
+  restock_signups: RestockSignupsTable;
+  restock_keys: RestockKeysTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -503,3 +505,32 @@ export interface CheckoutTables {
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
+
+// Restock notifications (migration 0007).
+
+export interface RestockSignupsTable {
+  id: string;
+  site_id: string;
+  product_id: string;
+  /** The variant's id (its SKU when it has none). */
+  variant_id: string;
+  sku: string;
+  /** Lower-cased address. */
+  email: string;
+  join_mailing_list: number;
+  /** 'pending' until a sender claims it, 'sending' while claimed, 'sent' once SMTP (or the outbox) took it. */
+  state: string;
+  claim_id: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface RestockKeysTable {
+  site_id: string;
+  /** HMAC key (hex) that signs the site's unsubscribe links. */
+  secret: string;
+  created_at: string;
+}
+
+export type RestockSignupRow = Selectable<RestockSignupsTable>;

@@ -14,6 +14,11 @@ export interface MailMessage {
   siteId?: string;
   /** Sender; defaults to `Tessera <no-reply@localhost>`. */
   from?: string;
+  /**
+   * The outbox row's id (a new one when omitted). A caller that must know later whether a message
+   * went out (restock notifications) passes its own id and looks the row up.
+   */
+  id?: string;
 }
 
 export interface MailService {
@@ -34,7 +39,7 @@ export function createMailService(db: Kysely<Database>, config: Pick<ServerConfi
 
   return {
     async send(message) {
-      const id = newId();
+      const id = message.id ?? newId();
       let sentAt: string | null = null;
       if (transport) {
         await transport.sendMail({
