@@ -1,6 +1,8 @@
+import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSite } from '../src/pages/search/search-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 async function blogItemIds(server: TestServer): Promise<Record<string, string>> {
@@ -292,6 +294,66 @@ for (const dialect of DIALECTS) {
       const empty = await visitor.get('/search');
       expect(empty.status).toBe(200);
       expect(empty.body).not.toContain('search-results__title');
+    });
+  });
+
+  describe(`comment moderation (${dialect})`, () => {
+    let server: TestServer;
+    let ids: Record<string, string>;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      ids = await blogItemIds(server);
+      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+      const settings = JSON.parse(site.settings);
+      settings.website = { ...settings.website, commentsRequireApproval: true };
+      await server.db
+        .updateTable('sites')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', site.id)
+        .execute();
+      server.app.services.content.invalidate();
+      await createOwner(server.db, {
+        email: 'mod@example.com',
+        password: 'correct horse',
+        roles: [WebsiteRole.MODERATOR],
+      });
+      await createOwner(server.db, {
+        email: 'rep@example.com',
+        password: 'correct horse',
+        roles: [WebsiteRole.REPORTING],
+      });
+    });
+    afterAll(async () => server?.close());
+
+    it('holds comments for approval and shows them once a moderator approves', async () => {
+      const visitor = Visitor.of(server);
+      const posted = await visitor.post('/api/comments', {
+        itemId: ids['wool-season'],
+        authorName: 'Held',
+        body: 'Waiting for a moderator',
+      });
+      expect(posted.status).toBe(201);
+      expect(posted.body).toMatchObject({ pending: true, publicCommentCount: 0 });
+      expect((await visitor.get(`/api/comments?itemId=${ids['wool-season']}`)).body.comments).toEqual([]);
+
+      const reporter = await signInOwner(server.url, 'rep@example.com', 'correct horse');
+      expect((await reporter.get('/api/config/comments?status=pending')).status).toBe(403);
+      expect((await Visitor.of(server).get('/api/config/comments')).status).toBe(401);
+
+      const moderator = await signInOwner(server.url, 'mod@example.com', 'correct horse');
+      const pending = await moderator.get('/api/config/comments?status=pending');
+      expect(pending.status).toBe(200);
+      const held = pending.body.comments.find((c: { body: string }) => c.body === 'Waiting for a moderator');
+      expect(held).toBeTruthy();
+      const approved = await moderator.put(`/api/config/comments/${held.id}`, { status: 'approved' });
+      expect(approved.body).toEqual({ id: held.id, status: 'approved' });
+      expect((await moderator.put(`/api/config/comments/${held.id}`, { status: 'deleted' })).status).toBe(400);
+      expect((await moderator.put('/api/config/comments/nope', { status: 'spam' })).status).toBe(404);
+      const listed = await visitor.get(`/api/comments?itemId=${ids['wool-season']}`);
+      expect(listed.body.comments.map((c: { authorName: string }) => c.authorName)).toEqual(['Held']);
+      const page = await visitor.get('/blog/wool-season');
+      expect(textOf(page.body)).toContain('Waiting for a moderator');
     });
   });
 

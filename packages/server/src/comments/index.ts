@@ -14,6 +14,8 @@ export { type CommentService, type CommentView, createCommentService } from './c
 /** HttpOnly cookie naming a visitor for likes (one like per item and visitor). */
 export const VISITOR_COOKIE = 'tessera-visitor';
 const VISITOR_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
+/** Item ids are generated hex (or seeded) tokens: anything else is no post, never a query. */
+const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface CommentsPluginOptions {
   content: ContentService;
@@ -87,7 +89,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
 
   app.get<{ Querystring: { itemId?: string } }>('/api/comments', async (request) => {
     const itemId = typeof request.query.itemId === 'string' ? request.query.itemId : '';
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(itemId)) throw new AppError('invalid-body', 'itemId: Send the id of the post.');
+    if (!ITEM_ID.test(itemId)) throw new AppError('invalid-body', 'itemId: Send the id of the post.');
     const post = await requirePost(request, itemId);
     const list = await comments.listApproved(post.siteId, post.id);
     return { itemId: post.id, comments: list, publicCommentCount: list.length };
@@ -132,6 +134,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
     async (request, reply) => {
       const current = await site(request);
       if (current.websiteSettings.simpleLikingEnabled !== true) throw new CommentError('likes-disabled');
+      if (!ITEM_ID.test(request.params.itemId)) throw new CommentError('post-not-found');
       const post = await requirePost(request, request.params.itemId);
       const result = await comments.like(post.siteId, post.id, visitorOf(request, reply));
       if (isFormPost(request)) return reply.redirect(`${post.fullUrl}#like`, 303);

@@ -27,9 +27,17 @@ export interface ContentPageRequest {
   notFound(): Promise<void>;
 }
 
+const HAS_CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The first value of a query parameter; values with control characters (NUL …) count as absent. */
 export function firstQueryValue(value: unknown): string | undefined {
   const one = Array.isArray(value) ? value[0] : value;
-  return typeof one === 'string' ? one : undefined;
+  return typeof one === 'string' && !HAS_CONTROL.test(one) ? one : undefined;
+}
+
+/** An address segment a stored urlId could be: no control characters, at most 255 characters. */
+export function isPlausibleUrlId(value: string): boolean {
+  return value.length > 0 && value.length <= 260 && !HAS_CONTROL.test(value);
 }
 
 /** `https://host` of the request, for share links and iCalendar UIDs. */

@@ -7,7 +7,7 @@ import type { PageScope, SiteScope } from '../page-context.js';
 import { eventItemPage, eventsListPage } from '../events/index.js';
 import { searchPage } from '../search/index.js';
 import { blogItemPage, blogListPage } from './index.js';
-import type { ContentPageRequest, ContentPagesDeps } from './content-pages.js';
+import { type ContentPageRequest, type ContentPagesDeps, isPlausibleUrlId } from './content-pages.js';
 
 /** What the pages plugin hands over for one request (its own `PageRequest`). */
 export interface PluginPage {
@@ -66,6 +66,7 @@ export function createContentPages(app: FastifyInstance, rendering: PluginRender
   };
 
   async function collectionOf(page: PluginPage, slug: string): Promise<ContentPageRequest | undefined> {
+    if (!isPlausibleUrlId(slug)) return undefined;
     const found = await content.getPageBySlug(page.site.id, slug);
     if (!found || (found.kind !== 'blog' && found.kind !== 'events')) return undefined;
     if (found.passwordProtected || found.membersOnly) return undefined;
@@ -96,6 +97,10 @@ export function createContentPages(app: FastifyInstance, rendering: PluginRender
     async serveItem(page, slug, urlId) {
       const target = await collectionOf(page, slug);
       if (!target) return false;
+      if (!isPlausibleUrlId(urlId)) {
+        await target.notFound();
+        return true;
+      }
       const kind = (target.collection as { kind?: string }).kind;
       await (kind === 'blog' ? blogItemPage(deps, target, urlId) : eventItemPage(deps, target, urlId));
       return true;

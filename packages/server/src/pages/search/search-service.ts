@@ -26,7 +26,12 @@ export function likePattern(query: string): string {
 /** The words a visitor typed, trimmed and capped; empty when there is nothing to look for. */
 export function normaliseQuery(raw: unknown): string {
   if (typeof raw !== 'string') return '';
-  return raw.replace(/\s+/g, ' ').trim().slice(0, SEARCH_QUERY_MAX);
+  // Control characters (NUL above all, which PostgreSQL refuses in text) are never search words.
+  return raw
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, SEARCH_QUERY_MAX);
 }
 
 function kindOf(recordType: number, collectionKind: string): string {
