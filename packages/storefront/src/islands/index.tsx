@@ -7,6 +7,7 @@ import { mountFormIsland } from './forms/form-island.js';
 import { mountReactIsland } from './mount.js';
 import { ProductIsland } from './product/product-island.js';
 import { resolveProduct } from './product/product-dom.js';
+import { mountRestockIsland } from './restock/restock-island.js';
 
 type Mount = (root: HTMLElement, env: IslandEnv) => Promise<boolean>;
 
@@ -16,6 +17,7 @@ const ISLANDS: Record<string, Mount> = {
   checkout: mountCheckoutIsland,
   installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
+  restock: mountRestockIsland,
   gallery: (root) => import('./gallery/gallery.js').then(({ mountGallery }) => mountGallery(root)),
   popup: (root) => import('./popup/popup.js').then(({ mountPopup }) => mountPopup(root)),
   product(root, env) {

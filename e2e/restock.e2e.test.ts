@@ -1,0 +1,74 @@
+// A visitor asks to hear when a sold-out product comes back: the restock widget of the sold-out
+// variant of the linen shirt and of the fully sold-out canvas tote, in a real browser.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
+import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { ProductPage } from './fixtures/storefront.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newVisitor(browser);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+});
+
+const visibleWidget = () => page.locator('.product-restock-notification:visible');
+
+describe('restock sign-up', () => {
+  it('shows the widget for the sold-out variant, refuses bad emails and signs the visitor up', async () => {
+    const product = new ProductPage(page);
+    await product.goto('linen-shirt');
+    await page.waitForSelector('[data-island="restock"][data-island-state="live"]', { state: 'attached' });
+    await product.choose({ Size: 'M', Color: 'Indigo' });
+    await expect.poll(() => visibleWidget().count()).toBe(1);
+    const widget = visibleWidget();
+    const email = widget.locator('input[name="email"]');
+    const submit = widget.locator('input[type="submit"]');
+    const error = widget.locator('.product-restock-error');
+
+    await submit.click();
+    await expect.poll(() => error.textContent()).toBe('Email cannot be blank');
+    await email.fill('not an email');
+    await submit.click();
+    await expect.poll(() => error.textContent()).toBe('Email is invalid');
+
+    await email.fill('shopper@example.com');
+    await submit.click();
+    const success = page.locator('.product-restock-success');
+    await expect.poll(() => success.textContent()).toBe('Signed up!');
+    expect(await error.count()).toBe(0);
+    const done = page.locator('.product-restock-notification[data-restock-state="signed-up"]');
+    expect(await done.locator('.product-restock-cta').count()).toBe(1);
+    expect(await done.locator('form').count()).toBe(0);
+    await expectAccessible(page, '/shop/p/linen-shirt (signed up)');
+
+    // Another variant that is in stock shows no widget.
+    await product.choose({ Size: 'S', Color: 'Natural' });
+    await expect.poll(() => visibleWidget().count()).toBe(0);
+  });
+
+  it('signs up on a fully sold-out product and accepts the same address twice', async () => {
+    for (const attempt of [1, 2]) {
+      const product = new ProductPage(page);
+      await product.goto('canvas-tote');
+      await page.waitForSelector('[data-island="restock"][data-island-state="live"]', { state: 'attached' });
+      await product.choose({ Color: 'Olive' });
+      const widget = visibleWidget();
+      await expect.poll(() => widget.count()).toBe(1);
+      await widget.locator('input[name="email"]').fill('tote-fan@example.com');
+      await widget.locator('input[type="submit"]').click();
+      await expect
+        .poll(() => page.locator('.product-restock-success').textContent(), `attempt ${attempt}`)
+        .toBe('Signed up!');
+    }
+  });
+});
