@@ -197,3 +197,4 @@ export {
   type TaxRule,
 } from './checkout/totals.js';
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
+export * from './editor/editor-rules.js';

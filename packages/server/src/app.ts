@@ -21,6 +21,7 @@ import { installRateLimit } from './http/rate-limit.js';
 import { installRouteCatalogue } from './http/route-catalogue.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import checkoutPlugin from './checkout/index.js';
+import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
 import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
@@ -101,6 +102,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(commentsPlugin, { content: services.content });
   await app.register(checkoutPlugin, { content: services.content });
   await app.register(restockPlugin, { content: services.content });
+  await app.register(editorPlugin, { filesDir: config.filesDir });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

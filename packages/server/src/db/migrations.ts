@@ -6,6 +6,7 @@ import { contentMigration } from './migrations/0005_content.js';
 import { commentsMigration } from './migrations/0005b_comments.js';
 import { checkoutMigration } from './migrations/0006_checkout.js';
 import { restockMigration } from './migrations/0007_restock.js';
+import { editorMigration } from './migrations/0008_editor.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -131,6 +132,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005b_comments': commentsMigration,
   '0006_checkout': checkoutMigration,
   '0007_restock': restockMigration,
+  '0008_editor': editorMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

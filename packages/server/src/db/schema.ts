@@ -49,6 +49,12 @@ export interface CollectionsTable {
   members_only: Generated<number>;
   /** JSON: language code → `{ title?, description?, sections? }` overriding the default language. */
   translations: Generated<string>;
+  // Site editor (migration 0008_editor).
+  /** JSON `{ sections }` of the unpublished draft; null when the page has none. */
+  draft_content: string | null;
+  draft_updated_at: string | null;
+  /** When a scheduled page goes live (ISO UTC). */
+  publish_at: string | null;
 }
 
 export interface ItemsTable {

@@ -1,0 +1,322 @@
+import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import {
+  CollectionType,
+  checkUpload,
+  EDITOR_LIMITS,
+  EDITOR_MESSAGES,
+  PageType,
+  slugFromTitle,
+  validateFileName,
+  validatePageSettings,
+  validateSlug,
+} from '@tessera/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireOwner } from '../auth/owner-guard.js';
+import type { OwnerIdentity } from '../auth/owner-session.js';
+import type { CollectionRow } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { newToken } from '../ids.js';
+import { cartPillView } from '../pages/cart-view.js';
+import { serializeForScript } from '../pages/context-script.js';
+import { loadSiteScope, pageContext } from '../pages/page-context.js';
+import { Theme } from '../pages/theme.js';
+import { checkSections, createPageStore } from './page-store.js';
+import { readThemeSource } from './theme-source.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEFAULT_THEME_DIR = `${REPO_ROOT}themes/default`;
+const EDITOR_DIST = `${REPO_ROOT}packages/editor/dist`;
+export const EDITOR_ENTRY = 'src/main.tsx';
+/** How long a deleted page can be restored by undo. */
+const TRASH_MS = 30 * 60 * 1000;
+
+export interface EditorPluginOptions {
+  filesDir: string;
+  themeDir?: string;
+  editorDist?: string;
+}
+
+const content = (group = 'content' as const) => ({ preHandler: requireOwner(group) });
+const ownerOf = (request: FastifyRequest) => request.owner as OwnerIdentity;
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AppError('invalid-body');
+  return value as Record<string, unknown>;
+}
+
+/** The editor's entry script and style sheet from the Vite manifest, read on each shell request (cheap, and sees rebuilds). */
+function editorAssets(dist: string): { script?: string; styles: string[] } {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
+    const entry = manifest[EDITOR_ENTRY];
+    if (!entry) return { styles: [] };
+    return { script: `/config/${entry.file}`, styles: (entry.css ?? []).map((file) => `/config/${file}`) };
+  } catch {
+    return { styles: [] };
+  }
+}
+
+/**
+ * The site editor: the app shell at `/config` (its bundle at `/config/assets/*`), and the owner page
+ * API under `/api/config/pages` and `/api/config/files`, each behind `requireOwner('content')`.
+ * Drafts are stored beside the published sections and reach visitors only through publish.
+ */
+export default async function editorPlugin(app: FastifyInstance, options: EditorPluginOptions): Promise<void> {
+  const pages = createPageStore(app.db);
+  const themeDir = options.themeDir ?? DEFAULT_THEME_DIR;
+  const theme = new Theme(themeDir);
+  const dist = options.editorDist ?? EDITOR_DIST;
+  const filesRoot = resolve(options.filesDir);
+  const trash = new Map<string, { row: CollectionRow; until: number }>();
+  const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
+
+  await app.register(multipart, { limits: { fileSize: EDITOR_LIMITS.maxUploadBytes, files: 20 } });
+  if (existsSync(join(dist, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(dist, 'assets'),
+      prefix: '/config/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+
+  // The editor shell: every /config address the editor routes in the browser.
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const owner = ownerOf(request);
+    const { script, styles } = editorAssets(dist);
+    const boot = serializeForScript({ owner: { email: owner.email, roles: owner.roles }, websiteId: owner.websiteId });
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Tessera editor</title>${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head>
+<body><div id="editor-root">${script ? '' : '<p>The editor is not built yet: run <code>npm run build</code>.</p>'}</div>
+<script type="application/json" id="editor-boot">${boot}</script>
+${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  };
+  app.get('/config', { preHandler: requireOwner('any') }, shell);
+  app.get('/config/pages', { preHandler: requireOwner('any') }, shell);
+  app.get('/config/pages/*', { preHandler: requireOwner('any') }, shell);
+
+  app.get('/api/config/pages', content(), async (request) => ({ pages: await pages.list(ownerOf(request).websiteId) }));
+
+  app.post('/api/config/pages', content(), async (request) => {
+    const input = body(request);
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    if (!title) throw new AppError('invalid-body', EDITOR_MESSAGES.titleRequired, { field: 'title' });
+    const slug = typeof input.slug === 'string' && input.slug ? input.slug : slugFromTitle(title);
+    const problem = validateSlug(slug);
+    if (problem) throw new AppError('invalid-body', problem, { field: 'slug' });
+    const parentId = typeof input.parentId === 'string' ? input.parentId : null;
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.create(siteId, { title, slug, parentId, folder: input.folder === true });
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.put('/api/config/pages/order', content(), async (request) => {
+    const order = body(request).order;
+    if (!Array.isArray(order) || order.length > 1000) throw new AppError('invalid-body');
+    const entries = order.map((entry) => {
+      const e = entry as { id?: unknown; parentId?: unknown };
+      if (typeof e?.id !== 'string' || (e.parentId != null && typeof e.parentId !== 'string'))
+        throw new AppError('invalid-body');
+      return { id: e.id, parentId: (e.parentId as string | null | undefined) ?? null };
+    });
+    const siteId = ownerOf(request).websiteId;
+    await pages.reorder(siteId, entries);
+    invalidate(siteId);
+    return { pages: await pages.list(siteId) };
+  });
+
+  app.post('/api/config/pages/restore', content(), async (request) => {
+    const token = body(request).token;
+    const entry = typeof token === 'string' ? trash.get(token) : undefined;
+    if (!entry || entry.until < Date.now()) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.restore(siteId, entry.row);
+    trash.delete(token as string);
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) =>
+    pages.get(ownerOf(request).websiteId, request.params.id),
+  );
+
+  app.put<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+    const sections = checkSections(body(request).sections);
+    return pages.saveDraft(ownerOf(request).websiteId, request.params.id, sections);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+    await pages.discardDraft(ownerOf(request).websiteId, request.params.id);
+    return { ok: true };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/config/pages/:id/publish', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.publish(siteId, request.params.id);
+    invalidate(siteId);
+    return page;
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request, reply) => {
+    const result = validatePageSettings(body(request));
+    if (!result.ok) {
+      const [field, message] = Object.entries(result.errors)[0];
+      return reply.code(400).send({ error: 'invalid-body', message, field, errors: result.errors });
+    }
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.updateSettings(siteId, request.params.id, result.value);
+    invalidate(siteId);
+    return page;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/config/pages/:id/duplicate', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.duplicate(siteId, request.params.id);
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const row = await pages.remove(siteId, request.params.id);
+    const now = Date.now();
+    for (const [key, entry] of trash) if (entry.until < now) trash.delete(key);
+    const token = newToken();
+    trash.set(token, { row, until: now + TRASH_MS });
+    invalidate(siteId);
+    return { deleted: row.id, restoreToken: token };
+  });
+
+  // The theme's templates and partials, so the editor renders previews with the same sources.
+  app.get('/api/config/theme', content(), async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readThemeSource(themeDir);
+  });
+
+  /**
+   * The context the pages plugin renders a sections page with (content-page template inside the
+   * layout), for the page's draft; the editor renders the sections itself and fills
+   * `page.sectionsHtml`, so an edit shows without a round trip.
+   */
+  app.get<{ Params: { id: string } }>('/api/config/pages/:id/preview-context', content(), async (request) => {
+    const owner = ownerOf(request);
+    const doc = await pages.get(owner.websiteId, request.params.id);
+    const site = await loadSiteScope(app.services.content as never, request.hostname);
+    if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
+    const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
+    const pageType = isSplash
+      ? PageType.SPLASH_PAGE
+      : doc.settings.passwordProtected
+        ? PageType.PROTECTED_CONTENT
+        : PageType.PAGE;
+    const title = doc.settings.title;
+    const context = pageContext(
+      site,
+      { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
+      // No visitor scripts inside the editor's preview frame.
+      { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
+    );
+    const page = context.page as Record<string, unknown>;
+    return {
+      template: 'content-page',
+      settings: { locale: site.locale, timeZone: site.timeZone },
+      context: {
+        ...context,
+        cart: null,
+        cartPill: cartPillView(undefined, site.currency, site.locale),
+        collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
+        page: {
+          blocksStylesheet: theme.blocksStylesheetUrl,
+          ...page,
+          sectionsHtml: '',
+          bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
+          isSplash,
+          lang: '',
+          isCart: false,
+          showCartPill: true,
+        },
+      },
+    };
+  });
+
+  // File manager: files at the top of the files folder (`/files/<name>`).
+  const fileInfo = (name: string) => {
+    const stat = statSync(join(filesRoot, name));
+    return { name, size: stat.size, url: `/files/${encodeURIComponent(name)}`, updatedAt: stat.mtime.toISOString() };
+  };
+  const safeName = (name: string): string => {
+    const problem = validateFileName(name);
+    if (problem) throw new AppError('invalid-body', problem, { field: 'name' });
+    const path = resolve(filesRoot, name.trim());
+    if (!path.startsWith(`${filesRoot}/`)) throw new AppError('invalid-body', EDITOR_MESSAGES.notAnOption(name));
+    return name.trim();
+  };
+
+  app.get('/api/config/files', content(), async () => {
+    const names = existsSync(filesRoot)
+      ? readdirSync(filesRoot, { withFileTypes: true })
+          .filter((e) => e.isFile() && !e.name.startsWith('.'))
+          .map((e) => e.name)
+          .sort()
+      : [];
+    return { files: names.map(fileInfo) };
+  });
+
+  app.post('/api/config/files', content(), async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('unsupported-media-type');
+    const saved: ReturnType<typeof fileInfo>[] = [];
+    for await (const part of request.files()) {
+      const name = safeName(part.filename ?? '');
+      const refused = checkUpload(name, 0);
+      if (refused) {
+        part.file.resume();
+        return reply.code(400).send({ error: 'unsupported-file', message: refused });
+      }
+      let target = name;
+      for (let n = 2; existsSync(join(filesRoot, target)); n++)
+        target = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+      const path = join(filesRoot, target);
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) {
+        unlinkSync(path);
+        return reply
+          .code(413)
+          .send({ error: 'file-too-large', message: EDITOR_MESSAGES.fileTooLarge(name, EDITOR_LIMITS.maxUploadLabel) });
+      }
+      saved.push(fileInfo(target));
+    }
+    return { files: saved };
+  });
+
+  app.patch<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+    const from = safeName(request.params.name);
+    const raw = body(request).name;
+    const to = safeName(typeof raw === 'string' ? raw : '');
+    if (!existsSync(join(filesRoot, from))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    if (from !== to && existsSync(join(filesRoot, to)))
+      throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
+    renameSync(join(filesRoot, from), join(filesRoot, to));
+    return { file: fileInfo(to) };
+  });
+
+  app.delete<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+    const name = safeName(request.params.name);
+    if (!existsSync(join(filesRoot, name))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    unlinkSync(join(filesRoot, name));
+    return { ok: true };
+  });
+}

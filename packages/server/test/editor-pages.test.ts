@@ -1,0 +1,142 @@
+import { WebsiteRole } from '@tessera/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { createOwner, signInOwner } from './auth-helpers.js';
+import { Visitor } from './visitor.js';
+
+const textBlock = (text: string) => ({ type: 2, settings: {}, content: { html: `<p>${text}</p>` } });
+
+for (const dialect of DIALECTS) {
+  describe(`editor page API (${dialect})`, () => {
+    let server: TestServer;
+    let editor: Visitor;
+    let storeManager: Visitor;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      await createOwner(server.db, {
+        email: 'ed@owners.test',
+        password: 'editor-password',
+        roles: [WebsiteRole.EDITOR],
+      });
+      await createOwner(server.db, {
+        email: 'sm@owners.test',
+        password: 'store-password',
+        roles: [WebsiteRole.STORE_MANAGER],
+      });
+      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
+      storeManager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('refuses visitors and owners without a content role', async () => {
+      expect((await new Visitor(server.url).get('/api/config/pages')).status).toBe(401);
+      const denied = await storeManager.get('/api/config/pages');
+      expect(denied.status).toBe(403);
+      expect(denied.body.error).toBe('forbidden');
+      expect((await storeManager.post('/api/config/pages', { title: 'Nope' })).status).toBe(403);
+      const page = await new Visitor(server.url).get('/config');
+      expect([302, 303]).toContain(page.status);
+      expect(page.headers.get('location')).toContain('/config/login');
+    });
+
+    it('keeps drafts away from visitors until the page is published', async () => {
+      const created = await editor.post('/api/config/pages', { title: 'Our Story' });
+      expect(created.status).toBe(200);
+      const { id, slug } = created.body.page;
+      expect(slug).toBe('our-story');
+      expect(created.body.page.status).toBe('draft');
+      const saved = await editor.put(`/api/config/pages/${id}/draft`, {
+        sections: [{ blocks: [textBlock('First words')] }],
+      });
+      expect(saved.status).toBe(200);
+      expect(JSON.stringify((await new Visitor(server.url).get('/our-story')).body)).not.toContain('First words');
+
+      expect((await editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
+      const live = await new Visitor(server.url).get('/our-story');
+      expect(live.status).toBe(200);
+      expect(live.body).toContain('First words');
+
+      await editor.put(`/api/config/pages/${id}/draft`, { sections: [{ blocks: [textBlock('Secret next version')] }] });
+      const still = await new Visitor(server.url).get('/our-story');
+      expect(still.body).toContain('First words');
+      expect(still.body).not.toContain('Secret next version');
+      const doc = await editor.get(`/api/config/pages/${id}`);
+      expect(JSON.stringify(doc.body.draft)).toContain('Secret next version');
+      expect(JSON.stringify(doc.body.published)).not.toContain('Secret next version');
+    });
+
+    it('validates page settings with the SPEC messages', async () => {
+      const { body } = await editor.post('/api/config/pages', { title: 'Settings Page' });
+      const id = body.page.id;
+      const bad = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'Not A Slug!' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Not A Slug! is not a valid page URL');
+      const scheduled = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { status: 'scheduled' } });
+      expect(scheduled.status).toBe(400);
+      const ok = await editor.request('PATCH', `/api/config/pages/${id}`, {
+        body: {
+          slug: 'settings-two',
+          navigationTitle: 'Two',
+          seoTitle: 'SEO',
+          seoDescription: 'About two',
+          membersOnly: true,
+          status: 'needs-review',
+        },
+      });
+      expect(ok.status).toBe(200);
+      expect(ok.body.settings).toMatchObject({
+        slug: 'settings-two',
+        navigationTitle: 'Two',
+        seoTitle: 'SEO',
+        membersOnly: true,
+        status: 'needs-review',
+      });
+      const taken = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'our-story' } });
+      expect(taken.status).toBe(400);
+    });
+
+    it('refuses more than 60 blocks in a layout', async () => {
+      const { body } = await editor.post('/api/config/pages', { title: 'Crowded' });
+      const blocks = Array.from({ length: 61 }, (_, i) => textBlock(`b${i}`));
+      expect((await editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks }] })).status).toBe(
+        400,
+      );
+      expect(
+        (await editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks: blocks.slice(1) }] }))
+          .status,
+      ).toBe(200);
+    });
+
+    it('duplicates, reorders, deletes and restores pages', async () => {
+      const { body } = await editor.post('/api/config/pages', { title: 'Copy Me' });
+      const dup = await editor.post(`/api/config/pages/${body.page.id}/duplicate`, {});
+      expect(dup.body.page.slug).toBe('copy-me-copy');
+      const list = (await editor.get('/api/config/pages')).body.pages as { id: string; parentId: string | null }[];
+      const reversed = [...list].reverse().map((p) => ({ id: p.id, parentId: p.parentId }));
+      const reordered = await editor.put('/api/config/pages/order', { order: reversed });
+      expect(reordered.status).toBe(200);
+      expect(reordered.body.pages.map((p: { id: string }) => p.id)).toEqual(reversed.map((p) => p.id));
+
+      const removed = await editor.delete(`/api/config/pages/${dup.body.page.id}`);
+      expect(removed.status).toBe(200);
+      expect((await editor.get(`/api/config/pages/${dup.body.page.id}`)).status).toBe(404);
+      const restored = await editor.post('/api/config/pages/restore', { token: removed.body.restoreToken });
+      expect(restored.status).toBe(200);
+      expect(restored.body.page.slug).toBe('copy-me-copy');
+    });
+
+    it('answers the preview context and the theme sources', async () => {
+      const { body } = await editor.post('/api/config/pages', { title: 'Preview Me' });
+      const preview = await editor.get(`/api/config/pages/${body.page.id}/preview-context`);
+      expect(preview.status).toBe(200);
+      expect(preview.body.template).toBe('content-page');
+      expect(preview.body.context.page.title).toBe('Preview Me');
+      const theme = await editor.get('/api/config/theme');
+      expect(Object.keys(theme.body.templates)).toContain('layout');
+      expect(Object.keys(theme.body.partials)).toContain('blocks/html.block');
+    });
+  });
+}
