@@ -189,7 +189,7 @@ describe('checkout', () => {
     await poll(() => text(line.locator('.tessera-installments__text'))).toMatch(/^or 4 payments of \$\d+\.\d\d$/);
     await info.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.tessera-installments-modal');
     await poll(() => dialog.isVisible()).toBe(true);
     await poll(() => text(dialog)).toContain('4');
     expect(await page.evaluate(() => document.documentElement.classList.contains('tessera-scroll-locked'))).toBe(true);
