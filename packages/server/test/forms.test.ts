@@ -237,6 +237,12 @@ for (const dialect of DIALECTS) {
         [`{"key":"${key}","form":"{}","formId":{"x":1}}`, 'application/json'],
         [`{"key":"${key}","form":"{}","formId":"${'x'.repeat(5000)}"}`, 'application/json'],
         [`{"key":"${key}","form":"{}","formId":"plain","captchaKey":"%%%"}`, 'application/json'],
+        [`{"key":"a\\u0000b","form":"{}","formId":"plain"}`, 'application/json'],
+        [`{"key":"${key}","form":"{}","formId":"pl\\u0000ain"}`, 'application/json'],
+        [
+          `{"key":"${key}","form":"{\\"msg\\":\\"nul\\\\u0000here\\"}","formId":"plain","pagePath":"/\\u0000"}`,
+          'application/json',
+        ],
         ['key=1&form=2', 'application/x-www-form-urlencoded'],
         ['<xml/>', 'text/xml'],
       ];
@@ -246,6 +252,12 @@ for (const dialect of DIALECTS) {
           expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeGreaterThanOrEqual(200);
           expect(answer.status, `${path} ${body.slice(0, 40)}`).toBeLessThan(500);
         }
+      }
+      for (const path of ['/api/rest/forms/validate/pl%00ain', '/api/rest/forms/additional-fields?itemId=a%00b']) {
+        const answer = await v.request(path.includes('validate') ? 'POST' : 'GET', path, {
+          body: path.includes('validate') ? {} : undefined,
+        });
+        expect(answer.status, path).toBe(404);
       }
       const parse = await v.post(SAVE, { key, form: '{not json', formId: 'plain' });
       expect(parse.body.message).toBe('Could not parse the form fields, please check your entries.');

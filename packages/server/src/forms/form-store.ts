@@ -65,6 +65,8 @@ function toSubmission(row: Database['form_submissions']): StoredSubmission {
 export function createFormStore(db: Kysely<Database>) {
   return {
     async getForm(siteId: string, formId: string): Promise<StoredForm | undefined> {
+      // PostgreSQL refuses NUL in text; no stored id holds one, so such an id names no form.
+      if (formId.includes('\u0000')) return undefined;
       const row = await db
         .selectFrom('forms')
         .selectAll()
@@ -76,6 +78,7 @@ export function createFormStore(db: Kysely<Database>) {
 
     /** The additional-fields form a product asks for: stored by id, else embedded in the item. */
     async additionalFieldsFormOfItem(siteId: string, itemId: string): Promise<FormDefinition | undefined> {
+      if (itemId.includes('\u0000')) return undefined;
       const item = await db
         .selectFrom('items')
         .select('structured_content')

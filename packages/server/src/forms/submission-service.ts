@@ -112,7 +112,7 @@ export function createSubmissionService(
 
     async submit(siteId: string, form: StoredForm, input: SubmissionInput): Promise<{ id: string; spam: boolean }> {
       const { definition } = form;
-      if (typeof input.key !== 'string' || input.key === '' || input.key.length > 64) {
+      if (typeof input.key !== 'string' || input.key === '' || input.key.length > 64 || input.key.includes('\u0000')) {
         throw new FormError('missing-submission-key');
       }
       const key = input.key;
