@@ -196,10 +196,16 @@ for (const dialect of DIALECTS) {
       expect(visitor.body).toContain('page-type-106');
       expect(visitor.body).toContain('This page is for members');
       expect(visitor.body).toContain('"pageType":106');
+      const nested = await new Visitor(server.url).get('/members/anything?x=1');
+      expect(nested.status).toBe(403);
+      expect(nested.body).toContain('page-type-106');
       const member = await signInSiteUser(server.url, 'ann@example.com', 'ann-password');
       const page = await member.get('/members');
       expect(page.status).toBe(200);
-      expect(page.body).toContain('Welcome back');
+      expect(page.body).not.toContain('page-type-106');
+      expect(page.body).not.toContain('This page is for members');
+      // Pages of other collections stay public.
+      expect((await new Visitor(server.url).get('/shop')).status).toBe(200);
     });
 
     it('runs the account pages with plain form posts', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PageType } from '@tessera/core';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
+import { loadSiteUser, SITE_USER_COOKIE } from '../site-users/site-user-service.js';
 import { ThemePages } from '../site-users/theme-page.js';
 import { createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
 import { requireOwner } from './owner-guard.js';
@@ -51,6 +52,8 @@ function decodedPath(url: string): string {
   }
 }
 
+const STATIC_PREFIXES = ['/assets/', '/theme/', '/files/'];
+
 const OPEN_PATHS = new Set(['/config/login', '/api/config/session']);
 
 function ownerJson(owner: OwnerIdentity) {
@@ -88,6 +91,13 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
       keyGenerator: (request) => `sign-in:${request.ip}`,
     }) as never,
   );
+
+  // `request.siteUser` for every plugin (SPEC §6: checkout, tracking, carts read it): looked up
+  // only when the session cookie is there, and not for static files.
+  app.addHook('onRequest', async (request) => {
+    if (!request.cookies[SITE_USER_COOKIE] || STATIC_PREFIXES.some((p) => request.url.startsWith(p))) return;
+    await loadSiteUser(request);
+  });
 
   // A preHandler (not onRequest) so the crumb check, which reads form fields, answers first.
   app.addHook('preHandler', async (request, reply) => {

@@ -1,14 +1,16 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 import { safeNext } from '../auth/index.js';
 import { AppError } from '../errors.js';
 import { CART_COOKIE, cartTokenOf, HAS_CART_COOKIE, setCartCookies } from '../http/cookies.js';
 import { describeZodError, parseInput } from '../http/validate.js';
 import { createMailService } from '../mail/mail-service.js';
-import { MEMBERS_ONLY_DENIED, canViewMembersPage, hasXsrfToken, requireSiteUser } from './access.js';
+import { hasXsrfToken, requireSiteUser } from './access.js';
 import { createAccountHistory } from './account-history.js';
 import { cloneCart, keepCartWithAccount, mergeCartOnSignIn } from './cart-link.js';
+import { installMembersGate } from './members-gate.js';
 import { completePasswordReset, requestPasswordReset } from './password-reset.js';
 import { profileBody, resetCompleteBody, resetRequestBody, signInBody, signOutQuery, signUpBody } from './schemas.js';
 import {
@@ -54,10 +56,10 @@ function parseForm<T>(schema: ZodType<T>, fields: unknown): { ok: true; data: T 
 /**
  * Site users (SPEC §3 "Site user", §7): sign-up, sign-in returning the XSRF token, sign-out that can
  * keep a copy of the cart, password reset by mailed link, the account area (profile, orders,
- * restock sign-ups) and the members-only demo page at `/members`. Site-user API calls need the
+ * restock sign-ups) and the gate of members-only collections (page type 106). Site-user API calls need the
  * session cookie and `X-XSRF-Token`; the HTML forms carry the token as an `xsrfToken` field.
  */
-export default async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
+async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const mail = createMailService(db, app.config);
   const history = createAccountHistory(db);
@@ -327,21 +329,8 @@ export default async function siteUsersPlugin(app: FastifyInstance): Promise<voi
     });
   });
 
-  // The members-only demo page; content pages with `membersOnly` use the same check.
-  app.get('/members', async (request, reply) => {
-    if (!(await canViewMembersPage(request))) {
-      return pages.send(
-        request,
-        reply,
-        MEMBERS_ONLY_DENIED.template,
-        { pageType: MEMBERS_ONLY_DENIED.pageType, path: '/members', title: 'Members only' },
-        { denied: { next: '/members' } },
-        MEMBERS_ONLY_DENIED.status,
-      );
-    }
-    const user = request.siteUser as SiteUserIdentity;
-    return pages.send(request, reply, 'members', scope('/members', 'Members'), {
-      member: { displayName: user.firstName || user.email },
-    });
-  });
+  installMembersGate(app, pages);
 }
+
+// Not encapsulated: the members-only gate must run for the pages plugin's routes too.
+export default fp(siteUsersPlugin, { name: 'tessera-site-users' });

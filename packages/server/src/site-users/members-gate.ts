@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canViewMembersPage, MEMBERS_ONLY_DENIED } from './access.js';
+import type { ThemePages } from './theme-page.js';
+
+const CACHE_MS = 2000;
+/** Paths that are never content pages. */
+const NOT_PAGES = ['/api/', '/assets/', '/theme/', '/files/', '/account', '/config'];
+
+function firstSegment(url: string): string | undefined {
+  let path = url.split('?')[0];
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (NOT_PAGES.some((prefix) => path.startsWith(prefix))) return undefined;
+  const segment = path.split('/')[1];
+  return segment ? segment : undefined;
+}
+
+/**
+ * Members-only collections (`collections.members_only`, SPEC §6 "available only to site members"):
+ * a GET of `/<slug>` or anything under it answers the page type 106 page (status 403) unless a
+ * site user of the site is signed in, whichever plugin renders the page. The pages plugin checks
+ * `PageScope.membersOnly` as well; this gate keeps every page of such a collection covered,
+ * including items and any renderer that forgets the flag.
+ */
+export function installMembersGate(app: FastifyInstance, pages: ThemePages): void {
+  const cache = new Map<string, { membersOnly: boolean; at: number }>();
+
+  async function isMembersOnly(siteId: string, slug: string): Promise<boolean> {
+    const key = `${siteId}:${slug}`;
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < CACHE_MS) return hit.membersOnly;
+    const row = await app.db
+      .selectFrom('collections')
+      .select('members_only')
+      .where('site_id', '=', siteId)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    const membersOnly = row?.members_only === 1;
+    if (cache.size > 1000) cache.clear();
+    cache.set(key, { membersOnly, at: Date.now() });
+    return membersOnly;
+  }
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const slug = firstSegment(request.url);
+    if (!slug || slug.length > 255) return;
+    const site = await app.services.content.getSiteForHost(request.hostname).catch(() => undefined);
+    if (!site || !(await isMembersOnly(site.id, slug))) return;
+    if (await canViewMembersPage(request)) return;
+    const path = request.url.split('?')[0];
+    await pages.send(
+      request,
+      reply,
+      MEMBERS_ONLY_DENIED.template,
+      { pageType: MEMBERS_ONLY_DENIED.pageType, path, title: 'Members only' },
+      { denied: { next: path } },
+      MEMBERS_ONLY_DENIED.status,
+    );
+    return reply;
+  });
+}
