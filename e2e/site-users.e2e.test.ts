@@ -108,12 +108,10 @@ describe('site users', () => {
     await addThroughApi(page, 'sticker-pack', 2);
     await account.signUp({ firstName: 'Elena', email, password });
     await expect.poll(() => page.locator('h1').textContent()).toBe('Hello, Elena');
-    const orders = page.locator('.account-order');
-    if ((await orders.count()) === 0) {
-      await expect
-        .poll(() => page.locator('.account-orders__empty').textContent())
-        .toBe('You have not placed any orders yet.');
-    }
+    // A new account has no orders yet: the empty state.
+    await expect
+      .poll(() => page.locator('.account-orders__empty').textContent())
+      .toBe('You have not placed any orders yet.');
     expect(await account.siteUserInfo()).toMatchObject({ authenticated: true });
     await accessible(page, csp, 'account page');
     expect(await account.cartEntries()).toBe(1);
@@ -143,6 +141,31 @@ describe('site users', () => {
     await account.signIn(email, password);
     await page.waitForURL('**/account');
     expect(await account.cartEntries()).toBe(1);
+
+    // An order placed while signed in shows in the account area (checkout with the test card).
+    const crumb = (await page.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+    const order = await page.request.post('/api/checkout/orders', {
+      headers: { 'X-CSRF-Token': crumb },
+      data: {
+        idempotencyKey: `e2e-site-user-${Date.now()}`,
+        email,
+        name: 'Elena Member',
+        line1: '1 Main Street',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62701',
+        country: 'US',
+        paymentMethod: 'card',
+        cardNumber: '4242424242424242',
+        cardExpiry: '12/34',
+        cardCvc: '123',
+      },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const { order: placed } = (await order.json()) as { order: { id: string } };
+    await page.goto('/account');
+    await expect.poll(() => page.locator(`.account-order[data-order-id="${placed.id}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator('.account-orders__empty').count()).toBe(0);
 
     // A wrong password shows the message on the form.
     await account.signOut(false);
