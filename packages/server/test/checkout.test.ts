@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInPaymentProviders } from '../src/checkout/payments/index.js';
+import { createRenewalScheduler } from '../src/checkout/schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
@@ -218,6 +221,70 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .orderBy('cycle')
       .execute();
     expect(cycles.map((c) => c.cycle)).toEqual([1, 2]);
+  });
+
+  it('catches up missed renewals after a restart, one order per cycle, and stops at numBillingCycles', async () => {
+    const visitor = Visitor.of(server);
+    const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+      body: { itemId: await itemId(server, 'coffee-subscription'), sku: 'COFFEE-DRIP', qty: 1 },
+    });
+    const placed = await visitor.request('POST', '/api/checkout/orders', {
+      body: order({ cartToken: started.body.cartToken, email: 'restart@example.com' }),
+    });
+    expect(placed.status).toBe(201);
+    const subscriptionId = placed.body.order.subscriptionId as string;
+    await server.db.updateTable('subscriptions').set({ cycles_total: 3 }).where('id', '=', subscriptionId).execute();
+    // A second scheduler, as a restarted process would have, finds the cycles that fell due meanwhile.
+    const restarted = createRenewalScheduler(server.db, {
+      payments: builtInPaymentProviders(),
+      nextOrderNumber: server.app.services.checkout!.service.nextOrderNumber,
+    });
+    const farLater = new Date(Date.now() + 200 * 86_400_000);
+    const outcomes = await restarted.runDue(farLater);
+    expect(outcomes.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.cycle)).toEqual([2, 3]);
+    expect((await restarted.runDue(farLater)).filter((o) => o.subscriptionId === subscriptionId)).toEqual([]);
+    const renewalOrders = await server.db
+      .selectFrom('orders')
+      .select(['grand_total_cents', 'subtotal_cents', 'shipping_cents', 'tax_cents', 'discount_cents'])
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+    expect(renewalOrders).toHaveLength(3);
+    for (const o of renewalOrders) {
+      expect(o.grand_total_cents).toBe(o.subtotal_cents - o.discount_cents + o.shipping_cents + o.tax_cents);
+    }
+    const sub = await server.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('id', '=', subscriptionId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ status: 'completed', next_billing_at: null });
+  });
+
+  it('lets a store owner list, fulfil and refund orders, and nobody else', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order() });
+    const orderId = placed.body.order.id as string;
+    expect((await visitor.request('GET', '/api/config/orders')).status).toBe(401);
+    await createOwner(server.db, { email: `editor-${dialect}@example.com`, password: 'a long password 1', roles: [4] });
+    const editor = await signInOwner(server.url, `editor-${dialect}@example.com`, 'a long password 1');
+    expect((await editor.request('GET', '/api/config/orders')).status).toBe(403);
+    await createOwner(server.db, { email: `store-${dialect}@example.com`, password: 'a long password 2', roles: [8] });
+    const owner = await signInOwner(server.url, `store-${dialect}@example.com`, 'a long password 2');
+    const list = await owner.request('GET', '/api/config/orders');
+    expect(list.body.orders.some((o: { id: string }) => o.id === orderId)).toBe(true);
+    const detail = await owner.request('GET', `/api/config/orders/${orderId}`);
+    expect(detail.body.order.lines[0]).toMatchObject({ sku: 'STICKERS-BOT', quantity: 1 });
+    expect((await owner.request('POST', `/api/config/orders/${orderId}/fulfill`, { body: {} })).body).toEqual({
+      ok: true,
+    });
+    const refunds = await Promise.all([
+      owner.request('POST', `/api/config/orders/${orderId}/refund`, { body: {} }),
+      owner.request('POST', `/api/config/orders/${orderId}/refund`, { body: {} }),
+    ]);
+    expect(refunds.filter((r) => r.status === 200)).toHaveLength(1);
+    const stored = await server.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ fulfillment_status: 'fulfilled', payment_status: 'refunded' });
+    expect(stored.refunded_cents).toBe(stored.amount_due_cents);
   });
 
   it('answers not-configured for address lookup', async () => {

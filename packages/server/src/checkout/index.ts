@@ -5,6 +5,7 @@ import type { ContentService } from '../content/content-service.js';
 import { loadProducts } from '../content/product-repository.js';
 import { cartTokenOf } from '../http/cookies.js';
 import { parseInput } from '../http/validate.js';
+import { newId } from '../ids.js';
 import { createMailService } from '../mail/mail-service.js';
 import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
 import { CheckoutError, type CheckoutService, createCheckoutService, orderSummary } from './checkout-service.js';
@@ -268,27 +269,40 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
       return fail(reply, 400, 'not-refundable', 'Nothing on this order can be refunded for that amount.');
     }
     const provider = payments.byId(charge.provider);
-    const refunded = provider
-      ? await provider.refund({ reference: charge.reference, amountCents: amount, currency: order.currency })
-      : { ok: false as const, message: 'The payment provider of this order is not available.' };
-    if (!refunded.ok) return fail(reply, 402, 'refund-failed', refunded.message);
+    if (!provider) return fail(reply, 402, 'refund-failed', 'The payment provider of this order is not available.');
     const now = new Date().toISOString();
-    // Conditional on the refunded amount read above: two refunds at once cannot both pass.
-    const updated = await app.db
+    const refundedCents = order.refunded_cents + amount;
+    // Claim the amount first, conditional on the refunded amount read above: two refunds at once
+    // cannot both pass, and the provider is only asked for a refund this order still owes.
+    const claimed = await app.db
       .updateTable('orders')
       .set({
-        refunded_cents: order.refunded_cents + amount,
-        payment_status: order.refunded_cents + amount === order.amount_due_cents ? 'refunded' : order.payment_status,
+        refunded_cents: refundedCents,
+        payment_status: refundedCents === order.amount_due_cents ? 'refunded' : order.payment_status,
         updated_at: now,
       })
       .where('id', '=', orderId)
       .where('refunded_cents', '=', order.refunded_cents)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return fail(reply, 409, 'conflict', 'The order changed; reload it.');
+    if (Number(claimed.numUpdatedRows) === 0) return fail(reply, 409, 'conflict', 'The order changed; reload it.');
+    const refunded = await provider.refund({
+      reference: charge.reference,
+      amountCents: amount,
+      currency: order.currency,
+    });
+    if (!refunded.ok) {
+      await app.db
+        .updateTable('orders')
+        .set({ refunded_cents: order.refunded_cents, payment_status: order.payment_status, updated_at: now })
+        .where('id', '=', orderId)
+        .where('refunded_cents', '=', refundedCents)
+        .execute();
+      return fail(reply, 402, 'refund-failed', refunded.message);
+    }
     await app.db
       .insertInto('payments')
       .values({
-        id: crypto.randomUUID().replace(/-/g, '').slice(0, 24),
+        id: newId(),
         order_id: orderId,
         provider: charge.provider,
         kind: 'refund',
@@ -298,7 +312,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
         created_at: now,
       })
       .execute();
-    return { ok: true, refundedCents: order.refunded_cents + amount };
+    return { ok: true, refundedCents };
   });
 }
 
