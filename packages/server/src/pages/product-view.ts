@@ -1,4 +1,4 @@
-import { isSoldOut, type ProductItem, ProductType, productTypeOf, variantsOf } from '@tessera/core';
+import { isSoldOut, type ProductItem, ProductType, productTypeOf, srcset, variantsOf } from '@tessera/core';
 import { initialsOf, toneOf } from './placeholder.js';
 
 /** Fewest units in stock at which a variant shows "Only N left" (when the store has no setting). */
@@ -18,6 +18,8 @@ interface ImageView {
   altText: string;
   width?: number;
   height?: number;
+  /** SPEC §9 widths up to the original (`?format=500w 500w, …`), when the size is known. */
+  srcset?: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export function productView(item: ProductItem, collectionUrl: string): Record<st
     fullUrl:
       typeof raw.fullUrl === 'string' && raw.fullUrl ? raw.fullUrl : `${collectionUrl}/p/${item.urlId ?? item.id}`,
     assetUrl: typeof raw.assetUrl === 'string' && raw.assetUrl ? raw.assetUrl : images[0]?.assetUrl,
+    cardImage: images[0] ?? null,
     images,
     variantImages,
     initials: initialsOf(title),
@@ -116,6 +119,7 @@ function imageOf(value: unknown, title: string): ImageView | undefined {
   if (size) {
     view.width = Number(size[1]);
     view.height = Number(size[2]);
+    view.srcset = srcset(assetUrl, view.width);
   }
   return view;
 }
