@@ -1,13 +1,19 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { Redis } from 'ioredis';
-import { FORM_MESSAGES, type FormDefinition, type FormFieldDefinition } from '@tessera/core';
+import {
+  FORM_MESSAGES,
+  type FormDefinition,
+  type FormFieldDefinition,
+  validateSubmission,
+  WebsiteRole,
+} from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
 import { createCaptcha } from '../src/forms/captcha.js';
 import { createFormStore } from '../src/forms/form-store.js';
 import { createSubmissionService } from '../src/forms/submission-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { WebsiteRole } from '@tessera/core';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
@@ -351,6 +357,38 @@ for (const dialect of DIALECTS) {
       expect(
         await server.db.selectFrom('captcha_spent').select('signature').where('signature', '=', 'old').execute(),
       ).toEqual([]);
+    });
+
+    it('never answers a 5xx to random bodies and random values', async () => {
+      const v = visitor();
+      const key = await keyFor(v);
+      const values = fc.dictionary(
+        fc.constantFrom(...fixtures.fields.map((f) => f.id), 'stray'),
+        fc.oneof(fc.string({ unit: 'binary' }), fc.array(fc.string()), fc.jsonValue()),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.record({
+              key: fc.oneof(fc.constant(key), fc.string()),
+              form: values.map((x) => JSON.stringify(x)),
+              formId: fc.constantFrom('fixtures', 'plain', 'nope'),
+            }),
+          ),
+          values,
+          async (body, raw) => {
+            const saved = await v.post(SAVE, body ?? {});
+            expect(saved.status).toBeLessThan(500);
+            const checked = await v.post('/api/rest/forms/validate/fixtures', raw);
+            expect(checked.status).toBeLessThan(500);
+            // The server's field errors are exactly the browser-side ones.
+            const local = validateSubmission(fixtures.fields, raw);
+            expect(checked.body.errors ?? {}).toEqual(local.ok ? {} : local.kind === 'fields' ? local.errors : {});
+          },
+        ),
+        { numRuns: 60 },
+      );
     });
 
     it('needs the crumb on every form write', async () => {
