@@ -529,7 +529,12 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         refunded_cents: 0,
         shipping_option: priced.shippingOption ? JSON.stringify(priced.shippingOption) : null,
         coupons: JSON.stringify(priced.validCoupons),
-        tax_lines: JSON.stringify(totals.taxLines.map((t) => ({ ...t }))),
+        tax_lines: JSON.stringify(
+          totals.taxLines.map((t) => ({
+            ...t,
+            taxShipping: priced.taxRules.find((rule) => rule.id === t.id)?.taxShipping ?? false,
+          })),
+        ),
         status,
         payment_status: paymentStatus,
         fulfillment_status: 'pending',

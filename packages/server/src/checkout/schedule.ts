@@ -124,9 +124,9 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
 
         const unit = variant.onSale ? variant.salePrice : variant.price;
         const shipping = first.shipping_option ? (JSON.parse(first.shipping_option) as ShippingOption) : null;
-        const taxRules = (JSON.parse(first.tax_lines) as { id: string; name: string; rateBasisPoints: number }[]).map(
-          (t): TaxRule => ({ ...t, taxShipping: true }),
-        );
+        const taxRules = (
+          JSON.parse(first.tax_lines) as { id: string; name: string; rateBasisPoints: number; taxShipping?: boolean }[]
+        ).map((t): TaxRule => ({ ...t, taxShipping: t.taxShipping ?? true }));
         const totals = computeCheckoutTotals({
           lines: [{ quantity: sub.quantity, unitPriceCents: unit }],
           shipping,
