@@ -355,6 +355,31 @@ for (const dialect of DIALECTS) {
       const page = await visitor.get('/blog/wool-season');
       expect(textOf(page.body)).toContain('Waiting for a moderator');
     });
+
+    it('hides comment links and threads and refuses comments when the site switches comments off', async () => {
+      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+      const settings = JSON.parse(site.settings);
+      settings.website = { ...settings.website, commentsEnabled: false };
+      await server.db
+        .updateTable('sites')
+        .set({ settings: JSON.stringify(settings) })
+        .where('id', '=', site.id)
+        .execute();
+      server.app.services.content.invalidate();
+      const visitor = Visitor.of(server);
+      const list = await visitor.get('/blog');
+      expect(list.body).not.toContain('sqs-comment-link');
+      const post = await visitor.get('/blog/caring-for-linen');
+      expect(post.body).not.toContain('id="comments"');
+      expect(post.body).not.toContain('id="comment-form"');
+      const refused = await visitor.post('/api/comments', {
+        itemId: ids['caring-for-linen'],
+        authorName: 'A',
+        body: 'B',
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toBe('comments-closed');
+    });
   });
 
   describe(`search (${dialect})`, () => {
