@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInPaymentProviders } from '../src/checkout/payments/index.js';
 import { createRenewalScheduler } from '../src/checkout/schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
@@ -285,6 +285,40 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     const stored = await server.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ fulfillment_status: 'fulfilled', payment_status: 'refunded' });
     expect(stored.refunded_cents).toBe(stored.amount_due_cents);
+  });
+
+  it("files a signed-in site user's order under their account", async () => {
+    const email = `member-${dialect}@example.com`;
+    await createSiteUser(server.db, { email, password: 'a long password 3' });
+    const shopper = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const member = await signInSiteUser(server.url, email, 'a long password 3', { from: shopper });
+    const placed = await member.request('POST', '/api/checkout/orders', { body: order({ email }) });
+    expect(placed.status).toBe(201);
+    const mine = await member.request('GET', '/api/site-users/account/orders');
+    expect(JSON.stringify(mine.body)).toContain(String(placed.body.order.orderNumber));
+  });
+
+  it('asks for the subtotal minimum of SPEC §5 before taking an order', async () => {
+    const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+    const settings = JSON.parse(site.settings);
+    await server.db
+      .updateTable('sites')
+      .set({ settings: JSON.stringify({ ...settings, store: { ...settings.store, subtotalMinimumCents: 100_000 } }) })
+      .where('id', '=', site.id)
+      .execute();
+    try {
+      const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+      const message = 'To check out, your order subtotal must be $1,000.00 or more.';
+      const quote = await visitor.request('POST', '/api/checkout/quote', { body: {} });
+      expect(quote.body.shoppingCart.subtotalMinimumMessage).toBe(message);
+      const page = await visitor.request('GET', '/checkout');
+      expect(String(page.body)).toContain(message);
+      const refused = await visitor.request('POST', '/api/checkout/orders', { body: order() });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({ error: 'subtotal-minimum', message });
+    } finally {
+      await server.db.updateTable('sites').set({ settings: site.settings }).where('id', '=', site.id).execute();
+    }
   });
 
   it('answers not-configured for address lookup', async () => {

@@ -5,6 +5,7 @@ import type { ContentService } from '../content/content-service.js';
 import { loadProducts } from '../content/product-repository.js';
 import { cartTokenOf } from '../http/cookies.js';
 import { parseInput } from '../http/validate.js';
+import { loadSiteUser } from '../site-users/site-user-service.js';
 import { newId } from '../ids.js';
 import { createMailService } from '../mail/mail-service.js';
 import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
@@ -80,6 +81,8 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     const form = isFormPost(request);
     const body = parseInput(orderBody, request.body);
     const siteId = await siteIdOf(request);
+    // A signed-in site user's orders are theirs (the account area lists them).
+    const siteUser = await loadSiteUser(request);
     const payment: PaymentMethodInput =
       body.paymentMethod === 'manual'
         ? { kind: 'manual' }
@@ -104,7 +107,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
         country: body.country,
         giftCardRecipientEmail: body.giftCardRecipientEmail,
         payment,
-        siteUserId: request.siteUser?.websiteId === siteId ? request.siteUser.id : null,
+        siteUserId: siteUser?.websiteId === siteId ? siteUser.id : null,
       });
       // The order is committed whatever happens to its mail; a failed send is logged, not an error.
       await Promise.all(
