@@ -49,7 +49,6 @@ export function mountRestockIsland(root: HTMLElement, env: IslandEnv): Promise<b
     const soldOut = variant !== undefined && !isVariantInStock(variant);
     if (hasOptions && (fromChange || !hiddenByDefault)) {
       for (const widget of widgets) {
-        if (widget.dataset.restockState === 'signed-up' && !widget.hidden) continue;
         widget.hidden = !(soldOut && variant && widget.dataset.variantId === variantKey(variant));
       }
     }
