@@ -13,3 +13,6 @@ run('npx', ['tsc', '-b']);
 if (existsSync(new URL('../packages/storefront/vite.config.ts', import.meta.url))) {
   run('npm', ['run', 'build', '-w', '@tessera/storefront']);
 }
+if (existsSync(new URL('../packages/editor/vite.config.ts', import.meta.url))) {
+  run('npm', ['run', 'build', '-w', '@tessera/editor']);
+}

@@ -1,0 +1,4 @@
+declare module '@phensley/cldr/packs/*.json' {
+  const pack: unknown;
+  export default pack;
+}

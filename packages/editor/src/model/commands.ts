@@ -1,0 +1,252 @@
+import type { DevicePreview } from '@tessera/core';
+import { type Block, localId, newSection, type PageDoc } from './document.js';
+import { canRedo, canUndo, type History, perform, redo, undo } from './history.js';
+import { findBlock, type Operation } from './operations.js';
+
+/** Everything a command reads and returns. */
+export interface EditorState {
+  history: History;
+  /** The selected block's id, or the selected section's id with `kind: 'section'`. */
+  selection: { kind: 'block' | 'section'; id: string } | null;
+  device: DevicePreview;
+  /** The last message for the live region (what a command did, or why it could not). */
+  announcement: string;
+}
+
+export interface KeyLike {
+  key: string;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+  shiftKey?: boolean;
+  altKey?: boolean;
+}
+
+/**
+ * An editor command (STYLE "Editor commands are data"): the toolbar, the menus, the shortcuts
+ * and undo all read this one list. `perform` is pure: it answers the next state.
+ */
+export interface Command {
+  name: string;
+  label: string;
+  /** Shown beside the label in menus. */
+  shortcut?: string;
+  keyTest?: (event: KeyLike) => boolean;
+  enabled: (state: EditorState) => boolean;
+  perform: (state: EditorState) => EditorState;
+}
+
+const mod = (e: KeyLike) => Boolean(e.ctrlKey || e.metaKey);
+
+export function initialState(doc: PageDoc): EditorState {
+  return { history: { doc, past: [], future: [] }, selection: null, device: 'desktop', announcement: '' };
+}
+
+/** Applies operations as one undoable step, keeping the state when an operation does not fit. */
+export function edit(
+  state: EditorState,
+  label: string,
+  operations: Operation[],
+  selection = state.selection,
+  coalesce?: string,
+): EditorState {
+  try {
+    const history = perform(state.history, label, operations, coalesce);
+    return { ...state, history, selection, announcement: label };
+  } catch (error) {
+    return { ...state, announcement: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+function selectedBlock(state: EditorState) {
+  if (state.selection?.kind !== 'block') return undefined;
+  const path = findBlock(state.history.doc, state.selection.id);
+  if (!path) return undefined;
+  const block = state.history.doc.sections[path.section]?.blocks[path.index] as Block;
+  return { ...path, block };
+}
+
+function selectedSectionIndex(state: EditorState): number {
+  if (!state.selection) return -1;
+  if (state.selection.kind === 'section')
+    return state.history.doc.sections.findIndex((s) => s.id === state.selection?.id);
+  return selectedBlock(state)?.section ?? -1;
+}
+
+/** Moves the selected block by `delta` places, crossing into the next or previous section at the ends. */
+function moveSelected(state: EditorState, delta: -1 | 1): EditorState {
+  const found = selectedBlock(state);
+  if (!found) return state;
+  const { sections } = state.history.doc;
+  const count = sections[found.section]?.blocks.length ?? 0;
+  const to = found.index + delta;
+  if (to >= 0 && to < count) {
+    return edit(state, `Moved block ${delta < 0 ? 'up' : 'down'}`, [
+      { op: 'moveBlock', section: found.section, from: found.index, toSection: found.section, to },
+    ]);
+  }
+  const toSection = found.section + delta;
+  if (toSection < 0 || toSection >= sections.length)
+    return { ...state, announcement: 'The block cannot move further.' };
+  const index = delta < 0 ? (sections[toSection]?.blocks.length ?? 0) : 0;
+  return edit(state, `Moved block to section ${toSection + 1}`, [
+    { op: 'moveBlock', section: found.section, from: found.index, toSection, to: index },
+  ]);
+}
+
+function moveSection(state: EditorState, delta: -1 | 1): EditorState {
+  const from = selectedSectionIndex(state);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= state.history.doc.sections.length) return state;
+  return edit(state, `Moved section ${delta < 0 ? 'up' : 'down'}`, [{ op: 'moveSection', from, to }]);
+}
+
+export const COMMANDS: readonly Command[] = [
+  {
+    name: 'undo',
+    label: 'Undo',
+    shortcut: 'Ctrl+Z',
+    keyTest: (e) => mod(e) && !e.shiftKey && e.key.toLowerCase() === 'z',
+    enabled: (s) => canUndo(s.history),
+    perform: (s) => ({
+      ...s,
+      history: undo(s.history),
+      announcement: `Undid ${s.history.past.at(-1)?.label ?? ''}`.trim(),
+    }),
+  },
+  {
+    name: 'redo',
+    label: 'Redo',
+    shortcut: 'Ctrl+Shift+Z',
+    keyTest: (e) => mod(e) && ((e.shiftKey && e.key.toLowerCase() === 'z') || e.key.toLowerCase() === 'y'),
+    enabled: (s) => canRedo(s.history),
+    perform: (s) => ({
+      ...s,
+      history: redo(s.history),
+      announcement: `Redid ${s.history.future.at(-1)?.label ?? ''}`.trim(),
+    }),
+  },
+  {
+    name: 'moveBlockUp',
+    label: 'Move block up',
+    shortcut: 'Alt+ArrowUp',
+    keyTest: (e) => Boolean(e.altKey) && !e.shiftKey && e.key === 'ArrowUp',
+    enabled: (s) => selectedBlock(s) !== undefined,
+    perform: (s) => moveSelected(s, -1),
+  },
+  {
+    name: 'moveBlockDown',
+    label: 'Move block down',
+    shortcut: 'Alt+ArrowDown',
+    keyTest: (e) => Boolean(e.altKey) && !e.shiftKey && e.key === 'ArrowDown',
+    enabled: (s) => selectedBlock(s) !== undefined,
+    perform: (s) => moveSelected(s, 1),
+  },
+  {
+    name: 'moveSectionUp',
+    label: 'Move section up',
+    shortcut: 'Alt+Shift+ArrowUp',
+    keyTest: (e) => Boolean(e.altKey && e.shiftKey) && e.key === 'ArrowUp',
+    enabled: (s) => selectedSectionIndex(s) > 0,
+    perform: (s) => moveSection(s, -1),
+  },
+  {
+    name: 'moveSectionDown',
+    label: 'Move section down',
+    shortcut: 'Alt+Shift+ArrowDown',
+    keyTest: (e) => Boolean(e.altKey && e.shiftKey) && e.key === 'ArrowDown',
+    enabled: (s) => selectedSectionIndex(s) >= 0 && selectedSectionIndex(s) < s.history.doc.sections.length - 1,
+    perform: (s) => moveSection(s, 1),
+  },
+  {
+    name: 'duplicateBlock',
+    label: 'Duplicate block',
+    shortcut: 'Ctrl+D',
+    keyTest: (e) => mod(e) && e.key.toLowerCase() === 'd',
+    enabled: (s) => selectedBlock(s) !== undefined,
+    perform: (s) => {
+      const found = selectedBlock(s);
+      if (!found) return s;
+      const copy = { ...structuredClone(found.block), id: localId('b') };
+      return edit(
+        s,
+        'Duplicated block',
+        [{ op: 'addBlock', section: found.section, index: found.index + 1, block: copy }],
+        {
+          kind: 'block',
+          id: copy.id,
+        },
+      );
+    },
+  },
+  {
+    name: 'deleteBlock',
+    label: 'Delete block',
+    shortcut: 'Delete',
+    keyTest: (e) => e.key === 'Delete' && !mod(e),
+    enabled: (s) => selectedBlock(s) !== undefined,
+    perform: (s) => {
+      const found = selectedBlock(s);
+      if (!found) return s;
+      return edit(s, 'Deleted block', [{ op: 'removeBlock', section: found.section, index: found.index }], null);
+    },
+  },
+  {
+    name: 'addSection',
+    label: 'Add section',
+    enabled: () => true,
+    perform: (s) => {
+      const index = selectedSectionIndex(s);
+      const section = newSection();
+      return edit(
+        s,
+        'Added section',
+        [{ op: 'addSection', index: index < 0 ? s.history.doc.sections.length : index + 1, section }],
+        {
+          kind: 'section',
+          id: section.id,
+        },
+      );
+    },
+  },
+  {
+    name: 'deleteSection',
+    label: 'Delete section',
+    enabled: (s) => s.selection?.kind === 'section' && selectedSectionIndex(s) >= 0,
+    perform: (s) => edit(s, 'Deleted section', [{ op: 'removeSection', index: selectedSectionIndex(s) }], null),
+  },
+  {
+    name: 'deselect',
+    label: 'Clear selection',
+    shortcut: 'Escape',
+    keyTest: (e) => e.key === 'Escape',
+    enabled: (s) => s.selection !== null,
+    perform: (s) => ({ ...s, selection: null }),
+  },
+  ...(['desktop', 'tablet', 'phone'] as const).map(
+    (device, i): Command => ({
+      name: `preview-${device}`,
+      label: `Preview as ${device}`,
+      shortcut: `Ctrl+Alt+${i + 1}`,
+      keyTest: (e) => mod(e) && Boolean(e.altKey) && e.key === String(i + 1),
+      enabled: (s) => s.device !== device,
+      perform: (s) => ({ ...s, device, announcement: `Previewing as ${device}` }),
+    }),
+  ),
+];
+
+export function commandNamed(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new Error(`Unknown command ${name}`);
+  return command;
+}
+
+/** The command a key press runs in `state`, if any. */
+export function commandForKey(event: KeyLike, state: EditorState): Command | undefined {
+  return COMMANDS.find((c) => c.keyTest?.(event) && c.enabled(state));
+}
+
+/** Runs a command by name when it is enabled. */
+export function run(state: EditorState, name: string): EditorState {
+  const command = commandNamed(name);
+  return command.enabled(state) ? command.perform(state) : state;
+}

@@ -1,0 +1,178 @@
+import { DEVICE_PREVIEWS, type DevicePreview } from '@tessera/core';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { api } from '../api.js';
+import type { EditorState } from '../model/commands.js';
+import type { PageDoc } from '../model/document.js';
+import type { PreviewContext, PreviewRenderer, ThemeSource } from '../preview/renderer.js';
+
+interface CanvasProps {
+  pageId: string;
+  doc: PageDoc;
+  selection: EditorState['selection'];
+  device: DevicePreview;
+  onSelect: (selection: EditorState['selection']) => void;
+  onKey: (event: KeyboardEvent) => void;
+}
+
+let themePromise: Promise<ThemeSource> | undefined;
+let rendererModule: Promise<typeof import('../preview/renderer.js')> | undefined;
+
+/** Styles the editor adds inside the preview frame: outlines on hover and selection. */
+const FRAME_STYLE = `
+[data-tessera-block]>*{cursor:pointer}
+[data-tessera-block]:hover>*{outline:1px dashed #2563eb;outline-offset:2px}
+[data-tessera-selected]>*{outline:2px solid #2563eb!important;outline-offset:2px}
+section[data-tessera-section-selected]{outline:2px solid #9333ea;outline-offset:-2px}
+`;
+
+/** Timings of field change → preview updated, read by the benchmark (`bench/editor`). */
+declare global {
+  interface Window {
+    __tesseraPreview?: { updates: number[]; lastChangeAt?: number };
+  }
+}
+
+/**
+ * The page in an iframe, rendered here by the theme's templates and the template engine: the
+ * whole page once, then only the sections on each change (in the same frame as the change).
+ */
+export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: CanvasProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [renderer, setRenderer] = useState<PreviewRenderer | undefined>();
+  const [preview, setPreview] = useState<PreviewContext | undefined>();
+  const [frameReady, setFrameReady] = useState(0);
+  const [failed, setFailed] = useState('');
+  const [toolbar, setToolbar] = useState<{ top: number; left: number } | undefined>();
+
+  useEffect(() => {
+    let cancelled = false;
+    themePromise ??= api<ThemeSource>('GET', '/api/config/theme');
+    rendererModule ??= import('../preview/renderer.js');
+    Promise.all([
+      themePromise,
+      rendererModule,
+      api<PreviewContext>('GET', `/api/config/pages/${encodeURIComponent(pageId)}/preview-context`),
+    ])
+      .then(([theme, module, context]) => {
+        if (cancelled) return;
+        setRenderer((r) => r ?? new module.PreviewRenderer(theme));
+        setPreview(context);
+      })
+      .catch(() => !cancelled && setFailed('Unable to load preview. Try again.'));
+    return () => {
+      cancelled = true;
+    };
+  }, [pageId]);
+
+  // The page around the sections: written once per page.
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe || !renderer || !preview) return;
+    const html = renderer.pageHtml(preview).replace('</head>', `<style>${FRAME_STYLE}</style></head>`);
+    iframe.srcdoc = html;
+  }, [renderer, preview]);
+
+  // Clicks select; links and forms inside the preview do nothing.
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
+    const onLoad = () => {
+      const d = iframe.contentDocument;
+      if (!d) return;
+      d.addEventListener('click', (event) => {
+        const target = event.target as Element;
+        event.preventDefault();
+        const block = target.closest('[data-tessera-block]');
+        const marker = d.querySelector('[data-tessera-sections]');
+        if (block && marker) {
+          const [s, b] = (block.getAttribute('data-tessera-block') ?? '').replace('block-', '').split('-').map(Number);
+          const id = currentDoc.current.sections[s - 1]?.blocks[b - 1]?.id;
+          if (id) onSelect({ kind: 'block', id });
+          return;
+        }
+        const section = target.closest('section');
+        if (section && marker) {
+          const index = [...marker.querySelectorAll(':scope > section')].indexOf(section);
+          const id = currentDoc.current.sections[index]?.id;
+          if (id) onSelect({ kind: 'section', id });
+        }
+      });
+      d.addEventListener('submit', (event) => event.preventDefault());
+      d.addEventListener('keydown', (event) => onKeyRef.current(event));
+      setFrameReady((n) => n + 1);
+    };
+    iframe.addEventListener('load', onLoad);
+    return () => iframe.removeEventListener('load', onLoad);
+  }, [onSelect]);
+
+  const currentDoc = useRef(doc);
+  currentDoc.current = doc;
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+
+  // Every change: the sections again, before the browser paints (also after the frame (re)loads).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameReady re-runs this once the frame document exists
+  useLayoutEffect(() => {
+    const d = frame.current?.contentDocument;
+    const marker = d?.querySelector('[data-tessera-sections]');
+    if (!d || !marker || !renderer || !preview) return;
+    marker.innerHTML = renderer.sectionsHtml(doc, preview.settings);
+    const timing = (window.__tesseraPreview ??= { updates: [] });
+    if (timing.lastChangeAt !== undefined) {
+      timing.updates.push(performance.now() - timing.lastChangeAt);
+      timing.lastChangeAt = undefined;
+    }
+  }, [doc, renderer, preview, frameReady]);
+
+  // Selection outline and the floating toolbar's place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameReady re-runs this once the frame document exists
+  useLayoutEffect(() => {
+    const d = frame.current?.contentDocument;
+    const marker = d?.querySelector('[data-tessera-sections]');
+    if (!d || !marker) return;
+    for (const el of d.querySelectorAll('[data-tessera-selected],[data-tessera-section-selected]')) {
+      el.removeAttribute('data-tessera-selected');
+      el.removeAttribute('data-tessera-section-selected');
+    }
+    setToolbar(undefined);
+    if (!selection) return;
+    let target: Element | null = null;
+    if (selection.kind === 'block') {
+      for (const [s, section] of doc.sections.entries()) {
+        for (const [b, block] of section.blocks.entries()) {
+          if (block.id === selection.id) target = d.querySelector(`[data-tessera-block="block-${s + 1}-${b + 1}"]`);
+        }
+      }
+      (target as Element | null)?.setAttribute('data-tessera-selected', '');
+    } else {
+      const index = doc.sections.findIndex((s) => s.id === selection.id);
+      target = marker.querySelectorAll(':scope > section')[index] ?? null;
+      (target as Element | null)?.setAttribute('data-tessera-section-selected', '');
+    }
+    const shown = (target as Element | null)?.firstElementChild ?? (target as Element | null);
+    if (shown) {
+      const rect = shown.getBoundingClientRect();
+      setToolbar({ top: Math.max(0, rect.top), left: rect.left });
+      if (rect.top < 0 || rect.top > (frame.current?.clientHeight ?? 0)) shown.scrollIntoView({ block: 'center' });
+    }
+  }, [selection, doc, frameReady]);
+
+  const width = DEVICE_PREVIEWS[device].width;
+  return (
+    <div className={`ed-canvas ed-canvas--${device}`}>
+      {failed && <p role="alert">{failed}</p>}
+      <div className="ed-frame-wrap" style={{ width: width ? `${width}px` : '100%' }}>
+        <iframe ref={frame} title="Page preview" className="ed-frame" data-device={device} />
+        {toolbar && selection?.kind === 'block' && (
+          <div
+            className="ed-float"
+            style={{ top: Math.max(0, toolbar.top - 34), left: Math.max(0, toolbar.left) }}
+            aria-hidden="true"
+          >
+            Selected block
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
