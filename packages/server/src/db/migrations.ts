@@ -142,7 +142,14 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 export function createMigrator(db: Kysely<any>, migrationTableSchema?: string): Migrator {
-  return new Migrator({ db, provider: new InCodeMigrationProvider(), migrationTableSchema });
+  // Areas add migrations side by side (0005b_comments landed after 0006_checkout had run on some
+  // databases): a pending migration that sorts before an executed one still runs instead of failing.
+  return new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(),
+    migrationTableSchema,
+    allowUnorderedMigrations: true,
+  });
 }
 
 /**
