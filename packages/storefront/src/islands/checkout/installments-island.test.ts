@@ -1,0 +1,134 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IslandEnv } from '../../island-env.js';
+import { mountInstallmentsIsland, openInstallmentsModal } from './installments-island.js';
+
+const INFO_PAGE = `<!doctype html><html><body><section class="installments-info"><h2>Pay in 4</h2><p>Four payments.</p><a href="#terms">Terms</a></section></body></html>`;
+
+function product(productType: number, price: number) {
+  return {
+    id: 'item-1',
+    title: 'Scarf',
+    structuredContent: {
+      productType,
+      variants: [
+        {
+          sku: 'S1',
+          price,
+          salePrice: 0,
+          onSale: false,
+          unlimited: true,
+          qtyInStock: 0,
+          attributes: {},
+          priceMoney: { value: (price / 100).toFixed(2), currency: 'USD' },
+          salePriceMoney: { value: '0.00', currency: 'USD' },
+        },
+      ],
+    },
+  };
+}
+
+function mountLine(productType: number, price: number, storeSettings: Record<string, unknown> = {}) {
+  document.body.innerHTML = `<p class="tessera-installments" data-island="installments"><span class="tessera-installments__text"></span><button class="tessera-installments__info" type="button" hidden>Learn more</button></p>`;
+  const root = document.querySelector<HTMLElement>('.tessera-installments')!;
+  const env = {
+    context: { locale: 'en-US', currency: 'USD', storeSettings, product: product(productType, price) },
+    win: window,
+    getCart: () => undefined,
+  } as unknown as IslandEnv;
+  return { root, env };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  document.documentElement.classList.remove('tessera-scroll-locked');
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('installment line', () => {
+  it('shows four payments of a physical product in range', async () => {
+    const { root, env } = mountLine(1, 6800);
+    await mountInstallmentsIsland(root, env);
+    expect(root.querySelector('.tessera-installments__text')?.textContent).toBe('or 4 payments of $17.00');
+    expect(root.querySelector<HTMLButtonElement>('button')?.hidden).toBe(false);
+    expect(root.dataset.islandState).toBe('live');
+  });
+
+  it('says the limit when out of range, and hides itself for other product types and countries', async () => {
+    const over = mountLine(1, 300_000);
+    await mountInstallmentsIsland(over.root, over.env);
+    expect(over.root.textContent).toContain('available for orders up to $2,000.00');
+    const digital = mountLine(2, 6800);
+    await mountInstallmentsIsland(digital.root, digital.env);
+    expect(digital.root.hidden).toBe(true);
+    const elsewhere = mountLine(1, 6800, { stripeAccountCountry: 'JP' });
+    await mountInstallmentsIsland(elsewhere.root, elsewhere.env);
+    expect(elsewhere.root.hidden).toBe(true);
+  });
+});
+
+describe('installment popup', () => {
+  function opener() {
+    document.body.innerHTML = '<button id="opener">Learn more</button>';
+    const button = document.getElementById('opener')!;
+    button.focus();
+    return button;
+  }
+
+  it('loads the locale page, traps focus, locks scroll and closes on Escape back to its opener', async () => {
+    const fetchMock = vi.fn(async () => new Response(INFO_PAGE, { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const button = opener();
+    await openInstallmentsModal(window, button, 'fr-CA');
+    expect(fetchMock).toHaveBeenCalledWith('/installments/info?locale=fr-CA');
+    const dialog = document.querySelector<HTMLElement>('[role=dialog]')!;
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('Four payments.');
+    expect(document.documentElement.classList.contains('tessera-scroll-locked')).toBe(true);
+
+    const close = dialog.querySelector<HTMLElement>('.tessera-modal__close')!;
+    const last = dialog.querySelector<HTMLElement>('a')!;
+    expect(document.activeElement).toBe(close);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true }));
+    expect(document.activeElement).toBe(last);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(document.activeElement).toBe(close);
+
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.querySelector('[role=dialog]')).toBeNull();
+    expect(document.documentElement.classList.contains('tessera-scroll-locked')).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('closes on its close button and on a press outside, not inside', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(INFO_PAGE)),
+    );
+    const button = opener();
+    await openInstallmentsModal(window, button, 'en-US');
+    document.querySelector<HTMLElement>('.tessera-modal__close')!.click();
+    expect(document.querySelector('[role=dialog]')).toBeNull();
+
+    await openInstallmentsModal(window, button, 'en-US');
+    document.querySelector('.tessera-modal')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    expect(document.querySelector('[role=dialog]')).not.toBeNull();
+    document.querySelector('.tessera-modal-backdrop')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    expect(document.querySelector('[role=dialog]')).toBeNull();
+  });
+
+  it('only warns when the information cannot be fetched', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await openInstallmentsModal(window, opener(), 'en-US');
+    await flush();
+    expect(warn).toHaveBeenCalledOnce();
+    expect(document.querySelector('[role=dialog]')).not.toBeNull();
+  });
+});
