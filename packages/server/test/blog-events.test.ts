@@ -404,6 +404,11 @@ for (const dialect of DIALECTS) {
       expect(event.map((r) => r.kind)).toContain('event');
     });
 
+    it('finds plain pages by title and description', async () => {
+      const about = await searchSite(server.db, siteId, 'market stall');
+      expect(about.map((r) => [r.url, r.kind])).toContainEqual(['/about', 'page']);
+    });
+
     it('never finds drafts, private or scheduled posts', async () => {
       for (const word of ['gift guide', 'supplier', 'spring restock']) {
         expect(await searchSite(server.db, siteId, word), word).toEqual([]);

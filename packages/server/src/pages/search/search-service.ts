@@ -1,4 +1,4 @@
-import { RecordType, truncate } from '@tessera/core';
+import { CollectionType, RecordType, truncate } from '@tessera/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { plainText } from '../blog/plain-text.js';
@@ -13,7 +13,7 @@ export interface SearchResult {
   url: string;
   /** Plain text around the first match (or the item's excerpt). */
   excerpt: string;
-  /** 'product', 'post', 'event' or 'item'. */
+  /** 'product', 'post', 'event', 'item' or 'page'. */
   kind: string;
   collectionTitle: string;
 }
@@ -61,6 +61,7 @@ export async function searchSite(
 ): Promise<SearchResult[]> {
   if (query === '') return [];
   const now = (options.now ?? new Date()).toISOString();
+  const limit = options.limit ?? SEARCH_RESULT_LIMIT;
   const pattern = likePattern(query);
   const matches = (column: 'items.title' | 'items.body' | 'items.excerpt') =>
     sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
@@ -89,18 +90,60 @@ export async function searchSite(
     .orderBy('rank')
     .orderBy('items.published_at', 'desc')
     .orderBy('items.id')
-    .limit(options.limit ?? SEARCH_RESULT_LIMIT)
+    .limit(limit)
     .execute();
-  return rows.map((row) => {
+  const items = rows.map((row) => {
     const isProduct = row.record_type === RecordType.STORE_ITEM;
     const excerpt = plainText(row.excerpt);
     return {
-      id: row.id,
-      title: row.title,
-      url: isProduct ? `/${row.slug}/p/${row.url_id}` : `/${row.slug}/${row.url_id}`,
-      excerpt: excerpt !== '' ? truncate(excerpt, EXCERPT_LENGTH) : excerptAround(plainText(row.body), query),
-      kind: kindOf(row.record_type, row.kind),
-      collectionTitle: row.collection_title,
+      rank: Number(row.rank),
+      result: {
+        id: row.id,
+        title: row.title,
+        url: isProduct ? `/${row.slug}/p/${row.url_id}` : `/${row.slug}/${row.url_id}`,
+        excerpt: excerpt !== '' ? truncate(excerpt, EXCERPT_LENGTH) : excerptAround(plainText(row.body), query),
+        kind: kindOf(row.record_type, row.kind),
+        collectionTitle: row.collection_title,
+      },
     };
   });
+
+  // Plain pages (About …) by their title and HTML description.
+  const pageMatches = (column: 'title' | 'description') =>
+    sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const pages = await db
+    .selectFrom('collections')
+    .select([
+      'id',
+      'slug',
+      'title',
+      'description',
+      sql<number>`case when ${pageMatches('title')} then 0 else 1 end`.as('rank'),
+    ])
+    .where('site_id', '=', siteId)
+    .where('type', '=', CollectionType.PAGE)
+    .where('status', '=', 'published')
+    .where('password_hash', 'is', null)
+    .where('members_only', '=', 0)
+    .where((eb) => eb.or([pageMatches('title'), pageMatches('description')]))
+    .orderBy('rank')
+    .orderBy('position')
+    .limit(limit)
+    .execute();
+  const pageResults = pages.map((row) => ({
+    rank: Number(row.rank),
+    result: {
+      id: row.id,
+      title: row.title,
+      url: `/${row.slug}`,
+      excerpt: excerptAround(plainText(row.description), query),
+      kind: 'page',
+      collectionTitle: 'Pages',
+    },
+  }));
+  // Title matches first, then the rest; within each, items before pages (stable sort).
+  return [...items, ...pageResults]
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, limit)
+    .map((entry) => entry.result);
 }
