@@ -29,6 +29,8 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
 
 /** PostgreSQL error codes for text the database cannot hold (character_not_in_repertoire, untranslatable). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Multipart: Boundary not found)/;
 
 function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -37,6 +39,10 @@ function toAppError(error: unknown): AppError | undefined {
   // PostgreSQL refuses text it cannot store (a NUL character, invalid UTF-8): the input's fault, not ours.
   if (error && typeof error === 'object' && UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
     return new AppError('invalid-body', 'The request contains characters that cannot be stored, such as NUL.');
+  }
+  // The multipart parser (busboy) throws plain errors for a body that is not the multipart it claims to be.
+  if (error instanceof Error && MALFORMED_MULTIPART.test(error.message)) {
+    return new AppError('invalid-body', 'The multipart form data is malformed.');
   }
   if (error && typeof error === 'object') {
     const known = fromFastifyError(error as FastifyError);
