@@ -321,6 +321,56 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     }
   });
 
+  it('lets a store owner replace shipping options, tax rules and coupons, which checkout then uses', async () => {
+    await createOwner(server.db, {
+      email: `settings-${dialect}@example.com`,
+      password: 'a long password 4',
+      roles: [1],
+    });
+    const owner = await signInOwner(server.url, `settings-${dialect}@example.com`, 'a long password 4');
+    const before = await owner.request('GET', '/api/config/checkout');
+    expect(before.body.coupons.map((c: { code: string }) => c.code)).toContain('WELCOME10');
+    const saved = await owner.request('PUT', '/api/config/checkout/shipping-options', {
+      body: {
+        shippingOptions: [
+          { name: 'Pickup', amountCents: 0 },
+          { name: 'Courier', amountCents: 1234 },
+        ],
+      },
+    });
+    expect(saved.body.shippingOptions.map((o: { name: string }) => o.name)).toEqual(['Pickup', 'Courier']);
+    await owner.request('PUT', '/api/config/checkout/tax-rules', {
+      body: { taxRules: [{ name: 'VAT', rateBasisPoints: 2000, taxShipping: true }] },
+    });
+    const coupons = await owner.request('PUT', '/api/config/checkout/coupons', {
+      body: { coupons: [{ code: 'half', kind: 'percent', value: 50 }] },
+    });
+    expect(coupons.body.coupons).toEqual([
+      { code: 'HALF', kind: 'percent', value: 50, minSubtotalCents: 0, active: true },
+    ]);
+    expect(
+      (
+        await owner.request('PUT', '/api/config/checkout/coupons', {
+          body: { coupons: [{ code: 'x', kind: 'fixed', value: 1 }] },
+        })
+      ).status,
+    ).toBe(400);
+
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const quote = await visitor.request('POST', '/api/checkout/quote', {
+      body: { couponCodes: ['HALF', 'WELCOME10'], shippingOptionId: saved.body.shippingOptions[1].id, country: 'FR' },
+    });
+    const cart = quote.body.shoppingCart;
+    expect(cart.invalidCoupons.map((c: { code: string }) => c.code)).toEqual(['WELCOME10']);
+    expect(cart.discountCents).toBe(400);
+    expect(cart.shippingCostCents).toBe(1234);
+    expect(cart.taxCents).toBe(Math.round((800 - 400 + 1234) * 0.2));
+    // Removed defaults stay removed (they are seeded once per site).
+    const again = await owner.request('GET', '/api/config/checkout');
+    expect(again.body.coupons.map((c: { code: string }) => c.code)).toEqual(['HALF']);
+    expect((await visitor.request('GET', '/api/config/checkout')).status).toBe(401);
+  });
+
   it('answers not-configured for address lookup', async () => {
     const visitor = Visitor.of(server);
     const answer = await visitor.request('GET', '/api/google-maps/places/autocomplete?input=1%20Main');

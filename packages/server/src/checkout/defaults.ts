@@ -7,10 +7,18 @@ export const FIRST_ORDER_NUMBER = 1001;
 
 /**
  * The store's checkout settings until the owner changes them: two shipping options, a US sales
- * tax, three coupons and the order counter. Stable ids and "do nothing on conflict" make this
- * safe to run any number of times, from any number of processes.
+ * tax, three coupons and the order counter, written once per site. Stable ids and "do nothing on
+ * conflict" make it safe to run from several processes at once.
  */
 export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: string): Promise<void> {
+  // The order counter is written last: once it exists the site has had its defaults, and an
+  // owner who since removed a seeded option or coupon does not see it come back.
+  const seeded = await db
+    .selectFrom('order_counters')
+    .select('site_id')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (seeded) return;
   const now = new Date().toISOString();
   await db
     .insertInto('shipping_options')

@@ -14,6 +14,7 @@ import { installmentsInfoPage } from './installments-info.js';
 import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
 import { builtInPaymentProviders, type PaymentMethodInput } from './payments/index.js';
 import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
+import { registerCheckoutSettingsRoutes } from './settings-routes.js';
 import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody, refundBody } from './schemas.js';
 
 export interface CheckoutPluginOptions {
@@ -215,6 +216,8 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
       { order: view },
     );
   });
+
+  registerCheckoutSettingsRoutes(app);
 
   // Owner API: orders of the site, fulfil, refund through the provider that charged.
   const store = { preHandler: requireOwner('store') };
