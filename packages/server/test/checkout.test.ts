@@ -371,6 +371,31 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect((await visitor.request('GET', '/api/config/checkout')).status).toBe(401);
   });
 
+  it('takes an order from the plain HTML form without JavaScript and redirects to its page', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const page = await visitor.request('GET', '/checkout');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(String(page.body))?.[1];
+    expect(key).toBeDefined();
+    const fields = { ...order({ idempotencyKey: key }), crumb: visitor.cookies.get('crumb') ?? '' };
+    const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+    const posted = await visitor.request('POST', '/api/checkout/orders', {
+      body: form,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+    });
+    expect(posted.status).toBe(303);
+    const location = posted.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/checkout\/order-confirmed\/[0-9a-f]{24}$/);
+    expect(String((await visitor.request('GET', location)).body)).toContain('Order confirmed');
+    // The same page load posted again (a double click without JavaScript) lands on the same order.
+    const twice = await visitor.request('POST', '/api/checkout/orders', {
+      body: form,
+      contentType: 'application/x-www-form-urlencoded',
+      crumb: false,
+    });
+    expect(twice.headers.get('location')).toBe(location);
+  });
+
   it('answers not-configured for address lookup', async () => {
     const visitor = Visitor.of(server);
     const answer = await visitor.request('GET', '/api/google-maps/places/autocomplete?input=1%20Main');
