@@ -88,7 +88,12 @@ describe('pages made of sections and blocks', () => {
     expect(await page.locator('.menu-block__name').first().textContent()).toBe('Filter coffee');
     expect(await page.locator('.block--spacer').count()).toBe(1);
     expect(await page.locator('.block--horizontalrule hr').count()).toBe(1);
-    expect(await page.locator('.block--embed iframe').getAttribute('sandbox')).toBe('');
+    const embed = page.locator('.block--embed iframe');
+    expect(await embed.getAttribute('sandbox')).toBe('');
+    // The stored embed carries a script; inside the sandbox it never runs.
+    await expect
+      .poll(() => page.frameLocator('.block--embed iframe').locator('body').textContent())
+      .toContain('Open Thursday to Sunday');
     expect(await page.locator('form.search-block').getAttribute('action')).toBe('/search');
     expect(await page.locator('.calendar-block__table caption').textContent()).toMatch(/\d{4}/);
     const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));

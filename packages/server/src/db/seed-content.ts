@@ -428,7 +428,7 @@ export const ABOUT_SECTIONS: Section[] = [
       block(BlockType.EMBED, {
         url: 'https://www.openstreetmap.org/#map=15/42.2487/-73.7868',
         title: 'Our street on OpenStreetMap',
-        html: '<iframe src="https://www.openstreetmap.org/export/embed.html"></iframe>',
+        html: '<p style="font: 16px/1.5 sans-serif; margin: 1rem">Open Thursday to Sunday, 10:00–17:00.</p><script>document.body.textContent = "scripts never run here";</script>',
       }),
       block(BlockType.SEARCH, { placeholder: 'Search the site' }),
       block(BlockType.CALENDAR, { collection: 'events' }),

@@ -99,9 +99,20 @@ export function createSectionPages(host: ContentPageHost) {
     };
   }
 
+  const formsStylesheet = theme.assetUrl('forms.css');
+
   async function renderSections(site: SiteScope, sections: Section[]): Promise<string> {
+    return (await renderSectionsWithAssets(site, sections)).html;
+  }
+
+  /** The sections' HTML plus the stylesheets their blocks need (forms.css for a newsletter block). */
+  async function renderSectionsWithAssets(site: SiteScope, sections: Section[]) {
     const views = await sectionViews(sections, sources(site));
-    return renderSectionsHtml(theme, views, settingsOf(site), app.log);
+    const hasForm = views.some((section) => section.blocks.some((block) => block.partial === 'newsletter'));
+    return {
+      html: renderSectionsHtml(theme, views, settingsOf(site), app.log),
+      stylesheets: hasForm ? [{ href: formsStylesheet }] : [],
+    };
   }
 
   /** For item bodies (blog posts, events): blocks that need no lookups, synchronously. */
@@ -148,7 +159,7 @@ export function createSectionPages(host: ContentPageHost) {
       : found.passwordProtected
         ? PageType.PROTECTED_CONTENT
         : PageType.PAGE;
-    const sectionsHtml = await renderSections(site, text.sections);
+    const { html: sectionsHtml, stylesheets } = await renderSectionsWithAssets(site, text.sections);
     await host.render(
       page,
       'content-page',
@@ -157,6 +168,7 @@ export function createSectionPages(host: ContentPageHost) {
         collection: { id: found.id, title: text.title, fullUrl: path, description: text.description },
         page: {
           sectionsHtml,
+          extraStylesheets: stylesheets,
           bodyClass: path === '/' ? 'is-home' : `is-${found.kind || 'page'} page-${found.slug}`,
           isSplash,
           lang: lang ?? '',

@@ -89,6 +89,11 @@ export class Theme {
     return { html: result.output, errors };
   }
 
+  /** `/theme/<file>?v=<hash>` of one of the theme's assets. */
+  assetUrl(file: string): string {
+    return assetUrl(this.dir, file);
+  }
+
   hasPartial(name: string): boolean {
     return this.partials[name] !== undefined;
   }
