@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import adminPlugin from './admin/index.js';
 import ownerAuthPlugin from './auth/index.js';
 import commentsPlugin from './comments/index.js';
 import commercePlugin from './commerce/index.js';
@@ -103,6 +104,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(checkoutPlugin, { content: services.content });
   await app.register(restockPlugin, { content: services.content });
   await app.register(editorPlugin, { filesDir: config.filesDir });
+  await app.register(adminPlugin);
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

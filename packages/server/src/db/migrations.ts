@@ -7,6 +7,7 @@ import { commentsMigration } from './migrations/0005b_comments.js';
 import { checkoutMigration } from './migrations/0006_checkout.js';
 import { restockMigration } from './migrations/0007_restock.js';
 import { editorMigration } from './migrations/0008_editor.js';
+import { adminMigration } from './migrations/0009_admin.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -133,6 +134,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_checkout': checkoutMigration,
   '0007_restock': restockMigration,
   '0008_editor': editorMigration,
+  '0009_admin': adminMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

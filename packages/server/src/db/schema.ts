@@ -172,6 +172,7 @@ export interface Database extends CheckoutTables {
   comments: CommentsTable;
   restock_signups: RestockSignupsTable;
   restock_keys: RestockKeysTable;
+  owner_invites: OwnerInvitesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -540,3 +541,13 @@ export interface RestockKeysTable {
 }
 
 export type RestockSignupRow = Selectable<RestockSignupsTable>;
+
+// Owner invitations (migration 0009_admin). `id` is the SHA-256 of the link's token.
+
+export interface OwnerInvitesTable {
+  id: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}

@@ -126,6 +126,7 @@ export function pageContext(
     ...(page.product ? { product: page.product } : {}),
     // Tracking skip rules (SPEC §6): the site's switch and the owner's roles.
     ...(site.websiteSettings.trackingEnabled === false ? { trackingEnabled: false } : {}),
+    ...(site.websiteSettings.cookiePolicy === 'restrictive' ? { cookiePolicy: 'restrictive' } : {}),
     ...(page.ownerRoles ? { owner: { roles: page.ownerRoles } } : {}),
   };
   return {

@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { type FontFamily, fontFileUrl, fontStack } from './fonts.js';
+
+/**
+ * Site aesthetics (SPEC §3): colours (a palette and colour themes, one active), fonts (font packs
+ * called font themes, one active, and the font usage categories: which family and weight each
+ * kind of text uses), buttons and animations. Stored in the site settings at `website.design`;
+ * published as CSS custom properties (`/site.css`) that override the theme's defaults.
+ */
+
+/** Colour slots, each the theme variable `--color-<slot>` of `themes/default/assets/theme.css`. */
+export const COLOR_SLOTS = [
+  'background',
+  'surface',
+  'surface-muted',
+  'text',
+  'text-muted',
+  'border',
+  'border-strong',
+  'accent',
+  'accent-hover',
+  'on-accent',
+  'link',
+  'sale',
+  'on-sale',
+] as const;
+export type ColorSlot = (typeof COLOR_SLOTS)[number];
+
+/** SPEC §3 dirty paths: the only parts of the design `PUT /api/config/design` saves. */
+export const DIRTY_PATHS = [
+  'colors.activeThemeId',
+  'fonts.activeThemeId',
+  'colors.palette',
+  'colors.themes',
+  'fonts.themes',
+  'fonts.fontUsageCategories',
+] as const;
+export type DirtyPath = (typeof DIRTY_PATHS)[number];
+
+/** Font usage categories: the kinds of text a family is chosen for. */
+export const FONT_USAGES = ['heading', 'body', 'buttons', 'navigation', 'meta'] as const;
+export type FontUsage = (typeof FONT_USAGES)[number];
+
+export const BUTTON_SHAPES = ['square', 'rounded', 'pill'] as const;
+export const BUTTON_SIZES = ['small', 'medium', 'large'] as const;
+export const BUTTON_STYLES = ['solid', 'outline'] as const;
+export const ANIMATION_STYLES = ['none', 'fade', 'slide', 'scale'] as const;
+/** SPEC §9. */
+export const ANIMATION_DEFAULTS = { scrollOffset: 30, tweenMs: 300 } as const;
+
+const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1d1b18.');
+const themeId = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ in ids.');
+const colorMap = z.partialRecord(z.enum(COLOR_SLOTS), hex);
+
+export const paletteSchema = colorMap;
+export const colorThemesSchema = z
+  .array(z.object({ id: themeId, name: z.string().trim().min(1).max(60), colors: colorMap }).strict())
+  .max(30);
+const familyId = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9-]+$/, 'Use a font id from GET /api/config/design/fonts.');
+const weight = z.number().int().min(100).max(900).multipleOf(100);
+export const fontThemesSchema = z
+  .array(
+    z
+      .object({
+        id: themeId,
+        name: z.string().trim().min(1).max(60),
+        fonts: z.partialRecord(z.enum(FONT_USAGES), familyId),
+      })
+      .strict(),
+  )
+  .max(30);
+export const fontUsageCategoriesSchema = z
+  .array(
+    z
+      .object({
+        id: z.enum(FONT_USAGES),
+        family: familyId.optional(),
+        weight: weight.optional(),
+        /** Size relative to the theme's (1 = unchanged). */
+        scale: z.number().min(0.5).max(3).optional(),
+      })
+      .strict(),
+  )
+  .max(FONT_USAGES.length);
+
+export const DIRTY_SCHEMAS: Record<DirtyPath, z.ZodType> = {
+  'colors.activeThemeId': themeId.nullable(),
+  'fonts.activeThemeId': themeId.nullable(),
+  'colors.palette': paletteSchema,
+  'colors.themes': colorThemesSchema,
+  'fonts.themes': fontThemesSchema,
+  'fonts.fontUsageCategories': fontUsageCategoriesSchema,
+};
+
+export const styleSchema = z
+  .object({
+    buttons: z
+      .object({
+        shape: z.enum(BUTTON_SHAPES).optional(),
+        size: z.enum(BUTTON_SIZES).optional(),
+        style: z.enum(BUTTON_STYLES).optional(),
+      })
+      .strict()
+      .optional(),
+    animations: z
+      .object({
+        style: z.enum(ANIMATION_STYLES).optional(),
+        scrollOffset: z.number().int().min(0).max(100).optional(),
+        tweenMs: z.number().int().min(0).max(5000).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export interface Design {
+  version: number;
+  colors: {
+    activeThemeId: string | null;
+    palette: Partial<Record<ColorSlot, string>>;
+    themes: { id: string; name: string; colors: Partial<Record<ColorSlot, string>> }[];
+  };
+  fonts: {
+    activeThemeId: string | null;
+    themes: { id: string; name: string; fonts: Partial<Record<FontUsage, string>> }[];
+    fontUsageCategories: { id: FontUsage; family?: string; weight?: number; scale?: number }[];
+  };
+  buttons: {
+    shape: (typeof BUTTON_SHAPES)[number];
+    size: (typeof BUTTON_SIZES)[number];
+    style: (typeof BUTTON_STYLES)[number];
+  };
+  animations: { style: (typeof ANIMATION_STYLES)[number]; scrollOffset: number; tweenMs: number };
+}
+
+/** The design of a site that never saved one: the theme's own look, with two packs to start from. */
+export function defaultDesign(): Design {
+  return {
+    version: 0,
+    colors: {
+      activeThemeId: null,
+      palette: {},
+      themes: [
+        { id: 'light', name: 'Light', colors: {} },
+        {
+          id: 'dusk',
+          name: 'Dusk',
+          colors: {
+            background: '#1d1f24',
+            surface: '#262931',
+            'surface-muted': '#2f333c',
+            text: '#f3f1ec',
+            'text-muted': '#c5c1b8',
+            border: '#3b3f49',
+            'border-strong': '#8d8a83',
+            accent: '#e7c873',
+            'accent-hover': '#f0d893',
+            'on-accent': '#1d1f24',
+            link: '#e7c873',
+          },
+        },
+      ],
+    },
+    fonts: {
+      activeThemeId: null,
+      themes: [
+        { id: 'modern', name: 'Modern', fonts: { heading: 'inter', body: 'inter', buttons: 'inter' } },
+        { id: 'classic', name: 'Classic', fonts: { heading: 'lora', body: 'inter', buttons: 'inter' } },
+      ],
+      fontUsageCategories: [],
+    },
+    buttons: { shape: 'pill', size: 'medium', style: 'solid' },
+    animations: { style: 'none', ...ANIMATION_DEFAULTS },
+  };
+}
+
+/** The stored design merged over the defaults (stored JSON may be partial or from an older version). */
+export function readDesign(stored: unknown): Design {
+  const base = defaultDesign();
+  if (stored === null || typeof stored !== 'object') return base;
+  const s = stored as Record<string, any>;
+  const pick = <T>(schema: z.ZodType<T>, value: unknown, fallback: T): T => {
+    const parsed = schema.safeParse(value);
+    return parsed.success && value !== undefined ? parsed.data : fallback;
+  };
+  const style = pick(styleSchema, { buttons: s.buttons, animations: s.animations }, {});
+  return {
+    version: Number.isInteger(s.version) ? s.version : 0,
+    colors: {
+      activeThemeId: pick(
+        DIRTY_SCHEMAS['colors.activeThemeId'] as z.ZodType<string | null>,
+        s.colors?.activeThemeId,
+        null,
+      ),
+      palette: pick(paletteSchema, s.colors?.palette, base.colors.palette),
+      themes: pick(colorThemesSchema, s.colors?.themes, base.colors.themes),
+    },
+    fonts: {
+      activeThemeId: pick(
+        DIRTY_SCHEMAS['fonts.activeThemeId'] as z.ZodType<string | null>,
+        s.fonts?.activeThemeId,
+        null,
+      ),
+      themes: pick(fontThemesSchema, s.fonts?.themes, base.fonts.themes),
+      fontUsageCategories: pick(fontUsageCategoriesSchema, s.fonts?.fontUsageCategories, []),
+    },
+    buttons: { ...base.buttons, ...style.buttons },
+    animations: { ...base.animations, ...style.animations },
+  };
+}
+
+/** The effective colours: the palette, then the active theme's colours over it. */
+export function effectiveColors(design: Design): Partial<Record<ColorSlot, string>> {
+  const theme = design.colors.themes.find((t) => t.id === design.colors.activeThemeId);
+  return { ...design.colors.palette, ...theme?.colors };
+}
+
+/** The effective font of each usage: the active pack's family, then the usage category's own choices. */
+export function effectiveFonts(
+  design: Design,
+): Partial<Record<FontUsage, { family?: string; weight?: number; scale?: number }>> {
+  const pack = design.fonts.themes.find((t) => t.id === design.fonts.activeThemeId);
+  const out: Partial<Record<FontUsage, { family?: string; weight?: number; scale?: number }>> = {};
+  for (const usage of FONT_USAGES) {
+    const category = design.fonts.fontUsageCategories.find((c) => c.id === usage);
+    const family = category?.family ?? pack?.fonts[usage];
+    if (family || category) out[usage] = { family, weight: category?.weight, scale: category?.scale };
+  }
+  return out;
+}
+
+const BUTTON_RADIUS = { square: '0', rounded: '6px', pill: '999px' } as const;
+const BUTTON_PADDING = {
+  small: ['0.625rem', '1.25rem', 'var(--font-size-sm)'],
+  medium: ['0.875rem', '1.75rem', 'var(--font-size-base)'],
+  large: ['1.125rem', '2.25rem', 'var(--font-size-lg)'],
+} as const;
+const USAGE_VARIABLES: Record<FontUsage, { family: string; weight: string; size?: string }> = {
+  heading: { family: '--font-heading', weight: '--font-weight-heading' },
+  body: { family: '--font-body', weight: '--font-weight-body' },
+  buttons: { family: '--font-button', weight: '--button-font-weight', size: '--button-font-size' },
+  navigation: { family: '--font-navigation', weight: '--font-weight-navigation' },
+  meta: { family: '--font-meta', weight: '--font-weight-meta' },
+};
+
+/**
+ * The published stylesheet of a design: `@font-face` rules for the families it uses (files served
+ * by Tessera under `/fonts/`), and `:root` custom properties overriding the theme's.
+ */
+export function designCss(design: Design, fonts: ReadonlyMap<string, FontFamily>): string {
+  const lines: string[] = [`/* Tessera site design, version ${design.version}. */`];
+  const faces = new Set<string>();
+  const vars: string[] = [];
+  for (const [slot, value] of Object.entries(effectiveColors(design))) vars.push(`  --color-${slot}: ${value};`);
+  for (const [usage, choice] of Object.entries(effectiveFonts(design)) as [
+    FontUsage,
+    { family?: string; weight?: number; scale?: number },
+  ][]) {
+    const names = USAGE_VARIABLES[usage];
+    const font = choice.family ? fonts.get(choice.family) : undefined;
+    if (font) {
+      vars.push(`  ${names.family}: ${fontStack(font)};`);
+      for (const weight of new Set([choice.weight ?? 400, 400, 600])) {
+        const url = fontFileUrl(font, weight);
+        const key = `${font.family}|${url}`;
+        if (faces.has(key)) continue;
+        faces.add(key);
+        const fileWeight = /-(\d00)-normal\.woff2$/.exec(url)?.[1] ?? '400';
+        lines.push(
+          `@font-face { font-family: "${font.family}"; font-style: normal; font-weight: ${fileWeight}; font-display: swap; src: url("${url}") format("woff2"); }`,
+        );
+      }
+    }
+    if (choice.weight) vars.push(`  ${names.weight}: ${choice.weight};`);
+    if (choice.scale && names.size) vars.push(`  ${names.size}: calc(var(--font-size-base) * ${choice.scale});`);
+  }
+  const [padY, padX, size] = BUTTON_PADDING[design.buttons.size];
+  vars.push(`  --button-radius: ${BUTTON_RADIUS[design.buttons.shape]};`);
+  vars.push(`  --button-padding-y: ${padY};`, `  --button-padding-x: ${padX};`);
+  if (!effectiveFonts(design).buttons?.scale) vars.push(`  --button-font-size: ${size};`);
+  if (design.buttons.style === 'outline') {
+    vars.push(
+      '  --button-primary-background: transparent;',
+      '  --button-primary-color: var(--color-accent);',
+      '  --button-primary-background-hover: var(--color-surface-muted);',
+    );
+  }
+  vars.push(`  --animation-style: ${design.animations.style};`);
+  vars.push(`  --animation-scroll-offset: ${design.animations.scrollOffset};`);
+  vars.push(`  --animation-duration: ${design.animations.tweenMs}ms;`);
+  lines.push(':root {', ...vars, '}', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,239 @@
+import { WebsiteRole } from '@tessera/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { normalizeEmail } from '../auth/owner-session.js';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/password.js';
+import { isWebsiteRole, ROLE_NAMES } from '../auth/roles.js';
+import { newSessionToken, sessionIdOf } from '../auth/session-token.js';
+import { AppError } from '../errors.js';
+import { parseInput } from '../http/validate.js';
+import { newId, newToken, nowIso } from '../ids.js';
+import { createMailService } from '../mail/mail-service.js';
+import { ownerOf, withStatus } from './site-settings-store.js';
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const LAST_ADMIN_MESSAGE = 'A site needs at least one administrator. Make another owner an administrator first.';
+
+const roles = z
+  .array(z.number().int().refine(isWebsiteRole, 'Use a website role code (SPEC §6).'))
+  .min(1, 'Give the owner at least one role.')
+  .max(13);
+const inviteBody = z
+  .object({ email: z.string().trim().max(254).email('Enter a valid email address.'), roles })
+  .strict();
+const rolesBody = z.object({ roles }).strict();
+const idParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\u0000]*$/),
+});
+const acceptBody = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+  })
+  .strict();
+
+function originOf(request: FastifyRequest, host: string | null): string {
+  return `${request.protocol}://${host ?? request.headers.host ?? request.hostname}`;
+}
+
+/**
+ * Owner accounts and roles (group `admin`): list, invite (a new owner with roles and a one-time
+ * link to set a password, sent through the mail service), change roles, remove. The site always
+ * keeps at least one ADMIN. The invited owner uses the link with `POST /api/owner-invites/accept`.
+ */
+export default async function ownersPlugin(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const mail = createMailService(db, app.config);
+  const guard = { preHandler: requireOwner('admin') };
+
+  async function list(siteId: string) {
+    const owners = await db
+      .selectFrom('owners')
+      .select(['id', 'email', 'created_at'])
+      .where('site_id', '=', siteId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const ids = owners.map((o) => o.id);
+    const roleRows = ids.length
+      ? await db.selectFrom('owner_roles').selectAll().where('owner_id', 'in', ids).execute()
+      : [];
+    const invites = ids.length
+      ? await db
+          .selectFrom('owner_invites')
+          .select('owner_id')
+          .where('owner_id', 'in', ids)
+          .where('used_at', 'is', null)
+          .execute()
+      : [];
+    const pending = new Set(invites.map((i) => i.owner_id));
+    return owners.map((o) => {
+      const codes = roleRows
+        .filter((r) => r.owner_id === o.id)
+        .map((r) => r.role)
+        .sort((a, b) => a - b);
+      return {
+        id: o.id,
+        email: o.email,
+        roles: codes,
+        roleNames: codes.map((c) => ROLE_NAMES[c]),
+        invitePending: pending.has(o.id),
+        createdAt: o.created_at,
+      };
+    });
+  }
+
+  /** Whether the site would still have an admin without `ownerId`'s admin role. */
+  async function otherAdmins(siteId: string, ownerId: string): Promise<number> {
+    const row = await db
+      .selectFrom('owner_roles')
+      .innerJoin('owners', 'owners.id', 'owner_roles.owner_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('owners.site_id', '=', siteId)
+      .where('owner_roles.role', '=', WebsiteRole.ADMIN)
+      .where('owners.id', '!=', ownerId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async function ownerRow(siteId: string, id: string) {
+    const row = await db
+      .selectFrom('owners')
+      .select(['id', 'email'])
+      .where('id', '=', id)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst();
+    if (!row) throw withStatus(new AppError('owner-not-found', 'There is no owner with this id.'), 404);
+    return row;
+  }
+
+  app.get('/api/config/owners', guard, async (request) => ({ owners: await list(ownerOf(request).websiteId) }));
+
+  app.post('/api/config/owners/invite', guard, async (request, reply) => {
+    const body = parseInput(inviteBody, request.body);
+    const siteId = ownerOf(request).websiteId;
+    const email = normalizeEmail(body.email);
+    const taken = await db
+      .selectFrom('owners')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken) throw withStatus(new AppError('owner-exists', 'This person is already an owner of the site.'), 409);
+    const site = await db
+      .selectFrom('sites')
+      .select(['title', 'host'])
+      .where('id', '=', siteId)
+      .executeTakeFirstOrThrow();
+    const ownerId = newId();
+    const { token, id: inviteId } = newSessionToken();
+    const now = nowIso();
+    // Nobody knows this password: the owner can sign in only after setting one through the link.
+    const unusable = await hashPassword(newToken());
+    const codes = [...new Set(body.roles)].sort((a, b) => a - b);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('owners')
+        .values({ id: ownerId, site_id: siteId, email, password_hash: unusable, created_at: now, updated_at: now })
+        .execute();
+      await trx
+        .insertInto('owner_roles')
+        .values(codes.map((role) => ({ owner_id: ownerId, role })))
+        .execute();
+      await trx
+        .insertInto('owner_invites')
+        .values({
+          id: inviteId,
+          owner_id: ownerId,
+          created_at: now,
+          expires_at: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
+          used_at: null,
+        })
+        .execute();
+    });
+    const link = `${originOf(request, site.host)}/owner-invite?token=${encodeURIComponent(token)}`;
+    await mail.send({
+      siteId,
+      to: email,
+      subject: `You are invited to help run ${site.title}`,
+      text: [
+        `${ownerOf(request).email} invited you to ${site.title} as ${codes.map((c) => ROLE_NAMES[c]).join(', ')}.`,
+        '',
+        `Choose your password here (the link works once, for 7 days):`,
+        link,
+      ].join('\n'),
+    });
+    reply.code(201);
+    return { owner: (await list(siteId)).find((o) => o.id === ownerId) };
+  });
+
+  app.put('/api/config/owners/:id/roles', guard, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'address');
+    const body = parseInput(rolesBody, request.body);
+    const siteId = ownerOf(request).websiteId;
+    await ownerRow(siteId, id);
+    const codes = [...new Set(body.roles)].sort((a, b) => a - b);
+    if (!codes.includes(WebsiteRole.ADMIN) && (await otherAdmins(siteId, id)) === 0) {
+      throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
+      await trx
+        .insertInto('owner_roles')
+        .values(codes.map((role) => ({ owner_id: id, role })))
+        .execute();
+    });
+    return { owner: (await list(siteId)).find((o) => o.id === id) };
+  });
+
+  app.delete('/api/config/owners/:id', guard, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'address');
+    const siteId = ownerOf(request).websiteId;
+    await ownerRow(siteId, id);
+    if ((await otherAdmins(siteId, id)) === 0) throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('owner_sessions').where('owner_id', '=', id).execute();
+      await trx.deleteFrom('owner_invites').where('owner_id', '=', id).execute();
+      await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
+      await trx.deleteFrom('owners').where('id', '=', id).execute();
+    });
+    return { deleted: id };
+  });
+
+  // The invitation link: sets the password once. Open (the invited owner has no session yet).
+  app.post('/api/owner-invites/accept', async (request) => {
+    const body = parseInput(acceptBody, request.body);
+    const now = nowIso();
+    const claimed = await db
+      .updateTable('owner_invites')
+      .set({ used_at: now })
+      .where('id', '=', sessionIdOf(body.token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('owner_id')
+      .executeTakeFirst();
+    if (!claimed) {
+      throw new AppError(
+        'invite-invalid',
+        'This invitation link has expired or was already used. Ask for a new invitation.',
+      );
+    }
+    const passwordHash = await hashPassword(body.password);
+    await db
+      .updateTable('owners')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', claimed.owner_id)
+      .execute();
+    const owner = await db
+      .selectFrom('owners')
+      .select('email')
+      .where('id', '=', claimed.owner_id)
+      .executeTakeFirstOrThrow();
+    return { ok: true, email: owner.email, signIn: '/config/login' };
+  });
+}

@@ -1,0 +1,468 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CollectionType, ProductType, RecordType } from '@tessera/core';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseJson } from '../content/product-json.js';
+import { loadProducts } from '../content/product-repository.js';
+import type { Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { parseInput } from '../http/validate.js';
+import { newId, nowIso } from '../ids.js';
+import { ownerOf, withStatus } from './site-settings-store.js';
+
+/** SPEC §9 editor limits. */
+export const COLLECTION_LIMITS = { productsPerCollection: 200, itemsInOrderableCollection: 250 } as const;
+export const LIMIT_MESSAGES = {
+  products: `This collection already holds ${COLLECTION_LIMITS.productsPerCollection} products, the most a collection can hold. Add the product to another collection.`,
+  items: `This collection already holds ${COLLECTION_LIMITS.itemsInOrderableCollection} items, the most a collection you can reorder can hold.`,
+} as const;
+
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[^\u0000]*$/, 'Send an id without control characters.');
+const cents = z.number().int('Send money as whole cents.').min(0).max(100_000_000);
+const optionName = z.string().trim().min(1).max(60);
+const fileUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/files\/[A-Za-z0-9._~/-]+$/, 'Use the URL of an uploaded file (/files/…).');
+
+const variantInput = z
+  .object({
+    id: id.optional(),
+    sku: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, ".", "_" and "-" in a SKU.')
+      .optional(),
+    attributes: z.record(optionName, z.string().trim().min(1).max(60)).default({}),
+    price: cents,
+    salePrice: cents.default(0),
+    onSale: z.boolean().default(false),
+    unlimited: z.boolean().default(false),
+    qtyInStock: z.number().int().min(0).max(1_000_000).default(0),
+    imageUrl: fileUrl.nullish(),
+  })
+  .strict();
+
+export const productInput = z
+  .object({
+    collectionId: id.optional(),
+    title: z.string().trim().min(1).max(200),
+    urlId: z
+      .string()
+      .max(120)
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes in the URL.')
+      .optional(),
+    excerpt: z.string().max(2000).default(''),
+    body: z.string().max(100_000).default(''),
+    status: z.enum(['published', 'draft', 'scheduled', 'needs-review', 'private']).default('published'),
+    productType: z.union(
+      Object.values(ProductType).map((code) => z.literal(code)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+    ),
+    variantOptionOrdering: z.array(optionName).max(6).default([]),
+    variants: z.array(variantInput).min(1).max(250),
+    images: z
+      .array(z.object({ url: fileUrl, altText: z.string().max(1000).default('') }).strict())
+      .max(50)
+      .default([]),
+    additionalFieldsFormId: id.nullish(),
+    isSubscribable: z.boolean().default(false),
+    subscriptionPlan: z
+      .object({
+        billingPeriod: z
+          .object({ value: z.number().int().min(1).max(52), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) })
+          .strict(),
+        numBillingCycles: z.number().int().min(0).max(1000),
+      })
+      .strict()
+      .nullish(),
+    useCustomAddButtonText: z.boolean().default(false),
+    customAddButtonText: z.string().trim().max(50).default(''),
+    denominations: z.array(cents.min(1)).max(20).optional(),
+  })
+  .strict();
+export type ProductInput = z.infer<typeof productInput>;
+
+const listQuery = z.object({ collectionId: id.optional() }).strict();
+const orderBody = z
+  .object({ collectionId: id, itemIds: z.array(id).min(1).max(COLLECTION_LIMITS.itemsInOrderableCollection) })
+  .strict();
+const idParams = z.object({ id });
+
+function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'product';
+}
+
+/** Product rules beyond the shape: options, combinations, SKUs, sale prices, type-specific fields. */
+function checkProduct(input: ProductInput): void {
+  const options = input.variantOptionOrdering;
+  if (new Set(options).size !== options.length)
+    throw new AppError('invalid-body', 'variantOptionOrdering: Each option may appear once.');
+  const combinations = new Set<string>();
+  const skus = new Set<string>();
+  for (const [index, variant] of input.variants.entries()) {
+    const names = Object.keys(variant.attributes);
+    if (names.length !== options.length || !names.every((n) => options.includes(n))) {
+      throw new AppError(
+        'invalid-body',
+        `variants.${index}.attributes: Give exactly one value for each option (${options.join(', ') || 'none'}).`,
+      );
+    }
+    const key = JSON.stringify(options.map((n) => variant.attributes[n]));
+    if (combinations.has(key))
+      throw new AppError('invalid-body', `variants.${index}: Another variant has the same options.`);
+    combinations.add(key);
+    if (variant.sku) {
+      if (skus.has(variant.sku)) throw new AppError('invalid-body', `variants.${index}.sku: Each SKU may appear once.`);
+      skus.add(variant.sku);
+    }
+    if (variant.onSale && variant.salePrice >= variant.price) {
+      throw new AppError('invalid-body', `variants.${index}.salePrice: A sale price must be lower than the price.`);
+    }
+  }
+  if (options.length === 0 && input.variants.length > 1) {
+    throw new AppError('invalid-body', 'variants: A product without options has one variant.');
+  }
+  if (input.productType === ProductType.DIGITAL && input.variants.length > 1) {
+    throw new AppError('invalid-body', 'variants: A digital product has one variant.');
+  }
+  if (input.isSubscribable && !input.subscriptionPlan) {
+    throw new AppError('invalid-body', 'subscriptionPlan: A subscribable product needs a subscription plan.');
+  }
+  if (input.productType === ProductType.GIFT_CARD && !input.denominations?.length) {
+    throw new AppError('invalid-body', 'denominations: A gift card needs at least one amount.');
+  }
+  if (input.useCustomAddButtonText && !input.customAddButtonText) {
+    throw new AppError('invalid-body', 'customAddButtonText: Give the button text, or turn custom text off.');
+  }
+}
+
+/**
+ * Commerce admin: products of every type (group `store`). Writes go to `items` and
+ * `product_variants`; existing variants keep their ids (restock sign-ups and carts refer to them).
+ */
+export default async function productsAdminPlugin(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const content = app.services.content;
+  const filesRoot = resolve(app.config.filesDir);
+  const guard = { preHandler: requireOwner('store') };
+
+  async function collectionOf(siteId: string, collectionId: string | undefined, executor: Kysely<Database> = db) {
+    let query = executor.selectFrom('collections').selectAll().where('site_id', '=', siteId);
+    query = collectionId
+      ? query.where('id', '=', collectionId)
+      : query.where('type', '=', CollectionType.PRODUCTS).orderBy('position').orderBy('id');
+    const row = await query.executeTakeFirst();
+    if (!row || row.type !== CollectionType.PRODUCTS) {
+      throw withStatus(new AppError('collection-not-found', 'There is no store collection with this id.'), 404);
+    }
+    return row;
+  }
+
+  /** SPEC §9 limits, checked in the writing transaction. */
+  async function checkRoom(trx: Transaction<Database>, collectionId: string) {
+    const counts = await trx
+      .selectFrom('items')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('all'),
+        eb.fn
+          .sum<string>(eb.case().when('record_type', '=', RecordType.STORE_ITEM).then(1).else(0).end())
+          .as('products'),
+      ])
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirstOrThrow();
+    if (Number(counts.products ?? 0) >= COLLECTION_LIMITS.productsPerCollection) {
+      throw withStatus(new AppError('collection-full', LIMIT_MESSAGES.products), 409);
+    }
+    if (Number(counts.all) >= COLLECTION_LIMITS.itemsInOrderableCollection) {
+      throw withStatus(new AppError('collection-full', LIMIT_MESSAGES.items), 409);
+    }
+  }
+
+  async function imageAsset(url: string, altText: string) {
+    let originalSize = '';
+    const path = join(filesRoot, decodeURIComponent(url.slice('/files/'.length)));
+    if (path.startsWith(`${filesRoot}/`) && existsSync(path)) {
+      const meta = await sharp(path)
+        .metadata()
+        .catch(() => undefined);
+      if (meta?.width && meta.height) originalSize = `${meta.width}x${meta.height}`;
+    }
+    return {
+      id: newId(),
+      recordType: RecordType.IMAGE,
+      assetUrl: url,
+      originalSize,
+      mediaFocalPoint: { x: 0.5, y: 0.5 },
+      altText,
+      title: altText,
+      body: null,
+      filename: url.split('/').pop() ?? '',
+    };
+  }
+
+  async function checkForm(siteId: string, formId: string | null | undefined) {
+    if (!formId) return;
+    const form = await db
+      .selectFrom('forms')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', '=', formId)
+      .executeTakeFirst();
+    if (!form) throw new AppError('invalid-body', 'additionalFieldsFormId: There is no form with this id.');
+  }
+
+  async function productJson(siteId: string, itemId: string) {
+    const site = await content.getSite(siteId);
+    const products = await loadProducts(db, siteId, [itemId], site?.currency ?? 'USD');
+    const product = products.get(itemId);
+    if (!product) throw withStatus(new AppError('product-not-found', 'There is no product with this id.'), 404);
+    const row = await db.selectFrom('items').select('status').where('id', '=', itemId).executeTakeFirst();
+    return { ...product, status: row?.status ?? 'published' };
+  }
+
+  /** Writes the item fields and variants of `input` (new row when `existing` is undefined). */
+  async function write(siteId: string, input: ProductInput, existingId?: string) {
+    checkProduct(input);
+    await checkForm(siteId, input.additionalFieldsFormId);
+    const images = await Promise.all(input.images.map((image) => imageAsset(image.url, image.altText)));
+    const variantImages = await Promise.all(
+      input.variants.map((v) => (v.imageUrl ? imageAsset(v.imageUrl, '') : null)),
+    );
+    const now = nowIso();
+    const itemId = existingId ?? newId();
+    await db.transaction().execute(async (trx) => {
+      const previous = existingId
+        ? await trx
+            .selectFrom('items')
+            .selectAll()
+            .where('id', '=', existingId)
+            .where('site_id', '=', siteId)
+            .executeTakeFirst()
+        : undefined;
+      if (existingId && !previous)
+        throw withStatus(new AppError('product-not-found', 'There is no product with this id.'), 404);
+      const collection = await collectionOf(siteId, input.collectionId ?? previous?.collection_id, trx);
+      if (!previous || previous.collection_id !== collection.id) await checkRoom(trx, collection.id);
+      const wanted = input.urlId ?? previous?.url_id ?? slugify(input.title);
+      const urlId = await freeUrlId(trx, collection.id, wanted, itemId, input.urlId !== undefined);
+      const stored = parseJson<Record<string, unknown>>(previous?.structured_content, {});
+      const structuredContent: Record<string, unknown> = {
+        ...stored,
+        productType: input.productType,
+        variantOptionOrdering: input.variantOptionOrdering,
+        isSubscribable: input.isSubscribable,
+        subscriptionPlan: input.isSubscribable ? input.subscriptionPlan : undefined,
+        useCustomAddButtonText: input.useCustomAddButtonText,
+        customAddButtonText: input.customAddButtonText,
+        additionalFieldsFormId: input.additionalFieldsFormId ?? null,
+        additionalFieldsForm: input.additionalFieldsFormId ? null : (stored.additionalFieldsForm ?? null),
+        denominations: input.productType === ProductType.GIFT_CARD ? input.denominations : undefined,
+      };
+      if (input.additionalFieldsFormId === null) structuredContent.additionalFieldsForm = null;
+      const fields = {
+        collection_id: collection.id,
+        url_id: urlId,
+        title: input.title,
+        excerpt: input.excerpt,
+        body: input.body,
+        status: input.status,
+        structured_content: JSON.stringify(structuredContent),
+        images: JSON.stringify(images),
+        updated_at: now,
+      };
+      if (previous) {
+        await trx.updateTable('items').set(fields).where('id', '=', itemId).execute();
+      } else {
+        const last = await trx
+          .selectFrom('items')
+          .select((eb) => eb.fn.max('position').as('max'))
+          .where('collection_id', '=', collection.id)
+          .executeTakeFirst();
+        await trx
+          .insertInto('items')
+          .values({
+            id: itemId,
+            site_id: siteId,
+            record_type: RecordType.STORE_ITEM,
+            position: Number(last?.max ?? -1) + 1,
+            published_at: now,
+            created_at: now,
+            ...fields,
+          })
+          .execute();
+      }
+      const oldVariants = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'sku'])
+        .where('item_id', '=', itemId)
+        .execute();
+      const oldIds = new Set(oldVariants.map((v) => v.id));
+      const kept = new Set<string>();
+      for (const [position, variant] of input.variants.entries()) {
+        const variantId = variant.id && oldIds.has(variant.id) ? variant.id : newId();
+        const values = {
+          position,
+          sku:
+            variant.sku ??
+            oldVariants.find((v) => v.id === variantId)?.sku ??
+            `SQ${newId().slice(0, 10).toUpperCase()}`,
+          price_cents: variant.price,
+          sale_price_cents: variant.salePrice,
+          on_sale: variant.onSale ? 1 : 0,
+          unlimited: variant.unlimited ? 1 : 0,
+          qty_in_stock: variant.unlimited ? 0 : variant.qtyInStock,
+          attributes: JSON.stringify(variant.attributes),
+          main_image: variantImages[position] ? JSON.stringify(variantImages[position]) : null,
+        };
+        if (oldIds.has(variantId)) {
+          await trx.updateTable('product_variants').set(values).where('id', '=', variantId).execute();
+        } else {
+          await trx
+            .insertInto('product_variants')
+            .values({ id: variantId, item_id: itemId, ...values })
+            .execute();
+        }
+        kept.add(variantId);
+      }
+      const removed = [...oldIds].filter((v) => !kept.has(v));
+      if (removed.length > 0) await trx.deleteFrom('product_variants').where('id', 'in', removed).execute();
+    });
+    content.invalidate(siteId);
+    return productJson(siteId, itemId);
+  }
+
+  /** The wanted URL id, or with -2, -3 … when another item of the collection has it (409 when it was asked for). */
+  async function freeUrlId(
+    trx: Transaction<Database>,
+    collectionId: string,
+    wanted: string,
+    itemId: string,
+    explicit: boolean,
+  ) {
+    const taken = new Set(
+      (
+        await trx
+          .selectFrom('items')
+          .select('url_id')
+          .where('collection_id', '=', collectionId)
+          .where('id', '!=', itemId)
+          .where('url_id', 'like', `${wanted}%`)
+          .execute()
+      ).map((r) => r.url_id),
+    );
+    if (!taken.has(wanted)) return wanted;
+    if (explicit)
+      throw withStatus(new AppError('url-taken', 'Another item of this collection already uses this URL.'), 409);
+    for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+  }
+
+  app.get('/api/config/products', guard, async (request) => {
+    const query = parseInput(listQuery, request.query, 'query');
+    const siteId = ownerOf(request).websiteId;
+    const collection = await collectionOf(siteId, query.collectionId);
+    const rows = await db
+      .selectFrom('items')
+      .select(['id', 'status'])
+      .where('collection_id', '=', collection.id)
+      .where('record_type', '=', RecordType.STORE_ITEM)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const site = await content.getSite(siteId);
+    const products = await loadProducts(
+      db,
+      siteId,
+      rows.map((r) => r.id),
+      site?.currency ?? 'USD',
+    );
+    return {
+      collection: { id: collection.id, slug: collection.slug, title: collection.title },
+      limits: COLLECTION_LIMITS,
+      currency: site?.currency ?? 'USD',
+      products: rows.flatMap((r) => {
+        const product = products.get(r.id);
+        return product ? [{ ...product, status: r.status }] : [];
+      }),
+    };
+  });
+
+  app.get('/api/config/products/:id', guard, async (request) => {
+    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    return productJson(ownerOf(request).websiteId, itemId);
+  });
+
+  app.post('/api/config/products', guard, async (request, reply) => {
+    const input = parseInput(productInput, request.body);
+    const product = await write(ownerOf(request).websiteId, input);
+    reply.code(201);
+    return product;
+  });
+
+  app.put('/api/config/products/order', guard, async (request) => {
+    const body = parseInput(orderBody, request.body);
+    const siteId = ownerOf(request).websiteId;
+    const collection = await collectionOf(siteId, body.collectionId);
+    const rows = await db.selectFrom('items').select('id').where('collection_id', '=', collection.id).execute();
+    const present = new Set(rows.map((r) => r.id));
+    if (
+      body.itemIds.length !== present.size ||
+      !body.itemIds.every((i) => present.has(i)) ||
+      new Set(body.itemIds).size !== present.size
+    ) {
+      throw new AppError('invalid-body', 'itemIds: List every item of the collection once, in the new order.');
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const [position, itemId] of body.itemIds.entries()) {
+        await trx.updateTable('items').set({ position }).where('id', '=', itemId).execute();
+      }
+    });
+    content.invalidate(siteId);
+    return { collectionId: collection.id, itemIds: body.itemIds };
+  });
+
+  app.put('/api/config/products/:id', guard, async (request) => {
+    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    const input = parseInput(productInput, request.body);
+    return write(ownerOf(request).websiteId, input, itemId);
+  });
+
+  app.delete('/api/config/products/:id', guard, async (request) => {
+    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    const siteId = ownerOf(request).websiteId;
+    const deleted = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('items')
+        .select('id')
+        .where('id', '=', itemId)
+        .where('site_id', '=', siteId)
+        .where('record_type', '=', RecordType.STORE_ITEM)
+        .executeTakeFirst();
+      if (!row) return false;
+      await trx.deleteFrom('cart_entries').where('item_id', '=', itemId).execute();
+      await trx.deleteFrom('product_variants').where('item_id', '=', itemId).execute();
+      await trx.deleteFrom('items').where('id', '=', itemId).execute();
+      return true;
+    });
+    if (!deleted) throw withStatus(new AppError('product-not-found', 'There is no product with this id.'), 404);
+    content.invalidate(siteId);
+    return { deleted: itemId };
+  });
+}

@@ -1,0 +1,199 @@
+import { CURRENCIES } from '@tessera/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { AppError } from '../errors.js';
+import { parseInput } from '../http/validate.js';
+import { createSiteSettingsStore, objectOr, ownerOf, type StoredSettings } from './site-settings-store.js';
+
+/** SPEC §8 editor messages. */
+export const SETTINGS_MESSAGES = {
+  timeZone: (timeZone: string) => `Failed to load timezone ${timeZone}. Retry connection or verify site availability.`,
+  listRequired: 'A List must be selected',
+  noLists: "You don't have any mailing lists. Please create one before continuing",
+} as const;
+
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+export const SHARE_SERVICES = ['facebook', 'x', 'linkedin', 'pinterest', 'tumblr', 'reddit', 'email'] as const;
+export const COOKIE_POLICIES = ['standard', 'restrictive'] as const;
+
+const fileUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/files\/[A-Za-z0-9._~/-]+$/, 'Use the URL of an uploaded file (/files/…).');
+
+const websiteBody = z
+  .object({
+    siteTitle: z.string().trim().min(1).max(100),
+    logo: z
+      .object({ url: fileUrl, altText: z.string().max(200).default('') })
+      .strict()
+      .nullable(),
+    timeZone: z.string().max(64),
+    currency: z.enum(CURRENCIES as unknown as [string, ...string[]]),
+    locale: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'Use a locale such as en-US.'),
+    commentsEnabled: z.boolean(),
+    disqusShortname: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and dashes in the Disqus shortname.'),
+    simpleLikingEnabled: z.boolean(),
+    shareButtonOptions: z
+      .object({ enabled: z.boolean(), services: z.array(z.enum(SHARE_SERVICES)).max(SHARE_SERVICES.length) })
+      .strict(),
+    cookiePolicy: z.enum(COOKIE_POLICIES),
+    trackingEnabled: z.boolean(),
+    mailingListId: z.string().max(64).nullable(),
+  })
+  .partial()
+  .strict();
+
+const storeBody = z
+  .object({
+    multipleQuantityAllowedForServices: z.boolean(),
+    restockHiddenByDefault: z.boolean(),
+    restockMailingListOptIn: z.boolean(),
+    restockNotificationsSuccessText: z.string().trim().max(300),
+    /** Send restock notifications as soon as a sold-out variant gets stock (else the editor offers it). */
+    restockAutoSend: z.boolean(),
+    scarcityEnabled: z.boolean(),
+    scarcityShownByDefault: z.boolean(),
+    scarcityThreshold: z.number().int().min(1).max(1000),
+    scarcityText: z.string().trim().min(1).max(200),
+    expressCheckout: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+type Row = { title: string; locale: string; currency: string; time_zone: string };
+
+function websiteJson(row: Row, settings: StoredSettings) {
+  const website = objectOr(settings.website);
+  const share = objectOr(website.shareButtonOptions);
+  return {
+    siteTitle: row.title,
+    logo: website.logo ?? null,
+    timeZone: row.time_zone,
+    currency: row.currency,
+    locale: row.locale,
+    commentsEnabled: website.commentsEnabled === true,
+    disqusShortname: typeof website.disqusShortname === 'string' ? website.disqusShortname : '',
+    simpleLikingEnabled: website.simpleLikingEnabled === true,
+    shareButtonOptions: {
+      enabled: share.enabled === true,
+      services: Array.isArray(share.services) ? share.services : [],
+    },
+    cookiePolicy: website.cookiePolicy === 'restrictive' ? 'restrictive' : 'standard',
+    trackingEnabled: website.trackingEnabled !== false,
+    mailingListId: typeof website.mailingListId === 'string' ? website.mailingListId : null,
+  };
+}
+
+function storeJson(settings: StoredSettings) {
+  const store = objectOr(settings.store);
+  return {
+    multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices !== false,
+    restockHiddenByDefault: store.restockHiddenByDefault === true,
+    restockMailingListOptIn: store.restockMailingListOptIn === true,
+    restockNotificationsSuccessText:
+      typeof store.restockNotificationsSuccessText === 'string' ? store.restockNotificationsSuccessText : '',
+    restockAutoSend: store.restockAutoSend === true,
+    scarcityEnabled: store.scarcityEnabled !== false,
+    scarcityShownByDefault: store.scarcityShownByDefault === true,
+    scarcityThreshold: typeof store.scarcityThreshold === 'number' ? store.scarcityThreshold : null,
+    scarcityText: typeof store.scarcityText === 'string' ? store.scarcityText : null,
+    expressCheckout: store.expressCheckout === true,
+  };
+}
+
+/**
+ * Site settings (group `admin`) and store settings (group `store`). Title, locale, currency and
+ * time zone are columns of `sites`; the rest lives in the settings JSON (`website`, `store`), which
+ * pages read through the content service (its cache is cleared on every save).
+ */
+export default async function settingsPlugin(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const store = createSiteSettingsStore(db, app.services.content);
+  const admin = { preHandler: requireOwner('admin') };
+  const storeGuard = { preHandler: requireOwner('store') };
+
+  app.get('/api/config/settings', admin, async (request) => {
+    const { row, settings } = await store.read(ownerOf(request).websiteId);
+    return websiteJson(row, settings);
+  });
+
+  app.get('/api/config/settings/options', admin, async (request) => {
+    const lists = await db
+      .selectFrom('mailing_lists')
+      .select(['id', 'name'])
+      .where('site_id', '=', ownerOf(request).websiteId)
+      .orderBy('name')
+      .execute();
+    return {
+      currencies: CURRENCIES,
+      timeZones: [...TIME_ZONES].sort(),
+      cookiePolicies: COOKIE_POLICIES,
+      shareServices: SHARE_SERVICES,
+      mailingLists: lists,
+    };
+  });
+
+  app.put('/api/config/settings', admin, async (request) => {
+    const body = parseInput(websiteBody, request.body);
+    const siteId = ownerOf(request).websiteId;
+    if (body.timeZone !== undefined && !TIME_ZONES.has(body.timeZone)) {
+      throw new AppError('invalid-time-zone', SETTINGS_MESSAGES.timeZone(body.timeZone));
+    }
+    let locale = body.locale;
+    if (locale !== undefined) {
+      try {
+        locale = Intl.getCanonicalLocales(locale.replace('_', '-'))[0];
+      } catch {
+        throw new AppError('invalid-body', 'locale: Use a locale such as en-US.');
+      }
+    }
+    if (body.mailingListId !== undefined) {
+      const lists = await db.selectFrom('mailing_lists').select('id').where('site_id', '=', siteId).execute();
+      if (lists.length === 0) throw new AppError('no-mailing-lists', SETTINGS_MESSAGES.noLists);
+      if (!body.mailingListId || !lists.some((l) => l.id === body.mailingListId)) {
+        throw new AppError('mailing-list-required', SETTINGS_MESSAGES.listRequired);
+      }
+    }
+    const { siteTitle, timeZone, currency, locale: _locale, ...website } = body;
+    const saved = await store.update(
+      siteId,
+      (settings, row) => {
+        settings.website = { ...objectOr(settings.website), ...website };
+        return {
+          settings,
+          row: {
+            title: siteTitle ?? row.title,
+            locale: locale ?? row.locale,
+            currency: currency ?? row.currency,
+            time_zone: timeZone ?? row.time_zone,
+          },
+        };
+      },
+      (outcome) => outcome.row,
+    );
+    return websiteJson(saved.row, saved.settings);
+  });
+
+  app.get('/api/config/settings/store', storeGuard, async (request) => {
+    const { settings } = await store.read(ownerOf(request).websiteId);
+    return storeJson(settings);
+  });
+
+  app.put('/api/config/settings/store', storeGuard, async (request) => {
+    const body = parseInput(storeBody, request.body);
+    const saved = await store.update(ownerOf(request).websiteId, (settings) => {
+      settings.store = { ...objectOr(settings.store), ...body };
+      return settings;
+    });
+    return storeJson(saved);
+  });
+}
