@@ -220,11 +220,12 @@ function BlockSettings({ block, section, index, apply, pages, files }: SettingsP
   const s = block.settings;
   const text = (area: 'settings' | 'content', key: string, name: string, multiline = false, fallback = '') => {
     const value = String((area === 'content' ? c : s)[key] ?? fallback);
+    const id = `ed-${block.id}-${area}-${key}`;
     return multiline ? (
-      <label key={`${area}.${key}`}>
-        {name}
-        <textarea rows={6} value={value} onChange={(e) => set(area, key, e.target.value)} />
-      </label>
+      <div key={`${area}.${key}`} className="ed-field">
+        <label htmlFor={id}>{name}</label>
+        <textarea id={id} rows={6} value={value} onChange={(e) => set(area, key, e.target.value)} />
+      </div>
     ) : (
       <label key={`${area}.${key}`}>
         {name}
@@ -523,16 +524,19 @@ function JsonSettings({ block, section, index, apply }: Omit<SettingsProps, 'pag
   return (
     <>
       {(['content', 'settings'] as const).map((area) => (
-        <label key={area}>
-          {area === 'content' ? 'Content (JSON)' : 'Settings (JSON)'}
+        <div key={area} className="ed-field">
+          <label htmlFor={`ed-${block.id}-json-${area}`}>
+            {area === 'content' ? 'Content (JSON)' : 'Settings (JSON)'}
+          </label>
           <textarea
+            id={`ed-${block.id}-json-${area}`}
             rows={6}
             spellCheck={false}
             value={texts[area]}
             onChange={(e) => setTexts({ ...texts, [area]: e.target.value })}
             onBlur={() => commit(area)}
           />
-        </label>
+        </div>
       ))}
       {problem && (
         <p className="ed-field-error" role="alert">

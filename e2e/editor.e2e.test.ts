@@ -1,0 +1,129 @@
+// The site editor as a new owner uses it: sign in, create a page, build it from sections and
+// blocks, reorder by keyboard, undo and redo, preview as a phone, publish; then a visitor sees
+// the published page and never the draft that follows.
+import { spawnSync } from 'node:child_process';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { CLI, ROOT } from './support/server.mjs';
+
+const PASSWORD = 'correct horse battery staple';
+
+async function previewFrame(page: Page): Promise<Frame> {
+  const handle = await page.waitForSelector('iframe.ed-frame');
+  const frame = await handle.contentFrame();
+  if (!frame) throw new Error('no preview frame');
+  await frame.waitForSelector('[data-tessera-sections]', { state: 'attached' });
+  return frame;
+}
+
+/** Texts of the blocks in the preview, in page order. */
+async function previewBlocks(frame: Frame): Promise<string[]> {
+  return frame.$$eval('[data-tessera-sections] [data-tessera-block]', (els) =>
+    els.map((el) => (el.textContent ?? '').trim()),
+  );
+}
+
+describe('site editor', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets a new owner build, reorder, undo, preview and publish a page that visitors then see', async () => {
+    const email = `editor-${Date.now()}@example.com`;
+    const created = spawnSync(
+      process.execPath,
+      [CLI, 'create-owner', '--email', email, '--password', PASSWORD, '--role', 'editor'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
+        encoding: 'utf8',
+      },
+    );
+    expect(created.status, created.stderr).toBe(0);
+
+    const context = await newVisitor(browser, { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/config');
+    expect(new URL(page.url()).pathname).toBe('/config/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/config$/);
+
+    // Create a page; it opens in the canvas.
+    const title = `Field Notes ${Date.now()}`;
+    await page.getByLabel('New page title').fill(title);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    const frame = await previewFrame(page);
+
+    // A section, a text block and a button linking to the About page.
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('Add block').selectOption({ label: 'Text' });
+    await page.getByLabel('Text', { exact: true }).fill('<p>Hello from the editor</p>');
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor']);
+
+    await page.getByLabel('Add block').selectOption({ label: 'Button' });
+    await page.getByLabel('Label').fill('Read about us');
+    await page.getByRole('tab', { name: 'Page' }).click();
+    await page.getByRole('tabpanel').getByLabel('Page').selectOption({ label: 'About' });
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
+    expect(await frame.getAttribute('[data-tessera-sections] a:has-text("Read about us")', 'href')).toBe('/about');
+
+    // The web-address tab says what is wrong with a bad address (SPEC §5).
+    await page.getByRole('tab', { name: 'Web Address' }).click();
+    await page.getByRole('tabpanel').getByLabel('Web Address').fill('not a link');
+    await page.getByRole('tabpanel').getByLabel('Web Address').press('Enter');
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Links must be formatted as example.com or https://example.com');
+
+    // Select the text block on the canvas, move it down by keyboard; undo and redo the move.
+    await frame.click('[data-tessera-block="block-1-1"] p');
+    await expect.poll(() => page.locator('.ed-layer[aria-current="true"]').textContent()).toContain('Text');
+    await page.locator('.ed-layer[aria-current="true"]').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Read about us', 'Hello from the editor']);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Read about us', 'Hello from the editor']);
+
+    // Phone preview: the frame takes SPEC's mobile width.
+    await page.getByRole('button', { name: 'Phone' }).click();
+    await expect
+      .poll(() => page.locator('.ed-frame').evaluate((el) => el.getBoundingClientRect().width))
+      .toBeLessThanOrEqual(432);
+
+    // Autosave, then publish.
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => page.locator('[aria-live="polite"]').textContent()).toBe('Published');
+
+    const slug = title.toLowerCase().replace(/\s+/g, '-');
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    const first = await visitor.goto(`/${slug}`);
+    expect(first?.status()).toBe(200);
+    await expect.poll(() => visitor.locator('main').textContent()).toContain('Hello from the editor');
+    expect(await visitor.locator('a:has-text("Read about us")').getAttribute('href')).toBe('/about');
+
+    // A later draft stays in the editor until it is published.
+    await frame.click('[data-tessera-block="block-1-2"] p');
+    await page.getByLabel('Text', { exact: true }).fill('<p>A draft nobody sees</p>');
+    await expect.poll(() => previewBlocks(frame)).toContain('A draft nobody sees');
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+    await visitor.reload();
+    const text = await visitor.locator('main').textContent();
+    expect(text).toContain('Hello from the editor');
+    expect(text).not.toContain('A draft nobody sees');
+
+    await visitorContext.close();
+    await context.close();
+  });
+});
