@@ -129,6 +129,16 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect(Number(count.n)).toBe(1);
   });
 
+  it('makes one order of one cart placed from two tabs at once (two page loads, two keys)', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const answers = await Promise.all([
+      visitor.request('POST', '/api/checkout/orders', { body: order() }),
+      visitor.request('POST', '/api/checkout/orders', { body: order() }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.error).toBe('cart-purchased');
+  });
+
   it('sells exactly the stock when 50 checkouts race for 10 units', async () => {
     await server.db
       .updateTable('product_variants')
@@ -221,6 +231,12 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .orderBy('cycle')
       .execute();
     expect(cycles.map((c) => c.cycle)).toEqual([1, 2]);
+    const renewalMail = await server.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('subject', 'like', 'Subscription renewal:%')
+      .execute();
+    expect(renewalMail.length).toBeGreaterThanOrEqual(1);
   });
 
   it('catches up missed renewals after a restart, one order per cycle, and stops at numBillingCycles', async () => {

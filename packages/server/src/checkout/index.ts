@@ -51,6 +51,20 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     nextOrderNumber: service.nextOrderNumber,
     intervalMs: options.renewalIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'subscription renewals failed'),
+    onOrdered: async ({ orderId }) => {
+      const row = orderId
+        ? await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
+        : undefined;
+      if (!row) return;
+      await mail
+        .send({
+          to: row.customer_email,
+          siteId: row.site_id,
+          subject: `Subscription renewal: order #${row.order_number}`,
+          text: `Your subscription renewed: order #${row.order_number}, total ${(row.grand_total_cents / (row.currency === 'JPY' ? 1 : 100)).toFixed(row.currency === 'JPY' ? 0 : 2)} ${row.currency}.`,
+        })
+        .catch((error) => app.log.warn({ err: error }, 'renewal mail failed'));
+    },
   });
   app.services.checkout = { service, renewals };
   app.addHook('onReady', async () => renewals.start());

@@ -42,6 +42,8 @@ export interface RenewalSchedulerOptions {
   nextOrderNumber: (trx: import('kysely').Transaction<Database>, siteId: string) => Promise<number>;
   intervalMs?: number;
   onError?: (error: unknown) => void;
+  /** Called after each renewal order is committed (the plugin mails the customer). */
+  onOrdered?: (outcome: RenewalOutcome) => Promise<void> | void;
 }
 
 /**
@@ -238,6 +240,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         if (outcome) {
           outcomes.push(outcome);
           progressed = true;
+          if (outcome.status === 'ordered') await options.onOrdered?.(outcome);
         }
       }
       if (!progressed) break;
