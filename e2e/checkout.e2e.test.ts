@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser } from './fixtures/env.js';
 import { ProductPage } from './fixtures/storefront.js';
 import { addThroughApi, type Visitor, Visitors } from './fixtures/visitor.js';
@@ -103,10 +104,12 @@ describe('checkout', () => {
     await page.click('button.checkout__apply');
     await poll(() => form.locator('[data-row=discount]').isVisible()).toBe(true);
     await poll(() => text(form.locator('.checkout__discount-message'))).toContain('WELCOME10 applied');
+    await expectAccessible(page, '/checkout');
     const tax = await form.locator('[data-total=tax]').textContent();
     expect(tax).not.toBe('$0.00');
     await payByCard(page);
     await poll(() => text(page.locator('h1'))).toMatch('Order confirmed');
+    await expectAccessible(page, 'order confirmed');
     const number = (await page.locator('.checkout__order-number strong').textContent())?.replace('#', '');
     const [order] = query<{ discount_cents: number; shipping_cents: number; tax_cents: number; status: string }>(
       'select discount_cents, shipping_cents, tax_cents, status from orders where order_number = ?',
