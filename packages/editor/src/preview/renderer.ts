@@ -8,6 +8,12 @@ export interface ThemeSource {
   partials: Record<string, string>;
 }
 
+export interface SectionsRender {
+  html: string;
+  blocks: Record<string, string>;
+  structure: string;
+}
+
 export interface PreviewContext {
   template: string;
   settings: { locale: string; timeZone: string };
@@ -49,8 +55,20 @@ export class PreviewRenderer {
       .output;
   }
 
+  /** Rendered partials by partial name and view, so unchanged blocks are not rendered again. */
+  private readonly partialCache = new Map<string, string>();
+
   /** The sections' HTML as the server renders it, each block wrapped with its place. */
   sectionsHtml(doc: PageDoc, settings: PreviewContext['settings']): string {
+    return this.sections(doc, settings).html;
+  }
+
+  /**
+   * The sections' HTML, plus each block's inner HTML by its place (`block-1-2`) and a key that
+   * changes whenever the wrappers would move (sections, their settings, block counts): when the key
+   * is unchanged, the canvas replaces only the blocks whose HTML changed.
+   */
+  sections(doc: PageDoc, settings: PreviewContext['settings']): SectionsRender {
     // Blocks that need server lookups (summary, calendar, newsletter) or have no partial are shown as a
     // labelled placeholder so they can still be selected; visitors get the server's rendering.
     const sections = doc.sections.map((section) => ({
@@ -58,17 +76,29 @@ export class PreviewRenderer {
       blocks: section.blocks.map((block, b) => (blockViewSync(block, `0-${b}`) ? block : placeholderBlock(block))),
     }));
     const views = sectionViewsSync(sections);
+    const blocks: Record<string, string> = {};
+    if (this.partialCache.size > 2000) this.partialCache.clear();
     const adapter: PartialRenderer = {
       renderPartial: (name, context, s) => {
-        const html = this.run(`partial:${name}`, this.partials[name], context, s);
+        const cacheKey = `${name}\u0000${s.locale}\u0000${s.timeZone}\u0000${JSON.stringify(context)}`;
+        let html = this.partialCache.get(cacheKey);
+        if (html === undefined) {
+          html = this.run(`partial:${name}`, this.partials[name], context, s);
+          this.partialCache.set(cacheKey, html);
+        }
         const blockId = String((context as { blockId?: unknown }).blockId ?? '');
+        blocks[blockId] = html;
         return {
           html: `<div data-tessera-block="${escapeText(blockId)}" style="display:contents">${html}</div>`,
           errors: [],
         };
       },
     };
-    return renderSectionsHtml(adapter, views, settings);
+    const html = renderSectionsHtml(adapter, views, settings);
+    const structure = doc.sections
+      .map((section) => `${section.id}:${JSON.stringify(section.settings)}:${section.blocks.length}`)
+      .join('|');
+    return { html, blocks, structure };
   }
 
   /** The whole page: the page template inside the layout, with an empty sections mark. */

@@ -111,18 +111,36 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
   onKeyRef.current = onKey;
 
   // Every change: the sections again, before the browser paints (also after the frame (re)loads).
+  // When no wrapper moved, only the blocks whose HTML changed are replaced.
+  const shown = useRef<{ marker: Element; structure: string; blocks: Record<string, string> } | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: frameReady re-runs this once the frame document exists
   useLayoutEffect(() => {
     const d = frame.current?.contentDocument;
     const marker = d?.querySelector('[data-tessera-sections]');
     if (!d || !marker || !renderer || !preview) return;
-    marker.innerHTML = renderer.sectionsHtml(doc, preview.settings);
+    const next = renderer.sections(doc, preview.settings);
+    const before = shown.current;
+    if (before && before.marker === marker && before.structure === next.structure) {
+      for (const [id, html] of Object.entries(next.blocks)) {
+        if (before.blocks[id] === html) continue;
+        const wrapper = marker.querySelector(`[data-tessera-block="${id}"]`);
+        if (wrapper) wrapper.innerHTML = html;
+      }
+    } else {
+      marker.innerHTML = next.html;
+    }
+    shown.current = { marker, structure: next.structure, blocks: next.blocks };
     const timing = (window.__tesseraPreview ??= { updates: [] });
     if (timing.lastChangeAt !== undefined) {
       timing.updates.push(performance.now() - timing.lastChangeAt);
       timing.lastChangeAt = undefined;
     }
   }, [doc, renderer, preview, frameReady]);
+
+  // The selection and the page's layout, as a key: the outline is redrawn only when one of them changes.
+  const structureKey = doc.sections
+    .map((s) => `${s.id}:${JSON.stringify(s.settings)}:${s.blocks.map((b) => b.id).join(',')}`)
+    .join('|');
 
   // Selection outline and the floating toolbar's place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: frameReady re-runs this once the frame document exists
@@ -155,7 +173,7 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
       setToolbar({ top: Math.max(0, rect.top), left: rect.left });
       if (rect.top < 0 || rect.top > (frame.current?.clientHeight ?? 0)) shown.scrollIntoView({ block: 'center' });
     }
-  }, [selection, doc, frameReady]);
+  }, [selection, structureKey, frameReady]);
 
   const width = DEVICE_PREVIEWS[device].width;
   return (

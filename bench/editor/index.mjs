@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// Editor benchmark. Two figures:
+// 1. The editor's initial JavaScript, gzipped: the entry chunk of packages/editor/dist and the
+//    chunks it imports statically (target ≤ 200 KB); chunks loaded on demand are listed apart.
+// 2. Field change → preview updated, on a page of 60 blocks, in Chromium: the time from setting a
+//    text block's field (an input event, as typing does) until the preview frame shows the new text,
+//    and until the next animation frame after it (the paint). Target p95 ≤ 50 ms.
+// Needs `npm run build` (server and editor) and Chromium at /usr/bin/chromium.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CLI, ROOT, startServer } from '../../e2e/support/server.mjs';
+import { table } from '../lib/measure.mjs';
+
+const EDITS = Number(process.env.BENCH_EDITS ?? 100);
+const BLOCKS = 60;
+const DIST = join(ROOT, 'packages/editor/dist');
+
+function bundleSizes() {
+  const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8'));
+  const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+  const initial = new Set();
+  const visit = (key) => {
+    const entry = manifest[key];
+    if (!entry || initial.has(entry.file)) return;
+    initial.add(entry.file);
+    for (const css of entry.css ?? []) initial.add(css);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  visit('src/main.tsx');
+  const lazy = Object.values(manifest)
+    .map((e) => e.file)
+    .filter((f) => !initial.has(f));
+  const js = [...initial].filter((f) => f.endsWith('.js'));
+  return {
+    initialJs: js.reduce((sum, f) => sum + gz(f), 0),
+    initialCss: [...initial].filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gz(f), 0),
+    lazy: lazy.map((f) => ({ file: f, gz: gz(f) })),
+  };
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+const sizes = bundleSizes();
+console.log(
+  `  initial JavaScript: ${(sizes.initialJs / 1024).toFixed(1)} KB gzipped (target ≤ 200 KB); CSS ${(sizes.initialCss / 1024).toFixed(1)} KB`,
+);
+for (const chunk of sizes.lazy) console.log(`  on demand: ${chunk.file} ${(chunk.gz / 1024).toFixed(1)} KB gzipped`);
+
+process.stderr.write('  starting the server…\n');
+const server = await startServer();
+let failed = sizes.initialJs > 200 * 1024;
+let browser;
+try {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench password 123';
+  const made = spawnSync(
+    process.execPath,
+    [CLI, 'create-owner', '--email', email, '--password', password, '--role', 'admin'],
+    {
+      env: { ...process.env, DATA_DIR: server.dataDir },
+      encoding: 'utf8',
+    },
+  );
+  if (made.status !== 0) throw new Error(`create-owner failed: ${made.stderr}`);
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/config/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/config$/);
+
+  // A page of 60 text blocks, made through the owner API.
+  const pageId = await page.evaluate(async (count) => {
+    const crumb = /(?:^|; )crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+    const headers = { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(crumb) };
+    const made = await fetch('/api/config/pages', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: `Bench ${Date.now()}` }),
+    }).then((r) => r.json());
+    const blocks = Array.from({ length: count }, (_, i) => ({
+      id: `bench-${i}`,
+      type: 2,
+      settings: {},
+      content: { html: `<p>Block number ${i}</p>` },
+    }));
+    await fetch(`/api/config/pages/${made.page.id}/draft`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ sections: [{ id: 'bench-s', settings: {}, blocks }] }),
+    });
+    return made.page.id;
+  }, BLOCKS);
+  await page.goto(`/config/pages/${pageId}`);
+  const frame = await (await page.waitForSelector('iframe.ed-frame')).contentFrame();
+  await frame.waitForFunction((n) => document.querySelectorAll('[data-tessera-block]').length === n, BLOCKS);
+  await page.click('[data-block-id="bench-30"]');
+  await page.waitForSelector('#ed-bench-30-content-html');
+
+  const samples = await page.evaluate(async (edits) => {
+    const field = document.querySelector('#ed-bench-30-content-html');
+    const frameDoc = document.querySelector('iframe.ed-frame').contentDocument;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+    const shown = (text) => frameDoc.querySelector('[data-tessera-block="block-1-31"]')?.textContent.includes(text);
+    const dom = [];
+    const paint = [];
+    for (let i = 0; i < edits; i++) {
+      const text = `Edited ${i} ${Math.random().toString(36).slice(2)}`;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      const start = performance.now();
+      setValue.call(field, `<p>${text}</p>`);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+      while (!shown(text)) await new Promise((r) => requestAnimationFrame(r));
+      dom.push(performance.now() - start);
+      await new Promise((r) => requestAnimationFrame(r));
+      paint.push(performance.now() - start);
+    }
+    return { dom, paint };
+  }, EDITS);
+
+  const rows = [
+    ['preview DOM updated', samples.dom],
+    ['next frame after it', samples.paint],
+  ].map(([name, values]) => [
+    name,
+    percentile(values, 50).toFixed(1),
+    percentile(values, 95).toFixed(1),
+    Math.max(...values).toFixed(1),
+  ]);
+  console.log(`  field change → preview, ${BLOCKS} blocks, ${EDITS} edits (ms):`);
+  console.log(table([['measure', 'p50', 'p95', 'max'], ...rows]));
+  if (percentile(samples.paint, 95) > 50) {
+    console.log('  p95 above the 50 ms target');
+    failed = true;
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await browser?.close();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);
