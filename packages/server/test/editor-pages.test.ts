@@ -128,6 +128,53 @@ for (const dialect of DIALECTS) {
       expect(restored.body.page.slug).toBe('copy-me-copy');
     });
 
+    it('uploads several files, refuses unsupported and empty names, renames and deletes', async () => {
+      const upload = async (files: { name: string; body: string }[]) => {
+        const form = new FormData();
+        for (const f of files) form.append('file', new Blob([f.body]), f.name);
+        const cookie = [...editor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const response = await fetch(`${server.url}/api/config/files`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie, 'x-csrf-token': editor.cookies.get('crumb') ?? '' },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      const ok = await upload([
+        { name: 'notes.txt', body: 'hello' },
+        { name: 'menu.pdf', body: '%PDF-1.4' },
+      ]);
+      expect(ok.status).toBe(200);
+      expect(ok.body.files.map((f: { name: string }) => f.name)).toEqual(['notes.txt', 'menu.pdf']);
+      const again = await upload([{ name: 'notes.txt', body: 'second' }]);
+      expect(again.body.files[0].name).toBe('notes-2.txt');
+
+      const refused = await upload([{ name: 'tool.exe', body: 'MZ' }]);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('tool.exe does not appear to be a supported file');
+
+      const list = await editor.get('/api/config/files');
+      expect(list.body.files.map((f: { name: string }) => f.name)).toEqual(
+        expect.arrayContaining(['notes.txt', 'notes-2.txt', 'menu.pdf']),
+      );
+      expect((await new Visitor(server.url).get('/files/notes.txt')).body).toBe('hello');
+
+      const empty = await editor.request('PATCH', '/api/config/files/notes.txt', { body: { name: '  ' } });
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe('Please enter a file name');
+      const renamed = await editor.request('PATCH', '/api/config/files/notes.txt', { body: { name: 'read-me.txt' } });
+      expect(renamed.body.file.url).toBe('/files/read-me.txt');
+      const escape = await editor.request('PATCH', '/api/config/files/read-me.txt', {
+        body: { name: '../outside.txt' },
+      });
+      expect(escape.status).toBe(400);
+      expect((await editor.delete('/api/config/files/read-me.txt')).status).toBe(200);
+      expect((await editor.get('/api/config/files')).body.files.map((f: { name: string }) => f.name)).not.toContain(
+        'read-me.txt',
+      );
+      expect((await storeManager.get('/api/config/files')).status).toBe(403);
+    });
+
     it('answers the preview context and the theme sources', async () => {
       const { body } = await editor.post('/api/config/pages', { title: 'Preview Me' });
       const preview = await editor.get(`/api/config/pages/${body.page.id}/preview-context`);
