@@ -46,6 +46,12 @@ describe('pages made of sections and blocks', () => {
     expect(await page.locator('.block--summary .product-card').count()).toBe(4);
     expect(await page.locator('.block--gallery .gallery__img').count()).toBe(6);
     expect(await page.locator('.block--quote blockquote').textContent()).toContain('stop noticing');
+    const journal = page.locator('.summary--list .summary__item');
+    expect(await journal.count(), 'the journal summary lists the demo posts').toBeGreaterThan(0);
+    for (const item of await journal.all()) {
+      expect(await item.locator('.summary__date').textContent()).toMatch(/ago$/);
+      expect(await item.locator('a.summary__link').getAttribute('href')).toMatch(/^\/blog\//);
+    }
     expect(await page.locator('.tessera-newsletter form').count()).toBe(1);
     for (const img of await page.locator('main img').all()) {
       if (await img.evaluate((el) => el.closest('.product-card') !== null)) continue;
@@ -94,6 +100,9 @@ describe('pages made of sections and blocks', () => {
     await expect
       .poll(() => page.frameLocator('.block--embed iframe').locator('body').textContent())
       .toContain('Open Thursday to Sunday');
+    // Summaries in every layout: grid (home), list (home), carousel and wall (here).
+    expect(await page.locator('.summary--carousel .product-card').count()).toBe(6);
+    expect(await page.locator('.summary--wall').count()).toBe(1);
     expect(await page.locator('form.search-block').getAttribute('action')).toBe('/search');
     expect(await page.locator('.calendar-block__table caption').textContent()).toMatch(/\d{4}/);
     const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));

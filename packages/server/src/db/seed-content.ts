@@ -238,6 +238,13 @@ export const HOME_SECTIONS: Section[] = [
     ],
   },
   {
+    settings: { width: 'narrow' },
+    blocks: [
+      block(BlockType.HTML, { level: 2, text: 'From the journal' }, {}, 'heading'),
+      block(BlockType.SUMMARY_V2, { collection: 'blog', limit: 3 }, {}, 'list'),
+    ],
+  },
+  {
     blocks: [
       block(BlockType.QUOTE, {
         text: 'The best things in a house are the ones you stop noticing because they simply work.',
@@ -430,6 +437,9 @@ export const ABOUT_SECTIONS: Section[] = [
         title: 'Our street on OpenStreetMap',
         html: '<p style="font: 16px/1.5 sans-serif; margin: 1rem">Open Thursday to Sunday, 10:00–17:00.</p><script>document.body.textContent = "scripts never run here";</script>',
       }),
+      block(BlockType.HTML, { level: 2, text: 'More from the shop' }, {}, 'heading'),
+      block(BlockType.SUMMARY_V2, { collection: 'shop', limit: 6, title: '' }, {}, 'carousel'),
+      block(BlockType.SUMMARY_V2, { collection: 'blog', limit: 4 }, {}, 'wall'),
       block(BlockType.SEARCH, { placeholder: 'Search the site' }),
       block(BlockType.CALENDAR, { collection: 'events' }),
     ],

@@ -67,7 +67,7 @@ export function createSectionPages(host: ContentPageHost) {
           return { kind: 'products', url, items: summaryFromProducts(products.slice(0, limit), url) };
         }
         const { items } = await content.listItems(site.id, collection.id, { limit });
-        return { kind: 'items', url, items: summaryFromItems(items) };
+        return { kind: 'items', url, items: summaryFromItems(items, Date.now()) };
       },
       async events(slug) {
         const collection = await content.getPageBySlug(site.id, slug);

@@ -1,4 +1,4 @@
-import { BlockType, CollectionType } from '@tessera/core';
+import { BlockType, CollectionType, timeAgo, truncate } from '@tessera/core';
 import type { Block, ContentItem, Section } from '../../content/site-content.js';
 import { productView } from '../product-view.js';
 import { GALLERY_ASPECT_RATIOS, gallerySettings } from './gallery-settings.js';
@@ -462,13 +462,21 @@ export function summaryFromProducts(products: Parameters<typeof productView>[0][
   return products.map((item) => productView(item, url));
 }
 
-export function summaryFromItems(items: ContentItem[]): Record<string, unknown>[] {
+/** Item cards: the excerpt as plain text truncated per SPEC §9 (100, '...'), and when it was published. */
+export function summaryFromItems(items: ContentItem[], now: number = Date.now()): Record<string, unknown>[] {
   return items.map((item) => ({
     title: item.title,
     url: item.fullUrl,
-    excerpt: item.excerpt,
+    excerpt: truncate(
+      item.excerpt
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
     image: imageView(item.items[0], 500, '(max-width: 432px) 100vw, 33vw') ?? null,
     publishOn: item.publishOn,
+    timeAgo: item.publishOn ? timeAgo(item.publishOn, now) : '',
+    publishedIso: item.publishOn ? new Date(item.publishOn).toISOString() : '',
   }));
 }
 
