@@ -164,10 +164,10 @@ for (const dialect of DIALECTS) {
       expect(empty.body.message).toBe('Please enter a file name');
       const renamed = await editor.request('PATCH', '/api/config/files/notes.txt', { body: { name: 'read-me.txt' } });
       expect(renamed.body.file.url).toBe('/files/read-me.txt');
-      const escape = await editor.request('PATCH', '/api/config/files/read-me.txt', {
+      const outside = await editor.request('PATCH', '/api/config/files/read-me.txt', {
         body: { name: '../outside.txt' },
       });
-      expect(escape.status).toBe(400);
+      expect(outside.status).toBe(400);
       expect((await editor.delete('/api/config/files/read-me.txt')).status).toBe(200);
       expect((await editor.get('/api/config/files')).body.files.map((f: { name: string }) => f.name)).not.toContain(
         'read-me.txt',
