@@ -94,6 +94,17 @@ describe('site editor', () => {
     await page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect.poll(() => previewBlocks(frame)).toEqual(['Read about us', 'Hello from the editor']);
 
+    // Drag the text block's handle above the button.
+    const handle = await page.getByRole('button', { name: 'Drag Text block' }).boundingBox();
+    const over = await page.getByRole('button', { name: 'Drag Button block' }).boundingBox();
+    if (!handle || !over) throw new Error('no drag handles');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, handle.y - 6, { steps: 4 });
+    await page.mouse.move(over.x + over.width / 2, over.y + 2, { steps: 12 });
+    await page.mouse.up();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
+
     // Phone preview: the frame takes SPEC's mobile width.
     await page.getByRole('button', { name: 'Phone' }).click();
     await expect
@@ -114,7 +125,7 @@ describe('site editor', () => {
     expect(await visitor.locator('a:has-text("Read about us")').getAttribute('href')).toBe('/about');
 
     // A later draft stays in the editor until it is published.
-    await frame.click('[data-tessera-block="block-1-2"] p');
+    await frame.click('[data-tessera-block="block-1-1"] p');
     await page.getByLabel('Text', { exact: true }).fill('<p>A draft nobody sees</p>');
     await expect.poll(() => previewBlocks(frame)).toContain('A draft nobody sees');
     await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');

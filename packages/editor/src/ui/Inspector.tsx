@@ -4,6 +4,7 @@ import type { FileEntry, PageSummary } from '../api.js';
 import { COMMANDS, type Command, type EditorState } from '../model/commands.js';
 import { BLOCK_KINDS, type Block, blockLabel, newBlock, newSection } from '../model/document.js';
 import { findBlock, type Operation } from '../model/operations.js';
+import { Layers } from './Layers.js';
 import { LinkEditor } from './LinkEditor.js';
 
 type Apply = (label: string, operations: Operation[], selection?: EditorState['selection'], coalesce?: string) => void;
@@ -94,35 +95,7 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
 
       <section className="ed-panel">
         <h2>Layers</h2>
-        <ol className="ed-layers">
-          {doc.sections.map((section, s) => (
-            <li key={section.id}>
-              <button
-                type="button"
-                className="ed-layer ed-layer--section"
-                aria-current={state.selection?.id === section.id ? 'true' : undefined}
-                onClick={() => select({ kind: 'section', id: section.id })}
-              >
-                Section {s + 1} ({section.blocks.length}/{EDITOR_LIMITS.maxBlocksPerLayout})
-              </button>
-              <ol>
-                {section.blocks.map((b) => (
-                  <li key={b.id}>
-                    <button
-                      type="button"
-                      className="ed-layer"
-                      data-block-id={b.id}
-                      aria-current={state.selection?.id === b.id ? 'true' : undefined}
-                      onClick={() => select({ kind: 'block', id: b.id })}
-                    >
-                      {blockLabel(b)}: {summaryOf(b)}
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            </li>
-          ))}
-        </ol>
+        <Layers doc={doc} selection={state.selection} select={select} apply={apply} />
       </section>
 
       {block && path && (
@@ -190,12 +163,6 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
       )}
     </aside>
   );
-}
-
-function summaryOf(block: Block): string {
-  const c = block.content;
-  const text = String(c.text ?? c.label ?? c.html ?? c.markdown ?? c.code ?? '').replace(/<[^>]*>/g, '');
-  return text.length > 24 ? `${text.slice(0, 24)}…` : text;
 }
 
 interface SettingsProps {
