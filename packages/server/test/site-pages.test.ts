@@ -92,6 +92,25 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
     expect((await Visitor.of(server).post('/about', {})).status).toBe(404);
   });
 
+  it('stops answering a lock screen after ten wrong passwords from one address (429), even the right one', async () => {
+    const visitor = Visitor.of(server);
+    await visitor.get('/lookbook');
+    const crumb = visitor.cookies.get('crumb') ?? '';
+    const post = (password: string) =>
+      visitor.request<string>('POST', '/lookbook', {
+        body: `password=${password}&crumb=${crumb}`,
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await post('wrong')).status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    const right = await post('juniper');
+    expect(right.status).toBe(429);
+    expect(right.body).toContain('Too many attempts. Please try again in a few minutes.');
+  });
+
   it('shows the splash page without the header, and a page in French with ?lang=fr', async () => {
     const visitor = Visitor.of(server);
     const splash = await visitor.get<string>('/welcome');

@@ -183,8 +183,17 @@ export function createContentService(db: Kysely<Database>): ContentService {
     );
   }
 
+  const siteContent = createSiteContent(db);
   return {
-    ...createSiteContent(db),
+    ...siteContent,
+    // Every page asks for these; they change only through owner edits, which call `invalidate`.
+    getNavigationTree(siteId) {
+      return cached(`${siteId}:navigation-tree`, () => siteContent.getNavigationTree(siteId));
+    },
+    getPageBySlug(siteId, slug, options) {
+      if (options?.includeUnpublished) return siteContent.getPageBySlug(siteId, slug, options);
+      return cached(`${siteId}:page:${slug}`, () => siteContent.getPageBySlug(siteId, slug));
+    },
     getSiteForHost,
     getSite,
 

@@ -12,7 +12,7 @@ import {
   summaryFromProducts,
 } from './blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from './page-context.js';
-import { checkPassword, isUnlocked, LOCK_MESSAGES, setUnlockCookie } from './page-lock.js';
+import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
 import { renderSectionsHtml } from './sections.js';
 import type { Theme } from './theme.js';
 
@@ -52,6 +52,7 @@ export function createSectionPages(host: ContentPageHost) {
   const { app, theme } = host;
   const content = app.services.content as unknown as SiteContentService;
   const forms = createFormStore(app.db);
+  const attempts = new LockAttempts();
 
   function sources(site: SiteScope): BlockSources {
     return {
@@ -129,7 +130,7 @@ export function createSectionPages(host: ContentPageHost) {
     page: HostPage,
     slug: string,
     unlockError?: string,
-    options: { path?: string } = {},
+    options: { path?: string; status?: number } = {},
   ): Promise<boolean> {
     const { site, request, reply } = page;
     const found = await content.getPageBySlug(site.id, slug);
@@ -148,7 +149,7 @@ export function createSectionPages(host: ContentPageHost) {
           'lock-screen',
           { pageType: PageType.LOCK_SCREEN, path, title: text.title, lang, hideChrome: true },
           { lock: { action: path, crumb: request.crumb, error: unlockError ?? '', title: text.title } },
-          unlockError ? 401 : 200,
+          options.status ?? (unlockError ? 401 : 200),
         );
         return true;
       }
@@ -215,10 +216,17 @@ export function createSectionPages(host: ContentPageHost) {
     if (!found || !found.passwordProtected) return false;
     const hash = await content.getPagePasswordHash(site.id, found.id);
     if (!hash) return false;
+    const key = `${request.ip}|${found.id}`;
+    if (attempts.blocked(key)) {
+      reply.header('retry-after', '600');
+      return serve(page, slug, LOCK_MESSAGES.tooManyAttempts, { status: 429 });
+    }
     const result = await checkPassword(hash, (request.body as Record<string, unknown> | undefined)?.password);
     if (result !== 'ok') {
+      if (result === 'wrong') attempts.fail(key);
       return serve(page, slug, result === 'missing' ? LOCK_MESSAGES.missingPassword : LOCK_MESSAGES.wrongPassword);
     }
+    attempts.clear(key);
     setUnlockCookie(request, reply, found.id, hash);
     const lang = requestedLanguage(site, request.query);
     reply.redirect(lang ? `${found.fullUrl}?lang=${lang}` : found.fullUrl, 303);

@@ -11,7 +11,51 @@ export const UNLOCK_COOKIE_PREFIX = 'tessera-unlock-';
 export const LOCK_MESSAGES = Object.freeze({
   wrongPassword: 'That password is not right. Please try again.',
   missingPassword: 'Please enter the password.',
+  tooManyAttempts: 'Too many attempts. Please try again in a few minutes.',
 });
+
+/** Wrong passwords allowed per client address and page in each window before answers stop. */
+export const LOCK_ATTEMPTS = Object.freeze({ max: 10, windowMs: 10 * 60_000 });
+
+/**
+ * Counts wrong passwords per (address, page) in memory, so a lock screen cannot be guessed at speed.
+ * Bounded: old windows are dropped, and the table never holds more than `maxKeys` entries.
+ */
+export class LockAttempts {
+  private readonly failures = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limits = LOCK_ATTEMPTS,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  blocked(key: string, now = Date.now()): boolean {
+    const entry = this.failures.get(key);
+    if (!entry) return false;
+    if (entry.resetAt <= now) {
+      this.failures.delete(key);
+      return false;
+    }
+    return entry.count >= this.limits.max;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    const entry = this.failures.get(key);
+    if (entry && entry.resetAt > now) {
+      entry.count++;
+      return;
+    }
+    if (this.failures.size >= this.maxKeys) {
+      for (const [k, v] of this.failures) if (v.resetAt <= now) this.failures.delete(k);
+      if (this.failures.size >= this.maxKeys) this.failures.delete(this.failures.keys().next().value as string);
+    }
+    this.failures.set(key, { count: 1, resetAt: now + this.limits.windowMs });
+  }
+
+  clear(key: string): void {
+    this.failures.delete(key);
+  }
+}
 const MAX_PASSWORD_LENGTH = 256;
 
 export function unlockCookieName(pageId: string): string {
