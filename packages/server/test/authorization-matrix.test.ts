@@ -127,6 +127,26 @@ for (const dialect of DIALECTS) {
       }
     });
 
+    it('needs the XSRF header from a site user on every other /api/site-users/account route', async () => {
+      // Open to visitors: signing up, in and out, and password reset. Everything else that answers a
+      // site user must see the session's X-XSRF-Token.
+      const open = /\/api\/site-users\/account(\/session|\/password-reset.*)?$/;
+      const accountRoutes = routes.filter((r) => r.url.startsWith('/api/site-users/account') && !open.test(r.url));
+      expect(accountRoutes.length).toBeGreaterThan(2);
+      for (const route of accountRoutes) {
+        if (route.url === '/api/site-users/account' && route.method === 'POST') continue;
+        const answer = await userA.request(route.method, concretePath(route.url), {
+          body: STATE_CHANGING.has(route.method) ? {} : undefined,
+          headers: { 'x-xsrf-token': 'wrong' },
+        });
+        const label = `${describeRoute(route)} as site user A without XSRF`;
+        // Owner-only routes refuse a site user outright; site-user routes refuse the missing token.
+        expect([401, 403], label).toContain(answer.status);
+        if (answer.status === 403) expect(['xsrf-fail', 'forbidden'], label).toContain(answer.body.error);
+        if (!route.roleGroup) expect(answer.body.error, label).toBe('xsrf-fail');
+      }
+    });
+
     it('never shows site user A’s data to B or a visitor on any route', async () => {
       const mine = await userA.get('/api/site-users/account');
       expect(text(mine)).toContain(A_SECRET);

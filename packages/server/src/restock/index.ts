@@ -1,5 +1,5 @@
 import { PageType, RESTOCK_MESSAGES, restockEmailError } from '@tessera/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { loadOwner } from '../auth/owner-session.js';
@@ -10,7 +10,7 @@ import { createCaptcha } from '../forms/captcha.js';
 import { resolveFormsConfig } from '../forms/forms-config.js';
 import { parseInput } from '../http/validate.js';
 import { createMailService } from '../mail/mail-service.js';
-import { requireSiteUser } from '../site-users/access.js';
+import { hasXsrfToken, requireSiteUser } from '../site-users/access.js';
 import { loadSiteUser } from '../site-users/site-user-service.js';
 import { ThemePages } from '../site-users/theme-page.js';
 import { createRestockSender, type RestockSenderOptions } from './restock-sender.js';
@@ -106,7 +106,14 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     return result;
   }
 
-  app.post(RESTOCK_SIGNUP_PATH, async (request, reply) => {
+  // Each sign-up is a stored row and may be a mail later: a quarter of the cart-write budget per address.
+  const signUpLimit = app.rateLimit({
+    max: Math.max(10, Math.floor(app.config.rateLimit.max / 4)),
+    timeWindow: app.config.rateLimit.timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => `restock-signup:${request.ip}`,
+  }) as unknown as onRequestHookHandler;
+
+  app.post(RESTOCK_SIGNUP_PATH, { onRequest: signUpLimit }, async (request, reply) => {
     const body = parseInput(signUpBody, request.body);
     const emailError = restockEmailError(body.siteVisitorEmail);
     if (emailError) throw new AppError('invalid-email', emailError);
@@ -155,6 +162,8 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     if (!owner || !rolesAllow(owner.roles, 'store')) {
       const user = await loadSiteUser(request);
       if (!user) throw new AppError(owner ? 'forbidden' : 'unauthenticated');
+      // A site-user call like every other: the session's X-XSRF-Token too.
+      if (!hasXsrfToken(request)) throw new AppError('xsrf-fail');
       email = user.email;
     }
     const page = await store.list(site.id, { ...query, email });
