@@ -195,6 +195,42 @@ for (const dialect of DIALECTS) {
       ).toBe(false);
     });
 
+    it('lets the mailed link set the password through a plain form page', async () => {
+      await admin.post(`${OWNERS}/invite`, { email: 'form.user@example.com', roles: [WebsiteRole.REPORTING] });
+      const mail = await server.db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('to_address', '=', 'form.user@example.com')
+        .executeTakeFirstOrThrow();
+      const link = /https?:\/\/[^/\s]+(\/owner-invite\?token=[^\s]+)/.exec(mail.text_body)?.[1] ?? '';
+      const browser = new Visitor(server.url, null);
+      const page = await browser.get(link);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<form method="post" action="/owner-invite">');
+      expect(page.body).not.toMatch(/<script|\sstyle=/);
+      const crumb = browser.cookies.get('crumb') ?? '';
+      expect(crumb).not.toBe('');
+      const token = decodeURIComponent(link.split('token=')[1] ?? '');
+      const form = (password: string) => new URLSearchParams({ crumb, token, password }).toString();
+      const short = await browser.post('/owner-invite', form('short'), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(short.status).toBe(400);
+      const done = await browser.post('/owner-invite', form('a-good-password'), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(done.status).toBe(200);
+      expect(done.body).toContain('Your password is set for form.user@example.com');
+      const reused = await browser.post('/owner-invite', form('a-good-password'), {
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(reused.body).toContain('expired or was already used');
+      await signInOwner(server.url, 'form.user@example.com', 'a-good-password');
+    });
+
     it('changes roles and removes owners, never the last administrator', async () => {
       const owners = (await admin.get(OWNERS)).body.owners as any[];
       const newcomer = owners.find((o) => o.email === 'new.editor@example.com');

@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { newId, newToken, nowIso } from '../ids.js';
 import { createMailService } from '../mail/mail-service.js';
+import { escapeHtml } from '../restock/html.js';
 import { ownerOf, withStatus } from './site-settings-store.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -205,25 +206,19 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     return { deleted: id };
   });
 
-  // The invitation link: sets the password once. Open (the invited owner has no session yet).
-  app.post('/api/owner-invites/accept', async (request) => {
-    const body = parseInput(acceptBody, request.body);
+  /** Sets the invited owner's password, once: the invitation row is claimed before anything else. */
+  async function accept(token: string, password: string) {
     const now = nowIso();
     const claimed = await db
       .updateTable('owner_invites')
       .set({ used_at: now })
-      .where('id', '=', sessionIdOf(body.token))
+      .where('id', '=', sessionIdOf(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .returning('owner_id')
       .executeTakeFirst();
-    if (!claimed) {
-      throw new AppError(
-        'invite-invalid',
-        'This invitation link has expired or was already used. Ask for a new invitation.',
-      );
-    }
-    const passwordHash = await hashPassword(body.password);
+    if (!claimed) throw new AppError('invite-invalid', INVITE_INVALID_MESSAGE);
+    const passwordHash = await hashPassword(password);
     await db
       .updateTable('owners')
       .set({ password_hash: passwordHash, updated_at: now })
@@ -235,5 +230,86 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
       .where('id', '=', claimed.owner_id)
       .executeTakeFirstOrThrow();
     return { ok: true, email: owner.email, signIn: '/config/login' };
+  }
+
+  // The invitation link: JSON for scripts, and a plain form page for the mailed link. Open routes:
+  // the invited owner has no session yet; the token is the credential.
+  app.post('/api/owner-invites/accept', async (request) => {
+    const body = parseInput(acceptBody, request.body);
+    return accept(body.token, body.password);
   });
+
+  app.get('/owner-invite', async (request, reply) => {
+    const token = objectToken(request.query);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return invitePage({ token, crumb: request.crumb });
+  });
+
+  app.post('/owner-invite', async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    const password = typeof form.password === 'string' ? form.password : '';
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+      reply.code(400);
+      return invitePage({
+        token,
+        crumb: request.crumb,
+        error: `Choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+      });
+    }
+    try {
+      const done = await accept(token, password);
+      return invitePage({ token: '', crumb: request.crumb, done: done.email });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      reply.code(400);
+      return invitePage({ token: '', crumb: request.crumb, error: error.message });
+    }
+  });
+}
+
+const INVITE_INVALID_MESSAGE = 'This invitation link has expired or was already used. Ask for a new invitation.';
+
+function objectToken(query: unknown): string {
+  const token = (query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' ? token.slice(0, 200) : '';
+}
+
+/** The set-password page of the invitation link: no script, no inline style, the theme's stylesheet. */
+function invitePage(view: { token: string; crumb: string; error?: string; done?: string }): string {
+  let main: string;
+  if (view.done) {
+    main = `<p>Your password is set for ${escapeHtml(view.done)}.</p>\n<p><a class="button button--primary" href="/config/login">Sign in</a></p>`;
+  } else if (!view.token) {
+    main = `<p role="alert">${escapeHtml(view.error ?? INVITE_INVALID_MESSAGE)}</p>`;
+  } else {
+    main = [
+      view.error ? `<p role="alert">${escapeHtml(view.error)}</p>` : '',
+      '<form method="post" action="/owner-invite">',
+      `  <input type="hidden" name="crumb" value="${escapeHtml(view.crumb)}">`,
+      `  <input type="hidden" name="token" value="${escapeHtml(view.token)}">`,
+      '  <label for="owner-invite-password">Choose a password</label>',
+      `  <input id="owner-invite-password" name="password" type="password" autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" required>`,
+      '  <button class="button button--primary" type="submit">Set password</button>',
+      '</form>',
+    ].join('\n');
+  }
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="referrer" content="no-referrer">
+  <title>Accept your invitation</title>
+  <link rel="stylesheet" href="/theme/theme.css">
+</head>
+<body class="tessera">
+  <main id="main" class="site-main">
+    <h1>Accept your invitation</h1>
+    ${main}
+  </main>
+</body>
+</html>
+`;
 }
