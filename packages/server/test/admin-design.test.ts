@@ -142,6 +142,30 @@ for (const dialect of DIALECTS) {
       expect(css).toContain('--font-body: "Inter"');
     });
 
+    it('previews unsaved changes as variables and font faces without storing them', async () => {
+      const before = (await editor.get(API)).body.design.version;
+      const preview = await editor.post(`${API}/preview`, {
+        'colors.palette': { accent: '#0b5d5b' },
+        'colors.activeThemeId': null,
+        'fonts.fontUsageCategories': [{ id: 'buttons', family: 'jetbrains-mono', weight: 500 }],
+      });
+      expect(preview.status).toBe(200);
+      expect(preview.body.variables['--color-accent']).toBe('#0b5d5b');
+      expect(preview.body.variables['--font-button']).toContain('"JetBrains Mono"');
+      expect(preview.body.fontFaces).toContainEqual({
+        family: 'JetBrains Mono',
+        weight: 500,
+        url: '/fonts/jetbrains-mono/jetbrains-mono-latin-500-normal.woff2',
+      });
+      expect((await editor.post(`${API}/preview`, { 'colors.activeThemeId': 'nope' })).status).toBe(400);
+      expect((await editor.get(API)).body.design.version).toBe(before);
+      const saved = await editor.put(API, {
+        'fonts.fontUsageCategories': [{ id: 'buttons', family: 'jetbrains-mono' }],
+      });
+      const css = (await new Visitor(server.url).get(`/site.css?v=${saved.body.design.version}`)).body as string;
+      expect(css).toContain('.button, .sqs-add-to-cart-button { font-family: var(--font-button); }');
+    });
+
     it('saves button shape, size and style and the animations through /style, within bounds', async () => {
       const saved = await editor.put(`${API}/style`, {
         buttons: { shape: 'square', size: 'large', style: 'outline' },

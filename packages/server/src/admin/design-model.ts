@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type FontFamily, fontFileUrl, fontStack } from './fonts.js';
+import { type FontFamily, fontFileUrl, fontStack, nearestWeight } from './fonts.js';
 
 /**
  * Site aesthetics (SPEC §3): colours (a palette and colour themes, one active), fonts (font packs
@@ -251,51 +251,82 @@ const USAGE_VARIABLES: Record<FontUsage, { family: string; weight: string; size?
   meta: { family: '--font-meta', weight: '--font-weight-meta' },
 };
 
+/** One `@font-face` the design needs: a woff2 file Tessera serves. */
+export interface FontFace {
+  family: string;
+  weight: number;
+  url: string;
+}
+
 /**
- * The published stylesheet of a design: `@font-face` rules for the families it uses (files served
- * by Tessera under `/fonts/`), and `:root` custom properties overriding the theme's.
+ * What a design sets: custom properties (name → value) over the theme's, and the font faces they
+ * need. The published stylesheet prints them; the editor's live preview applies the same values
+ * with `style.setProperty` and the `FontFace` API (both allowed by the CSP).
  */
-export function designCss(design: Design, fonts: ReadonlyMap<string, FontFamily>): string {
-  const lines: string[] = [`/* Tessera site design, version ${design.version}. */`];
-  const faces = new Set<string>();
-  const vars: string[] = [];
-  for (const [slot, value] of Object.entries(effectiveColors(design))) vars.push(`  --color-${slot}: ${value};`);
-  for (const [usage, choice] of Object.entries(effectiveFonts(design)) as [
+export function designVariables(
+  design: Design,
+  fonts: ReadonlyMap<string, FontFamily>,
+): { variables: Record<string, string>; fontFaces: FontFace[] } {
+  const variables: Record<string, string> = {};
+  const fontFaces: FontFace[] = [];
+  for (const [slot, value] of Object.entries(effectiveColors(design))) variables[`--color-${slot}`] = value;
+  const usages = effectiveFonts(design);
+  for (const [usage, choice] of Object.entries(usages) as [
     FontUsage,
     { family?: string; weight?: number; scale?: number },
   ][]) {
     const names = USAGE_VARIABLES[usage];
     const font = choice.family ? fonts.get(choice.family) : undefined;
     if (font) {
-      vars.push(`  ${names.family}: ${fontStack(font)};`);
-      for (const weight of new Set([choice.weight ?? 400, 400, 600])) {
-        const url = fontFileUrl(font, weight);
-        const key = `${font.family}|${url}`;
-        if (faces.has(key)) continue;
-        faces.add(key);
-        const fileWeight = /-(\d00)-normal\.woff2$/.exec(url)?.[1] ?? '400';
-        lines.push(
-          `@font-face { font-family: "${font.family}"; font-style: normal; font-weight: ${fileWeight}; font-display: swap; src: url("${url}") format("woff2"); }`,
-        );
+      variables[names.family] = fontStack(font);
+      for (const weight of new Set([choice.weight ?? 400, 400, 600].map((w) => nearestWeight(font, w)))) {
+        if (!fontFaces.some((f) => f.family === font.family && f.weight === weight)) {
+          fontFaces.push({ family: font.family, weight, url: fontFileUrl(font, weight) });
+        }
       }
     }
-    if (choice.weight) vars.push(`  ${names.weight}: ${choice.weight};`);
-    if (choice.scale && names.size) vars.push(`  ${names.size}: calc(var(--font-size-base) * ${choice.scale});`);
+    if (choice.weight) variables[names.weight] = String(choice.weight);
+    if (choice.scale && names.size) variables[names.size] = `calc(var(--font-size-base) * ${choice.scale})`;
   }
   const [padY, padX, size] = BUTTON_PADDING[design.buttons.size];
-  vars.push(`  --button-radius: ${BUTTON_RADIUS[design.buttons.shape]};`);
-  vars.push(`  --button-padding-y: ${padY};`, `  --button-padding-x: ${padX};`);
-  if (!effectiveFonts(design).buttons?.scale) vars.push(`  --button-font-size: ${size};`);
+  variables['--button-radius'] = BUTTON_RADIUS[design.buttons.shape];
+  variables['--button-padding-y'] = padY;
+  variables['--button-padding-x'] = padX;
+  if (!usages.buttons?.scale) variables['--button-font-size'] = size;
   if (design.buttons.style === 'outline') {
-    vars.push(
-      '  --button-primary-background: transparent;',
-      '  --button-primary-color: var(--color-accent);',
-      '  --button-primary-background-hover: var(--color-surface-muted);',
+    variables['--button-primary-background'] = 'transparent';
+    variables['--button-primary-color'] = 'var(--color-accent)';
+    variables['--button-primary-background-hover'] = 'var(--color-surface-muted)';
+  }
+  variables['--animation-style'] = design.animations.style;
+  variables['--animation-scroll-offset'] = String(design.animations.scrollOffset);
+  variables['--animation-duration'] = `${design.animations.tweenMs}ms`;
+  return { variables, fontFaces };
+}
+
+/** Theme selectors for the font usages `theme.css` has no variable for (only when the design picks a family). */
+const USAGE_RULES: Partial<Record<FontUsage, string>> = {
+  buttons: '.button, .sqs-add-to-cart-button { font-family: var(--font-button); }',
+  navigation: '.site-nav, .site-header nav { font-family: var(--font-navigation); }',
+  meta: '.meta, time, .tessera-meta { font-family: var(--font-meta); }',
+};
+
+/**
+ * The published stylesheet of a design: `@font-face` rules for the families it uses (files served
+ * by Tessera under `/fonts/`), and `:root` custom properties overriding the theme's.
+ */
+export function designCss(design: Design, fonts: ReadonlyMap<string, FontFamily>): string {
+  const { variables, fontFaces } = designVariables(design, fonts);
+  const lines: string[] = [`/* Tessera site design, version ${design.version}. */`];
+  for (const face of fontFaces) {
+    lines.push(
+      `@font-face { font-family: "${face.family}"; font-style: normal; font-weight: ${face.weight}; font-display: swap; src: url("${face.url}") format("woff2"); }`,
     );
   }
-  vars.push(`  --animation-style: ${design.animations.style};`);
-  vars.push(`  --animation-scroll-offset: ${design.animations.scrollOffset};`);
-  vars.push(`  --animation-duration: ${design.animations.tweenMs}ms;`);
-  lines.push(':root {', ...vars, '}', '');
+  lines.push(':root {', ...Object.entries(variables).map(([name, value]) => `  ${name}: ${value};`), '}');
+  for (const [usage, rule] of Object.entries(USAGE_RULES) as [FontUsage, string][]) {
+    if (variables[USAGE_VARIABLES[usage].family]) lines.push(rule);
+  }
+  lines.push('');
   return lines.join('\n');
 }

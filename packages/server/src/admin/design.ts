@@ -10,6 +10,7 @@ import {
   type Design,
   type DirtyPath,
   designCss,
+  designVariables,
   effectiveFonts,
   FONT_USAGES,
   readDesign,
@@ -58,6 +59,39 @@ function checkDesign(design: Design, fonts: ReadonlyMap<string, FontFamily>): vo
   }
 }
 
+/** Reads a `PUT /api/config/design` body: only SPEC dirty paths, each checked by its schema. */
+function parseChanges(input: unknown): { version: number | undefined; parsed: Partial<Record<DirtyPath, unknown>> } {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new AppError('invalid-body', 'Send the changed design paths as a JSON object.');
+  }
+  const { version, ...changes } = input as Record<string, unknown>;
+  const unknown = Object.keys(changes).filter((key) => !(DIRTY_PATHS as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    throw new AppError(
+      'invalid-design-path',
+      `${unknown.slice(0, 5).join(', ')}: not a design path that can be saved. Send only ${DIRTY_PATHS.join(', ')}.`,
+    );
+  }
+  if (Object.keys(changes).length === 0)
+    throw new AppError('invalid-body', `Send at least one of ${DIRTY_PATHS.join(', ')}.`);
+  if (version !== undefined && !Number.isInteger(version))
+    throw new AppError('invalid-body', 'version: Send a whole number.');
+  const parsed: Partial<Record<DirtyPath, unknown>> = {};
+  for (const [path, value] of Object.entries(changes) as [DirtyPath, unknown][]) {
+    const result = DIRTY_SCHEMAS[path].safeParse(value);
+    if (!result.success) throw new AppError('invalid-body', `${path}: ${describeZodError(result.error)}`);
+    parsed[path] = result.data;
+  }
+  return { version: version as number | undefined, parsed };
+}
+
+function applyChanges(design: Design, parsed: Partial<Record<DirtyPath, unknown>>): void {
+  for (const [path, value] of Object.entries(parsed) as [DirtyPath, unknown][]) {
+    const [group, key] = path.split('.') as ['colors' | 'fonts', string];
+    (design[group] as Record<string, unknown>)[key] = value;
+  }
+}
+
 function designJson(design: Design) {
   return { design, stylesheetUrl: `/site.css?v=${design.version}`, dirtyPaths: DIRTY_PATHS, fontUsages: FONT_USAGES };
 }
@@ -80,31 +114,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   // Body: `{ "<dirty path>": value, … }`, only the SPEC §3 dirty paths; `version` (optional) is the
   // version the editor loaded, refused with 409 when someone saved since.
   app.put('/api/config/design', guard, async (request) => {
-    const body = objectOr(request.body);
-    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
-      throw new AppError('invalid-body', 'Send the changed design paths as a JSON object.');
-    }
-    const { version, ...changes } = body;
-    const unknown = Object.keys(changes).filter((key) => !(DIRTY_PATHS as readonly string[]).includes(key));
-    if (unknown.length > 0) {
-      throw new AppError(
-        'invalid-design-path',
-        `${unknown.slice(0, 5).join(', ')}: not a design path that can be saved. Send only ${DIRTY_PATHS.join(', ')}.`,
-      );
-    }
-    if (Object.keys(changes).length === 0) {
-      throw new AppError('invalid-body', `Send at least one of ${DIRTY_PATHS.join(', ')}.`);
-    }
-    if (version !== undefined && !Number.isInteger(version))
-      throw new AppError('invalid-body', 'version: Send a whole number.');
-    const parsed: Partial<Record<DirtyPath, unknown>> = {};
-    for (const [path, value] of Object.entries(changes) as [DirtyPath, unknown][]) {
-      const result = DIRTY_SCHEMAS[path].safeParse(value);
-      if (!result.success) {
-        throw new AppError('invalid-body', `${path}: ${describeZodError(result.error)}`);
-      }
-      parsed[path] = result.data;
-    }
+    const { version, parsed } = parseChanges(request.body);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
       const website = objectOr(settings.website);
       const design = readDesign(website.design);
@@ -114,10 +124,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
           409,
         );
       }
-      for (const [path, value] of Object.entries(parsed) as [DirtyPath, unknown][]) {
-        const [group, key] = path.split('.') as ['colors' | 'fonts', string];
-        (design[group] as Record<string, unknown>)[key] = value;
-      }
+      applyChanges(design, parsed);
       checkDesign(design, fonts);
       design.version += 1;
       settings.website = { ...website, design };
@@ -138,6 +145,17 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
       return design;
     });
     return designJson(saved);
+  });
+
+  // Live preview of unsaved changes (same body as PUT, `version` ignored): the variables and font
+  // faces the editor applies to its preview frame. Nothing is stored.
+  app.post('/api/config/design/preview', guard, async (request) => {
+    const { parsed } = parseChanges(request.body);
+    const { settings } = await settingsStore.read(ownerOf(request).websiteId);
+    const design = readDesign(objectOr(settings.website).design);
+    applyChanges(design, parsed);
+    checkDesign(design, fonts);
+    return { design, ...designVariables(design, fonts) };
   });
 
   app.get('/api/config/design/fonts', guard, async (request) => {
