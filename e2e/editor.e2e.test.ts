@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { CLI, ROOT } from './support/server.mjs';
 
@@ -74,6 +75,8 @@ describe('site editor', () => {
     await page.getByRole('tabpanel').getByLabel('Page').selectOption({ label: 'About' });
     await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
     expect(await frame.getAttribute('[data-tessera-sections] a:has-text("Read about us")', 'href')).toBe('/about');
+
+    await expectAccessible(page, 'the editor with a block selected');
 
     // The web-address tab says what is wrong with a bad address (SPEC §5).
     await page.getByRole('tab', { name: 'Web Address' }).click();
