@@ -336,5 +336,15 @@ for (const dialect of DIALECTS) {
         .execute();
       expect(states.every((s) => s.state === 'sent')).toBe(true);
     });
+
+    it('limits sign-ups per address', async () => {
+      const v = new Visitor(server.url);
+      const body = { productId: ids.tote.productId, variantId: ids.tote.variantId, siteVisitorEmail: 'x@example.com' };
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) statuses.push((await v.post(SIGNUP, body)).status);
+      expect(statuses).toContain(429);
+      const refused = await v.post(SIGNUP, body);
+      expect(refused.body).toMatchObject({ error: 'rate-limited', message: 'Please try again in a few seconds.' });
+    });
   });
 }
