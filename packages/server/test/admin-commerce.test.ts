@@ -224,7 +224,7 @@ for (const dialect of DIALECTS) {
       const collectionId = list.body.collection.id;
       const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
       const now = new Date().toISOString();
-      const missing = COLLECTION_LIMITS.productsPerCollection - list.body.products.length;
+      const missing = COLLECTION_LIMITS.productsPerCollection - list.body.products.length - 1;
       const filler = Array.from({ length: missing }, (_, i) => ({
         id: newId(),
         site_id: site.id,
@@ -246,11 +246,29 @@ for (const dialect of DIALECTS) {
           .insertInto('items')
           .values(filler.slice(i, i + 50))
           .execute();
+      // One place left and three owners racing for it: exactly one gets it.
+      const racing = await Promise.all(
+        ['A', 'B', 'C'].map((name) =>
+          manager.post(PRODUCTS, {
+            ...twoOptionProduct,
+            title: `Racer ${name}`,
+            variants: [{ price: 100, sku: `RACE-${name}` }],
+            variantOptionOrdering: [],
+          }),
+        ),
+      );
+      expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      const counted = (await manager.get(PRODUCTS)).body;
+      expect(counted.products).toHaveLength(COLLECTION_LIMITS.productsPerCollection);
+      expect(counted.collections.find((c: any) => c.id === collectionId).productCount).toBe(
+        COLLECTION_LIMITS.productsPerCollection,
+      );
       const full = await manager.post(PRODUCTS, { ...twoOptionProduct, title: 'One Too Many' });
       expect(full.status).toBe(409);
       expect(full.body).toMatchObject({ error: 'collection-full' });
       expect(full.body.message).toContain('200 products');
       await server.db.deleteFrom('items').where('url_id', 'like', 'filler-%').execute();
+      await server.db.deleteFrom('items').where('title', 'like', 'Racer %').execute();
     });
 
     it('lists stock and edits it conditionally', async () => {

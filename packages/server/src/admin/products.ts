@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CollectionType, ProductType, RecordType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -164,11 +164,19 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   const filesRoot = resolve(app.config.filesDir);
   const guard = { preHandler: requireOwner('store') };
 
-  async function collectionOf(siteId: string, collectionId: string | undefined, executor: Kysely<Database> = db) {
+  async function collectionOf(
+    siteId: string,
+    collectionId: string | undefined,
+    executor: Kysely<Database> = db,
+    lock = false,
+  ) {
     let query = executor.selectFrom('collections').selectAll().where('site_id', '=', siteId);
     query = collectionId
       ? query.where('id', '=', collectionId)
       : query.where('type', '=', CollectionType.PRODUCTS).orderBy('position').orderBy('id');
+    // In a write, PostgreSQL locks the collection row so two creates cannot both take its last free place
+    // (SQLite runs one writer at a time anyway).
+    if (lock && executor.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     if (!row || row.type !== CollectionType.PRODUCTS) {
       throw withStatus(new AppError('collection-not-found', 'There is no store collection with this id.'), 404);
@@ -259,7 +267,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
         : undefined;
       if (existingId && !previous)
         throw withStatus(new AppError('product-not-found', 'There is no product with this id.'), 404);
-      const collection = await collectionOf(siteId, input.collectionId ?? previous?.collection_id, trx);
+      const collection = await collectionOf(siteId, input.collectionId ?? previous?.collection_id, trx, true);
       if (!previous || previous.collection_id !== collection.id) await checkRoom(trx, collection.id);
       const wanted = input.urlId ?? previous?.url_id ?? slugify(input.title);
       const urlId = await freeUrlId(trx, collection.id, wanted, itemId, input.urlId !== undefined);
@@ -393,8 +401,25 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       rows.map((r) => r.id),
       site?.currency ?? 'USD',
     );
+    const collections = await db
+      .selectFrom('collections')
+      .leftJoin('items', (join) =>
+        join.onRef('items.collection_id', '=', 'collections.id').on('items.record_type', '=', RecordType.STORE_ITEM),
+      )
+      .select([
+        'collections.id',
+        'collections.slug',
+        'collections.title',
+        (eb) => eb.fn.count<string>('items.id').as('n'),
+      ])
+      .where('collections.site_id', '=', siteId)
+      .where('collections.type', '=', CollectionType.PRODUCTS)
+      .groupBy(['collections.id', 'collections.slug', 'collections.title', 'collections.position'])
+      .orderBy('collections.position')
+      .execute();
     return {
       collection: { id: collection.id, slug: collection.slug, title: collection.title },
+      collections: collections.map((c) => ({ id: c.id, slug: c.slug, title: c.title, productCount: Number(c.n) })),
       limits: COLLECTION_LIMITS,
       currency: site?.currency ?? 'USD',
       products: rows.flatMap((r) => {
