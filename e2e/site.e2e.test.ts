@@ -198,7 +198,7 @@ describe('popup overlay', () => {
     const panel = page.locator('.popup-overlay__panel');
     await expect.poll(() => panel.isVisible()).toBe(true);
     expect(await page.locator('.popup-overlay').getAttribute('data-position')).toBe('bottom-right');
-    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.getByRole('button', { name: 'Close popup' }).click();
     await expect.poll(() => panel.isVisible()).toBe(false);
     const stored = await page.evaluate(() => ({
       version: localStorage.getItem('tessera-popup-overlay-version'),

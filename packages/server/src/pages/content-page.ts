@@ -164,7 +164,15 @@ export function createSectionPages(host: ContentPageHost) {
     await host.render(
       page,
       'content-page',
-      { pageType, path, title: text.title, lang, membersOnly: found.membersOnly, hideChrome: isSplash },
+      {
+        pageType,
+        path,
+        title: text.title,
+        lang,
+        membersOnly: found.membersOnly,
+        hideChrome: isSplash,
+        showPopup: true,
+      },
       {
         collection: { id: found.id, title: text.title, fullUrl: path, description: text.description },
         page: {

@@ -101,6 +101,8 @@ export interface PageScope {
   readonly lang?: string;
   /** Splash and lock screens show no header, footer or popup. */
   readonly hideChrome?: boolean;
+  /** The site's popup overlay (page type 104) appears on pages made of sections only, never over the shop. */
+  readonly showPopup?: boolean;
 }
 
 /**
@@ -217,7 +219,7 @@ function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown
         }))
     : [];
   const popup = objectOr(site.websiteSettings.popupOverlay);
-  const popupOn = popup.enabled === true && !page.hideChrome && typeof popup.title === 'string';
+  const popupOn = popup.enabled === true && page.showPopup === true && !page.hideChrome && typeof popup.title === 'string';
   const position =
     typeof popup.position === 'string' && POPUP_POSITIONS.includes(popup.position) ? popup.position : 'center';
   return {
