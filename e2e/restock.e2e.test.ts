@@ -64,7 +64,13 @@ describe('restock sign-up', () => {
       const product = new ProductPage(page);
       await product.goto('canvas-tote');
       await page.waitForSelector('[data-island="restock"][data-island-state="live"]', { state: 'attached' });
+      const firstVariant = await page.locator('.product-restock-notification').first().getAttribute('data-variant-id');
+      // The server shows the first variant's form of a fully sold-out product; the island keeps it.
+      await expect.poll(() => visibleWidget().count()).toBe(1);
+      await product.choose({ Color: 'Sand' });
+      await expect.poll(() => visibleWidget().getAttribute('data-variant-id')).not.toBe(firstVariant);
       await product.choose({ Color: 'Olive' });
+      await expect.poll(() => visibleWidget().getAttribute('data-variant-id')).toBe(firstVariant);
       const widget = visibleWidget();
       await expect.poll(() => widget.count()).toBe(1);
       await widget.locator('input[name="email"]').fill('tote-fan@example.com');

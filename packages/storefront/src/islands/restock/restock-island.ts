@@ -47,9 +47,10 @@ export function mountRestockIsland(root: HTMLElement, env: IslandEnv): Promise<b
     if (!item) return;
     const variant = findVariant(item, chosenAttributes(product));
     const soldOut = variant !== undefined && !isVariantInStock(variant);
-    if (hasOptions && (fromChange || !hiddenByDefault)) {
+    // Until every option is chosen the server's choice stands (a fully sold-out product shows one form).
+    if (hasOptions && variant && (fromChange || !hiddenByDefault)) {
       for (const widget of widgets) {
-        widget.hidden = !(soldOut && variant && widget.dataset.variantId === variantKey(variant));
+        widget.hidden = !(soldOut && widget.dataset.variantId === variantKey(variant));
       }
     }
     for (const line of scarcity) {
