@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `npm run bench [name…]`: runs each bench/<name>/index.mjs in turn (all of them by default).
 // Each benchmark prints its figures as a ratio against a baseline measured in the same run.
+// A benchmark that needs Node flags says so in a header line of the form
+//   // Run: node <flags> bench/<name>/index.mjs
+// and is started with those flags.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const benchDir = join(root, 'bench');
+const PER_BENCH_TIMEOUT_MS = 120_000;
 const wanted = process.argv.slice(2);
 const names = readdirSync(benchDir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(benchDir, d.name, 'index.mjs')))
@@ -17,18 +21,35 @@ if (names.length === 0) {
   console.error(`no benchmark matches ${wanted.join(', ')}`);
   process.exit(1);
 }
+
+function nodeFlags(name, file) {
+  const header = readFileSync(file, 'utf8').split('\n').slice(0, 20);
+  const pattern = new RegExp(`^//\\s*Run:\\s*node\\s+(.*?)\\s*bench/${name}/index\\.mjs`);
+  for (const line of header) {
+    const match = pattern.exec(line);
+    if (match) return match[1].split(/\s+/).filter(Boolean);
+  }
+  return [];
+}
+
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
-let failures = 0;
+const started = Date.now();
+const summary = [];
 for (const name of names) {
-  const started = Date.now();
-  console.log(`\n▶ bench/${name}`);
-  const r = spawnSync(process.execPath, [join(benchDir, name, 'index.mjs')], {
+  const file = join(benchDir, name, 'index.mjs');
+  const flags = nodeFlags(name, file);
+  const benchStarted = Date.now();
+  console.log(`\n▶ bench/${name}${flags.length ? ` (node ${flags.join(' ')})` : ''}`);
+  const r = spawnSync(process.execPath, [...flags, file], {
     cwd: root,
     stdio: 'inherit',
-    timeout: 120_000,
+    timeout: PER_BENCH_TIMEOUT_MS,
   });
+  const seconds = (Date.now() - benchStarted) / 1000;
   const ok = r.status === 0;
-  if (!ok) failures++;
-  console.log(`${ok ? '✔' : '✘'} bench/${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const why = r.error?.code === 'ETIMEDOUT' ? ` (stopped after ${PER_BENCH_TIMEOUT_MS / 1000} s)` : '';
+  summary.push(`${ok ? '✔' : '✘'} ${name} ${seconds.toFixed(1)} s${why}`);
+  console.log(`${ok ? '✔' : '✘'} bench/${name} (${seconds.toFixed(1)} s)${why}`);
 }
-process.exit(failures > 0 ? 1 : 0);
+console.log(`\n${summary.join(' · ')}\ntotal ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(summary.some((line) => line.startsWith('✘')) ? 1 : 0);
