@@ -129,6 +129,27 @@ for (const dialect of DIALECTS) {
       expect((await admin.put(SETTINGS, { mailingListId: list.id })).body.mailingListId).toBe(list.id);
     });
 
+    it('keeps both of two saves made at once to different parts of the settings', async () => {
+      const editorOwner = await createOwner(server.db, {
+        email: 'designer@owners.test',
+        password: 'designer-password',
+        roles: [WebsiteRole.EDITOR],
+      });
+      expect(editorOwner.roles).toEqual([WebsiteRole.EDITOR]);
+      const designer = await signInOwner(server.url, 'designer@owners.test', 'designer-password');
+      for (let round = 0; round < 3; round++) {
+        const [a, b, c] = await Promise.all([
+          admin.put(SETTINGS, { disqusShortname: `round-${round}` }),
+          designer.put('/api/config/design', { 'colors.palette': { accent: `#00000${round}` } }),
+          manager.put('/api/config/settings/store', { scarcityThreshold: 10 + round }),
+        ]);
+        expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+        expect((await admin.get(SETTINGS)).body.disqusShortname).toBe(`round-${round}`);
+        expect((await designer.get('/api/config/design')).body.design.colors.palette.accent).toBe(`#00000${round}`);
+        expect((await manager.get('/api/config/settings/store')).body.scarcityThreshold).toBe(10 + round);
+      }
+    });
+
     it('saves store settings under the store group and the product page follows them', async () => {
       expect((await admin.put('/api/config/settings/store', { bogus: true })).status).toBe(400);
       const saved = await manager.put('/api/config/settings/store', {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { OwnerIdentity } from '../auth/owner-session.js';
 import type { ContentService } from '../content/content-service.js';
 import { parseJson } from '../content/product-json.js';
@@ -40,7 +40,7 @@ export function createSiteSettingsStore(db: Kysely<Database>, content: ContentSe
   ): Promise<T> {
     const result = await db.transaction().execute(async (trx) => {
       let query = trx.selectFrom('sites').selectAll().where('id', '=', siteId);
-      if (db.getExecutor().adapter.constructor.name.startsWith('Postgres')) query = query.forUpdate();
+      if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
       const row = await query.executeTakeFirstOrThrow();
       const settings = parseJson<StoredSettings>(row.settings, {});
       const outcome = await change(settings, row);
