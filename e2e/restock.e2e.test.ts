@@ -1,11 +1,15 @@
 // A visitor asks to hear when a sold-out product comes back: the restock widget of the sold-out
 // variant of the linen shirt and of the fully sold-out canvas tote, in a real browser.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { restockSuccessText } from '@tessera/core';
 import { ProductPage, readContext } from './fixtures/storefront.js';
+import { CLI, ROOT } from './support/server.mjs';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -80,5 +84,51 @@ describe('restock sign-up', () => {
         .poll(() => page.locator('.product-restock-success').textContent(), `attempt ${attempt}`)
         .toBe(expected);
     }
+  });
+
+  it("notifies the store owner's sign-ups once and unsubscribes from the link in the message", async () => {
+    const dataDir = inject('tesseraDataDir');
+    const email = `store-${Date.now()}@example.com`;
+    const password = 'correct horse battery staple';
+    const created = spawnSync(
+      process.execPath,
+      [CLI, 'create-owner', '--email', email, '--password', password, '--role', 'store_manager'],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+    );
+    expect(created.status, created.stderr).toBe(0);
+    const crumb = (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+    const headers = { 'x-csrf-token': crumb };
+    const signIn = await page.request.post('/api/config/session', { data: { email, password }, headers });
+    expect(signIn.status()).toBe(200);
+    const product = (await readContext(page)).product!;
+    const send = await page.request.post('/api/site-users/account/notifications/restock/send/all', {
+      data: {},
+      headers,
+    });
+    expect(send.status()).toBe(200);
+    expect((await send.json()).sent).toBeGreaterThanOrEqual(1);
+
+    // Without SMTP_URL the message is a row of mail_outbox.
+    const db = new Database(join(dataDir, 'tessera.db'), { readonly: true, fileMustExist: true });
+    const rows = db
+      .prepare('select text_body, html_body from mail_outbox where to_address = ?')
+      .all('tote-fan@example.com') as { text_body: string; html_body: string }[];
+    db.close();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.html_body).toContain(product.title);
+    const link = /Unsubscribe: (\S+)/.exec(rows[0]!.text_body)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Unsubscribe');
+    await expectAccessible(page, '/unsubscribe');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('You are unsubscribed');
+    await expectAccessible(page, '/unsubscribe (done)');
+
+    const again = await page.request.post('/api/site-users/account/notifications/restock/send/all', {
+      data: {},
+      headers,
+    });
+    expect((await again.json()).sent).toBe(0);
   });
 });
