@@ -35,15 +35,31 @@ function load(opts) {
   return autocannon({ connections: CONNECTIONS, ...opts });
 }
 
+// CPU time of the server process (Linux /proc; clock ticks of 10 ms), so a figure can be given per
+// CPU-second of the server, which the other processes on a shared machine distort far less.
+const CLOCK_TICKS = 100;
+function serverCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 async function measure(name, opts) {
   process.stderr.write(`  measuring ${name}…\n`);
   if (WARMUP_S > 0) await load({ ...opts, duration: WARMUP_S });
+  const cpuBefore = serverCpuSeconds(server.pid);
   const r = await load({ ...opts, duration: DURATION_S });
+  const cpu = serverCpuSeconds(server.pid) - cpuBefore;
   const statuses = Object.entries(r.statusCodeStats ?? {})
     .map(([code, s]) => `${code}×${s.count}`)
     .join(' ');
   return {
     name,
+    perCpuSecond: cpu > 0 ? r.requests.total / cpu : Number.NaN,
     rps: r.requests.average,
     p99: r.latency.p99,
     ok: r['2xx'],
@@ -176,13 +192,15 @@ try {
   console.log(
     `http: ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback, SQLite in a fresh DATA_DIR`,
   );
-  const rows = [['route', 'req/s', 'p99 ms', 'vs bare', '2xx', 'other']];
+  const rows = [['route', 'req/s', 'p99 ms', 'vs bare', 'req/server CPU-s', 'vs bare', '2xx', 'other']];
   for (const r of [health, product, add]) {
     rows.push([
       r.name,
       fmt(r.rps),
       fmt(r.p99),
       r === health ? '1.00×' : `${(r.rps / health.rps).toFixed(2)}×`,
+      fmt(r.perCpuSecond),
+      r === health ? '1.00×' : `${(r.perCpuSecond / health.perCpuSecond).toFixed(2)}×`,
       fmt(r.ok),
       r.non2xx + r.errors === 0 ? '0' : `${r.statuses}${r.errors ? ` errors×${r.errors}` : ''}`,
     ]);
