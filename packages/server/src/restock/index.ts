@@ -26,6 +26,7 @@ export interface RestockPluginOptions {
 export const RESTOCK_SIGNUP_PATH = '/api/commerce/restock-notifications';
 const ACCOUNT_PATH = '/api/site-users/account/notifications/restock';
 const MAX_SEND_REQUESTS = 1000;
+const RECOVERY_INTERVAL_MS = 5 * 60_000;
 
 const id = z.string().min(1).max(64);
 const signUpBody = z.object({
@@ -82,10 +83,16 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
   const pages = new ThemePages(content);
   const siteOf = (request: FastifyRequest) => content.getSiteForHost(request.hostname);
 
-  // Rows a stopped process left in `sending` are settled at start and before every send.
+  // Rows a stopped process left in `sending` are settled at start, before every send, and every few
+  // minutes, so a crash is repaired even when nobody sends again.
+  const recover = () =>
+    sender.recoverStale().catch((error: unknown) => app.log.warn({ err: error }, 'restock recovery failed'));
   app.addHook('onReady', async () => {
-    await sender.recoverStale().catch((error: unknown) => app.log.warn({ err: error }, 'restock recovery failed'));
+    await recover();
   });
+  const sweep = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   async function signUp(siteId: string, input: { productId: string; variantId: string; email: string; join: boolean }) {
     const result = await store.signUp(siteId, {
