@@ -25,6 +25,30 @@ async function previewBlocks(frame: Frame): Promise<string[]> {
   );
 }
 
+/** A new owner (role editor) signed in through the login form, on the editor. */
+async function signedInOwner(browser: Browser): Promise<Page> {
+  const email = `editor-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+  const created = spawnSync(
+    process.execPath,
+    [CLI, 'create-owner', '--email', email, '--password', PASSWORD, '--role', 'editor'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
+      encoding: 'utf8',
+    },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  const context = await newVisitor(browser, { viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/config');
+  expect(new URL(page.url()).pathname).toBe('/config/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/config$/);
+  return page;
+}
+
 describe('site editor', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -35,26 +59,8 @@ describe('site editor', () => {
   });
 
   it('lets a new owner build, reorder, undo, preview and publish a page that visitors then see', async () => {
-    const email = `editor-${Date.now()}@example.com`;
-    const created = spawnSync(
-      process.execPath,
-      [CLI, 'create-owner', '--email', email, '--password', PASSWORD, '--role', 'editor'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
-        encoding: 'utf8',
-      },
-    );
-    expect(created.status, created.stderr).toBe(0);
-
-    const context = await newVisitor(browser, { viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.goto('/config');
-    expect(new URL(page.url()).pathname).toBe('/config/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/config$/);
+    const page = await signedInOwner(browser);
+    const context = page.context();
 
     // Create a page; it opens in the canvas.
     const title = `Field Notes ${Date.now()}`;
@@ -109,7 +115,8 @@ describe('site editor', () => {
     await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
 
     // Phone preview: the frame takes SPEC's mobile width.
-    await page.getByRole('button', { name: 'Phone' }).click();
+    await page.getByRole('button', { name: 'Phone', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Phone', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await expect
       .poll(() => page.locator('.ed-frame').evaluate((el) => el.getBoundingClientRect().width))
       .toBeLessThanOrEqual(432);
@@ -139,5 +146,23 @@ describe('site editor', () => {
 
     await visitorContext.close();
     await context.close();
+  });
+
+  it('edits a code block with the code editor loaded on demand', async () => {
+    const page = await signedInOwner(browser);
+    await page.getByLabel('New page title').fill(`Snippets ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    const frame = await previewFrame(page);
+    await page.getByLabel('Add block').selectOption({ label: 'Code' });
+    const code = page.locator('.ed-code .cm-content');
+    await code.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('const answer = 42;');
+    await expect.poll(() => frame.locator('[data-tessera-sections] pre').textContent()).toContain('const answer = 42;');
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => frame.locator('[data-tessera-sections] pre').textContent()).toContain('console.log');
+    await expect.poll(() => code.textContent()).toContain('console.log');
+    await page.context().close();
   });
 });

@@ -173,7 +173,7 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
       setToolbar({ top: Math.max(0, rect.top), left: rect.left });
       if (rect.top < 0 || rect.top > (frame.current?.clientHeight ?? 0)) shown.scrollIntoView({ block: 'center' });
     }
-  }, [selection, structureKey, frameReady]);
+  }, [selection, structureKey, frameReady, device]);
 
   const width = DEVICE_PREVIEWS[device].width;
   return (

@@ -1,5 +1,5 @@
 import { BlockType, EDITOR_LIMITS, GALLERY_SETTING_FIELDS, PROMOTED_BLOCK_TYPES } from '@tessera/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { FileEntry, PageSummary } from '../api.js';
 import { COMMANDS, type Command, type EditorState } from '../model/commands.js';
 import { BLOCK_KINDS, type Block, blockLabel, newBlock, newSection } from '../model/document.js';
@@ -26,6 +26,9 @@ const MENU_KINDS = [...BLOCK_KINDS].sort((a, b) => {
   };
   return rank(a.type) - rank(b.type);
 });
+
+const CodeEditor = lazy(() => import('./CodeEditor.js'));
+const IS_ANDROID = typeof navigator !== 'undefined' && /Android/i.test(navigator.userAgent);
 
 const BLOCK_TOOLS = ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'];
 const IMAGE_FILE = /\.(jpe?g|png|webp|gif)$/i;
@@ -238,7 +241,24 @@ function BlockSettings({ block, section, index, apply, pages, files }: SettingsP
     case BlockType.CODE:
       return (
         <>
-          {text('content', 'code', 'Code', true)}
+          {IS_ANDROID ? (
+            <>
+              <p className="ed-hint">Code editing is not available on Android.</p>
+              {text('content', 'code', 'Code', true)}
+            </>
+          ) : (
+            <div className="ed-field">
+              <label htmlFor={`ed-${block.id}-code`}>Code</label>
+              <Suspense fallback={<p className="ed-hint">Loading the code editor…</p>}>
+                <CodeEditor
+                  id={`ed-${block.id}-code`}
+                  label="Code"
+                  value={String(c.code ?? '')}
+                  onChange={(value) => set('content', 'code', value)}
+                />
+              </Suspense>
+            </div>
+          )}
           {text('content', 'language', 'Language', false, 'text')}
         </>
       );
