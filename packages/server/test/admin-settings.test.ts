@@ -73,8 +73,14 @@ for (const dialect of DIALECTS) {
       });
       const page = await new Visitor(server.url).get('/shop/p/linen-shirt');
       expect(page.body).toContain('Juniper &amp; Oak Paris');
+      expect(page.body).toContain(
+        '<a class="site-title" href="/"><img class="site-title__logo" src="/files/products/linen-shirt.jpg" alt="Logo" height="40"></a>',
+      );
       expect(contextOf(page.body)).toMatchObject({ currency: 'EUR', timeZone: 'Europe/Paris', locale: 'fr-FR' });
-      await admin.put(SETTINGS, { currency: 'USD', locale: 'en-US', timeZone: 'America/New_York' });
+      await admin.put(SETTINGS, { currency: 'USD', locale: 'en-US', timeZone: 'America/New_York', logo: null });
+      expect((await new Visitor(server.url).get('/')).body).toContain(
+        '<a class="site-title" href="/">Juniper &amp; Oak Paris</a>',
+      );
     });
 
     it('refuses an unknown time zone with the SPEC message, and other bad values', async () => {
