@@ -1,6 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
@@ -335,6 +336,42 @@ for (const dialect of DIALECTS) {
         .where('email', 'like', 'crash-%')
         .execute();
       expect(states.every((s) => s.state === 'sent')).toBe(true);
+    });
+
+    it('asks for a captcha when the store wants one and accepts each solved captcha once', async () => {
+      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+      const settings = JSON.parse(site.settings) as { store?: Record<string, unknown> };
+      const setCaptcha = async (on: boolean) => {
+        const next = { ...settings, store: { ...settings.store, restockCaptcha: on } };
+        await server.db
+          .updateTable('sites')
+          .set({ settings: JSON.stringify(next) })
+          .where('id', '=', site.id)
+          .execute();
+        server.app.services.content.invalidate(site.id);
+      };
+      await setCaptcha(true);
+      try {
+        const v = new Visitor(server.url);
+        const body = {
+          productId: ids.tote.productId,
+          variantId: ids.tote.variantId,
+          siteVisitorEmail: 'cap@example.com',
+        };
+        const missing = await v.post(SIGNUP, body);
+        expect(missing.status).toBe(400);
+        expect(missing.body).toEqual({ error: 'captcha-required', message: 'Complete CAPTCHA before submitting.' });
+        const challenge = await v.get('/api/form/captcha-challenge');
+        const token = await solveCaptcha(challenge.body, { yieldToPage: async () => {} });
+        expect(token).toBeTruthy();
+        const accepted = await v.post(SIGNUP, { ...body, captchaToken: token });
+        expect(accepted.status).toBe(201);
+        const replay = await v.post(SIGNUP, { ...body, captchaToken: token });
+        expect(replay.status).toBe(400);
+        expect(replay.body.error).toBe('captcha-failed');
+      } finally {
+        await setCaptcha(false);
+      }
     });
 
     it('limits sign-ups per address', async () => {
