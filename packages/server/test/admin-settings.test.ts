@@ -102,11 +102,25 @@ for (const dialect of DIALECTS) {
         commentsEnabled: true,
         disqusShortname: 'juniper-oak',
         simpleLikingEnabled: true,
-        shareButtonOptions: { enabled: true, services: ['facebook', 'email'] },
+        shareButtonOptions: { facebook: true, email: true },
       });
       expect(saved.status).toBe(200);
       const context = contextOf((await new Visitor(server.url).get('/')).body);
       expect(context).toMatchObject({ cookiePolicy: 'restrictive', trackingEnabled: false });
+      expect(saved.body.shareButtonOptions).toEqual({ facebook: true, twitter: false, linkedin: false, email: true });
+      expect((await admin.put(SETTINGS, { shareButtonOptions: { myspace: true } })).status).toBe(400);
+      const blog = await server.db
+        .selectFrom('items')
+        .innerJoin('collections', 'collections.id', 'items.collection_id')
+        .select(['collections.slug', 'items.url_id'])
+        .where('collections.kind', '=', 'blog')
+        .where('items.status', '=', 'published')
+        .executeTakeFirstOrThrow();
+      const post = (await new Visitor(server.url).get(`/${blog.slug}/${blog.url_id}`)).body as string;
+      expect(post).toContain('share-links__link--facebook');
+      expect(post).toContain('share-links__link--email');
+      expect(post).not.toContain('share-links__link--linkedin');
+      expect(post).toContain('class="like-form"');
       await admin.put(SETTINGS, { cookiePolicy: 'standard', trackingEnabled: true });
       const after = contextOf((await new Visitor(server.url).get('/')).body);
       expect(after.cookiePolicy).toBeUndefined();

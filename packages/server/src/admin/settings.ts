@@ -14,7 +14,8 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-export const SHARE_SERVICES = ['facebook', 'x', 'linkedin', 'pinterest', 'tumblr', 'reddit', 'email'] as const;
+/** The share links the blog post page prints (`pages/blog/post-view.ts`); none chosen prints them all. */
+export const SHARE_SERVICES = ['facebook', 'twitter', 'linkedin', 'email'] as const;
 export const COOKIE_POLICIES = ['standard', 'restrictive'] as const;
 
 const fileUrl = z
@@ -42,9 +43,7 @@ const websiteBody = z
       .max(64)
       .regex(/^[A-Za-z0-9-]*$/, 'Use letters, digits and dashes in the Disqus shortname.'),
     simpleLikingEnabled: z.boolean(),
-    shareButtonOptions: z
-      .object({ enabled: z.boolean(), services: z.array(z.enum(SHARE_SERVICES)).max(SHARE_SERVICES.length) })
-      .strict(),
+    shareButtonOptions: z.partialRecord(z.enum(SHARE_SERVICES), z.boolean()),
     cookiePolicy: z.enum(COOKIE_POLICIES),
     trackingEnabled: z.boolean(),
     mailingListId: z.string().max(64).nullable(),
@@ -83,10 +82,7 @@ function websiteJson(row: Row, settings: StoredSettings) {
     commentsEnabled: website.commentsEnabled === true,
     disqusShortname: typeof website.disqusShortname === 'string' ? website.disqusShortname : '',
     simpleLikingEnabled: website.simpleLikingEnabled === true,
-    shareButtonOptions: {
-      enabled: share.enabled === true,
-      services: Array.isArray(share.services) ? share.services : [],
-    },
+    shareButtonOptions: Object.fromEntries(SHARE_SERVICES.map((service) => [service, share[service] === true])),
     cookiePolicy: website.cookiePolicy === 'restrictive' ? 'restrictive' : 'standard',
     trackingEnabled: website.trackingEnabled !== false,
     mailingListId: typeof website.mailingListId === 'string' ? website.mailingListId : null,
