@@ -43,7 +43,7 @@ for (const dialect of DIALECTS) {
       expect(site.storeSettings.multipleQuantityAllowedForServices).toBe(true);
       expect((await content.getSiteForHost('localhost')).id).toBe(site.id);
       const navigation = await content.getNavigation(site.id);
-      expect(navigation.map((n) => n.url)).toEqual(['/shop', '/about']);
+      expect(navigation.map((n) => n.url)).toEqual(['/shop', '/about', '/blog', '/events', '/explore', '/more']);
       const shop = await content.getCollectionBySlug(site.id, 'shop');
       expect(shop).toMatchObject({ slug: 'shop', type: 13, fullUrl: '/shop' });
       const products = await content.listProducts(site.id, shop!.id);

@@ -137,8 +137,11 @@ export function createContentService(db: Kysely<Database>): ContentService {
       .selectAll()
       .where('site_id', '=', siteId)
       .where('nav_visible', '=', 1)
+      .where('parent_id', 'is', null)
+      .where('status', '=', 'published')
       .orderBy('position')
       .execute();
+    // Top level only: pages inside folders appear in `getNavigationTree`.
     return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, url: `/${row.slug}`, type: row.type }));
   }
 
