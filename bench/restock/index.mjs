@@ -52,7 +52,11 @@ try {
     state: 'pending',
     created_at: new Date(start + i).toISOString(),
   }));
-  for (let i = 0; i < rows.length; i += 200) await server.db.insertInto('restock_signups').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await server.db
+      .insertInto('restock_signups')
+      .values(rows.slice(i, i + 200))
+      .execute();
   await createOwner(server.db, { email: 'bench@example.com', password: 'bench-password', roles: [1] });
   const owner = await signInOwner(server.url, 'bench@example.com', 'bench-password');
   const body = { sendRequests: [{ productId: variant.productId, variantId: variant.variantId }] };
@@ -64,8 +68,12 @@ try {
   const cpu = process.cpuUsage(cpu0);
   const unique = new Set(received).size;
   console.log(`restock send/all ×2 concurrently (${DIALECT}): ${SIGNUPS} sign-ups`);
-  console.log(`  statuses ${answers.map((a) => a.status).join(', ')}; sent ${answers.map((a) => a.body.sent).join(' + ')}`);
-  console.log(`  messages received ${received.length}, distinct addresses ${unique}, duplicates ${received.length - unique}`);
+  console.log(
+    `  statuses ${answers.map((a) => a.status).join(', ')}; sent ${answers.map((a) => a.body.sent).join(' + ')}`,
+  );
+  console.log(
+    `  messages received ${received.length}, distinct addresses ${unique}, duplicates ${received.length - unique}`,
+  );
   console.log(`  wall time ${(ms / 1000).toFixed(2)} s (${((SIGNUPS / ms) * 1000).toFixed(0)} messages/s)`);
   // Server, SMTP server and client share this process: its CPU time is what the work costs on a quiet machine.
   console.log(`  CPU time of this process ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`);
