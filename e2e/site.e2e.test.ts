@@ -295,6 +295,28 @@ describe('without JavaScript, layout shift, script budget and accessibility', ()
     expect(problems).toEqual([]);
   });
 
+  it('fits a phone screen (375 px) without sideways scrolling', async () => {
+    const context = await newVisitor(browser, {
+      viewport: { width: 375, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await dismissPopup(page);
+    const overflowing: string[] = [];
+    for (const path of ['/', '/about', '/gallery', '/lookbook', '/welcome']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const { scroll, width } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        width: window.innerWidth,
+      }));
+      if (scroll > width) overflowing.push(`${path}: ${scroll} px in ${width} px`);
+    }
+    expect(overflowing).toEqual([]);
+  });
+
   it('passes axe on the content pages, the lock screen and the splash page', async () => {
     const found: string[] = [];
     for (const path of ['/', '/about', '/gallery', '/lookbook', '/welcome', '/about?lang=fr']) {
