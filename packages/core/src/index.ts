@@ -198,3 +198,4 @@ export {
 } from './checkout/totals.js';
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export * from './editor/editor-rules.js';
+export * from './editor/site-admin.js';

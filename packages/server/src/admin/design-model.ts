@@ -1,3 +1,16 @@
+import {
+  ANIMATION_DEFAULTS,
+  ANIMATION_STYLES,
+  BUTTON_SHAPES,
+  BUTTON_SIZES,
+  BUTTON_STYLES,
+  COLOR_SLOTS,
+  type ColorSlot,
+  DESIGN_DIRTY_PATHS,
+  type DesignDirtyPath,
+  FONT_USAGES,
+  type FontUsage,
+} from '@tessera/core';
 import { z } from 'zod';
 import { type FontFamily, fontFileUrl, fontStack, nearestWeight } from './fonts.js';
 
@@ -8,45 +21,9 @@ import { type FontFamily, fontFileUrl, fontStack, nearestWeight } from './fonts.
  * published as CSS custom properties (`/site.css`) that override the theme's defaults.
  */
 
-/** Colour slots, each the theme variable `--color-<slot>` of `themes/default/assets/theme.css`. */
-export const COLOR_SLOTS = [
-  'background',
-  'surface',
-  'surface-muted',
-  'text',
-  'text-muted',
-  'border',
-  'border-strong',
-  'accent',
-  'accent-hover',
-  'on-accent',
-  'link',
-  'sale',
-  'on-sale',
-] as const;
-export type ColorSlot = (typeof COLOR_SLOTS)[number];
-
-/** SPEC §3 dirty paths: the only parts of the design `PUT /api/config/design` saves. */
-export const DIRTY_PATHS = [
-  'colors.activeThemeId',
-  'fonts.activeThemeId',
-  'colors.palette',
-  'colors.themes',
-  'fonts.themes',
-  'fonts.fontUsageCategories',
-] as const;
-export type DirtyPath = (typeof DIRTY_PATHS)[number];
-
-/** Font usage categories: the kinds of text a family is chosen for. */
-export const FONT_USAGES = ['heading', 'body', 'buttons', 'navigation', 'meta'] as const;
-export type FontUsage = (typeof FONT_USAGES)[number];
-
-export const BUTTON_SHAPES = ['square', 'rounded', 'pill'] as const;
-export const BUTTON_SIZES = ['small', 'medium', 'large'] as const;
-export const BUTTON_STYLES = ['solid', 'outline'] as const;
-export const ANIMATION_STYLES = ['none', 'fade', 'slide', 'scale'] as const;
-/** SPEC §9. */
-export const ANIMATION_DEFAULTS = { scrollOffset: 30, tweenMs: 300 } as const;
+// The shared constants live in @tessera/core (the editor uses them too).
+export const DIRTY_PATHS = DESIGN_DIRTY_PATHS;
+export type DirtyPath = DesignDirtyPath;
 
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1d1b18.');
 const themeId = z

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { FONT_USAGES } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -12,7 +13,6 @@ import {
   designCss,
   designVariables,
   effectiveFonts,
-  FONT_USAGES,
   readDesign,
   styleSchema,
 } from './design-model.js';

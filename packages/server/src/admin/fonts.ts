@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FontCategory } from '@tessera/core';
 
-/** SPEC §3 font categories. */
-export const FONT_CATEGORIES = ['Sans Serif', 'Serif', 'Display', 'Script', 'Slab Serif', 'Mono', 'Other'] as const;
-export type FontCategory = (typeof FONT_CATEGORIES)[number];
+export { FONT_CATEGORIES } from '@tessera/core';
 
 /** A font family Tessera serves itself, from an installed `@fontsource/<id>` package. */
 export interface FontFamily {

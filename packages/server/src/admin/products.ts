@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CollectionType, ProductType, RecordType } from '@tessera/core';
+import { COLLECTION_LIMITS, CollectionType, ProductType, RecordType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import sharp from 'sharp';
@@ -15,7 +15,7 @@ import { newId, nowIso } from '../ids.js';
 import { ownerOf, withStatus } from './site-settings-store.js';
 
 /** SPEC §9 editor limits. */
-export const COLLECTION_LIMITS = { productsPerCollection: 200, itemsInOrderableCollection: 250 } as const;
+export { COLLECTION_LIMITS };
 export const LIMIT_MESSAGES = {
   products: `This collection already holds ${COLLECTION_LIMITS.productsPerCollection} products, the most a collection can hold. Add the product to another collection.`,
   items: `This collection already holds ${COLLECTION_LIMITS.itemsInOrderableCollection} items, the most a collection you can reorder can hold.`,

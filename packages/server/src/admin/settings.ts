@@ -1,4 +1,4 @@
-import { CURRENCIES } from '@tessera/core';
+import { COOKIE_POLICIES, CURRENCIES, SHARE_SERVICES, SITE_ADMIN_MESSAGES } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -6,17 +6,10 @@ import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { createSiteSettingsStore, objectOr, ownerOf, type StoredSettings } from './site-settings-store.js';
 
-/** SPEC §8 editor messages. */
-export const SETTINGS_MESSAGES = {
-  timeZone: (timeZone: string) => `Failed to load timezone ${timeZone}. Retry connection or verify site availability.`,
-  listRequired: 'A List must be selected',
-  noLists: "You don't have any mailing lists. Please create one before continuing",
-} as const;
+/** SPEC §8 editor messages (shared with the editor through @tessera/core). */
+export const SETTINGS_MESSAGES = SITE_ADMIN_MESSAGES;
 
 const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-/** The share links the blog post page prints (`pages/blog/post-view.ts`); none chosen prints them all. */
-export const SHARE_SERVICES = ['facebook', 'twitter', 'linkedin', 'email'] as const;
-export const COOKIE_POLICIES = ['standard', 'restrictive'] as const;
 
 const fileUrl = z
   .string()
