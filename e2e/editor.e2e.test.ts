@@ -9,6 +9,8 @@ import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { CLI, ROOT } from './support/server.mjs';
 
 const PASSWORD = 'correct horse battery staple';
+/** A 1×1 PNG. */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 async function previewFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe.ed-frame');
@@ -116,7 +118,9 @@ describe('site editor', () => {
 
     // Phone preview: the frame takes SPEC's mobile width.
     await page.getByRole('button', { name: 'Phone', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Phone', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Phone', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect
       .poll(() => page.locator('.ed-frame').evaluate((el) => el.getBoundingClientRect().width))
       .toBeLessThanOrEqual(432);
@@ -163,6 +167,50 @@ describe('site editor', () => {
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect.poll(() => frame.locator('[data-tessera-sections] pre').textContent()).toContain('console.log');
     await expect.poll(() => code.textContent()).toContain('console.log');
+    await page.context().close();
+  });
+
+  it('uploads images through the file manager and uses them in an image block and a gallery', async () => {
+    const page = await signedInOwner(browser);
+    await page.getByLabel('New page title').fill(`Pictures ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    const frame = await previewFrame(page);
+
+    const name = `dot-${Date.now()}.png`;
+    await page.getByRole('button', { name: 'Files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Files' });
+    await dialog.getByLabel('Upload files').setInputFiles([
+      { name, mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') },
+      { name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
+    await expect
+      .poll(() => dialog.getByRole('alert').first().textContent())
+      .toBe('virus.exe does not appear to be a supported file');
+    await expect.poll(() => dialog.getByRole('link', { name }).count()).toBe(1);
+    await expect
+      .poll(() => dialog.getByLabel(`Uploading ${name}`).evaluate((el) => (el as HTMLProgressElement).value))
+      .toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByLabel('Add block').selectOption({ label: 'Image' });
+    await page.getByLabel('Image file').selectOption({ label: name });
+    await page.getByLabel('Alt text').fill('A single dot');
+    await expect
+      .poll(() => frame.locator('[data-tessera-sections] img').first().getAttribute('alt'))
+      .toBe('A single dot');
+    expect(await frame.locator('[data-tessera-sections] img').first().getAttribute('src')).toContain(`/files/${name}`);
+
+    await page.getByLabel('Add block').selectOption({ label: 'Gallery' });
+    await page.getByRole('checkbox', { name }).check();
+    await expect.poll(() => frame.locator('[data-tessera-block="block-1-2"] img').count()).toBeGreaterThan(0);
+    await page.getByLabel('Thumbnails per row').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(() =>
+        frame.locator('[data-tessera-block="block-1-2"] [style*="--gallery-columns"]').first().getAttribute('style'),
+      )
+      .toContain('--gallery-columns:3');
     await page.context().close();
   });
 });
