@@ -5,7 +5,7 @@ import { effectivePrice, formatMoney } from '@tessera/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser } from './fixtures/env.js';
-import { CartPage, ProductPage, readContext } from './fixtures/storefront.js';
+import { CartPage, eventually, ProductPage, readContext } from './fixtures/storefront.js';
 import { addThroughApi, holdLazyScripts, type Visitor, Visitors } from './fixtures/visitor.js';
 
 const HOLD_MS = 2_500;
@@ -53,6 +53,14 @@ describe('interactions before the islands are live', () => {
     const context = await readContext(page);
     await cart.setQuantity(3);
     const expected = formatMoney(effectivePrice(variant) * 3, context.currency, context.locale);
+    const sent = await eventually(
+      async () => visitor.apiCalls.some((call) => call.startsWith('PUT /api/commerce/shopping-cart/entries/')),
+      (yes) => yes,
+    );
+    expect(
+      sent,
+      'the quantity typed before the islands were live was never sent (no PUT /api/commerce/shopping-cart/entries/:id): the early change was dropped, or replayed to an island that took the typed value as already saved',
+    ).toBe(true);
     await expect.poll(() => cart.subtotalText()).toContain(expected);
   });
 });
