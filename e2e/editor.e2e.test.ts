@@ -74,8 +74,14 @@ describe('site editor', () => {
     // A section, a text block and a button linking to the About page.
     await page.getByRole('button', { name: 'Add section' }).click();
     await page.getByLabel('Add block').selectOption({ label: 'Text' });
-    await page.getByLabel('Text', { exact: true }).fill('<p>Hello from the editor</p>');
+    await page.getByLabel('Text', { exact: true }).fill('Hello from the editor');
     await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor']);
+    // Rich text: bold from the lazily loaded text editor reaches the preview.
+    await page.getByLabel('Text', { exact: true }).press('ControlOrMeta+a');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await expect
+      .poll(() => frame.locator('[data-tessera-block="block-1-1"] strong, [data-tessera-block="block-1-1"] b').count())
+      .toBeGreaterThan(0);
 
     await page.getByLabel('Add block').selectOption({ label: 'Button' });
     await page.getByLabel('Label').fill('Read about us');
@@ -140,7 +146,7 @@ describe('site editor', () => {
 
     // A later draft stays in the editor until it is published.
     await frame.click('[data-tessera-block="block-1-1"] p');
-    await page.getByLabel('Text', { exact: true }).fill('<p>A draft nobody sees</p>');
+    await page.getByLabel('Text', { exact: true }).fill('A draft nobody sees');
     await expect.poll(() => previewBlocks(frame)).toContain('A draft nobody sees');
     await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
     await visitor.reload();

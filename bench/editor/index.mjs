@@ -108,7 +108,7 @@ try {
   const frame = await (await page.waitForSelector('iframe.ed-frame')).contentFrame();
   await frame.waitForFunction((n) => document.querySelectorAll('[data-tessera-block]').length === n, BLOCKS);
   await page.click('[data-block-id="bench-30"]');
-  await page.waitForSelector('#ed-bench-30-content-html');
+  await page.waitForSelector('#ed-bench-30-content-html', { state: 'attached' });
 
   const samples = await page.evaluate(async (edits) => {
     const field = document.querySelector('#ed-bench-30-content-html');

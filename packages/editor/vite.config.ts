@@ -27,7 +27,15 @@ export default defineConfig({
   base: '/config/',
   publicDir: false,
   plugins: [browserCldr()],
-  resolve: { conditions: ['source', 'module', 'browser', 'default'] },
+  // Workspace packages from their TypeScript sources. Not through the 'source' export condition:
+  // Lexical's packages also publish one, pointing at sources that need their own build.
+  resolve: {
+    conditions: ['module', 'browser', 'default'],
+    alias: {
+      '@tessera/core': here('../core/src/index.ts'),
+      '@tessera/jsont': here('../jsont/src/index.ts'),
+    },
+  },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -28,6 +28,7 @@ const MENU_KINDS = [...BLOCK_KINDS].sort((a, b) => {
 });
 
 const CodeEditor = lazy(() => import('./CodeEditor.js'));
+const RichText = lazy(() => import('./RichText.js'));
 const IS_ANDROID = typeof navigator !== 'undefined' && /Android/i.test(navigator.userAgent);
 
 const BLOCK_TOOLS = ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'];
@@ -235,7 +236,28 @@ function BlockSettings({ block, section, index, apply, pages, files }: SettingsP
     );
   switch (block.type) {
     case BlockType.HTML:
-      return text('content', 'html', 'Text', true);
+      return (
+        <>
+          <div className="ed-field">
+            <span className="ed-label" id={`ed-${block.id}-rich-label`}>
+              Text
+            </span>
+            <Suspense fallback={<p className="ed-hint">Loading the text editor…</p>}>
+              <RichText
+                key={block.id}
+                id={`ed-${block.id}-rich`}
+                label="Text"
+                html={String(c.html ?? '')}
+                onChange={(html) => set('content', 'html', html)}
+              />
+            </Suspense>
+          </div>
+          <details>
+            <summary>HTML</summary>
+            {text('content', 'html', 'HTML', true)}
+          </details>
+        </>
+      );
     case BlockType.MARKDOWN:
       return text('content', 'markdown', 'Markdown', true);
     case BlockType.CODE:
