@@ -90,9 +90,8 @@ export function CartPageIsland({ root, env, onReady }: CartPageIslandProps) {
   handlers.current = { remove, updateQuantity };
 
   useEffect(() => {
-    for (const input of root.querySelectorAll<HTMLInputElement>(CART_SELECTORS.quantity)) {
-      input.dataset.committed ??= input.value;
-    }
+    // No snapshot of the inputs here: a quantity typed before the island went live must still
+    // differ from the committed value (the server's `value` attribute) when its change replays.
     const onChange = (event: Event) => {
       const input = (event.target as Element).closest<HTMLInputElement>(CART_SELECTORS.quantity);
       const entry = input?.closest<HTMLElement>(CART_SELECTORS.entry);
