@@ -34,7 +34,7 @@ function text(answer: Answer): string {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`authorization matrix (${dialect})`, () => {
+  describe(`authorization matrix (${dialect})`, { timeout: 180_000 }, () => {
     let server: TestServer;
     let routes: RouteEntry[];
     let visitor: Visitor;
@@ -61,7 +61,7 @@ for (const dialect of DIALECTS) {
         await createOwner(server.db, { email, password: `pw-${name}-owner`, roles: [role] });
         owners.set(name, await signInOwner(server.url, email, `pw-${name}-owner`));
       }
-    });
+    }, 180_000);
     afterAll(async () => server?.close());
 
     it('has every owner API route declare its role group', () => {

@@ -140,7 +140,7 @@ for (const dialect of DIALECTS) {
       // One browser signed in as both an admin owner and a site user, so every guard lets the input through.
       const owner = await signInOwner(server.url, 'fuzz-admin@owners.test', 'fuzz-admin-pw');
       member = await signInSiteUser(server.url, 'fuzz-member@example.com', 'fuzz-member-pw', { from: owner });
-    });
+    }, 120_000);
     afterAll(async () => server?.close());
 
     it(`answers ${RUNS} malformed requests per route without a 5xx, a crash or a half-written change`, async () => {
@@ -192,6 +192,7 @@ for (const dialect of DIALECTS) {
       expect(failures).toEqual([]);
       const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toEqual({ ok: true });
-    });
+      // About a thousand requests: minutes, not seconds, on a busy two-core machine.
+    }, 300_000);
   });
 }
