@@ -272,6 +272,21 @@ for (const dialect of DIALECTS) {
       await signInOwner(server.url, 'form.user@example.com', 'a-good-password');
     });
 
+    it('shows the mail outbox to administrators, newest first, page by page', async () => {
+      expect((await manager.get('/api/config/mail-outbox')).status).toBe(403);
+      const first = await admin.get('/api/config/mail-outbox?limit=1');
+      expect(first.status).toBe(200);
+      expect(first.body.messages).toHaveLength(1);
+      expect(first.body.messages[0]).toMatchObject({ to: 'form.user@example.com', via: 'outbox' });
+      expect(first.body.messages[0].subject).toContain('You are invited');
+      expect(first.body.hasNextPage).toBe(true);
+      const second = await admin.get(`/api/config/mail-outbox?limit=1&cursor=${first.body.nextPageCursor}`);
+      expect(second.body.messages[0].to).toBe('new.editor@example.com');
+      const filtered = await admin.get('/api/config/mail-outbox?to=NEW.editor@example.com');
+      expect(filtered.body.messages.map((m: { to: string }) => m.to)).toEqual(['new.editor@example.com']);
+      expect((await admin.get('/api/config/mail-outbox?cursor=bogus')).status).toBe(400);
+    });
+
     it('changes roles and removes owners, never the last administrator', async () => {
       const owners = (await admin.get(OWNERS)).body.owners as any[];
       const newcomer = owners.find((o) => o.email === 'new.editor@example.com');

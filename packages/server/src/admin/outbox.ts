@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { AppError } from '../errors.js';
+import { parseInput } from '../http/validate.js';
+import { decodeCursor, encodeCursor } from '../restock/cursor.js';
+import { ownerOf } from './site-settings-store.js';
+
+const PAGE = { default: 50, max: 200 } as const;
+const query = z
+  .object({
+    cursor: z.string().max(512).optional(),
+    limit: z.coerce.number().int().min(1).max(PAGE.max).optional(),
+    to: z
+      .string()
+      .max(254)
+      .regex(/^[^\u0000]*$/)
+      .optional(),
+  })
+  .strict();
+
+/**
+ * The mail outbox (group `admin`: it holds invitation and password-reset links): every message the
+ * site sent or queued, newest first, with keyset pages (`nextPageCursor`).
+ */
+export default async function outboxPlugin(app: FastifyInstance): Promise<void> {
+  app.get('/api/config/mail-outbox', { preHandler: requireOwner('admin') }, async (request) => {
+    const input = parseInput(query, request.query, 'query');
+    const limit = input.limit ?? PAGE.default;
+    const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
+    if (input.cursor !== undefined && (!after || after.some((part) => part.includes('\u0000'))))
+      throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
+    let select = app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('site_id', '=', ownerOf(request).websiteId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1);
+    if (input.to) select = select.where('to_address', '=', input.to.trim().toLowerCase());
+    if (after) {
+      const [createdAt, id] = after as [string, string];
+      select = select.where((eb) =>
+        eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+      );
+    }
+    const rows = await select.execute();
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      messages: page.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        createdAt: row.created_at,
+        sentAt: row.sent_at,
+        via: row.sent_at ? 'smtp' : 'outbox',
+      })),
+      hasNextPage: rows.length > limit,
+      nextPageCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
+    };
+  });
+}
