@@ -3,15 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * The Content-Security-Policy of every answer. Scripts come only from this origin (the loader and
  * its chunks under /assets); the page context is a `<script type="application/json">`, which is
- * data, not script, so no inline script is ever needed. Styles are the theme's own stylesheets:
- * the default theme uses no `<style>` element and no `style` attribute (islands that size an
- * element set it through the CSSOM, which CSP allows). Frames: only this origin may frame a page
- * (the editor previews the site in an iframe).
+ * data, not script, so no inline script is ever needed. Style sheets come only from this origin
+ * (no `<style>` element); `style` attributes are allowed (`style-src-attr`), because theme blocks
+ * print per-item values there (image focal points, aspect ratios, spacer heights). Their values
+ * are escaped template output, and any `url()` in them is still held to `img-src 'self'`.
+ * Frames: only this origin may frame a page (the editor previews the site in an iframe).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
