@@ -93,6 +93,12 @@ for (const dialect of DIALECTS) {
         '/account/forgot-password',
         '/account/reset-password?token=x',
         '/members',
+        '/about',
+        '/blog',
+        '/events',
+        '/gallery',
+        '/contact',
+        '/search?q=shirt',
         '/config/login',
         '/no-such-page',
       ];
