@@ -66,12 +66,10 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
     const ext = extname(file).toLowerCase();
     const format = parseFormat(request.query.format);
     if (format === null) {
-      return reply
-        .code(400)
-        .send({
-          error: 'bad-format',
-          message: `Unknown image format. Use one of ${RESPONSIVE_WIDTHS.join('w, ')}w or original.`,
-        });
+      return reply.code(400).send({
+        error: 'bad-format',
+        message: `Unknown image format. Use one of ${RESPONSIVE_WIDTHS.join('w, ')}w or original.`,
+      });
     }
     const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
     reply.header('x-content-type-options', 'nosniff');

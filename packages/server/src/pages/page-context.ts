@@ -219,7 +219,8 @@ function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown
         }))
     : [];
   const popup = objectOr(site.websiteSettings.popupOverlay);
-  const popupOn = popup.enabled === true && page.showPopup === true && !page.hideChrome && typeof popup.title === 'string';
+  const popupOn =
+    popup.enabled === true && page.showPopup === true && !page.hideChrome && typeof popup.title === 'string';
   const position =
     typeof popup.position === 'string' && POPUP_POSITIONS.includes(popup.position) ? popup.position : 'center';
   return {
