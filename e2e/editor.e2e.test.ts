@@ -121,6 +121,9 @@ describe('site editor', () => {
     await page.mouse.move(over.x + over.width / 2, over.y + 2, { steps: 12 });
     await page.mouse.up();
     await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
+    // dnd-kit swallows clicks for 50 ms after a drop (so the drop is not also a click); a person's next
+    // click comes later than that, a script's may not.
+    await page.waitForTimeout(100);
 
     // Phone preview: the frame takes SPEC's mobile width.
     await page.getByRole('button', { name: 'Phone', exact: true }).click();

@@ -15,6 +15,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { EDITOR_LIMITS } from '@tessera/core';
+import { memo, useCallback, useMemo } from 'react';
 import type { EditorState } from '../model/commands.js';
 import { type Block, blockLabel, type PageDoc } from '../model/document.js';
 import { findBlock, type Operation } from '../model/operations.js';
@@ -78,18 +79,7 @@ export function Layers({ doc, selection, select, apply }: LayersProps) {
             >
               Section {s + 1} ({section.blocks.length}/{EDITOR_LIMITS.maxBlocksPerLayout})
             </button>
-            <SortableContext items={section.blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-              <ol>
-                {section.blocks.map((block) => (
-                  <LayerItem
-                    key={block.id}
-                    block={block}
-                    selected={selection?.id === block.id}
-                    onSelect={() => select({ kind: 'block', id: block.id })}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
+            <SectionBlocks blocks={section.blocks} selectedId={selection?.id} select={select} />
           </li>
         ))}
       </ol>
@@ -103,7 +93,43 @@ function labelOf(doc: PageDoc, id: string): string {
   return block ? `${blockLabel(block)} block` : 'block';
 }
 
-function LayerItem({ block, selected, onSelect }: { block: Block; selected: boolean; onSelect: () => void }) {
+/**
+ * One section's sortable blocks. The id list is kept stable while only block contents change, and
+ * items are memoised by block, so typing in a block re-renders one row, not sixty.
+ */
+function SectionBlocks({
+  blocks,
+  selectedId,
+  select,
+}: {
+  blocks: Block[];
+  selectedId: string | undefined;
+  select: LayersProps['select'];
+}) {
+  const idsKey = blocks.map((b) => b.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list changes exactly when idsKey does
+  const ids = useMemo(() => blocks.map((b) => b.id), [idsKey]);
+  const onSelect = useCallback((id: string) => select({ kind: 'block', id }), [select]);
+  return (
+    <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <ol>
+        {blocks.map((block) => (
+          <LayerItem key={block.id} block={block} selected={selectedId === block.id} onSelect={onSelect} />
+        ))}
+      </ol>
+    </SortableContext>
+  );
+}
+
+const LayerItem = memo(function LayerItem({
+  block,
+  selected,
+  onSelect,
+}: {
+  block: Block;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
   return (
     <li
@@ -125,10 +151,10 @@ function LayerItem({ block, selected, onSelect }: { block: Block; selected: bool
         className="ed-layer"
         data-block-id={block.id}
         aria-current={selected ? 'true' : undefined}
-        onClick={onSelect}
+        onClick={() => onSelect(block.id)}
       >
         {blockLabel(block)}: {summaryOf(block)}
       </button>
     </li>
   );
-}
+});
