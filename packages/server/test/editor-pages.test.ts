@@ -140,38 +140,44 @@ for (const dialect of DIALECTS) {
         });
         return { status: response.status, body: await response.json() };
       };
+      // The test servers share one files folder: names unique to this run, removed at the end.
+      const tag = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}-`;
       const ok = await upload([
-        { name: 'notes.txt', body: 'hello' },
-        { name: 'menu.pdf', body: '%PDF-1.4' },
+        { name: `${tag}notes.txt`, body: 'hello' },
+        { name: `${tag}menu.pdf`, body: '%PDF-1.4' },
       ]);
       expect(ok.status).toBe(200);
-      expect(ok.body.files.map((f: { name: string }) => f.name)).toEqual(['notes.txt', 'menu.pdf']);
-      const again = await upload([{ name: 'notes.txt', body: 'second' }]);
-      expect(again.body.files[0].name).toBe('notes-2.txt');
+      expect(ok.body.files.map((f: { name: string }) => f.name)).toEqual([`${tag}notes.txt`, `${tag}menu.pdf`]);
+      const again = await upload([{ name: `${tag}notes.txt`, body: 'second' }]);
+      expect(again.body.files[0].name).toBe(`${tag}notes-2.txt`);
 
-      const refused = await upload([{ name: 'tool.exe', body: 'MZ' }]);
+      const refused = await upload([{ name: `${tag}tool.exe`, body: 'MZ' }]);
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('tool.exe does not appear to be a supported file');
+      expect(refused.body.message).toBe(`${tag}tool.exe does not appear to be a supported file`);
 
       const list = await editor.get('/api/config/files');
       expect(list.body.files.map((f: { name: string }) => f.name)).toEqual(
-        expect.arrayContaining(['notes.txt', 'notes-2.txt', 'menu.pdf']),
+        expect.arrayContaining([`${tag}notes.txt`, `${tag}notes-2.txt`, `${tag}menu.pdf`]),
       );
-      expect((await new Visitor(server.url).get('/files/notes.txt')).body).toBe('hello');
+      expect((await new Visitor(server.url).get(`/files/${tag}notes.txt`)).body).toBe('hello');
 
-      const empty = await editor.request('PATCH', '/api/config/files/notes.txt', { body: { name: '  ' } });
+      const empty = await editor.request('PATCH', `/api/config/files/${tag}notes.txt`, { body: { name: '  ' } });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toBe('Please enter a file name');
-      const renamed = await editor.request('PATCH', '/api/config/files/notes.txt', { body: { name: 'read-me.txt' } });
-      expect(renamed.body.file.url).toBe('/files/read-me.txt');
-      const outside = await editor.request('PATCH', '/api/config/files/read-me.txt', {
+      const renamed = await editor.request('PATCH', `/api/config/files/${tag}notes.txt`, {
+        body: { name: `${tag}read-me.txt` },
+      });
+      expect(renamed.body.file.url).toBe(`/files/${tag}read-me.txt`);
+      const outside = await editor.request('PATCH', `/api/config/files/${tag}read-me.txt`, {
         body: { name: '../outside.txt' },
       });
       expect(outside.status).toBe(400);
-      expect((await editor.delete('/api/config/files/read-me.txt')).status).toBe(200);
+      expect((await editor.delete(`/api/config/files/${tag}read-me.txt`)).status).toBe(200);
       expect((await editor.get('/api/config/files')).body.files.map((f: { name: string }) => f.name)).not.toContain(
-        'read-me.txt',
+        `${tag}read-me.txt`,
       );
+      for (const name of [`${tag}notes-2.txt`, `${tag}menu.pdf`])
+        expect((await editor.delete(`/api/config/files/${name}`)).status).toBe(200);
       expect((await storeManager.get('/api/config/files')).status).toBe(403);
     });
 
