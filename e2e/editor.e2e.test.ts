@@ -110,6 +110,11 @@ describe('site editor', () => {
     await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
     await page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect.poll(() => previewBlocks(frame)).toEqual(['Read about us', 'Hello from the editor']);
+    // The toolbar over the selected block runs the same commands.
+    await page.getByRole('toolbar', { name: 'Selected block' }).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Hello from the editor', 'Read about us']);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Read about us', 'Hello from the editor']);
 
     // Drag the text block's handle above the button.
     const handle = await page.getByRole('button', { name: 'Drag Text block' }).boundingBox();

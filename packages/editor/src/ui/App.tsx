@@ -176,6 +176,10 @@ export function App() {
     }
   }, [pageId, saveNow, loadPages]);
 
+  const blockTools = useMemo(
+    () => COMMANDS.filter((c) => ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'].includes(c.name)),
+    [],
+  );
   const toolbarCommands = useMemo(() => COMMANDS.filter((c) => c.name === 'undo' || c.name === 'redo'), []);
   const device: DevicePreview = state?.device ?? 'desktop';
   const saveLabel = { saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' }[save];
@@ -255,6 +259,13 @@ export function App() {
               device={device}
               onSelect={select}
               onKey={onKey}
+              tools={blockTools.map((c) => ({
+                name: c.name,
+                label: c.label.replace(' block', ''),
+                shortcut: c.shortcut,
+                enabled: c.enabled(state),
+                run: () => runCommand(c),
+              }))}
             />
           ) : (
             <p className="ed-empty">{pageId ? 'Loading…' : 'Choose a page to edit, or create one.'}</p>

@@ -12,6 +12,8 @@ interface CanvasProps {
   device: DevicePreview;
   onSelect: (selection: EditorState['selection']) => void;
   onKey: (event: KeyboardEvent) => void;
+  /** The selected block's tools (from the command list), shown in a toolbar over it. */
+  tools: { name: string; label: string; shortcut?: string; enabled: boolean; run: () => void }[];
 }
 
 let themePromise: Promise<ThemeSource> | undefined;
@@ -36,7 +38,7 @@ declare global {
  * The page in an iframe, rendered here by the theme's templates and the template engine: the
  * whole page once, then only the sections on each change (in the same frame as the change).
  */
-export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: CanvasProps) {
+export function Canvas({ pageId, doc, selection, device, onSelect, onKey, tools }: CanvasProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [renderer, setRenderer] = useState<PreviewRenderer | undefined>();
   const [preview, setPreview] = useState<PreviewContext | undefined>();
@@ -98,6 +100,7 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
         }
       });
       d.addEventListener('submit', (event) => event.preventDefault());
+      iframe.contentWindow?.addEventListener('scroll', () => placeToolbar.current(), { passive: true });
       d.addEventListener('keydown', (event) => onKeyRef.current(event));
       setFrameReady((n) => n + 1);
     };
@@ -105,6 +108,7 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
     return () => iframe.removeEventListener('load', onLoad);
   }, [onSelect]);
 
+  const placeToolbar = useRef<() => void>(() => undefined);
   const currentDoc = useRef(doc);
   currentDoc.current = doc;
   const onKeyRef = useRef(onKey);
@@ -170,9 +174,14 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
     const shown = (target as Element | null)?.firstElementChild ?? (target as Element | null);
     if (shown) {
       const rect = shown.getBoundingClientRect();
-      setToolbar({ top: Math.max(0, rect.top), left: rect.left });
       if (rect.top < 0 || rect.top > (frame.current?.clientHeight ?? 0)) shown.scrollIntoView({ block: 'center' });
-    }
+      placeToolbar.current = () => {
+        const r = shown.getBoundingClientRect();
+        const height = frame.current?.clientHeight ?? 0;
+        setToolbar(r.bottom < 0 || r.top > height ? undefined : { top: Math.max(0, r.top), left: r.left });
+      };
+      placeToolbar.current();
+    } else placeToolbar.current = () => undefined;
   }, [selection, structureKey, frameReady, device]);
 
   const width = DEVICE_PREVIEWS[device].width;
@@ -184,10 +193,15 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey }: Canv
         {toolbar && selection?.kind === 'block' && (
           <div
             className="ed-float"
-            style={{ top: Math.max(0, toolbar.top - 34), left: Math.max(0, toolbar.left) }}
-            aria-hidden="true"
+            role="toolbar"
+            aria-label="Selected block"
+            style={{ top: Math.max(0, toolbar.top - 36), left: Math.max(0, toolbar.left) }}
           >
-            Selected block
+            {tools.map((tool) => (
+              <button key={tool.name} type="button" disabled={!tool.enabled} onClick={tool.run} title={tool.shortcut}>
+                {tool.label}
+              </button>
+            ))}
           </div>
         )}
       </div>
