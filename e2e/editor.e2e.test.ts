@@ -192,6 +192,22 @@ describe('site editor', () => {
     const frame = await previewFrame(page);
 
     const name = `dot-${Date.now()}.png`;
+    // Page settings: the SPEC message for a bad URL, then a good one.
+    const row = page.locator('.ed-tree li', { has: page.locator('[aria-current="page"]') });
+    await row.locator('summary').click();
+    await row.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Page settings' });
+    await settings.getByLabel('URL slug').fill('Bad Slug');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(() => settings.locator('.ed-field-error').first().textContent())
+      .toBe('Bad Slug is not a valid page URL');
+    const slug = `pictures-${Date.now()}`;
+    await settings.getByLabel('URL slug').fill(slug);
+    await settings.getByLabel('SEO title').fill('Pictures of dots');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => page.locator(`.ed-tree li[data-page-slug="${slug}"]`).count()).toBe(1);
+
     await page.getByRole('button', { name: 'Files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Files' });
     await dialog.getByLabel('Upload files').setInputFiles([

@@ -98,6 +98,14 @@ for (const dialect of DIALECTS) {
       expect(taken.status).toBe(400);
     });
 
+    it('creates folders and nests pages in them', async () => {
+      const folder = await editor.post('/api/config/pages', { title: 'Guides', folder: true });
+      expect(folder.body.page).toMatchObject({ isFolder: true, folderBehavior: 1, hasDraft: false });
+      const child = await editor.post('/api/config/pages', { title: 'First Guide', parentId: folder.body.page.id });
+      expect(child.body.page.parentId).toBe(folder.body.page.id);
+      expect((await editor.post('/api/config/pages', { title: 'Orphan', parentId: 'no-such-page' })).status).toBe(404);
+    });
+
     it('refuses more than 60 blocks in a layout', async () => {
       const { body } = await editor.post('/api/config/pages', { title: 'Crowded' });
       const blocks = Array.from({ length: 61 }, (_, i) => textBlock(`b${i}`));

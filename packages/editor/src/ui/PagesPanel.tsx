@@ -46,14 +46,14 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
     }
   };
 
-  const create = (event: React.FormEvent) => {
+  const create = (event: React.FormEvent, folder = false) => {
     event.preventDefault();
     const title = newTitle.trim();
     if (!title) return onError('Please enter a page title.');
     void call(async () => {
-      const { page } = await api<{ page: PageSummary }>('POST', '/api/config/pages', { title });
+      const { page } = await api<{ page: PageSummary }>('POST', '/api/config/pages', { title, folder });
       setNewTitle('');
-      onOpen(page.id);
+      if (!folder) onOpen(page.id);
     });
   };
 
@@ -86,6 +86,9 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
           <input value={newTitle} onChange={(e) => setNewTitle(e.target.value)} placeholder="About us" />
         </label>
         <button type="submit">Create page</button>
+        <button type="button" onClick={(e) => create(e, true)}>
+          Create folder
+        </button>
       </form>
       {undoDelete && (
         <div className="ed-toast" role="status">
