@@ -106,6 +106,24 @@ for (const dialect of DIALECTS) {
       expect((await editor.post('/api/config/pages', { title: 'Orphan', parentId: 'no-such-page' })).status).toBe(404);
     });
 
+    it('shows a scheduled page only once its date has come', async () => {
+      const { body } = await editor.post('/api/config/pages', { title: 'Launch Notes' });
+      const id = body.page.id;
+      await editor.put(`/api/config/pages/${id}/draft`, { sections: [{ blocks: [textBlock('Launch day words')] }] });
+      await editor.post(`/api/config/pages/${id}/publish`, {});
+      const later = new Date(Date.now() + 86_400_000).toISOString();
+      const scheduled = await editor.request('PATCH', `/api/config/pages/${id}`, {
+        body: { status: 'scheduled', publishAt: later },
+      });
+      expect(scheduled.body.settings).toMatchObject({ status: 'scheduled', publishAt: later });
+      expect(JSON.stringify((await new Visitor(server.url).get('/launch-notes')).body)).not.toContain(
+        'Launch day words',
+      );
+      const earlier = new Date(Date.now() - 60_000).toISOString();
+      await editor.request('PATCH', `/api/config/pages/${id}`, { body: { status: 'scheduled', publishAt: earlier } });
+      expect((await new Visitor(server.url).get('/launch-notes')).body).toContain('Launch day words');
+    });
+
     it('refuses more than 60 blocks in a layout', async () => {
       const { body } = await editor.post('/api/config/pages', { title: 'Crowded' });
       const blocks = Array.from({ length: 61 }, (_, i) => textBlock(`b${i}`));

@@ -326,7 +326,7 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
     async getPageBySlug(siteId, slug, options = {}) {
       const row = await pageRow(siteId, 'slug', slug);
       if (!row) return undefined;
-      if (!options.includeUnpublished && !isPublic(row.status, null)) return undefined;
+      if (!options.includeUnpublished && !isPublic(row.status, row.publish_at)) return undefined;
       return pageFromRow(row);
     },
 
