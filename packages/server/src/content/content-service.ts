@@ -2,7 +2,7 @@ import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
-import { createSiteContent, type SiteContent } from './site-content.js';
+import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
 import { TtlCache } from './ttl-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
@@ -43,6 +43,8 @@ export type Collection = {
   description: string;
   fullUrl: string;
   navVisible: boolean;
+  /** Visitors may see it: published, or scheduled with its date passed (Draft, Needs Review and Private may not). */
+  isPublic: boolean;
   settings: Record<string, unknown>;
 };
 
@@ -102,6 +104,7 @@ function collectionFromRow(row: CollectionRow): Collection {
     description: row.description,
     fullUrl: `/${row.slug}`,
     navVisible: row.nav_visible === 1,
+    isPublic: isPublic(row.status, row.publish_at),
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
   };
 }

@@ -141,7 +141,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
 
   async function productCollection(site: SiteScope, slug: string): Promise<CollectionRecord | undefined> {
     const collection = await content.getCollectionBySlug(site.id, slug);
-    if (!collection || collection.type !== CollectionType.PRODUCTS) return undefined;
+    if (!collection?.isPublic || collection.type !== CollectionType.PRODUCTS) return undefined;
     return collection;
   }
 
@@ -210,7 +210,9 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       const { site } = page;
       if (await contentPages.serveCollection(page, request.params.collection)) return;
       if (await sectionPages.serve(page, request.params.collection)) return;
-      const collection = await content.getCollectionBySlug(site.id, request.params.collection);
+      const found = await content.getCollectionBySlug(site.id, request.params.collection);
+      // Drafts, pages under review and private pages are not for visitors.
+      const collection = found?.isPublic ? found : undefined;
       if (collection?.type === CollectionType.PAGE) {
         // A plain page until pages get sections (issue 4): its title and its HTML description.
         return sendPage(
