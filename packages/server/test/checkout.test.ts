@@ -93,6 +93,32 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect(mail.some((m) => m.subject.includes(`#${stored.order_number}`))).toBe(true);
   });
 
+  it("feeds the owner's funnel: a checkout page view, then one order with its total, not a repeat", async () => {
+    const funnel = async () =>
+      server.db
+        .selectFrom('tracking_events')
+        .select(['name', 'value_cents', 'currency'])
+        .where('source', '=', 'server')
+        .where('name', 'in', ['Checkout', 'Order'])
+        .execute();
+    const before = await funnel();
+    const visitor = await visitorWith(server, 'sticker-pack', (await firstSku(server, 'sticker-pack'))!, 2);
+    expect((await visitor.request('GET', '/checkout')).status).toBe(200);
+    const body = order({});
+    const placed = await visitor.request('POST', '/api/checkout/orders', { body });
+    expect(placed.status).toBe(201);
+    expect((await visitor.request('POST', '/api/checkout/orders', { body })).status).toBe(200);
+    const after = await funnel();
+    const count = (events: { name: string }[], name: string) => events.filter((e) => e.name === name).length;
+    expect(count(after, 'Checkout') - count(before, 'Checkout')).toBe(1);
+    expect(count(after, 'Order') - count(before, 'Order')).toBe(1);
+    expect(after).toContainEqual({
+      name: 'Order',
+      value_cents: placed.body.order.grandTotalCents,
+      currency: placed.body.order.currency,
+    });
+  });
+
   it('refuses a declined card and leaves stock and cart as they were', async () => {
     const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
     const declined = await visitor.request('POST', '/api/checkout/orders', {

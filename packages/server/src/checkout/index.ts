@@ -1,4 +1,4 @@
-import { PageType, type SubscriptionPlan } from '@tessera/core';
+import { COMMERCE_EVENTS, PageType, type SubscriptionPlan } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { ContentService } from '../content/content-service.js';
@@ -8,6 +8,7 @@ import { parseInput } from '../http/validate.js';
 import { loadSiteUser } from '../site-users/site-user-service.js';
 import { newId } from '../ids.js';
 import { createMailService } from '../mail/mail-service.js';
+import { recordServerEvent } from '../tracking/index.js';
 import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
 import { CheckoutError, type CheckoutService, createCheckoutService, orderSummary } from './checkout-service.js';
 import { installmentsInfoPage } from './installments-info.js';
@@ -72,6 +73,23 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
 
   const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
 
+  /**
+   * Feeds the owner's commerce funnel (checkout → order) and revenue from the server, where the
+   * numbers are known for sure. Skipped when the site turned tracking off; a failure is only logged.
+   */
+  async function recordFunnelStep(
+    request: FastifyRequest,
+    event: { name: string; valueCents: number; currency: string },
+  ): Promise<void> {
+    try {
+      const site = await content.getSiteForHost(request.hostname);
+      if ((site.websiteSettings as { trackingEnabled?: unknown }).trackingEnabled === false) return;
+      await recordServerEvent(app.db, { siteId: site.id, ...event });
+    } catch (error) {
+      request.log.warn({ err: error }, 'could not record a commerce funnel event');
+    }
+  }
+
   app.post('/api/checkout/quote', async (request, reply) => {
     const body = parseInput(quoteBody, request.body);
     const cartToken = body.cartToken || cartTokenOf(request) || '';
@@ -130,6 +148,13 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
           mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'order mail failed')),
         ),
       );
+      if (placed.created) {
+        await recordFunnelStep(request, {
+          name: COMMERCE_EVENTS.order,
+          valueCents: placed.order.grandTotalCents,
+          currency: placed.order.currency,
+        });
+      }
       const redirect = `/checkout/order-confirmed/${placed.order.id}`;
       if (form) return reply.redirect(redirect, 303);
       reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
@@ -171,6 +196,13 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
     const cart = await service.quote(site.id, { cartToken: cartTokenOf(request) ?? '' });
     const error = typeof request.query.error === 'string' ? request.query.error.slice(0, 200) : undefined;
+    if (cart && cart.entries.length > 0) {
+      await recordFunnelStep(request, {
+        name: COMMERCE_EVENTS.checkout,
+        valueCents: cart.subtotalCents,
+        currency: cart.currency,
+      });
+    }
     return pages.send(
       request,
       reply,
