@@ -19,15 +19,35 @@ export function formatMoney(
   locale: string | readonly string[] = 'en-US',
   options: FormatMoneyOptions = {},
 ): string {
-  const digits = currencyDigits(currency);
-  const format = new Intl.NumberFormat(locale as string | string[], {
-    style: 'currency',
-    currency,
-    currencyDisplay: options.currencyDisplay ?? 'symbol',
-    currencySign: options.accounting ? 'accounting' : 'standard',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const format = numberFormat(locale, currency, options.currencyDisplay ?? 'symbol', options.accounting === true);
   // The decimal string converts to the nearest double, which Intl rounds back to the same digits.
   return format.format(Number(fromMinorUnits(cents, currency)));
+}
+
+/** Formatters are costly to build (a page prints a price per product); one per distinct setting, bounded. */
+const FORMATS = new Map<string, Intl.NumberFormat>();
+const MAX_FORMATS = 256;
+
+function numberFormat(
+  locale: string | readonly string[],
+  currency: string,
+  currencyDisplay: NonNullable<FormatMoneyOptions['currencyDisplay']>,
+  accounting: boolean,
+): Intl.NumberFormat {
+  const key = `${typeof locale === 'string' ? locale : locale.join(',')}|${currency}|${currencyDisplay}|${accounting}`;
+  let format = FORMATS.get(key);
+  if (format === undefined) {
+    const digits = currencyDigits(currency);
+    format = new Intl.NumberFormat(locale as string | string[], {
+      style: 'currency',
+      currency,
+      currencyDisplay,
+      currencySign: accounting ? 'accounting' : 'standard',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    if (FORMATS.size >= MAX_FORMATS) FORMATS.clear();
+    FORMATS.set(key, format);
+  }
+  return format;
 }

@@ -61,8 +61,32 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       sqlite.pragma('foreign_keys = ON');
       sqlite.pragma('busy_timeout = 5000');
       sqlite.pragma('synchronous = NORMAL');
+      cachePreparedStatements(sqlite);
       return sqlite;
     },
   });
   return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+}
+
+/** Distinct SQL texts kept prepared per SQLite connection; the cache starts over past this. */
+const MAX_PREPARED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs more than running the small queries a
+ * page makes. The same SQL text gets the same statement back (parameters are bound per run),
+ * unless that statement is still being iterated, which gets a fresh one.
+ */
+function cachePreparedStatements(sqlite: SQLite.Database): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const statements = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = statements.get(source);
+    if (cached !== undefined && !cached.busy) return cached;
+    const statement = prepare(source);
+    if (cached === undefined) {
+      if (statements.size >= MAX_PREPARED_STATEMENTS) statements.clear();
+      statements.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
 }
