@@ -4,6 +4,9 @@
  * predicates never throw on odd input, so every reader here is total.
  */
 
+// The scalar views, truthiness and equality are the engine's own: one definition for templates and formatters.
+export { asBoolean, asNumber, asString, deepEquals as deepEqual, isTruthy } from '../runtime/values.js';
+
 export type JsonObject = { [key: string]: unknown };
 
 export function isObject(value: unknown): value is JsonObject {
@@ -29,72 +32,9 @@ export function path(value: unknown, ...keys: (string | number)[]): unknown {
   return current;
 }
 
-/** Text of a scalar; empty for missing, null, objects and arrays. */
-export function asString(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'boolean':
-      return String(value);
-    default:
-      return '';
-  }
-}
-
-/** Number of a scalar: strings parse (float when they hold a dot), booleans are 0/1, the rest 0. */
-export function asNumber(value: unknown): number {
-  switch (typeof value) {
-    case 'number':
-      return value;
-    case 'string':
-      return value.includes('.') ? Number.parseFloat(value) : Number.parseInt(value, 10);
-    case 'boolean':
-      return value ? 1 : 0;
-    default:
-      return 0;
-  }
-}
-
-/** Strict boolean reading: true, the string "true", or a non-zero integer. */
-export function asBoolean(value: unknown): boolean {
-  switch (typeof value) {
-    case 'boolean':
-      return value;
-    case 'string':
-      return value === 'true';
-    case 'number':
-      return Number.isInteger(value) && value !== 0;
-    default:
-      return false;
-  }
-}
-
-/** The language's truth test: non-empty strings, arrays and objects, non-zero numbers, true. */
-export function isTruthy(value: unknown): boolean {
-  if (typeof value === 'string') return value !== '';
-  if (typeof value === 'number') return !Number.isNaN(value) && value !== 0;
-  if (typeof value === 'boolean') return value;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isObject(value)) return Object.keys(value).length > 0;
-  return false;
-}
-
 /** Element count of an array, key count of an object, 0 otherwise. */
 export function sizeOf(value: unknown): number {
   if (Array.isArray(value)) return value.length;
   if (isObject(value)) return Object.keys(value).length;
   return 0;
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
 }
