@@ -30,6 +30,13 @@ export { PageType } from './enums/page-type.js';
 export { ProductType, toProductType } from './enums/product-type.js';
 export { RecordType } from './enums/record-type.js';
 export { WebsiteRole } from './enums/website-role.js';
+export {
+  isWebsiteRole,
+  ROLE_GROUP_NAMES,
+  ROLE_GROUPS,
+  type RoleGroup,
+  rolesAllow,
+} from './owners/role-groups.js';
 
 export {
   CURRENCIES,

@@ -1,284 +1,129 @@
-import { DEVICE_PREVIEWS, type DevicePreview } from '@tessera/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api, type FileEntry, type PageDocument, type PageSummary } from '../api.js';
-import { COMMANDS, type Command, commandForKey, type EditorState, edit, initialState } from '../model/commands.js';
-import { normalizeDoc, type PageDoc } from '../model/document.js';
-import type { Operation } from '../model/operations.js';
-import { Canvas } from './Canvas.js';
-import { FileManager } from './FileManager.js';
-import { Inspector } from './Inspector.js';
-import { PagesPanel } from './PagesPanel.js';
+import { rolesAllow } from '@tessera/core';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { api } from '../api.js';
+import { PANELS, type PanelDef, type PanelProps } from '../panels/registry.js';
+import { readBoot } from '../shell/boot.js';
+import { navigate, usePath } from '../shell/router.js';
+import { PageEditor } from './PageEditor.js';
 
-type SaveState = 'saved' | 'saving' | 'unsaved' | 'error';
-const AUTOSAVE_MS = 700;
-
-function pageIdFromUrl(): string | undefined {
-  const match = /^\/config\/pages\/([^/]+)/.exec(window.location.pathname);
-  return match ? decodeURIComponent(match[1]) : undefined;
+const boot = readBoot();
+const lazyPanels = new Map<PanelDef, ComponentType<PanelProps>>();
+function panelComponent(def: PanelDef): ComponentType<PanelProps> {
+  let found = lazyPanels.get(def);
+  if (!found) {
+    found = lazy(def.load);
+    lazyPanels.set(def, found);
+  }
+  return found;
 }
 
-function isEditable(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
-  );
+/** The panels the signed-in owner's roles may use; the owner does not change while the page is open. */
+const visible = PANELS.filter((p) => rolesAllow(boot.owner.roles, p.group));
+
+const PAGES_PATH = '/config/pages';
+
+function matches(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
+async function signOut() {
+  try {
+    await api('DELETE', '/api/config/session');
+  } finally {
+    window.location.assign('/config/login');
+  }
+}
+
+/**
+ * The editor's shell: the navigation rail and the panel for the current address. The page editor
+ * is part of the first load; every other panel is loaded the first time it is opened.
+ */
 export function App() {
-  const [pages, setPages] = useState<PageSummary[]>([]);
-  const [pageId, setPageId] = useState<string | undefined>(pageIdFromUrl());
-  const [doc, setDoc] = useState<PageDocument | undefined>();
-  const [state, setState] = useState<EditorState | undefined>();
-  const [save, setSave] = useState<SaveState>('saved');
-  const [error, setError] = useState('');
-  const [files, setFiles] = useState<FileEntry[]>([]);
-  const [showFiles, setShowFiles] = useState(false);
-  const savedDoc = useRef<PageDoc | undefined>(undefined);
-  const saveRef = useRef<(() => Promise<void>) | undefined>(undefined);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const path = usePath();
+  const owner = boot.owner;
+  const canEditPages = rolesAllow(owner.roles, 'content');
+  const active = visible.find((p) => matches(path, p.path));
+  const onPages = path === '/config' || path === '/config/' || matches(path, PAGES_PATH);
 
-  const loadPages = useCallback(async () => {
-    try {
-      setPages((await api<{ pages: PageSummary[] }>('GET', '/api/config/pages')).pages);
-    } catch (e) {
-      setError(e instanceof ApiError && e.status === 0 ? 'Unable to load collections' : (e as Error).message);
-    }
-  }, []);
-  const loadFiles = useCallback(async () => {
-    try {
-      setFiles((await api<{ files: FileEntry[] }>('GET', '/api/config/files')).files);
-    } catch {
-      // the file manager shows its own error when opened
-    }
-  }, []);
+  let body: ReactNode;
+  if (active) {
+    const Component = panelComponent(active);
+    body = (
+      <Suspense fallback={<p className="ed-empty">Loading…</p>}>
+        <Component path={path} navigate={navigate} owner={owner} />
+      </Suspense>
+    );
+  } else if (onPages && canEditPages) {
+    body = <PageEditor />;
+  } else if (onPages && visible[0]) {
+    const first = visible[0];
+    queueMicrotask(() => navigate(first.path, { replace: true }));
+    body = <p className="ed-empty">Loading…</p>;
+  } else {
+    body = (
+      <p className="ed-empty" role="alert">
+        This part of the editor is not available to your account.
+      </p>
+    );
+  }
 
-  useEffect(() => {
-    void loadPages();
-    void loadFiles();
-  }, [loadPages, loadFiles]);
-
-  // Open a page: its draft becomes the undo history's start.
-  useEffect(() => {
-    if (!pageId) return;
-    let cancelled = false;
-    setDoc(undefined);
-    setState(undefined);
-    api<PageDocument>('GET', `/api/config/pages/${encodeURIComponent(pageId)}`)
-      .then((found) => {
-        if (cancelled) return;
-        const start = normalizeDoc(found.draft.sections);
-        savedDoc.current = start;
-        setDoc(found);
-        setState(initialState(start));
-        setSave('saved');
-      })
-      .catch((e: Error) => !cancelled && setError(e.message));
-    return () => {
-      cancelled = true;
-    };
-  }, [pageId]);
-
-  const openPage = useCallback((id: string) => {
-    if (stateRef.current && stateRef.current.history.doc !== savedDoc.current) void saveRef.current?.();
-    window.history.pushState(null, '', `/config/pages/${encodeURIComponent(id)}`);
-    setPageId(id);
-  }, []);
-
-  useEffect(() => {
-    const onPop = () => setPageId(pageIdFromUrl());
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
-  // Autosave: the draft is sent a moment after the last change.
-  const current = state?.history.doc;
-  const saveNow = useCallback(async () => {
-    const s = stateRef.current;
-    const id = pageId;
-    if (!s || !id) return;
-    const sending = s.history.doc;
-    if (sending === savedDoc.current) return;
-    setSave('saving');
-    try {
-      await api('PUT', `/api/config/pages/${encodeURIComponent(id)}/draft`, { sections: sending.sections });
-      savedDoc.current = sending;
-      setSave(stateRef.current?.history.doc === sending ? 'saved' : 'unsaved');
-    } catch (e) {
-      setSave('error');
-      setError((e as Error).message);
-    }
-  }, [pageId]);
-  saveRef.current = saveNow;
-  useEffect(() => {
-    if (!current || current === savedDoc.current) return;
-    setSave('unsaved');
-    const timer = window.setTimeout(() => void saveNow(), AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [current, saveNow]);
-
-  // Warn before leaving with changes the server does not have yet.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (stateRef.current && stateRef.current.history.doc !== savedDoc.current) {
-        event.preventDefault();
-        event.returnValue = '';
-      }
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
-
-  const runCommand = useCallback((command: Command) => {
-    setState((s) => (s && command.enabled(s) ? command.perform(s) : s));
-  }, []);
-  const onKey = useCallback(
-    (event: KeyboardEvent) => {
-      const s = stateRef.current;
-      if (!s) return;
-      if (isEditable(event.target) && !(event.altKey && event.key.startsWith('Arrow'))) return;
-      const command = commandForKey(event, s);
-      if (command) {
-        event.preventDefault();
-        runCommand(command);
-      }
-    },
-    [runCommand],
-  );
-  useEffect(() => {
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onKey]);
-
-  const apply = useCallback(
-    (label: string, operations: Operation[], selection?: EditorState['selection'], coalesce?: string) => {
-      setState((s) =>
-        s ? edit(s, label, operations, selection === undefined ? s.selection : selection, coalesce) : s,
-      );
-    },
-    [],
-  );
-  const select = useCallback(
-    (selection: EditorState['selection']) => setState((s) => (s ? { ...s, selection } : s)),
-    [],
-  );
-
-  const publish = useCallback(async () => {
-    if (!pageId) return;
-    await saveNow();
-    try {
-      const published = await api<PageDocument>('POST', `/api/config/pages/${encodeURIComponent(pageId)}/publish`);
-      setDoc(published);
-      setState((s) => (s ? { ...s, announcement: 'Published' } : s));
-      void loadPages();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [pageId, saveNow, loadPages]);
-
-  const blockTools = useMemo(
-    () => COMMANDS.filter((c) => ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'].includes(c.name)),
-    [],
-  );
-  const toolbarCommands = useMemo(() => COMMANDS.filter((c) => c.name === 'undo' || c.name === 'redo'), []);
-  const device: DevicePreview = state?.device ?? 'desktop';
-  const saveLabel = { saved: 'Saved', saving: 'Saving…', unsaved: 'Unsaved changes', error: 'Not saved' }[save];
-
+  const sections = ['Website', 'Commerce', 'Insights', 'Settings'] as const;
   return (
-    <div className="ed">
-      <header className="ed-top">
+    <div className="ed-shell">
+      <nav className="ed-nav" aria-label="Editor">
         <strong className="ed-brand">Tessera</strong>
-        <span className="ed-title">{doc?.settings.title ?? 'Pages'}</span>
-        <div className="ed-top__group" role="toolbar" aria-label="History">
-          {toolbarCommands.map((c) => (
-            <button
-              key={c.name}
-              type="button"
-              disabled={!state || !c.enabled(state)}
-              onClick={() => runCommand(c)}
-              title={c.shortcut}
-            >
-              {c.label}
-            </button>
-          ))}
-        </div>
-        <fieldset className="ed-top__group ed-devices">
-          <legend className="ed-sr">Device preview</legend>
-          {(Object.keys(DEVICE_PREVIEWS) as DevicePreview[]).map((d) => (
-            <button
-              key={d}
-              type="button"
-              aria-pressed={device === d}
-              disabled={!state}
-              onClick={() => setState((s) => (s ? { ...s, device: d } : s))}
-            >
-              {DEVICE_PREVIEWS[d].label}
-            </button>
-          ))}
-        </fieldset>
-        <span className={`ed-save ed-save--${save}`} role="status" data-save-state={save}>
-          {state ? saveLabel : ''}
-        </span>
-        <button type="button" onClick={() => setShowFiles(true)}>
-          Files
-        </button>
-        <button type="button" className="ed-primary" disabled={!state} onClick={() => void publish()}>
-          Publish
-        </button>
-      </header>
-      {error && (
-        <div className="ed-error" role="alert">
-          {error}{' '}
-          <button type="button" onClick={() => setError('')}>
-            Dismiss
+        {sections.map((section) => {
+          const links = visible.filter((p) => p.section === section);
+          const withPages = section === 'Website' && canEditPages;
+          if (!links.length && !withPages) return null;
+          return (
+            <div key={section} className="ed-nav__section">
+              <h2 className="ed-nav__heading">{section}</h2>
+              <ul>
+                {withPages && (
+                  <li>
+                    <a
+                      href={PAGES_PATH}
+                      aria-current={onPages ? 'page' : undefined}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        navigate(PAGES_PATH);
+                      }}
+                    >
+                      Pages
+                    </a>
+                  </li>
+                )}
+                {links.map((p) => (
+                  <li key={p.path}>
+                    <a
+                      href={p.path}
+                      aria-current={active === p ? 'page' : undefined}
+                      onClick={(event) => {
+                        if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+                        event.preventDefault();
+                        navigate(p.path);
+                      }}
+                    >
+                      {p.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+        <div className="ed-nav__foot">
+          <span className="ed-nav__owner">{owner.email}</span>
+          <a href="/" target="_blank" rel="noreferrer">
+            View site
+          </a>
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
           </button>
         </div>
-      )}
-      <div className="ed-body">
-        <PagesPanel
-          pages={pages}
-          currentId={pageId}
-          onOpen={openPage}
-          onChanged={loadPages}
-          onSettingsSaved={(updated) => {
-            setDoc((d) =>
-              d && d.summary.id === updated.summary.id
-                ? { ...d, settings: updated.settings, summary: updated.summary }
-                : d,
-            );
-            void loadPages();
-          }}
-          onError={setError}
-        />
-        <main className="ed-canvas-area" aria-label="Page preview">
-          {state && doc && pageId ? (
-            <Canvas
-              pageId={pageId}
-              doc={state.history.doc}
-              selection={state.selection}
-              device={device}
-              onSelect={select}
-              onKey={onKey}
-              tools={blockTools.map((c) => ({
-                name: c.name,
-                label: c.label.replace(' block', ''),
-                shortcut: c.shortcut,
-                enabled: c.enabled(state),
-                run: () => runCommand(c),
-              }))}
-            />
-          ) : (
-            <p className="ed-empty">{pageId ? 'Loading…' : 'Choose a page to edit, or create one.'}</p>
-          )}
-        </main>
-        {state && (
-          <Inspector state={state} apply={apply} select={select} runCommand={runCommand} pages={pages} files={files} />
-        )}
-      </div>
-      <div className="ed-sr" aria-live="polite">
-        {state?.announcement}
-      </div>
-      {showFiles && <FileManager files={files} onClose={() => setShowFiles(false)} onChanged={loadFiles} />}
+      </nav>
+      <div className="ed-shell__main">{body}</div>
     </div>
   );
 }

@@ -104,8 +104,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   };
   app.get('/config', { preHandler: requireOwner('any') }, shell);
-  app.get('/config/pages', { preHandler: requireOwner('any') }, shell);
-  app.get('/config/pages/*', { preHandler: requireOwner('any') }, shell);
+  app.get('/config/*', { preHandler: requireOwner('any') }, shell);
 
   app.get('/api/config/pages', content(), async (request) => ({ pages: await pages.list(ownerOf(request).websiteId) }));
 

@@ -1,0 +1,28 @@
+import type { RoleGroup } from '@tessera/core';
+import type { ComponentType } from 'react';
+
+/** What every editor panel receives from the shell. */
+export interface PanelProps {
+  /** The current address, e.g. `/config/commerce/orders/123`; a panel may route inside its prefix. */
+  path: string;
+  navigate: (path: string) => void;
+  owner: { email: string; roles: number[] };
+}
+
+export interface PanelDef {
+  /** The address prefix the panel owns (`/config/design` owns `/config/design/...`). */
+  path: string;
+  label: string;
+  /** Navigation section it is listed under. */
+  section: 'Website' | 'Commerce' | 'Insights' | 'Settings';
+  /** The role group of the server routes it calls (see `ROLE_GROUPS`). */
+  group: RoleGroup;
+  /** Loaded on first visit, so the editor's first load carries only the page editor. */
+  load: () => Promise<{ default: ComponentType<PanelProps> }>;
+}
+
+/**
+ * Every panel of the editor other than the page editor (which is `/config/pages` and loads eagerly).
+ * Adding a panel is one entry here plus its folder under `src/panels/`.
+ */
+export const PANELS: readonly PanelDef[] = [];

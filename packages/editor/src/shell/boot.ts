@@ -1,0 +1,16 @@
+/** What the server writes into the editor's page (`#editor-boot`): the signed-in owner. */
+export interface EditorBoot {
+  owner: { email: string; roles: number[] };
+  websiteId: string;
+}
+
+export function readBoot(): EditorBoot {
+  const text = document.getElementById('editor-boot')?.textContent;
+  try {
+    const parsed = text ? (JSON.parse(text) as EditorBoot) : undefined;
+    if (parsed?.owner) return parsed;
+  } catch {
+    // fall through to an owner with no roles: every panel then says it is not available
+  }
+  return { owner: { email: '', roles: [] }, websiteId: '' };
+}
