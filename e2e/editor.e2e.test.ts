@@ -1,14 +1,12 @@
 // The site editor as a new owner uses it: sign in, create a page, build it from sections and
 // blocks, reorder by keyboard, undo and redo, preview as a phone, publish; then a visitor sees
 // the published page and never the draft that follows.
-import { spawnSync } from 'node:child_process';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
-import { CLI, ROOT } from './support/server.mjs';
+import { signedInOwner } from './fixtures/owner.js';
 
-const PASSWORD = 'correct horse battery staple';
 /** A 1×1 PNG. */
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -27,30 +25,6 @@ async function previewBlocks(frame: Frame): Promise<string[]> {
   );
 }
 
-/** A new owner (role editor) signed in through the login form, on the editor. */
-async function signedInOwner(browser: Browser): Promise<Page> {
-  const email = `editor-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const created = spawnSync(
-    process.execPath,
-    [CLI, 'create-owner', '--email', email, '--password', PASSWORD, '--role', 'editor'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
-      encoding: 'utf8',
-    },
-  );
-  expect(created.status, created.stderr).toBe(0);
-  const context = await newVisitor(browser, { viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/config');
-  expect(new URL(page.url()).pathname).toBe('/config/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/config$/);
-  return page;
-}
-
 describe('site editor', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -61,7 +35,7 @@ describe('site editor', () => {
   });
 
   it('lets a new owner build, reorder, undo, preview and publish a page that visitors then see', async () => {
-    const page = await signedInOwner(browser);
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
     const context = page.context();
 
     // Create a page; it opens in the canvas.
@@ -167,7 +141,7 @@ describe('site editor', () => {
   });
 
   it('edits a code block with the code editor loaded on demand', async () => {
-    const page = await signedInOwner(browser);
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
     await page.getByLabel('New page title').fill(`Snippets ${Date.now()}`);
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.waitForURL(/\/config\/pages\//);
@@ -185,7 +159,7 @@ describe('site editor', () => {
   });
 
   it('uploads images through the file manager and uses them in an image block and a gallery', async () => {
-    const page = await signedInOwner(browser);
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
     await page.getByLabel('New page title').fill(`Pictures ${Date.now()}`);
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.waitForURL(/\/config\/pages\//);
