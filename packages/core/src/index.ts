@@ -206,3 +206,36 @@ export {
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export * from './editor/editor-rules.js';
 export * from './editor/site-admin.js';
+
+export {
+  BLOCK_PARTIALS,
+  HEADING_PARTIAL,
+  blockViewSync,
+  clampedNumber,
+  sectionShell,
+  sectionViewsSync,
+  stringOr,
+  type BlockData,
+  type RenderedBlock,
+  type SectionData,
+  type SectionView,
+} from './blocks/block-views.js';
+export {
+  GALLERY_ALIGNMENTS,
+  GALLERY_ASPECT_RATIOS,
+  GALLERY_DEFAULTS,
+  GALLERY_DESIGNS,
+  GALLERY_META_POSITIONS,
+  GALLERY_RANGES,
+  gallerySettings,
+  type GallerySettings,
+} from './blocks/gallery-settings.js';
+export { MAX_ALT_FROM_BODY, altTextOf, imageView, type ImageView } from './blocks/images.js';
+export { escapeHtml, isSafeUrl, renderMarkdown } from './blocks/markdown.js';
+export {
+  renderSectionsHtml,
+  type BlockRenderLog,
+  type PartialRenderer,
+  type PartialSettings,
+} from './blocks/sections.js';
+export type { PageDocument, PageSettingsView, PageSummary } from './editor/page-document.js';

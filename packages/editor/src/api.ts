@@ -50,40 +50,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return parsed as T;
 }
 
-export interface PageSummary {
-  id: string;
-  title: string;
-  slug: string;
-  kind: string;
-  type: number;
-  parentId: string | null;
-  position: number;
-  status: string;
-  hasDraft: boolean;
-  isFolder: boolean;
-  folderBehavior: number | null;
-  navVisible: boolean;
-}
-
-export interface PageSettingsView {
-  title: string;
-  slug: string;
-  navigationTitle: string;
-  seoTitle: string;
-  seoDescription: string;
-  passwordProtected: boolean;
-  membersOnly: boolean;
-  status: string;
-  publishAt: string | null;
-}
-
-export interface PageDocument {
-  summary: PageSummary;
-  settings: PageSettingsView;
-  published: { sections: unknown[] };
-  draft: { sections: unknown[] };
-  draftUpdatedAt: string | null;
-}
+// The page API's shapes live in @tessera/core, beside the server that answers them.
+export type { PageDocument, PageSettingsView, PageSummary } from '@tessera/core';
 
 export interface FileEntry {
   name: string;

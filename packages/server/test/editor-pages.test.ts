@@ -106,6 +106,43 @@ for (const dialect of DIALECTS) {
       expect((await editor.post('/api/config/pages', { title: 'Orphan', parentId: 'no-such-page' })).status).toBe(404);
     });
 
+    it('moves a published page into a folder whose behaviour decides where the folder address leads', async () => {
+      const folder = (await editor.post('/api/config/pages', { title: 'Recipes', folder: true })).body.page;
+      const page = (await editor.post('/api/config/pages', { title: 'Soups' })).body.page;
+      await editor.post(`/api/config/pages/${page.id}/publish`, {});
+      const published = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+        body: { status: 'published' },
+      });
+      expect(published.body.settings).toMatchObject({ folderBehavior: 1, redirectUrl: '' });
+      const { body } = await editor.get('/api/config/pages');
+      const order = body.pages.map((p: { id: string; parentId: string | null }) => ({
+        id: p.id,
+        parentId: p.id === page.id ? folder.id : p.parentId,
+      }));
+      const moved = await editor.put('/api/config/pages/order', { order });
+      expect(moved.body.pages.find((p: { id: string }) => p.id === page.id).parentId).toBe(folder.id);
+      // Index: the folder's address opens its first page.
+      const index = await new Visitor(server.url).get('/recipes');
+      expect(index.status).toBe(302);
+      expect(index.headers.get('location')).toBe('/soups');
+      // Redirect: to the address given; none: nothing there.
+      const redirect = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+        body: { folderBehavior: 2, redirectUrl: '/about' },
+      });
+      expect(redirect.body.settings).toMatchObject({ folderBehavior: 2, redirectUrl: '/about' });
+      expect((await new Visitor(server.url).get('/recipes')).headers.get('location')).toBe('/about');
+      await editor.request('PATCH', `/api/config/pages/${folder.id}`, { body: { folderBehavior: 3 } });
+      expect((await new Visitor(server.url).get('/recipes')).status).toBe(404);
+      // Only folders have a behaviour; a bad address says how to write one.
+      const notFolder = await editor.request('PATCH', `/api/config/pages/${page.id}`, { body: { folderBehavior: 1 } });
+      expect(notFolder.status).toBe(400);
+      expect(notFolder.body.message).toBe('Only folders have a folder behaviour.');
+      const badUrl = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+        body: { folderBehavior: 2, redirectUrl: '//evil.example' },
+      });
+      expect(badUrl.body.message).toBe('Links must be formatted as example.com or https://example.com');
+    });
+
     it('shows a scheduled page only once its date has come', async () => {
       const { body } = await editor.post('/api/config/pages', { title: 'Launch Notes' });
       const id = body.page.id;

@@ -7,6 +7,7 @@ import {
   PROMOTED_BLOCK_TYPES,
   slugFromTitle,
   validateFileName,
+  validatePageSettings,
 } from './editor-rules.js';
 
 describe('link editor rules', () => {
@@ -94,5 +95,32 @@ describe('file and page rules', () => {
       if (field.kind === 'range') expect(field.default).toBeLessThanOrEqual(field.max);
       if (field.kind === 'choice') expect(field.options.map((o) => o.value)).toContain(field.default);
     }
+  });
+});
+
+describe('folder settings', () => {
+  it('accepts the three SPEC folder behaviours and a site path or web address to redirect to', () => {
+    expect(validatePageSettings({ folderBehavior: 2, redirectUrl: '/shop' })).toEqual({
+      ok: true,
+      value: { folderBehavior: 2, redirectUrl: '/shop' },
+    });
+    expect(validatePageSettings({ folderBehavior: 1, redirectUrl: '' })).toEqual({
+      ok: true,
+      value: { folderBehavior: 1, redirectUrl: '' },
+    });
+    expect(validatePageSettings({ redirectUrl: 'https://example.com/x' }).ok).toBe(true);
+  });
+
+  it('refuses other behaviours, protocol-relative or script addresses, and a redirect without an address', () => {
+    expect(validatePageSettings({ folderBehavior: 4 })).toEqual({
+      ok: false,
+      errors: { folderBehavior: '4 is not one of the expected options' },
+    });
+    for (const bad of ['//evil.example', 'javascript:alert(1)', '/a b', 'shop'])
+      expect(validatePageSettings({ redirectUrl: bad })).toEqual({
+        ok: false,
+        errors: { redirectUrl: 'Links must be formatted as example.com or https://example.com' },
+      });
+    expect(validatePageSettings({ folderBehavior: 2, redirectUrl: '' }).ok).toBe(false);
   });
 });

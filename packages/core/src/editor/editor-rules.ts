@@ -118,6 +118,10 @@ export interface PageSettingsInput {
   status?: unknown;
   /** ISO date-time: required with status 'scheduled'. */
   publishAt?: unknown;
+  /** Folders only: SPEC §3 folder behaviour (index 1, redirect 2, none 3). */
+  folderBehavior?: unknown;
+  /** Folders only: where a redirect folder sends visitors (a site path or an http(s) address). */
+  redirectUrl?: unknown;
 }
 
 export interface PageSettings {
@@ -130,6 +134,8 @@ export interface PageSettings {
   membersOnly?: boolean;
   status?: PageStatus;
   publishAt?: string | null;
+  folderBehavior?: 1 | 2 | 3;
+  redirectUrl?: string;
 }
 
 export type PageSettingsResult = { ok: true; value: PageSettings } | { ok: false; errors: Record<string, string> };
@@ -188,6 +194,18 @@ export function validatePageSettings(input: PageSettingsInput): PageSettingsResu
   } else if (input.publishAt !== undefined) {
     value.publishAt = null;
   }
+  if (input.folderBehavior !== undefined) {
+    if (input.folderBehavior === 1 || input.folderBehavior === 2 || input.folderBehavior === 3)
+      value.folderBehavior = input.folderBehavior;
+    else errors.folderBehavior = EDITOR_MESSAGES.notAnOption(String(input.folderBehavior));
+  }
+  if (input.redirectUrl !== undefined) {
+    // A site path ("/shop", never "//host") or an http(s) address, without spaces; '' clears it.
+    const url = typeof input.redirectUrl === 'string' ? input.redirectUrl.trim() : '\u0000';
+    if (url.length <= 2000 && /^(|\/(?![/\\])\S*|https?:\/\/\S+)$/i.test(url)) value.redirectUrl = url;
+    else errors.redirectUrl = EDITOR_MESSAGES.linkFormat;
+  }
+  if (value.folderBehavior === 2 && value.redirectUrl === '') errors.redirectUrl = EDITOR_MESSAGES.linkFormat;
   if (value.status === 'scheduled' && !value.publishAt && !errors.publishAt)
     errors.publishAt = 'Choose a date and time.';
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value };

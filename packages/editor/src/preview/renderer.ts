@@ -1,7 +1,7 @@
+import { blockViewSync, type PartialRenderer, renderSectionsHtml, sectionViewsSync } from '@tessera/core';
 import { compile, render, type Template } from '@tessera/jsont';
 import type { Block, PageDoc } from '../model/document.js';
 import { blockLabel } from '../model/document.js';
-import { blockViewSync, type PartialRenderer, renderSectionsHtml, sectionViewsSync } from './server-blocks.js';
 
 export interface ThemeSource {
   templates: Record<string, string>;

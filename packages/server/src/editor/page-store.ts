@@ -1,46 +1,17 @@
-import { CollectionType, EDITOR_LIMITS, EDITOR_MESSAGES, type PageSettings } from '@tessera/core';
+import {
+  CollectionType,
+  EDITOR_LIMITS,
+  EDITOR_MESSAGES,
+  type PageDocument,
+  type PageSettings,
+  type PageSummary,
+} from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password.js';
 import type { Updateable } from 'kysely';
 import type { CollectionRow, CollectionsTable, Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
-
-/** One row of the pages panel: the collection tree flattened, parents before children. */
-export interface PageSummary {
-  id: string;
-  title: string;
-  slug: string;
-  kind: string;
-  type: number;
-  parentId: string | null;
-  position: number;
-  status: string;
-  hasDraft: boolean;
-  isFolder: boolean;
-  folderBehavior: number | null;
-  navVisible: boolean;
-}
-
-export interface PageDocument {
-  summary: PageSummary;
-  settings: {
-    title: string;
-    slug: string;
-    navigationTitle: string;
-    seoTitle: string;
-    seoDescription: string;
-    passwordProtected: boolean;
-    membersOnly: boolean;
-    status: string;
-    publishAt: string | null;
-  };
-  /** What visitors see. */
-  published: { sections: unknown[] };
-  /** The draft the editor works on (the published sections when there is no draft). */
-  draft: { sections: unknown[] };
-  draftUpdatedAt: string | null;
-}
 
 const EDITABLE_KINDS = new Set(['page', 'gallery', 'splash', 'folder', '']);
 
@@ -145,6 +116,8 @@ export function createPageStore(db: Kysely<Database>) {
         membersOnly: found.members_only === 1,
         status: found.status || 'published',
         publishAt: found.publish_at,
+        folderBehavior: found.folder_behavior,
+        redirectUrl: found.redirect_url ?? '',
       },
       published: { sections: published },
       draft: { sections: Array.isArray(draft?.sections) ? draft.sections : published },
@@ -269,6 +242,12 @@ export function createPageStore(db: Kysely<Database>) {
       if (value.membersOnly !== undefined) change.members_only = value.membersOnly ? 1 : 0;
       if (value.status !== undefined) change.status = value.status;
       if (value.publishAt !== undefined) change.publish_at = value.publishAt;
+      if (value.folderBehavior !== undefined || value.redirectUrl !== undefined) {
+        if (found.folder_behavior == null && found.kind !== 'folder')
+          throw new AppError('invalid-body', 'Only folders have a folder behaviour.', { field: 'folderBehavior' });
+        if (value.folderBehavior !== undefined) change.folder_behavior = value.folderBehavior;
+        if (value.redirectUrl !== undefined) change.redirect_url = value.redirectUrl || null;
+      }
       if (value.password !== undefined)
         change.password_hash = value.password === '' ? null : await hashPassword(value.password);
       await db.updateTable('collections').set(change).where('id', '=', id).where('site_id', '=', siteId).execute();

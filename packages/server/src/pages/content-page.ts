@@ -1,19 +1,12 @@
-import { CollectionType, FolderBehavior, PageType } from '@tessera/core';
+import { CollectionType, FolderBehavior, PageType, renderSectionsHtml, sectionViewsSync } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content/content-service.js';
 import type { ContentItem, Page, Section } from '../content/site-content.js';
 import { createFormStore } from '../forms/form-store.js';
 import { formBlockView } from '../forms/form-view.js';
-import {
-  type BlockSources,
-  sectionViews,
-  sectionViewsSync,
-  summaryFromItems,
-  summaryFromProducts,
-} from './blocks/block-views.js';
+import { type BlockSources, sectionViews, summaryFromItems, summaryFromProducts } from './blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from './page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
-import { renderSectionsHtml } from './sections.js';
 import type { Theme } from './theme.js';
 
 /** The pages plugin's own request and rendering, as content pages need them. */

@@ -1,17 +1,36 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { SectionView } from './blocks/block-views.js';
-import { escapeHtml } from './blocks/markdown.js';
-import type { RenderSettings, Theme } from './theme.js';
+import type { SectionView } from './block-views.js';
+import { escapeHtml } from './markdown.js';
+
+/** Locale and time zone a partial renders with. */
+export interface PartialSettings {
+  readonly locale: string;
+  readonly timeZone: string;
+  readonly now?: number;
+}
+
+/** What renders a theme partial: the server's theme, or the editor's preview renderer. */
+export interface PartialRenderer {
+  renderPartial(
+    name: string,
+    context: unknown,
+    settings: PartialSettings,
+  ): { html: string; errors: readonly unknown[] };
+}
+
+/** Where template errors of a block are reported (the server's request log). */
+export interface BlockRenderLog {
+  warn(details: object, message: string): void;
+}
 
 /**
  * Sections to HTML: each block through its partial (`partials/blocks/<name>.block`), each section
  * a `<section>` with an optional background picture (hero layout) behind its blocks.
  */
 export function renderSectionsHtml(
-  theme: Theme,
+  theme: PartialRenderer,
   sections: SectionView[],
-  settings: RenderSettings,
-  log?: FastifyBaseLogger,
+  settings: PartialSettings,
+  log?: BlockRenderLog,
 ): string {
   const out: string[] = [];
   for (const [index, section] of sections.entries()) {

@@ -1,4 +1,5 @@
-import { focalPointOf, imageFormatUrl, srcset, thumbnailBucket } from '@tessera/core';
+import { focalPointOf } from '../image/focal-point.js';
+import { imageFormatUrl, srcset, thumbnailBucket } from '../image/responsive.js';
 
 /** SPEC §9: alt text taken from an image's body is capped at this many characters. */
 export const MAX_ALT_FROM_BODY = 1000;
