@@ -206,6 +206,35 @@ export {
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export * from './editor/editor-rules.js';
 export * from './editor/site-admin.js';
+export {
+  MAX_TERMS_PER_POST,
+  TERM_KINDS,
+  TERM_MAX_LENGTH,
+  TERM_MESSAGES,
+  checkPostTerms,
+  checkTermName,
+  findTerm,
+  isTermKind,
+  normalizeTerm,
+  startTermEdit,
+  termKey,
+  type OpenTermEdit,
+  type TermCheck,
+  type TermEditStart,
+  type TermKind,
+  type TermListCheck,
+} from './editor/tags.js';
+export {
+  POPUP_COLUMNS,
+  POPUP_LIMITS,
+  POPUP_POSITION_NAMES,
+  POPUP_ROWS,
+  popupCell,
+  popupPosition,
+  popupPositionLabel,
+  type PopupColumn,
+  type PopupRow,
+} from './editor/popup-overlay.js';
 
 export {
   BLOCK_PARTIALS,

@@ -25,7 +25,10 @@ import { cartPillView } from '../pages/cart-view.js';
 import { serializeForScript } from '../pages/context-script.js';
 import { loadSiteScope, pageContext } from '../pages/page-context.js';
 import { Theme } from '../pages/theme.js';
+import blogPostsPlugin from './blog-posts.js';
+import blogTermsPlugin from './blog-terms.js';
 import { checkSections, createPageStore } from './page-store.js';
+import popupPlugin from './popup.js';
 import { readThemeSource } from './theme-source.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -80,6 +83,10 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
   const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
 
   await app.register(multipart, { limits: { fileSize: EDITOR_LIMITS.maxUploadBytes, files: 20 } });
+  // Blog posts, the tag and category manager and the popup overlay (their own files).
+  await app.register(blogPostsPlugin);
+  await app.register(blogTermsPlugin);
+  await app.register(popupPlugin);
   if (existsSync(join(dist, 'assets'))) {
     await app.register(fastifyStatic, {
       root: join(dist, 'assets'),

@@ -233,6 +233,7 @@ function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown
           body: typeof popup.body === 'string' ? popup.body : '',
           buttonLabel: typeof popup.buttonLabel === 'string' ? popup.buttonLabel : '',
           buttonUrl: typeof popup.buttonUrl === 'string' && /^\/(?!\/)/.test(popup.buttonUrl) ? popup.buttonUrl : '',
+          image: popupImage(popup.image),
           version: Number.isInteger(popup.version) ? popup.version : 1,
           position,
           pageType: 104,
@@ -240,6 +241,13 @@ function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown
       : null,
     hideChrome: page.hideChrome === true,
   };
+}
+
+/** The popup's picture: an uploaded file (`/files/…`) and its alt text, or null. */
+function popupImage(value: unknown): { url: string; altText: string } | null {
+  const image = objectOr(value);
+  if (typeof image.url !== 'string' || !/^\/files\/[^\s"'<>]+$/.test(image.url)) return null;
+  return { url: image.url, altText: typeof image.altText === 'string' ? image.altText : '' };
 }
 
 /** SPEC §2: the popup overlay sits in one cell of a 3×3 grid. */
