@@ -100,11 +100,13 @@ for (const dialect of DIALECTS) {
         cookiePolicy: 'restrictive',
         trackingEnabled: false,
         commentsEnabled: true,
+        commentsRequireApproval: true,
         disqusShortname: 'juniper-oak',
         simpleLikingEnabled: true,
         shareButtonOptions: { facebook: true, email: true },
       });
       expect(saved.status).toBe(200);
+      expect(saved.body.commentsRequireApproval).toBe(true);
       const context = contextOf((await new Visitor(server.url).get('/')).body);
       expect(context).toMatchObject({ cookiePolicy: 'restrictive', trackingEnabled: false });
       expect(saved.body.shareButtonOptions).toEqual({ facebook: true, twitter: false, linkedin: false, email: true });
@@ -207,6 +209,7 @@ for (const dialect of DIALECTS) {
         roles: [WebsiteRole.EDITOR],
         invitePending: true,
       });
+      expect(invited.body.inviteUrl).toMatch(/^http:\/\/[^/]+\/owner-invite\?token=[^\s]+$/);
       expect((await admin.post(`${OWNERS}/invite`, { email: 'new.editor@example.com', roles: [1] })).status).toBe(409);
       expect((await admin.post(`${OWNERS}/invite`, { email: 'x@example.com', roles: [5] })).status).toBe(400);
 
@@ -217,6 +220,7 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       const token = decodeURIComponent(/\/owner-invite\?token=([^\s]+)/.exec(mail.text_body)?.[1] ?? '');
       expect(token.length).toBeGreaterThan(20);
+      expect(mail.text_body).toContain(invited.body.inviteUrl);
       const stored = await server.db.selectFrom('owner_invites').select('id').execute();
       expect(stored.map((r) => r.id)).not.toContain(token);
 

@@ -170,7 +170,8 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
       ].join('\n'),
     });
     reply.code(201);
-    return { owner: (await list(siteId)).find((o) => o.id === ownerId) };
+    // The link goes back to the inviting admin too, who can hand it over when mail does not arrive.
+    return { owner: (await list(siteId)).find((o) => o.id === ownerId), inviteUrl: link };
   });
 
   app.put('/api/config/owners/:id/roles', guard, async (request) => {

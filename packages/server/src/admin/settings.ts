@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
+import mailingListsPlugin from './mailing-lists.js';
 import { createSiteSettingsStore, objectOr, ownerOf, type StoredSettings } from './site-settings-store.js';
 
 /** SPEC §8 editor messages (shared with the editor through @tessera/core). */
@@ -30,6 +31,8 @@ const websiteBody = z
       .max(35)
       .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, 'Use a locale such as en-US.'),
     commentsEnabled: z.boolean(),
+    /** New comments wait for a moderator (`pending`) instead of showing at once. */
+    commentsRequireApproval: z.boolean(),
     disqusShortname: z
       .string()
       .trim()
@@ -73,6 +76,7 @@ function websiteJson(row: Row, settings: StoredSettings) {
     currency: row.currency,
     locale: row.locale,
     commentsEnabled: website.commentsEnabled === true,
+    commentsRequireApproval: website.commentsRequireApproval === true,
     disqusShortname: typeof website.disqusShortname === 'string' ? website.disqusShortname : '',
     simpleLikingEnabled: website.simpleLikingEnabled === true,
     shareButtonOptions: Object.fromEntries(SHARE_SERVICES.map((service) => [service, share[service] === true])),
@@ -171,6 +175,9 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
     );
     return websiteJson(saved.row, saved.settings);
   });
+
+  // Creating, renaming and deleting the lists the settings panel picks from (group `forms`).
+  await app.register(mailingListsPlugin);
 
   app.get('/api/config/settings/store', storeGuard, async (request) => {
     const { settings } = await store.read(ownerOf(request).websiteId);

@@ -1,5 +1,6 @@
 import { RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { parseJson } from '../content/product-json.js';
 import type { Database, RestockSignupRow } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 import { decodeCursor, pageOf } from './cursor.js';
@@ -82,7 +83,19 @@ function parseAttributes(text: string): Record<string, string> {
 
 /** Reads and writes restock sign-ups. */
 export function createRestockStore(db: Kysely<Database>) {
+  /** The list the site settings chose (`website.mailingListId`), else the site's oldest, else a new one. */
   async function mailingListOf(siteId: string): Promise<string> {
+    const site = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+    const chosen = parseJson<{ website?: { mailingListId?: unknown } }>(site?.settings, {}).website?.mailingListId;
+    if (typeof chosen === 'string') {
+      const found = await db
+        .selectFrom('mailing_lists')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('id', '=', chosen)
+        .executeTakeFirst();
+      if (found) return found.id;
+    }
     const list = await db
       .selectFrom('mailing_lists')
       .select('id')
