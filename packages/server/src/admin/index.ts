@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import designPlugin from './design.js';
+import giftCardsPlugin from './gift-cards.js';
 import inventoryPlugin from './inventory.js';
 import outboxPlugin from './outbox.js';
 import ownersPlugin from './owners.js';
@@ -18,4 +19,5 @@ export default async function adminPlugin(app: FastifyInstance): Promise<void> {
   await app.register(settingsPlugin);
   await app.register(ownersPlugin);
   await app.register(outboxPlugin);
+  await app.register(giftCardsPlugin);
 }

@@ -288,11 +288,13 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     if (input.giftCardCode?.trim()) {
       const row = await executor
         .selectFrom('gift_cards')
-        .select(['id', 'balance_cents', 'currency'])
+        .select(['id', 'balance_cents', 'currency', 'disabled_at'])
         .where('site_id', '=', siteId)
         .where('code_hash', '=', giftCardHash(input.giftCardCode))
         .executeTakeFirst();
-      if (!row || row.currency !== site.currency) giftCardProblem = CHECKOUT_MESSAGES.giftCardNotFound;
+      // A card the owner disabled answers like an unknown code.
+      if (!row || row.currency !== site.currency || row.disabled_at)
+        giftCardProblem = CHECKOUT_MESSAGES.giftCardNotFound;
       else if (row.balance_cents <= 0) giftCardProblem = CHECKOUT_MESSAGES.giftCardEmpty;
       else giftCard = { id: row.id, balanceCents: row.balance_cents };
     }
@@ -458,6 +460,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
           .set((eb) => ({ balance_cents: eb('balance_cents', '-', totals.giftCardCents), updated_at: now }))
           .where('id', '=', priced.giftCard.id)
           .where('balance_cents', '>=', totals.giftCardCents)
+          .where('disabled_at', 'is', null)
           .executeTakeFirst();
         if (Number(drawn.numUpdatedRows) !== 1) {
           throw new CheckoutError('gift-card-changed', 'The gift card balance changed. Please review your order.', 409);
@@ -539,6 +542,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         payment_status: paymentStatus,
         fulfillment_status: 'pending',
         subscription_id: subscriptionId,
+        fulfilled_at: null,
         created_at: now,
         updated_at: now,
       };

@@ -1,22 +1,21 @@
 import { COMMERCE_EVENTS, PageType, type SubscriptionPlan } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
 import type { ContentService } from '../content/content-service.js';
 import { loadProducts } from '../content/product-repository.js';
 import { cartTokenOf } from '../http/cookies.js';
 import { parseInput } from '../http/validate.js';
 import { loadSiteUser } from '../site-users/site-user-service.js';
-import { newId } from '../ids.js';
 import { createMailService } from '../mail/mail-service.js';
 import { recordServerEvent } from '../tracking/index.js';
 import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
-import { CheckoutError, type CheckoutService, createCheckoutService, orderSummary } from './checkout-service.js';
+import { CheckoutError, type CheckoutService, createCheckoutService } from './checkout-service.js';
 import { installmentsInfoPage } from './installments-info.js';
 import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
 import { builtInPaymentProviders, type PaymentMethodInput } from './payments/index.js';
 import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
+import { registerOrderAdminRoutes } from './order-admin-routes.js';
 import { registerCheckoutSettingsRoutes } from './settings-routes.js';
-import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody, refundBody } from './schemas.js';
+import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody } from './schemas.js';
 
 export interface CheckoutPluginOptions {
   content: ContentService;
@@ -265,107 +264,8 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
 
   registerCheckoutSettingsRoutes(app);
 
-  // Owner API: orders of the site, fulfil, refund through the provider that charged.
-  const store = { preHandler: requireOwner('store') };
-  app.get('/api/config/orders', store, async (request) => {
-    const siteId = request.owner!.websiteId;
-    const rows = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .orderBy('created_at', 'desc')
-      .limit(200)
-      .execute();
-    return { orders: rows.map((row) => ({ ...orderSummary(row), fulfillmentStatus: row.fulfillment_status })) };
-  });
-
-  app.get('/api/config/orders/:orderId', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const order = await service.getOrder(request.owner!.websiteId, orderId);
-    if (!order) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    return { order };
-  });
-
-  app.post('/api/config/orders/:orderId/fulfill', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const updated = await app.db
-      .updateTable('orders')
-      .set({ fulfillment_status: 'fulfilled', updated_at: new Date().toISOString() })
-      .where('id', '=', orderId)
-      .where('site_id', '=', request.owner!.websiteId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    return { ok: true };
-  });
-
-  app.post('/api/config/orders/:orderId/refund', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const body = parseInput(refundBody, request.body ?? {});
-    const siteId = request.owner!.websiteId;
-    const order = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    if (!order) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    const charge = await app.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'charge')
-      .executeTakeFirst();
-    const refundable = order.amount_due_cents - order.refunded_cents;
-    const amount = body.amountCents ?? refundable;
-    if (!charge || amount > refundable || amount <= 0) {
-      return fail(reply, 400, 'not-refundable', 'Nothing on this order can be refunded for that amount.');
-    }
-    const provider = payments.byId(charge.provider);
-    if (!provider) return fail(reply, 402, 'refund-failed', 'The payment provider of this order is not available.');
-    const now = new Date().toISOString();
-    const refundedCents = order.refunded_cents + amount;
-    // Claim the amount first, conditional on the refunded amount read above: two refunds at once
-    // cannot both pass, and the provider is only asked for a refund this order still owes.
-    const claimed = await app.db
-      .updateTable('orders')
-      .set({
-        refunded_cents: refundedCents,
-        payment_status: refundedCents === order.amount_due_cents ? 'refunded' : order.payment_status,
-        updated_at: now,
-      })
-      .where('id', '=', orderId)
-      .where('refunded_cents', '=', order.refunded_cents)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return fail(reply, 409, 'conflict', 'The order changed; reload it.');
-    const refunded = await provider.refund({
-      reference: charge.reference,
-      amountCents: amount,
-      currency: order.currency,
-    });
-    if (!refunded.ok) {
-      await app.db
-        .updateTable('orders')
-        .set({ refunded_cents: order.refunded_cents, payment_status: order.payment_status, updated_at: now })
-        .where('id', '=', orderId)
-        .where('refunded_cents', '=', refundedCents)
-        .execute();
-      return fail(reply, 402, 'refund-failed', refunded.message);
-    }
-    await app.db
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        provider: charge.provider,
-        kind: 'refund',
-        status: 'succeeded',
-        amount_cents: amount,
-        reference: refunded.reference,
-        created_at: now,
-      })
-      .execute();
-    return { ok: true, refundedCents };
-  });
+  // Owner API: orders of the site (search, filter, pages), fulfil, refund through the provider that charged.
+  registerOrderAdminRoutes(app, { service, payments });
 }
 
 function isFormPost(request: FastifyRequest): boolean {

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
-import { parseInput } from '../http/validate.js';
 import { newId, nowIso } from '../ids.js';
 import { ensureCheckoutDefaults } from './defaults.js';
+import { parseWithFields } from './field-errors.js';
 
 const name = z.string().trim().min(1, 'name cannot be empty.').max(100, 'name is too long.');
-const cents = z.number({ error: 'Amounts are whole minor units.' }).int().min(0).max(100_000_000);
+const cents = z
+  .number({ error: 'Amounts are whole minor units.' })
+  .int('Amounts are whole minor units.')
+  .min(0, 'An amount cannot be negative.')
+  .max(100_000_000, 'That amount is too large.');
 
 const shippingBody = z.object({
   shippingOptions: z
@@ -19,7 +23,11 @@ const taxBody = z.object({
     .array(
       z.object({
         name,
-        rateBasisPoints: z.number().int().min(0).max(10_000),
+        rateBasisPoints: z
+          .number({ error: 'A rate is a number of basis points (8.25% is 825).' })
+          .int('A rate is a whole number of basis points (8.25% is 825).')
+          .min(0, 'A rate cannot be negative.')
+          .max(10_000, 'A rate is at most 100%.'),
         taxShipping: z.boolean().optional(),
         countries: z
           .array(z.string().regex(/^[A-Za-z]{2}$/, 'Countries are 2-letter codes.'))
@@ -40,11 +48,18 @@ const couponBody = z.object({
             .trim()
             .regex(/^[A-Za-z0-9_-]{3,32}$/, 'A code is 3–32 letters, digits, dashes or underscores.'),
           kind: z.enum(['percent', 'fixed', 'free-shipping']),
-          value: z.number().int().min(0).max(100_000_000),
+          value: z
+            .number({ error: 'Enter the value as a number.' })
+            .int('Enter the value as a whole number (a percent, or minor units).')
+            .min(0, 'The value cannot be negative.')
+            .max(100_000_000, 'That value is too large.'),
           minSubtotalCents: cents.optional(),
           active: z.boolean().optional(),
         })
-        .refine((c) => c.kind !== 'percent' || (c.value >= 1 && c.value <= 100), 'A percent coupon takes 1–100.'),
+        .refine((c) => c.kind !== 'percent' || (c.value >= 1 && c.value <= 100), {
+          message: 'A percent coupon takes 1–100.',
+          path: ['value'],
+        }),
     )
     .max(200, 'At most 200 coupons.'),
 });
@@ -58,12 +73,15 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
 
   async function read(siteId: string) {
     await ensureCheckoutDefaults(app.db, siteId);
-    const [shipping, tax, coupons] = await Promise.all([
+    const [site, shipping, tax, coupons] = await Promise.all([
+      app.db.selectFrom('sites').select(['currency', 'locale']).where('id', '=', siteId).executeTakeFirstOrThrow(),
       app.db.selectFrom('shipping_options').selectAll().where('site_id', '=', siteId).orderBy('position').execute(),
       app.db.selectFrom('tax_rules').selectAll().where('site_id', '=', siteId).orderBy('created_at').execute(),
       app.db.selectFrom('coupons').selectAll().where('site_id', '=', siteId).orderBy('code').execute(),
     ]);
     return {
+      currency: site.currency,
+      locale: site.locale,
       shippingOptions: shipping.map((r) => ({
         id: r.id,
         name: r.name,
@@ -90,7 +108,7 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
   app.get('/api/config/checkout', store, async (request) => read(request.owner!.websiteId));
 
   app.put('/api/config/checkout/shipping-options', store, async (request) => {
-    const body = parseInput(shippingBody, request.body);
+    const body = parseWithFields(shippingBody, request.body);
     const siteId = request.owner!.websiteId;
     await ensureCheckoutDefaults(app.db, siteId);
     await app.db.transaction().execute(async (trx) => {
@@ -115,7 +133,7 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
   });
 
   app.put('/api/config/checkout/tax-rules', store, async (request) => {
-    const body = parseInput(taxBody, request.body);
+    const body = parseWithFields(taxBody, request.body);
     const siteId = request.owner!.websiteId;
     await ensureCheckoutDefaults(app.db, siteId);
     await app.db.transaction().execute(async (trx) => {
@@ -140,11 +158,16 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
   });
 
   app.put('/api/config/checkout/coupons', store, async (request, reply) => {
-    const body = parseInput(couponBody, request.body);
+    const body = parseWithFields(couponBody, request.body);
     const siteId = request.owner!.websiteId;
     const codes = body.coupons.map((c) => c.code.toUpperCase());
-    if (new Set(codes).size !== codes.length) {
-      return reply.code(400).send({ error: 'duplicate-coupon', message: 'Each coupon code may appear once.' });
+    const repeated = codes.findIndex((code, i) => codes.indexOf(code) !== i);
+    if (repeated >= 0) {
+      return reply.code(400).send({
+        error: 'duplicate-coupon',
+        message: 'Each coupon code may appear once.',
+        fields: { [`coupons.${repeated}.code`]: 'Each coupon code may appear once.' },
+      });
     }
     await ensureCheckoutDefaults(app.db, siteId);
     await app.db.transaction().execute(async (trx) => {

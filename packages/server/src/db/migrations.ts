@@ -8,6 +8,7 @@ import { checkoutMigration } from './migrations/0006_checkout.js';
 import { restockMigration } from './migrations/0007_restock.js';
 import { editorMigration } from './migrations/0008_editor.js';
 import { adminMigration } from './migrations/0009_admin.js';
+import { commerceAdminMigration } from './migrations/0010_commerce_admin.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -135,6 +136,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_restock': restockMigration,
   '0008_editor': editorMigration,
   '0009_admin': adminMigration,
+  '0010_commerce_admin': commerceAdminMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -398,6 +398,8 @@ export interface OrdersTable {
   /** 'pending' or 'fulfilled'. */
   fulfillment_status: string;
   subscription_id: string | null;
+  /** When an owner marked the order fulfilled (migration 0010). */
+  fulfilled_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -439,6 +441,10 @@ export interface GiftCardsTable {
   balance_cents: number;
   order_id: string | null;
   recipient_email: string;
+  /** Set when an owner disabled the card: checkout refuses its code (migration 0010). */
+  disabled_at: string | null;
+  /** Email of the owner who issued the card by hand; null for cards bought in an order. */
+  issued_by: string | null;
   created_at: string;
   updated_at: string;
 }
