@@ -25,4 +25,26 @@ export interface PanelDef {
  * Every panel of the editor other than the page editor (which is `/config/pages` and loads eagerly).
  * Adding a panel is one entry here plus its folder under `src/panels/`.
  */
-export const PANELS: readonly PanelDef[] = [];
+export const PANELS: readonly PanelDef[] = [
+  {
+    path: '/config/analytics',
+    label: 'Analytics',
+    section: 'Insights',
+    group: 'reporting',
+    load: () => import('./analytics/index.js'),
+  },
+  {
+    path: '/config/forms',
+    label: 'Form submissions',
+    section: 'Insights',
+    group: 'forms',
+    load: () => import('./submissions/index.js'),
+  },
+  {
+    path: '/config/errors',
+    label: 'JavaScript errors',
+    section: 'Insights',
+    group: 'reporting',
+    load: () => import('./errors/index.js'),
+  },
+];

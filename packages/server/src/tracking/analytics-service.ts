@@ -1,6 +1,7 @@
 import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { browserOf } from './browser.js';
 import type { ZonedRange } from './zoned-range.js';
 
 /** Counts arrive as strings from PostgreSQL (bigint) and as numbers from SQLite. */
@@ -18,6 +19,18 @@ export interface FunnelStep {
   event: string;
   events: number;
   sessions: number;
+}
+
+export interface ErrorGroup {
+  message: string;
+  name: string;
+  source: string;
+  count: number;
+  pages: number;
+  paths: string[];
+  browsers: { browser: string; count: number }[];
+  firstSeen: string;
+  lastSeen: string;
 }
 
 /** The 75th percentile by nearest rank (what web-vitals reports use). */
@@ -160,31 +173,71 @@ export function createAnalyticsService(db: Kysely<Database>) {
         .sort((a, b) => b.samples - a.samples || a.path.localeCompare(b.path));
     },
 
-    async javascriptErrors(siteId: string, range: ZonedRange, limit = 20) {
-      const rows = await db
+    /**
+     * JavaScript errors grouped by message and source file: how often, on how many pages (and
+     * which, most frequent first, at most 5), in which browsers, first and last seen.
+     */
+    async javascriptErrors(siteId: string, range: ZonedRange, limit = 20): Promise<ErrorGroup[]> {
+      const inRange = db
         .selectFrom('tracking_js_errors')
         .where('site_id', '=', siteId)
         .where('created_at', '>=', range.startUtc)
-        .where('created_at', '<', range.endUtc)
+        .where('created_at', '<', range.endUtc);
+      const groups = await inRange
         .select((eb) => [
           'message',
+          'source',
           eb.fn.countAll().as('count'),
           eb.fn.count('path').distinct().as('pages'),
+          eb.fn.min('created_at').as('firstSeen'),
           eb.fn.max('created_at').as('lastSeen'),
           eb.fn.max('name').as('name'),
         ])
-        .groupBy('message')
+        .groupBy(['message', 'source'])
         .orderBy('count', 'desc')
         .orderBy('message')
+        .orderBy('source')
         .limit(limit)
         .execute();
-      return rows.map((r) => ({
-        message: r.message,
-        name: r.name ?? '',
-        count: num(r.count),
-        pages: num(r.pages),
-        lastSeen: r.lastSeen,
-      }));
+      if (groups.length === 0) return [];
+      const details = await inRange
+        .where(
+          'message',
+          'in',
+          groups.map((g) => g.message),
+        )
+        .select((eb) => ['message', 'source', 'path', 'user_agent', eb.fn.countAll().as('count')])
+        .groupBy(['message', 'source', 'path', 'user_agent'])
+        .execute();
+      const key = (message: string, source: string) => JSON.stringify([message, source]);
+      const tally = new Map<string, { paths: Map<string, number>; browsers: Map<string, number> }>();
+      for (const row of details) {
+        const k = key(row.message, row.source);
+        let found = tally.get(k);
+        if (!found) tally.set(k, (found = { paths: new Map(), browsers: new Map() }));
+        const count = num(row.count);
+        found.paths.set(row.path, (found.paths.get(row.path) ?? 0) + count);
+        const browser = browserOf(row.user_agent);
+        found.browsers.set(browser, (found.browsers.get(browser) ?? 0) + count);
+      }
+      const ranked = (counts: Map<string, number> | undefined) =>
+        [...(counts ?? new Map<string, number>()).entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      return groups.map((g) => {
+        const found = tally.get(key(g.message, g.source));
+        return {
+          message: g.message,
+          name: g.name ?? '',
+          source: g.source,
+          count: num(g.count),
+          pages: num(g.pages),
+          paths: ranked(found?.paths)
+            .slice(0, 5)
+            .map(([path]) => path),
+          browsers: ranked(found?.browsers).map(([browser, count]) => ({ browser, count })),
+          firstSeen: g.firstSeen,
+          lastSeen: g.lastSeen,
+        };
+      });
     },
   };
 }

@@ -11,6 +11,7 @@ import { parseInput } from '../http/validate.js';
 import { newId, newToken, nowIso } from '../ids.js';
 import { createAnalyticsService } from './analytics-service.js';
 import { BatchWriter } from './batch-writer.js';
+import { dailyFigures, daysOf, MAX_DAILY_DAYS } from './daily.js';
 import { deviceOf, referrerHost } from './device.js';
 import { defaultEventSchemas, type EventSchemaRegistry } from './event-schemas.js';
 import {
@@ -383,6 +384,13 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
       return { range: scope.range, [name === 'web-vitals' ? 'webVitals' : name]: await compute(scope) };
     });
   }
+  app.get('/api/config/analytics/daily', reporting, async (request) => {
+    const scope = await ownerRange(request);
+    if (daysOf(scope.range).length > MAX_DAILY_DAYS) {
+      throw new AppError('invalid-range', `Choose at most ${MAX_DAILY_DAYS} days for daily figures.`);
+    }
+    return { range: scope.range, daily: await dailyFigures(app.db, scope.siteId, scope.range) };
+  });
   app.get('/api/config/analytics/report', reporting, async (request) => {
     const scope = await ownerRange(request);
     const entries = await Promise.all(
