@@ -206,6 +206,12 @@ export {
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export * from './editor/editor-rules.js';
 export * from './editor/site-admin.js';
+export * from './editor/block-fields.js';
+export * from './editor/block-items.js';
+export * from './editor/chart-data.js';
+export * from './editor/chart-view.js';
+export * from './editor/form-builder.js';
+export * from './editor/video-url.js';
 export {
   MAX_TERMS_PER_POST,
   TERM_KINDS,
