@@ -47,4 +47,25 @@ export const PANELS: readonly PanelDef[] = [
     group: 'reporting',
     load: () => import('./errors/index.js'),
   },
+  {
+    path: '/config/commerce/orders',
+    label: 'Orders',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./orders/index.js'),
+  },
+  {
+    path: '/config/commerce/store',
+    label: 'Store',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./store/index.js'),
+  },
+  {
+    path: '/config/commerce/restock',
+    label: 'Restock',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./restock/index.js'),
+  },
 ];

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { api } from '../../api.js';
+import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
+import { FieldMessage, invalidProps, TextField } from './fields.js';
+import type { StoreSettings } from './types.js';
+
+type Flag = {
+  [K in keyof StoreSettings]: StoreSettings[K] extends boolean ? K : never;
+}[keyof StoreSettings];
+
+const FLAGS: { key: Flag; label: string; group: 'Cart' | 'Restock' | 'Scarcity' }[] = [
+  { key: 'multipleQuantityAllowedForServices', label: 'Allow more than one of a service in a cart', group: 'Cart' },
+  { key: 'expressCheckout', label: 'Offer express checkout', group: 'Cart' },
+  { key: 'restockHiddenByDefault', label: 'Hide the restock sign-up on product pages by default', group: 'Restock' },
+  { key: 'restockMailingListOptIn', label: 'Check “join the mailing list” on the sign-up form', group: 'Restock' },
+  {
+    key: 'restockAutoSend',
+    label: 'Send restock notifications as soon as a variant is back in stock',
+    group: 'Restock',
+  },
+  { key: 'scarcityEnabled', label: 'Show a scarcity message when stock runs low', group: 'Scarcity' },
+  { key: 'scarcityShownByDefault', label: 'Show the scarcity message on product pages by default', group: 'Scarcity' },
+];
+
+const TEXT_FIELDS = ['restockNotificationsSuccessText', 'scarcityThreshold', 'scarcityText'];
+
+/** Store settings (SPEC §3): service quantities, the restock and scarcity widgets and their texts. */
+export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: StoreSettings) => void }) {
+  const [draft, setDraft] = useState(props.settings);
+  const [threshold, setThreshold] = useState(props.settings.scarcityThreshold?.toString() ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState('');
+  const [status, setStatus] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setStatus('');
+    const body: Record<string, unknown> = {};
+    for (const flag of FLAGS) body[flag.key] = draft[flag.key];
+    body.restockNotificationsSuccessText = draft.restockNotificationsSuccessText;
+    if (draft.scarcityText?.trim()) body.scarcityText = draft.scarcityText;
+    if (threshold.trim()) {
+      const value = Number(threshold);
+      if (!Number.isInteger(value)) {
+        setErrors({ scarcityThreshold: 'Enter a whole number of items, such as 5.' });
+        return;
+      }
+      body.scarcityThreshold = value;
+    }
+    setSaving(true);
+    try {
+      const saved = await api<StoreSettings>('PUT', '/api/config/settings/store', body);
+      setDraft(saved);
+      setThreshold(saved.scarcityThreshold?.toString() ?? '');
+      setErrors({});
+      setError('');
+      setStatus('Store settings saved.');
+      props.onSaved(saved);
+    } catch (e) {
+      const fields = fieldErrorsOf(e, [...FLAGS.map((f) => f.key), ...TEXT_FIELDS]);
+      setErrors(fields);
+      setError(Object.keys(fields).length ? 'Please fix the fields marked below.' : (e as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="ed-store-settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {(['Cart', 'Restock', 'Scarcity'] as const).map((group) => (
+        <fieldset key={group} className="ed-card">
+          <legend>{group}</legend>
+          {FLAGS.filter((f) => f.group === group).map((flag) => (
+            <div key={flag.key} className="ed-form-row ed-store-check">
+              <input
+                id={`ed-store-${flag.key}`}
+                type="checkbox"
+                checked={draft[flag.key]}
+                onChange={(e) => setDraft({ ...draft, [flag.key]: e.target.checked })}
+                {...invalidProps(errors, flag.key)}
+              />
+              <label htmlFor={`ed-store-${flag.key}`}>{flag.label}</label>
+              <FieldMessage errors={errors} path={flag.key} />
+            </div>
+          ))}
+          {group === 'Restock' && (
+            <TextField
+              label="Text after a visitor signs up"
+              path="restockNotificationsSuccessText"
+              errors={errors}
+              maxLength={300}
+              value={draft.restockNotificationsSuccessText}
+              onChange={(e) => setDraft({ ...draft, restockNotificationsSuccessText: e.target.value })}
+            />
+          )}
+          {group === 'Scarcity' && (
+            <>
+              <TextField
+                label="Show it from this many items left"
+                path="scarcityThreshold"
+                errors={errors}
+                inputMode="numeric"
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+              />
+              <TextField
+                label="Scarcity message"
+                path="scarcityText"
+                errors={errors}
+                maxLength={200}
+                hint="Shown on product pages when few items are left."
+                value={draft.scarcityText ?? ''}
+                onChange={(e) => setDraft({ ...draft, scarcityText: e.target.value })}
+              />
+            </>
+          )}
+        </fieldset>
+      ))}
+      <div className="ed-store-actions">
+        <button type="submit" className="ed-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save store settings'}
+        </button>
+        {error && (
+          <span className="ed-field-error" role="alert">
+            {error}
+          </span>
+        )}
+        <span role="status" className="ed-store-status">
+          {status}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { type KeyboardEvent, useRef } from 'react';
+import type { PanelProps } from '../registry.js';
+import { Panel } from '../shared/Panel.js';
+import { useResource } from '../shared/resource.js';
+import { CouponsTab } from './CouponsTab.js';
+import { GiftCardsTab } from './GiftCardsTab.js';
+import { SettingsTab } from './SettingsTab.js';
+import { ShippingTab } from './ShippingTab.js';
+import { TaxTab } from './TaxTab.js';
+import type { CheckoutSettings, StoreSettings } from './types.js';
+import './store.css';
+
+export const STORE_PATH = '/config/commerce/store';
+
+const TABS = [
+  { slug: 'shipping', label: 'Shipping options' },
+  { slug: 'tax', label: 'Tax rules' },
+  { slug: 'coupons', label: 'Coupons' },
+  { slug: 'gift-cards', label: 'Gift cards' },
+  { slug: 'settings', label: 'Store settings' },
+] as const;
+type Slug = (typeof TABS)[number]['slug'];
+
+/**
+ * Store: shipping options, tax rules, coupons, gift cards and store settings, one tab each; the
+ * tab is part of the address (`/config/commerce/store/coupons`).
+ */
+export default function StorePanel({ path, navigate }: PanelProps) {
+  const rest = path.slice(STORE_PATH.length).replace(/^\/+|\/+$/g, '');
+  const current: Slug = TABS.find((t) => t.slug === rest)?.slug ?? 'shipping';
+  const checkout = useResource<CheckoutSettings>('/api/config/checkout');
+  const store = useResource<StoreSettings>(current === 'settings' ? '/api/config/settings/store' : undefined);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onKey(event: KeyboardEvent, index: number) {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + TABS.length) % TABS.length;
+    navigate(`${STORE_PATH}/${TABS[next]!.slug}`);
+    tabs.current[next]?.focus();
+  }
+
+  const settings = checkout.data;
+  let body = <p className="ed-empty">Loading…</p>;
+  if (current === 'settings') {
+    if (store.data) body = <SettingsTab settings={store.data} onSaved={() => undefined} />;
+  } else if (current === 'gift-cards') {
+    if (settings) body = <GiftCardsTab currency={settings.currency} locale={settings.locale} />;
+  } else if (settings) {
+    const onSaved = () => void checkout.reload();
+    if (current === 'shipping') body = <ShippingTab settings={settings} onSaved={onSaved} />;
+    if (current === 'tax') body = <TaxTab settings={settings} onSaved={onSaved} />;
+    if (current === 'coupons') body = <CouponsTab settings={settings} onSaved={onSaved} />;
+  }
+
+  return (
+    <Panel title="Store" error={checkout.error || store.error}>
+      <div className="ed-tabs ed-store-tabs" role="tablist" aria-label="Store">
+        {TABS.map((tab, i) => (
+          <button
+            key={tab.slug}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`ed-store-tab-${tab.slug}`}
+            aria-selected={tab.slug === current}
+            aria-controls="ed-store-tabpanel"
+            tabIndex={tab.slug === current ? 0 : -1}
+            onClick={() => navigate(`${STORE_PATH}/${tab.slug}`)}
+            onKeyDown={(event) => onKey(event, i)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id="ed-store-tabpanel" role="tabpanel" aria-labelledby={`ed-store-tab-${current}`} className="ed-store-body">
+        {body}
+      </div>
+    </Panel>
+  );
+}
