@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GROUPS } from '../src/auth/roles.js';
@@ -5,23 +7,21 @@ import type { RouteEntry } from '../src/http/route-catalogue.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, type SiteUserVisitor, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { concretePath, describeRoute, endsSession, listRoutes, STATE_CHANGING } from './route-probe.js';
+import { documentedRouteTable, OPEN_OWNER_ROUTES, ownerRouteTable, withRouteTable } from './route-table.js';
 import { type Answer, Visitor } from './visitor.js';
 
-/** Owner routes open to anyone: signing in and out. */
-const OPEN_OWNER_ROUTES = new Set([
-  'POST /api/config/session',
-  'DELETE /api/config/session',
-  'GET /config/login',
-  'POST /config/login',
-]);
+const SECURITY_DOC = fileURLToPath(new URL('../../../docs/security.md', import.meta.url));
+
 const ROLES = Object.entries(WebsiteRole) as [string, number][];
 const A_SECRET = 'Zebediah-Quillfeather';
 
-function isOwnerApi(route: RouteEntry): boolean {
-  return route.url.startsWith('/api/config/') && !OPEN_OWNER_ROUTES.has(describeRoute(route));
-}
 function isOwnerPage(route: RouteEntry): boolean {
   return (route.url === '/config' || route.url.startsWith('/config/')) && !OPEN_OWNER_ROUTES.has(describeRoute(route));
+}
+/** `/api/config/*`, and any other API route that declares an owner group (e.g. `PUT /api/site-header-footer`). */
+function isOwnerApi(route: RouteEntry): boolean {
+  if (OPEN_OWNER_ROUTES.has(describeRoute(route)) || isOwnerPage(route)) return false;
+  return route.url.startsWith('/api/config/') || route.roleGroup !== undefined;
 }
 
 function call(actor: Visitor, route: RouteEntry): Promise<Answer> {
@@ -63,6 +63,20 @@ for (const dialect of DIALECTS) {
       }
     }, 180_000);
     afterAll(async () => server?.close());
+
+    it.runIf(dialect === DIALECTS[0])('lists every owner route with its group in docs/security.md', () => {
+      // The table is the reviewed statement of who may call what: a new route, or a route whose
+      // group changes, fails here until the table says so. TESSERA_WRITE_ROUTE_TABLE=1 rewrites it.
+      const doc = readFileSync(SECURITY_DOC, 'utf8');
+      const expected = ownerRouteTable(listRoutes(server));
+      if (process.env.TESSERA_WRITE_ROUTE_TABLE === '1' && documentedRouteTable(doc) !== expected) {
+        writeFileSync(SECURITY_DOC, withRouteTable(doc, expected));
+      }
+      expect(
+        documentedRouteTable(readFileSync(SECURITY_DOC, 'utf8')),
+        'docs/security.md is behind the routes: rerun this test with TESSERA_WRITE_ROUTE_TABLE=1 and review the diff',
+      ).toBe(expected);
+    });
 
     it('has every owner API route declare its role group', () => {
       const undeclared = routes

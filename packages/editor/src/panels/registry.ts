@@ -68,4 +68,18 @@ export const PANELS: readonly PanelDef[] = [
     group: 'store',
     load: () => import('./restock/index.js'),
   },
+  {
+    path: '/config/settings',
+    label: 'Settings',
+    section: 'Settings',
+    group: 'admin',
+    load: () => import('./settings/index.js'),
+  },
+  {
+    path: '/config/owners',
+    label: 'Owners',
+    section: 'Settings',
+    group: 'admin',
+    load: () => import('./owners/index.js'),
+  },
 ];
