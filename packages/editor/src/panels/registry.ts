@@ -27,6 +27,20 @@ export interface PanelDef {
  */
 export const PANELS: readonly PanelDef[] = [
   {
+    path: '/config/blog',
+    label: 'Blog',
+    section: 'Website',
+    group: 'content',
+    load: () => import('./blog/index.js'),
+  },
+  {
+    path: '/config/popup',
+    label: 'Popup',
+    section: 'Website',
+    group: 'content',
+    load: () => import('./popup/index.js'),
+  },
+  {
     path: '/config/analytics',
     label: 'Analytics',
     section: 'Insights',

@@ -1,0 +1,204 @@
+// An owner writes a blog post with a tag and a category and publishes it; a visitor reads it on
+// /blog and on the tag's listing. The tag manager shows SPEC's duplicate and one-at-a-time
+// messages. The owner moves the popup on its 3×3 grid by mouse and keyboard; a visitor sees it
+// there. Everything changed on the shared demo site is put back afterwards.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
+import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { signedInOwner } from './fixtures/owner.js';
+
+const stamp = Date.now().toString(36);
+const TITLE = `Field notes ${stamp}`;
+const TAG = `fieldwork-${stamp}`;
+const CATEGORY = `Notes ${stamp}`;
+const BODY = `Walnut hulls give a deep brown ${stamp}.`;
+const POPUP_HEADING = `Studio open day ${stamp}`;
+
+let browser: Browser;
+let owner: Page;
+let originalPopup: Record<string, unknown> | undefined;
+
+/** Calls the owner API from the owner's page, with the crumb as the editor sends it. */
+function ownerApi<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return owner.evaluate(
+    async ([m, p, b]) => {
+      const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch(p as string, {
+        method: m as string,
+        headers: { 'x-csrf-token': crumb, ...(b !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: b !== undefined ? JSON.stringify(b) : undefined,
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** A fresh visitor's page at `path` (no popup memory). */
+async function visitorAt(path: string): Promise<Page> {
+  const context = await newVisitor(browser);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path}`).toBe(200);
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await signedInOwner(browser, { role: 'editor', prefix: 'blog-editor' });
+  originalPopup = (await ownerApi('GET', '/api/config/popup')).body.popup;
+});
+
+afterAll(async () => {
+  try {
+    const { body } = await ownerApi('GET', '/api/config/blogs');
+    for (const blog of body?.blogs ?? []) {
+      const posts = (await ownerApi('GET', `/api/config/blogs/${blog.id}/posts?limit=100`)).body.posts ?? [];
+      for (const post of posts.filter((p: { title: string }) => p.title === TITLE))
+        await ownerApi('DELETE', `/api/config/blogs/${blog.id}/posts/${post.id}`);
+    }
+    if (originalPopup) {
+      const { version: _version, ...popup } = originalPopup;
+      const restored = await ownerApi('PUT', '/api/config/popup', { ...popup, showAgain: false });
+      expect(restored.status).toBe(200);
+    }
+  } finally {
+    await browser?.close();
+  }
+});
+
+const nav = () => owner.getByRole('navigation', { name: 'Editor' });
+
+describe('blog post editor', () => {
+  it('writes a post with a tag and a category and publishes it', async () => {
+    await nav().getByRole('link', { name: 'Blog' }).click();
+    await owner.getByRole('heading', { name: /^Blog: / }).waitFor();
+    await owner.getByRole('button', { name: 'New post' }).click();
+    await owner.getByRole('heading', { name: 'New post' }).waitFor();
+
+    await owner.getByLabel('Title').fill(TITLE);
+    await owner.getByLabel('Excerpt').fill('What the hedgerow gave us this month.');
+    const body = owner.getByRole('textbox', { name: 'Body', exact: true });
+    await body.click();
+    await owner.keyboard.type(BODY);
+    await owner.getByLabel('Author').fill('Field Tester');
+
+    await owner.getByLabel('Add a tag').fill(TAG);
+    await owner.getByRole('button', { name: 'Add tag' }).click();
+    await owner.getByLabel('Add a tag').fill(TAG.toUpperCase());
+    await owner.getByRole('button', { name: 'Add tag' }).click();
+    await expect.poll(() => owner.getByRole('alert').allTextContents()).toContain('This tag already exists');
+    await owner.getByLabel('Add a tag').fill('');
+    await owner.getByLabel('Add a category').fill(CATEGORY);
+    await owner.getByRole('button', { name: 'Add category' }).click();
+    expect(await owner.getByRole('list', { name: 'Categories of this post' }).textContent()).toContain(CATEGORY);
+    await expectAccessible(owner, 'post editor');
+
+    await owner.getByRole('button', { name: 'Publish now' }).click();
+    await expect
+      .poll(() => owner.getByRole('status').allTextContents())
+      .toContain('Published. Visitors can read this post now.');
+    await owner.waitForURL(/\/config\/blog\/[^/]+\/posts\/[^/]+$/);
+    await owner.getByRole('heading', { name: `Edit post: ${TITLE}` }).waitFor();
+  });
+
+  it('shows the published post to a visitor on /blog and on its tag’s listing', async () => {
+    const page = await visitorAt('/blog');
+    expect(await page.locator('.post-card__title a').allTextContents()).toContain(TITLE);
+    await page.getByRole('link', { name: TITLE, exact: true }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(TITLE);
+    expect(await page.locator('.blog-post__body').textContent()).toContain(BODY);
+    expect(await page.locator('.post-meta__author').textContent()).toBe('By Field Tester');
+    await page.locator('.blog-post__tags a.tag-link', { hasText: TAG }).click();
+    await page.waitForURL(`**/blog?tag=${TAG}`);
+    expect(await page.locator('.post-card__title a').allTextContents()).toEqual([TITLE]);
+    await page.context().close();
+  });
+});
+
+describe('tag and category manager', () => {
+  it('says a tag already exists and allows one edit at a time', async () => {
+    await owner.getByRole('button', { name: 'Back to posts' }).click();
+    await owner.getByRole('button', { name: 'Tags and categories' }).click();
+    await owner.getByRole('heading', { name: /^Tags and categories: / }).waitFor();
+    const tags = owner.getByRole('region', { name: 'Tags', exact: true });
+    const ours = tags.getByRole('row').filter({ has: owner.getByRole('rowheader', { name: TAG, exact: true }) });
+    expect(await ours.getByRole('cell').first().textContent()).toBe('1');
+    const categories = owner.getByRole('region', { name: 'Categories', exact: true });
+    expect(await categories.getByRole('rowheader', { name: CATEGORY, exact: true }).count()).toBe(1);
+
+    await tags.getByLabel('New tag').fill(` ${TAG.toUpperCase()} `);
+    await tags.getByRole('button', { name: 'Add tag' }).click();
+    await expect.poll(() => tags.getByRole('alert').textContent()).toBe('This tag already exists');
+
+    await tags.getByRole('button', { name: `Rename tag ${TAG}` }).click();
+    await tags.getByLabel(`New name for ${TAG}`).waitFor();
+    await tags.getByRole('button', { name: 'Rename tag care' }).click();
+    await expect.poll(() => tags.getByRole('alert').textContent()).toBe('You may only edit one tag at a time');
+    await categories.getByRole('button', { name: `Rename category ${CATEGORY}` }).click();
+    await expect
+      .poll(() => categories.getByRole('alert').textContent())
+      .toBe('You may only edit one category at a time');
+    await expectAccessible(owner, 'tag manager');
+    await tags.getByRole('button', { name: 'Cancel' }).click();
+    expect(await tags.getByLabel(`New name for ${TAG}`).count()).toBe(0);
+  });
+});
+
+describe('popup overlay editor', () => {
+  const popupBox = async (page: Page) => {
+    const panel = page.locator('.popup-overlay__panel');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    const box = await panel.boundingBox();
+    const size = page.viewportSize();
+    if (!box || !size) throw new Error('the popup has no box');
+    return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height, ...size };
+  };
+
+  it('moves the popup on the 3×3 grid and a visitor sees it there', async () => {
+    await nav().getByRole('link', { name: 'Popup' }).click();
+    await owner.getByRole('heading', { name: 'Popup' }).waitFor();
+    const grid = owner.getByRole('radiogroup', { name: 'Position' });
+    expect(await grid.getByRole('radio').count()).toBe(9);
+    await owner.getByLabel('Heading').fill(POPUP_HEADING);
+
+    await grid.getByRole('radio', { name: 'Top left' }).click();
+    expect(await grid.getByRole('radio', { name: 'Top left' }).getAttribute('aria-checked')).toBe('true');
+    expect(await owner.locator('.ed-popup-preview__card').getAttribute('data-position')).toBe('top-left');
+    expect(await owner.locator('.ed-popup-preview__card').textContent()).toContain(POPUP_HEADING);
+    await owner.getByRole('button', { name: 'Save popup' }).first().click();
+    await expect
+      .poll(() => owner.getByRole('status').allTextContents())
+      .toContain('Saved. Visitors see the popup on their next page.');
+
+    let page = await visitorAt('/about');
+    expect(await page.locator('.popup-overlay').getAttribute('data-position')).toBe('top-left');
+    expect(await page.locator('.popup-overlay__title').textContent()).toBe(POPUP_HEADING);
+    let box = await popupBox(page);
+    expect(box.right).toBeLessThan(box.width / 2);
+    expect(box.bottom).toBeLessThan(box.height / 2);
+    await page.context().close();
+
+    // By keyboard: two steps down and two right from the top left is the bottom right.
+    await grid.getByRole('radio', { name: 'Top left' }).focus();
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight']) await owner.keyboard.press(key);
+    const bottomRight = grid.getByRole('radio', { name: 'Bottom right' });
+    expect(await bottomRight.getAttribute('aria-checked')).toBe('true');
+    expect(await bottomRight.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await grid.getByRole('radio', { checked: true }).count()).toBe(1);
+    expect(await owner.locator('.ed-popup-preview__card').getAttribute('data-position')).toBe('bottom-right');
+    await expectAccessible(owner, 'popup editor');
+    await owner.getByRole('button', { name: 'Save popup' }).first().click();
+    await expect.poll(() => owner.getByRole('button', { name: 'Saved' }).count()).toBe(1);
+
+    page = await visitorAt('/about');
+    const overlay = page.locator('.popup-overlay');
+    expect(await overlay.getAttribute('data-position')).toBe('bottom-right');
+    expect(await overlay.getAttribute('class')).toContain('popup-overlay--bottom-right');
+    box = await popupBox(page);
+    expect(box.left).toBeGreaterThan(box.width / 2);
+    expect(box.top).toBeGreaterThan(box.height / 2);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkPostForm,
+  emptyPostForm,
+  formFromPost,
+  fromLocalInput,
+  isLive,
+  type PostDocument,
+  postBody,
+  suggestedUrlId,
+  toLocalInput,
+} from './post-form.js';
+
+const stored: PostDocument = {
+  id: 'p1',
+  blogId: 'b1',
+  title: 'Onion skins',
+  urlId: 'onion-skins',
+  url: '/blog/onion-skins',
+  status: 'scheduled',
+  publishOn: '2030-05-04T09:30:00.000Z',
+  author: 'Ada',
+  tags: ['dye'],
+  categories: ['Guides'],
+  updatedAt: '2030-05-01T00:00:00.000Z',
+  excerpt: 'Short',
+  body: '<p>Long</p>',
+  featuredImage: { url: '/files/a.jpg', altText: 'Skins' },
+  commentsEnabled: true,
+};
+
+describe('the post form', () => {
+  it('round-trips a stored post through the form to the same request body', () => {
+    const body = postBody(formFromPost(stored));
+    expect(body).toEqual({
+      title: 'Onion skins',
+      urlId: 'onion-skins',
+      excerpt: 'Short',
+      body: '<p>Long</p>',
+      author: 'Ada',
+      status: 'scheduled',
+      publishOn: '2030-05-04T09:30:00.000Z',
+      featuredImage: { url: '/files/a.jpg', altText: 'Skins' },
+      tags: ['dye'],
+      categories: ['Guides'],
+      commentsEnabled: true,
+    });
+  });
+
+  it('converts dates between ISO and datetime-local in the browser zone', () => {
+    const local = toLocalInput('2030-05-04T09:30:00.000Z');
+    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(fromLocalInput(local)).toBe('2030-05-04T09:30:00.000Z');
+    expect(toLocalInput('')).toBe('');
+    expect(fromLocalInput('')).toBe('');
+    expect(postBody(emptyPostForm())).toMatchObject({ publishOn: null, featuredImage: null });
+  });
+
+  it('says what to fix before sending', () => {
+    expect(checkPostForm(emptyPostForm())).toEqual({ title: 'Please enter a post title.' });
+    expect(checkPostForm({ ...emptyPostForm(), title: 'A', urlId: 'Bad Slug', status: 'scheduled' })).toEqual({
+      urlId: 'Bad Slug is not a valid page URL',
+      publishOn: 'Choose a date and time.',
+    });
+    expect(suggestedUrlId('Wool season is here!')).toBe('wool-season-is-here');
+  });
+
+  it('tells a live post from one visitors cannot see yet', () => {
+    const now = Date.parse('2030-05-05T00:00:00Z');
+    expect(isLive({ status: 'scheduled', publishOn: '2030-05-04T09:30:00.000Z' }, now)).toBe(true);
+    expect(isLive({ status: 'scheduled', publishOn: '2030-06-04T09:30:00.000Z' }, now)).toBe(false);
+    expect(isLive({ status: 'draft', publishOn: '2020-01-01T00:00:00.000Z' }, now)).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+// Blog posts as the owner API sends them, and the post editor's form: conversions both ways and
+// the checks the form makes before it sends (the server makes them again).
+
+import { PAGE_STATUSES, type PageStatus, slugFromTitle } from '@tessera/core';
+
+export interface BlogSummary {
+  id: string;
+  title: string;
+  slug: string;
+  url: string;
+  postCount: number;
+}
+
+export interface PostImage {
+  url: string;
+  altText: string;
+}
+
+export interface PostSummary {
+  id: string;
+  blogId: string;
+  title: string;
+  urlId: string;
+  url: string;
+  status: string;
+  publishOn: string;
+  author: string;
+  tags: string[];
+  categories: string[];
+  updatedAt: string;
+}
+
+export interface PostDocument extends PostSummary {
+  excerpt: string;
+  body: string;
+  featuredImage: PostImage | null;
+  commentsEnabled: boolean;
+}
+
+export interface TermCount {
+  name: string;
+  count: number;
+}
+
+export interface BlogTerms {
+  tags: TermCount[];
+  categories: TermCount[];
+}
+
+/** What the form holds: text as typed, the date as a `datetime-local` value. */
+export interface PostForm {
+  title: string;
+  urlId: string;
+  excerpt: string;
+  body: string;
+  author: string;
+  status: PageStatus;
+  /** 'YYYY-MM-DDTHH:mm' in the owner's time zone, or ''. */
+  publishOn: string;
+  imageUrl: string;
+  imageAlt: string;
+  tags: string[];
+  categories: string[];
+  commentsEnabled: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a `datetime-local` value in the browser's zone. */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** A `datetime-local` value as an ISO instant; '' stays empty. */
+export function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+}
+
+export function emptyPostForm(): PostForm {
+  return {
+    title: '',
+    urlId: '',
+    excerpt: '',
+    body: '',
+    author: '',
+    status: 'draft',
+    publishOn: '',
+    imageUrl: '',
+    imageAlt: '',
+    tags: [],
+    categories: [],
+    commentsEnabled: false,
+  };
+}
+
+export function formFromPost(post: PostDocument): PostForm {
+  return {
+    title: post.title,
+    urlId: post.urlId,
+    excerpt: post.excerpt,
+    body: post.body,
+    author: post.author,
+    status: (PAGE_STATUSES as readonly string[]).includes(post.status) ? (post.status as PageStatus) : 'draft',
+    publishOn: toLocalInput(post.publishOn),
+    imageUrl: post.featuredImage?.url ?? '',
+    imageAlt: post.featuredImage?.altText ?? '',
+    tags: post.tags,
+    categories: post.categories,
+    commentsEnabled: post.commentsEnabled,
+  };
+}
+
+/** The slug a new post gets when the owner leaves the field empty. */
+export function suggestedUrlId(title: string): string {
+  return slugFromTitle(title).replace(/^page-?/, '') || 'post';
+}
+
+/** The request body of `POST`/`PUT …/posts`. */
+export function postBody(form: PostForm): Record<string, unknown> {
+  return {
+    title: form.title,
+    urlId: form.urlId.trim(),
+    excerpt: form.excerpt,
+    body: form.body,
+    author: form.author,
+    status: form.status,
+    publishOn: fromLocalInput(form.publishOn) || null,
+    featuredImage: form.imageUrl ? { url: form.imageUrl, altText: form.imageAlt } : null,
+    tags: form.tags,
+    categories: form.categories,
+    commentsEnabled: form.commentsEnabled,
+  };
+}
+
+/** Problems the form can see before sending, by field. */
+export function checkPostForm(form: PostForm): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!form.title.trim()) errors.title = 'Please enter a post title.';
+  const slug = form.urlId.trim();
+  if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) errors.urlId = `${slug} is not a valid page URL`;
+  if (form.status === 'scheduled' && !fromLocalInput(form.publishOn)) errors.publishOn = 'Choose a date and time.';
+  return errors;
+}
+
+/** Is the post visible to visitors now? */
+export function isLive(post: Pick<PostSummary, 'status' | 'publishOn'>, now = Date.now()): boolean {
+  return (post.status === 'published' || post.status === 'scheduled') && Date.parse(post.publishOn) <= now;
+}
