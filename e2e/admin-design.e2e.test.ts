@@ -1,9 +1,11 @@
-// An owner changes the palette and the heading font through the design API; a visitor's browser
-// then shows both on the published site, with the font file served by Tessera and no CSP refusal.
+// An owner changes the palette and the heading font, through the design API and through the
+// editor's Design panel (seen live in its preview frame); a visitor's browser then shows both on the
+// published site, with the font file served by Tessera and no CSP refusal.
 import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import { signedInOwner } from './fixtures/owner.js';
 import { CLI, ROOT } from './support/server.mjs';
 
 const PASSWORD = 'design owner password';
@@ -44,14 +46,17 @@ beforeAll(async () => {
   expect(signIn.status()).toBe(200);
 });
 
+/** The theme's own look: no palette, theme or font choices. */
+const DEFAULT_DESIGN = {
+  'colors.palette': {},
+  'colors.activeThemeId': null,
+  'fonts.activeThemeId': null,
+  'fonts.fontUsageCategories': [],
+};
+
 afterAll(async () => {
   // Give the shared server its default look back for the browser tests that follow.
-  await put('/api/config/design', {
-    'colors.palette': {},
-    'colors.activeThemeId': null,
-    'fonts.activeThemeId': null,
-    'fonts.fontUsageCategories': [],
-  }).catch(() => undefined);
+  await put('/api/config/design', DEFAULT_DESIGN).catch(() => undefined);
   await owner?.close().catch(() => undefined);
   await browser?.close();
 });
@@ -98,5 +103,133 @@ describe('site design on the published site', () => {
     }
     expect(refused).toEqual([]);
     await visitor.close();
+  });
+});
+
+describe('the Design panel', () => {
+  it('changes a palette colour and the heading font live in the preview, saves, and visitors see both', async () => {
+    expect((await put('/api/config/design', DEFAULT_DESIGN)).status()).toBe(200);
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'design-panel' });
+    // Every tweak lifecycle event of the panel, in order (the panel also sends them as window events).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { tweaks: string[] }).tweaks = seen;
+      window.addEventListener('tessera:tweak', (event) => {
+        const { tweak, type } = (event as CustomEvent<{ tweak: string; type: string }>).detail;
+        seen.push(`${tweak}:${type}`);
+      });
+    });
+    await page.getByRole('navigation', { name: 'Editor' }).getByRole('link', { name: 'Design' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/config/design');
+    await expect.poll(() => page.getByRole('heading', { name: 'Design', level: 1 }).isVisible()).toBe(true);
+
+    const preview = page.getByTitle('Site preview').contentFrame();
+    const heading = preview.locator('h1').first();
+    await heading.waitFor();
+    const look = () =>
+      preview.locator('body').evaluate((body) => ({
+        background: getComputedStyle(body).backgroundColor,
+        headingFont: getComputedStyle(document.querySelector('h1') as HTMLElement).fontFamily,
+        loraLoaded: document.fonts.check('600 32px Lora'),
+      }));
+    const before = await look();
+    expect(before.background).not.toBe('rgb(233, 240, 228)');
+    expect(before.headingFont).not.toMatch(/Lora/);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+
+    // Colours: the palette's background, seen in the frame before anything is saved.
+    await page.getByLabel('Background', { exact: true }).fill('#e9f0e4');
+    await expect.poll(async () => (await look()).background).toBe('rgb(233, 240, 228)');
+    expect(await page.getByLabel('Background hex value').inputValue()).toBe('#e9f0e4');
+
+    // Fonts, reached from the keyboard: the heading font.
+    const tabs = page.getByRole('tablist', { name: 'Design settings' });
+    await tabs.getByRole('tab', { name: 'Colours' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tabs.getByRole('tab', { name: 'Fonts' }).getAttribute('aria-selected')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe('/config/design/fonts');
+    await page.getByLabel('Heading font').selectOption('lora');
+    await expect.poll(async () => (await look()).headingFont).toMatch(/^"?Lora"?,/);
+    await expect.poll(async () => (await look()).loraLoaded).toBe(true);
+    // Nothing is published yet.
+    const unsaved = await newVisitor(browser);
+    const early = await unsaved.newPage();
+    await early.goto('/');
+    expect(await early.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(233, 240, 228)');
+    await unsaved.close();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The frame reloads with the published stylesheet and still shows both.
+    await expect.poll(async () => (await look()).background).toBe('rgb(233, 240, 228)');
+    await expect.poll(async () => (await look()).headingFont).toMatch(/^"?Lora"?,/);
+
+    const tweaks = await page.evaluate(() => (window as unknown as { tweaks: string[] }).tweaks);
+    expect(tweaks).toEqual([
+      'colours:before open',
+      'colours:after show',
+      'colours:change',
+      'colours:close',
+      'colours:after close',
+      'fonts:before open',
+      'fonts:after show',
+      'fonts:change',
+      'fonts:save',
+    ]);
+    await page.context().close();
+
+    const visitor = await newVisitor(browser);
+    const { page: site, refused } = await watchedPage(visitor);
+    const fontFiles: string[] = [];
+    site.on('response', (response) => {
+      if (/\/fonts\/lora\/lora-latin-\d+-normal\.woff2$/.test(response.url()) && response.status() === 200) {
+        fontFiles.push(new URL(response.url()).origin);
+      }
+    });
+    await site.goto('/');
+    await site.evaluate(() => document.fonts.ready);
+    const published = await site.evaluate(() => ({
+      background: getComputedStyle(document.body).backgroundColor,
+      headingFont: getComputedStyle(document.querySelector('h1') as HTMLElement).fontFamily,
+      loraLoaded: document.fonts.check('600 32px Lora'),
+    }));
+    expect(published.background).toBe('rgb(233, 240, 228)');
+    expect(published.headingFont).toMatch(/^"?Lora"?,/);
+    expect(published.loraLoaded).toBe(true);
+    expect(fontFiles.length).toBeGreaterThan(0);
+    expect(new Set(fontFiles)).toEqual(new Set([new URL(serverUrl()).origin]));
+    expect(refused).toEqual([]);
+    await visitor.close();
+  });
+
+  it('says so in the words of SPEC §8 when the fonts or a font preview cannot be loaded', async () => {
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'design-fonts' });
+    await page.route('**/api/config/design/fonts*', (route) => route.abort());
+    await page.route('**/fonts/inter/**', (route) => route.abort());
+    await page.goto('/config/design/fonts');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Unable to load fonts' }).count())
+      .toBeGreaterThan(0);
+    await page.unroute('**/api/config/design/fonts*');
+    // The font list and the font browser each offer to try again.
+    const retry = page
+      .getByRole('alert')
+      .filter({ hasText: 'Unable to load fonts' })
+      .getByRole('button', { name: 'Try again' });
+    await expect.poll(() => retry.count()).toBe(2);
+    await retry.first().click();
+    await expect.poll(() => retry.count()).toBe(1);
+    await retry.first().click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Unable to load fonts' }).count()).toBe(0);
+    const inter = page.getByRole('list', { name: 'Fonts' }).getByRole('listitem').filter({ hasText: 'Sans Serif' });
+    await expect.poll(() => inter.textContent()).toContain('Unable to load preview for Inter');
+    // The other families load and can be given to a kind of text.
+    const mono = page.getByRole('list', { name: 'Fonts' }).getByRole('listitem').filter({ hasText: 'JetBrains Mono' });
+    await expect.poll(() => mono.getByRole('button').textContent()).toBe('Use JetBrains Mono for heading');
+    await expect.poll(() => mono.locator('span[style*="tessera-preview-jetbrains-mono"]').count()).toBe(1);
+    expect(await mono.textContent()).not.toContain('Unable to load preview');
+    await page.context().close();
   });
 });

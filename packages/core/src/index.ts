@@ -241,6 +241,7 @@ export {
   type PopupColumn,
   type PopupRow,
 } from './editor/popup-overlay.js';
+export * from './editor/tweak-lifecycle.js';
 
 export {
   BLOCK_PARTIALS,

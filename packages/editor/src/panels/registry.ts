@@ -27,6 +27,13 @@ export interface PanelDef {
  */
 export const PANELS: readonly PanelDef[] = [
   {
+    path: '/config/design',
+    label: 'Design',
+    section: 'Website',
+    group: 'content',
+    load: () => import('./design/index.js'),
+  },
+  {
     path: '/config/blog',
     label: 'Blog',
     section: 'Website',

@@ -16,6 +16,7 @@ import {
   readDesign,
   styleSchema,
 } from './design-model.js';
+import { registerDesignEvents } from './design-events.js';
 import { FONT_CATEGORIES, type FontFamily, fontFilePath, fontJson, loadFontCatalogue, searchFonts } from './fonts.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from './site-settings-store.js';
 
@@ -60,7 +61,10 @@ function checkDesign(design: Design, fonts: ReadonlyMap<string, FontFamily>): vo
 }
 
 /** Reads a `PUT /api/config/design` body: only SPEC dirty paths, each checked by its schema. */
-function parseChanges(input: unknown): { version: number | undefined; parsed: Partial<Record<DirtyPath, unknown>> } {
+function parseChanges(
+  input: unknown,
+  allowEmpty = false,
+): { version: number | undefined; parsed: Partial<Record<DirtyPath, unknown>> } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new AppError('invalid-body', 'Send the changed design paths as a JSON object.');
   }
@@ -72,7 +76,7 @@ function parseChanges(input: unknown): { version: number | undefined; parsed: Pa
       `${unknown.slice(0, 5).join(', ')}: not a design path that can be saved. Send only ${DIRTY_PATHS.join(', ')}.`,
     );
   }
-  if (Object.keys(changes).length === 0)
+  if (Object.keys(changes).length === 0 && !allowEmpty)
     throw new AppError('invalid-body', `Send at least one of ${DIRTY_PATHS.join(', ')}.`);
   if (version !== undefined && !Number.isInteger(version))
     throw new AppError('invalid-body', 'version: Send a whole number.');
@@ -149,14 +153,24 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
 
   // Live preview of unsaved changes (same body as PUT, `version` ignored): the variables and font
   // faces the editor applies to its preview frame. Nothing is stored.
+  // `style` (optional, as for PUT /style) previews unsaved buttons and animations too.
   app.post('/api/config/design/preview', guard, async (request) => {
-    const { parsed } = parseChanges(request.body);
+    const isObject = Object.keys(objectOr(request.body)).length > 0;
+    const { style: styleInput, ...paths } = objectOr(request.body);
+    const style = styleInput === undefined ? undefined : parseInput(styleSchema, styleInput, 'style');
+    const { parsed } = parseChanges(isObject ? paths : request.body, style !== undefined);
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const design = readDesign(objectOr(settings.website).design);
     applyChanges(design, parsed);
     checkDesign(design, fonts);
+    if (style) {
+      design.buttons = { ...design.buttons, ...style.buttons };
+      design.animations = { ...design.animations, ...style.animations };
+    }
     return { design, ...designVariables(design, fonts) };
   });
+
+  registerDesignEvents(app, settingsStore);
 
   app.get('/api/config/design/fonts', guard, async (request) => {
     const query = parseInput(fontsQuery, request.query, 'query');

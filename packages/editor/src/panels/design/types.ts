@@ -1,0 +1,87 @@
+import type {
+  ANIMATION_STYLES,
+  BUTTON_SHAPES,
+  BUTTON_SIZES,
+  BUTTON_STYLES,
+  ColorSlot,
+  DesignDirtyPath,
+  FontCategory,
+  FontUsage,
+} from '@tessera/core';
+
+// The shapes of the design API (docs/api.md "Design") as the panel reads them.
+
+export type ColorMap = Partial<Record<ColorSlot, string>>;
+
+export interface ColorTheme {
+  id: string;
+  name: string;
+  colors: ColorMap;
+}
+
+export interface FontPack {
+  id: string;
+  name: string;
+  fonts: Partial<Record<FontUsage, string>>;
+}
+
+export interface FontUsageChoice {
+  id: FontUsage;
+  family?: string;
+  weight?: number;
+  scale?: number;
+}
+
+export interface ButtonStyle {
+  shape: (typeof BUTTON_SHAPES)[number];
+  size: (typeof BUTTON_SIZES)[number];
+  style: (typeof BUTTON_STYLES)[number];
+}
+
+export interface AnimationStyle {
+  style: (typeof ANIMATION_STYLES)[number];
+  scrollOffset: number;
+  tweenMs: number;
+}
+
+export interface Design {
+  version: number;
+  colors: { activeThemeId: string | null; palette: ColorMap; themes: ColorTheme[] };
+  fonts: { activeThemeId: string | null; themes: FontPack[]; fontUsageCategories: FontUsageChoice[] };
+  buttons: ButtonStyle;
+  animations: AnimationStyle;
+}
+
+export interface DesignAnswer {
+  design: Design;
+  stylesheetUrl: string;
+  dirtyPaths: DesignDirtyPath[];
+  fontUsages: FontUsage[];
+}
+
+export interface FontInfo {
+  id: string;
+  family: string;
+  category: FontCategory;
+  weights: number[];
+  styles: string[];
+  previewUrl: string;
+}
+
+export interface FontsAnswer {
+  categories: FontCategory[];
+  fonts: FontInfo[];
+  inUse: Partial<Record<FontUsage, string | null>>;
+}
+
+export interface FontFaceSpec {
+  family: string;
+  weight: number;
+  url: string;
+}
+
+export interface PreviewAnswer {
+  design: Design;
+  variables: Record<string, string>;
+  fontFaces: FontFaceSpec[];
+}
