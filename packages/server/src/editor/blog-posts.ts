@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { nowIso } from '../ids.js';
 import { createBlogStore, type PostInput } from './blog-store.js';
+import { createBlogTermStore } from './blog-term-store.js';
 
 /**
  * The owner API of blog posts (issue 10), behind `requireOwner('content')`: the site's blogs, and
@@ -76,6 +77,7 @@ function postUrlId(raw: string, title: string): string {
 
 export default async function blogPostsPlugin(app: FastifyInstance): Promise<void> {
   const store = createBlogStore(app.db);
+  const termStore = createBlogTermStore(app.db, store.blog);
   const content = { preHandler: requireOwner('content') };
   const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
 
@@ -87,7 +89,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     previousPublishOn?: string,
   ): Promise<PostInput> {
     const input = parseInput(postBody, value);
-    const known = await store.knownTerms(siteId, blogId);
+    const known = await termStore.knownTerms(siteId, blogId);
     const tags = checkPostTerms('tag', input.tags, known.tags);
     if (!tags.ok) throw new AppError('invalid-body', tags.error, { field: 'tags' });
     const categories = checkPostTerms('category', input.categories, known.categories);

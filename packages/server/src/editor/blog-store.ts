@@ -10,7 +10,7 @@ import { newId, nowIso } from '../ids.js';
 // categories, always scoped to one site and one blog. Posts are `items` rows (record type text);
 // their body is stored as HTML in `body` and, for the block renderer, as one html block in
 // `sections`. Tags and categories are `item_terms` rows; a term added in the tag manager before
-// any post uses it is kept in the blog's settings (`settings.terms`).
+// any post uses it is kept in the blog's settings (`settings.terms`; see blog-term-store.ts).
 
 export interface PostImage {
   url: string;
@@ -62,26 +62,9 @@ export interface BlogSummary {
   postCount: number;
 }
 
-export interface TermCount {
-  name: string;
-  count: number;
-}
-
-type TermKind = 'tag' | 'category';
 type Terms = { tags: string[]; categories: string[] };
 
 const POST_URL_TAKEN = 'Another post in this blog already uses this URL.';
-
-function settingsOf(row: CollectionRow): Record<string, unknown> {
-  return parseJson<Record<string, unknown>>(row.settings, {});
-}
-
-/** The names the tag manager added to a blog (they may have no posts yet). */
-function declaredTerms(row: CollectionRow, kind: TermKind): string[] {
-  const terms = settingsOf(row).terms as Record<string, unknown> | undefined;
-  const list = terms && Array.isArray(terms[kind]) ? (terms[kind] as unknown[]) : [];
-  return list.filter((name): name is string => typeof name === 'string');
-}
 
 function imageOf(row: ItemRow): PostImage | null {
   const first = parseJson<Record<string, unknown>[]>(row.images, [])[0];
@@ -185,24 +168,6 @@ export function createBlogStore(db: Kysely<Database>) {
     return (await query.executeTakeFirst()) === undefined;
   }
 
-  /** Every tag or category the blog knows: declared ones and those its posts (any status) carry. */
-  async function listTerms(siteId: string, blogRow: CollectionRow, kind: TermKind): Promise<TermCount[]> {
-    const rows = await db
-      .selectFrom('item_terms')
-      .innerJoin('items', 'items.id', 'item_terms.item_id')
-      .where('items.site_id', '=', siteId)
-      .where('items.collection_id', '=', blogRow.id)
-      .where('item_terms.kind', '=', kind)
-      .select(['item_terms.value as name', (eb) => eb.fn.countAll<number | string>().as('count')])
-      .groupBy('item_terms.value')
-      .execute();
-    const counts = new Map(rows.map((row) => [row.name, Number(row.count)]));
-    for (const name of declaredTerms(blogRow, kind)) if (!counts.has(name)) counts.set(name, 0);
-    return [...counts]
-      .map(([name, count]) => ({ name, count }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.name.localeCompare(b.name));
-  }
-
   async function writeTerms(trx: Kysely<Database>, itemId: string, input: Pick<PostInput, 'tags' | 'categories'>) {
     await trx.deleteFrom('item_terms').where('item_id', '=', itemId).execute();
     const rows = [
@@ -210,23 +175,6 @@ export function createBlogStore(db: Kysely<Database>) {
       ...input.categories.map((value) => ({ item_id: itemId, kind: 'category', value })),
     ];
     if (rows.length > 0) await trx.insertInto('item_terms').values(rows).execute();
-  }
-
-  /** Rewrites the blog's declared terms of `kind` inside a transaction. */
-  async function changeDeclared(
-    trx: Kysely<Database>,
-    blogRow: CollectionRow,
-    kind: TermKind,
-    change: (names: string[]) => string[],
-  ) {
-    const settings = settingsOf(blogRow);
-    const terms = { ...((settings.terms as Record<string, unknown>) ?? {}) };
-    terms[kind] = change(declaredTerms(blogRow, kind));
-    await trx
-      .updateTable('collections')
-      .set({ settings: JSON.stringify({ ...settings, terms }) })
-      .where('id', '=', blogRow.id)
-      .execute();
   }
 
   return {
@@ -286,16 +234,6 @@ export function createBlogStore(db: Kysely<Database>) {
       const row = await post(siteId, blogRow, postId);
       const terms = await termsOf([row.id]);
       return documentOf(row, blogRow, terms.get(row.id) ?? { tags: [], categories: [] });
-    },
-
-    /** The names the blog already uses, so a post's new tag takes the blog's spelling. */
-    async knownTerms(siteId: string, blogId: string): Promise<Terms> {
-      const blogRow = await blog(siteId, blogId);
-      const [tags, categories] = await Promise.all([
-        listTerms(siteId, blogRow, 'tag'),
-        listTerms(siteId, blogRow, 'category'),
-      ]);
-      return { tags: tags.map((t) => t.name), categories: categories.map((c) => c.name) };
     },
 
     async createPost(siteId: string, blogId: string, input: PostInput): Promise<PostDocument> {
@@ -374,60 +312,6 @@ export function createBlogStore(db: Kysely<Database>) {
         await trx.deleteFrom('comments').where('item_id', '=', postId).execute();
         await withLikes(trx).deleteFrom('item_likes').where('item_id', '=', postId).execute();
         await trx.deleteFrom('items').where('id', '=', postId).execute();
-      });
-    },
-
-    async listTerms(siteId: string, blogId: string): Promise<{ tags: TermCount[]; categories: TermCount[] }> {
-      const blogRow = await blog(siteId, blogId);
-      const [tags, categories] = await Promise.all([
-        listTerms(siteId, blogRow, 'tag'),
-        listTerms(siteId, blogRow, 'category'),
-      ]);
-      return { tags, categories };
-    },
-
-    async termNames(siteId: string, blogId: string, kind: TermKind): Promise<string[]> {
-      const blogRow = await blog(siteId, blogId);
-      return (await listTerms(siteId, blogRow, kind)).map((term) => term.name);
-    },
-
-    async addTerm(siteId: string, blogId: string, kind: TermKind, name: string): Promise<void> {
-      const blogRow = await blog(siteId, blogId);
-      await db.transaction().execute(async (trx) => {
-        await changeDeclared(trx, blogRow, kind, (names) => [...names, name]);
-      });
-    },
-
-    /** Renames `from` on every post of the blog that carries it, and in the declared list. */
-    async renameTerm(siteId: string, blogId: string, kind: TermKind, from: string, to: string): Promise<void> {
-      const blogRow = await blog(siteId, blogId);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('item_terms')
-          .set({ value: to })
-          .where('kind', '=', kind)
-          .where('value', '=', from)
-          .where('item_id', 'in', (eb) =>
-            eb.selectFrom('items').select('id').where('site_id', '=', siteId).where('collection_id', '=', blogId),
-          )
-          .execute();
-        await changeDeclared(trx, blogRow, kind, (names) => names.map((n) => (n === from ? to : n)));
-      });
-    },
-
-    /** Removes `name` from every post of the blog (the posts stay) and from the declared list. */
-    async deleteTerm(siteId: string, blogId: string, kind: TermKind, name: string): Promise<void> {
-      const blogRow = await blog(siteId, blogId);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('item_terms')
-          .where('kind', '=', kind)
-          .where('value', '=', name)
-          .where('item_id', 'in', (eb) =>
-            eb.selectFrom('items').select('id').where('site_id', '=', siteId).where('collection_id', '=', blogId),
-          )
-          .execute();
-        await changeDeclared(trx, blogRow, kind, (names) => names.filter((n) => n !== name));
       });
     },
   };

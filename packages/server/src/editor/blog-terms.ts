@@ -6,6 +6,7 @@ import { requireOwner } from '../auth/owner-guard.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { createBlogStore } from './blog-store.js';
+import { createBlogTermStore } from './blog-term-store.js';
 
 /**
  * The tag and category manager's owner API (issue 10), behind `requireOwner('content')`: a blog's
@@ -24,7 +25,7 @@ const deleteQuery = z.object({ kind, name: name.min(1, 'Say which term to delete
 type Params = { blogId: string };
 
 export default async function blogTermsPlugin(app: FastifyInstance): Promise<void> {
-  const store = createBlogStore(app.db);
+  const store = createBlogTermStore(app.db, createBlogStore(app.db).blog);
   const content = { preHandler: requireOwner('content') };
   const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
 
