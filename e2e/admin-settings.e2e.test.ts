@@ -4,6 +4,7 @@
 // sees the Commerce panels but not Settings, and is removed again.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
 
@@ -145,6 +146,20 @@ describe('settings panel', () => {
     await admin.keyboard.press('Enter');
     await expect.poll(() => admin.getByRole('cell', { name: `E2E list x ${STAMP}`, exact: true }).count()).toBe(1);
   });
+
+  it('passes axe on every section', async () => {
+    await admin.goto('/config/settings');
+    for (const name of [
+      'General',
+      'Header and footer',
+      'Comments, likes and sharing',
+      'Cookies and tracking',
+      'Mailing lists',
+    ]) {
+      await openSection(admin, name);
+      await expectAccessible(admin, `settings: ${name}`);
+    }
+  });
 });
 
 describe('owners panel', () => {
@@ -153,6 +168,7 @@ describe('owners panel', () => {
     await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Owners' }).count()).toBe(1);
     await admin.getByLabel('Email').fill(INVITEE);
     await admin.getByLabel('Role').selectOption({ label: 'Store manager' });
+    await expectAccessible(admin, 'owners panel');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
     const link = admin.getByLabel('Invitation link');
     await expect.poll(() => link.inputValue()).toContain('/owner-invite?token=');

@@ -41,7 +41,8 @@ export function InviteForm({ onInvited }: { onInvited: () => Promise<void> }) {
       await onInvited();
     } catch (e) {
       const message = (e as Error).message;
-      setErrors(/email/i.test(message) || /already an owner/.test(message) ? { email: message } : { form: message });
+      const aboutEmail = /^email: /.test(message) || /already an owner/.test(message);
+      setErrors(aboutEmail ? { email: message.replace(/^email: /, '') } : { form: message });
     } finally {
       setBusy(false);
     }

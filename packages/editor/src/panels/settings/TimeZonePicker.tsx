@@ -37,8 +37,8 @@ export function TimeZonePicker(props: {
   if (props.loadFailed && !props.zones) {
     return (
       <div className="ed-form-row">
-        <span id="st-timezone-label">Time zone</span>
-        <p role="alert" className="ed-field-error" aria-labelledby="st-timezone-label">
+        <span>Time zone</span>
+        <p role="alert" className="ed-field-error">
           {SITE_ADMIN_MESSAGES.timeZone(props.value)}
         </p>
         <span>

@@ -119,7 +119,10 @@ export function useSettingsDraft(): SettingsDraft {
   return {
     value,
     loadError: resource.error,
-    reload: resource.reload,
+    reload: async () => {
+      await resource.reload();
+      setSaved(undefined);
+    },
     change,
     isDirty: (keys) => changedKeys(keys).length > 0,
     discard,
