@@ -3,6 +3,7 @@
 // form builder's fields; then a visitor sees the published blocks the server renders.
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
 
@@ -135,6 +136,7 @@ describe('block settings in the page editor', () => {
     // Newsletter: SPEC's message until a mailing list is chosen.
     panel = await addBlock(page, 'Newsletter');
     await expect.poll(() => panel.getByRole('alert').textContent()).toBe('A List must be selected');
+    await expectAccessible(page, 'the newsletter block settings');
     const list = panel.getByLabel('Mailing list');
     const newsletter = (await list.locator('option', { hasText: 'Newsletter' }).first().textContent()) ?? '';
     await list.selectOption({ label: newsletter });
@@ -173,6 +175,7 @@ describe('block settings in the page editor', () => {
     await panel.getByLabel('Chart title').fill('Visitors by season');
     const cell = panel.getByLabel('Row 1 column 1 value');
     await expect.poll(() => cell.inputValue()).toBe('120');
+    await expectAccessible(page, 'the chart dataset editor');
 
     // A blank or non-numeric cell: the row is missing data.
     await cell.fill('');
@@ -241,6 +244,7 @@ describe('block settings in the page editor', () => {
     await panel.getByLabel('Field 4 title').fill('Size');
     await panel.getByLabel('Field 4 options').fill('Small\nLarge\n\nSmall');
     expect(await panel.getByLabel('Field 4 placeholder').count()).toBe(0);
+    await expectAccessible(page, 'the form builder');
     await panel.getByLabel('Field 4 is required').check();
     await panel.getByLabel('Field 4 options').fill('');
     await expect.poll(() => panel.getByRole('alert').textContent()).toBe('Size needs at least one option.');

@@ -10,6 +10,7 @@ import { NewsletterForm } from './NewsletterForm.js';
 import { MapForm, SpacerForm, SummaryForm } from './SimpleForms.js';
 import { CodeForm, HeadingForm, MarkdownForm, QuoteForm, TextForm } from './TextForms.js';
 import { VideoForm } from './VideoForm.js';
+import './blocks.css';
 
 // The chart's dataset editor and the form builder are larger and rarer: their own chunks.
 const ChartForm = lazy(() => import('./ChartForm.js'));
