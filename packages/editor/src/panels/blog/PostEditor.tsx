@@ -267,7 +267,7 @@ export function PostEditor(props: {
             onChange={(categories) => set({ categories })}
           />
           {errors.categories && <p className="ed-field-error">{errors.categories}</p>}
-          <label className="ed-blog__check">
+          <label className="ed-check">
             <input
               type="checkbox"
               checked={form.commentsEnabled}

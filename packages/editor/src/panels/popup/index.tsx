@@ -106,7 +106,7 @@ export default function PopupPanel(_props: PanelProps) {
             void save();
           }}
         >
-          <label className="ed-popup__check">
+          <label className="ed-check">
             <input type="checkbox" checked={form.enabled} onChange={(e) => set({ enabled: e.target.checked })} /> Show
             the popup to visitors
           </label>
@@ -131,7 +131,7 @@ export default function PopupPanel(_props: PanelProps) {
             onChange={(imageUrl, imageAlt) => set({ imageUrl, imageAlt })}
           />
           <PositionGrid value={form.position} onChange={(position) => set({ position })} />
-          <label className="ed-popup__check">
+          <label className="ed-check">
             <input type="checkbox" checked={form.showAgain} onChange={(e) => set({ showAgain: e.target.checked })} />{' '}
             Show it again to visitors who already closed it
           </label>
