@@ -151,6 +151,18 @@ describe('the Design panel', () => {
     await page.getByLabel('Heading font').selectOption('lora');
     await expect.poll(async () => (await look()).headingFont).toMatch(/^"?Lora"?,/);
     await expect.poll(async () => (await look()).loraLoaded).toBe(true);
+    // Buttons: a square shape shows at once; back to pill, the buttons are no longer a change.
+    await tabs.getByRole('tab', { name: 'Buttons' }).click();
+    const radius = () =>
+      preview
+        .locator('.button')
+        .first()
+        .evaluate((b) => getComputedStyle(b).borderTopLeftRadius);
+    expect(await radius()).not.toBe('0px');
+    await page.getByRole('radio', { name: 'Square' }).check();
+    await expect.poll(radius).toBe('0px');
+    await page.getByRole('radio', { name: 'Pill' }).check();
+    await expect.poll(radius).not.toBe('0px');
     // Nothing is published yet.
     const unsaved = await newVisitor(browser);
     const early = await unsaved.newPage();
@@ -176,7 +188,13 @@ describe('the Design panel', () => {
       'fonts:before open',
       'fonts:after show',
       'fonts:change',
-      'fonts:save',
+      'fonts:close',
+      'fonts:after close',
+      'buttons:before open',
+      'buttons:after show',
+      'buttons:change',
+      'buttons:change',
+      'buttons:save',
     ]);
     await page.context().close();
 

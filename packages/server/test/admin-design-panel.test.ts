@@ -48,6 +48,15 @@ for (const dialect of DIALECTS) {
       });
       expect(both.body.variables['--color-accent']).toBe('#204060');
       expect(both.body.variables['--button-padding-y']).toBe('1.125rem');
+      expect(both.body.usageRules).toEqual([]);
+
+      // A family for buttons or navigation comes with the rule that uses it (theme.css has none).
+      const nav = await editor.post(`${API}/preview`, {
+        'fonts.fontUsageCategories': [{ id: 'navigation', family: 'lora' }],
+      });
+      expect(nav.body.usageRules).toEqual([
+        { selector: '.site-nav, .site-header nav', fontFamily: 'var(--font-navigation)' },
+      ]);
 
       const badStyle = await editor.post(`${API}/preview`, { style: { buttons: { shape: 'blob' } } });
       expect(badStyle.status).toBe(400);

@@ -282,11 +282,21 @@ export function designVariables(
 }
 
 /** Theme selectors for the font usages `theme.css` has no variable for (only when the design picks a family). */
-const USAGE_RULES: Partial<Record<FontUsage, string>> = {
-  buttons: '.button, .sqs-add-to-cart-button { font-family: var(--font-button); }',
-  navigation: '.site-nav, .site-header nav { font-family: var(--font-navigation); }',
-  meta: '.meta, time, .tessera-meta { font-family: var(--font-meta); }',
+const USAGE_SELECTORS: Partial<Record<FontUsage, string>> = {
+  buttons: '.button, .sqs-add-to-cart-button',
+  navigation: '.site-nav, .site-header nav',
+  meta: '.meta, time, .tessera-meta',
 };
+
+/**
+ * The rules the design adds for those usages: `{ selector, fontFamily }` for each usage whose family
+ * variable it sets. The stylesheet prints them; the editor's preview sets them on matching elements.
+ */
+export function designUsageRules(variables: Record<string, string>): { selector: string; fontFamily: string }[] {
+  return (Object.entries(USAGE_SELECTORS) as [FontUsage, string][])
+    .filter(([usage]) => variables[USAGE_VARIABLES[usage].family])
+    .map(([usage, selector]) => ({ selector, fontFamily: `var(${USAGE_VARIABLES[usage].family})` }));
+}
 
 /**
  * The published stylesheet of a design: `@font-face` rules for the families it uses (files served
@@ -301,9 +311,7 @@ export function designCss(design: Design, fonts: ReadonlyMap<string, FontFamily>
     );
   }
   lines.push(':root {', ...Object.entries(variables).map(([name, value]) => `  ${name}: ${value};`), '}');
-  for (const [usage, rule] of Object.entries(USAGE_RULES) as [FontUsage, string][]) {
-    if (variables[USAGE_VARIABLES[usage].family]) lines.push(rule);
-  }
+  for (const rule of designUsageRules(variables)) lines.push(`${rule.selector} { font-family: ${rule.fontFamily}; }`);
   lines.push('');
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import {
   type Design,
   type DirtyPath,
   designCss,
+  designUsageRules,
   designVariables,
   effectiveFonts,
   readDesign,
@@ -167,7 +168,8 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
       design.buttons = { ...design.buttons, ...style.buttons };
       design.animations = { ...design.animations, ...style.animations };
     }
-    return { design, ...designVariables(design, fonts) };
+    const { variables, fontFaces } = designVariables(design, fonts);
+    return { design, variables, fontFaces, usageRules: designUsageRules(variables) };
   });
 
   registerDesignEvents(app, settingsStore);

@@ -48,8 +48,9 @@ function savedDesignProperties(doc: Document): string[] {
   return [...doc.styleSheets].filter(isSiteSheet).flatMap((sheet) => rootRules(sheet).flatMap(customProperties));
 }
 
-/** Properties this module set on each document, to take them off again. */
+/** Properties and element fonts this module set on each document, to take them off again. */
 const applied = new WeakMap<Document, Set<string>>();
+const styledElements = new WeakMap<Document, Set<HTMLElement>>();
 const loadedFaces = new WeakMap<Document, Map<string, Promise<void>>>();
 
 /**
@@ -78,6 +79,21 @@ export function applyVariables(doc: Document, preview: PreviewAnswer | undefined
     if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
     set.add(name);
   }
+  applyUsageRules(doc, preview?.usageRules ?? []);
+}
+
+/** The font rules of buttons, navigation and details, set on the matching elements of the page. */
+function applyUsageRules(doc: Document, rules: PreviewAnswer['usageRules']): void {
+  const previous = styledElements.get(doc) ?? new Set<HTMLElement>();
+  const next = new Set<HTMLElement>();
+  for (const rule of rules) {
+    for (const element of doc.querySelectorAll<HTMLElement>(rule.selector)) {
+      element.style.setProperty('font-family', rule.fontFamily);
+      next.add(element);
+    }
+  }
+  for (const element of previous) if (!next.has(element)) element.style.removeProperty('font-family');
+  styledElements.set(doc, next);
 }
 
 /**

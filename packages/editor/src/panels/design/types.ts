@@ -84,4 +84,6 @@ export interface PreviewAnswer {
   design: Design;
   variables: Record<string, string>;
   fontFaces: FontFaceSpec[];
+  /** Font rules for buttons, navigation and details, which the theme has no variable for. */
+  usageRules: { selector: string; fontFamily: string }[];
 }
