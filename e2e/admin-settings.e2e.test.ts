@@ -16,6 +16,7 @@ const INVITEE = `store-${STAMP}@example.com`;
 let browser: Browser;
 let admin: Page;
 let original: { siteTitle: string; currency: string; timeZone: string; mailingListId: string | null };
+let originalHeaderFooter: unknown;
 
 async function crumbOf(page: Page): Promise<string> {
   return (await page.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '';
@@ -45,6 +46,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   admin = await signedInOwner(browser, { role: 'admin', prefix: 'settings-admin' });
   original = await settings(admin);
+  originalHeaderFooter = await (await admin.request.get('/api/site-header-footer')).json();
 });
 
 afterAll(async () => {
@@ -58,6 +60,7 @@ afterAll(async () => {
     };
     if (original.mailingListId) restore.mailingListId = original.mailingListId;
     await admin.request.put('/api/config/settings', { data: restore, headers }).catch(() => undefined);
+    await admin.request.put('/api/site-header-footer', { data: originalHeaderFooter, headers }).catch(() => undefined);
     const lists = await admin.request.get('/api/config/forms/mailing-lists').catch(() => undefined);
     for (const list of lists?.ok() ? ((await lists.json()).mailingLists as { id: string; name: string }[]) : []) {
       if (list.name.startsWith('E2E list ') && list.name.endsWith(STAMP)) {
@@ -115,6 +118,28 @@ describe('settings panel', () => {
     await admin.reload();
     await expect.poll(() => admin.getByLabel('Time zone').inputValue()).toBe(wanted);
     expect((await settings(admin)).timeZone).toBe(wanted);
+  });
+
+  it('saves footer text and a footer link that a visitor sees', async () => {
+    await admin.goto('/config/settings');
+    await openSection(admin, 'Header and footer');
+    await admin.getByLabel('Footer text').fill(`Open daily ${STAMP}`);
+    await admin.getByRole('button', { name: 'Add footer link' }).click();
+    const links = await admin.getByLabel(/^Link \d+ title$/).count();
+    await admin.getByLabel(`Link ${links} title`).fill('Press');
+    await admin.getByLabel(`Link ${links} address`).fill('press');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => admin.getByText('Use a site path (/about) or an http(s) address.').count()).toBe(1);
+    await admin.getByLabel(`Link ${links} address`).fill('/press');
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => saved(admin).count()).toBe(1);
+
+    const visitor = await (await newVisitor(browser)).newPage();
+    await visitor.goto('/');
+    const footer = visitor.locator('footer.site-footer');
+    await expect.poll(() => footer.textContent()).toContain(`Open daily ${STAMP}`);
+    expect(await footer.getByRole('link', { name: 'Press' }).getAttribute('href')).toBe('/press');
+    await visitor.context().close();
   });
 
   it('creates a mailing list and picks it for sign-ups, asking for a list first', async () => {

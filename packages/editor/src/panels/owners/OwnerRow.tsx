@@ -1,3 +1,4 @@
+import { WebsiteRole } from '@tessera/core';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api.js';
 import { OWNERS, type Owner } from './owner-types.js';
@@ -26,6 +27,8 @@ export function OwnerRow(props: {
       setEditing(undefined);
       setError('');
       props.onStatus(`${owner.email} is now ${roleNames(editing)}`);
+      // Without the administrator role this panel is no longer yours: reopen the editor as you are now.
+      if (props.isSelf && !editing.includes(WebsiteRole.ADMIN)) return window.location.assign('/config');
       await props.onChanged();
     } catch (e) {
       setError((e as Error).message);

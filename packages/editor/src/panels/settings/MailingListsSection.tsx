@@ -191,7 +191,7 @@ export function MailingListsSection({ draft, onListsChanged }: { draft: Settings
           placeholder="Choose a list"
           choices={(all ?? []).map((l) => ({ value: l.id, label: l.name }))}
           error={draft.errors.mailingListId}
-          hint="Restock sign-ups that tick “join the mailing list” are added to this list."
+          hint={`Restock sign-ups that tick “join the mailing list” are added to this list${!value.mailingListId && all?.[0] ? `; until you choose one they go to ${all[0].name}` : ''}.`}
           onChange={(id) => draft.change('mailingListId', id || null)}
         />
         <SaveBar dirty={draft.isDirty(KEYS)} saving={draft.saving} onDiscard={() => draft.discard(KEYS)} />
