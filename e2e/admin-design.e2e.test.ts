@@ -222,7 +222,7 @@ describe('the Design panel', () => {
     await visitor.close();
   });
 
-  it('says so in the words of SPEC §8 when the fonts or a font preview cannot be loaded', async () => {
+  it('says so in the words of SPEC §8 when fonts cannot be loaded, and records font-pack changes', async () => {
     const page = await signedInOwner(browser, { role: 'editor', prefix: 'design-fonts' });
     await page.route('**/api/config/design/fonts*', (route) => route.abort());
     await page.route('**/fonts/inter/**', (route) => route.abort());
@@ -248,6 +248,30 @@ describe('the Design panel', () => {
     await expect.poll(() => mono.getByRole('button').textContent()).toBe('Use JetBrains Mono for heading');
     await expect.poll(() => mono.locator('span[style*="tessera-preview-jetbrains-mono"]').count()).toBe(1);
     expect(await mono.textContent()).not.toContain('Unable to load preview');
+
+    // A font-pack change is recorded as clean-to-dirty, then dirty-to-dirty (SPEC §4).
+    const packs = page.getByRole('tablist', { name: 'Font packs' });
+    const packEvent = () => page.waitForRequest((r) => r.url().endsWith('/api/config/design/events'));
+    await packs.getByRole('tab', { name: 'Classic' }).click();
+    const [first] = await Promise.all([packEvent(), page.getByRole('button', { name: 'Use Classic' }).click()]);
+    expect(first.postDataJSON()).toEqual({
+      event: 'font-pack-change',
+      transition: 'clean-to-dirty',
+      fontPackId: 'classic',
+    });
+    expect((await first.response())?.status()).toBe(202);
+    await expect.poll(() => packs.getByRole('tab', { name: 'Classic (in use)' }).count()).toBe(1);
+    // From the keyboard: the next tab is the theme's own fonts.
+    await packs.getByRole('tab', { name: 'Classic (in use)' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const [second] = await Promise.all([packEvent(), page.getByRole('button', { name: 'Use Theme fonts' }).click()]);
+    expect(second.postDataJSON()).toEqual({
+      event: 'font-pack-change',
+      transition: 'dirty-to-dirty',
+      fontPackId: null,
+    });
+    // Back where it started: nothing to save.
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await page.context().close();
   });
 });
