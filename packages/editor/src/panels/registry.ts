@@ -103,4 +103,25 @@ export const PANELS: readonly PanelDef[] = [
     group: 'admin',
     load: () => import('./owners/index.js'),
   },
+  {
+    path: '/config/commerce/products',
+    label: 'Products',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./products/index.js'),
+  },
+  {
+    path: '/config/commerce/inventory',
+    label: 'Inventory',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./inventory/index.js'),
+  },
+  {
+    path: '/config/mail',
+    label: 'Mail outbox',
+    section: 'Insights',
+    group: 'admin',
+    load: () => import('./outbox/index.js'),
+  },
 ];

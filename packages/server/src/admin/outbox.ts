@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
+import type { MailOutboxTable } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { decodeCursor, encodeCursor } from '../restock/cursor.js';
-import { ownerOf } from './site-settings-store.js';
+import { mailKind } from './outbox-kind.js';
+import { ownerOf, withStatus } from './site-settings-store.js';
 
 const PAGE = { default: 50, max: 200 } as const;
 const query = z
@@ -18,6 +21,13 @@ const query = z
       .optional(),
   })
   .strict();
+const idParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\u0000]*$/),
+});
 
 /**
  * The mail outbox (group `admin`: it holds invitation and password-reset links): every message the
@@ -48,18 +58,36 @@ export default async function outboxPlugin(app: FastifyInstance): Promise<void> 
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
-      messages: page.map((row) => ({
-        id: row.id,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        createdAt: row.created_at,
-        sentAt: row.sent_at,
-        via: row.sent_at ? 'smtp' : 'outbox',
-      })),
+      messages: page.map(messageJson),
       hasNextPage: rows.length > limit,
       nextPageCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
     };
   });
+
+  app.get('/api/config/mail-outbox/:id', { preHandler: requireOwner('admin') }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'address');
+    const row = await app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('site_id', '=', ownerOf(request).websiteId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row)
+      throw withStatus(new AppError('message-not-found', 'There is no message with this id in the outbox.'), 404);
+    return { message: messageJson(row) };
+  });
+}
+
+function messageJson(row: Selectable<MailOutboxTable>) {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    kind: mailKind(row.subject),
+    text: row.text_body,
+    html: row.html_body,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    via: row.sent_at ? 'smtp' : 'outbox',
+  };
 }

@@ -12,6 +12,15 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { newId, nowIso } from '../ids.js';
+import {
+  checkProduct,
+  fieldError,
+  id,
+  type ProductInput,
+  parseProductInput,
+  slugify,
+  variantWeights,
+} from './product-input.js';
 import { ownerOf, withStatus } from './site-settings-store.js';
 
 /** SPEC §9 editor limits. */
@@ -21,138 +30,11 @@ export const LIMIT_MESSAGES = {
   items: `This collection already holds ${COLLECTION_LIMITS.itemsInOrderableCollection} items, the most a collection you can reorder can hold.`,
 } as const;
 
-const id = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[^\u0000]*$/, 'Send an id without control characters.');
-const cents = z.number().int('Send money as whole cents.').min(0).max(100_000_000);
-const optionName = z.string().trim().min(1).max(60);
-const fileUrl = z
-  .string()
-  .max(500)
-  .regex(/^\/files\/[A-Za-z0-9._~/-]+$/, 'Use the URL of an uploaded file (/files/…).');
-
-const variantInput = z
-  .object({
-    id: id.optional(),
-    sku: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, ".", "_" and "-" in a SKU.')
-      .optional(),
-    attributes: z.record(optionName, z.string().trim().min(1).max(60)).default({}),
-    price: cents,
-    salePrice: cents.default(0),
-    onSale: z.boolean().default(false),
-    unlimited: z.boolean().default(false),
-    qtyInStock: z.number().int().min(0).max(1_000_000).default(0),
-    imageUrl: fileUrl.nullish(),
-  })
-  .strict();
-
-export const productInput = z
-  .object({
-    collectionId: id.optional(),
-    title: z.string().trim().min(1).max(200),
-    urlId: z
-      .string()
-      .max(120)
-      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes in the URL.')
-      .optional(),
-    excerpt: z.string().max(2000).default(''),
-    body: z.string().max(100_000).default(''),
-    status: z.enum(['published', 'draft', 'scheduled', 'needs-review', 'private']).default('published'),
-    productType: z.union(
-      Object.values(ProductType).map((code) => z.literal(code)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
-    ),
-    variantOptionOrdering: z.array(optionName).max(6).default([]),
-    variants: z.array(variantInput).min(1).max(250),
-    images: z
-      .array(z.object({ url: fileUrl, altText: z.string().max(1000).default('') }).strict())
-      .max(50)
-      .default([]),
-    additionalFieldsFormId: id.nullish(),
-    isSubscribable: z.boolean().default(false),
-    subscriptionPlan: z
-      .object({
-        billingPeriod: z
-          .object({ value: z.number().int().min(1).max(52), unit: z.enum(['WEEK', 'MONTH', 'YEAR']) })
-          .strict(),
-        numBillingCycles: z.number().int().min(0).max(1000),
-      })
-      .strict()
-      .nullish(),
-    useCustomAddButtonText: z.boolean().default(false),
-    customAddButtonText: z.string().trim().max(50).default(''),
-    denominations: z.array(cents.min(1)).max(20).optional(),
-  })
-  .strict();
-export type ProductInput = z.infer<typeof productInput>;
-
 const listQuery = z.object({ collectionId: id.optional() }).strict();
 const orderBody = z
   .object({ collectionId: id, itemIds: z.array(id).min(1).max(COLLECTION_LIMITS.itemsInOrderableCollection) })
   .strict();
 const idParams = z.object({ id });
-
-function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return slug || 'product';
-}
-
-/** Product rules beyond the shape: options, combinations, SKUs, sale prices, type-specific fields. */
-function checkProduct(input: ProductInput): void {
-  const options = input.variantOptionOrdering;
-  if (new Set(options).size !== options.length)
-    throw new AppError('invalid-body', 'variantOptionOrdering: Each option may appear once.');
-  const combinations = new Set<string>();
-  const skus = new Set<string>();
-  for (const [index, variant] of input.variants.entries()) {
-    const names = Object.keys(variant.attributes);
-    if (names.length !== options.length || !names.every((n) => options.includes(n))) {
-      throw new AppError(
-        'invalid-body',
-        `variants.${index}.attributes: Give exactly one value for each option (${options.join(', ') || 'none'}).`,
-      );
-    }
-    const key = JSON.stringify(options.map((n) => variant.attributes[n]));
-    if (combinations.has(key))
-      throw new AppError('invalid-body', `variants.${index}: Another variant has the same options.`);
-    combinations.add(key);
-    if (variant.sku) {
-      if (skus.has(variant.sku)) throw new AppError('invalid-body', `variants.${index}.sku: Each SKU may appear once.`);
-      skus.add(variant.sku);
-    }
-    if (variant.onSale && variant.salePrice >= variant.price) {
-      throw new AppError('invalid-body', `variants.${index}.salePrice: A sale price must be lower than the price.`);
-    }
-  }
-  if (options.length === 0 && input.variants.length > 1) {
-    throw new AppError('invalid-body', 'variants: A product without options has one variant.');
-  }
-  if (input.productType === ProductType.DIGITAL && input.variants.length > 1) {
-    throw new AppError('invalid-body', 'variants: A digital product has one variant.');
-  }
-  if (input.isSubscribable && !input.subscriptionPlan) {
-    throw new AppError('invalid-body', 'subscriptionPlan: A subscribable product needs a subscription plan.');
-  }
-  if (input.productType === ProductType.GIFT_CARD && !input.denominations?.length) {
-    throw new AppError('invalid-body', 'denominations: A gift card needs at least one amount.');
-  }
-  if (input.useCustomAddButtonText && !input.customAddButtonText) {
-    throw new AppError('invalid-body', 'customAddButtonText: Give the button text, or turn custom text off.');
-  }
-}
 
 /**
  * Commerce admin: products of every type (group `store`). Writes go to `items` and
@@ -206,7 +88,13 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
 
   async function imageAsset(url: string, altText: string) {
     let originalSize = '';
-    const path = join(filesRoot, decodeURIComponent(url.slice('/files/'.length)));
+    let name: string;
+    try {
+      name = decodeURIComponent(url.slice('/files/'.length));
+    } catch {
+      throw fieldError('images', 'Use the URL of an uploaded file (/files/…).');
+    }
+    const path = join(filesRoot, name);
     if (path.startsWith(`${filesRoot}/`) && existsSync(path)) {
       const meta = await sharp(path)
         .metadata()
@@ -271,6 +159,14 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       if (!previous || previous.collection_id !== collection.id) await checkRoom(trx, collection.id);
       const wanted = input.urlId ?? previous?.url_id ?? slugify(input.title);
       const urlId = await freeUrlId(trx, collection.id, wanted, itemId, input.urlId !== undefined);
+      const oldVariants = await trx
+        .selectFrom('product_variants')
+        .select(['id', 'sku'])
+        .where('item_id', '=', itemId)
+        .execute();
+      const oldIds = new Set(oldVariants.map((v) => v.id));
+      // Variants sent with an id they have keep it; the others get a new one.
+      const variantIds = input.variants.map((v) => (v.id && oldIds.has(v.id) ? v.id : newId()));
       const stored = parseJson<Record<string, unknown>>(previous?.structured_content, {});
       const structuredContent: Record<string, unknown> = {
         ...stored,
@@ -283,6 +179,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
         additionalFieldsFormId: input.additionalFieldsFormId ?? null,
         additionalFieldsForm: input.additionalFieldsFormId ? null : (stored.additionalFieldsForm ?? null),
         denominations: input.productType === ProductType.GIFT_CARD ? input.denominations : undefined,
+        variantWeights: variantWeights(input, variantIds),
       };
       if (input.additionalFieldsFormId === null) structuredContent.additionalFieldsForm = null;
       const fields = {
@@ -317,15 +214,9 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
           })
           .execute();
       }
-      const oldVariants = await trx
-        .selectFrom('product_variants')
-        .select(['id', 'sku'])
-        .where('item_id', '=', itemId)
-        .execute();
-      const oldIds = new Set(oldVariants.map((v) => v.id));
       const kept = new Set<string>();
       for (const [position, variant] of input.variants.entries()) {
-        const variantId = variant.id && oldIds.has(variant.id) ? variant.id : newId();
+        const variantId = variantIds[position] as string;
         const values = {
           position,
           sku:
@@ -435,7 +326,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   });
 
   app.post('/api/config/products', guard, async (request, reply) => {
-    const input = parseInput(productInput, request.body);
+    const input = parseProductInput(request.body);
     const product = await write(ownerOf(request).websiteId, input);
     reply.code(201);
     return product;
@@ -465,7 +356,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
 
   app.put('/api/config/products/:id', guard, async (request) => {
     const { id: itemId } = parseInput(idParams, request.params, 'address');
-    const input = parseInput(productInput, request.body);
+    const input = parseProductInput(request.body);
     return write(ownerOf(request).websiteId, input, itemId);
   });
 
