@@ -25,6 +25,28 @@ async function previewBlocks(frame: Frame): Promise<string[]> {
   );
 }
 
+/** Drags with the mouse from the middle of `from` to a point of `to` (fraction of its height), in steps. */
+async function dragTo(
+  page: Page,
+  from: { x: number; y: number; width: number; height: number },
+  to: { x: number; y: number; width: number; height: number },
+  fraction: number,
+): Promise<void> {
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height * fraction, { steps: 12 });
+  await page.mouse.up();
+  // dnd-kit swallows clicks for 50 ms after a drop (see the first test).
+  await page.waitForTimeout(100);
+}
+
+async function boxOf(locator: import('playwright-core').Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
 describe('site editor', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -215,6 +237,146 @@ describe('site editor', () => {
         frame.locator('[data-tessera-block="block-1-2"] [style*="--gallery-columns"]').first().getAttribute('style'),
       )
       .toContain('--gallery-columns:3');
+    await page.context().close();
+  });
+
+  it('drags blocks on the canvas within and across sections, by pointer and keyboard, with undo', async () => {
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
+    await page.getByLabel('New page title').fill(`Arrangement ${Date.now()}`);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    const frame = await previewFrame(page);
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('Add block').selectOption({ label: 'Text' });
+    await page.getByLabel('Text', { exact: true }).fill('Alpha');
+    await page.getByLabel('Add block').selectOption({ label: 'Button' });
+    await page.getByLabel('Label').fill('Beta');
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Alpha', 'Beta']);
+
+    // Select Alpha on the canvas and drag it by its toolbar handle onto the lower half of Beta.
+    await frame.click('[data-tessera-block="block-1-1"] p');
+    // The handle sits at the selected block's left edge, beside its toolbar.
+    const handle = page.getByRole('button', { name: 'Drag on the page: Text block' });
+    await dragTo(page, await boxOf(handle), await boxOf(frame.locator('[data-tessera-block="block-1-2"] a')), 0.8);
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Alpha']);
+    // The drop is one undoable step, like every other move.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Alpha', 'Beta']);
+    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Alpha']);
+
+    // A second section with Gamma; drag Alpha across, below Gamma.
+    await page.getByRole('button', { name: 'Add section' }).click();
+    await page.getByLabel('Add block').selectOption({ label: 'Text' });
+    await page.getByLabel('Text', { exact: true }).fill('Gamma');
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Alpha', 'Gamma']);
+    await page.getByRole('button', { name: 'Text: Alpha' }).click();
+    await dragTo(page, await boxOf(handle), await boxOf(frame.locator('[data-tessera-block="block-2-1"] p')), 0.9);
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Gamma', 'Alpha']);
+    expect(await frame.locator('[data-tessera-block="block-2-2"]').textContent()).toContain('Alpha');
+    expect(await frame.locator('section:first-of-type [data-tessera-block]').count()).toBe(1);
+
+    // By keyboard from the same handle: Space, up one block, Space puts Alpha before Gamma.
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Alpha', 'Gamma']);
+    expect(await frame.locator('[data-tessera-block="block-2-1"]').textContent()).toContain('Alpha');
+    await page.context().close();
+  });
+
+  it('discards a draft back to the published page, and publishes only after a failed save has been retried', async () => {
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
+    const title = `Second Thoughts ${Date.now()}`;
+    await page.getByLabel('New page title').fill(title);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    const frame = await previewFrame(page);
+    await page.getByLabel('Add block').selectOption({ label: 'Text' });
+    await page.getByLabel('Text', { exact: true }).fill('Published words');
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.locator('[aria-live="polite"]').textContent()).toBe('Published');
+
+    // A change, saved as a draft, then discarded: the published page comes back with a fresh undo history.
+    await page.getByLabel('Text', { exact: true }).fill('Words to throw away');
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Discard the draft?' });
+    await confirm.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await previewBlocks(frame)).toEqual(['Words to throw away']);
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await confirm.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => previewBlocks(frame)).toEqual(['Published words']);
+    expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
+    const draft = await page.evaluate(
+      async (path) => (await fetch(path)).json(),
+      new URL(page.url()).pathname.replace('/config/', '/api/config/'),
+    );
+    expect(JSON.stringify(draft.draft)).not.toContain('Words to throw away');
+
+    // Autosave fails (the network drops the draft): Publish tries the save again and publishes nothing stale.
+    const slug = title.toLowerCase().replace(/\s+/g, '-');
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    const dropDrafts = (route: import('playwright-core').Route) =>
+      route.request().method() === 'PUT' ? route.abort() : route.continue();
+    await page.route('**/api/config/pages/*/draft', dropDrafts);
+    await frame.click('[data-tessera-block="block-1-1"] p');
+    await page.getByLabel('Text', { exact: true }).fill('Newest words');
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('error');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Not published');
+    await visitor.goto(`/${slug}`);
+    expect(await visitor.locator('main').textContent()).toContain('Published words');
+    await page.unroute('**/api/config/pages/*/draft', dropDrafts);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.locator('[aria-live="polite"]').textContent()).toBe('Published');
+    await visitor.reload();
+    expect(await visitor.locator('main').textContent()).toContain('Newest words');
+    await visitorContext.close();
+    await page.context().close();
+  });
+
+  it('moves a page into a folder whose address then opens it', async () => {
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'editor' });
+    const stamp = Date.now();
+    const folderTitle = `Guides ${stamp}`;
+    await page.getByLabel('New page title').fill(folderTitle);
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    const folderRow = page.locator(`.ed-tree li[data-page-slug="guides-${stamp}"]`);
+    await folderRow.locator('summary').click();
+    await folderRow.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Page settings' });
+    await settings.getByLabel('Content status').selectOption({ label: 'Published' });
+    expect(await settings.getByLabel('When visitors open the folder').inputValue()).toBe('1');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(() => settings.count()).toBe(0);
+
+    await page.getByLabel('New page title').fill(`Chapter ${stamp}`);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.waitForURL(/\/config\/pages\//);
+    await previewFrame(page);
+    await page.getByLabel('Add block').selectOption({ label: 'Text' });
+    await page.getByLabel('Text', { exact: true }).fill('Inside the folder');
+    await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect.poll(() => page.locator('[aria-live="polite"]').textContent()).toBe('Published');
+
+    const row = page.locator(`.ed-tree li[data-page-slug="chapter-${stamp}"]`);
+    await row.locator('summary').click();
+    await row.getByLabel('Move to').selectOption({ label: folderTitle });
+    await expect.poll(() => row.getAttribute('style')).toContain('padding-inline-start: 14px');
+    await expect.poll(() => row.getByLabel('Move to').inputValue()).not.toBe('');
+
+    // The folder's address (index behaviour) opens its first page: the one just moved in.
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/guides-${stamp}`);
+    expect(new URL(visitor.url()).pathname).toBe(`/chapter-${stamp}`);
+    expect(await visitor.locator('main').textContent()).toContain('Inside the folder');
+    await visitorContext.close();
     await page.context().close();
   });
 });

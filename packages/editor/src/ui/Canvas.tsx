@@ -3,7 +3,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
 import type { EditorState } from '../model/commands.js';
 import type { PageDoc } from '../model/document.js';
+import type { Operation } from '../model/operations.js';
 import type { PreviewContext, PreviewRenderer, ThemeSource } from '../preview/renderer.js';
+import { CanvasDrag, type CanvasTool } from './CanvasDrag.js';
 
 interface CanvasProps {
   pageId: string;
@@ -13,7 +15,9 @@ interface CanvasProps {
   onSelect: (selection: EditorState['selection']) => void;
   onKey: (event: KeyboardEvent) => void;
   /** The selected block's tools (from the command list), shown in a toolbar over it. */
-  tools: { name: string; label: string; shortcut?: string; enabled: boolean; run: () => void }[];
+  tools: CanvasTool[];
+  /** A block dragged to a new place on the canvas: the move, applied as one undoable edit. */
+  onMove: (operation: Operation) => void;
 }
 
 let themePromise: Promise<ThemeSource> | undefined;
@@ -38,7 +42,7 @@ declare global {
  * The page in an iframe, rendered here by the theme's templates and the template engine: the
  * whole page once, then only the sections on each change (in the same frame as the change).
  */
-export function Canvas({ pageId, doc, selection, device, onSelect, onKey, tools }: CanvasProps) {
+export function Canvas({ pageId, doc, selection, device, onSelect, onKey, tools, onMove }: CanvasProps) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [renderer, setRenderer] = useState<PreviewRenderer | undefined>();
   const [preview, setPreview] = useState<PreviewContext | undefined>();
@@ -190,19 +194,8 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey, tools 
       {failed && <p role="alert">{failed}</p>}
       <div className="ed-frame-wrap" style={{ width: width ? `${width}px` : '100%' }}>
         <iframe ref={frame} title="Page preview" className="ed-frame" data-device={device} />
-        {toolbar && selection?.kind === 'block' && (
-          <div
-            className="ed-float"
-            role="toolbar"
-            aria-label="Selected block"
-            style={{ top: Math.max(0, toolbar.top - 36), left: Math.max(0, toolbar.left) }}
-          >
-            {tools.map((tool) => (
-              <button key={tool.name} type="button" disabled={!tool.enabled} onClick={tool.run} title={tool.shortcut}>
-                {tool.label}
-              </button>
-            ))}
-          </div>
+        {selection?.kind === 'block' && (
+          <CanvasDrag frame={frame} doc={doc} blockId={selection.id} at={toolbar} tools={tools} onMove={onMove} />
         )}
       </div>
     </div>

@@ -3,8 +3,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, type FileEntry, type PageDocument, type PageSummary } from '../api.js';
 import { COMMANDS, type Command, commandForKey, type EditorState, edit, initialState } from '../model/commands.js';
 import { normalizeDoc, type PageDoc } from '../model/document.js';
+import { DraftSync } from '../model/draft-sync.js';
 import type { Operation } from '../model/operations.js';
 import { Canvas } from './Canvas.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { FileManager } from './FileManager.js';
 import { Inspector } from './Inspector.js';
 import { PagesPanel } from './PagesPanel.js';
@@ -34,10 +36,13 @@ export function PageEditor() {
   const [error, setError] = useState('');
   const [files, setFiles] = useState<FileEntry[]>([]);
   const [showFiles, setShowFiles] = useState(false);
-  const savedDoc = useRef<PageDoc | undefined>(undefined);
-  const saveRef = useRef<(() => Promise<void>) | undefined>(undefined);
+  const [hasDraft, setHasDraft] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const sync = useRef<DraftSync<PageDoc> | undefined>(undefined);
   const stateRef = useRef(state);
   stateRef.current = state;
+  /** Changes the server does not have yet. */
+  const unsaved = useCallback(() => !!stateRef.current && stateRef.current.history.doc !== sync.current?.saved, []);
 
   const loadPages = useCallback(async () => {
     try {
@@ -69,8 +74,12 @@ export function PageEditor() {
       .then((found) => {
         if (cancelled) return;
         const start = normalizeDoc(found.draft.sections);
-        savedDoc.current = start;
+        const id = pageId;
+        sync.current = new DraftSync<PageDoc>(async (sending) => {
+          await api('PUT', `/api/config/pages/${encodeURIComponent(id)}/draft`, { sections: sending.sections });
+        }, start);
         setDoc(found);
+        setHasDraft(found.summary.hasDraft);
         setState(initialState(start));
         setSave('saved');
       })
@@ -80,11 +89,39 @@ export function PageEditor() {
     };
   }, [pageId]);
 
-  const openPage = useCallback((id: string) => {
-    if (stateRef.current && stateRef.current.history.doc !== savedDoc.current) void saveRef.current?.();
-    window.history.pushState(null, '', `/config/pages/${encodeURIComponent(id)}`);
-    setPageId(id);
-  }, []);
+  // Autosave: the draft is sent a moment after the last change. Answers whether the server has it.
+  const current = state?.history.doc;
+  const saveNow = useCallback(async (): Promise<boolean> => {
+    const drafts = sync.current;
+    if (!drafts || !stateRef.current) return false;
+    if (!unsaved()) return true;
+    setSave('saving');
+    const result = await drafts.save(() => (stateRef.current as EditorState).history.doc);
+    if (drafts !== sync.current) return false;
+    if (!result.ok) {
+      setSave('error');
+      setError(result.error.message);
+      return false;
+    }
+    setHasDraft(true);
+    setSave(unsaved() ? 'unsaved' : 'saved');
+    return true;
+  }, [unsaved]);
+  useEffect(() => {
+    if (!current || current === sync.current?.saved) return;
+    setSave('unsaved');
+    const timer = window.setTimeout(() => void saveNow(), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, saveNow]);
+
+  const openPage = useCallback(
+    (id: string) => {
+      if (unsaved()) void saveNow();
+      window.history.pushState(null, '', `/config/pages/${encodeURIComponent(id)}`);
+      setPageId(id);
+    },
+    [saveNow, unsaved],
+  );
 
   useEffect(() => {
     const onPop = () => setPageId(pageIdFromUrl());
@@ -92,43 +129,17 @@ export function PageEditor() {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  // Autosave: the draft is sent a moment after the last change.
-  const current = state?.history.doc;
-  const saveNow = useCallback(async () => {
-    const s = stateRef.current;
-    const id = pageId;
-    if (!s || !id) return;
-    const sending = s.history.doc;
-    if (sending === savedDoc.current) return;
-    setSave('saving');
-    try {
-      await api('PUT', `/api/config/pages/${encodeURIComponent(id)}/draft`, { sections: sending.sections });
-      savedDoc.current = sending;
-      setSave(stateRef.current?.history.doc === sending ? 'saved' : 'unsaved');
-    } catch (e) {
-      setSave('error');
-      setError((e as Error).message);
-    }
-  }, [pageId]);
-  saveRef.current = saveNow;
-  useEffect(() => {
-    if (!current || current === savedDoc.current) return;
-    setSave('unsaved');
-    const timer = window.setTimeout(() => void saveNow(), AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [current, saveNow]);
-
   // Warn before leaving with changes the server does not have yet.
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (stateRef.current && stateRef.current.history.doc !== savedDoc.current) {
+      if (unsaved()) {
         event.preventDefault();
         event.returnValue = '';
       }
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, []);
+  }, [unsaved]);
 
   const runCommand = useCallback((command: Command) => {
     setState((s) => (s && command.enabled(s) ? command.perform(s) : s));
@@ -164,18 +175,48 @@ export function PageEditor() {
     [],
   );
 
+  // Publish what the editor shows: save first (again, if autosave failed) and publish only after
+  // the server has it, so a page is never published without the owner's last changes.
   const publish = useCallback(async () => {
     if (!pageId) return;
-    await saveNow();
+    if (!(await saveNow())) {
+      setError((e) => `Not published: the draft could not be saved. ${e}`.trim());
+      return;
+    }
     try {
       const published = await api<PageDocument>('POST', `/api/config/pages/${encodeURIComponent(pageId)}/publish`);
       setDoc(published);
+      setHasDraft(unsaved());
+      setError('');
       setState((s) => (s ? { ...s, announcement: 'Published' } : s));
       void loadPages();
     } catch (e) {
       setError((e as Error).message);
     }
-  }, [pageId, saveNow, loadPages]);
+  }, [pageId, saveNow, loadPages, unsaved]);
+
+  // Discard the draft: back to the published version, with a fresh undo history.
+  const discard = useCallback(async () => {
+    const drafts = sync.current;
+    if (!pageId || !drafts) return;
+    setConfirmDiscard(false);
+    await drafts.hold();
+    try {
+      await api('DELETE', `/api/config/pages/${encodeURIComponent(pageId)}/draft`);
+      const found = await api<PageDocument>('GET', `/api/config/pages/${encodeURIComponent(pageId)}`);
+      const start = normalizeDoc(found.published.sections);
+      drafts.reset(start);
+      setDoc(found);
+      setHasDraft(false);
+      setSave('saved');
+      setError('');
+      setState((s) => ({ ...initialState(start), device: s?.device ?? 'desktop', announcement: 'Draft discarded' }));
+      void loadPages();
+    } catch (e) {
+      drafts.reset(drafts.saved);
+      setError((e as Error).message);
+    }
+  }, [pageId, loadPages]);
 
   const blockTools = useMemo(
     () => COMMANDS.filter((c) => ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'].includes(c.name)),
@@ -222,6 +263,13 @@ export function PageEditor() {
         <button type="button" onClick={() => setShowFiles(true)}>
           Files
         </button>
+        <button
+          type="button"
+          disabled={!state || (!hasDraft && save === 'saved')}
+          onClick={() => setConfirmDiscard(true)}
+        >
+          Discard draft
+        </button>
         <button type="button" className="ed-primary" disabled={!state} onClick={() => void publish()}>
           Publish
         </button>
@@ -259,6 +307,7 @@ export function PageEditor() {
               device={device}
               onSelect={select}
               onKey={onKey}
+              onMove={(operation) => apply('Moved block', [operation])}
               tools={blockTools.map((c) => ({
                 name: c.name,
                 label: c.label.replace(' block', ''),
@@ -278,6 +327,15 @@ export function PageEditor() {
       <div className="ed-sr" aria-live="polite">
         {state?.announcement}
       </div>
+      {confirmDiscard && (
+        <ConfirmDialog
+          title="Discard the draft?"
+          text="The page goes back to its published version. Changes that are not published are lost, and undo starts afresh."
+          confirm="Discard draft"
+          onConfirm={() => void discard()}
+          onCancel={() => setConfirmDiscard(false)}
+        />
+      )}
       {showFiles && <FileManager files={files} onClose={() => setShowFiles(false)} onChanged={loadFiles} />}
     </div>
   );

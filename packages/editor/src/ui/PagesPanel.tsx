@@ -1,6 +1,8 @@
-import { PAGE_STATUS_LABELS, PAGE_STATUSES, validatePageSettings } from '@tessera/core';
-import { useEffect, useState } from 'react';
-import { ApiError, api, type PageDocument, type PageSummary } from '../api.js';
+import { PAGE_STATUS_LABELS, validatePageSettings } from '@tessera/core';
+import { useState } from 'react';
+import { api, type PageDocument, type PageSummary } from '../api.js';
+import { moveTargets, orderForMove, orderForStep, type PageOrder, treeOrder } from '../model/page-tree.js';
+import { PageSettingsDialog } from './PageSettingsDialog.js';
 
 interface PagesPanelProps {
   pages: PageSummary[];
@@ -9,25 +11,6 @@ interface PagesPanelProps {
   onChanged: () => Promise<void> | void;
   onSettingsSaved: (page: PageDocument) => void;
   onError: (message: string) => void;
-}
-
-/** Pages in tree order: each parent followed by its children, with their depth. */
-function treeOrder(pages: PageSummary[]): { page: PageSummary; depth: number }[] {
-  const byParent = new Map<string | null, PageSummary[]>();
-  const ids = new Set(pages.map((p) => p.id));
-  for (const page of pages) {
-    const parent = page.parentId && ids.has(page.parentId) ? page.parentId : null;
-    byParent.set(parent, [...(byParent.get(parent) ?? []), page]);
-  }
-  const out: { page: PageSummary; depth: number }[] = [];
-  const walk = (parent: string | null, depth: number) => {
-    for (const page of byParent.get(parent) ?? []) {
-      out.push({ page, depth });
-      walk(page.id, depth + 1);
-    }
-  };
-  walk(null, 0);
-  return out;
 }
 
 export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSaved, onError }: PagesPanelProps) {
@@ -57,25 +40,13 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
     });
   };
 
-  /** Moves a page one place among its siblings. */
-  const move = (page: PageSummary, delta: -1 | 1) => {
-    const siblings = rows.filter((r) => r.page.parentId === page.parentId).map((r) => r.page);
-    const i = siblings.findIndex((p) => p.id === page.id);
-    const j = i + delta;
-    if (j < 0 || j >= siblings.length) return;
-    const swapped = [...siblings];
-    [swapped[i], swapped[j]] = [swapped[j] as PageSummary, swapped[i] as PageSummary];
-    const siblingIds = new Set(siblings.map((p) => p.id));
-    const others = pages.filter((p) => !siblingIds.has(p.id));
-    const order = [...others, ...swapped].sort((a, b) => {
-      const pos = (p: PageSummary) =>
-        siblingIds.has(p.id) ? (siblings[swapped.indexOf(p)]?.position ?? 0) : p.position;
-      return pos(a) - pos(b);
-    });
-    void call(() =>
-      api('PUT', '/api/config/pages/order', { order: order.map((p) => ({ id: p.id, parentId: p.parentId })) }),
-    );
+  const sendOrder = (order: PageOrder | undefined) => {
+    if (order) void call(() => api('PUT', '/api/config/pages/order', { order }));
   };
+  /** Moves a page one place among its siblings. */
+  const move = (page: PageSummary, delta: -1 | 1) => sendOrder(orderForStep(pages, page.id, delta));
+  /** Moves a page (and what is inside it) into a folder, or to the top level. */
+  const moveInto = (page: PageSummary, parentId: string | null) => sendOrder(orderForMove(pages, page.id, parentId));
 
   return (
     <nav className="ed-pages" aria-label="Pages">
@@ -167,6 +138,20 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
                 <button type="button" onClick={() => move(page, 1)}>
                   Move down
                 </button>
+                <label>
+                  Move to
+                  <select value={page.parentId ?? ''} onChange={(e) => moveInto(page, e.target.value || null)}>
+                    <option value="">Top level</option>
+                    {page.parentId && !moveTargets(pages, page.id).some((f) => f.id === page.parentId) && (
+                      <option value={page.parentId}>(current folder)</option>
+                    )}
+                    {moveTargets(pages, page.id).map((folder) => (
+                      <option key={folder.id} value={folder.id}>
+                        {folder.title}
+                      </option>
+                    ))}
+                  </select>
+                </label>
                 <button
                   type="button"
                   onClick={() => void call(() => api('POST', `/api/config/pages/${page.id}/duplicate`))}
@@ -203,143 +188,5 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
         />
       )}
     </nav>
-  );
-}
-
-interface SettingsForm {
-  title: string;
-  slug: string;
-  navigationTitle: string;
-  seoTitle: string;
-  seoDescription: string;
-  password: string;
-  membersOnly: boolean;
-  status: string;
-  publishAt: string;
-}
-
-function PageSettingsDialog({
-  id,
-  onClose,
-  onSaved,
-}: {
-  id: string;
-  onClose: () => void;
-  onSaved: (page: PageDocument) => void;
-}) {
-  const [form, setForm] = useState<SettingsForm | undefined>();
-  const [protectedNow, setProtectedNow] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    api<PageDocument>('GET', `/api/config/pages/${id}`)
-      .then(({ settings }) => {
-        setProtectedNow(settings.passwordProtected);
-        setForm({ ...settings, password: '', publishAt: settings.publishAt ? settings.publishAt.slice(0, 16) : '' });
-      })
-      .catch((e: Error) => setErrors({ form: e.message }));
-  }, [id]);
-
-  if (!form)
-    return (
-      <div role="dialog" aria-modal="true" aria-label="Page settings" className="ed-dialog">
-        {errors.form ?? 'Loading…'}
-      </div>
-    );
-
-  const field = (key: keyof SettingsForm, label: string, type = 'text') => (
-    <label>
-      {label}
-      <input
-        type={type}
-        value={String(form[key])}
-        aria-invalid={errors[key] ? true : undefined}
-        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-      />
-      {errors[key] && <span className="ed-field-error">{errors[key]}</span>}
-    </label>
-  );
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = {
-      title: form.title,
-      slug: form.slug,
-      navigationTitle: form.navigationTitle,
-      seoTitle: form.seoTitle,
-      seoDescription: form.seoDescription,
-      membersOnly: form.membersOnly,
-      status: form.status,
-      publishAt: form.status === 'scheduled' && form.publishAt ? new Date(form.publishAt).toISOString() : null,
-      ...(form.password ? { password: form.password } : {}),
-    };
-    const checked = validatePageSettings(input);
-    if (!checked.ok) return setErrors(checked.errors);
-    try {
-      onSaved(await api<PageDocument>('PATCH', `/api/config/pages/${id}`, input));
-    } catch (e) {
-      const body = e instanceof ApiError ? e.body : {};
-      setErrors(
-        typeof body.field === 'string' ? { [body.field]: (e as Error).message } : { form: (e as Error).message },
-      );
-    }
-  };
-
-  return (
-    <div role="dialog" aria-modal="true" aria-labelledby="ed-settings-title" className="ed-dialog">
-      <form onSubmit={submit}>
-        <h2 id="ed-settings-title">Page settings</h2>
-        {field('title', 'Page title')}
-        {field('slug', 'URL slug')}
-        {field('navigationTitle', 'Navigation title')}
-        {field('seoTitle', 'SEO title')}
-        {field('seoDescription', 'SEO description')}
-        {field(
-          'password',
-          protectedNow ? 'New password (the page is protected)' : 'Password (empty: not protected)',
-          'password',
-        )}
-        {protectedNow && (
-          <button
-            type="button"
-            onClick={() => api<PageDocument>('PATCH', `/api/config/pages/${id}`, { password: '' }).then(onSaved)}
-          >
-            Remove password
-          </button>
-        )}
-        <label className="ed-check">
-          <input
-            type="checkbox"
-            checked={form.membersOnly}
-            onChange={(e) => setForm({ ...form, membersOnly: e.target.checked })}
-          />
-          Members only
-        </label>
-        <label>
-          Content status
-          <select value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })}>
-            {PAGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PAGE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {form.status === 'scheduled' && field('publishAt', 'Publish on', 'datetime-local')}
-        {errors.form && (
-          <p className="ed-field-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <div className="ed-dialog__actions">
-          <button type="submit" className="ed-primary">
-            Save settings
-          </button>
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </div>
   );
 }
