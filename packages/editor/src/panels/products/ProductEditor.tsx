@@ -30,6 +30,8 @@ interface EditorProps {
   onClose: () => void;
 }
 
+const CHECK_FIELDS = 'Some fields need attention; each says what to change.';
+
 interface FormSummary {
   id: string;
   name: string;
@@ -70,7 +72,7 @@ export function ProductEditor({
     const checked = draftToInput(draft, currency);
     if (!checked.ok) {
       setErrors(checked.errors);
-      setError('Some fields need attention; each says what to change.');
+      setError(CHECK_FIELDS);
       return;
     }
     const body = { ...checked.body, ...(productId ? {} : { collectionId: listing?.collection.id }) };
@@ -88,6 +90,8 @@ export function ProductEditor({
       const failure = e instanceof ApiError ? e : new ApiError(0, String(e));
       const fields = fieldErrorsOf(failure.body, failure.message);
       setErrors(fields);
+      // Each message with a field is shown beside it too; the alert keeps the server's whole sentence,
+      // so a field the form does not show is still named.
       setError(failure.message);
     } finally {
       setSaving(false);
@@ -338,7 +342,6 @@ export function ProductEditor({
           <p className="ed-product__hint">The button reads “{buttonPreview}”.</p>
         </fieldset>
 
-        {errors._ && <p className="ed-field-error">{errors._}</p>}
         <div className="ed-product__save">
           <button type="submit" className="ed-primary" disabled={saving}>
             {saving ? 'Saving…' : productId ? 'Save product' : 'Create product'}
