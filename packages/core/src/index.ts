@@ -246,6 +246,7 @@ export * from './editor/tweak-lifecycle.js';
 export {
   BLOCK_PARTIALS,
   HEADING_PARTIAL,
+  blockFormId,
   blockViewSync,
   clampedNumber,
   sectionShell,
@@ -266,6 +267,7 @@ export {
   gallerySettings,
   type GallerySettings,
 } from './blocks/gallery-settings.js';
+export { FORM_HONEYPOT_FIELD, formBlockView } from './blocks/form-view.js';
 export { MAX_ALT_FROM_BODY, altTextOf, imageView, type ImageView } from './blocks/images.js';
 export { escapeHtml, isSafeUrl, renderMarkdown } from './blocks/markdown.js';
 export {

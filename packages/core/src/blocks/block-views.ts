@@ -1,4 +1,7 @@
+import { chartView } from '../editor/chart-view.js';
+import { formBlockDefinition } from '../editor/form-builder.js';
 import { BlockType } from '../enums/block-type.js';
+import { formBlockView } from './form-view.js';
 import { GALLERY_ASPECT_RATIOS, gallerySettings } from './gallery-settings.js';
 import { type ImageView, imageView } from './images.js';
 import { escapeHtml, isSafeUrl, renderMarkdown } from './markdown.js';
@@ -56,6 +59,8 @@ export const BLOCK_PARTIALS: Readonly<Partial<Record<number, string>>> = Object.
   [BlockType.SEARCH]: 'search',
   [BlockType.CALENDAR]: 'calendar',
   [BlockType.NEWSLETTER]: 'newsletter',
+  [BlockType.CHART]: 'chart',
+  [BlockType.FORM]: 'form',
 });
 
 export const HEADING_PARTIAL = 'heading';
@@ -92,6 +97,15 @@ const VARIANT_RATIOS: Record<string, string> = {
   collage: '1 / 1',
   stack: '21 / 9',
 };
+
+/**
+ * The id an inline form block's submissions are filed under when its content names none: `form-`
+ * and the block's id (what the editor's form builder stores in `content.formId`), or its place on
+ * the page for a block without an id. The server's forms area resolves the same id back to the block.
+ */
+export function blockFormId(block: Pick<BlockData, 'id'>, key: string): string {
+  return `form-${typeof block.id === 'string' && block.id ? block.id : key}`;
+}
 
 /** Blocks that need no lookups (everything but summary, calendar and newsletter, which give undefined here). */
 export function blockViewSync(block: BlockData, key: string): RenderedBlock | undefined {
@@ -260,6 +274,15 @@ export function blockViewSync(block: BlockData, key: string): RenderedBlock | un
     }
     case 'search':
       return { partial, view: { ...base, placeholder: str(content.placeholder, 'Search') } };
+    case 'chart': {
+      // A chart without a whole dataset draws nothing (the editor's preview shows its placeholder).
+      const chart = chartView(content, block.variant);
+      return chart.hasData ? { partial, view: { ...base, ...chart } } : undefined;
+    }
+    case 'form': {
+      const definition = formBlockDefinition(content, blockFormId(block, key));
+      return definition.fields.length > 0 ? { partial, view: { ...base, form: formBlockView(definition) } } : undefined;
+    }
     default:
       return undefined;
   }

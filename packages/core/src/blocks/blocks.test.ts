@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockType } from '../enums/block-type.js';
-import { BLOCK_PARTIALS, blockViewSync } from './block-views.js';
+import { BLOCK_PARTIALS, blockFormId, blockViewSync, sectionViewsSync } from './block-views.js';
+import { FORM_HONEYPOT_FIELD } from './form-view.js';
 import { GALLERY_DEFAULTS, gallerySettings } from './gallery-settings.js';
 import { altTextOf, imageView, MAX_ALT_FROM_BODY } from './images.js';
 import { renderMarkdown } from './markdown.js';
@@ -137,5 +138,116 @@ describe('block views', () => {
       '1',
     );
     expect(button?.view.url).toBe('#');
+  });
+});
+
+describe('chart blocks', () => {
+  const dataset = {
+    columns: ['Visitors', 'Orders'],
+    rows: [
+      { label: 'Spring', values: [120, 12] },
+      { label: 'Summer', values: [180, 30] },
+      { label: 'Autumn', values: [90, 8] },
+    ],
+  };
+  const chart = (variant: string | undefined, content: Record<string, unknown> = { title: 'Season', dataset }) =>
+    blockViewSync({ id: 'c1', type: BlockType.CHART, variant, settings: {}, content }, '1-1');
+
+  it('renders through the chart partial with a picture, a legend and a table of every number', () => {
+    expect(BLOCK_PARTIALS[BlockType.CHART]).toBe('chart');
+    const bar = chart('bar');
+    expect(bar?.partial).toBe('chart');
+    expect(bar?.view).toMatchObject({ blockId: 'block-1-1', chartType: 'bar', title: 'Season', hasData: true });
+    expect(String(bar?.view.svg).match(/<rect /g)).toHaveLength(6);
+    expect(String(bar?.view.svg)).toContain('role="img" aria-label="Season: bar chart of Visitors, Orders"');
+    expect(bar?.view.tableColumns).toEqual([{ name: 'Visitors' }, { name: 'Orders' }]);
+    expect(bar?.view.rows).toEqual([
+      { label: 'Spring', values: [{ value: '120' }, { value: '12' }] },
+      { label: 'Summer', values: [{ value: '180' }, { value: '30' }] },
+      { label: 'Autumn', values: [{ value: '90' }, { value: '8' }] },
+    ]);
+  });
+
+  it('draws lines per series, and a pie of the first series whose table keeps that series', () => {
+    const line = chart('line');
+    expect(line?.view.chartType).toBe('line');
+    expect(String(line?.view.svg).match(/<polyline /g)).toHaveLength(2);
+    const pie = chart('pie');
+    expect(pie?.view.chartType).toBe('pie');
+    expect(String(pie?.view.svg).match(/<path /g)).toHaveLength(3);
+    expect(pie?.view.tableColumns).toEqual([{ name: 'Visitors' }]);
+    expect((pie?.view.columns ?? ([] as { name: string }[])).map((c) => c.name)).toEqual([
+      'Spring',
+      'Summer',
+      'Autumn',
+    ]);
+    expect((pie?.view.rows ?? ([] as { values: unknown[] }[]))[0].values).toEqual([{ value: '120' }]);
+    expect(chart('donut')?.view.chartType).toBe('bar');
+  });
+
+  it('leaves out a chart without a whole dataset', () => {
+    expect(chart('bar', { dataset: { columns: ['A'], rows: [] } })).toBeUndefined();
+    expect(chart('bar', {})).toBeUndefined();
+  });
+});
+
+describe('form blocks', () => {
+  const form = {
+    name: 'Ask us',
+    submitButtonText: 'Send it',
+    submissionMessage: 'We will write back.',
+    fields: [
+      { id: 'email', type: 'email', title: 'Your email', required: true },
+      { id: 'size', type: 'select', title: 'Size', options: ['Small', 'Large'] },
+      { id: 'bogus', type: 'hologram', title: 'Ignored' },
+    ],
+  };
+
+  it('renders the form the block holds under its own id, with the honeypot and the submit text', () => {
+    const rendered = blockViewSync({ id: 'b9', type: BlockType.FORM, settings: {}, content: { form } }, '2-3');
+    expect(BLOCK_PARTIALS[BlockType.FORM]).toBe('form');
+    expect(rendered?.partial).toBe('form');
+    const view = rendered?.view.form as Record<string, unknown>;
+    expect(view).toMatchObject({
+      id: 'form-b9',
+      kind: 'contact',
+      name: 'Ask us',
+      submitLabel: 'Send it',
+      submissionMessage: 'We will write back.',
+      honeypotName: FORM_HONEYPOT_FIELD,
+      captchaEnabled: false,
+    });
+    const fields = view.fields as Record<string, unknown>[];
+    expect(fields.map((f) => f.id)).toEqual(['email', 'size']);
+    expect(fields[0]).toMatchObject({
+      isInput: true,
+      inputType: 'email',
+      required: true,
+      inputId: 'form-b9-email-input',
+    });
+    expect(fields[1]).toMatchObject({ isSelect: true, choices: [{ value: 'Small' }, { value: 'Large' }] });
+  });
+
+  it('files submissions under content.formId when set, else form-<block id>, else the block’s place', () => {
+    const named = blockViewSync(
+      { id: 'b9', type: BlockType.FORM, settings: {}, content: { form, formId: 'form-custom' } },
+      '1-1',
+    );
+    expect((named?.view.form as { id?: string } | undefined)?.id).toBe('form-custom');
+    expect(blockFormId({ id: 'b9' }, '1-1')).toBe('form-b9');
+    expect(blockFormId({}, '1-1')).toBe('form-1-1');
+    const [section] = sectionViewsSync([{ blocks: [{ type: BlockType.FORM, settings: {}, content: {} }] }]);
+    // A block never edited shows the builder's starting form: name, email and message.
+    const view = section.blocks[0].view.form as { id: string; fields: { id: string }[] };
+    expect(view.id).toBe('form-1-1');
+    expect(view.fields.map((f) => f.id)).toEqual(['name', 'email', 'message']);
+  });
+
+  it('leaves out a form without fields', () => {
+    const empty = blockViewSync(
+      { type: BlockType.FORM, settings: {}, content: { form: { ...form, fields: [] } } },
+      '1',
+    );
+    expect(empty).toBeUndefined();
   });
 });

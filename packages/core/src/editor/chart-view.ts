@@ -34,7 +34,10 @@ export interface ChartView {
   /** The picture as SVG markup; empty when the block holds no usable dataset. */
   svg: string;
   hasData: boolean;
+  /** The legend: the series (bar, line) or the slices (pie), each with its colour. */
   columns: { name: string; color: string }[];
+  /** The data table's value columns: the series the picture shows (a pie shows the first). */
+  tableColumns: { name: string }[];
   rows: { label: string; values: { value: string }[] }[];
 }
 
@@ -135,7 +138,7 @@ export function chartView(content: Record<string, unknown>, variant: string | un
   const chartType = (CHART_VARIANTS as readonly string[]).includes(variant ?? '') ? (variant as ChartVariant) : 'bar';
   const title = typeof content.title === 'string' ? content.title : '';
   const checked = datasetFromDraft(draftFromDataset(readDataset(content.dataset)));
-  if (!checked.ok) return { chartType, title, svg: '', hasData: false, columns: [], rows: [] };
+  if (!checked.ok) return { chartType, title, svg: '', hasData: false, columns: [], tableColumns: [], rows: [] };
   const { columns, rows } = checked.dataset;
   const shown = chartType === 'pie' ? columns.slice(0, 1) : columns;
   const label = `${title || 'Chart'}: ${chartType} chart of ${shown.join(', ')}`;
@@ -154,6 +157,7 @@ export function chartView(content: Record<string, unknown>, variant: string | un
       name,
       color: PALETTE[i % PALETTE.length],
     })),
+    tableColumns: shown.map((name) => ({ name })),
     rows: rows.map((row) => ({
       label: row.label,
       values: row.values.slice(0, shown.length).map((v) => ({ value: fmt(v) })),

@@ -1,4 +1,4 @@
-import { BlockType } from '@tessera/core';
+import { BlockType, SAMPLE_DATASET } from '@tessera/core';
 
 /** A block as the content model stores it (server `content/site-content.ts`). */
 export interface Block {
@@ -149,6 +149,14 @@ export const BLOCK_KINDS: readonly BlockKind[] = [
     variant: 'grid',
     content: { collection: 'shop', limit: 4 },
   },
+  {
+    key: 'chart',
+    label: 'Chart',
+    type: BlockType.CHART,
+    variant: 'bar',
+    content: { title: '', dataset: structuredClone(SAMPLE_DATASET) },
+  },
+  { key: 'newsletter', label: 'Newsletter', type: BlockType.NEWSLETTER, content: { formId: '' } },
 ];
 
 export function newBlock(kind: BlockKind): Block {

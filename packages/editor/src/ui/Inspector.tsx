@@ -5,7 +5,6 @@ import { BLOCK_KINDS, newBlock, newSection } from '../model/document.js';
 import { findBlock } from '../model/operations.js';
 import { BlockSettings } from './blocks/BlockSettings.js';
 import { type Apply, labelOf } from './blocks/common.js';
-import { EXTRA_BLOCK_KINDS } from './blocks/kinds.js';
 import { Layers } from './Layers.js';
 
 interface InspectorProps {
@@ -18,8 +17,7 @@ interface InspectorProps {
 }
 
 /** Promoted types first (SPEC §9), then the rest in their usual order. */
-const ALL_KINDS = [...BLOCK_KINDS, ...EXTRA_BLOCK_KINDS];
-const MENU_KINDS = [...ALL_KINDS].sort((a, b) => {
+const MENU_KINDS = [...BLOCK_KINDS].sort((a, b) => {
   const rank = (type: number) => {
     const i = PROMOTED_BLOCK_TYPES.indexOf(type);
     return i < 0 ? PROMOTED_BLOCK_TYPES.length : i;
@@ -42,7 +40,7 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
   const targetSection = sectionIndex >= 0 ? sectionIndex : doc.sections.length - 1;
 
   const addBlock = (key: string) => {
-    const kind = ALL_KINDS.find((k) => k.key === key);
+    const kind = BLOCK_KINDS.find((k) => k.key === key);
     if (!kind) return;
     const created = newBlock(kind);
     if (targetSection < 0) {

@@ -249,6 +249,8 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
           blocksStylesheet: theme.blocksStylesheetUrl,
           ...page,
           sectionsHtml: '',
+          // The form and newsletter blocks' styles, for blocks added while editing.
+          extraStylesheets: [{ href: theme.assetUrl('forms.css') }],
           bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
           isSplash,
           lang: '',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PageType } from '@tessera/core';
+import { formBlockView, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CartService } from '../commerce/cart-service.js';
 import type { ContentService } from '../content/content-service.js';
@@ -13,7 +13,6 @@ import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
 import { Theme } from '../pages/theme.js';
 import { DEMO_CONTACT_FORM_ID, DEMO_NEWSLETTER_FORM_ID } from './demo-forms.js';
 import type { FormStore } from './form-store.js';
-import { formBlockView } from './form-view.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const THEME_DIR = `${REPO_ROOT}themes/default`;

@@ -119,7 +119,7 @@ export function createFormStore(db: Kysely<Database>) {
       return rows.map((row) => ({ ...toForm(row), submissionCount: byForm.get(row.id) ?? 0 }));
     },
 
-    /** Creates or replaces a form definition. */
+    /** Creates or replaces a form definition; a form of that id belonging to another site is left alone. */
     async saveForm(siteId: string, definition: FormDefinition, mailingListId: string | null = null): Promise<void> {
       const now = nowIso();
       const values = {
@@ -132,7 +132,7 @@ export function createFormStore(db: Kysely<Database>) {
       await db
         .insertInto('forms')
         .values({ id: definition.id, site_id: siteId, created_at: now, ...values })
-        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .onConflict((oc) => oc.column('id').doUpdateSet(values).where('forms.site_id', '=', siteId))
         .execute();
     },
 

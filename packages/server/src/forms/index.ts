@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { ContentService } from '../content/content-service.js';
 import { SiteNotFoundError } from '../content/content-service.js';
 import { AppError } from '../errors.js';
+import { createBlockForms } from './block-forms.js';
 import { createCaptcha } from './captcha.js';
 import { registerContactPage } from './contact-page.js';
 import { FormError } from './errors.js';
@@ -65,7 +66,11 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     maxNumber: settings.captchaMaxNumber,
     ttlMs: settings.captchaTtlMs,
   });
-  const submissions = createSubmissionService(app.db, store, captcha, { minFillMs: settings.minFillMs });
+  const blockForms = createBlockForms(app.db, store);
+  const submissions = createSubmissionService(app.db, store, captcha, {
+    minFillMs: settings.minFillMs,
+    resolveForm: blockForms.resolve,
+  });
   const limiter = await submissionLimiter(app, settings.limits);
   // Keys cost a row each: an address may take ten per submission it is allowed, the site ten times its form limit.
   const keyLimiter = await submissionLimiter(app, {
@@ -82,7 +87,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
   registerContactPage(app, { content: options.content, carts: app.services.carts, store });
-  registerOwnerFormRoutes(app, store);
+  registerOwnerFormRoutes(app, store, blockForms);
 
   app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
     guarded(request, async () => {

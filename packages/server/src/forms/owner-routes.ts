@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { csvHeader, csvSubmission } from './csv.js';
 import { FormError } from './errors.js';
+import type { BlockForms } from './block-forms.js';
 import type { FormStore } from './form-store.js';
 
 const pageQuery = z.object({
@@ -20,18 +21,23 @@ function siteOf(request: FastifyRequest): string {
   return owner.websiteId;
 }
 
-/** Owner API for forms (`requireOwner('forms')`): forms, their submissions (paged, CSV) and mailing lists. */
-export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore): void {
+/**
+ * Owner API for forms (`requireOwner('forms')`): forms, their submissions (paged, CSV) and mailing
+ * lists. Inline form blocks on published pages are stored when the forms are listed or one is opened.
+ */
+export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, blockForms: BlockForms): void {
   const guard = { preHandler: requireOwner('forms') };
 
   const formOf = async (request: FastifyRequest) => {
     const { formId } = parseInput(formParams, request.params, 'address');
-    const form = await store.getForm(siteOf(request), formId);
+    const siteId = siteOf(request);
+    const form = (await store.getForm(siteId, formId)) ?? (await blockForms.resolve(siteId, formId));
     if (!form) throw new FormError('form-not-found');
     return form;
   };
 
   app.get('/api/config/forms', guard, async (request) => {
+    await blockForms.registerAll(siteOf(request));
     const forms = await store.listForms(siteOf(request));
     return {
       forms: forms.map((form) => ({

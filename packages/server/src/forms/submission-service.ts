@@ -1,4 +1,10 @@
-import { type FormDefinition, type FormFieldValue, isValidEmail, validateSubmission } from '@tessera/core';
+import {
+  FORM_HONEYPOT_FIELD,
+  type FormDefinition,
+  type FormFieldValue,
+  isValidEmail,
+  validateSubmission,
+} from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId, newToken, nowIso } from '../ids.js';
@@ -9,7 +15,7 @@ import type { FormStore, StoredForm } from './form-store.js';
 /** How long a submission key may wait before it is used. */
 export const SUBMISSION_KEY_TTL_MS = 2 * 60 * 60_000;
 /** Field name of the honeypot input every rendered form carries; people never fill it. */
-export const HONEYPOT_FIELD = 'tessera-hp';
+export const HONEYPOT_FIELD = FORM_HONEYPOT_FIELD;
 /** Page-context values kept with a submission: at most this many, each this long. */
 const CONTEXT_LIMITS = { keys: 20, length: 500 };
 
@@ -25,6 +31,8 @@ export interface SubmissionInput {
 export interface SubmissionServiceOptions {
   /** Submissions sent sooner than this after their key was issued are flagged as spam. */
   minFillMs: number;
+  /** Finds the form a visitor names (inline form blocks included); by default only stored forms. */
+  resolveForm?(siteId: string, formId: string): Promise<StoredForm | undefined>;
 }
 
 /** Scalar page-context values only, bounded in number and length. */
@@ -105,7 +113,8 @@ export function createSubmissionService(
     },
 
     async requireForm(siteId: string, formId: string): Promise<StoredForm> {
-      const form = formId.length <= 64 ? await store.getForm(siteId, formId) : undefined;
+      const find = options.resolveForm ?? ((site: string, id: string) => store.getForm(site, id));
+      const form = formId.length <= 64 ? await find(siteId, formId) : undefined;
       if (!form || form.definition.fields.length === 0) throw new FormError('form-not-found');
       return form;
     },

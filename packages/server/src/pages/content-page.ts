@@ -1,9 +1,15 @@
-import { CollectionType, FolderBehavior, PageType, renderSectionsHtml, sectionViewsSync } from '@tessera/core';
+import {
+  CollectionType,
+  FolderBehavior,
+  formBlockView,
+  PageType,
+  renderSectionsHtml,
+  sectionViewsSync,
+} from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content/content-service.js';
 import type { ContentItem, Page, Section } from '../content/site-content.js';
 import { createFormStore } from '../forms/form-store.js';
-import { formBlockView } from '../forms/form-view.js';
 import { type BlockSources, sectionViews, summaryFromItems, summaryFromProducts } from './blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from './page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
@@ -99,10 +105,12 @@ export function createSectionPages(host: ContentPageHost) {
     return (await renderSectionsWithAssets(site, sections)).html;
   }
 
-  /** The sections' HTML plus the stylesheets their blocks need (forms.css for a newsletter block). */
+  /** The sections' HTML plus the stylesheets their blocks need (forms.css for a form or newsletter block). */
   async function renderSectionsWithAssets(site: SiteScope, sections: Section[]) {
     const views = await sectionViews(sections, sources(site));
-    const hasForm = views.some((section) => section.blocks.some((block) => block.partial === 'newsletter'));
+    const hasForm = views.some((section) =>
+      section.blocks.some((block) => block.partial === 'newsletter' || block.partial === 'form'),
+    );
     return {
       html: renderSectionsHtml(theme, views, settingsOf(site), app.log),
       stylesheets: hasForm ? [{ href: formsStylesheet }] : [],

@@ -3,7 +3,6 @@ import type { FileEntry, PageSummary } from '../../api.js';
 import type { EditorState } from '../../model/commands.js';
 import { type Block, blockLabel } from '../../model/document.js';
 import type { Operation } from '../../model/operations.js';
-import { extraBlockLabel } from './kinds.js';
 
 export type Apply = (
   label: string,
@@ -25,9 +24,9 @@ export interface BlockFormProps {
 
 export const IMAGE_FILE = /\.(jpe?g|png|webp|gif)$/i;
 
-/** The block's name in menus and headings, including the kinds this folder adds. */
+/** The block's name in menus and headings. */
 export function labelOf(block: Block): string {
-  return extraBlockLabel(block) ?? blockLabel(block);
+  return blockLabel(block);
 }
 
 /**

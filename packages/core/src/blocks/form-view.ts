@@ -1,8 +1,11 @@
-import { type FormDefinition, type FormFieldDefinition, likertOptions } from '@tessera/core';
-import { HONEYPOT_FIELD } from './submission-service.js';
+import { type FormDefinition, type FormFieldDefinition, likertOptions } from '../form/form-definition.js';
 
 // The `{ form }` context the theme's form and newsletter partials render: the definition plus what
-// a template cannot work out itself (input types, part inputs, likert rows, element ids).
+// a template cannot work out itself (input types, part inputs, likert rows, element ids). Pure, so
+// the server (contact page, newsletter and form blocks) and the editor's preview build the same one.
+
+/** Field name of the honeypot input every rendered form carries; people never fill it. */
+export const FORM_HONEYPOT_FIELD = 'tessera-hp';
 
 interface PartView {
   name: string;
@@ -134,7 +137,7 @@ export function formBlockView(definition: FormDefinition): Record<string, unknow
     captchaEnabled: definition.captcha?.enabled === true,
     disclaimerText: definition.disclaimer?.enabled ? definition.disclaimer.text : '',
     successRedirect: definition.successRedirect || '',
-    honeypotName: HONEYPOT_FIELD,
+    honeypotName: FORM_HONEYPOT_FIELD,
     fields: definition.fields.map((field) => fieldView(definition.id, field)),
   };
 }
