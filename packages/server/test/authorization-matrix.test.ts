@@ -85,7 +85,7 @@ for (const dialect of DIALECTS) {
       expect(undeclared).toEqual([]);
     });
 
-    it('lets an owner reach an /api/config route only when one of their roles is in its group', async () => {
+    it('lets an owner reach an owner API route only when one of their roles is in its group', async () => {
       const ownerApi = routes.filter(isOwnerApi);
       expect(ownerApi.length).toBeGreaterThan(0);
       for (const route of ownerApi) {
