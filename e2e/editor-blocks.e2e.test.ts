@@ -1,6 +1,7 @@
 // The page editor's block settings as an owner uses them: each block's own form (no JSON), what it
 // writes showing in the preview, the SPEC messages of the video, chart and newsletter forms, and the
-// form builder's fields; then a visitor sees the published blocks the server renders.
+// form builder's fields; then a visitor sees the published blocks the server renders (the chart with
+// scripts off) and sends the published form block.
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
@@ -35,6 +36,18 @@ async function addBlock(page: Page, label: string, panel = label): Promise<Locat
   const settings = page.getByRole('region', { name: `${panel} settings` });
   await settings.waitFor();
   return settings;
+}
+
+/** The address of a page made by `newPage`. */
+function slugOf(title: string): string {
+  return `/${title.toLowerCase().replace(/\s+/g, '-')}`;
+}
+
+/** Publishes once the draft is saved. */
+async function publish(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect.poll(() => page.locator('[aria-live="polite"]').textContent()).toBe('Published');
 }
 
 describe('block settings in the page editor', () => {
@@ -163,7 +176,8 @@ describe('block settings in the page editor', () => {
 
   it('edits a chart’s dataset with SPEC’s rules in the chart editor loaded on demand', async () => {
     const page = await signedInOwner(browser, { role: 'editor', prefix: 'blocks' });
-    await newPage(page, `Charts ${Date.now()}`);
+    const title = `Charts ${Date.now()}`;
+    const frame = await newPage(page, title);
     const chunks: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') chunks.push(new URL(request.url()).pathname);
@@ -175,6 +189,15 @@ describe('block settings in the page editor', () => {
     await panel.getByLabel('Chart title').fill('Visitors by season');
     const cell = panel.getByLabel('Row 1 column 1 value');
     await expect.poll(() => cell.inputValue()).toBe('120');
+
+    // The preview draws the chart the server will: a labelled picture, and the numbers in a table.
+    const chart = previewBlock(frame, 1);
+    await expect
+      .poll(() => chart.getByRole('img', { name: 'Visitors by season: line chart of Visitors' }).count())
+      .toBe(1);
+    await expect
+      .poll(() => chart.getByRole('table').getByRole('row').allTextContents())
+      .toEqual(['Visitors', 'Spring120', 'Summer180', 'Autumn90']);
     await expectAccessible(page, 'the chart dataset editor');
 
     // A blank or non-numeric cell: the row is missing data.
@@ -226,12 +249,28 @@ describe('block settings in the page editor', () => {
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect.poll(() => panel.getByLabel('Row 1 label').inputValue()).toBe('Spring');
     await expect.poll(() => panel.getByLabel('Row 2 label').count()).toBe(0);
+    // (The emptied series name was kept as "Series 1".)
+    await expect
+      .poll(() => chart.getByRole('table').getByRole('row').allTextContents())
+      .toEqual(['Series 1', 'Spring150']);
+
+    // Published: a visitor gets the same chart from the server, without running any script for it.
+    await publish(page);
+    const visitorContext = await newVisitor(browser, { javaScriptEnabled: false });
+    const visitor = await visitorContext.newPage();
+    expect((await visitor.goto(slugOf(title)))?.status()).toBe(200);
+    const main = visitor.locator('main');
+    expect(await main.getByRole('img', { name: 'Visitors by season: line chart of Series 1' }).count()).toBe(1);
+    expect(await main.getByRole('table').getByRole('row').allTextContents()).toEqual(['Series 1', 'Spring150']);
+    expect(await main.locator('.chart-block polyline').count()).toBe(1);
+    await visitorContext.close();
     await page.context().close();
   });
 
   it('builds a form: fields added, typed, reordered and removed, with each type’s own properties', async () => {
     const page = await signedInOwner(browser, { role: 'editor', prefix: 'blocks' });
-    await newPage(page, `Forms ${Date.now()}`);
+    const title = `Forms ${Date.now()}`;
+    const frame = await newPage(page, title);
     const panel = await addBlock(page, 'Form');
     await panel.getByLabel('Form name').fill('Ask us anything');
     await expect
@@ -268,6 +307,34 @@ describe('block settings in the page editor', () => {
     await expect.poll(() => panel.getByRole('alert').textContent()).toBe('Every field needs a title.');
     await panel.getByLabel('Field 1 title').fill('Your email');
     await expect.poll(() => panel.getByRole('alert').count()).toBe(0);
+
+    // The preview shows the form as built, its fields in order.
+    const form = previewBlock(frame, 1).getByRole('form', { name: 'Ask us anything' });
+    await expect.poll(() => form.getByLabel('Your email').count()).toBe(1);
+    await expect
+      .poll(() => form.getByLabel('Size').locator('option').allTextContents())
+      .toEqual(['Select Value', 'Small', 'Large']);
+    expect(await form.getByLabel('Message').count()).toBe(1);
+    expect(await form.getByRole('button', { name: 'Submit' }).count()).toBe(1);
+
+    // Published: a visitor fills it in; a missing required answer is refused, then it is accepted.
+    await publish(page);
+    const visitorContext = await newVisitor(browser);
+    const visitor = await visitorContext.newPage();
+    expect((await visitor.goto(slugOf(title)))?.status()).toBe(200);
+    const block = visitor.locator('[data-island="form"]');
+    await expect.poll(() => block.getAttribute('data-island-state')).toBe('live');
+    const live = visitor.getByRole('form', { name: 'Ask us anything' });
+    await live.getByLabel('Your email').fill('visitor@example.com');
+    await live.getByLabel('Message').fill('Do you make mugs to order?');
+    await live.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => live.getByRole('alert').filter({ hasText: 'Required' }).count()).toBe(1);
+    await live.getByLabel('Size').selectOption('Large');
+    await live.getByRole('button', { name: 'Submit' }).click();
+    const success = block.locator('.tessera-form__success');
+    await expect.poll(() => success.isVisible()).toBe(true);
+    expect(await success.textContent()).toContain('Thank you!');
+    await visitorContext.close();
     await page.context().close();
   });
 });
