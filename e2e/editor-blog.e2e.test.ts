@@ -14,6 +14,8 @@ const TAG = `fieldwork-${stamp}`;
 const CATEGORY = `Notes ${stamp}`;
 const BODY = `Walnut hulls give a deep brown ${stamp}.`;
 const POPUP_HEADING = `Studio open day ${stamp}`;
+const IMAGE_NAME = `walnut-${stamp}.png`;
+const IMAGE_ALT = `Walnut hulls in a copper pot ${stamp}`;
 
 let browser: Browser;
 let owner: Page;
@@ -48,6 +50,23 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await signedInOwner(browser, { role: 'editor', prefix: 'blog-editor' });
   originalPopup = (await ownerApi('GET', '/api/config/popup')).body.popup;
+  // An 800×500 picture for the featured image, uploaded the way the file manager does.
+  const uploaded = await owner.evaluate(async (name) => {
+    const canvas = new OffscreenCanvas(800, 500);
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    context.fillStyle = '#6b4226';
+    context.fillRect(0, 0, 800, 500);
+    const form = new FormData();
+    form.append('file', await canvas.convertToBlob({ type: 'image/png' }), name);
+    const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+    const response = await fetch('/api/config/files', {
+      method: 'POST',
+      body: form,
+      headers: { 'x-csrf-token': crumb },
+    });
+    return response.status;
+  }, IMAGE_NAME);
+  expect(uploaded).toBe(200);
 });
 
 afterAll(async () => {
@@ -58,6 +77,7 @@ afterAll(async () => {
       for (const post of posts.filter((p: { title: string }) => p.title === TITLE))
         await ownerApi('DELETE', `/api/config/blogs/${blog.id}/posts/${post.id}`);
     }
+    await ownerApi('DELETE', `/api/config/files/${IMAGE_NAME}`);
     if (originalPopup) {
       const { version: _version, ...popup } = originalPopup;
       const restored = await ownerApi('PUT', '/api/config/popup', { ...popup, showAgain: false });
@@ -83,6 +103,9 @@ describe('blog post editor', () => {
     await body.click();
     await owner.keyboard.type(BODY);
     await owner.getByLabel('Author').fill('Field Tester');
+    await expect.poll(() => owner.getByLabel('Image file').locator('option').allTextContents()).toContain(IMAGE_NAME);
+    await owner.getByLabel('Image file').selectOption({ label: IMAGE_NAME });
+    await owner.getByLabel('Alt text').fill(IMAGE_ALT);
 
     await owner.getByLabel('Add a tag').fill(TAG);
     await owner.getByRole('button', { name: 'Add tag' }).click();
@@ -106,8 +129,23 @@ describe('blog post editor', () => {
   it('shows the published post to a visitor on /blog and on its tag’s listing', async () => {
     const page = await visitorAt('/blog');
     expect(await page.locator('.post-card__title a').allTextContents()).toContain(TITLE);
+    // The featured image on the card: the owner's alt text, a srcset up to the original 800 px.
+    const card = page.locator('.post-card', { hasText: TITLE }).getByRole('img', { name: IMAGE_ALT });
+    const cardSrcset = await card.getAttribute('srcset');
+    expect(cardSrcset).toContain(`/files/${IMAGE_NAME}?format=750w 750w`);
+    expect(cardSrcset).toContain(`/files/${IMAGE_NAME}?format=original 800w`);
+    expect(cardSrcset).not.toContain('1000w');
+    await card.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await page.getByRole('link', { name: TITLE, exact: true }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe(TITLE);
+    const hero = page.locator('.blog-post__image').getByRole('img', { name: IMAGE_ALT });
+    expect(await hero.getAttribute('width')).toBe('800');
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect(await page.locator('.blog-post__body').textContent()).toContain(BODY);
     expect(await page.locator('.post-meta__author').textContent()).toBe('By Field Tester');
     await page.locator('.blog-post__tags a.tag-link', { hasText: TAG }).click();

@@ -125,6 +125,52 @@ for (const dialect of DIALECTS) {
       expect((await editor.delete(`${posts()}/${id}`)).status).toBe(404);
     });
 
+    it("shows a published post's featured image on its card, its page and the home page summary", async () => {
+      const created = await editor.post(
+        posts(),
+        post({
+          title: 'Morning light on the dye pots',
+          status: 'published',
+          featuredImage: { url: '/files/content/morning-field.jpg', altText: 'Sun over green hills' },
+        }),
+      );
+      expect(created.status).toBe(200);
+      // The editor gets back what it sent; the pixel size is kept for visitors only.
+      expect(created.body.post.featuredImage).toEqual({
+        url: '/files/content/morning-field.jpg',
+        altText: 'Sun over green hills',
+      });
+      const { id, url } = created.body.post;
+      const src = '/files/content/morning-field.jpg';
+      // The seeded photo is 1600×1000: every SPEC width up to 1500, then the original.
+      const srcset = `${src}?format=100w 100w, ${src}?format=300w 300w, ${src}?format=500w 500w, ${src}?format=750w 750w, ${src}?format=1000w 1000w, ${src}?format=1500w 1500w, ${src}?format=original 1600w`;
+      const imgOf = (html: string, marker: string) => html.match(new RegExp(`<img[^>]*${marker}[^>]*>`))?.[0] ?? '';
+
+      const card = imgOf((await visitor().get('/blog')).body, 'class="post-card__image"');
+      expect(card).toContain(`srcset="${srcset}"`);
+      expect(card).toContain(`src="${src}?format=300w"`);
+      expect(card).toContain('width="1600" height="1000"');
+      expect(card).toContain('alt="Sun over green hills"');
+
+      const page = (await visitor().get(url)).body;
+      const hero = page.match(/<figure class="blog-post__image"><img[^>]*>/)?.[0] ?? '';
+      expect(hero).toContain(`srcset="${srcset}"`);
+      expect(hero).toContain(`src="${src}?format=750w"`);
+      expect(hero).toContain('alt="Sun over green hills"');
+
+      const summary = imgOf((await visitor().get('/')).body, `class="summary__img" src="${src}`);
+      expect(summary).toContain(`srcset="${srcset}"`);
+      expect(summary).toContain('alt="Sun over green hills"');
+
+      // Without a featured image the card and the page show none.
+      await editor.put(`${posts()}/${id}`, {
+        ...post({ title: 'Morning light on the dye pots', status: 'published' }),
+      });
+      expect((await visitor().get(url)).body).not.toContain('blog-post__image');
+      expect((await visitor().get('/blog')).body).not.toContain(`src="${src}?format=300w"`);
+      expect((await editor.delete(`${posts()}/${id}`)).status).toBe(200);
+    });
+
     it('refuses bad posts with a message that says what to fix', async () => {
       const cases: [Record<string, unknown>, string][] = [
         [{ tags: ['x'.repeat(51)] }, 'A tag can be at most 50 characters long.'],

@@ -8,6 +8,7 @@ import { parseInput } from '../http/validate.js';
 import { nowIso } from '../ids.js';
 import { createBlogStore, type PostInput } from './blog-store.js';
 import { createBlogTermStore } from './blog-term-store.js';
+import { originalSizeOf } from './image-size.js';
 
 /**
  * The owner API of blog posts (issue 10), behind `requireOwner('content')`: the site's blogs, and
@@ -94,8 +95,10 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     if (!tags.ok) throw new AppError('invalid-body', tags.error, { field: 'tags' });
     const categories = checkPostTerms('category', input.categories, known.categories);
     if (!categories.ok) throw new AppError('invalid-body', categories.error, { field: 'categories' });
+    const image = input.featuredImage;
     return {
       ...input,
+      featuredImage: image && { ...image, originalSize: await originalSizeOf(app.config.filesDir, image.url) },
       urlId: postUrlId(input.urlId, input.title),
       publishOn: publishDate(input.publishOn, input.status) ?? previousPublishOn ?? nowIso(),
       tags: tags.value,

@@ -15,6 +15,8 @@ import { newId, nowIso } from '../ids.js';
 export interface PostImage {
   url: string;
   altText: string;
+  /** '1600x1000' when the routes could read the file, for the visitor's srcset; never sent back. */
+  originalSize?: string;
 }
 
 /** What the editor sends for a post, already checked by the routes. */
@@ -111,7 +113,15 @@ function columnsOf(input: PostInput) {
     author: JSON.stringify({ displayName: input.author }),
     images: JSON.stringify(
       input.featuredImage
-        ? [{ id: 'featured', assetUrl: input.featuredImage.url, altText: input.featuredImage.altText }]
+        ? [
+            {
+              id: 'featured',
+              recordType: RecordType.IMAGE,
+              assetUrl: input.featuredImage.url,
+              altText: input.featuredImage.altText,
+              originalSize: input.featuredImage.originalSize ?? '',
+            },
+          ]
         : [],
     ),
     sections: JSON.stringify(

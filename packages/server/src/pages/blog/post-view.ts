@@ -1,9 +1,13 @@
-import { commentLabel, timeAgo, truncate } from '@tessera/core';
+import { commentLabel, imageView, timeAgo, truncate } from '@tessera/core';
 import type { CommentView } from '../../comments/comment-service.js';
 import type { ContentItem } from '../../content/site-content.js';
 import { plainText } from './plain-text.js';
 
 export const EXCERPT_LENGTH = 200;
+
+/** How wide a featured image shows: beside a post card's text, and across the post's narrow column. */
+export const CARD_IMAGE_SIZES = '(max-width: 640px) 100vw, 240px';
+export const POST_IMAGE_SIZES = '(max-width: 800px) 100vw, 760px';
 
 export interface TermLink {
   name: string;
@@ -20,7 +24,9 @@ export function termUrl(blogUrl: string, kind: 'tag' | 'category', name: string)
 /**
  * A blog post in the shape the templates read: the content item plus `publicCommentCount` and
  * `commentState` (what SPEC §4's `comments?` predicate tests), the comment label, the excerpt as
- * truncated plain text, and links for its tags and categories.
+ * truncated plain text, links for its tags and categories, and its featured image (the first of
+ * `items`, which the blog post editor stores) as `cardImage` and `featuredImage`: src, srcset,
+ * sizes, width, height and the owner's alt text.
  */
 export function postView(item: ContentItem, blogUrl: string, publicCommentCount: number): Record<string, unknown> {
   const excerpt = plainText(item.excerpt) || plainText(item.body);
@@ -34,6 +40,8 @@ export function postView(item: ContentItem, blogUrl: string, publicCommentCount:
     publishIso: new Date(item.publishOn).toISOString(),
     tagLinks: item.tags.map((name) => ({ name, url: termUrl(blogUrl, 'tag', name) })),
     categoryLinks: item.categories.map((name) => ({ name, url: termUrl(blogUrl, 'category', name) })),
+    cardImage: imageView(item.items[0], 300, CARD_IMAGE_SIZES) ?? null,
+    featuredImage: imageView(item.items[0], 750, POST_IMAGE_SIZES) ?? null,
   };
 }
 
