@@ -37,3 +37,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db' })).toThrow(/DATABASE_URL must start with postgres:\/\//);
   });
 });
+
+describe('CHECKOUT_ORDERS_PER_IP', () => {
+  it('sets the order limit per address per minute, and refuses what is not a count', () => {
+    expect(loadConfig({}).checkoutOrders).toBeUndefined();
+    expect(loadConfig({ CHECKOUT_ORDERS_PER_IP: '50' }).checkoutOrders).toEqual({ perIp: 50, timeWindowMs: 60_000 });
+    expect(() => loadConfig({ CHECKOUT_ORDERS_PER_IP: 'lots' })).toThrow(
+      'CHECKOUT_ORDERS_PER_IP must be a whole number of at least 1, not "lots".',
+    );
+  });
+});

@@ -26,6 +26,8 @@ export interface ServerConfig {
   forms?: FormsConfig;
   /** Trust `X-Forwarded-*` (client address, protocol): only behind a proxy that sets them. */
   trustProxy: boolean;
+  /** `POST /api/checkout/orders` per client address (defaults in `src/checkout/order-rate-limit.ts`). */
+  checkoutOrders?: { perIp: number; timeWindowMs: number };
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
@@ -59,6 +61,17 @@ function formsConfigFromEnv(env: NodeJS.ProcessEnv): FormsConfig {
   };
 }
 
+/** `CHECKOUT_ORDERS_PER_IP`: order attempts per client address per minute (unset: the default). */
+function checkoutOrdersFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'checkoutOrders'> {
+  const raw = env.CHECKOUT_ORDERS_PER_IP;
+  if (raw === undefined || raw === '') return {};
+  const perIp = Number(raw);
+  if (!Number.isInteger(perIp) || perIp < 1) {
+    throw new Error(`CHECKOUT_ORDERS_PER_IP must be a whole number of at least 1, not "${raw}".`);
+  }
+  return { checkoutOrders: { perIp, timeWindowMs: 60_000 } };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -77,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: env.TESSERA_LOG === '1',
     forms: formsConfigFromEnv(env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    ...checkoutOrdersFromEnv(env),
   };
 }

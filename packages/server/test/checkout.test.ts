@@ -48,7 +48,14 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+    // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
+    server = await startTestServer({
+      dialect,
+      config: {
+        rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+        checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();

@@ -10,6 +10,7 @@ import { recordServerEvent } from '../tracking/index.js';
 import { ADDRESS_LOOKUP_NOT_CONFIGURED, type AddressLookupProvider } from './address-lookup.js';
 import { CheckoutError, type CheckoutService, createCheckoutService } from './checkout-service.js';
 import { installmentsInfoPage } from './installments-info.js';
+import { createOrderRateLimiter, DEFAULT_ORDER_RATE_LIMIT } from './order-rate-limit.js';
 import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
 import { builtInPaymentProviders, type PaymentMethodInput } from './payments/index.js';
 import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
@@ -71,6 +72,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   app.addHook('onClose', async () => renewals.stop());
 
   const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
+  const orderLimit = createOrderRateLimiter(app, app.config.checkoutOrders ?? DEFAULT_ORDER_RATE_LIMIT);
 
   /**
    * Feeds the owner's commerce funnel (checkout → order) and revenue from the server, where the
@@ -111,6 +113,12 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
 
   app.post('/api/checkout/orders', async (request, reply) => {
     const form = isFormPost(request);
+    const limited = await orderLimit(request);
+    if (!limited.ok) {
+      reply.header('retry-after', String(limited.retryAfterSeconds));
+      if (form) return reply.redirect(`/checkout?error=${encodeURIComponent(limited.message)}`, 303);
+      return fail(reply, 429, 'rate-limited', limited.message);
+    }
     const body = parseInput(orderBody, request.body);
     const siteId = await siteIdOf(request);
     // A signed-in site user's orders are theirs (the account area lists them).
