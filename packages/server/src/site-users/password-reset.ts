@@ -7,9 +7,15 @@ import { findSiteUserByEmail, setSiteUserPassword } from './site-user-service.js
 
 const RESET_LINK_MS = 60 * 60 * 1000;
 
+/** At most this many reset mails per account in `RESET_MAIL_WINDOW_MS`; more requests send nothing. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+export const RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
+
 /**
- * Mails a one-hour, single-use reset link when the site has an account for `email`. Answers
- * nothing either way, so the caller cannot tell whether the account exists.
+ * Mails a one-hour, single-use reset link when the site has an account for `email`, unless that
+ * account already got `RESET_MAILS_PER_ACCOUNT` links in the last hour (counted from the stored
+ * links, so every server process agrees), so nobody can flood an inbox. Answers nothing either
+ * way, so the caller cannot tell whether the account exists or was limited.
  */
 export async function requestPasswordReset(
   db: Kysely<Database>,
@@ -18,8 +24,15 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await findSiteUserByEmail(db, input.siteId, input.email);
   if (!user) return;
-  const token = newToken();
   const now = Date.now();
+  const recent = await db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('site_user_id', '=', user.id)
+    .where('created_at', '>', new Date(now - RESET_MAIL_WINDOW_MS).toISOString())
+    .executeTakeFirst();
+  if (Number(recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT) return;
+  const token = newToken();
   await db
     .insertInto('password_resets')
     .values({
