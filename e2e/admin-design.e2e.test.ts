@@ -274,4 +274,51 @@ describe('the Design panel', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await page.context().close();
   });
+
+  it('renames a colour theme and sizes button text, shown in the preview and saved as dirty paths', async () => {
+    const original = (await (await api.get('/api/config/design')).json()).design;
+    const theme = original.colors.themes[0] as { id: string; name: string };
+    const renamed = `Evening ${Date.now().toString(36)}`;
+    const page = await signedInOwner(browser, { role: 'editor', prefix: 'design-rename' });
+    try {
+      await page.goto('/config/design');
+      await page.getByLabel('Edit the colours of').selectOption({ label: `Theme: ${theme.name}` });
+      const name = page.getByLabel('Theme name');
+      expect(await name.inputValue()).toBe(theme.name);
+      await name.fill('');
+      await expect.poll(() => page.getByText('Enter a name for this colour theme.').isVisible()).toBe(true);
+      await name.fill(renamed);
+      const inUse = page.getByRole('group', { name: 'Colour theme in use' });
+      await expect.poll(() => inUse.getByRole('radio', { name: renamed }).count()).toBe(1);
+      expect(await page.getByText('Enter a name for this colour theme.').count()).toBe(0);
+
+      await page.getByRole('tablist', { name: 'Design settings' }).getByRole('tab', { name: 'Fonts' }).click();
+      const preview = page.getByTitle('Site preview').contentFrame();
+      const buttonSize = () =>
+        preview
+          .locator('.button')
+          .first()
+          .evaluate((b) => getComputedStyle(b).fontSize);
+      expect(await buttonSize()).toBe('16px');
+      await page.getByLabel('Buttons text size').selectOption({ label: '125%' });
+      await expect.poll(buttonSize).toBe('20px');
+
+      const [saved] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/config/design')),
+        page.getByRole('button', { name: 'Save' }).click(),
+      ]);
+      expect(Object.keys(saved.postDataJSON()).sort()).toEqual([
+        'colors.themes',
+        'fonts.fontUsageCategories',
+        'version',
+      ]);
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+      const stored = (await (await api.get('/api/config/design')).json()).design;
+      expect(stored.colors.themes.find((t: { id: string }) => t.id === theme.id).name).toBe(renamed);
+      expect(stored.fonts.fontUsageCategories).toContainEqual({ id: 'buttons', scale: 1.25 });
+    } finally {
+      await page.context().close();
+      await put('/api/config/design', { ...DEFAULT_DESIGN, 'colors.themes': original.colors.themes });
+    }
+  });
 });

@@ -1,6 +1,14 @@
 import { COLOR_SLOTS, type ColorSlot } from '@tessera/core';
 import { useEffect, useId, useState } from 'react';
-import { addColorTheme, type ColorTarget, removeColorTheme, setActiveColorTheme, setColor } from './draft.js';
+import {
+  addColorTheme,
+  type ColorTarget,
+  removeColorTheme,
+  renameColorTheme,
+  setActiveColorTheme,
+  setColor,
+  THEME_NAME_MAX,
+} from './draft.js';
 import type { ColorMap, Design } from './types.js';
 
 export const SLOT_LABELS: Record<ColorSlot, string> = {
@@ -81,6 +89,49 @@ function ColorField(props: {
   );
 }
 
+/** A colour theme's name, renamed as it is typed; a blank name stays unsaved with a message beside it. */
+function ThemeNameField(props: {
+  draft: Design;
+  themeId: string;
+  name: string;
+  edit: (change: (design: Design) => Design, path: string) => void;
+}) {
+  const [text, setText] = useState(props.name);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    setText((current) => (current.trim() === props.name ? current : props.name));
+  }, [props.name]);
+
+  return (
+    <div className="ed-form-row">
+      <label htmlFor="ds-theme-name">Theme name</label>
+      <input
+        id="ds-theme-name"
+        value={text}
+        maxLength={THEME_NAME_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'ds-theme-name-error' : undefined}
+        onChange={(event) => {
+          const next = event.target.value;
+          setText(next);
+          const checked = renameColorTheme(props.draft, props.themeId, next);
+          setError(checked.ok ? '' : checked.error);
+          if (!checked.ok) return;
+          props.edit((d) => {
+            const renamed = renameColorTheme(d, props.themeId, next);
+            return renamed.ok ? renamed.design : d;
+          }, 'colors.themes');
+        }}
+      />
+      {error && (
+        <span id="ds-theme-name-error" className="ed-field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** Colours: the active colour theme, and the colours of the palette or of one theme. */
 export function ColoursTweak(props: {
   draft: Design;
@@ -128,6 +179,8 @@ export function ColoursTweak(props: {
             : 'The palette applies to the whole site; a colour theme in use overrides it.'}
         </p>
       </div>
+
+      {theme && <ThemeNameField key={theme.id} draft={draft} themeId={theme.id} name={theme.name} edit={edit} />}
 
       <fieldset className="ds-fieldset ds-colors">
         <legend>{theme ? `Colours of ${theme.name}` : 'Palette colours'}</legend>

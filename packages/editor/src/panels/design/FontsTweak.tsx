@@ -4,7 +4,7 @@ import { useResource } from '../shared/resource.js';
 import { FontBrowser, USAGE_LABELS } from './FontBrowser.js';
 import { FontPreviewName } from './FontPreviewName.js';
 import { TabPanel, Tabs } from './Tabs.js';
-import { setUsageFont, usageFamily } from './draft.js';
+import { SCALED_USAGES, scaleLabel, setUsageFont, setUsageScale, USAGE_SCALES, usageFamily } from './draft.js';
 import type { Design, FontInfo, FontsAnswer } from './types.js';
 
 const NO_PACK = 'theme';
@@ -122,6 +122,30 @@ export function FontsTweak(props: {
                   ))}
                 </select>
               </div>
+              {SCALED_USAGES.includes(usage) && (
+                <div className="ed-form-row">
+                  <label htmlFor={`ds-scale-${usage}`}>{label} text size</label>
+                  <select
+                    id={`ds-scale-${usage}`}
+                    value={own?.scale ? String(own.scale) : ''}
+                    onChange={(e) =>
+                      edit(
+                        (d) => setUsageScale(d, usage, Number(e.target.value) || undefined),
+                        'fonts.fontUsageCategories',
+                      )
+                    }
+                  >
+                    <option value="">The theme’s size (100%)</option>
+                    {[...new Set([...USAGE_SCALES, ...(own?.scale ? [own.scale] : [])])]
+                      .sort((a, b) => a - b)
+                      .map((scale) => (
+                        <option key={scale} value={String(scale)}>
+                          {scaleLabel(scale)}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+              )}
             </div>
           );
         })}

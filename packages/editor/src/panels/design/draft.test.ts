@@ -8,13 +8,17 @@ import {
   previewBody,
   readWholeNumber,
   removeColorTheme,
+  renameColorTheme,
+  SCALED_USAGES,
   savedParts,
+  scaleLabel,
   setActiveColorTheme,
   setActiveFontPack,
   setAnimations,
   setButtons,
   setColor,
   setUsageFont,
+  setUsageScale,
   styleChanges,
   usageFamily,
 } from './draft.js';
@@ -115,5 +119,44 @@ describe('design draft', () => {
     expect(readWholeNumber('4.5', 0, 100)).toEqual({ ok: false, error: 'Enter a whole number from 0 to 100.' });
     expect(readWholeNumber('101', 0, 100).ok).toBe(false);
     expect(readWholeNumber('', 0, 5000).ok).toBe(false);
+  });
+
+  it('renames a colour theme under the same id, so the theme in use stays in use', () => {
+    const base = setActiveColorTheme(saved(), 'dusk');
+    const renamed = renameColorTheme(base, 'dusk', '  Evening  ');
+    expect(renamed.ok).toBe(true);
+    if (!renamed.ok) return;
+    expect(renamed.design.colors.themes[1]).toEqual({ id: 'dusk', name: 'Evening', colors: { background: '#1d1f24' } });
+    expect(renamed.design.colors.activeThemeId).toBe('dusk');
+    expect(dirtyDesignPaths(base, renamed.design)).toEqual(['colors.themes']);
+    expect(designSaveBody(base, renamed.design)).toEqual({ version: 4, 'colors.themes': renamed.design.colors.themes });
+    expect(renameColorTheme(base, 'dusk', '   ')).toEqual({ ok: false, error: 'Enter a name for this colour theme.' });
+    expect(renameColorTheme(base, 'dusk', 'x'.repeat(61))).toEqual({
+      ok: false,
+      error: 'Use at most 60 characters for a theme name.',
+    });
+  });
+
+  it('sets a text size relative to the theme, keeping the font and weight, and drops it at 100%', () => {
+    expect(SCALED_USAGES).toEqual(['buttons']);
+    const base = setUsageFont(saved(), 'buttons', { family: 'lora', weight: 600 });
+    const bigger = setUsageScale(base, 'buttons', 1.25);
+    expect(bigger.fonts.fontUsageCategories).toEqual([{ id: 'buttons', family: 'lora', weight: 600, scale: 1.25 }]);
+    expect(designSaveBody(base, bigger)?.['fonts.fontUsageCategories']).toEqual([
+      { id: 'buttons', family: 'lora', weight: 600, scale: 1.25 },
+    ]);
+    // A later font choice keeps the size.
+    expect(setUsageFont(bigger, 'buttons', { family: 'inter' }).fonts.fontUsageCategories).toEqual([
+      { id: 'buttons', family: 'inter', scale: 1.25 },
+    ]);
+    // Back to the theme's size: only the font and weight remain; a size alone goes away entirely.
+    expect(setUsageScale(bigger, 'buttons', undefined)).toEqual(base);
+    const onlySize = setUsageScale(saved(), 'buttons', 0.875);
+    expect(onlySize.fonts.fontUsageCategories).toEqual([{ id: 'buttons', scale: 0.875 }]);
+    expect(isDirty(saved(), setUsageScale(onlySize, 'buttons', 1))).toBe(false);
+    // Kept within the server's 0.5 to 3.
+    expect(setUsageScale(saved(), 'buttons', 9).fonts.fontUsageCategories[0].scale).toBe(3);
+    expect(scaleLabel(0.875)).toBe('87.5%');
+    expect(scaleLabel(1.25)).toBe('125%');
   });
 });

@@ -123,6 +123,34 @@ export function addColorTheme(design: Design, name: string): { design: Design; i
   return { design: { ...design, colors: { ...design.colors, themes: [...design.colors.themes, theme] } }, id };
 }
 
+/** The longest colour theme name the server keeps (design-model `colors.themes[].name`). */
+export const THEME_NAME_MAX = 60;
+
+/**
+ * Renames colour theme `id` (the id, which the active choice points at, stays). A blank name is
+ * refused with a message and the design is left as it was.
+ */
+export function renameColorTheme(
+  design: Design,
+  id: string,
+  name: string,
+): { ok: true; design: Design } | { ok: false; error: string } {
+  const trimmed = name.trim();
+  if (!trimmed) return { ok: false, error: 'Enter a name for this colour theme.' };
+  if (trimmed.length > THEME_NAME_MAX)
+    return { ok: false, error: `Use at most ${THEME_NAME_MAX} characters for a theme name.` };
+  return {
+    ok: true,
+    design: {
+      ...design,
+      colors: {
+        ...design.colors,
+        themes: design.colors.themes.map((t) => (t.id === id ? { ...t, name: trimmed } : t)),
+      },
+    },
+  };
+}
+
 export function removeColorTheme(design: Design, id: string): Design {
   return {
     ...design,
@@ -154,6 +182,38 @@ export function setUsageFont(design: Design, usage: FontUsage, choice: { family?
   if (current?.scale !== undefined) next.scale = current.scale;
   const keep = next.family !== undefined || next.weight !== undefined || next.scale !== undefined;
   return { ...design, fonts: { ...design.fonts, fontUsageCategories: keep ? [...others, next] : others } };
+}
+
+/**
+ * The kinds of text whose size the design can change: the published stylesheet scales only button
+ * text (`--button-font-size`; see design-model `USAGE_VARIABLES` on the server), so the panel
+ * offers a size for those alone.
+ */
+export const SCALED_USAGES: readonly FontUsage[] = ['buttons'];
+
+/** The sizes offered, relative to the theme's (1 = unchanged); the server takes 0.5 to 3. */
+export const USAGE_SCALES: readonly number[] = [0.75, 0.875, 1.125, 1.25, 1.5, 2];
+
+/** Sets a usage's size relative to the theme's (undefined: the theme's size), keeping its font and weight. */
+export function setUsageScale(design: Design, usage: FontUsage, scale: number | undefined): Design {
+  const categories = design.fonts.fontUsageCategories;
+  const current = categories.find((c) => c.id === usage);
+  const next: FontUsageChoice = { ...current, id: usage };
+  if (scale === undefined || scale === 1) delete next.scale;
+  else next.scale = Math.min(3, Math.max(0.5, scale));
+  const keep = next.family !== undefined || next.weight !== undefined || next.scale !== undefined;
+  // In place, so changing only the size leaves the other kinds of text where they were.
+  const fontUsageCategories = current
+    ? categories.flatMap((c) => (c.id !== usage ? [c] : keep ? [next] : []))
+    : keep
+      ? [...categories, next]
+      : categories;
+  return { ...design, fonts: { ...design.fonts, fontUsageCategories } };
+}
+
+/** "125%" for a scale of 1.25. */
+export function scaleLabel(scale: number): string {
+  return `${Math.round(scale * 1000) / 10}%`;
 }
 
 /** The family a usage shows: its own choice, else the active pack's; undefined means the theme's font. */
