@@ -118,9 +118,29 @@ describe('commerce admin', () => {
     await poll(() => manager.getByRole('button', { name: 'Fulfilled' }).isDisabled()).toBe(true);
     await poll(() => manager.getByRole('region', { name: 'History' }).textContent()).toContain('Marked fulfilled');
 
+    // Part of it first: an amount above what is left is refused beside the field.
     await manager.getByRole('button', { name: 'Refund', exact: true }).click();
     const confirm = manager.getByRole('alertdialog', { name: 'Refund this order?' });
-    await confirm.getByRole('button', { name: /^Refund \$/ }).click();
+    const amount = confirm.getByLabel('Amount to refund (USD)');
+    const total = Number(await amount.inputValue());
+    expect(total).toBeGreaterThan(1);
+    await amount.fill(String(total + 5));
+    await poll(() => confirm.textContent()).toContain(`You can refund at most $${total.toFixed(2)} on this order.`);
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await confirm.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(true);
+    await amount.fill('1.00');
+    await confirm.getByRole('button', { name: 'Refund $1.00' }).click();
+    await poll(() => manager.locator('.ed-orders-answer').textContent()).toMatch(/^Refunded \$1\.00\. /);
+    await poll(() => manager.getByRole('region', { name: 'Items' }).textContent()).toContain('Refunded-$1.00');
+    expect(await manager.getByRole('button', { name: 'Refund', exact: true }).isDisabled()).toBe(false);
+    const partly = await ownerApi(manager, 'GET', `/api/config/orders?q=${encodeURIComponent(email)}`);
+    expect(partly.orders[0]).toMatchObject({ refundedCents: 100 });
+    expect(partly.orders[0].paymentStatus).not.toBe('refunded');
+
+    // Then the rest: the dialog offers what is left.
+    await manager.getByRole('button', { name: 'Refund', exact: true }).click();
+    expect(await amount.inputValue()).toBe((total - 1).toFixed(2));
+    await confirm.getByRole('button', { name: `Refund $${(total - 1).toFixed(2)}` }).click();
     await poll(() => manager.locator('.ed-orders-answer').textContent()).toMatch(
       /^Refunded \$\d+\.\d{2}\. test-card refunded the amount \(reference tr_[0-9a-f]+\)\.$/,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WebsiteRole } from '@tessera/core';
+import { formatMoney, WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
@@ -151,6 +151,38 @@ for (const dialect of DIALECTS) {
         expect(answer.status, `${method} ${path}`).toBe(404);
         expect(answer.body.message).toBe('That order does not exist.');
       }
+    });
+
+    it('refunds part of an order and refuses more than is left, saying how much that is', async () => {
+      const refund = (body: Record<string, unknown>) => manager.request('POST', `${ORDERS}/${cy.id}/refund`, { body });
+      const part = await refund({ amountCents: 100 });
+      expect(part.status, JSON.stringify(part.body)).toBe(200);
+      expect(part.body).toMatchObject({ ok: true, amountCents: 100, refundedCents: 100 });
+      const left = cy.amountDueCents - 100;
+      const after = (await manager.request('GET', `${ORDERS}/${cy.id}`)).body.order;
+      expect(after).toMatchObject({ refundedCents: 100, refundableCents: left });
+      expect(after.paymentStatus).not.toBe('refunded');
+
+      const tooMuch = await refund({ amountCents: left + 1 });
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.body).toMatchObject({
+        error: 'not-refundable',
+        message: `You can refund at most ${formatMoney(left, 'USD', 'en-US')} on this order.`,
+        field: 'amountCents',
+        refundableCents: left,
+      });
+      expect((await refund({ amountCents: 0 })).status).toBe(400);
+      const fraction = await refund({ amountCents: 1.5 });
+      expect(fraction.status).toBe(400);
+      expect(fraction.body.message).toContain('amountCents');
+      // Nothing was taken by the refused attempts: the rest can still be refunded, exactly.
+      const rest = await refund({ amountCents: left });
+      expect(rest.status).toBe(200);
+      expect(rest.body.refundedCents).toBe(cy.amountDueCents);
+      expect((await manager.request('GET', `${ORDERS}/${cy.id}`)).body.order).toMatchObject({
+        paymentStatus: 'refunded',
+        refundableCents: 0,
+      });
     });
   });
 }

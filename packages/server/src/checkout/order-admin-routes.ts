@@ -1,3 +1,4 @@
+import { formatMoney } from '@tessera/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -248,8 +249,17 @@ export function registerOrderAdminRoutes(
       .executeTakeFirst();
     const refundable = order.amount_due_cents - order.refunded_cents;
     const amount = body.amountCents ?? refundable;
-    if (!charge || amount > refundable || amount <= 0) {
+    if (!charge || refundable <= 0 || amount <= 0) {
       return fail(reply, 400, 'not-refundable', 'Nothing on this order can be refunded for that amount.');
+    }
+    if (amount > refundable) {
+      // A partial refund larger than what is left: say how much is left, in the store currency.
+      const { locale } = await service.siteInfo(siteId);
+      const most = formatMoney(refundable, order.currency, locale);
+      return fail(reply, 400, 'not-refundable', `You can refund at most ${most} on this order.`, {
+        field: 'amountCents',
+        refundableCents: refundable,
+      });
     }
     const provider = payments.byId(charge.provider);
     if (!provider) return fail(reply, 402, 'refund-failed', 'The payment provider of this order is not available.');

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api.js';
+import { useState } from 'react';
+import { ApiError, api } from '../../api.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { showMoney } from '../store/money.js';
 import { fulfillmentLabel, paymentLabel, showDate } from './labels.js';
+import { RefundDialog } from './RefundDialog.js';
 import type { OrderDetail as Order, RefundAnswer } from './types.js';
 
 /** One order: lines, totals, address, payments and history; mark it fulfilled or refund it. */
@@ -13,6 +14,7 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
   const [status, setStatus] = useState('');
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | undefined>();
   const [confirming, setConfirming] = useState(false);
+  const [amountError, setAmountError] = useState('');
   const [busy, setBusy] = useState(false);
   const order = resource.data?.order;
   const money = (cents: number) => (order ? showMoney(cents, order.currency, order.locale) : '');
@@ -31,19 +33,27 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
     }
   }
 
-  async function refund() {
+  async function refund(amountCents: number) {
     setBusy(true);
-    setConfirming(false);
+    setAmountError('');
     try {
       const refunded = await api<RefundAnswer>(
         'POST',
         `/api/config/orders/${encodeURIComponent(props.orderId)}/refund`,
-        {},
+        { amountCents },
       );
+      setConfirming(false);
       setAnswer({ ok: true, text: `Refunded ${money(refunded.amountCents)}. ${refunded.message}` });
       await resource.reload();
     } catch (e) {
-      setAnswer({ ok: false, text: `The refund failed: ${(e as Error).message}` });
+      // A word on the amount stays beside its field, the dialog open; anything else ends it.
+      if (e instanceof ApiError && e.body.field === 'amountCents') {
+        setAmountError(e.message);
+        await resource.reload();
+      } else {
+        setConfirming(false);
+        setAnswer({ ok: false, text: `The refund failed: ${(e as Error).message}` });
+      }
     } finally {
       setBusy(false);
     }
@@ -83,7 +93,10 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
           </button>
           <button
             type="button"
-            onClick={() => setConfirming(true)}
+            onClick={() => {
+              setAmountError('');
+              setConfirming(true);
+            }}
             disabled={busy || order.refundableCents <= 0}
             aria-expanded={confirming}
           >
@@ -93,9 +106,13 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
       }
     >
       {confirming && (
-        <RefundConfirm
-          amount={money(order.refundableCents)}
-          onConfirm={() => void refund()}
+        <RefundDialog
+          refundableCents={order.refundableCents}
+          currency={order.currency}
+          locale={order.locale}
+          error={amountError}
+          busy={busy}
+          onConfirm={(cents) => void refund(cents)}
           onCancel={() => setConfirming(false)}
         />
       )}
@@ -233,34 +250,5 @@ function Totals({ order, money }: { order: Order; money: (cents: number) => stri
         </div>
       ))}
     </dl>
-  );
-}
-
-function RefundConfirm(props: { amount: string; onConfirm: () => void; onCancel: () => void }) {
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
-  return (
-    <div
-      className="ed-card ed-orders-confirm"
-      role="alertdialog"
-      aria-labelledby="ed-refund-title"
-      aria-describedby="ed-refund-text"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') props.onCancel();
-      }}
-    >
-      <h2 id="ed-refund-title">Refund this order?</h2>
-      <p id="ed-refund-text">
-        {props.amount} goes back through the payment provider that charged it. This cannot be undone.
-      </p>
-      <div className="ed-dialog__actions">
-        <button ref={confirm} type="button" className="ed-primary" onClick={props.onConfirm}>
-          Refund {props.amount}
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
-    </div>
   );
 }
