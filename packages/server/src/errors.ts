@@ -22,6 +22,10 @@ export const ERRORS = {
     status: 404,
     message: 'That product could not be found. It may have been removed from the store.',
   },
+  'item-not-for-sale': {
+    status: 409,
+    message: 'This product is not available in the store right now, so it cannot be added to the cart.',
+  },
   // Add-to-cart refusals: codes as `@tessera/core`'s validateAddToCart names them.
   'variant-unavailable': { status: 400, message: CART_MESSAGES.variantUnavailable },
   'not-enough-stock': { status: 400, message: CART_MESSAGES.notEnoughStock },

@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { CartEntryRow, CartRow, Database } from '../db/schema.js';
 import type { ProductItemJson } from '../content/product-json.js';
-import { loadProducts } from '../content/product-repository.js';
+import { isProductForSale, loadProducts } from '../content/product-repository.js';
 import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
 import { newId, nowIso } from '../ids.js';
 import {
@@ -92,6 +92,10 @@ const ITEM_NOT_FOUND = fail(
   'item-not-found',
   'That product could not be found. It may have been removed from the store.',
 );
+const ITEM_NOT_FOR_SALE = fail(
+  'item-not-for-sale',
+  'This product is not available in the store right now, so it cannot be added to the cart.',
+);
 const ENTRY_NOT_FOUND = fail('entry-not-found', 'That item is no longer in your cart. Please reload the page.');
 
 function hasAdditionalFieldsForm(product: ProductItemJson): boolean {
@@ -155,6 +159,8 @@ export function createCartService(db: Kysely<Database>): CartService {
     const currency = await currencyOf(siteId, executor);
     const product = (await loadProducts(executor, siteId, [input.itemId], currency)).get(input.itemId);
     if (!product) return ITEM_NOT_FOUND;
+    // A draft (or private, or not yet dated) product is not for sale, whoever knows its id.
+    if (!(await isProductForSale(executor, siteId, input.itemId))) return ITEM_NOT_FOR_SALE;
     const checked = validateAddToCart({
       item: product,
       sku: input.sku,

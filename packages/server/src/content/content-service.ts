@@ -2,6 +2,7 @@ import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
+import { VISITOR_PRODUCT_STATUSES } from './product-repository.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
 import { TtlCache } from './ttl-cache.js';
 
@@ -64,7 +65,7 @@ export interface ContentService extends SiteContent {
   /** Collections shown in the main navigation, in order. */
   getNavigation(siteId: string): Promise<NavigationLink[]>;
   getCollectionBySlug(siteId: string, slug: string): Promise<Collection | undefined>;
-  /** Products of a collection in display order, in template JSON shape. */
+  /** Products of a collection visitors may see (no drafts), in display order, in template JSON shape. */
   listProducts(siteId: string, collectionId: string): Promise<ProductItemJson[]>;
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
   getProductById(siteId: string, itemId: string): Promise<ProductItemJson | undefined>;
@@ -223,6 +224,8 @@ export function createContentService(db: Kysely<Database>): ContentService {
         .selectAll()
         .where('site_id', '=', siteId)
         .where('collection_id', '=', collectionId)
+        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
+        .where('published_at', '<=', new Date().toISOString())
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -236,6 +239,8 @@ export function createContentService(db: Kysely<Database>): ContentService {
         .where('site_id', '=', siteId)
         .where('collection_id', '=', collectionId)
         .where('url_id', '=', urlId)
+        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
+        .where('published_at', '<=', new Date().toISOString())
         .executeTakeFirst();
       return row ? (await productsJson(siteId, [row]))[0] : undefined;
     },
@@ -246,6 +251,8 @@ export function createContentService(db: Kysely<Database>): ContentService {
         .selectAll()
         .where('site_id', '=', siteId)
         .where('id', '=', itemId)
+        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
+        .where('published_at', '<=', new Date().toISOString())
         .executeTakeFirst();
       return row ? (await productsJson(siteId, [row]))[0] : undefined;
     },

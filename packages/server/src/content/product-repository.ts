@@ -1,6 +1,29 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
+import { ContentStatus, isPublic } from './site-content.js';
+
+/**
+ * The statuses a product may have and still be shown to visitors (with a publish date that has
+ * come): a draft, a product under review or a private one is the owner's alone.
+ */
+export const VISITOR_PRODUCT_STATUSES: readonly string[] = [ContentStatus.PUBLISHED, ContentStatus.SCHEDULED];
+
+/** Whether visitors may see (and buy) a store item now: it exists, its status is public and its date has come. */
+export async function isProductForSale(
+  db: Kysely<Database>,
+  siteId: string,
+  itemId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .select(['status', 'published_at'])
+    .where('site_id', '=', siteId)
+    .where('id', '=', itemId)
+    .executeTakeFirst();
+  return row !== undefined && isPublic(row.status, row.published_at, now);
+}
 
 /**
  * Loads store items by id in template JSON shape, reading through whatever executor it is given
