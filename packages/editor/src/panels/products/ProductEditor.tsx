@@ -13,6 +13,7 @@ import {
   draftToInput,
   emptyDraft,
   fieldErrorsOf,
+  withImages,
   hasOptions,
   PRODUCT_TYPES,
   type ProductDraft,
@@ -210,7 +211,11 @@ export function ProductEditor({
           </label>
         </fieldset>
 
-        <ImagesField images={draft.images} errors={errors} onChange={(images) => update({ images })} />
+        <ImagesField
+          images={draft.images}
+          errors={errors}
+          onChange={(images) => setDraft((d) => (d ? withImages(d, images) : d))}
+        />
 
         {hasOptions(draft.productType) && (
           <OptionsEditor

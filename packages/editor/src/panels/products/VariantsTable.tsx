@@ -1,7 +1,7 @@
 import { currencyDigits, ProductType, tracksStock } from '@tessera/core';
 import { useState } from 'react';
 import { errorProps, FieldError, type FieldErrors } from './field-error.js';
-import type { ProductDraft, VariantDraft } from './product-draft.js';
+import { type ProductDraft, type VariantDraft, variantImageChoices } from './product-draft.js';
 
 /** "S / Red", or "Default" for a product without options. */
 export function variantName(variant: VariantDraft, optionNames: readonly string[]): string {
@@ -9,7 +9,10 @@ export function variantName(variant: VariantDraft, optionNames: readonly string[
   return values.length > 0 ? values.join(' / ') : 'Default';
 }
 
-/** Price, sale price, SKU, stock (or unlimited) and weight of every variant; money in the store currency. */
+/**
+ * Price, sale price, SKU, stock (or unlimited), weight and own image (one of the product's images,
+ * shown when a shopper picks the variant) of every variant; money in the store currency.
+ */
 export function VariantsTable({
   draft,
   currency,
@@ -28,6 +31,8 @@ export function VariantsTable({
   const names = draft.options.map((o) => o.name);
   const single = draft.variants.length === 1;
   const placeholder = currencyDigits(currency) === 0 ? '1250' : '12.50';
+  const imageChoices = variantImageChoices(draft.images);
+  const pictures = imageChoices.length > 0 || draft.variants.some((v) => v.imageUrl);
   const set = (index: number, patch: Partial<VariantDraft>) =>
     onChange(draft.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)));
 
@@ -78,6 +83,7 @@ export function VariantsTable({
               <th scope="col">SKU</th>
               {stock && <th scope="col">Stock</th>}
               {physical && <th scope="col">Weight (g)</th>}
+              {pictures && <th scope="col">Image</th>}
             </tr>
           </thead>
           <tbody>
@@ -166,6 +172,34 @@ export function VariantsTable({
                         {...errorProps(errors, `${path}.weight`)}
                       />
                       <FieldError errors={errors} path={`${path}.weight`} />
+                    </td>
+                  )}
+                  {pictures && (
+                    <td>
+                      <div className="ed-variants__image">
+                        {variant.imageUrl ? (
+                          <img src={variant.imageUrl} alt="" width={32} height={32} />
+                        ) : (
+                          <span className="ed-variants__no-image" aria-hidden="true" />
+                        )}
+                        <select
+                          aria-label={`Image of ${name}`}
+                          value={variant.imageUrl}
+                          onChange={(e) => set(index, { imageUrl: e.target.value })}
+                          {...errorProps(errors, `${path}.imageUrl`)}
+                        >
+                          <option value="">The product’s images</option>
+                          {variant.imageUrl && !imageChoices.some((c) => c.url === variant.imageUrl) && (
+                            <option value={variant.imageUrl}>{decodeURIComponent(variant.imageUrl.slice(7))}</option>
+                          )}
+                          {imageChoices.map((choice) => (
+                            <option key={choice.url} value={choice.url}>
+                              {choice.label}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                      <FieldError errors={errors} path={`${path}.imageUrl`} />
                     </td>
                   )}
                 </tr>

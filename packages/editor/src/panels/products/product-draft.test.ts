@@ -7,7 +7,9 @@ import {
   emptyDraft,
   fieldErrorsOf,
   type VariantDraft,
+  variantImageChoices,
   variantsForOptions,
+  withImages,
 } from './product-draft.js';
 
 const stored: AdminProduct = {
@@ -179,5 +181,45 @@ describe('server field messages', () => {
     expect(fieldErrorsOf({}, 'Another item of this collection already uses this URL.')).toEqual({
       _: 'Another item of this collection already uses this URL.',
     });
+  });
+});
+
+describe('variant images', () => {
+  const withPictures: AdminProduct = {
+    ...stored,
+    items: [
+      { assetUrl: '/files/jacket.jpg', altText: 'A jacket' },
+      { assetUrl: '/files/jacket%20red.jpg', altText: '' },
+    ],
+    structuredContent: {
+      ...stored.structuredContent,
+      variants: stored.structuredContent.variants.map((v, i) =>
+        i === 0 ? { ...v, mainImage: { assetUrl: '/files/jacket%20red.jpg' } } : v,
+      ),
+    },
+  };
+
+  it('offers the product’s images by position and name, and sends the chosen one', () => {
+    const draft = draftFromProduct(withPictures, 'USD');
+    expect(draft.variants.map((v) => v.imageUrl)).toEqual(['/files/jacket%20red.jpg', '']);
+    expect(variantImageChoices(draft.images)).toEqual([
+      { url: '/files/jacket.jpg', label: '1. jacket.jpg (A jacket)' },
+      { url: '/files/jacket%20red.jpg', label: '2. jacket red.jpg' },
+    ]);
+    const result = draftToInput(draft, 'USD');
+    expect(result.ok && (result.body.variants as Record<string, unknown>[]).map((v) => v.imageUrl)).toEqual([
+      '/files/jacket%20red.jpg',
+      undefined,
+    ]);
+  });
+
+  it('puts a variant back to the product’s images when its own image is removed from the product', () => {
+    const draft = draftFromProduct(withPictures, 'USD');
+    const fewer = withImages(draft, [draft.images[0] as { url: string; altText: string }]);
+    expect(fewer.images.map((i) => i.url)).toEqual(['/files/jacket.jpg']);
+    expect(fewer.variants.map((v) => v.imageUrl)).toEqual(['', '']);
+    // Reordering keeps the choice.
+    const reordered = withImages(draft, [...draft.images].reverse());
+    expect(reordered.variants[0]?.imageUrl).toBe('/files/jacket%20red.jpg');
   });
 });

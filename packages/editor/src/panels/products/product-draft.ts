@@ -349,3 +349,25 @@ export function fieldErrorsOf(body: Record<string, unknown>, message: string): R
   const match = /^([A-Za-z][\w]*(?:\.[\w]+)*): (.+)$/s.exec(message);
   return match ? { [match[1] as string]: match[2] as string } : { _: message };
 }
+
+/**
+ * The product's new image list, and its variants with any own image that is no longer among the
+ * product's images put back to none (a variant's image is one of the product's images).
+ */
+export function withImages(draft: ProductDraft, images: ProductDraft['images']): ProductDraft {
+  const urls = new Set(images.map((image) => image.url));
+  return {
+    ...draft,
+    images,
+    variants: draft.variants.map((v) => (v.imageUrl && !urls.has(v.imageUrl) ? { ...v, imageUrl: '' } : v)),
+  };
+}
+
+/** A product image as a choice for a variant: its address and its file name (or its alt text too). */
+export function variantImageChoices(images: ProductDraft['images']): { url: string; label: string }[] {
+  return images.map((image, index) => {
+    const name = decodeURIComponent(image.url.split('/').pop() ?? image.url);
+    const label = `${index + 1}. ${name}${image.altText.trim() ? ` (${image.altText.trim()})` : ''}`;
+    return { url: image.url, label };
+  });
+}
