@@ -12,6 +12,12 @@ import { ShopPage } from './fixtures/storefront.js';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const TITLE = `Trail Cap ${stamp}`;
 const VISITOR_EMAIL = `cap-fan-${stamp}@example.com`;
+const IMAGE_NAME = `cap-navy-${stamp}.png`;
+/** A valid 1×1 PNG: enough for the server to read its size and serve it. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let browser: Browser;
 let owner: Page;
@@ -34,6 +40,9 @@ afterAll(async () => {
     const crumb = (await owner.context().cookies()).find((c) => c.name === 'crumb')?.value ?? '';
     await owner.request
       .delete(`/api/config/products/${productId}`, { headers: { 'x-csrf-token': crumb } })
+      .catch(() => undefined);
+    await owner.request
+      .delete(`/api/config/files/${IMAGE_NAME}`, { headers: { 'x-csrf-token': crumb } })
       .catch(() => undefined);
   }
   await owner
@@ -205,5 +214,47 @@ describe('commerce admin in the editor', () => {
     await expectAccessible(owner, '/config/mail/<id>');
     await owner.getByRole('button', { name: 'Back to the outbox' }).click();
     await owner.waitForURL('**/config/mail');
+  });
+
+  it('lets a store manager upload a product image and give it to one variant', async () => {
+    const manager = await signedInOwner(browser, { role: 'store_manager', prefix: 'image-manager' });
+    try {
+      await manager.goto(`/config/commerce/products/${encodeURIComponent(productId)}`);
+      await expect.poll(() => manager.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+      // The uploads list loads for a store manager: a choice of files, not a typed address.
+      await expect.poll(() => manager.getByLabel('Add an uploaded image').count()).toBe(1);
+      expect(await manager.getByLabel('Image address (/files/…)').count()).toBe(0);
+
+      await manager.getByLabel('Upload images').setInputFiles({ name: IMAGE_NAME, mimeType: 'image/png', buffer: PNG });
+      await expect
+        .poll(() => manager.locator('.ed-product__hint[role="status"]').textContent())
+        .toBe('Uploaded and added 1 image.');
+      await expect.poll(() => manager.getByLabel(`Alt text of ${IMAGE_NAME}`).count()).toBe(1);
+      expect(await manager.getByLabel('Add an uploaded image').locator('option').allTextContents()).toContain(
+        IMAGE_NAME,
+      );
+
+      const navyImage = manager.getByLabel('Image of S / Navy', { exact: true });
+      await navyImage.selectOption({ label: `1. ${IMAGE_NAME}` });
+      expect(await manager.getByLabel('Image of S / Sand', { exact: true }).inputValue()).toBe('');
+      await manager.getByRole('button', { name: 'Save product' }).click();
+      await expect.poll(() => manager.locator('.ed-panel > [role="status"]').textContent()).toBe(`Saved ${TITLE}.`);
+      expect(await navyImage.inputValue()).toBe(`/files/${IMAGE_NAME}`);
+      await expectAccessible(manager, '/config/commerce/products/<id> as a store manager');
+    } finally {
+      await manager.context().close();
+    }
+
+    const page = await visitor.newPage();
+    const shop = new ShopPage(page);
+    await shop.goto();
+    const product = await shop.openProduct(urlId);
+    const json = await product.product();
+    const navy = json.structuredContent.variants.find(
+      (v: { attributes?: Record<string, string> }) => v.attributes?.Size === 'S' && v.attributes?.Colour === 'Navy',
+    ) as { mainImage?: { assetUrl?: string } } | undefined;
+    expect(navy?.mainImage?.assetUrl).toBe(`/files/${IMAGE_NAME}`);
+    expect((await page.request.get(`/files/${IMAGE_NAME}`)).status()).toBe(200);
+    await page.close();
   });
 });

@@ -192,14 +192,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('uploads several files, refuses unsupported and empty names, renames and deletes', async () => {
-      const upload = async (files: { name: string; body: string }[]) => {
+      const upload = async (files: { name: string; body: string }[], who: Visitor = editor) => {
         const form = new FormData();
         for (const f of files) form.append('file', new Blob([f.body]), f.name);
-        const cookie = [...editor.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
         const response = await fetch(`${server.url}/api/config/files`, {
           method: 'POST',
           body: form,
-          headers: { cookie, 'x-csrf-token': editor.cookies.get('crumb') ?? '' },
+          headers: { cookie, 'x-csrf-token': who.cookies.get('crumb') ?? '' },
         });
         return { status: response.status, body: await response.json() };
       };
@@ -224,6 +224,20 @@ for (const dialect of DIALECTS) {
       );
       expect((await new Visitor(server.url).get(`/files/${tag}notes.txt`)).body).toBe('hello');
 
+      // Store managers list and upload files (product images) but rename and delete nothing.
+      const managed = await storeManager.get('/api/config/files');
+      expect(managed.status).toBe(200);
+      expect(managed.body.files.map((f: { name: string }) => f.name)).toContain(`${tag}menu.pdf`);
+      const byManager = await upload([{ name: `${tag}cap.png`, body: 'png' }], storeManager);
+      expect(byManager.status).toBe(200);
+      expect(byManager.body.files[0].url).toBe(`/files/${tag}cap.png`);
+      expect((await storeManager.delete(`/api/config/files/${tag}cap.png`)).status).toBe(403);
+      const managerRename = await storeManager.request('PATCH', `/api/config/files/${tag}cap.png`, {
+        body: { name: `${tag}hat.png` },
+      });
+      expect(managerRename.status).toBe(403);
+      expect((await editor.delete(`/api/config/files/${tag}cap.png`)).status).toBe(200);
+
       const empty = await editor.request('PATCH', `/api/config/files/${tag}notes.txt`, { body: { name: '  ' } });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toBe('Please enter a file name');
@@ -241,7 +255,6 @@ for (const dialect of DIALECTS) {
       );
       for (const name of [`${tag}notes-2.txt`, `${tag}menu.pdf`])
         expect((await editor.delete(`/api/config/files/${name}`)).status).toBe(200);
-      expect((await storeManager.get('/api/config/files')).status).toBe(403);
     });
 
     it('answers the preview context and the theme sources', async () => {

@@ -15,6 +15,9 @@ export const ROLE_GROUPS = Object.freeze({
   forms: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.EDITOR, WebsiteRole.STORE_MANAGER]),
   reporting: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.REPORTING, WebsiteRole.STORE_MANAGER]),
   comments: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.EDITOR, WebsiteRole.MODERATOR]),
+  // Listing and uploading files: content owners for pages and posts, store managers for product
+  // images. Renaming and deleting a file stays with `content`.
+  files: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.EDITOR, WebsiteRole.STORE_MANAGER]),
   any: ALL_ROLES,
 } satisfies Record<string, readonly number[]>);
 

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OwnerIdentity } from '../auth/owner-session.js';
+import type { RoleGroup } from '../auth/roles.js';
 import type { CollectionRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newToken } from '../ids.js';
@@ -44,7 +45,7 @@ export interface EditorPluginOptions {
   editorDist?: string;
 }
 
-const content = (group = 'content' as const) => ({ preHandler: requireOwner(group) });
+const content = (group: RoleGroup = 'content') => ({ preHandler: requireOwner(group) });
 const ownerOf = (request: FastifyRequest) => request.owner as OwnerIdentity;
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -70,7 +71,8 @@ function editorAssets(dist: string): { script?: string; styles: string[] } {
 
 /**
  * The site editor: the app shell at `/config` (its bundle at `/config/assets/*`), and the owner page
- * API under `/api/config/pages` and `/api/config/files`, each behind `requireOwner('content')`.
+ * API under `/api/config/pages` and `/api/config/files`, each behind `requireOwner('content')`, except
+ * listing and uploading files, which store managers may do too (`requireOwner('files')`, product images).
  * Drafts are stored beside the published sections and reach visitors only through publish.
  */
 export default async function editorPlugin(app: FastifyInstance, options: EditorPluginOptions): Promise<void> {
@@ -274,7 +276,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return name.trim();
   };
 
-  app.get('/api/config/files', content(), async () => {
+  app.get('/api/config/files', content('files'), async () => {
     const names = existsSync(filesRoot)
       ? readdirSync(filesRoot, { withFileTypes: true })
           .filter((e) => e.isFile() && !e.name.startsWith('.'))
@@ -284,7 +286,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { files: names.map(fileInfo) };
   });
 
-  app.post('/api/config/files', content(), async (request, reply) => {
+  app.post('/api/config/files', content('files'), async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('unsupported-media-type');
     const saved: ReturnType<typeof fileInfo>[] = [];
     for await (const part of request.files()) {

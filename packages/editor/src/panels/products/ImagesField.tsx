@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import type { FileEntry } from '../../api.js';
+import { checkUpload } from '@tessera/core';
+import { useId, useState } from 'react';
+import { type FileEntry, uploadFile } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { FieldError, type FieldErrors } from './field-error.js';
 
@@ -9,7 +10,8 @@ const IMAGE_FILE = /\.(avif|gif|jpe?g|png|webp)$/i;
 
 /**
  * The product's images, in order: chosen from the file manager's uploads (`GET /api/config/files`),
- * or typed as a `/files/…` address when the owner's role cannot list files.
+ * uploaded here (store managers may list and upload, not rename or delete), or typed as a
+ * `/files/…` address when the list cannot be loaded.
  */
 export function ImagesField({
   images,
@@ -20,8 +22,11 @@ export function ImagesField({
   errors: FieldErrors;
   onChange: (images: Image[]) => void;
 }) {
+  const id = useId();
   const files = useResource<{ files: FileEntry[] }>('/api/config/files');
   const [choice, setChoice] = useState('');
+  const [uploading, setUploading] = useState('');
+  const [uploadError, setUploadError] = useState('');
   const choices = (files.data?.files ?? []).filter((f) => IMAGE_FILE.test(f.name));
 
   const add = () => {
@@ -29,6 +34,33 @@ export function ImagesField({
     if (!url || images.some((i) => i.url === url)) return;
     onChange([...images, { url, altText: '' }]);
     setChoice('');
+  };
+  // Uploads each chosen picture in turn, then adds the ones that arrived after the product's images.
+  const upload = async (chosen: File[]) => {
+    setUploadError('');
+    const added: Image[] = [];
+    for (const file of chosen) {
+      const refused =
+        checkUpload(file.name, file.size) ?? (IMAGE_FILE.test(file.name) ? undefined : `${file.name} is not an image`);
+      if (refused) {
+        setUploadError(refused);
+        continue;
+      }
+      setUploading(`Uploading ${file.name}…`);
+      try {
+        const entry = await uploadFile(file, (fraction) =>
+          setUploading(`Uploading ${file.name}: ${Math.round(fraction * 100)}%`),
+        );
+        added.push({ url: entry.url, altText: '' });
+      } catch (e) {
+        setUploadError((e as Error).message);
+      }
+    }
+    setUploading(added.length > 0 ? `Uploaded and added ${added.length} image${added.length === 1 ? '' : 's'}.` : '');
+    if (added.length > 0) {
+      onChange([...images, ...added.filter((a) => !images.some((i) => i.url === a.url))]);
+      await files.reload();
+    }
   };
   const move = (index: number, by: number) => {
     const next = [...images];
@@ -107,6 +139,28 @@ export function ImagesField({
           Add image
         </button>
       </div>
+      <div className="ed-product__row">
+        <label htmlFor={`${id}-upload`}>Upload images</label>
+        <input
+          id={`${id}-upload`}
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={(e) => {
+            const chosen = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (chosen.length > 0) void upload(chosen);
+          }}
+        />
+      </div>
+      <p className="ed-product__hint" role="status">
+        {uploading}
+      </p>
+      {uploadError && (
+        <p className="ed-field-error" role="alert">
+          {uploadError}
+        </p>
+      )}
       {files.error && (
         <p className="ed-product__hint">
           Uploads could not be listed ({files.error}); type the address of an uploaded file.
