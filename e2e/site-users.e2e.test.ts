@@ -179,6 +179,58 @@ describe('site users', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('signs out from the account page through the session API, retrying once on a crumb failure, and without JavaScript by the plain form', async () => {
+    const { page, pageErrors } = await visitors.create(browser);
+    const account = new AccountPages(page);
+    const email = `e2e-signout-${Date.now()}@example.com`;
+    const password = 'e2e-password-2';
+    await account.signUp({ firstName: 'Sol', email, password });
+
+    // The first DELETE meets a crumb failure (as when another tab renewed the crumb); the
+    // button's sign-out tries once more and succeeds, without the plain form post.
+    const calls: string[] = [];
+    let failed = false;
+    await page.route('**/api/site-users/account/session?*', async (route) => {
+      calls.push(route.request().method());
+      if (route.request().method() === 'DELETE' && !failed) {
+        failed = true;
+        await route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'crumb-fail', message: 'expired', crumbFail: true }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/account/logout')
+        posts.push(request.url());
+    });
+    await page.goto('/account');
+    const form = page.locator('form.account-signout');
+    await form.scrollIntoViewIfNeeded();
+    await expect.poll(() => form.getAttribute('data-island-state')).toBe('live');
+    await form.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/account/login?signedOut=1');
+    expect(calls).toEqual(['DELETE', 'DELETE']);
+    expect(posts).toEqual([]);
+    expect(await account.siteUserInfo()).toEqual({ authenticated: false, siteUserId: null });
+    expect((await page.goto('/account'))?.url()).toContain('/account/login');
+    expect(pageErrors).toEqual([]);
+
+    // Without JavaScript the same button posts the form and signs out too.
+    const plain = await visitors.create(browser, { javaScriptEnabled: false });
+    const plainAccount = new AccountPages(plain.page);
+    await plainAccount.signIn(email, password);
+    await plain.page.waitForURL('**/account');
+    expect(await plainAccount.siteUserInfo()).toMatchObject({ authenticated: true });
+    await plain.page.locator('.account-signout').getByRole('button', { name: 'Sign out' }).click();
+    await plain.page.waitForURL('**/account/login?signedOut=1');
+    expect(await plainAccount.siteUserInfo()).toEqual({ authenticated: false, siteUserId: null });
+  });
+
   it('keeps owners out of /config until they sign in', async () => {
     const { page } = await visitors.create(browser);
     await page.goto('/config');

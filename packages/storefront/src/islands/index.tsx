@@ -1,4 +1,5 @@
 import type { IslandEnv, IslandsModule } from '../island-env.js';
+import { mountSignOutIsland } from './account/sign-out-island.js';
 import { CartPageIsland } from './cart-page/cart-page-island.js';
 import { mountCheckoutIsland } from './checkout/checkout-island.js';
 import { mountInstallmentsIsland } from './checkout/installments-island.js';
@@ -18,6 +19,7 @@ const ISLANDS: Record<string, Mount> = {
   installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
   restock: mountRestockIsland,
+  'account-signout': (root, env) => mountSignOutIsland(root, env),
   gallery: (root) => import('./gallery/gallery.js').then(({ mountGallery }) => mountGallery(root)),
   popup: (root) => import('./popup/popup.js').then(({ mountPopup }) => mountPopup(root)),
   product(root, env) {
