@@ -186,6 +186,31 @@ export {
   type TrackingScope,
   UNTRACKED_PAGE_TYPES,
 } from './tracking/skip-rules.js';
+export {
+  CONSENT_CHOICES,
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_S,
+  type ConsentChoice,
+  type ConsentScope,
+  consentChoiceOf,
+  consentReturnPath,
+  readConsent,
+  shouldShowCookieBanner,
+  type TrackingMode,
+  trackingMode,
+} from './consent/consent.js';
+export {
+  COOKIE_BANNER_DEFAULTS,
+  COOKIE_BANNER_LIMITS,
+  COOKIE_BANNER_POSITIONS,
+  type CookieBannerField,
+  type CookieBannerPosition,
+  type CookieBannerSettings,
+  cookieBannerOf,
+  cookieBannerProblems,
+  isPrivacyUrl,
+  trimCookieBanner,
+} from './consent/cookie-banner.js';
 
 export {
   CHECKOUT_MESSAGES,

@@ -9,6 +9,7 @@ import adminPlugin from './admin/index.js';
 import ownerAuthPlugin from './auth/index.js';
 import commentsPlugin from './comments/index.js';
 import commercePlugin from './commerce/index.js';
+import consentPlugin from './consent/index.js';
 import { type CartService, createCartService } from './commerce/cart-service.js';
 import type { ServerConfig } from './config.js';
 import { type ContentService, createContentService } from './content/content-service.js';
@@ -100,6 +101,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(formsPlugin, { content: services.content });
   await app.register(siteUsersPlugin);
   await app.register(trackingPlugin, { content: services.content });
+  await app.register(consentPlugin);
   await app.register(commentsPlugin, { content: services.content });
   await app.register(checkoutPlugin, { content: services.content });
   await app.register(restockPlugin, { content: services.content });

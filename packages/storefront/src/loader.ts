@@ -6,9 +6,11 @@ import { renderCartPill, cartPillView } from './cart-pill.js';
 import { onCartUpdated } from './cart-events.js';
 import { createCartStore, loadCart } from './cart-store.js';
 import { readPageContext } from './context.js';
+import { wireCookieBanner } from './cookie-banner.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import type { IslandEnv } from './island-env.js';
 import { startIslandScheduler } from './island-scheduler.js';
+import { forgetVisitor } from './tracking/identity.js';
 import { startTracking } from './tracking/tracker.js';
 
 /** Lets add-to-cart buttons show once the cart state is known (SPEC §4). */
@@ -27,7 +29,13 @@ function start(doc: Document, win: Window): void {
     for (const pill of pills) renderCartPill(pill, view);
   });
 
-  startTracking(doc, win, context, shouldLoadCartAtStart(doc.cookie));
+  const track = () => startTracking(doc, win, context, shouldLoadCartAtStart(doc.cookie));
+  let tracking = track();
+  // An accept starts the tracker if it was waiting; a decline makes it forget the visitor.
+  wireCookieBanner(doc, (choice) => {
+    if (choice === 'declined') forgetVisitor(doc, win);
+    else if (!tracking) tracking = track();
+  });
   if (shouldLoadCartAtStart(doc.cookie)) {
     void loadCart(win).finally(() => revealAddToCartButtons(doc));
   } else {

@@ -1,4 +1,14 @@
-import { COOKIE_POLICIES, CURRENCIES, SHARE_SERVICES, SITE_ADMIN_MESSAGES } from '@tessera/core';
+import {
+  COOKIE_BANNER_POSITIONS,
+  COOKIE_POLICIES,
+  CURRENCIES,
+  type CookieBannerSettings,
+  cookieBannerOf,
+  cookieBannerProblems,
+  SHARE_SERVICES,
+  SITE_ADMIN_MESSAGES,
+  trimCookieBanner,
+} from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -43,6 +53,19 @@ const websiteBody = z
     cookiePolicy: z.enum(COOKIE_POLICIES),
     trackingEnabled: z.boolean(),
     mailingListId: z.string().max(64).nullable(),
+    /** The cookie banner; fields left out keep their saved value (core `cookie-banner.ts` checks the words). */
+    cookieBanner: z
+      .object({
+        enabled: z.boolean(),
+        text: z.string().max(5000),
+        privacyLabel: z.string().max(500),
+        privacyUrl: z.string().max(5000),
+        acceptLabel: z.string().max(500),
+        declineLabel: z.string().max(500),
+        position: z.enum(COOKIE_BANNER_POSITIONS),
+      })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();
@@ -83,6 +106,7 @@ function websiteJson(row: Row, settings: StoredSettings) {
     cookiePolicy: website.cookiePolicy === 'restrictive' ? 'restrictive' : 'standard',
     trackingEnabled: website.trackingEnabled !== false,
     mailingListId: typeof website.mailingListId === 'string' ? website.mailingListId : null,
+    cookieBanner: cookieBannerOf(website.cookieBanner),
   };
 }
 
@@ -103,6 +127,16 @@ function storeJson(settings: StoredSettings) {
   };
 }
 
+/** The saved banner with `change` laid over it, trimmed; a 400 naming each field that breaks a rule. */
+function checkedCookieBanner(saved: unknown, change: Partial<CookieBannerSettings>) {
+  const banner = trimCookieBanner({ ...cookieBannerOf(saved), ...change });
+  const problems = Object.entries(cookieBannerProblems(banner));
+  if (problems.length > 0) {
+    throw new AppError('invalid-body', problems.map(([field, text]) => `cookieBanner.${field}: ${text}`).join(' '));
+  }
+  return banner;
+}
+
 /**
  * Site settings (group `admin`) and store settings (group `store`). Title, locale, currency and
  * time zone are columns of `sites`; the rest lives in the settings JSON (`website`, `store`), which
@@ -120,18 +154,31 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
   });
 
   app.get('/api/config/settings/options', admin, async (request) => {
+    const siteId = ownerOf(request).websiteId;
     const lists = await db
       .selectFrom('mailing_lists')
       .select(['id', 'name'])
-      .where('site_id', '=', ownerOf(request).websiteId)
+      .where('site_id', '=', siteId)
       .orderBy('name')
+      .execute();
+    // Pages the cookie banner's privacy link may point to (folders have no page of their own).
+    const pages = await db
+      .selectFrom('collections')
+      .select(['title', 'slug', 'kind', 'folder_behavior'])
+      .where('site_id', '=', siteId)
+      .orderBy('position')
+      .orderBy('id')
       .execute();
     return {
       currencies: CURRENCIES,
       timeZones: [...TIME_ZONES].sort(),
       cookiePolicies: COOKIE_POLICIES,
+      cookieBannerPositions: COOKIE_BANNER_POSITIONS,
       shareServices: SHARE_SERVICES,
       mailingLists: lists,
+      pages: pages
+        .filter((page) => page.folder_behavior == null && page.kind !== 'folder')
+        .map((page) => ({ title: page.title, url: `/${page.slug}` })),
     };
   });
 
@@ -156,11 +203,13 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
         throw new AppError('mailing-list-required', SETTINGS_MESSAGES.listRequired);
       }
     }
-    const { siteTitle, timeZone, currency, locale: _locale, ...website } = body;
+    const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, ...website } = body;
     const saved = await store.update(
       siteId,
       (settings, row) => {
-        settings.website = { ...objectOr(settings.website), ...website };
+        const current = objectOr(settings.website);
+        settings.website = { ...current, ...website };
+        if (cookieBanner) settings.website.cookieBanner = checkedCookieBanner(current.cookieBanner, cookieBanner);
         return {
           settings,
           row: {

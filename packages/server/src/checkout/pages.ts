@@ -11,6 +11,7 @@ import {
 } from '@tessera/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
+import { consentScope } from '../consent/banner-context.js';
 import type { ContentService } from '../content/content-service.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
@@ -42,7 +43,11 @@ export class CheckoutPages {
     extra: Record<string, unknown>,
     status = 200,
   ): Promise<FastifyReply> {
-    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, this.assets);
+    const context = pageContext(
+      site,
+      { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
+      this.assets,
+    );
     const page = { ...(context.page as Record<string, unknown>), showCartPill: false };
     const rendered = this.theme.renderPage(
       template,

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formBlockView, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { consentScope } from '../consent/banner-context.js';
 import type { CartService } from '../commerce/cart-service.js';
 import type { ContentService } from '../content/content-service.js';
 import { CART_COOKIE } from '../http/cookies.js';
@@ -59,7 +60,11 @@ export function registerContactPage(app: FastifyInstance, options: ContactPageOp
       options.store.getForm(site.id, DEMO_NEWSLETTER_FORM_ID),
       readCart(site.id, request),
     ]);
-    const context = pageContext(site, { pageType: PageType.PAGE, path: '/contact', title: 'Contact' }, assets);
+    const context = pageContext(
+      site,
+      { pageType: PageType.PAGE, path: '/contact', title: 'Contact', ...consentScope(request) },
+      assets,
+    );
     const page = context.page as Record<string, unknown>;
     const rendered = theme.renderPage(
       'contact',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
+import { consentScope } from '../consent/banner-context.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
 import { createContentPages } from './blog/routes.js';
 import { cartPageView, cartPillView } from './cart-view.js';
@@ -98,7 +99,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       const { template: deniedTemplate, status: deniedStatus } = MEMBERS_ONLY_DENIED;
       return sendPage({ site, request, reply }, deniedTemplate, denied, { denied: { next: scope.path } }, deniedStatus);
     }
-    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, assets);
+    const context = pageContext(
+      site,
+      { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
+      assets,
+    );
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };

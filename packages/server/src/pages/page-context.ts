@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY, DEFAULT_STORE_SETTINGS, type ProductItem } from '@tessera/core';
+import { type ConsentScope, cookieBannerContext, cookieBannerEnabled } from '../consent/banner-context.js';
 import { serializeForScript } from './context-script.js';
 import type { PageContentSource } from './sources.js';
 
@@ -87,7 +88,7 @@ export async function loadSiteScope(content: PageContentSource, host: string): P
   };
 }
 
-export interface PageScope {
+export interface PageScope extends ConsentScope {
   readonly pageType: number;
   readonly path: string;
   readonly title?: string;
@@ -129,6 +130,7 @@ export function pageContext(
     // Tracking skip rules (SPEC §6): the site's switch and the owner's roles.
     ...(site.websiteSettings.trackingEnabled === false ? { trackingEnabled: false } : {}),
     ...(site.websiteSettings.cookiePolicy === 'restrictive' ? { cookiePolicy: 'restrictive' } : {}),
+    ...(cookieBannerEnabled(site.websiteSettings) ? { cookieBanner: true } : {}),
     ...(page.ownerRoles ? { owner: { roles: page.ownerRoles } } : {}),
   };
   return {
@@ -153,6 +155,7 @@ export function pageContext(
     localizedStrings: {},
     navigation: { items: navigationItems(site, page) },
     ...chromeContext(site, page),
+    cookieBanner: cookieBannerContext(site.websiteSettings, page),
     pageType: page.pageType,
     page: {
       title: page.title,

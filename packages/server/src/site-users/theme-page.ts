@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
+import { consentScope } from '../consent/banner-context.js';
 import type { ContentService } from '../content/content-service.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
@@ -37,7 +38,11 @@ export class ThemePages {
     const site = await this.site(request);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is configured for this host.');
     // The owner's roles go into the page context so the tracker skips owners (SPEC §6).
-    const context = pageContext(site, { ...scope, ownerRoles: (await loadOwner(request))?.roles }, this.assets);
+    const context = pageContext(
+      site,
+      { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
+      this.assets,
+    );
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };
     const rendered = this.theme.renderPage(
       template,

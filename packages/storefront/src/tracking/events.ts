@@ -1,11 +1,12 @@
 import { TRACKING_MESSAGES } from '@tessera/core';
 import { readCookie } from './identity.js';
-import { postForm } from './transport.js';
+import { consentDeclined, postForm } from './transport.js';
 
 /** The analytics event payload of SPEC §3, sent to the schema-event endpoint. */
 export const ANALYTICS_EVENT_SCHEMA = 'storefront-analytics-event';
 
 async function postJson(doc: Document, url: string, body: unknown): Promise<number> {
+  if (consentDeclined(doc)) return 200;
   const crumb = readCookie(doc, 'crumb') ?? '';
   const response = await fetch(url, {
     method: 'POST',

@@ -43,6 +43,18 @@ export function writeCookie(doc: Document, name: string, value: string, maxAgeMs
   doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.round(maxAgeMs / 1000)}; Path=/; SameSite=Lax`;
 }
 
+/** Clears every cookie and storage key the tracker writes (after the visitor declined cookies). */
+export function forgetVisitor(doc: Document, win: Window): void {
+  const K = TRACKING_KEYS;
+  for (const name of K.census) writeCookie(doc, name, '', 0);
+  try {
+    for (const key of [K.analyticsId, K.analyticsExpiration]) win.localStorage.removeItem(key);
+    for (const key of [K.sessionId, K.isFirstSession, K.hasLanded]) win.sessionStorage.removeItem(key);
+  } catch {
+    // storage blocked: nothing was kept there either
+  }
+}
+
 /** Reads or creates the visitor, visit, analytics and session ids, renewing their cookies. */
 export function resolveIdentity({ doc, win, now, restrictive, fail }: IdentityOptions): TrackingIdentity {
   const K = TRACKING_KEYS;

@@ -7,6 +7,7 @@ import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { createErrorReporter } from './error-reporter.js';
 import { readCookie } from './identity.js';
 import { createPerfRecorder, type PerformanceRecord } from './perf-recorder.js';
+import { consentDeclined } from './transport.js';
 import { CART_UPDATED_EVENT as CART_UPDATED } from '../cart-events.js';
 import type { PageLoad, TrackerState } from './tracker.js';
 
@@ -15,6 +16,7 @@ import type { PageLoad, TrackerState } from './tracker.js';
  * headers), or by XHR with a text content type holding the JSON list when the beacon is refused.
  */
 export function sendRecords(doc: Document, win: Window, records: PerformanceRecord[]): void {
+  if (consentDeclined(doc)) return;
   const crumb = readCookie(doc, 'crumb') ?? '';
   const list = JSON.stringify(records);
   const url = '/api/1/performance/records';
@@ -69,6 +71,7 @@ export function startLazyTracking(state: TrackerState): PageLoad {
   const reporter = createErrorReporter({
     path,
     send: (events) => {
+      if (consentDeclined(doc)) return;
       const crumb = readCookie(doc, 'crumb') ?? '';
       fetch('/api/events/RecordJavascriptErrors', {
         method: 'POST',

@@ -3,16 +3,18 @@
  * records the page hit, and keeps early errors and cart updates until the lazy part (web vitals,
  * performance records, error reporter, events) takes over once the page is idle.
  */
-import { shouldRecordPageView, shouldTrack } from '@tessera/core';
+import { readConsent, shouldRecordPageView, shouldTrack, trackingMode } from '@tessera/core';
 import { CART_UPDATED_EVENT } from '../cart-events.js';
 import type { PageContext } from '../context.js';
-import { resolveIdentity, type TrackingIdentity } from './identity.js';
-import { postForm } from './transport.js';
+import { forgetVisitor, resolveIdentity, type TrackingIdentity } from './identity.js';
+import { consentDeclined, postForm } from './transport.js';
 
 /** What the page context may add for tracking (printed by the pages plugin). */
 export interface TrackingContext extends PageContext {
   trackingEnabled?: boolean;
   cookiePolicy?: string;
+  /** The site asks visitors through its cookie banner (a restrictive site then waits for an accept). */
+  cookieBanner?: boolean;
   owner?: { roles?: number[] };
   /** Sends schema events to the validate endpoint instead of storing them (for theme developers). */
   validateEvents?: boolean;
@@ -70,6 +72,16 @@ export function startTracking(
     trackingEnabled: context.trackingEnabled,
   };
   if (!shouldTrack(scope)) return undefined;
+  const consent = readConsent(doc.cookie);
+  const mode = trackingMode({
+    cookiePolicy: context.cookiePolicy,
+    bannerEnabled: context.cookieBanner === true,
+    consent,
+  });
+  if (mode === 'off') {
+    if (consent === 'declined') forgetVisitor(doc, win);
+    return undefined;
+  }
   const kept: Event[] = [];
   const keep = (event: Event) => {
     if (kept.length < MAX_KEPT) kept.push(event);
@@ -77,7 +89,7 @@ export function startTracking(
   for (const type of KEPT_EVENTS) win.addEventListener(type, keep);
 
   const fail = trackingFailureHook(win);
-  const ids = resolveIdentity({ doc, win, now: Date.now(), restrictive: context.cookiePolicy === 'restrictive', fail });
+  const ids = resolveIdentity({ doc, win, now: Date.now(), restrictive: mode === 'cookieless', fail });
   if (shouldRecordPageView(scope)) {
     const nav = win.navigator;
     void postForm(doc, '/api/census/RecordHit', {
@@ -101,6 +113,7 @@ export function startTracking(
 
   const state: TrackerState = { doc, win, context, ids, kept, cartAtStart, fail };
   const wake = () => {
+    if (consentDeclined(doc)) return;
     loadLazy()
       .then(([vitals, events]) => {
         for (const type of KEPT_EVENTS) win.removeEventListener(type, keep);

@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react';
+import { BANNER_FIELD_IDS, bannerErrors, CookieBannerFields } from './CookieBannerFields.js';
 import { CheckField, SaveBar } from './fields.js';
+import type { SettingsOptions } from './options.js';
 import type { SettingsDraft, SettingsKey } from './settings-draft.js';
 
-const KEYS: readonly SettingsKey[] = ['cookiePolicy', 'trackingEnabled'];
+const KEYS: readonly SettingsKey[] = ['cookiePolicy', 'trackingEnabled', 'cookieBanner'];
 
 const POLICIES = [
   {
@@ -17,12 +19,20 @@ const POLICIES = [
   },
 ] as const;
 
-/** The cookie policy pages follow and the visitor-statistics switch. */
-export function PrivacySection({ draft }: { draft: SettingsDraft }) {
+/** The cookie policy pages follow, the cookie banner and the visitor-statistics switch. */
+export function PrivacySection({ draft, options }: { draft: SettingsDraft; options: SettingsOptions }) {
   const value = draft.value;
   if (!value) return null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const problems = bannerErrors(value.cookieBanner);
+    const first = Object.keys(problems)[0];
+    if (first) {
+      draft.setErrors(problems);
+      const field = first.slice('cookieBanner.'.length) as keyof typeof BANNER_FIELD_IDS;
+      document.getElementById(BANNER_FIELD_IDS[field])?.focus();
+      return;
+    }
     await draft.save(KEYS);
   };
   return (
@@ -55,6 +65,7 @@ export function PrivacySection({ draft }: { draft: SettingsDraft }) {
           </div>
         ))}
       </fieldset>
+      <CookieBannerFields draft={draft} options={options} />
       <fieldset className="st-fieldset">
         <legend>Visitor statistics</legend>
         <CheckField

@@ -59,7 +59,7 @@ export default function SettingsPanel({ path, navigate }: PanelProps) {
   } else if (slug === 'engagement') {
     body = <EngagementSection draft={draft} options={options} />;
   } else if (slug === 'privacy') {
-    body = <PrivacySection draft={draft} />;
+    body = <PrivacySection draft={draft} options={options} />;
   } else {
     body = <MailingListsSection draft={draft} onListsChanged={() => void options.reload()} />;
   }

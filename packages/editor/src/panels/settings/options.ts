@@ -7,6 +7,9 @@ export interface SettingsChoices {
   cookiePolicies: string[];
   shareServices: string[];
   mailingLists: { id: string; name: string }[];
+  cookieBannerPositions: string[];
+  /** Pages the cookie banner's privacy link may point to. */
+  pages: { title: string; url: string }[];
 }
 
 export type SettingsOptions = Resource<SettingsChoices>;

@@ -1,3 +1,4 @@
+import type { CookieBannerSettings } from '@tessera/core';
 import { useCallback, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
@@ -18,6 +19,7 @@ export interface WebsiteSettings {
   cookiePolicy: 'standard' | 'restrictive';
   trackingEnabled: boolean;
   mailingListId: string | null;
+  cookieBanner: CookieBannerSettings;
 }
 
 export type SettingsKey = keyof WebsiteSettings;
@@ -36,6 +38,7 @@ const KEYS: readonly SettingsKey[] = [
   'cookiePolicy',
   'trackingEnabled',
   'mailingListId',
+  'cookieBanner',
 ];
 
 export interface SettingsDraft {
