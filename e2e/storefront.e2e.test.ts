@@ -155,8 +155,40 @@ describe('storefront pages', () => {
     expect(((await product.heading.first().textContent()) ?? '').trim()).toBe(item.title);
     const text = (await product.root.textContent()) ?? '';
     expect(text, 'the product shows its lowest price').toContain(money(priceRange(item).min, context));
-    expect(await product.addButton.isVisible(), 'the add button is visible without JavaScript').toBe(true);
+    // Without JavaScript the form's own submit button stands in for the scripted one.
+    const submit = product.root.getByRole('button', { name: 'Add To Cart' });
+    expect(await submit.count(), 'one add button without JavaScript').toBe(1);
+    expect(await submit.isVisible(), 'the add button is visible without JavaScript').toBe(true);
     expect(await product.labelText()).not.toBe('');
+  });
+
+  it('add a product with options to the cart with JavaScript disabled, the SPEC message shown when an option is missing', async () => {
+    const { page } = await visitor({ javaScriptEnabled: false });
+    const product = new ProductPage(page);
+    await product.goto('linen-shirt');
+    const item = await product.product();
+    const options = variantOptions(item).map((option) => option.name);
+    expect(options.length, 'the linen shirt has options').toBeGreaterThan(1);
+    const submit = product.root.getByRole('button', { name: 'Add To Cart' });
+
+    // Nothing chosen: the server sends the page back with SPEC §5's message beside the button.
+    await submit.click();
+    await page.waitForURL('**/shop/p/linen-shirt?cartError=*');
+    await expect.poll(() => product.root.getByRole('alert').textContent()).toBe(missingOptionsMessage(options));
+
+    // Every option chosen and a quantity of 2: the cart page lists the variant.
+    const variant = buyableVariant(item, 2);
+    for (const name of options) {
+      await product.root.getByLabel(`Select ${name}`).selectOption(String(variant.attributes?.[name]));
+    }
+    await product.root.getByLabel('Quantity').fill('2');
+    await submit.click();
+    await page.waitForURL('**/cart');
+    const cart = new CartPage(page);
+    expect(await cart.entries.count()).toBe(1);
+    expect(await cart.quantityInput().inputValue()).toBe('2');
+    const attributes = (await cart.entries.first().locator('.tessera-cart__attrs').textContent()) ?? '';
+    for (const name of options) expect(attributes).toContain(String(variant.attributes?.[name]));
   });
 
   it('let a keyboard user add to cart: the add button takes focus and Enter presses it', async () => {

@@ -17,13 +17,14 @@ export const SALE_LABEL = 'sale';
 export const QUICK_VIEW_LABEL = 'Quick View';
 
 /** SPEC §5 quantity input: min 1, max 9999, step 1, default 1. */
-export function renderQuantityInput(item: unknown, ctx: RenderContext): string | undefined {
+export function renderQuantityInput(item: unknown, ctx: RenderContext, named = false): string | undefined {
   if (!isQuantityInputVisible(item, ctx.resolve('websiteSettings'))) return undefined;
   const label = localizedString(item, ctx, 'productQuantityInputLabel') || QUANTITY_LABEL;
   let out = '\n\n\n<div class="product-quantity-input"';
   out += ` data-item-id="${printed(lookup(item, ctx, 'id'))}" data-animation-role="content">\n`;
   out += `  <div class="quantity-label">${label}:</div>\n`;
-  out += `  <input aria-label="${label}" size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n`;
+  const field = named ? ' name="quantity"' : '';
+  out += `  <input aria-label="${label}"${field} size="4" max="9999" min="1" value="1" type="number" step="1"></input>\n`;
   out += '</div>';
   return out;
 }

@@ -30,13 +30,25 @@ function titleTemplate(item: unknown, ctx: RenderContext): string {
   return '{name}';
 }
 
-function renderOption(ctx: RenderContext, option: VariantOption, select: string, title: string): string {
+/** Selects carry this field name (the radio group's name) when the template asks for `named`. */
+export function variantOptionFieldName(optionName: string): string {
+  return `variant-option-${optionName}`;
+}
+
+function renderOption(
+  ctx: RenderContext,
+  option: VariantOption,
+  select: string,
+  title: string,
+  named: boolean,
+): string {
   const name = escapeHtml(option.name);
   const prompt = formatCommerceMessage(ctx, select, [['variantName', option.name]]);
   let out = '\n    <div class="variant-option">\n    <div class="variant-option-title">';
   out += escapeHtml(formatCommerceMessage(ctx, title, [['name', option.name]]));
   out += ': </div>\n    <div class="variant-select-wrapper">\n';
-  out += `      <select aria-label="${prompt}" data-variant-option-name="${name}">\n`;
+  const field = named ? ` name="${escapeHtml(variantOptionFieldName(option.name))}"` : '';
+  out += `      <select aria-label="${prompt}" data-variant-option-name="${name}"${field}>\n`;
   out += `        <option value="">${escapeHtml(prompt)}</option>\n        `;
   for (const raw of option.values) {
     const value = escapeHtml(raw);
@@ -53,8 +65,12 @@ function renderOption(ctx: RenderContext, option: VariantOption, select: string,
   return out;
 }
 
-/** The selectors markup, or undefined when the item has fewer than two variants or no ordered options. */
-export function renderVariantsSelect(item: unknown, ctx: RenderContext): string | undefined {
+/**
+ * The selectors markup, or undefined when the item has fewer than two variants or no ordered options.
+ * `named` (the template's `{@|variants-select named}`) gives each select a field name, so a plain
+ * form post (no JavaScript) carries the choice; the default markup is unchanged.
+ */
+export function renderVariantsSelect(item: unknown, ctx: RenderContext, named = false): string | undefined {
   const options = variantOptions(item);
   if (options.length === 0) return undefined;
   const content = field(item, 'structuredContent');
@@ -68,7 +84,7 @@ export function renderVariantsSelect(item: unknown, ctx: RenderContext): string 
     out += ` data-is-subscribable="true" data-subscription-plan="${escapeHtml(toJsonText(field(content, 'subscriptionPlan')))}"`;
   }
   out += ' data-animation-role="content">';
-  for (const option of options) out += renderOption(ctx, option, select, title);
+  for (const option of options) out += renderOption(ctx, option, select, title, named);
   out += '\n  </div>\n';
   return out;
 }

@@ -104,6 +104,27 @@ describe('product widgets', () => {
     expect(run('variants-select', { structuredContent: { productType: 1, variants: [] } })).toBeUndefined();
   });
 
+  it('names the selects and the quantity input for a plain form post only when asked (`named`)', () => {
+    const product = {
+      id: 'p1',
+      structuredContent: {
+        productType: 1,
+        variantOptionOrdering: ['size&fit'],
+        variants: [
+          { attributes: { 'size&fit': 'S' }, qtyInStock: 5 },
+          { attributes: { 'size&fit': 'M' }, qtyInStock: 5 },
+        ],
+      },
+    };
+    const named = run('variants-select', product, {}, ['named']) ?? '';
+    expect(named).toContain(
+      '<select aria-label="Select size&fit" data-variant-option-name="size&amp;fit" name="variant-option-size&amp;fit">',
+    );
+    expect(run('variants-select', product)).not.toContain(' name="variant-option-size&amp;fit">');
+    expect(run('quantity-input', product, {}, ['named'])).toContain('<input aria-label="Quantity" name="quantity" ');
+    expect(run('quantity-input', product)).not.toContain('name=');
+  });
+
   it('lets sold out win over sale', () => {
     const soldOutOnSale = { structuredContent: { productType: 1, variants: [{ onSale: true, qtyInStock: 0 }] } };
     expect(run('product-status', soldOutOnSale)).toBe('<div class="product-mark sold-out">sold out</div>');

@@ -54,8 +54,9 @@ export const COMMERCE_FORMATTERS: FormatterTable = {
   'product-restock-notification': valueFormatter((item, _args, ctx) => renderRestockNotification(item, ctx)),
   'product-scarcity': valueFormatter((item, _args, ctx) => renderScarcity(item, ctx)),
   'product-status': valueFormatter((item, _args, ctx) => renderProductStatus(item, ctx)),
-  'quantity-input': valueFormatter((item, _args, ctx) => renderQuantityInput(item, ctx)),
+  // `named` adds field names for a plain form post (no JavaScript); without it the markup is the usual.
+  'quantity-input': valueFormatter((item, args, ctx) => renderQuantityInput(item, ctx, args.includes('named'))),
   'summary-form-field': valueFormatter((node, _args, ctx) => renderSummaryFormField(node, ctx)),
   'variant-descriptor': valueFormatter((variant) => describeVariant(variant)),
-  'variants-select': valueFormatter((item, _args, ctx) => renderVariantsSelect(item, ctx)),
+  'variants-select': valueFormatter((item, args, ctx) => renderVariantsSelect(item, ctx, args.includes('named'))),
 };

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { ContentService } from '../content/content-service.js';
 import { AppError } from '../errors.js';
 import { cartTokenOf, setCartCookies } from '../http/cookies.js';
-import { parseInput } from '../http/validate.js';
+import { describeZodError, parseInput } from '../http/validate.js';
+import { CART_FORM_PATH, cartFormBody, chosenOptionsOf, formFieldsOf, productPageWithError } from './cart-form.js';
 import type { CartFailure, CartService } from './cart-service.js';
 import { formTemplateSchema } from './form-field-schema.js';
 import {
@@ -55,6 +56,30 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     );
     setCartCookies(request, reply, result.token);
     return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+  });
+
+  // The product form without JavaScript: checked like the add route above, then on to /cart, or back
+  // to the product page with the message (SPEC §5 wording) beside the button. Subscriptions go to
+  // their own checkout, as the island does.
+  app.post(CART_FORM_PATH, { onRequest: writeGuard }, async (request, reply) => {
+    const fields = formFieldsOf(request.body);
+    const parsed = cartFormBody.safeParse(fields);
+    if (!parsed.success) throw new AppError('invalid-body', describeZodError(parsed.error));
+    const { itemId, sku, quantity } = parsed.data;
+    const siteId = await siteIdOf(request);
+    const product = await content.getProductById(siteId, itemId);
+    if (!product) throw new AppError('item-not-found');
+    const input = { itemId, sku: sku || undefined, quantity: quantity ?? 1, attributes: chosenOptionsOf(fields) };
+    reply.header('cache-control', 'no-store');
+    if (product.structuredContent.isSubscribable === true) {
+      const created = await carts.createSubscriptionCart(siteId, input);
+      if (!created.ok) return reply.redirect(productPageWithError(product.fullUrl, created.message), 303);
+      return reply.redirect(`/checkout/subscription?cartToken=${encodeURIComponent(created.cartToken)}`, 303);
+    }
+    const added = await carts.addEntry(siteId, cartTokenOf(request), input);
+    if (!added.ok) return reply.redirect(productPageWithError(product.fullUrl, added.message), 303);
+    setCartCookies(request, reply, added.token);
+    return reply.redirect('/cart', 303);
   });
 
   app.put('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
+import { productFormView } from '../commerce/cart-form.js';
 import { consentScope } from '../consent/banner-context.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
 import { createContentPages } from './blog/routes.js';
@@ -274,6 +275,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
           collection: collectionView(collection),
           item: { ...item, collectionId: collection.id },
           productMerchandisingContext: { [product.id]: merchandisingContext(product, site.storeSettings) },
+          productForm: productFormView(request),
         },
       );
     }),

@@ -146,6 +146,11 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
       event.preventDefault();
       void addRef.current();
     });
+    // The page's plain form (for visitors without JavaScript) is handled here: Enter adds in place.
+    listen(dom.root.querySelector('form'), 'submit', (event) => {
+      event.preventDefault();
+      void addRef.current();
+    });
     listen(dom.button, 'keydown', (event) => {
       const key = (event as KeyboardEvent).key;
       if (key !== 'Enter' && key !== ' ') return;
