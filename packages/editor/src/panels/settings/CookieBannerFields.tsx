@@ -46,9 +46,11 @@ export function bannerErrors(banner: CookieBannerSettings): Record<string, strin
 export function CookieBannerFields({ draft, options }: { draft: SettingsDraft; options: SettingsOptions }) {
   const banner = draft.value?.cookieBanner;
   const pages = options.data?.pages ?? [];
-  const onPage = banner ? pages.some((page) => page.url === banner.privacyUrl) : false;
-  const [other, setOther] = useState(() => Boolean(banner?.privacyUrl) && !onPage);
+  // Whether the owner picked "Another address…"; undefined: follow the saved address.
+  const [otherPicked, setOtherPicked] = useState<boolean | undefined>();
   if (!banner) return null;
+  const onPage = pages.some((page) => page.url === banner.privacyUrl);
+  const other = otherPicked ?? (banner.privacyUrl !== '' && !onPage);
   const change = <K extends keyof CookieBannerSettings>(key: K, value: CookieBannerSettings[K]) => {
     draft.change('cookieBanner', { ...banner, [key]: value });
     const errorKey = bannerErrorKey(key as CookieBannerField);
@@ -58,7 +60,7 @@ export function CookieBannerFields({ draft, options }: { draft: SettingsDraft; o
     }
   };
   const error = (field: CookieBannerField) => draft.errors[bannerErrorKey(field)];
-  const linkChoice = other ? OTHER : onPage ? banner.privacyUrl : NO_LINK;
+  const linkChoice = other ? OTHER : banner.privacyUrl;
   const choices = [
     { value: NO_LINK, label: 'No link' },
     ...pages.map((page) => ({ value: page.url, label: `${page.title} (${page.url})`, group: 'Your pages' })),
@@ -96,7 +98,7 @@ export function CookieBannerFields({ draft, options }: { draft: SettingsDraft; o
         value={linkChoice}
         choices={choices}
         onChange={(value) => {
-          setOther(value === OTHER);
+          setOtherPicked(value === OTHER);
           if (value !== OTHER) change('privacyUrl', value);
         }}
       />
