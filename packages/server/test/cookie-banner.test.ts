@@ -178,6 +178,24 @@ for (const dialect of DIALECTS) {
       expect((await visitor.post(CONSENT, 'not json', { contentType: 'application/json' })).status).toBe(400);
     });
 
+    it('records nothing from a visitor who declined, even if a script still sends', async () => {
+      const hit = (visitor: Visitor) =>
+        visitor.post(
+          '/api/census/RecordHit',
+          new URLSearchParams({
+            event: 'view',
+            data: JSON.stringify({ visitorId: 'v-consent', visitStart: 1, path: '/shop', pageType: 2 }),
+          }).toString(),
+          { contentType: FORM },
+        );
+      const declined = new Visitor(server.url);
+      declined.cookies.set('tessera_consent', 'declined');
+      expect((await hit(declined)).body).toEqual({ stored: false });
+      const accepted = new Visitor(server.url);
+      accepted.cookies.set('tessera_consent', 'accepted');
+      expect((await hit(accepted)).body).toEqual({ stored: true });
+    });
+
     it('shows no banner once the owner switches it off', async () => {
       await admin.put(SETTINGS, { cookieBanner: { enabled: false } });
       const page = await new Visitor(server.url).get('/shop');

@@ -1,4 +1,11 @@
-import { isTrackedAccount, shouldRecordPageView, shouldTrack, TRACKING_LIMITS, TRACKING_MESSAGES } from '@tessera/core';
+import {
+  isTrackedAccount,
+  readConsent,
+  shouldRecordPageView,
+  shouldTrack,
+  TRACKING_LIMITS,
+  TRACKING_MESSAGES,
+} from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -140,6 +147,8 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   async function trackedScope(request: FastifyRequest, path: string): Promise<Scope | undefined> {
     const site = await content.getSiteForHost(request.hostname);
     if ((site.websiteSettings as { trackingEnabled?: unknown }).trackingEnabled === false) return undefined;
+    // A visitor who declined cookies is not recorded, even by a script that missed the choice.
+    if (readConsent(request.headers.cookie) === 'declined') return undefined;
     if (request.cookies[OWNER_COOKIE]) {
       const owner = await loadOwner(request);
       if (owner && !isTrackedAccount(owner.roles, path)) return undefined;

@@ -23,6 +23,20 @@ describe('fieldErrorsOf', () => {
     });
   });
 
+  it('files a nested path under itself when the form names it', () => {
+    const message =
+      'cookieBanner.text: Write the text the banner shows. cookieBanner.acceptLabel: Write the label of the Accept button.';
+    expect(
+      fieldErrorsOf(message, 'invalid-body', ['cookieBanner', 'cookieBanner.text', 'cookieBanner.acceptLabel']),
+    ).toEqual({
+      'cookieBanner.text': 'Write the text the banner shows.',
+      'cookieBanner.acceptLabel': 'Write the label of the Accept button.',
+    });
+    expect(fieldErrorsOf('cookieBanner.colour: Unknown key.', 'invalid-body', ['cookieBanner'])).toEqual({
+      cookieBanner: 'Unknown key.',
+    });
+  });
+
   it('puts the SPEC messages under the field their code belongs to', () => {
     const zone = 'Failed to load timezone Mars/Base. Retry connection or verify site availability.';
     expect(fieldErrorsOf(zone, 'invalid-time-zone', FIELDS)).toEqual({ timeZone: zone });

@@ -13,18 +13,22 @@ const CODE_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Splits a server message into messages of the form's `fields`. A field is named by the top-level
- * key of the path (`shareButtonOptions.myspace` → `shareButtonOptions`); words that merely end in
- * a colon are not fields. Text without a field goes under `''`.
+ * Splits a server message into messages of the form's `fields`. A field is named by its whole
+ * path when `fields` lists it (`cookieBanner.text`), else by the top-level key of the path
+ * (`shareButtonOptions.myspace` → `shareButtonOptions`); words that merely end in a colon are not
+ * fields. Text without a field goes under `''`.
  */
 export function fieldErrorsOf(message: string, code: string | undefined, fields: readonly string[]): FieldErrors {
   const field = code ? CODE_FIELDS[code] : undefined;
   if (field) return { [field]: message };
-  const marker = /(?:^|\s)([A-Za-z]\w*)(?:\.[\w.]+)?: /g;
+  const marker = /(?:^|\s)([A-Za-z]\w*)((?:\.[\w.]+)?): /g;
   const found: { field: string; start: number; end: number }[] = [];
   for (let match = marker.exec(message); match; match = marker.exec(message)) {
-    if (!fields.includes(match[1] ?? '')) continue;
-    found.push({ field: match[1] ?? '', start: match.index, end: match.index + match[0].length });
+    const top = match[1] ?? '';
+    const whole = top + (match[2] ?? '');
+    const field = fields.includes(whole) ? whole : fields.includes(top) ? top : undefined;
+    if (field === undefined) continue;
+    found.push({ field, start: match.index, end: match.index + match[0].length });
   }
   if (found.length === 0) return { '': message };
   const errors: FieldErrors = {};

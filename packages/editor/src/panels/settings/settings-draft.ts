@@ -41,6 +41,11 @@ const KEYS: readonly SettingsKey[] = [
   'cookieBanner',
 ];
 
+/** Fields of the cookie banner, named by their path so a server error lands beside its input. */
+const BANNER_ERROR_FIELDS = ['text', 'privacyLabel', 'privacyUrl', 'acceptLabel', 'declineLabel', 'position'].map(
+  (field) => `cookieBanner.${field}`,
+);
+
 export interface SettingsDraft {
   /** The saved settings with the unsaved changes laid over them; undefined while loading. */
   value: WebsiteSettings | undefined;
@@ -111,7 +116,7 @@ export function useSettingsDraft(): SettingsDraft {
     } catch (e) {
       const error = e as ApiError;
       const code = e instanceof ApiError && typeof error.body.error === 'string' ? error.body.error : undefined;
-      setErrors(fieldErrorsOf(error.message, code, KEYS));
+      setErrors(fieldErrorsOf(error.message, code, [...KEYS, ...BANNER_ERROR_FIELDS]));
       setStatus('Not saved');
       return false;
     } finally {
