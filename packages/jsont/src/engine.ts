@@ -101,8 +101,11 @@ export interface RenderOptions {
   readonly injects?: Readonly<Record<string, unknown>>;
   readonly locale?: string;
   readonly timeZone?: string;
-  /** "Now" in epoch milliseconds. */
-  readonly now?: number;
+  /**
+   * "Now" in epoch milliseconds, or a function asked for it the first time a template needs the
+   * time (the relative-time formatters), so a caller can tell whether the output depends on it.
+   */
+  readonly now?: number | (() => number);
   /** Used when `template` is a source string. */
   readonly formatters?: FormatterTable;
   readonly predicates?: PredicateTable;
@@ -197,7 +200,7 @@ export function render(template: Template | string, json: unknown, options: Rend
   const env: RenderEnv = {
     locale: options.locale ?? 'en-US',
     timeZone: options.timeZone ?? 'America/New_York',
-    now: options.now ?? Date.now(),
+    now: options.now ?? Date.now,
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,
     limits: resolveLimits(options.limits),

@@ -75,7 +75,8 @@ export class FrameSlot {
 export interface RenderEnv {
   readonly locale: string;
   readonly timeZone: string;
-  readonly now: number;
+  /** "Now" in epoch milliseconds, or the function that tells it (called at most once per render). */
+  readonly now: number | (() => number);
   readonly enableExpr: boolean;
   readonly enableInclude: boolean;
   readonly limits: Limits;
@@ -119,6 +120,7 @@ export class Runtime implements RenderContext {
   iterations = 0;
   partialDepth = 0;
   private bundle: CLDR | undefined;
+  private clock: number | undefined;
   private readonly maxIterations: number;
   private readonly maxOutputLength: number;
 
@@ -138,7 +140,11 @@ export class Runtime implements RenderContext {
     return this.env.timeZone;
   }
   get now(): number {
-    return this.env.now;
+    if (this.clock === undefined) {
+      const now = this.env.now;
+      this.clock = typeof now === 'function' ? now() : now;
+    }
+    return this.clock;
   }
 
   cldr(): CLDR {

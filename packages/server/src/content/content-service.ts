@@ -4,7 +4,7 @@ import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js'
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
 import { VISITOR_PRODUCT_STATUSES } from './product-repository.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
-import { TtlCache } from './ttl-cache.js';
+import { ContentCache } from './content-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
 export type * from './site-content.js';
@@ -110,16 +110,13 @@ function collectionFromRow(row: CollectionRow): Collection {
   };
 }
 
-/** Site-wide lookups are cached briefly: every page repeats them. Products (stock) are not. */
-const SITE_CACHE_MS = 2000;
-
+/** Every page repeats these lookups; `content-cache.ts` says when a cached answer is forgotten. */
 export function createContentService(db: Kysely<Database>): ContentService {
-  const cache = new TtlCache<unknown>(SITE_CACHE_MS);
-  const cached = <T>(key: string, load: () => Promise<T>) => cache.get(key, load) as Promise<T>;
+  const cache = new ContentCache(db);
 
   function getSiteForHost(host: string): Promise<Site> {
     const name = host.replace(/:\d+$/, '').toLowerCase();
-    return cached(`host:${name}`, async () => {
+    return cache.host(name, async () => {
       const row =
         (await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst()) ??
         (await db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst());
@@ -129,7 +126,7 @@ export function createContentService(db: Kysely<Database>): ContentService {
   }
 
   function getSite(siteId: string): Promise<Site | undefined> {
-    return cached(`${siteId}:site`, async () => {
+    return cache.get(siteId, 'site', async () => {
       const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
       return row ? siteFromRow(row) : undefined;
     });
@@ -191,31 +188,51 @@ export function createContentService(db: Kysely<Database>): ContentService {
   }
 
   const siteContent = createSiteContent(db);
-  return {
+  /** Rows that writes change often (stock, posts) are cached only when writes are watched. */
+  const rows = <T>(siteId: string, name: string, load: () => Promise<T>) =>
+    cache.exact ? cache.timed(siteId, name, load) : load();
+  const service: ContentService = {
     ...siteContent,
-    // Every page asks for these; they change only through owner edits, which call `invalidate`.
+    // Every page asks for these; writes and passing dates make them change (content-cache.ts).
     getNavigationTree(siteId) {
-      return cached(`${siteId}:navigation-tree`, () => siteContent.getNavigationTree(siteId));
+      return cache.timed(siteId, 'navigation-tree', () => siteContent.getNavigationTree(siteId));
     },
     getPageBySlug(siteId, slug, options) {
       if (options?.includeUnpublished) return siteContent.getPageBySlug(siteId, slug, options);
-      return cached(`${siteId}:page:${slug}`, () => siteContent.getPageBySlug(siteId, slug));
+      return cache.timed(siteId, `page:${slug}`, () => siteContent.getPageBySlug(siteId, slug));
+    },
+    listItems(siteId, collectionId, options = {}) {
+      if (options.now !== undefined || options.status === 'all') {
+        return siteContent.listItems(siteId, collectionId, options);
+      }
+      return rows(siteId, `items:${collectionId}:${JSON.stringify(options)}`, () =>
+        siteContent.listItems(siteId, collectionId, options),
+      );
+    },
+    getItemBySlug(siteId, collectionId, urlId, options = {}) {
+      if (options.now !== undefined || options.includeUnpublished) {
+        return siteContent.getItemBySlug(siteId, collectionId, urlId, options);
+      }
+      return rows(siteId, `item:${collectionId}:${urlId}`, () =>
+        siteContent.getItemBySlug(siteId, collectionId, urlId),
+      );
+    },
+    listTerms(siteId, collectionId, kind) {
+      return rows(siteId, `terms:${collectionId}:${kind}`, () => siteContent.listTerms(siteId, collectionId, kind));
     },
     getSiteForHost,
     getSite,
 
     getNavigation(siteId) {
-      return cached(`${siteId}:navigation`, () => navigation(siteId));
+      return cache.get(siteId, 'navigation', () => navigation(siteId));
     },
 
     getCollectionBySlug(siteId, slug) {
-      return cached(`${siteId}:collection:${slug}`, () => collectionBySlug(siteId, slug));
+      return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug));
     },
 
     invalidate(siteId) {
-      if (siteId === undefined) return cache.clear();
-      cache.clear(`${siteId}:`);
-      cache.clear('host:');
+      cache.invalidate(siteId);
     },
 
     async listProducts(siteId, collectionId) {
@@ -262,4 +279,11 @@ export function createContentService(db: Kysely<Database>): ContentService {
       return site?.storeSettings ?? { ...DEFAULT_STORE_SETTINGS };
     },
   };
+  // The visitor's shop lookups, cached like the rest (stock writes included: see content-cache.ts).
+  const { listProducts, getProductBySlug } = service;
+  service.listProducts = (siteId, collectionId) =>
+    rows(siteId, `products:${collectionId}`, () => listProducts(siteId, collectionId));
+  service.getProductBySlug = (siteId, collectionId, urlId) =>
+    rows(siteId, `product:${collectionId}:${urlId}`, () => getProductBySlug(siteId, collectionId, urlId));
+  return service;
 }

@@ -28,4 +28,13 @@ describe('TtlCache', () => {
     expect(await cache.get('a:1', async () => 'new')).toBe('new');
     expect(await cache.get('b:1', async () => 'other')).toBe('kept');
   });
+
+  it('keeps at most maxEntries, dropping the oldest first', async () => {
+    const cache = new TtlCache<string>(1000, () => 0, 2);
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a2');
+    expect(await cache.get('c', async () => 'c2')).toBe('c1');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A small per-process cache whose entries expire after `ttlMs`; concurrent misses for one key
  * share a single load. Used for the site-wide lookups every page repeats (site, navigation,
- * collections), never for stock.
+ * collections, products). At most `maxEntries` are kept; past that the oldest goes first, so keys
+ * a visitor chooses (a tag in the query string) cannot grow it without bound.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; at: number }>();
@@ -9,12 +10,15 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxEntries = 10_000,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
     const value = load();
+    if (hit !== undefined) this.entries.delete(key);
+    else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, at: this.now() });
     // A failed load is not remembered.
     value.catch(() => {

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { registerWriteWatch, WriteWatch, watchWrites } from '../content/write-watch.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -49,7 +50,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection that dies (database restart, network blip) must not take the process down:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return { db: watched(new PostgresDialect({ pool })), dialect: 'postgres' };
   }
   const file = options.sqliteFile;
   if (!file) throw new Error('openDatabase needs either databaseUrl or sqliteFile.');
@@ -65,7 +66,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       return sqlite;
     },
   });
-  return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' };
+  return { db: watched(dialect), dialect: 'sqlite' };
+}
+
+/** A Kysely whose writes the in-process content cache hears of (content/write-watch.ts). */
+function watched(dialect: Dialect): Kysely<Database> {
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect: watchWrites(dialect, watch) });
+  registerWriteWatch(db, watch);
+  return db;
 }
 
 /** Distinct SQL texts kept prepared per SQLite connection; the cache starts over past this. */

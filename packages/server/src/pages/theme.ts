@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, render, type Template, type TemplateError } from '@tessera/jsont';
+import { RenderMemo, renderKey } from './render-memo.js';
 
 /** The layout every page template renders inside; it prints `page.mainContent`. */
 export const LAYOUT_TEMPLATE = 'layout';
@@ -15,14 +16,19 @@ export interface RenderedPage {
 export interface RenderSettings {
   readonly locale: string;
   readonly timeZone: string;
-  readonly now?: number;
+  readonly now?: number | (() => number);
 }
+
+/** Characters of remembered renders (keys and HTML) per theme: about 64 MB of UTF-16 at most. */
+const DEFAULT_MEMO_CHARS = 32 * 1024 * 1024;
 
 /**
  * A theme folder: `templates/*.jsont` (page templates plus the layout), `partials/*.block`
  * (applied with `{@|apply name.block}`) and `assets/` (served at `/theme/*`).
  * Sources are read once; each template is compiled on first use and kept for the life of
  * the process. `clear()` drops the compiled forms, for when a theme's files change.
+ * Rendered pages and partials are remembered by their whole context (`render-memo.ts`), so a page
+ * whose data and visitor parts did not change is not rendered again.
  */
 export class Theme {
   readonly stylesheetUrl: string;
@@ -31,8 +37,13 @@ export class Theme {
   private readonly sources = new Map<string, string>();
   private readonly compiled = new Map<string, Template>();
   private readonly partials: Readonly<Record<string, string>>;
+  private readonly rendered: RenderMemo<RenderedPage>;
 
-  constructor(readonly dir: string) {
+  constructor(
+    readonly dir: string,
+    options: { readonly memoChars?: number } = {},
+  ) {
+    this.rendered = new RenderMemo(options.memoChars ?? DEFAULT_MEMO_CHARS);
     const templatesDir = join(dir, 'templates');
     for (const file of listFiles(templatesDir, '.jsont')) {
       this.sources.set(file.slice(0, -'.jsont'.length), readFileSync(join(templatesDir, file), 'utf8'));
@@ -55,16 +66,48 @@ export class Theme {
 
   /** Renders `name` with `context`, then the layout around it. */
   renderPage(name: string, context: Record<string, unknown>, settings: RenderSettings): RenderedPage {
-    const errors: (TemplateError & { template: string })[] = [];
-    const main = this.renderTemplate(name, context, settings, errors);
-    const page = (context.page ?? {}) as Record<string, unknown>;
-    const withMain = { ...context, page: { blocksStylesheet: this.blocksStylesheetUrl, ...page, mainContent: main } };
-    const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, settings, errors);
-    return { html, errors };
+    return this.remembered(`page:${name}`, context, settings, (clock) => {
+      const errors: (TemplateError & { template: string })[] = [];
+      const main = this.renderTemplate(name, context, clock, errors);
+      const page = (context.page ?? {}) as Record<string, unknown>;
+      const withMain = { ...context, page: { blocksStylesheet: this.blocksStylesheetUrl, ...page, mainContent: main } };
+      const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, clock, errors);
+      return { html, errors };
+    });
+  }
+
+  /**
+   * `draw` once per distinct (name, context, locale, time zone): later calls get the same result
+   * back. Not remembered: renders given a fixed `now`, and renders that read the clock.
+   */
+  private remembered(
+    name: string,
+    context: unknown,
+    settings: RenderSettings,
+    draw: (settings: RenderSettings) => RenderedPage,
+  ): RenderedPage {
+    const key = settings.now === undefined ? renderKey(name, context, settings) : undefined;
+    if (key === undefined) return draw(settings);
+    const hit = this.rendered.get(key);
+    if (hit !== undefined) return hit;
+    let readClock = false;
+    const result = draw({
+      ...settings,
+      now: () => {
+        readClock = true;
+        return Date.now();
+      },
+    });
+    if (!readClock) this.rendered.set(key, result);
+    return result;
   }
 
   /** Renders one partial (`blocks/image.block`) as a template of its own, with `context` as its root. */
   renderPartial(name: string, context: unknown, settings: RenderSettings): RenderedPage {
+    return this.remembered(`partial:${name}`, context, settings, (clock) => this.drawPartial(name, context, clock));
+  }
+
+  private drawPartial(name: string, context: unknown, settings: RenderSettings): RenderedPage {
     const errors: (TemplateError & { template: string })[] = [];
     const key = `partial:${name}`;
     let template = this.compiled.get(key);
@@ -100,6 +143,7 @@ export class Theme {
 
   clear(): void {
     this.compiled.clear();
+    this.rendered.clear();
   }
 
   private renderTemplate(

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RenderMemo, renderKey } from './render-memo.js';
+import { Theme } from './theme.js';
+
+const settings = { locale: 'en-US', timeZone: 'UTC' };
+
+/** A theme folder of its own: `layout` prints the main content, `main` whatever the test gives. */
+function themeWith(main: string): Theme {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-memo-'));
+  mkdirSync(join(dir, 'templates'));
+  mkdirSync(join(dir, 'partials'));
+  writeFileSync(join(dir, 'templates', 'layout.jsont'), '<main>{page.mainContent}</main>');
+  writeFileSync(join(dir, 'templates', 'main.jsont'), main);
+  writeFileSync(join(dir, 'partials', 'pill.block'), '<b>{count}</b>');
+  return new Theme(dir);
+}
+
+describe('renderKey', () => {
+  it('tells apart every context a template could tell apart', () => {
+    const keys = [
+      renderKey('a', { x: 1 }, settings),
+      renderKey('b', { x: 1 }, settings),
+      renderKey('a', { x: '1' }, settings),
+      renderKey('a', { x: 1 }, { ...settings, locale: 'fr-FR' }),
+      renderKey('a', { x: 1 }, { ...settings, timeZone: 'Europe/Paris' }),
+      renderKey('a', { x: 1, cartPill: { count: '2' } }, settings),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(renderKey('a', { x: 1 }, settings)).toBe(renderKey('a', { x: 1 }, settings));
+  });
+
+  it('refuses contexts whose JSON would blur them', () => {
+    for (const context of [
+      { price: Number.NaN },
+      { price: Number.POSITIVE_INFINITY },
+      { list: [1, undefined] },
+      { map: new Map([['a', 1]]) },
+      { format: () => 'x' },
+      { big: 1n },
+    ]) {
+      expect(renderKey('a', context, settings)).toBeUndefined();
+    }
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(renderKey('a', cyclic, settings)).toBeUndefined();
+    expect(renderKey('a', { at: new Date(0), nothing: undefined, empty: null }, settings)).toBeDefined();
+  });
+});
+
+describe('RenderMemo', () => {
+  it('keeps entries within its size, dropping the least recently used first', () => {
+    const memo = new RenderMemo<{ html: string }>(80);
+    memo.set('a', { html: 'x'.repeat(9) });
+    memo.set('b', { html: 'y'.repeat(9) });
+    expect(memo.get('a')?.html).toBe('x'.repeat(9));
+    for (let i = 0; i < 8; i++) memo.set(`c${i}`, { html: 'z'.repeat(8) });
+    expect(memo.get('b')).toBeUndefined();
+    expect(memo.count).toBeLessThanOrEqual(8);
+    // An entry bigger than an eighth of the memo is not kept at all.
+    memo.set('huge', { html: 'h'.repeat(40) });
+    expect(memo.get('huge')).toBeUndefined();
+  });
+});
+
+describe('Theme render memo', () => {
+  it('renders each distinct context once and every distinct context apart', () => {
+    const theme = themeWith('{title}{.section cartPill}{@|apply pill.block}{.end}');
+    const first = theme.renderPage('main', { title: 'Shirt', cartPill: { count: '1' } }, settings);
+    expect(first.html).toBe('<main>Shirt<b>1</b></main>');
+    expect(theme.renderPage('main', { title: 'Shirt', cartPill: { count: '1' } }, settings)).toBe(first);
+    expect(theme.renderPage('main', { title: 'Shirt', cartPill: { count: '3' } }, settings).html).toBe(
+      '<main>Shirt<b>3</b></main>',
+    );
+    expect(theme.renderPage('main', { title: 'Tote', cartPill: { count: '1' } }, settings).html).toBe(
+      '<main>Tote<b>1</b></main>',
+    );
+    expect(theme.renderPartial('pill.block', { count: '5' }, settings).html).toBe('<b>5</b>');
+    expect(theme.renderPartial('pill.block', { count: '6' }, settings).html).toBe('<b>6</b>');
+  });
+
+  it('does not remember a render that read the clock', () => {
+    const theme = themeWith('{added|timesince}');
+    const context = { added: Date.now() - 1000 };
+    const first = theme.renderPage('main', context, settings);
+    expect(first.html).toContain('timesince');
+    expect(theme.renderPage('main', context, settings)).not.toBe(first);
+    // With no clock in the template the same context gives back the remembered page.
+    const still = themeWith('{added}');
+    expect(still.renderPage('main', context, settings)).toBe(still.renderPage('main', context, settings));
+  });
+});
