@@ -10,7 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content/content-service.js';
 import type { ContentItem, Page, Section } from '../content/site-content.js';
 import { createFormStore } from '../forms/form-store.js';
-import { type BlockSources, sectionViews, summaryFromItems, summaryFromProducts } from './blocks/block-views.js';
+import {
+  type BlockSources,
+  needsLookups,
+  sectionViews,
+  summaryFromItems,
+  summaryFromProducts,
+} from './blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from './page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
 import type { Theme } from './theme.js';
@@ -39,6 +45,11 @@ type SiteContentService = Pick<
   ContentService,
   'getPageBySlug' | 'getPagePasswordHash' | 'listItems' | 'getCollectionBySlug' | 'listProducts'
 >;
+
+interface SectionsHtml {
+  readonly html: string;
+  readonly stylesheets: readonly { href: string }[];
+}
 
 /** Page kinds whose sections this module renders (blog and events have their own pages). */
 const SECTION_KINDS = new Set(['page', 'gallery', 'splash', '']);
@@ -105,16 +116,35 @@ export function createSectionPages(host: ContentPageHost) {
     return (await renderSectionsWithAssets(site, sections)).html;
   }
 
+  /**
+   * Sections HTML by the sections list it came from. Only lists from the content cache (frozen,
+   * so they cannot change under the same identity) whose blocks look nothing up, by locale and
+   * time zone, and only when no partial read the clock: the HTML is then a function of those.
+   */
+  const renderedSections = new WeakMap<readonly Section[], Map<string, SectionsHtml>>();
+
   /** The sections' HTML plus the stylesheets their blocks need (forms.css for a form or newsletter block). */
-  async function renderSectionsWithAssets(site: SiteScope, sections: Section[]) {
+  async function renderSectionsWithAssets(site: SiteScope, sections: Section[]): Promise<SectionsHtml> {
+    const settings = settingsOf(site);
+    const settingsKey = `${settings.locale}\u0000${settings.timeZone}`;
+    const pure = Object.isFrozen(sections) && sections.every((section) => !section.blocks.some(needsLookups));
+    const known = pure ? renderedSections.get(sections)?.get(settingsKey) : undefined;
+    if (known !== undefined) return known;
+    const clockReads = theme.clockReads;
     const views = await sectionViews(sections, sources(site));
     const hasForm = views.some((section) =>
       section.blocks.some((block) => block.partial === 'newsletter' || block.partial === 'form'),
     );
-    return {
-      html: renderSectionsHtml(theme, views, settingsOf(site), app.log),
-      stylesheets: hasForm ? [{ href: formsStylesheet }] : [],
-    };
+    const rendered: SectionsHtml = Object.freeze({
+      html: renderSectionsHtml(theme, views, settings, app.log),
+      stylesheets: Object.freeze(hasForm ? [Object.freeze({ href: formsStylesheet })] : []),
+    });
+    if (pure && theme.clockReads === clockReads) {
+      let bySettings = renderedSections.get(sections);
+      if (bySettings === undefined) renderedSections.set(sections, (bySettings = new Map()));
+      bySettings.set(settingsKey, rendered);
+    }
+    return rendered;
   }
 
   /** For item bodies (blog posts, events): blocks that need no lookups, synchronously. */

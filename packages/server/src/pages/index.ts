@@ -115,7 +115,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       ...extra,
       page: { ...page, isCart, showCartPill: !isCart },
     };
-    const rendered = theme.renderPage(template, full, { locale: site.locale, timeZone: site.timeZone });
+    const rendered = theme.renderPage(template, full, {
+      locale: site.locale,
+      timeZone: site.timeZone,
+      visitorToken: request.crumb,
+    });
     if (rendered.errors.length > 0) {
       request.log.warn(
         { template, path: scope.path, errors: rendered.errors },

@@ -52,15 +52,17 @@ describe('renderKey', () => {
 
 describe('RenderMemo', () => {
   it('keeps entries within its size, dropping the least recently used first', () => {
-    const memo = new RenderMemo<{ html: string }>(80);
-    memo.set('a', { html: 'x'.repeat(9) });
-    memo.set('b', { html: 'y'.repeat(9) });
-    expect(memo.get('a')?.html).toBe('x'.repeat(9));
-    for (let i = 0; i < 8; i++) memo.set(`c${i}`, { html: 'z'.repeat(8) });
+    // Each entry below costs 100: 64 for its key and 36 characters of HTML.
+    const memo = new RenderMemo<{ html: string }>(800);
+    memo.set('a', { html: 'x'.repeat(36) });
+    memo.set('b', { html: 'y'.repeat(36) });
+    expect(memo.get('a')?.html).toBe('x'.repeat(36));
+    for (let i = 0; i < 7; i++) memo.set(`c${i}`, { html: 'z'.repeat(36) });
     expect(memo.get('b')).toBeUndefined();
-    expect(memo.count).toBeLessThanOrEqual(8);
+    expect(memo.get('a')?.html).toBe('x'.repeat(36));
+    expect(memo.count).toBe(8);
     // An entry bigger than an eighth of the memo is not kept at all.
-    memo.set('huge', { html: 'h'.repeat(40) });
+    memo.set('huge', { html: 'h'.repeat(101) });
     expect(memo.get('huge')).toBeUndefined();
   });
 });
@@ -90,5 +92,22 @@ describe('Theme render memo', () => {
     // With no clock in the template the same context gives back the remembered page.
     const still = themeWith('{added}');
     expect(still.renderPage('main', context, settings)).toBe(still.renderPage('main', context, settings));
+  });
+
+  it('shares a page between visitors with the crumb put back for each, only when the template passes it through', () => {
+    const a = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const b = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    const plain = themeWith('<input name="crumb" value="{crumb|htmlattr}">');
+    const first = plain.renderPage('main', { crumb: a }, { ...settings, visitorToken: a });
+    expect(first.html).toBe(`<main><input name="crumb" value="${a}"></main>`);
+    expect(plain.renderPage('main', { crumb: b }, { ...settings, visitorToken: b }).html).toBe(
+      `<main><input name="crumb" value="${b}"></main>`,
+    );
+    // A template that changes the token: each visitor's page is rendered from their own crumb.
+    const cut = themeWith('{crumb|truncate 6}');
+    expect(cut.renderPage('main', { crumb: a }, { ...settings, visitorToken: a }).html).toContain('AAAAAA');
+    const other = cut.renderPage('main', { crumb: b }, { ...settings, visitorToken: b }).html;
+    expect(other).toContain('BBBBBB');
+    expect(other).not.toContain('A');
   });
 });

@@ -1,15 +1,20 @@
+import { hash, randomBytes } from 'node:crypto';
+
 /**
  * Remembers rendered templates by everything the output depends on: the template's name, the
- * locale and time zone, and the whole context as JSON. Two renders with the same key print the
- * same HTML (the engine is a pure function of those), so a hit is never stale: a changed product,
- * a visitor's cart pill or a signed-in owner's roles are part of the context and so of the key.
- * A render that asked for the time (relative-time formatters) is not remembered.
+ * locale and time zone, and the whole context as JSON (its SHA-256: V8 hashes long strings by
+ * their length alone, so the JSON itself makes a slow map key). Two renders with the same key print
+ * the same HTML (the engine is a pure function of those), so a hit is never stale: a changed
+ * product, a visitor's cart pill or a signed-in owner's roles are part of the context and so of
+ * the key. A render that asked for the time (relative-time formatters) is not remembered.
  *
- * Bounded by the characters of keys and outputs together; the least recently used entry goes first.
+ * Bounded by the characters of the outputs; the least recently used entry goes first.
  */
 export class RenderMemo<V extends { readonly html: string }> {
   private readonly entries = new Map<string, V>();
   private size = 0;
+  /** Renders through `remember` that read the clock, ever: callers that remember more compare it. */
+  clockReads = 0;
 
   constructor(private readonly maxChars: number) {}
 
@@ -23,19 +28,19 @@ export class RenderMemo<V extends { readonly html: string }> {
   }
 
   set(key: string, value: V): void {
-    const cost = key.length + value.html.length;
+    const cost = KEY_COST + value.html.length;
     if (cost > this.maxChars / 8) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
       this.entries.delete(key);
-      this.size -= key.length + old.html.length;
+      this.size -= KEY_COST + old.html.length;
     }
     this.entries.set(key, value);
     this.size += cost;
     for (const [oldest, entry] of this.entries) {
       if (this.size <= this.maxChars) break;
       this.entries.delete(oldest);
-      this.size -= oldest.length + entry.html.length;
+      this.size -= KEY_COST + entry.html.length;
     }
   }
 
@@ -49,20 +54,91 @@ export class RenderMemo<V extends { readonly html: string }> {
   }
 }
 
+/** What a key costs, counted like characters of output. */
+const KEY_COST = 64;
+
+export interface MemoSettings {
+  readonly locale: string;
+  readonly timeZone: string;
+  readonly now?: number | (() => number);
+  /**
+   * A per-visitor token printed in the page (the crumb). Pages that differ only by it share one
+   * entry: it is remembered as a stand-in and put back on the way out (see `remember`).
+   */
+  readonly visitorToken?: string;
+}
+
 /**
  * The memo key of a render, or undefined when the context holds something JSON would blur
  * (NaN and ±Infinity print as null, a Map as `{}`, a function disappears): such renders are
  * not remembered rather than risk two different pages sharing a key.
  */
-export function renderKey(
+export function renderKey(name: string, context: unknown, settings: MemoSettings): string | undefined {
+  const json = contextJson(context);
+  return json === undefined ? undefined : keyOf(name, json, settings);
+}
+
+function contextJson(context: unknown): string | undefined {
+  if (!isExactJson(context, 0)) return undefined;
+  return JSON.stringify(context);
+}
+
+function keyOf(name: string, json: string, settings: MemoSettings): string {
+  return hash('sha256', `${name}\u0000${settings.locale}\u0000${settings.timeZone}\u0000${json}`, 'base64');
+}
+
+/** Random per process, in the crumb's alphabet, so no page holds it by chance. */
+const STAND_IN = `tv${randomBytes(24).toString('base64url')}`;
+/** Tokens the stand-in may replace: long, and in an alphabet JSON and HTML print as they are. */
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * `draw(context, settings)` once per distinct key; later calls get the remembered result back.
+ * Not remembered: renders given a fixed `now`, renders that read the clock, contexts JSON blurs.
+ * With a visitor token, the page is remembered with a stand-in in its place, and only after a
+ * second render from the stand-in context printed exactly the same page with the stand-in where
+ * the token was (so the template passes the token through untouched); a hit puts the visitor's own
+ * token back. A token that does not pass that check keeps its pages apart, one per visitor.
+ */
+export function remember<V extends { readonly html: string }>(
+  memo: RenderMemo<V>,
   name: string,
   context: unknown,
-  settings: { readonly locale: string; readonly timeZone: string },
-): string | undefined {
-  if (!isExactJson(context, 0)) return undefined;
-  const json = JSON.stringify(context);
-  if (json === undefined) return undefined;
-  return `${name}\u0000${settings.locale}\u0000${settings.timeZone}\u0000${json}`;
+  settings: MemoSettings,
+  draw: (context: unknown, settings: MemoSettings) => V,
+): V {
+  let readClock = false;
+  const clock =
+    settings.now !== undefined
+      ? settings
+      : {
+          ...settings,
+          now: () => {
+            readClock = true;
+            memo.clockReads++;
+            return Date.now();
+          },
+        };
+  const json = settings.now === undefined ? contextJson(context) : undefined;
+  if (json === undefined) return draw(context, clock);
+  const token =
+    settings.visitorToken !== undefined && TOKEN.test(settings.visitorToken) && json.includes(settings.visitorToken)
+      ? settings.visitorToken
+      : undefined;
+  const shared = token === undefined ? json : json.split(token).join(STAND_IN);
+  const key = keyOf(name, shared, settings);
+  const hit = memo.get(key);
+  if (hit !== undefined) return token === undefined ? hit : { ...hit, html: hit.html.split(STAND_IN).join(token) };
+
+  const result = draw(context, clock);
+  if (readClock) return result;
+  if (token === undefined) {
+    memo.set(key, result);
+    return result;
+  }
+  const standIn = draw(JSON.parse(shared), clock);
+  if (!readClock && standIn.html === result.html.split(token).join(STAND_IN)) memo.set(key, standIn);
+  return result;
 }
 
 /** Deeper than this is not remembered (and `JSON.stringify` is spared a cycle). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile, render, type Template, type TemplateError } from '@tessera/jsont';
-import { RenderMemo, renderKey } from './render-memo.js';
+import { type MemoSettings, RenderMemo, remember } from './render-memo.js';
 
 /** The layout every page template renders inside; it prints `page.mainContent`. */
 export const LAYOUT_TEMPLATE = 'layout';
@@ -13,11 +13,7 @@ export interface RenderedPage {
   readonly errors: readonly (TemplateError & { template: string })[];
 }
 
-export interface RenderSettings {
-  readonly locale: string;
-  readonly timeZone: string;
-  readonly now?: number | (() => number);
-}
+export type RenderSettings = MemoSettings;
 
 /** Characters of remembered renders (keys and HTML) per theme: about 64 MB of UTF-16 at most. */
 const DEFAULT_MEMO_CHARS = 32 * 1024 * 1024;
@@ -60,51 +56,39 @@ export class Theme {
     this.blocksStylesheetUrl = assetUrl(dir, 'blocks.css');
   }
 
+  /** How many renders have read the clock so far: a caller keeping HTML of its own checks it did not grow. */
+  get clockReads(): number {
+    return this.rendered.clockReads;
+  }
+
   has(name: string): boolean {
     return this.sources.has(name);
   }
 
-  /** Renders `name` with `context`, then the layout around it. */
+  /**
+   * Renders `name` with `context`, then the layout around it. A page seen before with the same
+   * context comes from the memo (`render-memo.ts`); `settings.visitorToken` names the crumb.
+   */
   renderPage(name: string, context: Record<string, unknown>, settings: RenderSettings): RenderedPage {
-    return this.remembered(`page:${name}`, context, settings, (clock) => {
-      const errors: (TemplateError & { template: string })[] = [];
-      const main = this.renderTemplate(name, context, clock, errors);
-      const page = (context.page ?? {}) as Record<string, unknown>;
-      const withMain = { ...context, page: { blocksStylesheet: this.blocksStylesheetUrl, ...page, mainContent: main } };
-      const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, clock, errors);
-      return { html, errors };
-    });
+    return remember(this.rendered, `page:${name}`, context, settings, (data, clock) =>
+      this.drawPage(name, data as Record<string, unknown>, clock),
+    );
   }
 
-  /**
-   * `draw` once per distinct (name, context, locale, time zone): later calls get the same result
-   * back. Not remembered: renders given a fixed `now`, and renders that read the clock.
-   */
-  private remembered(
-    name: string,
-    context: unknown,
-    settings: RenderSettings,
-    draw: (settings: RenderSettings) => RenderedPage,
-  ): RenderedPage {
-    const key = settings.now === undefined ? renderKey(name, context, settings) : undefined;
-    if (key === undefined) return draw(settings);
-    const hit = this.rendered.get(key);
-    if (hit !== undefined) return hit;
-    let readClock = false;
-    const result = draw({
-      ...settings,
-      now: () => {
-        readClock = true;
-        return Date.now();
-      },
-    });
-    if (!readClock) this.rendered.set(key, result);
-    return result;
+  private drawPage(name: string, context: Record<string, unknown>, settings: RenderSettings): RenderedPage {
+    const errors: (TemplateError & { template: string })[] = [];
+    const main = this.renderTemplate(name, context, settings, errors);
+    const page = (context.page ?? {}) as Record<string, unknown>;
+    const withMain = { ...context, page: { blocksStylesheet: this.blocksStylesheetUrl, ...page, mainContent: main } };
+    const html = this.renderTemplate(LAYOUT_TEMPLATE, withMain, settings, errors);
+    return { html, errors };
   }
 
   /** Renders one partial (`blocks/image.block`) as a template of its own, with `context` as its root. */
   renderPartial(name: string, context: unknown, settings: RenderSettings): RenderedPage {
-    return this.remembered(`partial:${name}`, context, settings, (clock) => this.drawPartial(name, context, clock));
+    return remember(this.rendered, `partial:${name}`, context, settings, (data, clock) =>
+      this.drawPartial(name, data, clock),
+    );
   }
 
   private drawPartial(name: string, context: unknown, settings: RenderSettings): RenderedPage {

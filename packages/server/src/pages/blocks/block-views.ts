@@ -37,6 +37,12 @@ export interface BlockSources {
 const SUMMARY_VARIANTS = ['wall', 'carousel', 'list', 'grid'] as const;
 const ASYNC_PARTIALS = new Set(['summary', 'calendar', 'newsletter']);
 
+/** Does the block look things up while a page renders (summary, calendar, newsletter)? */
+export function needsLookups(block: Block): boolean {
+  const partial = BLOCK_PARTIALS[block.type];
+  return partial !== undefined && ASYNC_PARTIALS.has(partial);
+}
+
 /** The view model of one block, or undefined when its type has no partial or its content is unusable. */
 export async function blockView(block: Block, sources: BlockSources, key: string): Promise<RenderedBlock | undefined> {
   const partial = BLOCK_PARTIALS[block.type];
