@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 // Small timing helpers shared by the benchmarks: fixed-time rounds, medians, formatting.
 //
 // The machine is shared, so each round reports two rates: per wall-clock second, and per
@@ -59,4 +61,17 @@ export function table(rows) {
         .join('  '),
     )
     .join('\n');
+}
+
+// CPU time of a process (Linux /proc; clock ticks of 10 ms), so a server's figures can be given per
+// CPU-second of the server, which the other processes on a shared machine distort far less.
+const CLOCK_TICKS = 100;
+export function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -2,10 +2,11 @@
 // Page rendering benchmark: the built server on loopback with a fresh SQLite DATA_DIR (seeded
 // demo site), loaded by autocannon. Figures: req/s and p99 latency of the home page, the blog
 // list, a blog post and the gallery page, each as a ratio against the bare GET /api/health
-// measured in the same run. A page that does not answer 200 is reported and left out.
+// measured in the same run, per wall-clock second and per CPU-second of the server process (which
+// the neighbours' load distorts far less). A page that does not answer 200 is reported and left out.
 import autocannon from 'autocannon';
 import { startServer } from '../../e2e/support/server.mjs';
-import { fmt, table } from '../lib/measure.mjs';
+import { fmt, processCpuSeconds, table } from '../lib/measure.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
@@ -13,6 +14,8 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
 
 const PAGES = [
   { name: 'home', path: '/' },
+  { name: 'shop grid', path: '/shop' },
+  { name: 'product', path: '/shop/p/linen-shirt' },
   { name: 'blog list', path: '/blog' },
   { name: 'blog post', path: '/blog/caring-for-linen' },
   { name: 'gallery', path: '/gallery' },
@@ -25,13 +28,16 @@ function load(opts) {
 async function measure(name, url, headers) {
   process.stderr.write(`  measuring ${name}…\n`);
   if (WARMUP_S > 0) await load({ url, headers, duration: WARMUP_S });
+  const cpuBefore = processCpuSeconds(server.pid);
   const r = await load({ url, headers, duration: DURATION_S });
+  const cpu = processCpuSeconds(server.pid) - cpuBefore;
   const statuses = Object.entries(r.statusCodeStats ?? {})
     .map(([code, s]) => `${code}×${s.count}`)
     .join(' ');
   return {
     name,
     rps: r.requests.average,
+    perCpuSecond: cpu > 0 ? r.requests.total / cpu : Number.NaN,
     p99: r.latency.p99,
     ok: r['2xx'],
     non2xx: r.non2xx,
@@ -74,13 +80,15 @@ try {
   console.log(
     `pages: ${CONNECTIONS} connections, ${DURATION_S} s per route after ${WARMUP_S} s warm-up, loopback, SQLite in a fresh DATA_DIR`,
   );
-  const rows = [['route', 'req/s', 'p99 ms', 'vs bare', 'KB/answer', 'other']];
+  const rows = [['route', 'req/s', 'p99 ms', 'vs bare', 'req/server CPU-s', 'vs bare', 'KB/answer', 'other']];
   for (const r of [health, ...results]) {
     rows.push([
       r.name,
       fmt(r.rps),
       fmt(r.p99),
       r === health ? '1.00×' : `${(r.rps / health.rps).toFixed(2)}×`,
+      fmt(r.perCpuSecond),
+      r === health ? '1.00×' : `${(r.perCpuSecond / health.perCpuSecond).toFixed(3)}×`,
       (r.bytes / 1024).toFixed(1),
       r.non2xx + r.errors === 0 ? '0' : `${r.statuses}${r.errors ? ` errors×${r.errors}` : ''}`,
     ]);

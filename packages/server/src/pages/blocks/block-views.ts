@@ -37,6 +37,31 @@ export interface BlockSources {
 const SUMMARY_VARIANTS = ['wall', 'carousel', 'list', 'grid'] as const;
 const ASYNC_PARTIALS = new Set(['summary', 'calendar', 'newsletter']);
 
+/**
+ * Views of blocks that look nothing up, by block: only for blocks from the content cache, which
+ * are frozen (so the same object always holds the same content). The views are frozen too, as
+ * every request that renders the block shares them.
+ */
+const pureViews = new WeakMap<Block, Map<string, RenderedBlock | undefined>>();
+
+function pureView(block: Block, key: string): RenderedBlock | undefined {
+  if (!Object.isFrozen(block)) return blockViewSync(block, key);
+  let byKey = pureViews.get(block);
+  if (byKey === undefined) pureViews.set(block, (byKey = new Map()));
+  if (byKey.has(key)) return byKey.get(key);
+  const view = deepFreeze(blockViewSync(block, key));
+  byKey.set(key, view);
+  return view;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 /** Does the block look things up while a page renders (summary, calendar, newsletter)? */
 export function needsLookups(block: Block): boolean {
   const partial = BLOCK_PARTIALS[block.type];
@@ -46,7 +71,7 @@ export function needsLookups(block: Block): boolean {
 /** The view model of one block, or undefined when its type has no partial or its content is unusable. */
 export async function blockView(block: Block, sources: BlockSources, key: string): Promise<RenderedBlock | undefined> {
   const partial = BLOCK_PARTIALS[block.type];
-  if (!partial || !ASYNC_PARTIALS.has(partial)) return blockViewSync(block, key);
+  if (!partial || !ASYNC_PARTIALS.has(partial)) return pureView(block, key);
   const { content } = block;
   const base = { blockId: `block-${key}`, blockType: block.type, variant: block.variant ?? '' };
   switch (partial) {
