@@ -12,7 +12,7 @@ import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './pa
 import { merchandisingContext, productView } from './product-view.js';
 import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from './sources.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
-import { Theme } from './theme.js';
+import { PAGE_MEMO_CHARS, Theme } from './theme.js';
 
 export type { PageCartSource, PageContentSource } from './sources.js';
 
@@ -46,7 +46,7 @@ interface PageRequest {
  */
 export default async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const { content, carts } = options;
-  const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR);
+  const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
   const loader = readLoaderFromManifest(options.manifestPath ?? DEFAULT_MANIFEST);
   if (loader.problem) app.log.warn(loader.problem);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };

@@ -8,14 +8,14 @@ import { Theme } from './theme.js';
 const settings = { locale: 'en-US', timeZone: 'UTC' };
 
 /** A theme folder of its own: `layout` prints the main content, `main` whatever the test gives. */
-function themeWith(main: string): Theme {
+function themeWith(main: string, options: { memoChars?: number } = { memoChars: 1_000_000 }): Theme {
   const dir = mkdtempSync(join(tmpdir(), 'tessera-memo-'));
   mkdirSync(join(dir, 'templates'));
   mkdirSync(join(dir, 'partials'));
   writeFileSync(join(dir, 'templates', 'layout.jsont'), '<main>{page.mainContent}</main>');
   writeFileSync(join(dir, 'templates', 'main.jsont'), main);
   writeFileSync(join(dir, 'partials', 'pill.block'), '<b>{count}</b>');
-  return new Theme(dir);
+  return new Theme(dir, options);
 }
 
 describe('renderKey', () => {
@@ -81,6 +81,13 @@ describe('Theme render memo', () => {
     );
     expect(theme.renderPartial('pill.block', { count: '5' }, settings).html).toBe('<b>5</b>');
     expect(theme.renderPartial('pill.block', { count: '6' }, settings).html).toBe('<b>6</b>');
+  });
+
+  it('remembers nothing unless given a size', () => {
+    const theme = themeWith('{title}', {});
+    const first = theme.renderPage('main', { title: 'Shirt' }, settings);
+    expect(theme.renderPage('main', { title: 'Shirt' }, settings)).not.toBe(first);
+    expect(theme.renderPage('main', { title: 'Shirt' }, settings).html).toBe(first.html);
   });
 
   it('does not remember a render that read the clock', () => {

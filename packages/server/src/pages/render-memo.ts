@@ -18,6 +18,11 @@ export class RenderMemo<V extends { readonly html: string }> {
 
   constructor(private readonly maxChars: number) {}
 
+  /** A memo of size 0 keeps nothing, and `remember` then spares itself the key. */
+  get enabled(): boolean {
+    return this.maxChars > 0;
+  }
+
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (hit === undefined) return undefined;
@@ -119,7 +124,7 @@ export function remember<V extends { readonly html: string }>(
             return Date.now();
           },
         };
-  const json = settings.now === undefined ? contextJson(context) : undefined;
+  const json = settings.now === undefined && memo.enabled ? contextJson(context) : undefined;
   if (json === undefined) return draw(context, clock);
   const token =
     settings.visitorToken !== undefined && TOKEN.test(settings.visitorToken) && json.includes(settings.visitorToken)

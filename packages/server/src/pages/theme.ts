@@ -15,16 +15,18 @@ export interface RenderedPage {
 
 export type RenderSettings = MemoSettings;
 
-/** Characters of remembered renders (keys and HTML) per theme: about 64 MB of UTF-16 at most. */
-const DEFAULT_MEMO_CHARS = 32 * 1024 * 1024;
+/** Characters of remembered renders for a theme that remembers them (the visitor pages' one). */
+export const PAGE_MEMO_CHARS = 16 * 1024 * 1024;
 
 /**
  * A theme folder: `templates/*.jsont` (page templates plus the layout), `partials/*.block`
  * (applied with `{@|apply name.block}`) and `assets/` (served at `/theme/*`).
  * Sources are read once; each template is compiled on first use and kept for the life of
  * the process. `clear()` drops the compiled forms, for when a theme's files change.
- * Rendered pages and partials are remembered by their whole context (`render-memo.ts`), so a page
- * whose data and visitor parts did not change is not rendered again.
+ * With `memoChars` (the visitor pages pass `PAGE_MEMO_CHARS`), rendered pages and partials are
+ * remembered by their whole context (`render-memo.ts`), so a page whose data and visitor parts did
+ * not change is not rendered again. Themes that render mostly one-off pages (checkout, account)
+ * leave it off.
  */
 export class Theme {
   readonly stylesheetUrl: string;
@@ -39,7 +41,7 @@ export class Theme {
     readonly dir: string,
     options: { readonly memoChars?: number } = {},
   ) {
-    this.rendered = new RenderMemo(options.memoChars ?? DEFAULT_MEMO_CHARS);
+    this.rendered = new RenderMemo(options.memoChars ?? 0);
     const templatesDir = join(dir, 'templates');
     for (const file of listFiles(templatesDir, '.jsont')) {
       this.sources.set(file.slice(0, -'.jsont'.length), readFileSync(join(templatesDir, file), 'utf8'));
