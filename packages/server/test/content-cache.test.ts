@@ -118,6 +118,33 @@ for (const dialect of DIALECTS) {
       expect(stockOnPage((await page()).body, variant.sku)).toBe(before - 1);
     });
 
+    it('shows the stock a subscription renewal took on the next view', async () => {
+      const sku = 'COFFEE-WHOLE';
+      const subscriber = Visitor.of(server);
+      const item = await server.db
+        .selectFrom('items')
+        .select('id')
+        .where('url_id', '=', 'coffee-subscription')
+        .executeTakeFirstOrThrow();
+      const started = await subscriber.post('/api/3/commerce/cart/subscription', { itemId: item.id, sku, qty: 1 });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const placed = await subscriber.post('/api/checkout/orders', {
+        idempotencyKey: randomUUID(),
+        cartToken: started.body.cartToken,
+        email: 'subscriber@example.com',
+        name: 'Sam Subscriber',
+        ...ADDRESS,
+        paymentMethod: 'card',
+        cardNumber: '4242 4242 4242 4242',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const page = () => new Visitor(server.url).get<string>('/shop/p/coffee-subscription');
+      const before = stockOnPage((await page()).body, sku);
+      const renewed = await server.app.services.checkout!.renewals.runDue(new Date(Date.now() + 40 * 86_400_000));
+      expect(renewed.filter((r) => r.status === 'ordered')).toHaveLength(1);
+      expect(stockOnPage((await page()).body, sku)).toBe(before - 1);
+    });
+
     it('shows an inventory change from the owner on the next view', async () => {
       const variant = await limitedVariant(server, 'wool-scarf');
       const page = () => new Visitor(server.url).get<string>('/shop/p/wool-scarf');
