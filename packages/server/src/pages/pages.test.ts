@@ -136,8 +136,12 @@ for (const dialect of DIALECTS) {
           `<article class="ProductItem" data-island="product" data-item-id="${item.id}" data-product-type="1">`,
         ),
       );
-      expect(html).toContain('<select aria-label="Select Size" data-variant-option-name="Size" name="variant-option-Size">');
-      expect(html).toContain('<select aria-label="Select Color" data-variant-option-name="Color" name="variant-option-Color">');
+      expect(html).toContain(
+        '<select aria-label="Select Size" data-variant-option-name="Size" name="variant-option-Size">',
+      );
+      expect(html).toContain(
+        '<select aria-label="Select Color" data-variant-option-name="Color" name="variant-option-Color">',
+      );
       expect(html).toMatch(/<div class="product-quantity-input"[\s\S]*?<input aria-label="Quantity"/);
       expect(html).toMatch(/class="sqs-add-to-cart-button[^"]*"[^>]*data-item-id="[^"]+"/);
       expect(textOf(/<div class="sqs-add-to-cart-button-inner">([^<]*)</.exec(html)?.[1] ?? '')).toBe('Add To Cart');

@@ -88,7 +88,9 @@ describe('default theme', () => {
     );
     expect(errors).toEqual([]);
     expect(html).toContain('<div class="sqs-add-to-cart-button-inner">Pre-order</div>');
-    expect(html).toContain('<select aria-label="Select Size" data-variant-option-name="Size" name="variant-option-Size">');
+    expect(html).toContain(
+      '<select aria-label="Select Size" data-variant-option-name="Size" name="variant-option-Size">',
+    );
     expect(html).toContain('from $12.00');
     expect(html).toMatch(
       /<div class="product-restock-notification" data-product-id="pot-1" data-variant-id="POT-L" hidden>/,
