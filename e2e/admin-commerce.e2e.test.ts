@@ -134,6 +134,8 @@ describe('commerce admin in the editor', () => {
     const announced = () => owner.locator('[id^="DndLiveRegion"]').textContent();
     await owner.keyboard.press('Space');
     await expect.poll(announced).toBe(`Picked up ${TITLE}.`);
+    // dnd-kit starts listening for arrow keys a task after the pick-up: let two frames pass first.
+    await owner.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await owner.keyboard.press('ArrowDown');
     await expect.poll(announced).toBe(`${TITLE} is over ${before.at(-2)}.`);
     await owner.keyboard.press('Space');

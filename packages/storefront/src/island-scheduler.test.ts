@@ -102,6 +102,29 @@ describe('startIslandScheduler', () => {
     expect(scheduler.isLive(root)).toBe(true);
   });
 
+  it('wakes an island nested in another with it, though the observer never sees the inner one', async () => {
+    document.body.innerHTML = `<article data-island="product"><select data-variant-option-name="Size"></select>
+      <div data-island="restock"><form hidden></form></div></article>`;
+    const chunk = controllableChunk();
+    const win = Object.assign(Object.create(window), {
+      IntersectionObserver: class {
+        observe() {}
+        unobserve() {}
+      },
+      requestIdleCallback: undefined,
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      addEventListener: window.addEventListener.bind(window),
+    }) as Window;
+    const scheduler = startIslandScheduler({ doc: document, win, env, load: chunk.load, idleFallbackMs: 1e6 });
+    const product = document.querySelector<HTMLElement>('[data-island="product"]')!;
+    const restock = document.querySelector<HTMLElement>('[data-island="restock"]')!;
+    chunk.arrive();
+    await scheduler.hydrate(product);
+    await flush();
+    expect(scheduler.isLive(product)).toBe(true);
+    expect(scheduler.isLive(restock)).toBe(true);
+  });
+
   it('loads nothing on a page without islands of its own', () => {
     document.body.innerHTML = '<a data-island="cart-pill" href="/cart">Cart</a>';
     const chunk = controllableChunk();

@@ -70,6 +70,10 @@ export function startIslandScheduler(options: IslandSchedulerOptions): IslandSch
       await module.mountIsland(root, env);
       states.set(root, 'live');
       for (const interaction of queue.take(root)) replayInteraction(interaction);
+      // An island inside this one (the restock widget in a product form) reacts to the outer
+      // island's controls, so it wakes with it: it may be empty or below the fold and so never
+      // be seen by the observer, yet the visitor's choice of a sold-out variant must show it.
+      for (const inner of root.querySelectorAll<HTMLElement>('[data-island]')) if (states.has(inner)) want(inner);
     } catch {
       states.set(root, 'wanted');
     }
