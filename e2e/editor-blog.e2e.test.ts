@@ -198,21 +198,21 @@ describe('popup overlay editor', () => {
     await nav().getByRole('link', { name: 'Popup' }).click();
     await owner.getByRole('heading', { name: 'Popup' }).waitFor();
     const grid = owner.getByRole('radiogroup', { name: 'Position' });
-    expect(await grid.getByRole('radio').count()).toBe(9);
+    await expect.poll(() => grid.getByRole('radio').count()).toBe(9);
     await owner.getByLabel('Heading').fill(POPUP_HEADING);
 
     await grid.getByRole('radio', { name: 'Top left' }).click();
-    expect(await grid.getByRole('radio', { name: 'Top left' }).getAttribute('aria-checked')).toBe('true');
-    expect(await owner.locator('.ed-popup-preview__card').getAttribute('data-position')).toBe('top-left');
-    expect(await owner.locator('.ed-popup-preview__card').textContent()).toContain(POPUP_HEADING);
+    await expect.poll(() => grid.getByRole('radio', { name: 'Top left' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => owner.locator('.ed-popup-preview__card').getAttribute('data-position')).toBe('top-left');
+    await expect.poll(() => owner.locator('.ed-popup-preview__card').textContent()).toContain(POPUP_HEADING);
     await owner.getByRole('button', { name: 'Save popup' }).first().click();
     await expect
       .poll(() => owner.getByRole('status').allTextContents())
       .toContain('Saved. Visitors see the popup on their next page.');
 
     let page = await visitorAt('/about');
-    expect(await page.locator('.popup-overlay').getAttribute('data-position')).toBe('top-left');
-    expect(await page.locator('.popup-overlay__title').textContent()).toBe(POPUP_HEADING);
+    await expect.poll(() => page.locator('.popup-overlay').getAttribute('data-position')).toBe('top-left');
+    await expect.poll(() => page.locator('.popup-overlay__title').textContent()).toBe(POPUP_HEADING);
     let box = await popupBox(page);
     expect(box.right).toBeLessThan(box.width / 2);
     expect(box.bottom).toBeLessThan(box.height / 2);
@@ -222,18 +222,20 @@ describe('popup overlay editor', () => {
     await grid.getByRole('radio', { name: 'Top left' }).focus();
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight']) await owner.keyboard.press(key);
     const bottomRight = grid.getByRole('radio', { name: 'Bottom right' });
-    expect(await bottomRight.getAttribute('aria-checked')).toBe('true');
-    expect(await bottomRight.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await grid.getByRole('radio', { checked: true }).count()).toBe(1);
-    expect(await owner.locator('.ed-popup-preview__card').getAttribute('data-position')).toBe('bottom-right');
+    await expect.poll(() => bottomRight.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => bottomRight.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => grid.getByRole('radio', { checked: true }).count()).toBe(1);
+    await expect
+      .poll(() => owner.locator('.ed-popup-preview__card').getAttribute('data-position'))
+      .toBe('bottom-right');
     await expectAccessible(owner, 'popup editor');
     await owner.getByRole('button', { name: 'Save popup' }).first().click();
     await expect.poll(() => owner.getByRole('button', { name: 'Saved' }).count()).toBe(1);
 
     page = await visitorAt('/about');
     const overlay = page.locator('.popup-overlay');
-    expect(await overlay.getAttribute('data-position')).toBe('bottom-right');
-    expect(await overlay.getAttribute('class')).toContain('popup-overlay--bottom-right');
+    await expect.poll(() => overlay.getAttribute('data-position')).toBe('bottom-right');
+    await expect.poll(() => overlay.getAttribute('class')).toContain('popup-overlay--bottom-right');
     box = await popupBox(page);
     expect(box.left).toBeGreaterThan(box.width / 2);
     expect(box.top).toBeGreaterThan(box.height / 2);
