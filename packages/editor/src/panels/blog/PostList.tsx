@@ -1,6 +1,7 @@
 import { PAGE_STATUS_LABELS, type PageStatus } from '@tessera/core';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../api.js';
+import { TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { type BlogSummary, isLive, type PostDocument, type PostSummary } from './post-form.js';
@@ -87,16 +88,7 @@ export function PostList(props: {
       ) : (
         <table className="ed-table ed-blog__posts">
           <caption className="ed-sr">Posts of {blog.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col">Publish date</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Categories</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Status', 'Publish date', 'Tags', 'Categories', 'Actions']} />
           <tbody>
             {posts.map((post) => (
               <tr key={post.id}>

@@ -8,6 +8,7 @@ import {
 } from '@tessera/core';
 import { type ReactNode, useId, useState } from 'react';
 import { api } from '../../api.js';
+import { TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import type { BlogSummary, BlogTerms, TermCount } from './post-form.js';
@@ -177,13 +178,7 @@ function TermTable(props: {
       ) : (
         <table className="ed-table">
           <caption className="ed-sr">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Posts', 'Actions']} />
           <tbody>
             {terms.map((term) => (
               <tr key={term.name}>

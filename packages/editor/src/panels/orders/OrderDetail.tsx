@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../api.js';
+import { TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { showMoney } from '../store/money.js';
@@ -136,15 +137,7 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
       <section className="ed-card ed-orders-section" aria-labelledby="ed-order-items">
         <h2 id="ed-order-items">Items</h2>
         <table className="ed-table">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Item', 'SKU', 'Quantity', 'Price', 'Total']} />
           <tbody>
             {order.lines.map((line) => (
               <tr key={`${line.sku}-${JSON.stringify(line.attributes)}-${line.unitPriceCents}`}>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api.js';
+import { LoadMore, RowLink, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
+import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { showMoney } from '../store/money.js';
 import { fulfillmentLabel, paymentLabel, showDate } from './labels.js';
 import type { OrderListItem, OrderPage } from './types.js';
@@ -18,35 +20,23 @@ export function OrderList(props: { onOpen: (id: string) => void }) {
   const [query, setQuery] = useState('');
   const [searched, setSearched] = useState('');
   const [filter, setFilter] = useState('all');
-  const [orders, setOrders] = useState<OrderListItem[]>([]);
   const [locale, setLocale] = useState<string | undefined>();
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
 
-  const load = useCallback(
+  const fetchPage = useCallback(
     async (after: string | null) => {
-      setLoading(true);
       const params = new URLSearchParams({ limit: '50' });
       if (searched) params.set('q', searched);
       if (filter !== 'all') params.set('status', filter);
       if (after) params.set('cursor', after);
-      try {
-        const page = await api<OrderPage>('GET', `/api/config/orders?${params}`);
-        setLocale(page.locale);
-        setOrders((old) => (after ? [...old, ...page.orders] : page.orders));
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setError('');
-        if (!after) setStatus(`${page.orders.length}${page.hasNextPage ? '+' : ''} orders found.`);
-      } catch (e) {
-        setError((e as Error).message);
-      } finally {
-        setLoading(false);
-      }
+      const page = await api<OrderPage>('GET', `/api/config/orders?${params}`);
+      setLocale(page.locale);
+      if (!after) setStatus(`${page.orders.length}${page.hasNextPage ? '+' : ''} orders found.`);
+      return { items: page.orders, next: nextCursor(page) };
     },
     [searched, filter],
   );
+  const { items: orders, cursor, loading, error, load } = usePagedList<OrderListItem>(fetchPage);
   useEffect(() => {
     void load(null);
   }, [load]);
@@ -84,30 +74,17 @@ export function OrderList(props: { onOpen: (id: string) => void }) {
       ) : (
         <table className="ed-table ed-orders-table" aria-busy={loading}>
           <caption className="ed-sr">Orders</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Placed</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Total</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Fulfillment</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Order', 'Placed', 'Customer', 'Total', 'Payment', 'Fulfillment']} />
           <tbody>
             {orders.map((order) => (
               <tr key={order.id}>
                 <th scope="row">
-                  <a
+                  <RowLink
                     href={`/config/commerce/orders/${encodeURIComponent(order.id)}`}
-                    onClick={(event) => {
-                      if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                      event.preventDefault();
-                      props.onOpen(order.id);
-                    }}
+                    onOpen={() => props.onOpen(order.id)}
                   >
                     Order #{order.orderNumber}
-                  </a>
+                  </RowLink>
                 </th>
                 <td>{showDate(order.created, locale)}</td>
                 <td>
@@ -122,11 +99,9 @@ export function OrderList(props: { onOpen: (id: string) => void }) {
           </tbody>
         </table>
       )}
-      {cursor && (
-        <button type="button" className="ed-orders-more" disabled={loading} onClick={() => void load(cursor)}>
-          Load more orders
-        </button>
-      )}
+      <LoadMore cursor={cursor} loading={loading} className="ed-orders-more" onMore={(after) => void load(after)}>
+        Load more orders
+      </LoadMore>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
+import { LoadMore, RowLink, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './outbox.css';
@@ -79,28 +80,17 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
       )}
       {messages.length > 0 && (
         <table className="ed-table ed-outbox">
-          <thead>
-            <tr>
-              <th scope="col">Subject</th>
-              <th scope="col">To</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Date</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Subject', 'To', 'Kind', 'Date']} />
           <tbody>
             {messages.map((message) => (
               <tr key={message.id}>
                 <th scope="row">
-                  <a
+                  <RowLink
                     href={`${OUTBOX_PATH}/${encodeURIComponent(message.id)}`}
-                    onClick={(event) => {
-                      if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-                      event.preventDefault();
-                      navigate(`${OUTBOX_PATH}/${encodeURIComponent(message.id)}`);
-                    }}
+                    onOpen={() => navigate(`${OUTBOX_PATH}/${encodeURIComponent(message.id)}`)}
                   >
                     {message.subject}
-                  </a>
+                  </RowLink>
                 </th>
                 <td>{message.to}</td>
                 <td>{KIND_LABELS[message.kind] ?? message.kind}</td>
@@ -112,11 +102,9 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
           </tbody>
         </table>
       )}
-      {cursor && (
-        <button type="button" className="ed-outbox__more" onClick={() => void loadMore()}>
-          Load older messages
-        </button>
-      )}
+      <LoadMore cursor={cursor} className="ed-outbox__more" onMore={() => void loadMore()}>
+        Load older messages
+      </LoadMore>
     </Panel>
   );
 }

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api } from '../../api.js';
+import { LoadMore, TableHead } from '../shared/ListParts.js';
+import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { showDate } from '../orders/labels.js';
 import type { SignUp, SignUpGroup, SignUpPage } from './types.js';
 
@@ -8,29 +10,16 @@ const STATES: Record<string, string> = { pending: 'Waiting', sending: 'Sending',
 /** The sign-ups of one variant, oldest first, a page at a time. */
 export function SignUps(props: { group: SignUpGroup; label: string; version: number }) {
   const { productId, variantId } = props.group;
-  const [rows, setRows] = useState<SignUp[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(
+  const fetchPage = useCallback(
     async (after: string | null) => {
-      setLoading(true);
       const params = new URLSearchParams({ productId, variantId });
       if (after) params.set('cursor', after);
-      try {
-        const page = await api<SignUpPage>('GET', `/api/site-users/account/notifications/restock?${params}`);
-        setRows((old) => (after ? [...old, ...page.signUps] : page.signUps));
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setError('');
-      } catch (e) {
-        setError((e as Error).message);
-      } finally {
-        setLoading(false);
-      }
+      const page = await api<SignUpPage>('GET', `/api/site-users/account/notifications/restock?${params}`);
+      return { items: page.signUps, next: nextCursor(page) };
     },
     [productId, variantId],
   );
+  const { items: rows, cursor, loading, error, load } = usePagedList<SignUp>(fetchPage);
   // `version` changes after a send, so the states shown are the new ones.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the group was sent
   useEffect(() => {
@@ -46,14 +35,7 @@ export function SignUps(props: { group: SignUpGroup; label: string; version: num
       )}
       <table className="ed-table">
         <caption>Sign-ups for {props.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Signed up</th>
-            <th scope="col">State</th>
-            <th scope="col">Mailing list</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Email', 'Signed up', 'State', 'Mailing list']} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -73,11 +55,9 @@ export function SignUps(props: { group: SignUpGroup; label: string; version: num
           )}
         </tbody>
       </table>
-      {cursor && (
-        <button type="button" disabled={loading} onClick={() => void load(cursor)}>
-          Load more sign-ups
-        </button>
-      )}
+      <LoadMore cursor={cursor} loading={loading} onMore={(after) => void load(after)}>
+        Load more sign-ups
+      </LoadMore>
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
+import { LoadMore, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
+import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { SignUps } from './SignUps.js';
 import { type GroupPage, groupLabel, outcomeText, type SendOutcome, type SignUpGroup } from './types.js';
 import './restock.css';
@@ -14,29 +16,25 @@ const keyOf = (g: { productId: string; variantId: string }) => `${g.productId}/$
  * sign-ups of a group, and sending the notifications of one group or of every group.
  */
 export default function RestockPanel(_props: PanelProps) {
-  const [groups, setGroups] = useState<SignUpGroup[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState<string | undefined>();
   const [open, setOpen] = useState<string | undefined>();
   const [versions, setVersions] = useState<Record<string, number>>({});
-  const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [results, setResults] = useState<{ label: string; text: string }[]>([]);
 
-  const load = useCallback(async (after: string | null) => {
-    setLoading(true);
-    try {
-      const page = await api<GroupPage>('GET', `${API}/groups${after ? `?cursor=${encodeURIComponent(after)}` : ''}`);
-      setGroups((old) => (after ? [...old, ...page.signUpGroups] : page.signUpGroups));
-      setCursor(page.hasNextPage ? page.nextPageCursor : null);
-      setError('');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
+  const fetchPage = useCallback(async (after: string | null) => {
+    const page = await api<GroupPage>('GET', `${API}/groups${after ? `?cursor=${encodeURIComponent(after)}` : ''}`);
+    return { items: page.signUpGroups, next: nextCursor(page) };
   }, []);
+  const {
+    items: groups,
+    setItems: setGroups,
+    cursor,
+    loading,
+    error,
+    setError,
+    load,
+  } = usePagedList<SignUpGroup>(fetchPage);
   useEffect(() => {
     void load(null);
   }, [load]);
@@ -133,17 +131,7 @@ export default function RestockPanel(_props: PanelProps) {
           <caption className="ed-sr">
             Sign-up groups, {pending} pending notification{pending === 1 ? '' : 's'} shown
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Pending</th>
-              <th scope="col">Sent</th>
-              <th scope="col">
-                <span className="ed-sr">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Variant', 'SKU', 'Pending', 'Sent']} hidden="Actions" />
           <tbody>
             {groups.map((group) => {
               const key = keyOf(group);
@@ -189,11 +177,9 @@ export default function RestockPanel(_props: PanelProps) {
           </tbody>
         </table>
       )}
-      {cursor && (
-        <button type="button" className="ed-restock-more" disabled={loading} onClick={() => void load(cursor)}>
-          Load more
-        </button>
-      )}
+      <LoadMore cursor={cursor} loading={loading} className="ed-restock-more" onMore={(after) => void load(after)}>
+        Load more
+      </LoadMore>
     </Panel>
   );
 }

@@ -1,13 +1,11 @@
-import { useState } from 'react';
+import { EditableList } from '../shared/EditableList.js';
 import type { FieldErrors } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
 import { moneyInput, parseMoneyInput } from './money.js';
-import { ListActions } from './ShippingTab.js';
 import type { CheckoutSettings, CouponKind } from './types.js';
-import { useListSave } from './use-list-save.js';
+import { useCheckoutList } from './use-list-save.js';
 
 interface Draft {
-  key: number;
   code: string;
   kind: CouponKind;
   /** Percent text for percent coupons, a money amount for fixed ones. */
@@ -22,11 +20,8 @@ const KINDS: { kind: CouponKind; label: string }[] = [
   { kind: 'free-shipping', label: 'Free shipping' },
 ];
 
-let nextKey = 1;
-
 function draftsOf(settings: CheckoutSettings): Draft[] {
   return settings.coupons.map((c) => ({
-    key: nextKey++,
     code: c.code,
     kind: c.kind,
     value: c.kind === 'fixed' ? moneyInput(c.value, settings.currency) : c.kind === 'percent' ? String(c.value) : '',
@@ -38,17 +33,12 @@ function draftsOf(settings: CheckoutSettings): Draft[] {
 /** Coupons: a code buyers type at checkout, what it takes off and from which subtotal. */
 export function CouponsTab(props: { settings: CheckoutSettings; onSaved: (s: CheckoutSettings) => void }) {
   const { currency } = props.settings;
-  const [drafts, setDrafts] = useState(() => draftsOf(props.settings));
-  const saver = useListSave((saved) => {
-    setDrafts(draftsOf(saved));
-    props.onSaved(saved);
-  });
-  const set = (key: number, patch: Partial<Draft>) =>
-    setDrafts((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const { list, saver } = useCheckoutList(draftsOf, props);
+  const set = list.set;
 
   function submit() {
     const local: FieldErrors = {};
-    const coupons = drafts.map((row, i) => {
+    const coupons = list.rows.map((row, i) => {
       let value = 0;
       if (row.kind === 'percent') {
         value = /^\s*\d+\s*%?\s*$/.test(row.value) ? Number.parseInt(row.value, 10) : Number.NaN;
@@ -72,21 +62,21 @@ export function CouponsTab(props: { settings: CheckoutSettings; onSaved: (s: Che
   }
 
   return (
-    <form
-      className="ed-store-list"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <p className="ed-hint">Codes are not case sensitive. Amounts are in {currency}.</p>
-      {drafts.length === 0 && <p className="ed-empty">No coupons yet.</p>}
-      {drafts.map((row, i) => {
+    <EditableList
+      list={list}
+      itemLabel="Coupon"
+      hint={`Codes are not case sensitive. Amounts are in ${currency}.`}
+      empty="No coupons yet."
+      blank={(): Draft => ({ code: '', kind: 'percent', value: '', minSubtotal: '', active: true })}
+      saveLabel="Save coupons"
+      saver={saver}
+      listMessage={<FieldMessage errors={saver.errors} path="coupons" />}
+      onSubmit={submit}
+      renderRow={(row, i) => {
         const kindId = `ed-store-coupon-kind-${row.key}`;
         const activeId = `ed-store-coupon-active-${row.key}`;
         return (
-          <fieldset key={row.key} className="ed-card ed-store-row">
-            <legend>Coupon {i + 1}</legend>
+          <>
             <TextField
               label="Code"
               path={`coupons.${i}.code`}
@@ -140,26 +130,9 @@ export function CouponsTab(props: { settings: CheckoutSettings; onSaved: (s: Che
               <label htmlFor={activeId}>Active</label>
             </div>
             <FieldMessage errors={saver.errors} path={`coupons.${i}`} />
-            <button type="button" onClick={() => setDrafts((rows) => rows.filter((r) => r.key !== row.key))}>
-              Remove coupon {i + 1}
-            </button>
-          </fieldset>
+          </>
         );
-      })}
-      <FieldMessage errors={saver.errors} path="coupons" />
-      <ListActions
-        addLabel="Add coupon"
-        onAdd={() =>
-          setDrafts((rows) => [
-            ...rows,
-            { key: nextKey++, code: '', kind: 'percent', value: '', minSubtotal: '', active: true },
-          ])
-        }
-        saveLabel="Save coupons"
-        saving={saver.saving}
-        error={saver.error}
-        status={saver.status}
-      />
-    </form>
+      }}
+    />
   );
 }

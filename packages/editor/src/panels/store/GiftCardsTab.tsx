@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api.js';
+import { LoadMore, TableHead } from '../shared/ListParts.js';
+import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { TextField } from './fields.js';
 import { parseMoneyInput, showMoney } from './money.js';
@@ -11,32 +13,20 @@ const STATUS_LABELS: Record<GiftCard['status'], string> = { active: 'Active', us
 export function GiftCardsTab(props: { currency: string; locale: string }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
-  const [cards, setCards] = useState<GiftCard[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState('');
   const [message, setMessage] = useState('');
-  const [loading, setLoading] = useState(true);
 
-  const load = useCallback(
+  const fetchPage = useCallback(
     async (after: string | null) => {
-      setLoading(true);
       const params = new URLSearchParams();
       if (query.trim()) params.set('q', query.trim());
       if (status !== 'all') params.set('status', status);
       if (after) params.set('cursor', after);
-      try {
-        const page = await api<GiftCardPage>('GET', `/api/config/gift-cards?${params}`);
-        setCards((old) => (after ? [...old, ...page.giftCards] : page.giftCards));
-        setCursor(page.hasNextPage ? page.nextPageCursor : null);
-        setError('');
-      } catch (e) {
-        setError((e as Error).message);
-      } finally {
-        setLoading(false);
-      }
+      const page = await api<GiftCardPage>('GET', `/api/config/gift-cards?${params}`);
+      return { items: page.giftCards, next: nextCursor(page) };
     },
     [query, status],
   );
+  const { items: cards, setItems: setCards, cursor, loading, error, setError, load } = usePagedList(fetchPage);
   // A new filter starts from the first page; typing waits for the search button.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload on the status filter only
   useEffect(() => {
@@ -101,19 +91,10 @@ export function GiftCardsTab(props: { currency: string; locale: string }) {
       ) : (
         <table className="ed-table">
           <caption className="ed-sr">Gift cards</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Original amount</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="ed-sr">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Code', 'Balance', 'Original amount', 'Recipient', 'Order', 'Status']}
+            hidden="Actions"
+          />
           <tbody>
             {cards.map((card) => (
               <tr key={card.id}>
@@ -140,11 +121,9 @@ export function GiftCardsTab(props: { currency: string; locale: string }) {
           </tbody>
         </table>
       )}
-      {cursor && (
-        <button type="button" disabled={loading} onClick={() => void load(cursor)}>
-          Load more gift cards
-        </button>
-      )}
+      <LoadMore cursor={cursor} loading={loading} onMore={(after) => void load(after)}>
+        Load more gift cards
+      </LoadMore>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api.js';
+import { SaveActions } from '../shared/SaveActions.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
 import type { StoreSettings } from './types.js';
@@ -122,19 +123,7 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
           )}
         </fieldset>
       ))}
-      <div className="ed-store-actions">
-        <button type="submit" className="ed-primary" disabled={saving}>
-          {saving ? 'Saving…' : 'Save store settings'}
-        </button>
-        {error && (
-          <span className="ed-field-error" role="alert">
-            {error}
-          </span>
-        )}
-        <span role="status" className="ed-store-status">
-          {status}
-        </span>
-      </div>
+      <SaveActions saveLabel="Save store settings" saving={saving} error={error} status={status} />
     </form>
   );
 }

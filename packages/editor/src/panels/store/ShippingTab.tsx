@@ -1,22 +1,18 @@
-import { useState } from 'react';
+import { EditableList } from '../shared/EditableList.js';
 import type { FieldErrors } from './field-errors.js';
 import { FieldMessage, TextField } from './fields.js';
 import { moneyInput, parseMoneyInput } from './money.js';
 import type { CheckoutSettings } from './types.js';
-import { useListSave } from './use-list-save.js';
+import { useCheckoutList } from './use-list-save.js';
 
 interface Draft {
-  key: number;
   name: string;
   amount: string;
   freeOver: string;
 }
 
-let nextKey = 1;
-
 function draftsOf(settings: CheckoutSettings): Draft[] {
   return settings.shippingOptions.map((o) => ({
-    key: nextKey++,
     name: o.name,
     amount: moneyInput(o.amountCents, settings.currency),
     freeOver: moneyInput(o.freeOverCents, settings.currency),
@@ -26,17 +22,11 @@ function draftsOf(settings: CheckoutSettings): Draft[] {
 /** Shipping options: a name, a price and an optional order total above which it is free. */
 export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: CheckoutSettings) => void }) {
   const { currency } = props.settings;
-  const [drafts, setDrafts] = useState(() => draftsOf(props.settings));
-  const saver = useListSave((saved) => {
-    setDrafts(draftsOf(saved));
-    props.onSaved(saved);
-  });
-  const set = (key: number, patch: Partial<Draft>) =>
-    setDrafts((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const { list, saver } = useCheckoutList(draftsOf, props);
 
   function submit() {
     const local: FieldErrors = {};
-    const shippingOptions = drafts.map((row, i) => {
+    const shippingOptions = list.rows.map((row, i) => {
       const amount = parseMoneyInput(row.amount, currency);
       const freeOver = parseMoneyInput(row.freeOver, currency, { optional: true });
       if (!amount.ok) local[`shippingOptions.${i}.amountCents`] = amount.message;
@@ -51,25 +41,25 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
   }
 
   return (
-    <form
-      className="ed-store-list"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <p className="ed-hint">Buyers choose one of these at checkout. Prices are in {currency}.</p>
-      {drafts.length === 0 && <p className="ed-empty">No shipping options: orders that ship cannot be placed.</p>}
-      {drafts.map((row, i) => (
-        <fieldset key={row.key} className="ed-card ed-store-row">
-          <legend>Shipping option {i + 1}</legend>
+    <EditableList
+      list={list}
+      itemLabel="Shipping option"
+      hint={`Buyers choose one of these at checkout. Prices are in ${currency}.`}
+      empty="No shipping options: orders that ship cannot be placed."
+      blank={() => ({ name: '', amount: '', freeOver: '' })}
+      saveLabel="Save shipping options"
+      saver={saver}
+      listMessage={<FieldMessage errors={saver.errors} path="shippingOptions" />}
+      onSubmit={submit}
+      renderRow={(row, i) => (
+        <>
           <TextField
             label="Name"
             path={`shippingOptions.${i}.name`}
             errors={saver.errors}
             value={row.name}
             maxLength={100}
-            onChange={(e) => set(row.key, { name: e.target.value })}
+            onChange={(e) => list.set(row.key, { name: e.target.value })}
           />
           <TextField
             label={`Price (${currency})`}
@@ -77,7 +67,7 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
             errors={saver.errors}
             inputMode="decimal"
             value={row.amount}
-            onChange={(e) => set(row.key, { amount: e.target.value })}
+            onChange={(e) => list.set(row.key, { amount: e.target.value })}
           />
           <TextField
             label={`Free over (${currency}, optional)`}
@@ -85,51 +75,10 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
             errors={saver.errors}
             inputMode="decimal"
             value={row.freeOver}
-            onChange={(e) => set(row.key, { freeOver: e.target.value })}
+            onChange={(e) => list.set(row.key, { freeOver: e.target.value })}
           />
-          <button type="button" onClick={() => setDrafts((rows) => rows.filter((r) => r.key !== row.key))}>
-            Remove shipping option {i + 1}
-          </button>
-        </fieldset>
-      ))}
-      <FieldMessage errors={saver.errors} path="shippingOptions" />
-      <ListActions
-        addLabel="Add shipping option"
-        onAdd={() => setDrafts((rows) => [...rows, { key: nextKey++, name: '', amount: '', freeOver: '' }])}
-        saveLabel="Save shipping options"
-        saving={saver.saving}
-        error={saver.error}
-        status={saver.status}
-      />
-    </form>
-  );
-}
-
-/** Add and Save under a list, with the save's outcome announced. */
-export function ListActions(props: {
-  addLabel: string;
-  onAdd: () => void;
-  saveLabel: string;
-  saving: boolean;
-  error: string;
-  status: string;
-}) {
-  return (
-    <div className="ed-store-actions">
-      <button type="button" onClick={props.onAdd}>
-        {props.addLabel}
-      </button>
-      <button type="submit" className="ed-primary" disabled={props.saving}>
-        {props.saving ? 'Saving…' : props.saveLabel}
-      </button>
-      {props.error && (
-        <span className="ed-field-error" role="alert">
-          {props.error}
-        </span>
+        </>
       )}
-      <span role="status" className="ed-store-status">
-        {props.status}
-      </span>
-    </div>
+    />
   );
 }

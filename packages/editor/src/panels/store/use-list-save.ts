@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../api.js';
+import { useEditableList } from '../shared/editable-list.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import type { CheckoutSettings } from './types.js';
 
@@ -36,4 +37,17 @@ export function useListSave(onSaved: (settings: CheckoutSettings) => void) {
     }
   }
   return { errors, error, status, saving, save, clearError: () => setError('') };
+}
+
+/** One checkout list edited in place (`draftsOf` turns the stored settings into rows) and its save. */
+export function useCheckoutList<R extends object>(
+  draftsOf: (settings: CheckoutSettings) => R[],
+  props: { settings: CheckoutSettings; onSaved: (settings: CheckoutSettings) => void },
+) {
+  const list = useEditableList(() => draftsOf(props.settings));
+  const saver = useListSave((saved) => {
+    list.reset(draftsOf(saved));
+    props.onSaved(saved);
+  });
+  return { list, saver };
 }
