@@ -1,7 +1,6 @@
-import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSession } from './auth-helpers.js';
 import type { Visitor } from './visitor.js';
 
 const SETTINGS = '/api/config/checkout';
@@ -13,12 +12,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      manager = await ownerSession(server, OWNERS.storeManager);
     });
     afterAll(async () => server?.close());
 

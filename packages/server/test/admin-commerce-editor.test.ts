@@ -1,11 +1,11 @@
 // What the editor's products, inventory and mail outbox panels need from the owner API beyond the
 // basics of admin-commerce.test.ts: field messages by path, variant weights, the kind of each mail
 // and reading one message.
-import { ProductType, WebsiteRole } from '@tessera/core';
+import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
 import type { Visitor } from './visitor.js';
 
 const PRODUCTS = '/api/config/products';
@@ -28,18 +28,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'admin@owners.test',
-        password: 'admin-password',
-        roles: [WebsiteRole.ADMIN],
-      });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      admin = await signInOwner(server.url, 'admin@owners.test', 'admin-password');
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      [admin, manager] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager]);
     });
     afterAll(async () => server?.close());
 

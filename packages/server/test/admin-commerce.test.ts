@@ -1,9 +1,9 @@
-import { ProductType, WebsiteRole } from '@tessera/core';
+import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_LIMITS } from '../src/admin/products.js';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const PRODUCTS = '/api/config/products';
@@ -57,18 +57,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
-      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
+      [manager, editor] = await ownerSessions(server, [OWNERS.storeManager, OWNERS.editor]);
     });
     afterAll(async () => server?.close());
 

@@ -1,7 +1,7 @@
-import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
+import { patchSiteSettings } from './site-settings.js';
 import type { Visitor } from './visitor.js';
 
 // What the design panel needs beyond the design API itself: a live preview of unsaved buttons and
@@ -17,18 +17,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
-      storeManager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      [editor, storeManager] = await ownerSessions(server, [OWNERS.editor, OWNERS.storeManager]);
     });
     afterAll(async () => server?.close());
 
@@ -113,14 +102,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('stores no editor event once the site switched tracking off', async () => {
-      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
-      const settings = JSON.parse(site.settings);
-      settings.website = { ...settings.website, trackingEnabled: false };
-      await server.db
-        .updateTable('sites')
-        .set({ settings: JSON.stringify(settings) })
-        .where('id', '=', site.id)
-        .execute();
+      await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
       const answer = await editor.post(`${API}/events`, {
         event: 'font-pack-change',
         transition: 'clean-to-dirty',

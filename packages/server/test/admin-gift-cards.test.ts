@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CHECKOUT_MESSAGES, WebsiteRole } from '@tessera/core';
+import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash } from '../src/checkout/gift-card-codes.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
+import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
 
 const CARDS = '/api/config/gift-cards';
@@ -11,14 +12,7 @@ const CODE = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 
 async function shopper(server: TestServer): Promise<Visitor> {
   const visitor = Visitor.of(server);
-  const item = await server.db
-    .selectFrom('items')
-    .select('id')
-    .where('url_id', '=', 'sticker-pack')
-    .executeTakeFirstOrThrow();
-  const added = await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
-    body: { itemId: item.id, sku: 'STICKERS-BOT', quantity: 1 },
-  });
+  const added = await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return visitor;
 }
@@ -31,18 +25,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
-      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
+      [manager, editor] = await ownerSessions(server, [OWNERS.storeManager, OWNERS.editor]);
     });
     afterAll(async () => server?.close());
 
@@ -189,14 +172,7 @@ for (const dialect of DIALECTS) {
 
     it('lists a card bought at checkout with its order number', async () => {
       const visitor = Visitor.of(server);
-      const item = await server.db
-        .selectFrom('items')
-        .select('id')
-        .where('url_id', '=', 'gift-card')
-        .executeTakeFirstOrThrow();
-      await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
-        body: { itemId: item.id, sku: 'GIFT-25', quantity: 1 },
-      });
+      await addToCart(server, visitor, { urlId: 'gift-card', sku: 'GIFT-25', quantity: 1 });
       const placed = await visitor.request('POST', '/api/checkout/orders', {
         body: {
           idempotencyKey: randomUUID(),

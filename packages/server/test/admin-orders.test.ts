@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, WebsiteRole } from '@tessera/core';
+import { formatMoney } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSession } from './auth-helpers.js';
+import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
 
 const ORDERS = '/api/config/orders';
 
 async function buy(server: TestServer, who: { email: string; name: string }, payment: 'card' | 'manual' = 'card') {
   const visitor = Visitor.of(server);
-  const item = await server.db
-    .selectFrom('items')
-    .select('id')
-    .where('url_id', '=', 'sticker-pack')
-    .executeTakeFirstOrThrow();
-  await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
-    body: { itemId: item.id, sku: 'STICKERS-BOT', quantity: 2 },
-  });
+  await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
   const placed = await visitor.request('POST', '/api/checkout/orders', {
     body: {
       idempotencyKey: randomUUID(),
@@ -46,12 +40,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      manager = await ownerSession(server, OWNERS.storeManager);
       ada = await buy(server, { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' });
       bob = await buy(server, { email: 'bob_builder@example.com', name: 'Bob Builder' }, 'manual');
       cy = await buy(server, { email: 'cy@example.org', name: 'Cy Twombly' });

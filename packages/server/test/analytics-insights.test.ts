@@ -2,7 +2,7 @@ import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { ownerSession } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 // The figures the editor's Analytics and JavaScript errors panels draw: per-day series in the
@@ -59,12 +59,11 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
+      owner = await ownerSession(server, {
         email: 'figures@example.com',
         password: 'correct horse',
         roles: [WebsiteRole.REPORTING],
       });
-      owner = await signInOwner(server.url, 'figures@example.com', 'correct horse');
       siteId = (await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
     });
     afterAll(async () => server?.close());

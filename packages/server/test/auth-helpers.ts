@@ -1,7 +1,9 @@
+import { WebsiteRole } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { insertOwner, type OwnerIdentity } from '../src/auth/owner-session.js';
 import type { Database } from '../src/db/schema.js';
 import { insertSiteUser, type SiteUserIdentity } from '../src/site-users/site-user-service.js';
+import type { TestServer } from '../src/testing.js';
 import { type Answer, type RequestOptions, Visitor } from './visitor.js';
 
 export type { OwnerIdentity } from '../src/auth/owner-session.js';
@@ -24,6 +26,41 @@ export async function signInOwner(url: string, email: string, password: string):
   const visitor = new Visitor(url);
   const answer = await visitor.post('/api/config/session', { email, password });
   if (answer.status !== 200) throw new Error(`owner sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return visitor;
+}
+
+/** An owner account a test creates and signs in as. */
+export interface OwnerAccount {
+  email: string;
+  password: string;
+  roles: readonly number[];
+}
+
+/** The owner accounts most integration tests sign in as, one per role they need. */
+export const OWNERS = {
+  admin: { email: 'admin@owners.test', password: 'admin-password', roles: [WebsiteRole.ADMIN] },
+  editor: { email: 'ed@owners.test', password: 'editor-password', roles: [WebsiteRole.EDITOR] },
+  storeManager: { email: 'sm@owners.test', password: 'store-password', roles: [WebsiteRole.STORE_MANAGER] },
+  reporting: { email: 'rep@owners.test', password: 'report-password', roles: [WebsiteRole.REPORTING] },
+} satisfies Record<string, OwnerAccount>;
+
+/**
+ * Creates every account on the test server's demo site, then signs each in (in the order given).
+ * Each visitor carries its session cookie and sends the crumb header on writes.
+ */
+export async function ownerSessions<const A extends readonly OwnerAccount[]>(
+  server: TestServer,
+  accounts: A,
+): Promise<{ [K in keyof A]: Visitor }> {
+  for (const account of accounts) await createOwner(server.db, account);
+  const visitors: Visitor[] = [];
+  for (const { email, password } of accounts) visitors.push(await signInOwner(server.url, email, password));
+  return visitors as { [K in keyof A]: Visitor };
+}
+
+/** Creates one owner account and answers a visitor signed in as it. */
+export async function ownerSession(server: TestServer, account: OwnerAccount): Promise<Visitor> {
+  const [visitor] = await ownerSessions(server, [account]);
   return visitor;
 }
 

@@ -1,7 +1,7 @@
 import { BlockType, FORM_MESSAGES, WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { ownerSession } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 // Chart and form blocks as a visitor gets them: an owner publishes a page holding them through the
@@ -73,12 +73,11 @@ for (const dialect of DIALECTS) {
         dialect,
         config: { forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 } },
       });
-      await createOwner(server.db, {
+      owner = await ownerSession(server, {
         email: 'blocks@owners.test',
         password: 'blocks-password',
         roles: [WebsiteRole.ADMIN],
       });
-      owner = await signInOwner(server.url, 'blocks@owners.test', 'blocks-password');
     }, 60_000);
     afterAll(async () => server?.close());
 

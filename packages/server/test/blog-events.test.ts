@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchSite } from '../src/pages/search/search-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
+import { patchSiteSettings } from './site-settings.js';
 import { Visitor } from './visitor.js';
 
 async function blogItemIds(server: TestServer): Promise<Record<string, string>> {
@@ -304,14 +305,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({ dialect });
       ids = await blogItemIds(server);
-      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
-      const settings = JSON.parse(site.settings);
-      settings.website = { ...settings.website, commentsRequireApproval: true };
-      await server.db
-        .updateTable('sites')
-        .set({ settings: JSON.stringify(settings) })
-        .where('id', '=', site.id)
-        .execute();
+      await patchSiteSettings(server.db, 'website', { commentsRequireApproval: true });
       server.app.services.content.invalidate();
       await createOwner(server.db, {
         email: 'mod@example.com',
@@ -357,14 +351,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('hides comment links and threads and refuses comments when the site switches comments off', async () => {
-      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
-      const settings = JSON.parse(site.settings);
-      settings.website = { ...settings.website, commentsEnabled: false };
-      await server.db
-        .updateTable('sites')
-        .set({ settings: JSON.stringify(settings) })
-        .where('id', '=', site.id)
-        .execute();
+      await patchSiteSettings(server.db, 'website', { commentsEnabled: false });
       server.app.services.content.invalidate();
       const visitor = Visitor.of(server);
       const list = await visitor.get('/blog');

@@ -1,27 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { demoItemIds, Visitor } from './visitor.js';
+import { limiterStores, redisUrlFor } from './redis-stores.js';
 
 // POST /api/checkout/orders has a per-address budget of its own, so nobody can try card numbers
 // (or flood the order table) at speed. Counted in memory, or in Redis when the server has one.
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const STORES: ('memory' | 'redis')[] = (await redisReachable()) ? ['memory', 'redis'] : ['memory'];
+const STORES = await limiterStores();
 
 const ORDER = {
   email: 'buyer@example.com',
@@ -47,7 +33,7 @@ for (const dialect of DIALECTS) {
           config: {
             rateLimit: { max: 10_000, timeWindowMs: 60_000 },
             checkoutOrders: { perIp: 3, timeWindowMs: 60_000 },
-            redisUrl: store === 'redis' ? REDIS_URL : undefined,
+            redisUrl: redisUrlFor(store),
           },
         });
         ids = await demoItemIds(server);

@@ -4,20 +4,16 @@ import { builtInPaymentProviders } from '../src/checkout/payments/index.js';
 import { createRenewalScheduler } from '../src/checkout/schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
+import { itemIdOf } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
 
 const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
 const GOOD_CARD = '4242 4242 4242 4242';
 
-async function itemId(server: TestServer, urlId: string): Promise<string> {
-  const row = await server.db.selectFrom('items').select('id').where('url_id', '=', urlId).executeTakeFirstOrThrow();
-  return row.id;
-}
-
 async function visitorWith(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
   const visitor = Visitor.of(server);
   const added = await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
-    body: { itemId: await itemId(server, urlId), sku, quantity },
+    body: { itemId: await itemIdOf(server, urlId), sku, quantity },
   });
   expect(added.status).toBe(200);
   return visitor;
@@ -244,7 +240,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   it('starts a subscription and bills each renewal once, also when the scheduler runs twice', async () => {
     const visitor = Visitor.of(server);
     const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-      body: { itemId: await itemId(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+      body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
     });
     expect(started.status).toBe(200);
     const cartToken = started.body.cartToken;
@@ -275,7 +271,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   it('catches up missed renewals after a restart, one order per cycle, and stops at numBillingCycles', async () => {
     const visitor = Visitor.of(server);
     const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-      body: { itemId: await itemId(server, 'coffee-subscription'), sku: 'COFFEE-DRIP', qty: 1 },
+      body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-DRIP', qty: 1 },
     });
     const placed = await visitor.request('POST', '/api/checkout/orders', {
       body: order({ cartToken: started.body.cartToken, email: 'restart@example.com' }),

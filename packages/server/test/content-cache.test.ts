@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
 import { pgConnectionConfig } from '../src/db/connect.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { createOwner, ownerSession, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
@@ -82,12 +82,11 @@ for (const dialect of DIALECTS) {
       });
       await createOwner(server.db, { email: 'sm@cache.test', password: 'store-password', roles: [WebsiteRole.ADMIN] });
       manager = await signInOwner(server.url, 'sm@cache.test', 'store-password');
-      await createOwner(server.db, {
+      editor = await ownerSession(server, {
         email: 'ed@cache.test',
         password: 'editor-password',
         roles: [WebsiteRole.EDITOR],
       });
-      editor = await signInOwner(server.url, 'ed@cache.test', 'editor-password');
     });
     afterAll(async () => {
       await server?.close();

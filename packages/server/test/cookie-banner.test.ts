@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { createOwner, OWNERS, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const SETTINGS = '/api/config/settings';
@@ -25,11 +25,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({ dialect });
       await createOwner(server.db, { email: 'cb@owners.test', password: 'admin-password', roles: [WebsiteRole.ADMIN] });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
+      await createOwner(server.db, OWNERS.editor);
       admin = await signInOwner(server.url, 'cb@owners.test', 'admin-password');
     });
     afterAll(async () => server?.close());

@@ -1,7 +1,6 @@
-import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const textBlock = (text: string) => ({ type: 2, settings: {}, content: { html: `<p>${text}</p>` } });
@@ -14,18 +13,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'sm@owners.test',
-        password: 'store-password',
-        roles: [WebsiteRole.STORE_MANAGER],
-      });
-      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
-      storeManager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      [editor, storeManager] = await ownerSessions(server, [OWNERS.editor, OWNERS.storeManager]);
     });
     afterAll(async () => {
       await server?.close();

@@ -1,7 +1,6 @@
-import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 
 const popup = (fields: Record<string, unknown> = {}) => ({
@@ -29,18 +28,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'ed@owners.test',
-        password: 'editor-password',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'rep@owners.test',
-        password: 'report-password',
-        roles: [WebsiteRole.REPORTING],
-      });
-      editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
-      reporting = await signInOwner(server.url, 'rep@owners.test', 'report-password');
+      [editor, reporting] = await ownerSessions(server, [OWNERS.editor, OWNERS.reporting]);
     });
     afterAll(async () => {
       await server?.close();

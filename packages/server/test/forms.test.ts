@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { Redis } from 'ioredis';
 import {
   FORM_MESSAGES,
   type FormDefinition,
@@ -16,6 +15,7 @@ import { createSubmissionService } from '../src/forms/submission-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
+import { limiterStores, redisUrlFor } from './redis-stores.js';
 
 const fixtures = JSON.parse(readFileSync(new URL('../../core/src/form/fixtures.json', import.meta.url), 'utf8')) as {
   fields: FormFieldDefinition[];
@@ -23,22 +23,9 @@ const fixtures = JSON.parse(readFileSync(new URL('../../core/src/form/fixtures.j
 };
 
 const SAVE = '/api/form/SaveFormSubmission';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The submission limiter runs in memory, and in Redis when one answers. */
-const STORES: ('memory' | 'redis')[] = (await redisAnswers()) ? ['memory', 'redis'] : ['memory'];
+const STORES = await limiterStores();
 const KEY = '/api/form/FormSubmissionKey';
 
 function testForm(id: string, fields: FormFieldDefinition[], captcha = false): FormDefinition {
@@ -406,7 +393,7 @@ for (const dialect of DIALECTS) {
         server = await startTestServer({
           dialect,
           config: {
-            redisUrl: store === 'redis' ? REDIS_URL : undefined,
+            redisUrl: redisUrlFor(store),
             forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 },
           },
         });

@@ -1,38 +1,14 @@
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createSiteUser } from './auth-helpers.js';
+import { type Received, startSmtp, stopSmtp } from './smtp-capture.js';
 import { Visitor } from './visitor.js';
 
 // A reset link is mailed at most three times an hour per account; further requests answer exactly
 // as usual (so nobody learns whether an address exists or was limited) but send nothing.
 
 const API = '/api/site-users/account';
-
-interface Received {
-  to: string;
-  raw: string;
-}
-
-function startSmtp(received: Received[]): Promise<{ smtp: SMTPServer; port: number }> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo)
-          received.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve({ smtp, port: (smtp.server.address() as { port: number }).port })),
-  );
-}
 
 for (const dialect of DIALECTS) {
   describe(`password-reset mails per address (${dialect})`, () => {
@@ -55,7 +31,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => {
       await server?.close();
-      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+      await stopSmtp(smtp);
     });
 
     const mailsTo = (address: string) => received.filter((m) => m.to === address);

@@ -1,23 +1,9 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { demoItemIds, Visitor } from './visitor.js';
+import { limiterStores, REDIS_URL, redisUrlFor } from './redis-stores.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const STORES: ('memory' | 'redis')[] = (await redisReachable()) ? ['memory', 'redis'] : ['memory'];
+const STORES = await limiterStores();
 if (STORES.length === 1) console.warn(`Redis is not reachable at ${REDIS_URL}; testing the in-memory rate limit only.`);
 
 for (const dialect of DIALECTS) {
@@ -31,7 +17,7 @@ for (const dialect of DIALECTS) {
           dialect,
           config: {
             rateLimit: { max: 3, timeWindowMs: 60_000 },
-            redisUrl: store === 'redis' ? REDIS_URL : undefined,
+            redisUrl: redisUrlFor(store),
           },
         });
         ids = await demoItemIds(server);

@@ -1,39 +1,15 @@
 import { WebsiteRole } from '@tessera/core';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
+import { type Received, startSmtp, stopSmtp } from './smtp-capture.js';
 import { Visitor } from './visitor.js';
 
 const SIGNUP = '/api/commerce/restock-notifications';
 const API = '/api/site-users/account/notifications/restock';
-
-interface Received {
-  to: string;
-  raw: string;
-}
-
-function startSmtp(received: Received[]): Promise<{ smtp: SMTPServer; port: number }> {
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo)
-          received.push({ to: rcpt.address, raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    smtp.listen(0, '127.0.0.1', () => resolve({ smtp, port: (smtp.server.address() as { port: number }).port })),
-  );
-}
 
 /** The demo products' ids: the linen shirt's sold-out variant and the sold-out tote's first one. */
 async function soldOutVariants(server: TestServer) {
@@ -108,7 +84,7 @@ for (const dialect of DIALECTS) {
     }, 60_000);
     afterAll(async () => {
       await server?.close();
-      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+      await stopSmtp(smtp);
     });
 
     it('accepts a sign-up once, refuses bad emails with the SPEC messages and joins the mailing list', async () => {

@@ -1,27 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
+import { limiterStores, REDIS_URL, redisUrlFor } from './redis-stores.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const SESSION = '/api/site-users/account/session';
 
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const STORES: ('memory' | 'redis')[] = (await redisReachable()) ? ['memory', 'redis'] : ['memory'];
+const STORES = await limiterStores();
 if (STORES.length === 1) console.warn(`Redis is not reachable at ${REDIS_URL}; testing in-memory sign-in limits only.`);
 // The limits live in memory or Redis, not in the database: one dialect is enough here.
 const dialect = DIALECTS[0];
@@ -34,7 +21,7 @@ for (const store of STORES) {
 
     function config(limits: ServerConfig['signIn']): Partial<ServerConfig> {
       return {
-        redisUrl: store === 'redis' ? REDIS_URL : undefined,
+        redisUrl: redisUrlFor(store),
         rateLimit: { max: 1000, timeWindowMs: 60_000, namespace },
         signIn: limits,
       };

@@ -2,6 +2,7 @@ import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
+import { patchSiteSettings } from './site-settings.js';
 import { Visitor } from './visitor.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -320,14 +321,7 @@ for (const dialect of DIALECTS) {
 
     // Last: it switches tracking off for the whole site.
     it('records nothing once the site switches tracking off, and tells the page so', async () => {
-      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
-      const settings = JSON.parse(site.settings);
-      settings.website = { ...settings.website, trackingEnabled: false };
-      await server.db
-        .updateTable('sites')
-        .set({ settings: JSON.stringify(settings) })
-        .where('id', '=', site.id)
-        .execute();
+      await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
       await new Promise((r) => setTimeout(r, 2100)); // the content service caches a site for 2 s
       const visitor = new Visitor(server.url);
       expect((await recordHit(visitor, hit('/after-switch'))).body).toEqual({ stored: false });

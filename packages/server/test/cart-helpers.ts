@@ -1,0 +1,19 @@
+import type { TestServer } from '../src/testing.js';
+import type { Answer, Visitor } from './visitor.js';
+
+/** The id of a catalogue item by its url id (the item must exist). */
+export async function itemIdOf(server: TestServer, urlId: string): Promise<string> {
+  const row = await server.db.selectFrom('items').select('id').where('url_id', '=', urlId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Puts `quantity` of one variant (by SKU) of the item `urlId` in the visitor's cart; answers the API's reply. */
+export async function addToCart(
+  server: TestServer,
+  visitor: Visitor,
+  item: { urlId: string; sku: string; quantity: number },
+): Promise<Answer> {
+  return visitor.request('POST', '/api/commerce/shopping-cart/entries', {
+    body: { itemId: await itemIdOf(server, item.urlId), sku: item.sku, quantity: item.quantity },
+  });
+}
