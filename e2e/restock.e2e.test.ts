@@ -81,7 +81,7 @@ describe('restock sign-up', () => {
       await widget.locator('input[type="submit"]').click();
       const expected = restockSuccessText(((await readContext(page)).storeSettings ?? {}) as Record<string, string>);
       await expect
-        .poll(() => page.locator('.product-restock-success').textContent(), `attempt ${attempt}`)
+        .poll(() => page.locator('.product-restock-success').textContent(), { message: `attempt ${attempt}` })
         .toBe(expected);
     }
   });

@@ -34,6 +34,7 @@ function countVitest(file) {
 
 const npx = 'npx';
 step('typecheck and build types', npx, ['tsc', '-b']);
+step('typecheck tests', npx, ['tsc', '-p', 'tsconfig.tests.json']);
 step('lint', npx, ['biome', 'check', '.']);
 step('build', process.execPath, ['scripts/build.mjs']);
 const unitReport = join(reports, 'unit.json');

@@ -88,7 +88,7 @@ for (const dialect of DIALECTS) {
       const html = String(page.body);
       const figures = html.match(/<figure class="block block--chart[\s\S]*?<\/figure>/g) ?? [];
       expect(figures).toHaveLength(3);
-      const [bar, line, pie] = figures;
+      const [bar = '', line = '', pie = ''] = figures;
       expect(bar).toContain('chart-block--bar');
       expect(bar).toContain('<figcaption class="chart-block__title">Season bar</figcaption>');
       expect(bar).toContain('role="img" aria-label="Season bar: bar chart of Visitors, Orders"');

@@ -413,7 +413,7 @@ for (const dialect of DIALECTS) {
           statuses.push(last.status);
         }
         expect(statuses).toEqual([200, 200, 200, 429, 429]);
-        expect(last?.body.message).toBe(
+        expect((last?.body as { message?: string } | undefined)?.message).toBe(
           'Unable to submit form. Submission rate limit exceeded. Please try again later.',
         );
         expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);

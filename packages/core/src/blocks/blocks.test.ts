@@ -176,12 +176,12 @@ describe('chart blocks', () => {
     expect(pie?.view.chartType).toBe('pie');
     expect(String(pie?.view.svg).match(/<path /g)).toHaveLength(3);
     expect(pie?.view.tableColumns).toEqual([{ name: 'Visitors' }]);
-    expect((pie?.view.columns ?? ([] as { name: string }[])).map((c) => c.name)).toEqual([
+    expect(((pie?.view.columns ?? []) as { name: string }[]).map((c) => c.name)).toEqual([
       'Spring',
       'Summer',
       'Autumn',
     ]);
-    expect((pie?.view.rows ?? ([] as { values: unknown[] }[]))[0].values).toEqual([{ value: '120' }]);
+    expect(((pie?.view.rows ?? []) as { values: unknown[] }[])[0].values).toEqual([{ value: '120' }]);
     expect(chart('donut')?.view.chartType).toBe('bar');
   });
 

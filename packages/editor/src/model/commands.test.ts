@@ -1,6 +1,6 @@
 import { validatePageSettings } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { commandForKey, edit, initialState, run } from './commands.js';
+import { commandForKey, type EditorState, edit, initialState, run } from './commands.js';
 import { normalizeDoc } from './document.js';
 
 const doc = () =>
@@ -19,7 +19,7 @@ const ids = (state: ReturnType<typeof initialState>) =>
 
 describe('editor commands', () => {
   it('moves the selected block by keyboard, across sections, and undoes and redoes the moves', () => {
-    let state = { ...initialState(doc()), selection: { kind: 'block' as const, id: 'a' } };
+    let state: EditorState = { ...initialState(doc()), selection: { kind: 'block', id: 'a' } };
     const down = commandForKey({ key: 'ArrowDown', altKey: true }, state);
     expect(down?.name).toBe('moveBlockDown');
     state = down!.perform(state);
@@ -42,7 +42,7 @@ describe('editor commands', () => {
   });
 
   it('duplicates and deletes the selected block, and adds sections after the selected one', () => {
-    let state = { ...initialState(doc()), selection: { kind: 'block' as const, id: 'b' } };
+    let state: EditorState = { ...initialState(doc()), selection: { kind: 'block', id: 'b' } };
     state = run(state, 'duplicateBlock');
     expect(state.history.doc.sections[0].blocks).toHaveLength(3);
     expect(state.selection?.id).not.toBe('b');

@@ -23,7 +23,7 @@ function endpoint() {
 describe('draft sync', () => {
   it('sends one save at a time, and the newest document once the running save is done', async () => {
     const server = endpoint();
-    const sync = new DraftSync(server.send, 'v0');
+    const sync = new DraftSync<string>(server.send, 'v0');
     let doc = 'v1';
     const first = sync.save(() => doc);
     doc = 'v2';
@@ -43,7 +43,7 @@ describe('draft sync', () => {
 
   it('reports a failed save, keeps the document unsaved and sends it again on the next save', async () => {
     const server = endpoint();
-    const sync = new DraftSync(server.send, 'v0');
+    const sync = new DraftSync<string>(server.send, 'v0');
     const failed = sync.save(() => 'v1');
     await server.answer(false);
     const result = await failed;
@@ -59,7 +59,7 @@ describe('draft sync', () => {
 
   it('sends nothing while held for a discard, and starts again from the document it is reset to', async () => {
     const server = endpoint();
-    const sync = new DraftSync(server.send, 'v0');
+    const sync = new DraftSync<string>(server.send, 'v0');
     const running = sync.save(() => 'v1');
     const held = sync.hold();
     await server.answer();

@@ -90,7 +90,10 @@ describe('form controller', () => {
 
   it('locks with Submitting…, ignores a second submit, then shows the message and fires the events', async () => {
     let release: (value: ApiResult<{ success: boolean; submissionId: string }>) => void = () => {};
-    const save = vi.fn(() => new Promise<ApiResult<{ success: boolean; submissionId: string }>>((r) => (release = r)));
+    const save = vi.fn(
+      (_payload: Record<string, unknown>) =>
+        new Promise<ApiResult<{ success: boolean; submissionId: string }>>((r) => (release = r)),
+    );
     const { root, parts, controller, email } = setUp('newsletter', { save });
     const events: string[] = [];
     window.addEventListener(FORM_SUCCESS_EVENT, () => events.push('success'));
@@ -107,7 +110,7 @@ describe('form controller', () => {
     expect(parts.form.hidden).toBe(true);
     expect(root.querySelector<HTMLElement>('.tessera-form__success')?.hidden).toBe(false);
     expect(events).toEqual(['success', 'newsletter']);
-    const payload = save.mock.calls[0]![0] as Record<string, unknown>;
+    const payload = save.mock.calls[0]![0];
     expect(payload).toMatchObject({ key: 'k1', formId: 'f1', 'tessera-hp': '' });
     expect(JSON.parse(payload.form as string)).toEqual({
       email: 'rosa@example.com',
