@@ -139,6 +139,25 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     expect(String((await visitor.request('GET', manual.body.redirect)).body)).toContain('Order received');
   });
 
+  it('refuses an order for a product the owner took off sale after it was added, and takes no stock', async () => {
+    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const itemId = await itemIdOf(server, 'sticker-pack');
+    const before = await stockOf(server, 'STICKERS-BOT');
+    await server.db.updateTable('items').set({ status: 'draft' }).where('id', '=', itemId).execute();
+    try {
+      const refused = await visitor.request('POST', '/api/checkout/orders', { body: order() });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ error: 'item-not-for-sale' });
+      expect(String(refused.body.message)).toMatch(/no longer available in the store/);
+      expect(await stockOf(server, 'STICKERS-BOT')).toBe(before);
+      expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toHaveLength(1);
+    } finally {
+      await server.db.updateTable('items').set({ status: 'published' }).where('id', '=', itemId).execute();
+    }
+    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order() });
+    expect(placed.status).toBe(201);
+  });
+
   it('makes one order of a repeated submission with the same idempotency key, also at once', async () => {
     const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
     const body = order();

@@ -16,7 +16,7 @@ import {
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type CartEntry, cartEntryJson, type ShoppingCart, shoppingCartJson } from '../commerce/cart-json.js';
 import type { ProductItemJson } from '../content/product-json.js';
-import { loadProducts } from '../content/product-repository.js';
+import { isProductForSale, loadProducts } from '../content/product-repository.js';
 import type { CartRow, Database, OrderRow, PaymentsTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 import { ensureCheckoutDefaults } from './defaults.js';
@@ -408,6 +408,16 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       const priced = await price(trx, siteId, cart, input);
       const { totals, entries, site } = priced;
       if (entries.length === 0) throw new CheckoutError('empty-cart', CHECKOUT_MESSAGES.emptyCart);
+      // A product the owner took off sale (draft, private, …) after it went into the cart is not sold.
+      for (const entry of entries) {
+        if (!(await isProductForSale(trx, siteId, entry.itemId))) {
+          throw new CheckoutError(
+            'item-not-for-sale',
+            `${entry.title} is no longer available in the store. Remove it from your cart to continue.`,
+            409,
+          );
+        }
+      }
       const minimum = subtotalMinimumMessage(
         totals.subtotalCents,
         site.subtotalMinimumCents,
