@@ -322,7 +322,6 @@ for (const dialect of DIALECTS) {
     // Last: it switches tracking off for the whole site.
     it('records nothing once the site switches tracking off, and tells the page so', async () => {
       await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
-      await new Promise((r) => setTimeout(r, 2100)); // the content service caches a site for 2 s
       const visitor = new Visitor(server.url);
       expect((await recordHit(visitor, hit('/after-switch'))).body).toEqual({ stored: false });
       const errors = await visitor.post('/api/events/RecordJavascriptErrors', [
