@@ -277,9 +277,16 @@ describe('site editor', () => {
     expect(await frame.locator('section:first-of-type [data-tessera-block]').count()).toBe(1);
 
     // By keyboard from the same handle: Space, up one block, Space puts Alpha before Gamma.
+    // Each key waits for the previous step to settle: dnd-kit listens for arrows a task after the
+    // pick-up (the drop layer shows the drag has started) and settles the drop zone after a move.
+    const twoFrames = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await handle.focus();
     await page.keyboard.press('Space');
+    await page.locator('.ed-drop-layer').waitFor({ state: 'attached' });
+    await twoFrames();
     await page.keyboard.press('ArrowUp');
+    await twoFrames();
     await page.keyboard.press('Space');
     await expect.poll(() => previewBlocks(frame)).toEqual(['Beta', 'Alpha', 'Gamma']);
     expect(await frame.locator('[data-tessera-block="block-2-1"]').textContent()).toContain('Alpha');
