@@ -178,6 +178,7 @@ export { RESTOCK_MESSAGES, restockSuccessText } from './restock/messages.js';
 export { COMMERCE_EVENTS, WEB_VITALS, type WebVitalName } from './tracking/commerce-events.js';
 export { TRACKING_KEYS, TRACKING_LIMITS } from './tracking/constants.js';
 export { TRACKING_MESSAGES } from './tracking/messages.js';
+export type { ErrorGroup } from './tracking/report-types.js';
 export {
   isConfigPath,
   isTrackedAccount,

@@ -1,4 +1,4 @@
-import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
+import { COMMERCE_EVENTS, type ErrorGroup, WEB_VITALS } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { browserOf } from './browser.js';
@@ -21,17 +21,7 @@ export interface FunnelStep {
   sessions: number;
 }
 
-export interface ErrorGroup {
-  message: string;
-  name: string;
-  source: string;
-  count: number;
-  pages: number;
-  paths: string[];
-  browsers: { browser: string; count: number }[];
-  firstSeen: string;
-  lastSeen: string;
-}
+export type { ErrorGroup } from '@tessera/core';
 
 /** The 75th percentile by nearest rank (what web-vitals reports use). */
 export function p75(values: number[]): number | null {

@@ -1,3 +1,4 @@
+import type { ErrorGroup } from '@tessera/core';
 import { useState } from 'react';
 import { RangePicker } from '../analytics/RangePicker.js';
 import { browserToday, type RangeChoice, rangeQuery } from '../analytics/shape.js';
@@ -5,19 +6,6 @@ import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './errors.css';
-
-/** One group of `GET /api/config/analytics/errors`: reports with the same message and source file. */
-export interface ErrorGroup {
-  message: string;
-  name: string;
-  source: string;
-  count: number;
-  pages: number;
-  paths: string[];
-  browsers: { browser: string; count: number }[];
-  firstSeen: string;
-  lastSeen: string;
-}
 
 interface ErrorsAnswer {
   range: { from: string; to: string; timeZone: string };
