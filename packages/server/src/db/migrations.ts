@@ -9,6 +9,11 @@ import { restockMigration } from './migrations/0007_restock.js';
 import { editorMigration } from './migrations/0008_editor.js';
 import { adminMigration } from './migrations/0009_admin.js';
 import { commerceAdminMigration } from './migrations/0010_commerce_admin.js';
+import { orderPaymentIntegrityMigration } from './migrations/0011_order_payment_integrity.js';
+import { stockHoldsMigration } from './migrations/0012_stock_holds.js';
+import { accountSecurityMigration } from './migrations/0013_account_security.js';
+import { fileSafetyMigration } from './migrations/0014_files_and_html.js';
+import { trackingClaimsMigration } from './migrations/0015_tracking_claims.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -137,6 +142,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_editor': editorMigration,
   '0009_admin': adminMigration,
   '0010_commerce_admin': commerceAdminMigration,
+  '0011_order_payment_integrity': orderPaymentIntegrityMigration,
+  '0012_stock_holds': stockHoldsMigration,
+  '0013_account_security': accountSecurityMigration,
+  '0014_files_and_html': fileSafetyMigration,
+  '0015_tracking_claims': trackingClaimsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
