@@ -226,6 +226,11 @@ describe('commerce admin', () => {
     await poll(() => row.textContent()).toContain('Disabled');
 
     await manager.getByRole('tab', { name: 'Store settings' }).click();
+    // Issue 15: the Store panel says the store is in test mode, and the payment settings are there.
+    await poll(() => manager.getByRole('note').filter({ hasText: 'Test mode' }).isVisible()).toBe(true);
+    expect(await manager.getByLabel('Test mode: take test card payments only').isChecked()).toBe(true);
+    expect(await manager.getByLabel('Offer “Pay later”').isChecked()).toBe(true);
+    expect(await manager.getByLabel('Allow more than one coupon per order').isChecked()).toBe(false);
     const threshold = manager.getByLabel('Show it from this many items left');
     const was = await threshold.inputValue();
     await threshold.fill('0');

@@ -93,6 +93,8 @@ describe('checkout', () => {
     const { page } = await visitor();
     await addThroughApi(page, 'wool-scarf');
     const form = await openCheckout(page);
+    // The demo is in test mode (issue 15): the page says so before anyone types a card number.
+    await poll(() => page.getByRole('note').filter({ hasText: 'Test mode' }).isVisible()).toBe(true);
     await fillContact(page, 'scarf-buyer@example.com');
     await fillAddress(page);
     // Address lookup is not configured: typing says so and leaves the field to the buyer.

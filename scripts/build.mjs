@@ -3,6 +3,7 @@
 // storefront's browser bundle (Vite). Safe to run repeatedly; both steps are incremental.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { precompress } from './precompress.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 function run(cmd, args) {
@@ -16,3 +17,5 @@ if (existsSync(new URL('../packages/storefront/vite.config.ts', import.meta.url)
 if (existsSync(new URL('../packages/editor/vite.config.ts', import.meta.url))) {
   run('npm', ['run', 'build', '-w', '@tessera/editor']);
 }
+// Brotli and gzip siblings of the built assets and the theme's CSS (served precompressed).
+precompress();

@@ -194,7 +194,6 @@ export {
   type ConsentChoice,
   type ConsentScope,
   consentChoiceOf,
-  consentReturnPath,
   readConsent,
   shouldShowCookieBanner,
   type TrackingMode,
@@ -230,6 +229,8 @@ export {
   type TaxRule,
 } from './checkout/totals.js';
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
+export { COUNTRY_MESSAGES, ISO_COUNTRIES, countryName, isIsoCountry } from './checkout/countries.js';
+export { orderQuantityProblem } from './checkout/order-lines.js';
 export * from './editor/editor-rules.js';
 export * from './editor/site-admin.js';
 export * from './editor/block-fields.js';

@@ -17,16 +17,22 @@ import type { Database } from './db/schema.js';
 import filesPlugin from './files/index.js';
 import formsPlugin from './forms/index.js';
 import { installCrumb } from './http/crumb.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { answerFrameworkError, installErrorHandling } from './http/error-handler.js';
 import { installJsonBodies } from './http/json-body.js';
 import { installRateLimit } from './http/rate-limit.js';
 import { installRouteCatalogue } from './http/route-catalogue.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { fastifyTrustProxy } from './http/trust-proxy.js';
+import { createInvalidationBus } from './platform/cluster/create-bus.js';
+import { installOperations } from './platform/operations/index.js';
+import { requestIdOptions } from './platform/operations/request-id.js';
 import checkoutPlugin from './checkout/index.js';
+import jobsPlugin from './jobs/index.js';
 import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
 import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
+import webPlugin, { installWebDelivery } from './web/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
 import siteUsersPlugin from './site-users/index.js';
 
@@ -60,10 +66,15 @@ export const THEME_ASSETS_DIR = `${REPO_ROOT}themes/default/assets`;
 export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
+    ...requestIdOptions(),
   });
-  const services: AppServices = { content: createContentService(db), carts: createCartService(db) };
+  // Other nodes' writes empty this node's content cache (issue 18, platform/cluster/).
+  const bus = await createInvalidationBus(db, { redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => bus.close());
+  const services: AppServices = { content: createContentService(db, { bus }), carts: createCartService(db) };
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('services', services);
@@ -71,10 +82,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   installErrorHandling(app);
   installSecurityHeaders(app);
   installRouteCatalogue(app);
+  // /healthz, /readyz, /metrics and the X-Request-Id header (issue 18).
+  installOperations(app, { bus });
   installJsonBodies(app);
   await app.register(cookie);
   await app.register(formbody);
   installCrumb(app);
+  // Page validators and compression (issue 22): after the crumb's hook, which may set its cookie.
+  installWebDelivery(app, { themeAssetsDir: THEME_ASSETS_DIR });
   const cartWriteLimit = await installRateLimit(app, config);
 
   await app.register(ownerAuthPlugin);
@@ -87,12 +102,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
+    preCompressed: true,
   });
   await app.register(fastifyStatic, {
     root: THEME_ASSETS_DIR,
     prefix: '/theme/',
     decorateReply: false,
     maxAge: '1h',
+    preCompressed: true,
   });
   await app.register(filesPlugin, { filesDir: config.filesDir });
 
@@ -104,9 +121,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(consentPlugin);
   await app.register(commentsPlugin, { content: services.content });
   await app.register(checkoutPlugin, { content: services.content });
+  // Housekeeping on a timer (issue 15): unpaid orders' stock holds, data retention.
+  await app.register(jobsPlugin);
   await app.register(restockPlugin, { content: services.content });
   await app.register(editorPlugin, { filesDir: config.filesDir });
   await app.register(adminPlugin);
+  // robots.txt and the sitemap (issue 22), before the pages' catch-all routes.
+  await app.register(webPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });
   return app;
 }

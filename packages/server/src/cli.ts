@@ -1,11 +1,19 @@
 #!/usr/bin/env node
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
+import {
+  parseResetOwnerPasswordArgs,
+  parseSetPublicUrlArgs,
+  resetOwnerPasswordCommand,
+  setPublicUrlCommand,
+} from './auth/account-commands.js';
 import { createOwnerCommand, parseCreateOwnerArgs } from './auth/create-owner-command.js';
 import { loadConfig, type ServerConfig } from './config.js';
 import { openDatabase, sqliteFileFor } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedDemoSite } from './db/seed.js';
+import { withStartupLock } from './platform/operations/migration-guard.js';
+import { installGracefulShutdown } from './platform/operations/shutdown.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -15,9 +23,14 @@ Commands:
   seed      migrate, then seed the demo site if the database has none
   create-owner --email <address> --password <password> [--role admin]
             migrate, seed if empty, and add a site owner (the first admin)
+  reset-owner-password --email <address> --password <password> [--site <id>]
+            set an owner's password (a locked-out administrator's way back in)
+  set-public-url --url <https://shop.example.com> [--site <id>]
+            where mailed links point; the site then answers on that host only
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
-REDIS_URL, SMTP_URL.`;
+REDIS_URL, SMTP_URL, PUBLIC_URL (https://… the address mailed links start with),
+METRICS_TOKEN (enables GET /metrics), TESSERA_LOG=1 or LOG_FORMAT=json (JSON logs).`;
 
 function open(config: ServerConfig) {
   mkdirSync(config.dataDir, { recursive: true });
@@ -28,7 +41,7 @@ function open(config: ServerConfig) {
 async function migrate(config: ServerConfig): Promise<void> {
   const { db } = open(config);
   try {
-    const applied = await migrateToLatest(db);
+    const applied = await withStartupLock(db, () => migrateToLatest(db));
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'The database is up to date.');
   } finally {
     await db.destroy();
@@ -48,24 +61,21 @@ async function seed(config: ServerConfig): Promise<void> {
 
 async function start(config: ServerConfig): Promise<void> {
   const { db } = open(config);
-  await migrateToLatest(db);
-  await seedDemoSite(db, { filesDir: config.filesDir });
+  // Nodes starting together take turns (a PostgreSQL advisory lock): migrations and the first seed run once.
+  await withStartupLock(db, async () => {
+    await migrateToLatest(db);
+    await seedDemoSite(db, { filesDir: config.filesDir });
+  }).catch(async (error: unknown) => {
+    await db.destroy().catch(() => {});
+    throw error;
+  });
   const app = await buildApp({ db, config });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Tessera listening on http://localhost:${port}`);
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGTERM/SIGINT: finish requests and jobs under way, then exit 0 (issue 18).
+  installGracefulShutdown(app, () => db.destroy());
 }
 
 async function createOwner(config: ServerConfig, argv: string[]): Promise<number> {
@@ -85,9 +95,35 @@ async function createOwner(config: ServerConfig, argv: string[]): Promise<number
   }
 }
 
+/** Runs an account command on a migrated database; the parse error goes to stderr with exit code 2. */
+async function accountCommand<T>(
+  config: ServerConfig,
+  parsed: { ok: true; input: T } | { ok: false; message: string },
+  run: (db: ReturnType<typeof open>['db'], input: T) => Promise<string>,
+): Promise<number> {
+  if (!parsed.ok) {
+    console.error(parsed.message);
+    return 2;
+  }
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    console.log(await run(db, parsed.input));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
+  if (command === 'reset-owner-password') {
+    return accountCommand(loadConfig(), parseResetOwnerPasswordArgs(argv.slice(1)), resetOwnerPasswordCommand);
+  }
+  if (command === 'set-public-url') {
+    return accountCommand(loadConfig(), parseSetPublicUrlArgs(argv.slice(1)), setPublicUrlCommand);
+  }
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return 0;

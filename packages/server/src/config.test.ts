@@ -27,7 +27,7 @@ describe('loadConfig', () => {
       filesDir: '/srv/tessera/files',
       databaseUrl: 'postgres://db/tessera',
       redisUrl: 'redis://cache:6379',
-      trustProxy: true,
+      trustProxy: 1,
     });
   });
 
@@ -45,5 +45,24 @@ describe('CHECKOUT_ORDERS_PER_IP', () => {
     expect(() => loadConfig({ CHECKOUT_ORDERS_PER_IP: 'lots' })).toThrow(
       'CHECKOUT_ORDERS_PER_IP must be a whole number of at least 1, not "lots".',
     );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('finding 4: reads a hop count or a list of proxy addresses, never "trust every hop"', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['yes', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,', '99']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import type { SignInLimits } from './auth/sign-in-throttle.js';
+import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy.js';
+import { parsePublicUrl } from './site-url/public-url.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -12,6 +14,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  /** `PUBLIC_URL`: where mailed links point on a single-site install (`site-url/public-url.ts`). */
+  publicUrl?: string;
   /** Cart write routes: at most `max` requests per `timeWindowMs` per client address. */
   rateLimit: {
     max: number;
@@ -24,10 +28,12 @@ export interface ServerConfig {
   logger: boolean;
   /** Forms: captcha key and submission limits (defaults in `src/forms/forms-config.ts`). */
   forms?: FormsConfig;
-  /** Trust `X-Forwarded-*` (client address, protocol): only behind a proxy that sets them. */
-  trustProxy: boolean;
+  /** `TRUST_PROXY`: which `X-Forwarded-*` hops to believe (`http/trust-proxy.ts`); only behind a proxy. */
+  trustProxy: TrustProxySetting;
   /** `POST /api/checkout/orders` per client address (defaults in `src/checkout/order-rate-limit.ts`). */
   checkoutOrders?: { perIp: number; timeWindowMs: number };
+  /** `METRICS_TOKEN`: the Bearer token `GET /metrics` asks for; unset, the route answers 404. */
+  metricsToken?: string;
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
@@ -72,6 +78,14 @@ function checkoutOrdersFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'chec
   return { checkoutOrders: { perIp, timeWindowMs: 60_000 } };
 }
 
+/** `PUBLIC_URL`: an http(s) origin such as https://shop.example.com, or unset. */
+function publicUrlFromEnv(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const url = parsePublicUrl(raw);
+  if (!url) throw new Error(`PUBLIC_URL must be an address such as https://shop.example.com (no path), not "${raw}".`);
+  return url;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -86,10 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: publicUrlFromEnv(env.PUBLIC_URL),
     rateLimit: { ...DEFAULT_RATE_LIMIT },
-    logger: env.TESSERA_LOG === '1',
+    logger: env.TESSERA_LOG === '1' || env.LOG_FORMAT === 'json',
+    metricsToken: env.METRICS_TOKEN || undefined,
     forms: formsConfigFromEnv(env),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...checkoutOrdersFromEnv(env),
   };
 }

@@ -24,6 +24,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Where its data lives: the PostgreSQL schema, or the SQLite file (for `sameDatabaseAs`). */
+  database: { schema?: string; sqliteFile?: string };
   close(): Promise<void>;
 }
 
@@ -31,6 +33,11 @@ export interface TestServerOptions {
   dialect: DialectName;
   /** Overrides of the server configuration (rate limit, Redis, …). */
   config?: Partial<ServerConfig>;
+  /**
+   * A second node of another test server's shop (issue 18): its own connections to the same
+   * PostgreSQL schema or SQLite file, not migrated or seeded again, left in place on close.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -96,12 +103,19 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   let schema: string | undefined;
   let handle: ReturnType<typeof openDatabase>;
-  if (options.dialect === 'postgres') {
+  const shared = options.sameDatabaseAs?.database;
+  const sqliteFile = shared?.sqliteFile ?? join(dataDir, 'tessera.db');
+  if (shared) {
+    handle =
+      options.dialect === 'postgres'
+        ? openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: shared.schema, applicationName: shared.schema })
+        : openDatabase({ sqliteFile });
+  } else if (options.dialect === 'postgres') {
     schema = `t_${randomBytes(8).toString('hex')}`;
     await withAdminClient((client) => client.query(`create schema ${schema}`));
     handle = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema, applicationName: schema });
   } else {
-    handle = openDatabase({ sqliteFile: join(dataDir, 'tessera.db') });
+    handle = openDatabase({ sqliteFile });
   }
   const { db } = handle;
 
@@ -113,8 +127,10 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   let app: FastifyInstance;
   try {
-    await migrateToLatest(db);
-    await seedDemoSite(db, { filesDir: config.filesDir });
+    if (!shared) {
+      await migrateToLatest(db);
+      await seedDemoSite(db, { filesDir: config.filesDir });
+    }
     app = await buildApp({ db, config });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
@@ -128,6 +144,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     app,
     db,
     dialect: options.dialect,
+    database: shared ?? (schema ? { schema } : { sqliteFile }),
     async close() {
       await app.close();
       await cleanUp();

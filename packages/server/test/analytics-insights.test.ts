@@ -33,10 +33,10 @@ for (const dialect of DIALECTS) {
       language: 'en-US',
       created_at: createdAt,
     });
-    const event = (createdAt: string, name: string, valueCents: number | null = null) => ({
+    const event = (createdAt: string, name: string, valueCents: number | null = null, source = 'schema') => ({
       id: newId(),
       site_id: siteId,
-      source: 'schema',
+      source,
       name,
       visitor_id: 'v',
       session_id: 's',
@@ -86,9 +86,12 @@ for (const dialect of DIALECTS) {
           event('2026-01-15T12:01:00.000Z', 'VisitPDP'),
           event('2026-01-15T12:02:00.000Z', 'VisitPDP'),
           event('2026-01-15T12:03:00.000Z', 'AddToCart', 1200),
-          event('2026-01-15T12:04:00.000Z', 'Checkout', 1200),
-          event('2026-01-15T12:05:00.000Z', 'Order', 1200),
-          event('2026-01-15T15:05:00.000Z', 'Order', 800),
+          event('2026-01-15T12:04:00.000Z', 'Checkout', 1200, 'server'),
+          event('2026-01-15T12:05:00.000Z', 'Order', 1200, 'server'),
+          event('2026-01-15T15:05:00.000Z', 'Order', 800, 'server'),
+          // Claims a visitor sent: stored, never counted (finding 7).
+          event('2026-01-15T15:07:00.000Z', 'Order', 900_000, 'event'),
+          event('2026-01-15T15:08:00.000Z', 'Checkout', 900_000, 'schema'),
           event('2026-01-15T15:06:00.000Z', 'ViewCart'),
         ])
         .execute();
@@ -150,6 +153,32 @@ for (const dialect of DIALECTS) {
       expect(long.body).toEqual({ error: 'invalid-range', message: 'Choose at most 366 days for daily figures.' });
       const year = await owner.get('/api/config/analytics/daily?from=2025-01-01&to=2025-12-31');
       expect(year.status).toBe(200);
+    });
+
+    it('finding 12: refuses ranges outside sane years, reversed or too long with 400 and a message', async () => {
+      const cases: [string, string][] = [
+        ['to=9999-12-31', 'Choose dates from 2000 through 2100.'],
+        ['from=2026-01-01&to=9999-12-31', 'Choose dates from 2000 through 2100.'],
+        ['from=0099-01-01&to=0099-01-02', 'Choose dates from 2000 through 2100.'],
+        ['from=1999-12-31&to=2000-01-02', 'Choose dates from 2000 through 2100.'],
+        ['from=2026-02-10&to=2026-02-01', 'Send from and to as YYYY-MM-DD dates, with from on or before to.'],
+        ['from=2026-02-30', 'Send from and to as YYYY-MM-DD dates, with from on or before to.'],
+        ['from=%E2%82%AC', 'Send from and to as YYYY-MM-DD dates, with from on or before to.'],
+        ['from=2020-01-01&to=2026-01-01', 'Choose a range of at most 1096 days (three years).'],
+      ];
+      for (const name of ['overview', 'commerce', 'daily', 'report', 'errors']) {
+        for (const [query, message] of cases) {
+          const answer = await owner.get(`/api/config/analytics/${name}?${query}`);
+          expect(answer.status, `${name}?${query}`).toBe(400);
+          expect(answer.body).toEqual({ error: 'invalid-range', message });
+          expect(answer.headers.get('content-security-policy')).toBeTruthy();
+        }
+      }
+      const longest = await owner.get('/api/config/analytics/overview?from=2024-01-01&to=2026-12-31');
+      expect(longest.status).toBe(200);
+      const edges = await owner.get('/api/config/analytics/overview?from=2000-01-01&to=2000-01-31');
+      expect(edges.body.range).toMatchObject({ from: '2000-01-01', startUtc: '2000-01-01T05:00:00.000Z' });
+      expect((await owner.get('/api/config/analytics/overview?from=2100-12-01&to=2100-12-31')).status).toBe(200);
     });
 
     it('groups JavaScript errors by message and source with pages, browsers and first and last seen', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash } from '../src/checkout/gift-card-codes.js';
 import { newId } from '../src/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { patchSiteSettings } from './site-settings.js';
 import { Visitor } from './visitor.js';
 
 // Property: over random carts (prices, quantities), coupons, shipping options, countries (taxed or
@@ -27,6 +28,8 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
     server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
     await server.db.updateTable('sites').set({ currency }).execute();
     await server.db.updateTable('product_variants').set({ unlimited: 1 }).execute();
+    // Several coupons on one order are part of the property (stacking is an owner setting, off by default).
+    await patchSiteSettings(server.db, 'store', { allowCouponStacking: true });
     const rows = await server.db
       .selectFrom('product_variants')
       .select(['sku', 'item_id'])

@@ -180,9 +180,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('uploads several files, refuses unsupported and empty names, renames and deletes', async () => {
-      const upload = async (files: { name: string; body: string }[], who: Visitor = editor) => {
+      const upload = async (files: { name: string; body: string | Uint8Array }[], who: Visitor = editor) => {
         const form = new FormData();
-        for (const f of files) form.append('file', new Blob([f.body]), f.name);
+        for (const f of files) form.append('file', new Blob([f.body as BlobPart]), f.name);
         const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
         const response = await fetch(`${server.url}/api/config/files`, {
           method: 'POST',
@@ -216,7 +216,12 @@ for (const dialect of DIALECTS) {
       const managed = await storeManager.get('/api/config/files');
       expect(managed.status).toBe(200);
       expect(managed.body.files.map((f: { name: string }) => f.name)).toContain(`${tag}menu.pdf`);
-      const byManager = await upload([{ name: `${tag}cap.png`, body: 'png' }], storeManager);
+      // A real picture: the content must match the extension (finding 11).
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const byManager = await upload([{ name: `${tag}cap.png`, body: new Uint8Array(png) }], storeManager);
       expect(byManager.status).toBe(200);
       expect(byManager.body.files[0].url).toBe(`/files/${tag}cap.png`);
       expect((await storeManager.delete(`/api/config/files/${tag}cap.png`)).status).toBe(403);

@@ -57,6 +57,60 @@ function encodePart(text: string): string {
   );
 }
 
+/** Valid JSON nested `levels` deep: {"a":{"a":…1…}}. */
+const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+/** Text outside Latin-1, which a header (a redirect's Location) cannot carry as is. */
+const NON_LATIN1 = ['/€', '€', 'ﷺ', '例え', 'пароль', '👩‍👩‍👧‍👦', '/\u2028x'];
+const HOSTILE_FIELDS = [
+  'email',
+  'password',
+  'next',
+  'returnTo',
+  'itemId',
+  'sku',
+  'name',
+  'title',
+  'data',
+  'event',
+  'form',
+  'sections',
+  'eventContent',
+  'records',
+  'choice',
+];
+const EURO_QUERY = '?next=/%E2%82%AC&returnTo=/%E2%82%AC&from=0099-01-01&to=9999-12-31&q=%E2%82%AC&itemId=%E2%82%AC';
+
+/** The shapes every route is sent once each (finding 12): deep JSON and non-Latin-1 text in bodies, queries and paths. */
+function hostileCases(): FuzzCase[] {
+  const fields = (value: (i: number) => string) => Object.fromEntries(HOSTILE_FIELDS.map((f, i) => [f, value(i)]));
+  const plain = { query: '', param: 'probe', headers: {} };
+  return [
+    { ...plain, body: deepJson(30_000), contentType: 'application/json' },
+    { ...plain, body: `[${deepJson(20_000)}]`, contentType: 'text/plain' },
+    { ...plain, body: JSON.stringify(fields(() => deepJson(2_000))), contentType: 'application/json' },
+    {
+      ...plain,
+      body: JSON.stringify({ ...fields(() => '{}'), sections: JSON.parse(deepJson(200)) }),
+      contentType: 'application/json',
+    },
+    {
+      ...plain,
+      body: JSON.stringify(fields((i) => NON_LATIN1[i % NON_LATIN1.length])),
+      contentType: 'application/json',
+    },
+    {
+      ...plain,
+      body: new URLSearchParams({
+        ...fields((i) => NON_LATIN1[i % NON_LATIN1.length]),
+        data: deepJson(2_000),
+      }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    },
+    { body: undefined, contentType: undefined, query: EURO_QUERY, param: encodePart('€ﷺ👩'), headers: {} },
+    { body: undefined, contentType: undefined, query: '', param: '%ED%A0%80', headers: {} },
+  ];
+}
+
 interface FuzzCase {
   body: string | undefined;
   contentType: string | undefined;
@@ -78,6 +132,9 @@ const fuzzCase: fc.Arbitrary<FuzzCase> = fc.record({
       'x'.repeat(300 * 1024),
       '{"a":1,"a":2}',
       'crumb=&email=%ZZ&password[]=1',
+      deepJson(30_000),
+      JSON.stringify({ data: deepJson(2_000), event: 'Order', next: '/€', returnTo: '/€' }),
+      'next=%2F%E2%82%AC&returnTo=%2F%E2%82%AC&email=%E2%82%AC%40x.co',
       '\uFEFF{"email":"a@b.co"}',
     ),
   ),
@@ -93,12 +150,19 @@ const fuzzCase: fc.Arbitrary<FuzzCase> = fc.record({
   query: fc.oneof(
     fc.constant(''),
     fc.dictionary(fc.string({ maxLength: 8 }), unicode, { maxKeys: 4 }).map((d) => `?${new URLSearchParams(d)}`),
-    fc.constantFrom('?%', '?a=%E0%A4%A', '?a[b][c]=1&a=2', `?q=${'z'.repeat(5000)}`, '?cloneCart=maybe&cursor=-1'),
+    fc.constantFrom(
+      EURO_QUERY,
+      '?%',
+      '?a=%E0%A4%A',
+      '?a[b][c]=1&a=2',
+      `?q=${'z'.repeat(5000)}`,
+      '?cloneCart=maybe&cursor=-1',
+    ),
   ),
   param: fc.oneof(
     fc.string({ maxLength: 30 }).map(encodePart),
     unicode.map(encodePart),
-    fc.constantFrom('..%2F..%2Fsecret', '%00', 'x'.repeat(2000), '0', '-1', '1e309'),
+    fc.constantFrom('..%2F..%2Fsecret', '%00', '%ED%A0%80', '%E2%82%AC', 'x'.repeat(2000), '0', '-1', '1e309'),
   ),
   headers: fc.record(
     {
@@ -142,6 +206,37 @@ for (const dialect of DIALECTS) {
       member = await signInSiteUser(server.url, 'fuzz-member@example.com', 'fuzz-member-pw', { from: owner });
     }, 120_000);
     afterAll(async () => server?.close());
+
+    it('finding 12: answers deeply nested JSON and non-Latin-1 text on every route without a 5xx', async () => {
+      const failures: string[] = [];
+      const ordered = [...routes.filter((r) => !endsSession(r)), ...routes.filter(endsSession)];
+      for (const route of ordered) {
+        for (const input of hostileCases()) {
+          if (input.body !== undefined && !STATE_CHANGING.has(route.method)) continue;
+          const actor = endsSession(route) ? new Visitor(server.url) : member;
+          const path = concretePath(route.url, input.param) + input.query;
+          const before = await rowCounts(server, tables);
+          try {
+            const answer = await actor.request(route.method, path, {
+              body: input.body,
+              contentType: input.contentType,
+            });
+            const sent = `${input.contentType ?? 'no type'}: ${(input.body ?? '').slice(0, 40)}`;
+            if (answer.status >= 500)
+              failures.push(`${describeRoute(route)} ${path.slice(0, 80)} (${sent}) → ${answer.status}`);
+            if (answer.status >= 400) {
+              const after = await rowCounts(server, tables);
+              const changed = tables.filter((t) => after[t] !== before[t]);
+              if (changed.length > 0)
+                failures.push(`${describeRoute(route)} → ${answer.status} but changed ${changed.join(', ')}`);
+            }
+          } catch (error) {
+            failures.push(`${describeRoute(route)} ${path.slice(0, 80)}: ${(error as Error).message}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    }, 300_000);
 
     it(`answers ${RUNS} malformed requests per route without a 5xx, a crash or a half-written change`, async () => {
       const failures: string[] = [];

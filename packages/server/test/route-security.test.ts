@@ -100,6 +100,8 @@ for (const dialect of DIALECTS) {
         '/contact',
         '/search?q=shirt',
         '/config/login',
+        '/config/forgot-password',
+        '/config/reset-password?token=x',
         '/no-such-page',
       ];
       for (const path of pages) {

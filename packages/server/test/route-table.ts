@@ -1,13 +1,19 @@
 import type { RouteEntry } from '../src/http/route-catalogue.js';
 import { describeRoute } from './route-probe.js';
 
-/** Owner routes open to anyone: signing in and out. */
+/** Owner routes open to anyone: signing in and out, and asking for and using a reset link (finding 13). */
 export const OPEN_OWNER_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/config/session',
   'DELETE /api/config/session',
   'GET /config/login',
   'POST /config/login',
   'POST /config/logout',
+  'POST /api/config/password-reset',
+  'POST /api/config/password-reset/complete',
+  'GET /config/forgot-password',
+  'POST /config/forgot-password',
+  'GET /config/reset-password',
+  'POST /config/reset-password',
 ]);
 
 /** The markers around the generated owner-route table in docs/security.md. */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { demoItemIds, Visitor } from './visitor.js';
+import { createSiteUser, OWNERS, ownerSession } from './auth-helpers.js';
+import { type Answer, demoItemIds, Visitor } from './visitor.js';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
@@ -166,6 +167,129 @@ for (const dialect of DIALECTS) {
       expect(answer.body.error).toBe('not-found');
       const post = await owner.post('/api/nothing-here', {});
       expect(post.status).toBe(404);
+    });
+  });
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const EURO = '/%E2%82%AC';
+/** Valid JSON nested `levels` deep: {"a":{"a":…1…}}. */
+const deepJson = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+/** The headers every answer carries, errors included. */
+function expectUsualHeaders(answer: Answer): void {
+  expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+}
+
+/** A 4xx with `{ error, message }` and the usual headers. */
+function expectClientError(answer: Answer, status = 400): void {
+  expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(status);
+  expect(typeof answer.body.error).toBe('string');
+  expect(answer.body.message.length).toBeGreaterThan(10);
+  expectUsualHeaders(answer);
+}
+
+for (const dialect of DIALECTS) {
+  describe(`reachable 500s (${dialect})`, () => {
+    let server: TestServer;
+    let admin: Visitor;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      admin = await ownerSession(server, OWNERS.admin);
+      await createSiteUser(server.db, { email: 'member@example.com', password: 'member-password' });
+    });
+    afterAll(async () => server?.close());
+
+    it('finding 12: a return path outside Latin-1 redirects there, percent-encoded', async () => {
+      const signedIn = await admin.get(`/config/login?next=${EURO}`);
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.headers.get('location')).toBe(EURO);
+      expectUsualHeaders(signedIn);
+
+      const ownerForm = Visitor.of(server);
+      const owner = await ownerForm.post(
+        '/config/login',
+        new URLSearchParams({ email: OWNERS.admin.email, password: OWNERS.admin.password, next: '/€' }).toString(),
+        { contentType: FORM },
+      );
+      expect(owner.status).toBe(303);
+      expect(owner.headers.get('location')).toBe(EURO);
+
+      const memberForm = Visitor.of(server);
+      const member = await memberForm.post(
+        '/account/login',
+        new URLSearchParams({ email: 'member@example.com', password: 'member-password', next: '/€' }).toString(),
+        { contentType: FORM },
+      );
+      expect(member.status).toBe(303);
+      expect(member.headers.get('location')).toBe(EURO);
+      expect((await memberForm.get(`/account/login?next=${EURO}`)).headers.get('location')).toBe(EURO);
+
+      const consent = await Visitor.of(server).post(
+        '/api/cookie-consent',
+        new URLSearchParams({ choice: 'accepted', returnTo: '/€?x=ﷺ' }).toString(),
+        { contentType: FORM },
+      );
+      expect(consent.status).toBe(303);
+      expect(consent.headers.get('location')).toBe(`${EURO}?x=${encodeURIComponent('ﷺ')}`);
+      // Other hosts are still refused.
+      const away = await Visitor.of(server).post(
+        '/api/cookie-consent',
+        new URLSearchParams({ choice: 'accepted', returnTo: '//evil.example/€' }).toString(),
+        { contentType: FORM },
+      );
+      expect(away.headers.get('location')).toBe('/');
+    });
+
+    it('finding 12: JSON nested deeper than 64 levels is refused with 400 on every JSON route', async () => {
+      const visitor = Visitor.of(server);
+      const body = await visitor.post('/api/commerce/shopping-cart/entries', deepJson(40_000));
+      expectClientError(body);
+      expect(body.body).toEqual({
+        error: 'json-too-deep',
+        message: 'The request body nests objects or lists more than 64 levels deep.',
+      });
+      expectClientError(await admin.put('/api/config/pages/any-page/draft', `{"sections":${deepJson(5000)}}`));
+      const event = await visitor.post(
+        '/api/events/RecordEvent',
+        new URLSearchParams({ event: 'Deep', data: deepJson(2_000) }).toString(),
+        { contentType: FORM },
+      );
+      expectClientError(event);
+      expect(event.body.message).toBe('data nests objects or lists more than 64 levels deep.');
+      const schemaEvent = await visitor.post('/api/v1/clanker/events', {
+        eventSchemaName: 'storefront-analytics-event',
+        eventContent: deepJson(5_000),
+      });
+      expect(schemaEvent.status).toBe(400);
+      expect(schemaEvent.body.details).toMatch(/more than 64 levels/);
+      const records = await visitor.post('/api/1/performance/records', `[${deepJson(20_000)}]`, {
+        contentType: 'text/plain',
+      });
+      expectClientError(records);
+      // 64 levels are still fine (then refused for their shape, not their depth).
+      const shallow = await visitor.post('/api/commerce/shopping-cart/entries', deepJson(63));
+      expect(shallow.body.error).not.toBe('json-too-deep');
+    });
+
+    it('finding 12: a path with an escape that is not UTF-8 answers 400 with the usual headers', async () => {
+      for (const path of ['/%ED%A0%80', '/shop/%ED%A0%80', '/api/comments/%C0%AF']) {
+        for (const method of ['GET', 'POST']) {
+          const answer = await Visitor.of(server).request(method, path, { body: method === 'POST' ? '{}' : undefined });
+          expectClientError(answer);
+          expect(answer.body.error).toBe('bad-url');
+        }
+      }
+      // A NUL in a page's path: no page is there (PostgreSQL cannot even compare such text).
+      for (const method of ['GET', 'POST']) {
+        const body = method === 'POST' ? '{}' : undefined;
+        const answer = await Visitor.of(server).request(method, '/%00-collection', { body });
+        expect([400, 404], method).toContain(answer.status);
+        expectUsualHeaders(answer);
+      }
     });
   });
 }

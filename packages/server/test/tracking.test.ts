@@ -1,6 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { TRACKING_BUDGET_FACTOR } from '../src/tracking/ingest-limits.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { patchSiteSettings } from './site-settings.js';
 import { Visitor } from './visitor.js';
@@ -188,13 +189,15 @@ for (const dialect of DIALECTS) {
 
       const commerce = await owner.get('/api/config/analytics/commerce');
       expect(commerce.status).toBe(200);
+      // The order a visitor reports is a claim: stored, never counted as an order or revenue.
       expect(commerce.body.commerce.funnel).toEqual([
         { step: 'product view', event: 'VisitPDP', events: 2, sessions: 2 },
         { step: 'add to cart', event: 'AddToCart', events: 1, sessions: 1 },
         { step: 'checkout', event: 'Checkout', events: 0, sessions: 0 },
-        { step: 'order', event: 'Order', events: 1, sessions: 1 },
+        { step: 'order', event: 'Order', events: 0, sessions: 0 },
       ]);
-      expect(commerce.body.commerce.revenue).toEqual({ cents: 4000, currency: 'USD', orders: 1 });
+      expect(commerce.body.commerce.revenue).toEqual({ cents: 0, currency: 'USD', orders: 0 });
+      expect(commerce.body.commerce.claims).toEqual({ orders: 1, cents: 4000 });
     });
 
     it('hands out page load ids and reports web vitals at p75 by page', async () => {
@@ -319,6 +322,99 @@ for (const dialect of DIALECTS) {
       expect(winter.body.overview.pageViews).toBe(0);
     });
 
+    it('finding 7: revenue, orders and the funnel count only what the server recorded, not visitor claims', async () => {
+      const figures = async () => {
+        const commerce = (await owner.get('/api/config/analytics/commerce')).body.commerce;
+        const today = (await owner.get('/api/config/analytics/daily')).body.daily.at(-1) ?? {};
+        const step = (event: string) => commerce.funnel.find((f: { event: string }) => f.event === event).events;
+        return {
+          revenue: commerce.revenue.cents,
+          orders: commerce.revenue.orders,
+          checkouts: step('Checkout'),
+          orderStep: step('Order'),
+          claims: commerce.claims.orders,
+          dailyOrders: today.orders ?? 0,
+          dailyRevenue: today.revenueCents ?? 0,
+        };
+      };
+      const before = await figures();
+      const attacker = new Visitor(server.url);
+      const claim = { valueCents: 5_000_000, currency: 'USD', sessionId: 'attack' };
+      for (const event of ['Order', 'Checkout']) {
+        const sent = await attacker.post('/api/events/RecordEvent', form({ event, data: JSON.stringify(claim) }), {
+          contentType: FORM,
+        });
+        expect(sent.status).toBe(202);
+      }
+      const schemaClaim = await attacker.post('/api/v1/clanker/events', {
+        eventSchemaName: 'commerce-order-event',
+        eventContent: JSON.stringify({ eventName: 'Order', orderId: 'fake', ...claim }),
+      });
+      expect(schemaClaim.status).toBe(202);
+
+      // A real order: the checkout page records Checkout, the order route records Order, both server-side.
+      const buyer = new Visitor(server.url);
+      const item = await server.db
+        .selectFrom('items')
+        .select('id')
+        .where('url_id', '=', 'sticker-pack')
+        .executeTakeFirstOrThrow();
+      const added = await buyer.post('/api/commerce/shopping-cart/entries', {
+        itemId: item.id,
+        sku: 'STICKERS-BOT',
+        quantity: 1,
+      });
+      expect(added.status).toBe(200);
+      expect((await buyer.get('/checkout')).status).toBe(200);
+      const placed = await buyer.post('/api/checkout/orders', {
+        idempotencyKey: `finding-7-${Date.now()}`,
+        email: 'buyer@example.com',
+        name: 'Ada Buyer',
+        line1: '1 Main St',
+        city: 'Hudson',
+        region: 'NY',
+        postalCode: '12534',
+        country: 'US',
+        paymentMethod: 'card',
+        cardNumber: '4242 4242 4242 4242',
+      });
+      expect(placed.status).toBe(201);
+      const total = placed.body.order.grandTotalCents as number;
+      expect(total).toBeGreaterThan(0);
+
+      const after = await figures();
+      expect({
+        revenue: after.revenue - before.revenue,
+        orders: after.orders - before.orders,
+        checkouts: after.checkouts - before.checkouts,
+        orderStep: after.orderStep - before.orderStep,
+        claims: after.claims - before.claims,
+        dailyOrders: after.dailyOrders - before.dailyOrders,
+        dailyRevenue: after.dailyRevenue - before.dailyRevenue,
+      }).toEqual({
+        revenue: total,
+        orders: 1,
+        checkouts: 1,
+        orderStep: 1,
+        claims: 2,
+        dailyOrders: 1,
+        dailyRevenue: total,
+      });
+      // The claims are kept, marked by where they came from.
+      const stored = await server.db
+        .selectFrom('tracking_events')
+        .select(['source', 'name'])
+        .where('session_id', '=', 'attack')
+        .orderBy('source')
+        .orderBy('name')
+        .execute();
+      expect(stored).toEqual([
+        { source: 'event', name: 'Checkout' },
+        { source: 'event', name: 'Order' },
+        { source: 'schema', name: 'Order' },
+      ]);
+    });
+
     // Last: it switches tracking off for the whole site.
     it('records nothing once the site switches tracking off, and tells the page so', async () => {
       await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
@@ -331,6 +427,60 @@ for (const dialect of DIALECTS) {
       const page = await visitor.get('/');
       const context = JSON.parse(/id="tessera-context">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{}');
       expect(context.trackingEnabled).toBe(false);
+    });
+  });
+}
+
+/** Every tracking route with a request it accepts (or refuses for its content, which still counts). */
+const TRACKING_ROUTES: { method: 'GET' | 'POST'; path: string; body?: unknown; contentType?: string }[] = [
+  {
+    method: 'POST',
+    path: '/api/census/RecordHit',
+    body: form({ event: 'view', data: JSON.stringify(hit('/')) }),
+    contentType: FORM,
+  },
+  { method: 'POST', path: '/api/census/button-click', body: form({ page: '/' }), contentType: FORM },
+  { method: 'POST', path: '/api/census/button-render', body: form({ page: '/' }), contentType: FORM },
+  { method: 'POST', path: '/api/census/overlay', body: form({ page: '/' }), contentType: FORM },
+  { method: 'POST', path: '/api/census/form-render', body: form({ formId: 'f1' }), contentType: FORM },
+  { method: 'POST', path: '/api/census/RecordQuickView/item-1', body: form({ page: '/' }), contentType: FORM },
+  { method: 'POST', path: '/api/events/RecordEvent', body: form({ event: 'Tab', data: '{}' }), contentType: FORM },
+  { method: 'POST', path: '/api/v1/clanker/events', body: analyticsEvent('VisitPDP', { itemId: 'i1' }) },
+  {
+    method: 'POST',
+    path: '/api/v1/clanker/validate-event-content/storefront-analytics-event',
+    body: { eventContent: analyticsEvent('VisitPDP', { itemId: 'i1' }).eventContent },
+  },
+  {
+    method: 'POST',
+    path: '/api/events/RecordJavascriptErrors',
+    body: [{ event: 'JavascriptError', data: { message: 'x' }, timestamp: 1 }],
+  },
+  { method: 'GET', path: '/api/1/performance/settings' },
+  { method: 'POST', path: '/api/1/performance/records', body: [{ pageLoadId: 'p', path: '/', metrics: { LCP: 1 } }] },
+];
+
+for (const dialect of DIALECTS) {
+  describe(`tracking rate limits (${dialect})`, () => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      // Cart writes 1 a minute: each tracking route then allows TRACKING_BUDGET_FACTOR (4).
+      server = await startTestServer({ dialect, config: { rateLimit: { max: 1, timeWindowMs: 60_000 } } });
+    });
+    afterAll(async () => server?.close());
+
+    it('finding 7: every tracking route is rate-limited per address, each on its own counter', async () => {
+      const visitor = new Visitor(server.url);
+      for (const route of TRACKING_ROUTES) {
+        const send = () =>
+          visitor.request(route.method, route.path, { body: route.body, contentType: route.contentType });
+        const name = `${route.method} ${route.path}`;
+        for (let i = 0; i < TRACKING_BUDGET_FACTOR; i++) expect((await send()).status, name).toBeLessThan(300);
+        const limited = await send();
+        expect(limited.status, name).toBe(429);
+        expect(limited.body.error).toBe('rate-limited');
+      }
     });
   });
 }

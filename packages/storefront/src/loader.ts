@@ -10,6 +10,7 @@ import { wireCookieBanner } from './cookie-banner.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import type { IslandEnv } from './island-env.js';
 import { startIslandScheduler } from './island-scheduler.js';
+import { wireMobileMenu } from './mobile-menu.js';
 import { forgetVisitor } from './tracking/identity.js';
 import { startTracking } from './tracking/tracker.js';
 
@@ -20,6 +21,7 @@ function revealAddToCartButtons(doc: Document): void {
 }
 
 function start(doc: Document, win: Window): void {
+  wireMobileMenu(doc);
   const context = readPageContext(doc);
   const cartStore = createCartStore(win);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE, consentReturnPath, readConsent, shouldShowCookieBanner, trackingMode } from './consent.js';
+import { CONSENT_COOKIE, readConsent, shouldShowCookieBanner, trackingMode } from './consent.js';
 
 describe('readConsent', () => {
   it('finds the choice among other cookies, with or without spaces', () => {
@@ -47,25 +47,5 @@ describe('shouldShowCookieBanner', () => {
     expect(shouldShowCookieBanner(true, 'accepted')).toBe(false);
     expect(shouldShowCookieBanner(true, 'declined')).toBe(false);
     expect(shouldShowCookieBanner(false, undefined)).toBe(false);
-  });
-});
-
-describe('consentReturnPath', () => {
-  it('keeps a path of this site with its query', () => {
-    expect(consentReturnPath('/shop/p/linen-shirt?lang=fr')).toBe('/shop/p/linen-shirt?lang=fr');
-  });
-
-  it('refuses other hosts and odd values', () => {
-    for (const bad of [
-      '//evil.example/',
-      '/\\evil.example',
-      'https://evil.example/',
-      'shop',
-      '',
-      42,
-      undefined,
-      '/a\nb',
-    ])
-      expect(consentReturnPath(bad)).toBe('/');
   });
 });

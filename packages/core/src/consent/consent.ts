@@ -57,14 +57,3 @@ export function trackingMode({ cookiePolicy, bannerEnabled, consent }: ConsentSc
 export function shouldShowCookieBanner(bannerEnabled: boolean, consent: ConsentChoice | undefined): boolean {
   return bannerEnabled && consent === undefined;
 }
-
-/**
- * Where the consent route sends a no-JavaScript visitor back to: a path of this site, or `/`.
- * Refuses other hosts (`//evil.example`, `/\evil.example`, `https://…`) and control characters.
- */
-export function consentReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return '/';
-  return value;
-}

@@ -122,6 +122,10 @@ export interface PageSettingsInput {
   folderBehavior?: unknown;
   /** Folders only: where a redirect folder sends visitors (a site path or an http(s) address). */
   redirectUrl?: unknown;
+  /** Blogs and events: what their RSS feed carries, 'excerpt' (default) or 'full'. */
+  feedContent?: unknown;
+  /** Ask search engines to leave the page out (noindex, and not in the sitemap). */
+  hideFromSearch?: unknown;
 }
 
 export interface PageSettings {
@@ -136,6 +140,8 @@ export interface PageSettings {
   publishAt?: string | null;
   folderBehavior?: 1 | 2 | 3;
   redirectUrl?: string;
+  feedContent?: 'full' | 'excerpt';
+  hideFromSearch?: boolean;
 }
 
 export type PageSettingsResult = { ok: true; value: PageSettings } | { ok: false; errors: Record<string, string> };
@@ -204,6 +210,14 @@ export function validatePageSettings(input: PageSettingsInput): PageSettingsResu
     const url = typeof input.redirectUrl === 'string' ? input.redirectUrl.trim() : '\u0000';
     if (url.length <= 2000 && /^(|\/(?![/\\])\S*|https?:\/\/\S+)$/i.test(url)) value.redirectUrl = url;
     else errors.redirectUrl = EDITOR_MESSAGES.linkFormat;
+  }
+  if (input.feedContent !== undefined) {
+    if (input.feedContent === 'full' || input.feedContent === 'excerpt') value.feedContent = input.feedContent;
+    else errors.feedContent = EDITOR_MESSAGES.notAnOption(String(input.feedContent));
+  }
+  if (input.hideFromSearch !== undefined) {
+    if (typeof input.hideFromSearch === 'boolean') value.hideFromSearch = input.hideFromSearch;
+    else errors.hideFromSearch = EDITOR_MESSAGES.notAnOption(String(input.hideFromSearch));
   }
   if (value.folderBehavior === 2 && value.redirectUrl === '') errors.redirectUrl = EDITOR_MESSAGES.linkFormat;
   if (value.status === 'scheduled' && !value.publishAt && !errors.publishAt)

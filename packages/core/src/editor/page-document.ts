@@ -32,6 +32,10 @@ export interface PageSettingsView {
   folderBehavior: number | null;
   /** Where a redirect folder sends visitors ('' when none). */
   redirectUrl: string;
+  /** Blogs and events: what their RSS feed (`?format=rss`) carries. */
+  feedContent: 'full' | 'excerpt';
+  /** Search engines are asked to leave the page out (`noindex`, not in the sitemap). */
+  hideFromSearch: boolean;
 }
 
 /** One page as the editor opens it. */

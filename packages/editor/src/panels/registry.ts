@@ -124,4 +124,11 @@ export const PANELS: readonly PanelDef[] = [
     group: 'admin',
     load: () => import('./owners/index.js'),
   },
+  {
+    path: '/config/password',
+    label: 'Your password',
+    section: 'Settings',
+    group: 'any',
+    load: () => import('./password/index.js'),
+  },
 ];

@@ -15,6 +15,9 @@ interface SettingsForm {
   /** Folders only: SPEC §3 behaviour (null for pages). */
   folderBehavior: number | null;
   redirectUrl: string;
+  /** Blogs and events: what the RSS feed carries. */
+  feedContent: 'full' | 'excerpt';
+  hideFromSearch: boolean;
 }
 
 /** What a folder does when visitors open its address (SPEC §3 folder behaviour). */
@@ -35,12 +38,14 @@ export function PageSettingsDialog({
   onSaved: (page: PageDocument) => void;
 }) {
   const [form, setForm] = useState<SettingsForm | undefined>();
+  const [kind, setKind] = useState('');
   const [protectedNow, setProtectedNow] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => {
     api<PageDocument>('GET', `/api/config/pages/${id}`)
-      .then(({ settings }) => {
+      .then(({ settings, summary }) => {
+        setKind(summary.kind);
         setProtectedNow(settings.passwordProtected);
         setForm({ ...settings, password: '', publishAt: settings.publishAt ? settings.publishAt.slice(0, 16) : '' });
       })
@@ -77,9 +82,11 @@ export function PageSettingsDialog({
       seoTitle: form.seoTitle,
       seoDescription: form.seoDescription,
       membersOnly: form.membersOnly,
+      hideFromSearch: form.hideFromSearch,
       status: form.status,
       publishAt: form.status === 'scheduled' && form.publishAt ? new Date(form.publishAt).toISOString() : null,
       ...(form.password ? { password: form.password } : {}),
+      ...(kind === 'blog' || kind === 'events' ? { feedContent: form.feedContent } : {}),
       ...(isFolder
         ? {
             folderBehavior: form.folderBehavior ?? FolderBehavior.INDEX,
@@ -108,6 +115,19 @@ export function PageSettingsDialog({
         {field('navigationTitle', 'Navigation title')}
         {field('seoTitle', 'SEO title')}
         {field('seoDescription', 'SEO description')}
+        {(kind === 'blog' || kind === 'events') && (
+          <label>
+            RSS feed
+            <select
+              value={form.feedContent}
+              onChange={(e) => setForm({ ...form, feedContent: e.target.value === 'full' ? 'full' : 'excerpt' })}
+            >
+              <option value="excerpt">Excerpts (readers open the site for the rest)</option>
+              <option value="full">Full posts</option>
+            </select>
+            {errors.feedContent && <span className="ed-field-error">{errors.feedContent}</span>}
+          </label>
+        )}
         {field(
           'password',
           protectedNow ? 'New password (the page is protected)' : 'Password (empty: not protected)',
@@ -128,6 +148,14 @@ export function PageSettingsDialog({
             onChange={(e) => setForm({ ...form, membersOnly: e.target.checked })}
           />
           Members only
+        </label>
+        <label className="ed-check">
+          <input
+            type="checkbox"
+            checked={form.hideFromSearch}
+            onChange={(e) => setForm({ ...form, hideFromSearch: e.target.checked })}
+          />
+          Hide from search engines
         </label>
         <label>
           Content status

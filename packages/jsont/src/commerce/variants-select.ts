@@ -48,7 +48,8 @@ function renderOption(
   out += escapeHtml(formatCommerceMessage(ctx, title, [['name', option.name]]));
   out += ': </div>\n    <div class="variant-select-wrapper">\n';
   const field = named ? ` name="${escapeHtml(variantOptionFieldName(option.name))}"` : '';
-  out += `      <select aria-label="${prompt}" data-variant-option-name="${name}"${field}>\n`;
+  // The prompt carries the option name, which an owner typed: escaped like every other attribute.
+  out += `      <select aria-label="${escapeHtml(prompt)}" data-variant-option-name="${name}"${field}>\n`;
   out += `        <option value="">${escapeHtml(prompt)}</option>\n        `;
   for (const raw of option.values) {
     const value = escapeHtml(raw);
@@ -77,7 +78,7 @@ export function renderVariantsSelect(item: unknown, ctx: RenderContext, named = 
   const select = selectTemplate(item, ctx);
   const title = titleTemplate(item, ctx);
   let out = '\n  \n  \n  \n  \n\n  <div class="product-variants"';
-  out += ` data-item-id="${printed(lookup(item, ctx, 'id'))}"`;
+  out += ` data-item-id="${escapeHtml(printed(lookup(item, ctx, 'id')))}"`;
   out += ` data-variants="${escapeHtml(toJsonText(field(content, 'variants')))}"`;
   const isSubscribable = field(content, 'isSubscribable');
   if (isTruthy(isSubscribable)) {

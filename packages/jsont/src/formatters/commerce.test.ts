@@ -99,7 +99,7 @@ describe('product widgets', () => {
       },
     };
     const out = run('variants-select', product) ?? '';
-    expect(out).toContain('<select aria-label="Select size&fit" data-variant-option-name="size&amp;fit">');
+    expect(out).toContain('<select aria-label="Select size&amp;fit" data-variant-option-name="size&amp;fit">');
     expect(out).toContain('<option value="S">S</option><option value="M">M</option>');
     expect(run('variants-select', { structuredContent: { productType: 1, variants: [] } })).toBeUndefined();
   });
@@ -118,7 +118,7 @@ describe('product widgets', () => {
     };
     const named = run('variants-select', product, {}, ['named']) ?? '';
     expect(named).toContain(
-      '<select aria-label="Select size&fit" data-variant-option-name="size&amp;fit" name="variant-option-size&amp;fit">',
+      '<select aria-label="Select size&amp;fit" data-variant-option-name="size&amp;fit" name="variant-option-size&amp;fit">',
     );
     expect(run('variants-select', product)).not.toContain(' name="variant-option-size&amp;fit">');
     expect(run('quantity-input', product, {}, ['named'])).toContain('<input aria-label="Quantity" name="quantity" ');

@@ -1,5 +1,5 @@
 import { RecordType } from '@tessera/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseJson } from '../content/product-json.js';
@@ -8,6 +8,7 @@ import { parseInput } from '../http/validate.js';
 import { createMailService } from '../mail/mail-service.js';
 import { createRestockSender } from '../restock/restock-sender.js';
 import { createUnsubscribeTokens } from '../restock/unsubscribe-token.js';
+import { siteBaseUrlById } from '../site-url/public-url.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from './site-settings-store.js';
 
 const listQuery = z
@@ -47,10 +48,6 @@ const stockBody = z
   .refine((b) => b.qtyInStock === undefined || b.adjustBy === undefined, {
     message: 'Send either qtyInStock or adjustBy, not both.',
   });
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
-}
 
 /**
  * Inventory (group `store`): every variant with its stock, and quick stock edits. A variant that
@@ -182,7 +179,7 @@ export default async function inventoryPlugin(app: FastifyInstance): Promise<voi
           siteId,
           productId: row.productId,
           variantId,
-          origin: originOf(request),
+          origin: await siteBaseUrlById(app, siteId),
         });
         restock = { ...restock, ...outcome, pending: restock.pending - outcome.sent };
       }

@@ -1,5 +1,6 @@
 import { WebsiteRole } from '@tessera/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { normalizeEmail } from '../auth/owner-session.js';
@@ -9,8 +10,10 @@ import { newSessionToken, sessionIdOf } from '../auth/session-token.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { newId, newToken, nowIso } from '../ids.js';
+import type { Database } from '../db/schema.js';
 import { createMailService } from '../mail/mail-service.js';
 import { escapeHtml } from '../restock/html.js';
+import { siteBaseUrl } from '../site-url/public-url.js';
 import { ownerOf, withStatus } from './site-settings-store.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -37,10 +40,6 @@ const acceptBody = z
     password: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
   })
   .strict();
-
-function originOf(request: FastifyRequest, host: string | null): string {
-  return `${request.protocol}://${host ?? request.headers.host ?? request.hostname}`;
-}
 
 /**
  * Owner accounts and roles (group `admin`): list, invite (a new owner with roles and a one-time
@@ -89,9 +88,17 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     });
   }
 
-  /** Whether the site would still have an admin without `ownerId`'s admin role. */
-  async function otherAdmins(siteId: string, ownerId: string): Promise<number> {
-    const row = await db
+  /**
+   * Counts the site's admins other than `ownerId`, inside the transaction that changes roles: on
+   * PostgreSQL the site's row is locked first (FOR UPDATE), so two admins demoting or removing each
+   * other at once run one after the other and the second sees the first's change; SQLite runs one
+   * write transaction at a time anyway.
+   */
+  async function otherAdmins(trx: Transaction<Database>, siteId: string, ownerId: string): Promise<number> {
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await trx.selectFrom('sites').select('id').where('id', '=', siteId).forUpdate().execute();
+    }
+    const row = await trx
       .selectFrom('owner_roles')
       .innerJoin('owners', 'owners.id', 'owner_roles.owner_id')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -128,7 +135,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     if (taken) throw withStatus(new AppError('owner-exists', 'This person is already an owner of the site.'), 409);
     const site = await db
       .selectFrom('sites')
-      .select(['title', 'host'])
+      .select(['title', 'host', 'public_url'])
       .where('id', '=', siteId)
       .executeTakeFirstOrThrow();
     const ownerId = newId();
@@ -157,7 +164,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
         })
         .execute();
     });
-    const link = `${originOf(request, site.host)}/owner-invite?token=${encodeURIComponent(token)}`;
+    const link = `${siteBaseUrl(app, { host: site.host, publicUrl: site.public_url })}/owner-invite?token=${encodeURIComponent(token)}`;
     await mail.send({
       siteId,
       to: email,
@@ -180,10 +187,10 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     const siteId = ownerOf(request).websiteId;
     await ownerRow(siteId, id);
     const codes = [...new Set(body.roles)].sort((a, b) => a - b);
-    if (!codes.includes(WebsiteRole.ADMIN) && (await otherAdmins(siteId, id)) === 0) {
-      throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
-    }
     await db.transaction().execute(async (trx) => {
+      if (!codes.includes(WebsiteRole.ADMIN) && (await otherAdmins(trx, siteId, id)) === 0) {
+        throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+      }
       await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
       await trx
         .insertInto('owner_roles')
@@ -197,8 +204,10 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     const { id } = parseInput(idParams, request.params, 'address');
     const siteId = ownerOf(request).websiteId;
     await ownerRow(siteId, id);
-    if ((await otherAdmins(siteId, id)) === 0) throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
     await db.transaction().execute(async (trx) => {
+      if ((await otherAdmins(trx, siteId, id)) === 0) {
+        throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+      }
       await trx.deleteFrom('owner_sessions').where('owner_id', '=', id).execute();
       await trx.deleteFrom('owner_invites').where('owner_id', '=', id).execute();
       await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();

@@ -1,5 +1,6 @@
 import { COLLECTION_LIMITS, canBeSubscription, ProductType } from '@tessera/core';
 import { type ZodError, z } from 'zod';
+import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { describeZodError } from '../http/validate.js';
 
@@ -51,7 +52,8 @@ export const productInput = z
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes in the URL.')
       .optional(),
     excerpt: z.string().max(2000).default(''),
-    body: z.string().max(100_000).default(''),
+    // Owner HTML is stored cleaned (finding 9: no <meta refresh>, scripts or event handlers).
+    body: z.string().max(100_000).default('').transform(sanitizeOwnerHtml),
     status: z.enum(['published', 'draft', 'scheduled', 'needs-review', 'private']).default('published'),
     productType: z.union(
       Object.values(ProductType).map((code) => z.literal(code)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],

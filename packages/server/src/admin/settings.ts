@@ -12,8 +12,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
+import { paymentSettingsJson } from '../checkout/payment-settings.js';
+import type { PaymentProviders } from '../checkout/payments/provider.js';
+import { TEST_MODE_MESSAGES } from '../checkout/payments/test-mode.js';
+import { STOCK_HOLD_MINUTES, stockHoldMinutesOf } from '../checkout/stock-holds.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
+import { PUBLIC_URL_RULE, parsePublicUrl } from '../site-url/public-url.js';
+import { parseRedirects, REDIRECTS_MAX_CHARS } from '../web/redirects.js';
+import { cleanRobotsExtra, ROBOTS_EXTRA_MAX } from '../web/robots.js';
+import { siteIconUrl } from '../web/site-icon.js';
 import mailingListsPlugin from './mailing-lists.js';
 import { createSiteSettingsStore, objectOr, ownerOf, type StoredSettings } from './site-settings-store.js';
 
@@ -52,7 +60,24 @@ const websiteBody = z
     shareButtonOptions: z.partialRecord(z.enum(SHARE_SERVICES), z.boolean()),
     cookiePolicy: z.enum(COOKIE_POLICIES),
     trackingEnabled: z.boolean(),
+    /** The site icon: an uploaded image the server makes favicons and app icons from (`web/site-icon.ts`). */
+    siteIcon: z.object({ url: fileUrl }).strict().nullable(),
+    /** URL redirects, one per line (`web/redirects.ts`); loops and bad lines are refused by line number. */
+    redirects: z
+      .string()
+      .max(REDIRECTS_MAX_CHARS, `Keep the redirects under ${REDIRECTS_MAX_CHARS} characters.`)
+      .superRefine((text, context) => {
+        const parsed = parseRedirects(text);
+        if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.errors.join(' ') });
+      }),
+    /** Lines added to /robots.txt after the defaults (`web/robots.ts`). */
+    robotsTxtExtra: z
+      .string()
+      .max(ROBOTS_EXTRA_MAX, `Keep the robots.txt addition under ${ROBOTS_EXTRA_MAX} characters.`)
+      .regex(/^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/, 'Use plain text in the robots.txt addition.'),
     mailingListId: z.string().max(64).nullable(),
+    /** Where mailed links point (`https://shop.example.com`); null or "" to clear (site-url/public-url.ts). */
+    publicUrl: z.string().max(300).nullable(),
     /** The cookie banner; fields left out keep their saved value (core `cookie-banner.ts` checks the words). */
     cookieBanner: z
       .object({
@@ -83,11 +108,21 @@ const storeBody = z
     scarcityThreshold: z.number().int().min(1).max(1000),
     scarcityText: z.string().trim().min(1).max(200),
     expressCheckout: z.boolean(),
+    /** Issue 15 (`checkout/payment-settings.ts`): pay later, test mode, more than one coupon per order. */
+    payLaterEnabled: z.boolean(),
+    testMode: z.boolean(),
+    allowCouponStacking: z.boolean(),
+    /** Minutes a payment-pending order holds its stock before it is cancelled (`checkout/stock-holds.ts`). */
+    stockHoldMinutes: z
+      .number({ error: 'Enter a whole number of minutes.' })
+      .int('Enter a whole number of minutes.')
+      .min(STOCK_HOLD_MINUTES.min, `Hold stock for at least ${STOCK_HOLD_MINUTES.min} minutes.`)
+      .max(STOCK_HOLD_MINUTES.max, `Hold stock for at most ${STOCK_HOLD_MINUTES.max} minutes (30 days).`),
   })
   .partial()
   .strict();
 
-type Row = { title: string; locale: string; currency: string; time_zone: string };
+type Row = { title: string; locale: string; currency: string; time_zone: string; public_url?: string | null };
 
 function websiteJson(row: Row, settings: StoredSettings) {
   const website = objectOr(settings.website);
@@ -105,14 +140,19 @@ function websiteJson(row: Row, settings: StoredSettings) {
     shareButtonOptions: Object.fromEntries(SHARE_SERVICES.map((service) => [service, share[service] === true])),
     cookiePolicy: website.cookiePolicy === 'restrictive' ? 'restrictive' : 'standard',
     trackingEnabled: website.trackingEnabled !== false,
+    robotsTxtExtra: cleanRobotsExtra(website.robotsTxtExtra),
+    redirects: typeof website.redirects === 'string' ? website.redirects : '',
+    siteIcon: siteIconUrl(website) ? { url: siteIconUrl(website) } : null,
     mailingListId: typeof website.mailingListId === 'string' ? website.mailingListId : null,
     cookieBanner: cookieBannerOf(website.cookieBanner),
+    publicUrl: row.public_url ?? null,
   };
 }
 
-function storeJson(settings: StoredSettings) {
+function storeJson(settings: StoredSettings, payments?: PaymentProviders) {
   const store = objectOr(settings.store);
   return {
+    ...paymentSettingsJson(store, payments),
     multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices !== false,
     restockHiddenByDefault: store.restockHiddenByDefault === true,
     restockMailingListOptIn: store.restockMailingListOptIn === true,
@@ -124,7 +164,17 @@ function storeJson(settings: StoredSettings) {
     scarcityThreshold: typeof store.scarcityThreshold === 'number' ? store.scarcityThreshold : null,
     scarcityText: typeof store.scarcityText === 'string' ? store.scarcityText : null,
     expressCheckout: store.expressCheckout === true,
+    stockHoldMinutes: stockHoldMinutesOf(store),
   };
+}
+
+/** A public URL from Settings: undefined (unchanged), null (cleared) or a clean origin; else a 400. */
+function checkedPublicUrl(value: string | null | undefined): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value.trim() === '') return null;
+  const url = parsePublicUrl(value);
+  if (!url) throw new AppError('invalid-body', `publicUrl: ${PUBLIC_URL_RULE}`);
+  return url;
 }
 
 /** The saved banner with `change` laid over it, trimmed; a 400 naming each field that breaks a rule. */
@@ -203,7 +253,8 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
         throw new AppError('mailing-list-required', SETTINGS_MESSAGES.listRequired);
       }
     }
-    const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, ...website } = body;
+    const publicUrl = checkedPublicUrl(body.publicUrl);
+    const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, publicUrl: _url, ...website } = body;
     const saved = await store.update(
       siteId,
       (settings, row) => {
@@ -217,6 +268,7 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
             locale: locale ?? row.locale,
             currency: currency ?? row.currency,
             time_zone: timeZone ?? row.time_zone,
+            public_url: publicUrl === undefined ? row.public_url : publicUrl,
           },
         };
       },
@@ -230,15 +282,19 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
 
   app.get('/api/config/settings/store', storeGuard, async (request) => {
     const { settings } = await store.read(ownerOf(request).websiteId);
-    return storeJson(settings);
+    return storeJson(settings, app.services.checkout?.payments);
   });
 
   app.put('/api/config/settings/store', storeGuard, async (request) => {
     const body = parseInput(storeBody, request.body);
+    const payments = app.services.checkout?.payments;
+    if (body.testMode === true && payments?.liveProviderConfigured) {
+      throw new AppError('invalid-body', `testMode: ${TEST_MODE_MESSAGES.liveProvider}`);
+    }
     const saved = await store.update(ownerOf(request).websiteId, (settings) => {
       settings.store = { ...objectOr(settings.store), ...body };
       return settings;
     });
-    return storeJson(saved);
+    return storeJson(saved, payments);
   });
 }

@@ -34,9 +34,13 @@ export function createSiteSettingsStore(db: Kysely<Database>, content: ContentSe
   async function update<T>(
     siteId: string,
     change: (settings: StoredSettings, row: Awaited<ReturnType<typeof read>>['row']) => T | Promise<T>,
-    columns: (
-      result: T,
-    ) => Partial<{ title: string; locale: string; currency: string; time_zone: string }> = () => ({}),
+    columns: (result: T) => Partial<{
+      title: string;
+      locale: string;
+      currency: string;
+      time_zone: string;
+      public_url: string | null;
+    }> = () => ({}),
   ): Promise<T> {
     const result = await db.transaction().execute(async (trx) => {
       let query = trx.selectFrom('sites').selectAll().where('id', '=', siteId);

@@ -8,11 +8,17 @@ export interface AttemptStore {
   /** Adds one to the key's count and answers the new count. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Forgets the key's count and its block. */
   reset(key: string): Promise<void>;
+  /** Blocks `key` for `ms` (owner sign-in delays); a longer block replaces a shorter one. */
+  block(key: string, ms: number): Promise<void>;
+  /** Milliseconds left of the key's block; 0 when it is not blocked. */
+  blockedFor(key: string): Promise<number>;
 }
 
 export function createMemoryAttemptStore(now: () => number = Date.now): AttemptStore {
   const counts = new Map<string, { count: number; until: number }>();
+  const blocks = new Map<string, number>();
   const live = (key: string) => {
     const entry = counts.get(key);
     if (entry && entry.until <= now()) {
@@ -38,6 +44,16 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
     },
     async reset(key) {
       counts.delete(key);
+      blocks.delete(key);
+    },
+    async block(key, ms) {
+      if (blocks.size > 10_000) for (const [k, until] of blocks) if (until <= now()) blocks.delete(k);
+      blocks.set(key, Math.max(blocks.get(key) ?? 0, now() + ms));
+    },
+    async blockedFor(key) {
+      const until = blocks.get(key) ?? 0;
+      if (until <= now()) blocks.delete(key);
+      return Math.max(0, until - now());
     },
   };
 }
@@ -56,7 +72,15 @@ export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptSt
       return Number((await redis.get(prefix + key)) ?? 0);
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await redis.del(prefix + key, `${prefix}block:${key}`);
+    },
+    async block(key, ms) {
+      const name = `${prefix}block:${key}`;
+      const left = await redis.pttl(name);
+      if (left < ms) await redis.set(name, '1', 'PX', Math.max(1, Math.ceil(ms)));
+    },
+    async blockedFor(key) {
+      return Math.max(0, await redis.pttl(`${prefix}block:${key}`));
     },
   };
 }

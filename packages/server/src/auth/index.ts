@@ -4,10 +4,15 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { PageType } from '@tessera/core';
 import { AppError } from '../errors.js';
+import { limitPerAddress } from '../http/rate-limit.js';
+import { safeReturnPath } from '../http/return-path.js';
 import { parseInput } from '../http/validate.js';
 import { loadSiteUser, SITE_USER_COOKIE } from '../site-users/site-user-service.js';
 import { ThemePages } from '../site-users/theme-page.js';
+import { createCaptcha } from '../forms/captcha.js';
+import { resolveFormsConfig } from '../forms/forms-config.js';
 import { createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
+import { installOwnerAccountRoutes, OWNER_RESET_PATHS } from './owner-account-routes.js';
 import { requireOwner } from './owner-guard.js';
 import {
   authenticateOwner,
@@ -18,12 +23,15 @@ import {
 } from './owner-session.js';
 import { PASSWORD_MAX_LENGTH } from './password.js';
 import { ROLE_NAMES } from './roles.js';
+import { OWNER_DELAY_DEFAULTS, OwnerSignInGuard } from './owner-sign-in-guard.js';
 import { DEFAULT_SIGN_IN_LIMITS, SignInThrottle } from './sign-in-throttle.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts failed sign-ins (owners and site users) per account and per address. */
     signInThrottle: SignInThrottle;
+    /** Owner sign-in: growing delays per account and address, a captcha after repeated failures. */
+    ownerSignInGuard: OwnerSignInGuard;
     /** A preHandler limiting sign-in requests per address (@fastify/rate-limit). */
     signInRateLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -32,6 +40,8 @@ declare module 'fastify' {
 const signInBody = z.object({
   email: z.string({ error: 'Enter your email address.' }).min(1, 'Enter your email address.').max(256),
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+  /** The solved captcha, once the account asks for one (`captchaRequired` in a failed answer). */
+  captchaToken: z.string().max(4000).optional(),
 });
 
 /**
@@ -54,7 +64,7 @@ function decodedPath(url: string): string {
 
 const STATIC_PREFIXES = ['/assets/', '/theme/', '/files/'];
 
-const OPEN_PATHS = new Set(['/config/login', '/api/config/session']);
+const OPEN_PATHS = new Set<string>(['/config/login', '/api/config/session', ...OWNER_RESET_PATHS]);
 
 function ownerJson(owner: OwnerIdentity) {
   return { owner: { id: owner.id, email: owner.email, websiteId: owner.websiteId, roles: owner.roles } };
@@ -82,13 +92,27 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     store = createRedisAttemptStore(redis, `${config.rateLimit.namespace ?? 'tessera-rl:'}signin:`);
   }
   app.decorate('signInThrottle', new SignInThrottle(store, limits));
+  app.decorate('ownerSignInGuard', new OwnerSignInGuard(store, { ...OWNER_DELAY_DEFAULTS, ...limits }));
+  const forms = resolveFormsConfig(config);
+  const captcha = createCaptcha(app.db, {
+    hmacKey: forms.captchaHmacKey,
+    maxNumber: forms.captchaMaxNumber,
+    ttlMs: forms.captchaTtlMs,
+  });
+  /** Checks and spends a solved captcha (each is good for one try). */
+  const captchaCheck = (token: string | undefined) =>
+    token
+      ? async () => {
+          const check = await captcha.verify(token);
+          return check.ok && (await captcha.spend(app.db, check.signature, check.expiresAt));
+        }
+      : undefined;
   app.decorate(
     'signInRateLimit',
-    app.rateLimit({
+    limitPerAddress(app, {
+      name: 'sign-in',
       max: limits.requestsPerAddress,
-      timeWindow: limits.requestWindowMs,
-      // A key of its own: limiters made with app.rateLimit() share one Redis key prefix.
-      keyGenerator: (request) => `sign-in:${request.ip}`,
+      timeWindowMs: limits.requestWindowMs,
     }) as never,
   );
 
@@ -115,19 +139,36 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     throw new AppError('unauthenticated');
   });
 
-  async function signIn(request: FastifyRequest, email: string, password: string) {
+  /** Signs an owner in, or throws: sign-in-failed, sign-in-throttled (429), captcha-required, captcha-failed. */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { email: string; password: string; captchaToken?: string },
+  ): Promise<OwnerIdentity> {
     const site = await app.services.content.getSiteForHost(request.hostname);
-    return app.signInThrottle.attempt(
-      { kind: 'owner', siteId: site.id, email: email.trim().toLowerCase(), address: request.ip },
-      () => authenticateOwner(app.db, site.id, email, password),
-      request.log,
-    );
+    try {
+      const owner = await app.ownerSignInGuard.attempt(
+        {
+          siteId: site.id,
+          email: input.email.trim().toLowerCase(),
+          address: request.ip,
+          captcha: captchaCheck(input.captchaToken),
+        },
+        () => authenticateOwner(app.db, site.id, input.email, input.password),
+        request.log,
+      );
+      if (!owner) throw new AppError('sign-in-failed');
+      return owner;
+    } catch (error) {
+      const retryAfter = error instanceof AppError ? error.extra?.retryAfter : undefined;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      throw error;
+    }
   }
 
   app.post('/api/config/session', { preHandler: app.signInRateLimit }, async (request, reply) => {
     const body = parseInput(signInBody, request.body);
-    const owner = await signIn(request, body.email, body.password);
-    if (!owner) throw new AppError('sign-in-failed');
+    const owner = await signIn(request, reply, body);
     await startOwnerSession(request, reply, owner);
     return ownerJson(owner);
   });
@@ -145,9 +186,9 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
   const loginScope = { pageType: PageType.PAGE, path: '/config/login', title: 'Owner sign in' };
 
   app.get<{ Querystring: { next?: unknown } }>('/config/login', async (request, reply) => {
-    if (await loadOwner(request)) return reply.redirect(safeNext(request.query.next) ?? ownerHome(app), 303);
+    if (await loadOwner(request)) return reply.redirect(safeReturnPath(request.query.next) ?? ownerHome(app), 303);
     return pages.send(request, reply, 'config-login', loginScope, {
-      login: { next: safeNext(request.query.next) ?? '', email: '' },
+      login: { next: safeReturnPath(request.query.next) ?? '', email: '' },
     });
   });
 
@@ -155,20 +196,26 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     const form = (request.body ?? {}) as Record<string, unknown>;
     const email = typeof form.email === 'string' ? form.email.slice(0, 256) : '';
     const password = typeof form.password === 'string' ? form.password.slice(0, PASSWORD_MAX_LENGTH) : '';
-    const next = safeNext(form.next);
-    let message: string | undefined;
-    try {
-      const owner = email && password ? await signIn(request, email, password) : undefined;
-      if (owner) {
+    const next = safeReturnPath(form.next);
+    const captchaToken = typeof form.captchaToken === 'string' && form.captchaToken ? form.captchaToken : undefined;
+    let message = 'Enter your email and password.';
+    let status = 401;
+    let captchaShown = false;
+    if (email && password) {
+      try {
+        const owner = await signIn(request, reply, { email, password, captchaToken });
         await startOwnerSession(request, reply, owner);
         return reply.redirect(next ?? ownerHome(app), 303);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        message = error.message;
+        status = error.status;
+        // The page shows the captcha once the account asks for one (finding 13).
+        captchaShown = error.extra?.captchaRequired === true;
       }
-      message = email && password ? new AppError('sign-in-failed').message : 'Enter your email and password.';
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      message = error.message;
     }
-    return pages.send(request, reply, 'config-login', loginScope, { login: { next: next ?? '', email, message } }, 401);
+    const login = { next: next ?? '', email, message, captcha: captchaShown };
+    return pages.send(request, reply, 'config-login', loginScope, { login }, status);
   });
 
   app.get('/config/account', { preHandler: requireOwner('any') }, async (request, reply) => {
@@ -182,18 +229,12 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     );
   });
 
+  installOwnerAccountRoutes(app, pages);
+
   app.post('/config/logout', async (request, reply) => {
     await endOwnerSession(request, reply);
     return reply.redirect('/config/login', 303);
   });
-}
-
-/** A same-site path to return to after sign-in; anything else (other hosts, `//x`) is dropped. */
-export function safeNext(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 512) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if (/[\u0000-\u001f]/.test(value)) return undefined;
-  return value;
 }
 
 export default fp(ownerAuthPlugin, { name: 'tessera-owner-auth' });

@@ -3,7 +3,10 @@ import { AppError } from '../errors.js';
 import type { AttemptStore } from './attempt-store.js';
 
 export interface SignInLimits {
-  /** Failed sign-ins to one account before it is locked for the rest of the window. */
+  /**
+   * Failed sign-ins to one account before it is locked for the rest of the window (site users); for
+   * owners, before a captcha is asked with every further try (owners are never locked out).
+   */
   accountFailures: number;
   /** Failed sign-ins from one address (any account) before it is locked. */
   addressFailures: number;
@@ -11,6 +14,11 @@ export interface SignInLimits {
   /** All sign-in requests per address per window (@fastify/rate-limit). */
   requestsPerAddress: number;
   requestWindowMs: number;
+  /** Owner sign-in delays: defaults and meaning in `owner-sign-in-guard.ts`. */
+  ownerFreeFailures?: number;
+  ownerDelayBaseMs?: number;
+  ownerDelayCapMs?: number;
+  ownerPairWindowMs?: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {

@@ -7,6 +7,7 @@ import {
   computeCheckoutTotals,
   isSubscribable,
   isValidEmail,
+  orderQuantityProblem,
   ProductType,
   type ShippingOption,
   type SubscriptionPlan,
@@ -20,9 +21,15 @@ import { isProductForSale, loadProducts } from '../content/product-repository.js
 import type { CartRow, Database, OrderRow, PaymentsTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 import { ensureCheckoutDefaults } from './defaults.js';
-import { giftCardHash, newGiftCardCode } from './gift-card-codes.js';
+import { giftCardHash } from './gift-card-codes.js';
+import { issueOrderGiftCards } from './gift-card-issuance.js';
+import { limitCouponStacking, paymentRefusal } from './payment-settings.js';
 import type { PaymentMethodInput, PaymentProviders } from './payments/index.js';
 import { addBillingPeriod } from './schedule.js';
+import { findReplay, IDEMPOTENCY_MESSAGES, OTHER_CHECKOUT } from './idempotency.js';
+import { shippingCountryProblem, shipsTo } from './shipping-countries.js';
+import { inStockOrder, takeStock, tracksStockOf } from './stock.js';
+import { stockHeldUntil } from './stock-holds.js';
 
 /** An expected refusal; thrown inside the order transaction so everything rolls back. */
 export class CheckoutError extends Error {
@@ -243,7 +250,9 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         .where('site_id', '=', siteId)
         .orderBy('position')
         .execute()
-    ).map((r) => ({ id: r.id, name: r.name, amountCents: r.amount_cents, freeOverCents: r.free_over_cents }));
+    )
+      .filter((r) => shipsTo(r.countries, input.country))
+      .map((r) => ({ id: r.id, name: r.name, amountCents: r.amount_cents, freeOverCents: r.free_over_cents }));
     const shippingOption = requiresShipping
       ? (shippingOptions.find((o) => o.id === input.shippingOptionId) ?? shippingOptions[0] ?? null)
       : null;
@@ -282,6 +291,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
           minSubtotalCents: row.min_subtotal_cents,
         });
     }
+    await limitCouponStacking(executor, siteId, candidates, (c) => c.code, invalidCoupons);
 
     let giftCard: Priced['giftCard'];
     let giftCardProblem: string | undefined;
@@ -365,15 +375,11 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     return row.last_number;
   }
 
-  async function existingOrder(siteId: string, key: string): Promise<OrderRow | undefined> {
-    const found = await db
-      .selectFrom('idempotency_keys')
-      .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
-      .selectAll('orders')
-      .where('idempotency_keys.site_id', '=', siteId)
-      .where('idempotency_keys.key', '=', key)
-      .executeTakeFirst();
-    return found as OrderRow | undefined;
+  /** The order of an earlier submission with the key, answered only to the cart that placed it. */
+  async function existingOrder(siteId: string, input: PlaceOrderInput): Promise<OrderRow | undefined> {
+    const found = await findReplay(db, siteId, input.idempotencyKey, input.cartToken);
+    if (found !== OTHER_CHECKOUT) return found;
+    throw new CheckoutError('idempotency-key-reused', IDEMPOTENCY_MESSAGES.otherCheckout, 409);
   }
 
   async function place(siteId: string, input: PlaceOrderInput): Promise<{ row: OrderRow; mail: OrderMail[] }> {
@@ -408,6 +414,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       const priced = await price(trx, siteId, cart, input);
       const { totals, entries, site } = priced;
       if (entries.length === 0) throw new CheckoutError('empty-cart', CHECKOUT_MESSAGES.emptyCart);
+      const tooMany = orderQuantityProblem(entries);
+      if (tooMany) throw new CheckoutError('quantity-out-of-range', tooMany);
       // A product the owner took off sale (draft, private, …) after it went into the cart is not sold.
       for (const entry of entries) {
         if (!(await isProductForSale(trx, siteId, entry.itemId))) {
@@ -429,6 +437,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       if (priced.invalidCoupons.length > 0)
         throw new CheckoutError('coupon-invalid', priced.invalidCoupons[0]!.message);
       const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
+      const notShipped = requiresShipping && (await shippingCountryProblem(trx, siteId, input.country));
+      if (notShipped) throw new CheckoutError('country-not-shipped', notShipped);
       if (requiresShipping && !priced.shippingOption) {
         throw new CheckoutError('shipping-required', CHECKOUT_MESSAGES.shippingRequired);
       }
@@ -448,18 +458,11 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
 
       // Stock: checked and taken in one statement per variant, in a fixed order (no deadlocks).
       const tracked = entries
-        .filter((e) => e.productType === ProductType.PHYSICAL || e.productType === ProductType.SERVICE)
-        .sort((a, b) => (a.itemId + a.chosenVariant.sku < b.itemId + b.chosenVariant.sku ? -1 : 1));
-      for (const entry of tracked) {
-        const taken = await trx
-          .updateTable('product_variants')
-          .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', entry.quantity) }))
-          .where('item_id', '=', entry.itemId)
-          .where('sku', '=', entry.chosenVariant.sku)
-          .where((eb) => eb.or([eb('unlimited', '=', 1), eb('qty_in_stock', '>=', entry.quantity)]))
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) {
-          throw new CheckoutError('not-enough-stock', `${CHECKOUT_MESSAGES.outOfStock} (${entry.title})`, 409);
+        .filter((e) => tracksStockOf(e.productType))
+        .map((e) => ({ itemId: e.itemId, sku: e.chosenVariant.sku, quantity: e.quantity, title: e.title }));
+      for (const line of inStockOrder(tracked)) {
+        if (!(await takeStock(trx, line))) {
+          throw new CheckoutError('not-enough-stock', `${CHECKOUT_MESSAGES.outOfStock} (${line.title})`, 409);
         }
       }
 
@@ -495,6 +498,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       if (totals.amountDueCents > 0) {
         const provider = payments.forMethod(input.payment);
         if (!provider) throw new CheckoutError('payment-method', CHECKOUT_MESSAGES.paymentFailed, 402);
+        const refused = await paymentRefusal(trx, siteId, payments, provider);
+        if (refused) throw new CheckoutError(refused.code, refused.message, refused.status);
         const charged = await provider.charge({
           amountCents: totals.amountDueCents,
           currency: site.currency,
@@ -553,6 +558,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         fulfillment_status: 'pending',
         subscription_id: subscriptionId,
         fulfilled_at: null,
+        stock_held_until: paymentStatus === 'pending' ? await stockHeldUntil(trx, siteId, now) : null,
+        gift_card_recipient: entries.some((e) => e.productType === ProductType.GIFT_CARD) ? recipient : null,
         created_at: now,
         updated_at: now,
       };
@@ -579,29 +586,9 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
 
       const mail: OrderMail[] = [confirmationMail(row, entries)];
 
-      // Gift cards bought in this order: one code per unit, mailed to the recipient.
-      for (const entry of entries.filter((e) => e.productType === ProductType.GIFT_CARD)) {
-        for (let i = 0; i < entry.quantity; i++) {
-          const code = newGiftCardCode();
-          await trx
-            .insertInto('gift_cards')
-            .values({
-              id: newId(),
-              site_id: siteId,
-              code_hash: giftCardHash(code),
-              last4: code.slice(-4),
-              currency: site.currency,
-              initial_cents: entry.purchasePriceCents,
-              balance_cents: entry.purchasePriceCents,
-              order_id: orderId,
-              recipient_email: recipient,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-          mail.push(giftCardMail(recipient, code, entry.purchasePriceCents, site.currency, email));
-        }
-      }
+      // Gift cards bought in this order exist only once it is paid; a pending order issues them when
+      // the owner marks it paid (`gift-card-issuance.ts`, `order-payment.ts`).
+      if (paymentStatus === 'paid') mail.push(...(await issueOrderGiftCards(trx, row, now)).mail);
 
       if (plan && subscriptionId) {
         const entry = entries[0]!;
@@ -658,14 +645,14 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
 
     async placeOrder(siteId, input) {
       await ready(siteId);
-      const earlier = await existingOrder(siteId, input.idempotencyKey);
+      const earlier = await existingOrder(siteId, input);
       if (earlier) return { order: orderSummary(earlier), created: false, mail: [] };
       try {
         const { row, mail } = await place(siteId, input);
         return { order: orderSummary(row), created: true, mail };
       } catch (error) {
         if (isUniqueViolation(error)) {
-          const other = await existingOrder(siteId, input.idempotencyKey);
+          const other = await existingOrder(siteId, input);
           if (other) return { order: orderSummary(other), created: false, mail: [] };
         }
         throw error;
@@ -735,19 +722,5 @@ function confirmationMail(order: OrderRow, entries: CartEntry[]): OrderMail {
     ]
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n'),
-  };
-}
-
-function giftCardMail(to: string, code: string, cents: number, currency: string, from: string): OrderMail {
-  return {
-    to,
-    subject: 'You have received a gift card',
-    text: [
-      `${from} sent you a gift card worth ${money(cents, currency)}.`,
-      '',
-      `Your code: ${code}`,
-      '',
-      'Enter it at checkout. It never expires and can be used over several orders.',
-    ].join('\n'),
   };
 }

@@ -7,8 +7,11 @@ export const FIRST_ORDER_NUMBER = 1001;
 
 /**
  * The store's checkout settings until the owner changes them: two shipping options, a US sales
- * tax, three coupons and the order counter, written once per site. Stable ids and "do nothing on
- * conflict" make it safe to run from several processes at once.
+ * tax, three coupons and the order counter, written once per site, when the site is created
+ * (`db/seed.ts`) and again, lazily, before a site's first checkout if they are missing. Stable ids
+ * and "do nothing on any conflict" (no target column: a clash on `id` or on the coupons'
+ * `(site_id, code)` alike) make it safe to run from many requests and processes at once (issue 15,
+ * finding 18). Runs inside the caller's transaction when given one.
  */
 export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: string): Promise<void> {
   // The order counter is written last: once it exists the site has had its defaults, and an
@@ -42,7 +45,7 @@ export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: strin
         created_at: now,
       },
     ])
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
   await db
     .insertInto('tax_rules')
@@ -55,7 +58,7 @@ export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: strin
       countries: JSON.stringify(['US']),
       created_at: now,
     })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
   await db
     .insertInto('coupons')
@@ -66,11 +69,11 @@ export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: strin
         { code: 'FREESHIP', kind: 'free-shipping', value: 0, min_subtotal_cents: 0 },
       ].map((c) => ({ ...c, id: stableId(siteId, 'coupon', c.code), site_id: siteId, active: 1, created_at: now })),
     )
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
   await db
     .insertInto('order_counters')
     .values({ site_id: siteId, last_number: FIRST_ORDER_NUMBER - 1 })
-    .onConflict((oc) => oc.column('site_id').doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }

@@ -12,7 +12,9 @@ import { CheckoutError, type CheckoutService, createCheckoutService } from './ch
 import { installmentsInfoPage } from './installments-info.js';
 import { createOrderRateLimiter, DEFAULT_ORDER_RATE_LIMIT } from './order-rate-limit.js';
 import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
-import { builtInPaymentProviders, type PaymentMethodInput } from './payments/index.js';
+import { builtInPaymentProviders, type PaymentMethodInput, type PaymentProviders } from './payments/index.js';
+import { readPaymentSettings } from './payment-settings.js';
+import { testModeActive } from './payments/test-mode.js';
 import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
 import { registerOrderAdminRoutes } from './order-admin-routes.js';
 import { registerCheckoutSettingsRoutes } from './settings-routes.js';
@@ -29,7 +31,7 @@ export interface CheckoutPluginOptions {
 declare module '../app.js' {
   interface AppServices {
     /** Set by the checkout plugin: the order service and the renewal scheduler. */
-    checkout?: { service: CheckoutService; renewals: RenewalScheduler };
+    checkout?: { service: CheckoutService; renewals: RenewalScheduler; payments: PaymentProviders };
   }
 }
 
@@ -67,10 +69,15 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
         .catch((error) => app.log.warn({ err: error }, 'renewal mail failed'));
     },
   });
-  app.services.checkout = { service, renewals };
+  app.services.checkout = { service, renewals, payments };
   app.addHook('onReady', async () => renewals.start());
   app.addHook('onClose', async () => renewals.stop());
 
+  /** What the checkout page shows of the payment settings: the test mode banner, the pay later choice. */
+  const paymentView = async (siteId: string) => {
+    const settings = await readPaymentSettings(app.db, siteId);
+    return { testModeActive: testModeActive(settings.testMode, payments), payLaterEnabled: settings.payLaterEnabled };
+  };
   const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
   const orderLimit = createOrderRateLimiter(app, app.config.checkoutOrders ?? DEFAULT_ORDER_RATE_LIMIT);
 
@@ -216,7 +223,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
       site,
       'checkout',
       { pageType: PageType.CHECKOUT, path: '/checkout', title: 'Checkout' },
-      { checkout: checkoutView(cart, site, { error }) },
+      { checkout: checkoutView(cart, site, { error, payment: await paymentView(site.id) }) },
     );
   });
 
@@ -239,7 +246,9 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
       site,
       'checkout',
       { pageType: PageType.CHECKOUT, path: '/checkout/subscription', title: 'Subscription checkout' },
-      { checkout: checkoutView(subscriptionCart, site, { cartToken: token, plan }) },
+      {
+        checkout: checkoutView(subscriptionCart, site, { cartToken: token, plan, payment: await paymentView(site.id) }),
+      },
     );
   });
 
@@ -273,7 +282,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   registerCheckoutSettingsRoutes(app);
 
   // Owner API: orders of the site (search, filter, pages), fulfil, refund through the provider that charged.
-  registerOrderAdminRoutes(app, { service, payments });
+  registerOrderAdminRoutes(app, { service, payments, mail });
 }
 
 function isFormPost(request: FastifyRequest): boolean {

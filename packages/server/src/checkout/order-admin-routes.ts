@@ -1,15 +1,16 @@
-import { formatMoney } from '@tessera/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OrderRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import type { MailService } from '../mail/mail-service.js';
 import { parseInput } from '../http/validate.js';
-import { newId } from '../ids.js';
 import { decodeCursor, pageOf } from '../restock/cursor.js';
 import { type CheckoutService, orderSummary } from './checkout-service.js';
+import { markOrderPaid } from './order-payment.js';
 import type { PaymentProviders } from './payments/index.js';
+import { refundOrder } from './refunds.js';
 import { orderIdParams, refundBody } from './schemas.js';
 
 /** Without `limit` a page holds the newest 200 orders, as the list always answered. */
@@ -92,14 +93,14 @@ function listItem(row: OrderRow) {
 
 /**
  * The owner's order routes (group `store`): the list with search, a status filter and keyset
- * pages; one order with its lines, addresses, payments and history; mark fulfilled; refund
- * through the provider that charged it.
+ * pages; one order with its lines, addresses, payments and history; mark fulfilled; mark a
+ * pending order paid (which issues its gift cards); refund through the provider that charged it.
  */
 export function registerOrderAdminRoutes(
   app: FastifyInstance,
-  deps: { service: CheckoutService; payments: PaymentProviders },
+  deps: { service: CheckoutService; payments: PaymentProviders; mail: MailService },
 ): void {
-  const { service, payments } = deps;
+  const { service, payments, mail } = deps;
   const store = { preHandler: requireOwner('store') };
   const fail = (reply: FastifyReply, status: number, error: string, message: string, extra = {}) =>
     reply
@@ -123,7 +124,11 @@ export function registerOrderAdminRoutes(
       .limit(limit + 1);
     switch (input.status) {
       case 'unfulfilled':
-        select = select.where('fulfillment_status', '!=', 'fulfilled').where('payment_status', '!=', 'refunded');
+        // Cancelled orders (unpaid, stock hold ran out) are not waiting to be shipped.
+        select = select
+          .where('fulfillment_status', '!=', 'fulfilled')
+          .where('payment_status', '!=', 'refunded')
+          .where('status', '!=', 'cancelled');
         break;
       case 'fulfilled':
         select = select.where('fulfillment_status', '=', 'fulfilled');
@@ -189,7 +194,9 @@ export function registerOrderAdminRoutes(
         fulfillmentStatus: row.fulfillment_status,
         fulfilledAt: row.fulfilled_at,
         refundedCents: row.refunded_cents,
-        refundableCents: paid.some((p) => p.kind === 'charge') ? row.amount_due_cents - row.refunded_cents : 0,
+        refundableCents: paid.some((p) => p.kind === 'charge' && p.status === 'succeeded')
+          ? row.amount_due_cents - row.refunded_cents
+          : 0,
         shippingAddress: parseJson<Record<string, string> | null>(row.shipping_address, null),
         shippingOption: parseJson<{ name?: string; amountCents?: number } | null>(row.shipping_option, null),
         coupons: parseJson<{ code: string; kind: string; value: number }[]>(row.coupons, []),
@@ -234,84 +241,38 @@ export function registerOrderAdminRoutes(
     const { orderId } = parseInput(orderIdParams, request.params, 'address');
     const body = parseInput(refundBody, request.body ?? {});
     const siteId = request.owner!.websiteId;
-    const order = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    if (!order) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    const charge = await app.db
-      .selectFrom('payments')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'charge')
-      .executeTakeFirst();
-    const refundable = order.amount_due_cents - order.refunded_cents;
-    const amount = body.amountCents ?? refundable;
-    if (!charge || refundable <= 0 || amount <= 0) {
-      return fail(reply, 400, 'not-refundable', 'Nothing on this order can be refunded for that amount.');
-    }
-    if (amount > refundable) {
-      // A partial refund larger than what is left: say how much is left, in the store currency.
-      const { locale } = await service.siteInfo(siteId);
-      const most = formatMoney(refundable, order.currency, locale);
-      return fail(reply, 400, 'not-refundable', `You can refund at most ${most} on this order.`, {
-        field: 'amountCents',
-        refundableCents: refundable,
-      });
-    }
-    const provider = payments.byId(charge.provider);
-    if (!provider) return fail(reply, 402, 'refund-failed', 'The payment provider of this order is not available.');
-    const now = new Date().toISOString();
-    const refundedCents = order.refunded_cents + amount;
-    // Claim the amount first, conditional on the refunded amount read above: two refunds at once
-    // cannot both pass, and the provider is only asked for a refund this order still owes.
-    const claimed = await app.db
-      .updateTable('orders')
-      .set({
-        refunded_cents: refundedCents,
-        payment_status: refundedCents === order.amount_due_cents ? 'refunded' : order.payment_status,
-        updated_at: now,
-      })
-      .where('id', '=', orderId)
-      .where('refunded_cents', '=', order.refunded_cents)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return fail(reply, 409, 'conflict', 'The order changed; reload it.');
-    const refunded = await provider.refund({
-      reference: charge.reference,
-      amountCents: amount,
-      currency: order.currency,
+    const outcome = await refundOrder(app.db, payments, {
+      siteId,
+      orderId,
+      amountCents: body.amountCents,
+      locale: async () => (await service.siteInfo(siteId)).locale,
     });
-    if (!refunded.ok) {
-      await app.db
-        .updateTable('orders')
-        .set({ refunded_cents: order.refunded_cents, payment_status: order.payment_status, updated_at: now })
-        .where('id', '=', orderId)
-        .where('refunded_cents', '=', refundedCents)
-        .execute();
-      return fail(reply, 402, 'refund-failed', refunded.message, { provider: charge.provider });
-    }
-    await app.db
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        provider: charge.provider,
-        kind: 'refund',
-        status: 'succeeded',
-        amount_cents: amount,
-        reference: refunded.reference,
-        created_at: now,
-      })
-      .execute();
+    if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message, outcome.extra);
+    return outcome;
+  });
+
+  // "Pay later" orders: the owner records the payment; the gift cards the order bought are issued then.
+  app.post('/api/config/orders/:orderId/mark-paid', store, async (request, reply) => {
+    const { orderId } = parseInput(orderIdParams, request.params, 'address');
+    const siteId = request.owner!.websiteId;
+    const outcome = await markOrderPaid(app.db, siteId, orderId);
+    if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message);
+    // The payment is recorded whatever happens to the mail; a failed send is logged.
+    await Promise.all(
+      outcome.mail.map((message) =>
+        mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'gift card mail failed')),
+      ),
+    );
     return {
       ok: true,
-      refundedCents,
-      amountCents: amount,
-      provider: charge.provider,
-      reference: refunded.reference,
-      message: `${charge.provider} refunded the amount (reference ${refunded.reference}).`,
+      order: orderSummary(outcome.order),
+      giftCards: outcome.giftCards.map((card) => ({
+        id: card.id,
+        last4: card.last4,
+        action: card.action,
+        balanceCents: card.balanceCents,
+        recipientEmail: card.recipientEmail,
+      })),
     };
   });
 }

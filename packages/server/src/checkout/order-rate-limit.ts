@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { countPerAddress } from '../http/rate-limit.js';
 
 /** Order attempts per client address in each window (`CHECKOUT_ORDERS_PER_IP`, per minute). */
 export interface OrderRateLimit {
@@ -26,11 +27,7 @@ export function createOrderRateLimiter(
   app: FastifyInstance,
   limit: OrderRateLimit,
 ): (request: FastifyRequest) => Promise<OrderLimitDecision> {
-  const check = app.createRateLimit({
-    max: limit.perIp,
-    timeWindow: limit.timeWindowMs,
-    keyGenerator: (request) => `checkout-orders:${request.ip}`,
-  });
+  const check = countPerAddress(app, { name: 'checkout-orders', max: limit.perIp, timeWindowMs: limit.timeWindowMs });
   return async (request) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return { ok: true };

@@ -17,6 +17,7 @@ import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../p
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
 import { Theme } from '../pages/theme.js';
 import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
+import { TEST_MODE_MESSAGES } from './payments/test-mode.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -67,10 +68,18 @@ function attributesLabel(attributes: Record<string, string>): string {
 export function checkoutView(
   cart: CheckoutCart | undefined,
   site: SiteScope,
-  options: { cartToken?: string; plan?: SubscriptionPlan; planItemTitle?: string; error?: string },
+  options: {
+    cartToken?: string;
+    plan?: SubscriptionPlan;
+    planItemTitle?: string;
+    error?: string;
+    /** How the store takes payment (`payment-settings.ts`): the "Test mode" banner and the pay later choice. */
+    payment?: { testModeActive: boolean; payLaterEnabled: boolean };
+  },
 ): Record<string, unknown> {
   const money = (cents: number) => formatMoney(cents, site.currency, site.locale);
-  if (!cart || cart.entries.length === 0) return { empty: true };
+  const testMode = options.payment?.testModeActive ?? false;
+  if (!cart || cart.entries.length === 0) return { empty: true, testMode };
   const selected = (cart.selectedShippingOption as { id: string } | null)?.id;
   return {
     empty: false,
@@ -98,6 +107,9 @@ export function checkoutView(
     installmentsEligible: isInstallmentEligible(cart.entries.map((e) => e.productType)),
     minimumMessage: cart.subtotalMinimumMessage ?? '',
     testCards: { succeeds: groupDigits(TEST_CARDS.succeeds) },
+    testMode,
+    payLater: options.payment?.payLaterEnabled ?? false,
+    cardsUnavailable: testMode ? '' : TEST_MODE_MESSAGES.cardsOff,
     totals: totalsView(cart, money),
   };
 }
@@ -120,8 +132,11 @@ function groupDigits(digits: string): string {
 
 export function orderView(order: OrderSummary & { lines: OrderLineView[] }, site: SiteScope): Record<string, unknown> {
   const money = (cents: number) => formatMoney(cents, order.currency, site.locale);
-  const heading =
-    order.pageType === PageType.SUBSCRIPTION_CONFIRMED
+  // An unpaid order whose stock hold ran out (`stock-holds.ts`) says so instead of "confirmed".
+  const cancelled = order.status === 'cancelled';
+  const heading = cancelled
+    ? 'Order cancelled'
+    : order.pageType === PageType.SUBSCRIPTION_CONFIRMED
       ? 'Subscription confirmed'
       : order.pageType === PageType.ORDER_RECEIVED
         ? 'Order received'
@@ -131,7 +146,8 @@ export function orderView(order: OrderSummary & { lines: OrderLineView[] }, site
     number: order.orderNumber,
     email: order.customerEmail,
     pending: order.status === 'received',
-    isSubscription: order.pageType === PageType.SUBSCRIPTION_CONFIRMED,
+    cancelled,
+    isSubscription: !cancelled && order.pageType === PageType.SUBSCRIPTION_CONFIRMED,
     lines: order.lines.map((l) => ({
       title: l.title,
       attributesLabel: attributesLabel(l.attributes),

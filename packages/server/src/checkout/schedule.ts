@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { loadProducts } from '../content/product-repository.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
+import { paymentRefusal } from './payment-settings.js';
 import type { PaymentProviders } from './payments/index.js';
+import { returnStock, takeStock } from './stock.js';
 
 /**
  * `iso` moved forward by `count` billing periods, in UTC. Months keep the day of the month when it
@@ -115,14 +117,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         );
         const variant = product?.structuredContent.variants.find((v) => v.sku === sub.sku);
         if (!first || !product || !variant) return finish('out-of-stock', null);
-        const taken = await trx
-          .updateTable('product_variants')
-          .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', sub.quantity) }))
-          .where('item_id', '=', sub.item_id)
-          .where('sku', '=', sub.sku)
-          .where((eb) => eb.or([eb('unlimited', '=', 1), eb('qty_in_stock', '>=', sub.quantity)]))
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) return finish('out-of-stock', null);
+        const stockLine = { itemId: sub.item_id, sku: sub.sku, quantity: sub.quantity };
+        if (!(await takeStock(trx, stockLine))) return finish('out-of-stock', null);
 
         const unit = variant.onSale ? variant.salePrice : variant.price;
         const shipping = first.shipping_option ? (JSON.parse(first.shipping_option) as ShippingOption) : null;
@@ -136,18 +132,16 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         });
         const orderId = newId();
         const method = { kind: 'saved' as const, reference: sub.payment_reference };
-        const provider = options.payments.forMethod(method);
+        const found = options.payments.forMethod(method);
+        // Test cards renew only in test mode; pay later only while the store offers it.
+        const provider =
+          found && !(await paymentRefusal(trx, sub.site_id, options.payments, found)) ? found : undefined;
         const charged = provider
           ? await provider.charge({ amountCents: totals.grandTotalCents, currency: first.currency, orderId, method })
           : undefined;
         if (!provider || !charged || charged.status === 'declined' || charged.status === 'failed') {
           // Put the stock back: no order this cycle.
-          await trx
-            .updateTable('product_variants')
-            .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '+', sub.quantity) }))
-            .where('item_id', '=', sub.item_id)
-            .where('sku', '=', sub.sku)
-            .execute();
+          await returnStock(trx, stockLine);
           return finish('payment-failed', null);
         }
         const pending = charged.status === 'pending';

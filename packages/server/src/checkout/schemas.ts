@@ -1,3 +1,4 @@
+import { COUNTRY_MESSAGES, isIsoCountry } from '@tessera/core';
 import { z } from 'zod';
 
 // Checkout request shapes. Flat field names, so the same body works as JSON (the checkout
@@ -22,7 +23,11 @@ export const quoteBody = z.object({
   couponCodes: codes,
   couponCode: optionalText('couponCode', 64),
   giftCardCode: optionalText('giftCardCode', 64),
-  country: optionalText('country', 2),
+  /** An ISO 3166-1 alpha-2 code (issue 15, finding 16: no made-up country escapes sales tax). */
+  country: optionalText('country', 2).refine(
+    (value) => value == null || value === '' || isIsoCountry(value),
+    COUNTRY_MESSAGES.notACountry,
+  ),
 });
 
 export const orderBody = quoteBody.extend({

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { COUNTRY_MESSAGES, isIsoCountry } from '@tessera/core';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { newId, nowIso } from '../ids.js';
 import { ensureCheckoutDefaults } from './defaults.js';
 import { parseWithFields } from './field-errors.js';
+import { shippingCountriesOf } from './shipping-countries.js';
 
 const name = z.string().trim().min(1, 'name cannot be empty.').max(100, 'name is too long.');
 const cents = z
@@ -12,9 +14,27 @@ const cents = z
   .min(0, 'An amount cannot be negative.')
   .max(100_000_000, 'That amount is too large.');
 
+/** ISO 3166-1 alpha-2 codes (issue 15, finding 16), stored upper case. */
+const countryList = z
+  .array(
+    z
+      .string()
+      .refine((code) => isIsoCountry(code), COUNTRY_MESSAGES.notACountry)
+      .transform((code) => code.toUpperCase()),
+  )
+  .max(300);
+
 const shippingBody = z.object({
   shippingOptions: z
-    .array(z.object({ name, amountCents: cents, freeOverCents: cents.nullable().optional() }))
+    .array(
+      z.object({
+        name,
+        amountCents: cents,
+        freeOverCents: cents.nullable().optional(),
+        /** Where the option ships; empty or left out: everywhere. */
+        countries: countryList.optional(),
+      }),
+    )
     .max(20, 'At most 20 shipping options.'),
 });
 
@@ -29,10 +49,7 @@ const taxBody = z.object({
           .min(0, 'A rate cannot be negative.')
           .max(10_000, 'A rate is at most 100%.'),
         taxShipping: z.boolean().optional(),
-        countries: z
-          .array(z.string().regex(/^[A-Za-z]{2}$/, 'Countries are 2-letter codes.'))
-          .max(300)
-          .optional(),
+        countries: countryList.optional(),
       }),
     )
     .max(50, 'At most 50 tax rules.'),
@@ -87,6 +104,7 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
         name: r.name,
         amountCents: r.amount_cents,
         freeOverCents: r.free_over_cents,
+        countries: shippingCountriesOf(r.countries),
       })),
       taxRules: tax.map((r) => ({
         id: r.id,
@@ -123,6 +141,7 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
             name: o.name,
             amount_cents: o.amountCents,
             free_over_cents: o.freeOverCents ?? null,
+            countries: JSON.stringify([...new Set(o.countries ?? [])]),
             position,
             created_at: nowIso(),
           })),

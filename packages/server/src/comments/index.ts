@@ -4,6 +4,7 @@ import { requireOwner } from '../auth/owner-guard.js';
 import type { ContentService } from '../content/content-service.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { limitPerAddress } from '../http/rate-limit.js';
 import { newToken } from '../ids.js';
 import { parseCommentInput } from './comment-input.js';
 import { COMMENT_STATUSES, type CommentStatus, createCommentService } from './comment-service.js';
@@ -97,7 +98,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
 
   app.post(
     '/api/comments',
-    { onRequest: app.rateLimit({ max: commentsPerMinute, timeWindow: 60_000 }) },
+    { onRequest: limitPerAddress(app, { name: 'comment', max: commentsPerMinute, timeWindowMs: 60_000 }) },
     async (request, reply) => {
       const form = isFormPost(request);
       const parsed = parseCommentInput(request.body);
@@ -130,7 +131,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
 
   app.post<{ Params: { itemId: string } }>(
     '/api/likes/:itemId',
-    { onRequest: app.rateLimit({ max: likesPerMinute, timeWindow: 60_000 }) },
+    { onRequest: limitPerAddress(app, { name: 'like', max: likesPerMinute, timeWindowMs: 60_000 }) },
     async (request, reply) => {
       const current = await site(request);
       if (current.websiteSettings.simpleLikingEnabled !== true) throw new CommentError('likes-disabled');

@@ -1,13 +1,7 @@
-import {
-  CONSENT_CHOICES,
-  CONSENT_COOKIE,
-  CONSENT_MAX_AGE_S,
-  type ConsentChoice,
-  consentReturnPath,
-  TRACKING_KEYS,
-} from '@tessera/core';
+import { CONSENT_CHOICES, CONSENT_COOKIE, CONSENT_MAX_AGE_S, type ConsentChoice, TRACKING_KEYS } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { safeReturnPath } from '../http/return-path.js';
 import { parseInput } from '../http/validate.js';
 
 const consentBody = z.object({
@@ -55,6 +49,6 @@ export default async function consentPlugin(app: FastifyInstance): Promise<void>
     setConsentCookie(request, reply, body.choice);
     reply.header('cache-control', 'no-store');
     if (wantsJson(request)) return { choice: body.choice };
-    return reply.redirect(consentReturnPath(body.returnTo), 303);
+    return reply.redirect(safeReturnPath(body.returnTo) ?? '/', 303);
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { FALLBACK_CACHE_MS, type InvalidationBus } from '../platform/cluster/invalidation-bus.js';
 import { TtlCache } from './ttl-cache.js';
 import { type WrittenTables, writeWatchOf } from './write-watch.js';
 
@@ -24,8 +25,9 @@ export const CONTENT_CACHE_MS = 2000;
  * - what is public depends on the time (scheduled posts and pages, upcoming and past events),
  *   so time-dependent keys carry the site's next such dates (the earliest publish, start or end
  *   date still to come) and change the moment the queries would answer differently;
- * - every entry expires after `CONTENT_CACHE_MS`, which bounds what another process's write
- *   leaves here.
+ * - another node's write arrives on the cluster bus (`platform/cluster/`, when one is given) and
+ *   forgets every entry; every entry also expires after `CONTENT_CACHE_MS` (`FALLBACK_CACHE_MS`
+ *   while the bus is down), which bounds what a writer outside any server (psql, the CLI) leaves here.
  * Values are frozen: they are shared by every request.
  * Without a watch (a Kysely not opened by `openDatabase`) only the site lookups are cached, as before.
  */
@@ -36,15 +38,33 @@ export class ContentCache {
 
   constructor(
     private readonly db: Kysely<Database>,
-    options: { ttlMs?: number; now?: () => number; maxEntries?: number } = {},
+    options: { ttlMs?: number; now?: () => number; maxEntries?: number; bus?: InvalidationBus } = {},
   ) {
     this.now = options.now ?? Date.now;
-    this.cache = new TtlCache(options.ttlMs ?? CONTENT_CACHE_MS, this.now, options.maxEntries);
+    const ttlMs = options.ttlMs ?? CONTENT_CACHE_MS;
+    const bus = options.bus;
+    // Other nodes' writes arrive on the cluster bus (platform/cluster/); while it is down, keep
+    // entries only briefly, and forget everything when it is back (messages may have been lost).
+    this.cache = new TtlCache(
+      bus ? () => (bus.connected ? ttlMs : Math.min(ttlMs, FALLBACK_CACHE_MS)) : ttlMs,
+      this.now,
+      options.maxEntries,
+    );
     const watch = writeWatchOf(db);
     this.exact = watch !== undefined;
-    watch?.subscribe((tables) => {
-      if (touchesContent(tables)) this.cache.clear();
+    watch?.subscribe((tables, visible) => {
+      if (!touchesContent(tables)) return;
+      this.cache.clear();
+      if (visible) bus?.publish(tables === 'unknown' ? 'unknown' : [...tables].filter((t) => CONTENT_TABLES.has(t)));
     });
+    bus?.subscribe((event) => {
+      if (event.type !== 'disconnected') this.cache.clear();
+    });
+  }
+
+  /** Lookups answered from the cache and loads, so far (for `/metrics`). */
+  get stats(): { hits: number; misses: number } {
+    return { hits: this.cache.hits, misses: this.cache.misses };
   }
 
   private readonly now: () => number;

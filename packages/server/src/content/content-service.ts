@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../db/schema.js';
 import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
 import { VISITOR_PRODUCT_STATUSES } from './product-repository.js';
+import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
+import type { InvalidationBus } from '../platform/cluster/invalidation-bus.js';
 import { ContentCache } from './content-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
@@ -25,6 +27,8 @@ export type SiteStoreSettings = StoreSettings & { [key: string]: unknown };
 export type Site = {
   id: string;
   host: string | null;
+  /** The address mailed links start with, when an owner set one (`site-url/public-url.ts`). */
+  publicUrl: string | null;
   title: string;
   locale: string;
   currency: string;
@@ -72,6 +76,8 @@ export interface ContentService extends SiteContent {
   getStoreSettings(siteId: string): Promise<SiteStoreSettings>;
   /** Forgets cached site lookups (after an edit): of one site, or of all. */
   invalidate(siteId?: string): void;
+  /** Cached lookups answered from the cache and loaded, so far (`/metrics`). */
+  cacheStats(): { hits: number; misses: number };
 }
 
 export class SiteNotFoundError extends Error {
@@ -81,11 +87,21 @@ export class SiteNotFoundError extends Error {
   }
 }
 
+/** A Host header naming no site, while some site answers on a host of its own: 404, never a guess. */
+export class UnknownHostError extends SiteNotFoundError {
+  constructor() {
+    super();
+    this.message = 'This server has no site at this address.';
+    this.name = 'UnknownHostError';
+  }
+}
+
 export function siteFromRow(row: SiteRow): Site {
   const settings = parseJson<{ website?: WebsiteSettings; store?: Partial<StoreSettings> }>(row.settings, {});
   return {
     id: row.id,
     host: row.host,
+    publicUrl: row.public_url ?? null,
     title: row.title,
     locale: row.locale,
     currency: row.currency,
@@ -102,7 +118,7 @@ function collectionFromRow(row: CollectionRow): Collection {
     slug: row.slug,
     title: row.title,
     type: row.type,
-    description: row.description,
+    description: sanitizeOwnerHtml(row.description),
     fullUrl: `/${row.slug}`,
     navVisible: row.nav_visible === 1,
     isPublic: isPublic(row.status, row.publish_at),
@@ -111,17 +127,32 @@ function collectionFromRow(row: CollectionRow): Collection {
 }
 
 /** Every page repeats these lookups; `content-cache.ts` says when a cached answer is forgotten. */
-export function createContentService(db: Kysely<Database>): ContentService {
-  const cache = new ContentCache(db);
+export function createContentService(db: Kysely<Database>, options: { bus?: InvalidationBus } = {}): ContentService {
+  const cache = new ContentCache(db, { bus: options.bus });
 
   function getSiteForHost(host: string): Promise<Site> {
     const name = host.replace(/:\d+$/, '').toLowerCase();
-    return cache.host(name, async () => {
-      const row =
-        (await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst()) ??
-        (await db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst());
+    const found = cache.host(name, async (): Promise<Site | null> => {
+      const named = await db.selectFrom('sites').selectAll().where('host', '=', name).executeTakeFirst();
+      if (named) return siteFromRow(named);
+      // The first site answers every host only while no site has a host of its own (the demo, a
+      // single-site install); then an unknown Host is answered 404 (cached too, so a flood of
+      // made-up names costs no queries), and no mail link can ever be built from it.
+      const anyHost = await db.selectFrom('sites').select('id').where('host', 'is not', null).executeTakeFirst();
+      if (anyHost) return null;
+      const row = await db
+        .selectFrom('sites')
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
       if (!row) throw new SiteNotFoundError();
       return siteFromRow(row);
+    });
+    return found.then((site) => {
+      if (!site) throw new UnknownHostError();
+      return site;
     });
   }
 
@@ -234,6 +265,8 @@ export function createContentService(db: Kysely<Database>): ContentService {
     invalidate(siteId) {
       cache.invalidate(siteId);
     },
+
+    cacheStats: () => cache.stats,
 
     async listProducts(siteId, collectionId) {
       const rows = await db

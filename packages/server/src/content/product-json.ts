@@ -1,5 +1,6 @@
 import { moneyFromCents, ProductType, type ProductItem, type Variant } from '@tessera/core';
 import type { ItemRow, VariantRow } from '../db/schema.js';
+import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 
 /** A product as templates and islands read it: core's ProductItem plus the page fields. */
 export interface ProductItemJson extends ProductItem {
@@ -89,7 +90,8 @@ export function productItemJson(
     urlId: row.url_id,
     fullUrl: productUrl(context.collectionSlug, row.url_id),
     excerpt: row.excerpt,
-    body: row.body,
+    // Owner HTML, cleaned again as it is read (content stored before the allow-list existed).
+    body: sanitizeOwnerHtml(row.body),
     assetUrl: images[0]?.assetUrl ?? '',
     items: images,
     addedOn: Date.parse(row.created_at),

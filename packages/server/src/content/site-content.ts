@@ -2,6 +2,7 @@ import { CollectionType, FolderBehavior, isFolderClickable, RecordType } from '@
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow } from '../db/schema.js';
 import { type ImageAsset, parseJson } from './product-json.js';
+import { sanitizeOwnerHtml, sanitizeTranslations } from './sanitize-owner-html.js';
 
 // The content model of pages, folders, blog posts and events (migration 0005_content).
 // See content/README.md for the shapes and the rules (what is public, how folders behave).
@@ -179,7 +180,7 @@ export function pageFromRow(row: CollectionRow): Page {
     type: row.type,
     kind: row.kind || kindFromType(row.type, row.folder_behavior),
     fullUrl: `/${row.slug}`,
-    description: row.description,
+    description: sanitizeOwnerHtml(row.description),
     sections: parseSections(row.sections),
     status: (row.status || ContentStatus.PUBLISHED) as ContentStatus,
     passwordProtected: Boolean(row.password_hash),
@@ -190,7 +191,7 @@ export function pageFromRow(row: CollectionRow): Page {
     navVisible: row.nav_visible === 1,
     position: row.position,
     settings: parseJson<Record<string, unknown>>(row.settings, {}),
-    translations: parseJson(row.translations, {}),
+    translations: sanitizeTranslations(parseJson(row.translations, {})),
   };
 }
 
@@ -246,7 +247,7 @@ export function itemFromRow(
     fullUrl: `/${collectionSlug}/${row.url_id}`,
     title: row.title,
     excerpt: row.excerpt,
-    body: row.body,
+    body: sanitizeOwnerHtml(row.body),
     sections: parseSections(row.sections),
     status: (row.status || ContentStatus.PUBLISHED) as ContentStatus,
     tags: terms.tags,
@@ -264,7 +265,7 @@ export function itemFromRow(
     items: images,
     assetUrl: images[0]?.assetUrl ?? '',
     structuredContent: parseJson<Record<string, unknown>>(row.structured_content, {}),
-    translations: parseJson(row.translations, {}),
+    translations: sanitizeTranslations(parseJson(row.translations, {})),
   };
 }
 

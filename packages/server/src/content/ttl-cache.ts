@@ -6,16 +6,25 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; at: number }>();
+  /** Lookups answered from the cache, and loads (for `/metrics`). */
+  hits = 0;
+  misses = 0;
 
   constructor(
-    private readonly ttlMs: number,
+    /** A fixed lifetime, or one asked at each lookup (the content cache shortens it while the cluster bus is down). */
+    private readonly ttlMs: number | (() => number),
     private readonly now: () => number = Date.now,
     private readonly maxEntries = 10_000,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.value;
+    const ttl = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs();
+    if (hit && this.now() - hit.at < ttl) {
+      this.hits++;
+      return hit.value;
+    }
+    this.misses++;
     const value = load();
     if (hit !== undefined) this.entries.delete(key);
     else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

@@ -3,7 +3,11 @@ import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, T
 /** Tables a statement wrote, or 'unknown' when it might have written anything (raw SQL, CTEs). */
 export type WrittenTables = ReadonlySet<string> | 'unknown';
 
-export type WriteListener = (tables: WrittenTables) => void;
+/**
+ * `visible` is false when the statement is about to run (or runs inside an open transaction) and
+ * true once other connections can see what it wrote (at once outside a transaction, at commit).
+ */
+export type WriteListener = (tables: WrittenTables, visible: boolean) => void;
 
 /**
  * Tells listeners about every statement that may change rows, as the database driver runs it:
@@ -19,8 +23,8 @@ export class WriteWatch {
     return () => this.listeners.delete(listener);
   }
 
-  notify(tables: WrittenTables): void {
-    for (const listener of this.listeners) listener(tables);
+  notify(tables: WrittenTables, visible = true): void {
+    for (const listener of this.listeners) listener(tables, visible);
   }
 }
 
@@ -78,12 +82,12 @@ class WatchedConnection implements DatabaseConnection {
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const tables = writtenTables(query);
     if (tables === undefined) return this.inner.executeQuery<R>(query);
-    this.watch.notify(tables);
+    this.watch.notify(tables, false);
     try {
       return await this.inner.executeQuery<R>(query);
     } finally {
       if (this.inTransaction) this.remember(tables);
-      else this.watch.notify(tables);
+      else this.watch.notify(tables, true);
     }
   }
 
@@ -105,7 +109,7 @@ class WatchedConnection implements DatabaseConnection {
     const pending = this.pending;
     this.pending = undefined;
     this.inTransaction = false;
-    if (committed && pending !== undefined) this.watch.notify(pending);
+    if (committed && pending !== undefined) this.watch.notify(pending, true);
   }
 }
 

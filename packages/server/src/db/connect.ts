@@ -50,7 +50,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection that dies (database restart, network blip) must not take the process down:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    return { db: watched(new PostgresDialect({ pool })), dialect: 'postgres' };
+    const db = watched(new PostgresDialect({ pool }));
+    pools.set(db, pool);
+    return { db, dialect: 'postgres' };
   }
   const file = options.sqliteFile;
   if (!file) throw new Error('openDatabase needs either databaseUrl or sqliteFile.');
@@ -67,6 +69,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     },
   });
   return { db: watched(dialect), dialect: 'sqlite' };
+}
+
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The pg pool of a database `openDatabase` opened on PostgreSQL (cache invalidation, metrics), else undefined. */
+export function pgPoolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 /** A Kysely whose writes the in-process content cache hears of (content/write-watch.ts). */

@@ -12,8 +12,7 @@ import { commerceAdminMigration } from './migrations/0010_commerce_admin.js';
 import { orderPaymentIntegrityMigration } from './migrations/0011_order_payment_integrity.js';
 import { stockHoldsMigration } from './migrations/0012_stock_holds.js';
 import { accountSecurityMigration } from './migrations/0013_account_security.js';
-import { fileSafetyMigration } from './migrations/0014_files_and_html.js';
-import { trackingClaimsMigration } from './migrations/0015_tracking_claims.js';
+import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
 // Portable SQL only: every statement must run unchanged on SQLite and PostgreSQL.
@@ -145,8 +144,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_order_payment_integrity': orderPaymentIntegrityMigration,
   '0012_stock_holds': stockHoldsMigration,
   '0013_account_security': accountSecurityMigration,
-  '0014_files_and_html': fileSafetyMigration,
-  '0015_tracking_claims': trackingClaimsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
@@ -177,8 +174,12 @@ async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
-/** Brings the schema up to date; throws with the failing migration's name on error. */
+/**
+ * Brings the schema up to date; throws with the failing migration's name on error, and refuses a
+ * database with migrations this build does not know (a newer server upgraded it: issue 18).
+ */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  await assertDatabaseNotNewer(db, Object.keys(MIGRATIONS));
   const { error, results } = await createMigrator(db, await currentSchema(db)).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

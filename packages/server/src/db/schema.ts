@@ -8,6 +8,8 @@ export interface SitesTable {
   id: string;
   /** Host name this site answers on; null for the default site that answers on any host. */
   host: string | null;
+  /** The address mailed links start with (`https://shop.example.com`); null: `PUBLIC_URL` or the host (0013). */
+  public_url: string | null;
   title: string;
   locale: string;
   currency: string;
@@ -173,6 +175,8 @@ export interface Database extends CheckoutTables {
   restock_signups: RestockSignupsTable;
   restock_keys: RestockKeysTable;
   owner_invites: OwnerInvitesTable;
+  owner_password_resets: OwnerPasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -278,6 +282,8 @@ export interface SiteUsersTable {
   last_name: string;
   created_at: string;
   updated_at: string;
+  /** When the address was proven by a mailed link (migration 0013); null until then. */
+  email_verified_at: string | null;
 }
 
 export interface SiteUserSessionsTable {
@@ -339,6 +345,8 @@ export interface ShippingOptionsTable {
   amount_cents: number;
   free_over_cents: number | null;
   position: number;
+  /** JSON list of ISO 3166-1 alpha-2 codes the option ships to; `[]` ships everywhere (migration 0012). */
+  countries: Generated<string>;
   created_at: string;
 }
 
@@ -400,6 +408,10 @@ export interface OrdersTable {
   subscription_id: string | null;
   /** When an owner marked the order fulfilled (migration 0010). */
   fulfilled_at: string | null;
+  /** Until when a payment-pending order holds its stock; the sweep releases it then (migration 0012). */
+  stock_held_until: string | null;
+  /** Who receives the gift cards the order buys; they are issued once its payment succeeded (migration 0011). */
+  gift_card_recipient: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -553,6 +565,25 @@ export type RestockSignupRow = Selectable<RestockSignupsTable>;
 export interface OwnerInvitesTable {
   id: string;
   owner_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+// Account security (migration 0013): owner reset links and site-user email verification links.
+
+export interface OwnerPasswordResetsTable {
+  id: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface EmailVerificationsTable {
+  id: string;
+  site_user_id: string;
+  email: string;
   created_at: string;
   expires_at: string;
   used_at: string | null;

@@ -67,6 +67,11 @@ export const DEMO_SITE = {
       restockHiddenByDefault: false,
       scarcityShownByDefault: true,
       restockMailingListOptIn: true,
+      // Issue 15: the demo shows "Pay later" (gift cards wait until the owner marks the order paid)
+      // and runs in test mode (test cards pay); coupons do not stack, as in a new store.
+      payLaterEnabled: true,
+      testMode: true,
+      allowCouponStacking: false,
     },
   },
 };

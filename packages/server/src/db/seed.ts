@@ -11,6 +11,7 @@ import {
 } from './seed-images.js';
 import type { Database } from './schema.js';
 import { seedDemoForms } from '../forms/demo-forms.js';
+import { ensureCheckoutDefaults } from '../checkout/defaults.js';
 import { seedDemoContent } from './seed-content.js';
 import { seedBlogAndEvents } from '../pages/blog/seed-content.js';
 
@@ -67,6 +68,8 @@ export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: st
         created_at: now,
       })
       .execute();
+    // The store's checkout defaults (shipping, tax, coupons, order counter) come with the site.
+    await ensureCheckoutDefaults(trx, siteId);
 
     const collectionIds = new Map<string, string>();
     for (const [position, collection] of DEMO_COLLECTIONS.entries()) {

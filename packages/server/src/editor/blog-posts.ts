@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ownerOf } from '../admin/site-settings-store.js';
 import { requireOwner } from '../auth/owner-guard.js';
+import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { nowIso } from '../ids.js';
@@ -30,7 +31,7 @@ const postBody = z
     title: z.string().trim().min(1, 'Please enter a post title.').max(200),
     urlId: z.string().trim().max(120).default(''),
     excerpt: z.string().max(2000).default(''),
-    body: z.string().max(500_000).default(''),
+    body: z.string().max(500_000).default('').transform(sanitizeOwnerHtml),
     author: z.string().trim().max(100).default(''),
     status: z.enum(PAGE_STATUSES).default('draft'),
     publishOn: z.string().max(40).nullable().optional(),

@@ -5,6 +5,7 @@ import { parseJson } from '../content/product-json.js';
 import type { CollectionRow, Database, ItemRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { recordMovedAddress } from '../web/moved-address.js';
 
 // The owner's side of blog collections (issue 10): posts of every status with their tags and
 // categories, always scoped to one site and one blog. Posts are `items` rows (record type text);
@@ -279,7 +280,7 @@ export function createBlogStore(db: Kysely<Database>) {
 
     async updatePost(siteId: string, blogId: string, postId: string, input: PostInput): Promise<PostDocument> {
       const blogRow = await blog(siteId, blogId);
-      await post(siteId, blogRow, postId);
+      const before = await post(siteId, blogRow, postId);
       if (!(await urlIdFree(blogId, input.urlId, postId)))
         throw new AppError('invalid-body', POST_URL_TAKEN, { field: 'urlId' });
       await db.transaction().execute(async (trx) => {
@@ -290,6 +291,10 @@ export function createBlogStore(db: Kysely<Database>) {
           .execute();
         await writeTerms(trx, postId, input);
       });
+      // Old links to the post keep working (issue 22, web/moved-address.ts).
+      if (before.url_id !== input.urlId) {
+        await recordMovedAddress(db, siteId, `/${blogRow.slug}/${before.url_id}`, `/${blogRow.slug}/${input.urlId}`);
+      }
       return this.getPost(siteId, blogId, postId) as Promise<PostDocument>;
     },
 

@@ -14,13 +14,17 @@ import {
   validateFileName,
   validatePageSettings,
   validateSlug,
+  WebsiteRole,
 } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OwnerIdentity } from '../auth/owner-session.js';
 import type { RoleGroup } from '../auth/roles.js';
 import type { CollectionRow } from '../db/schema.js';
+import { rawCodeOf, sanitizeSections } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
+import { CACHE_DIR } from '../files/index.js';
+import { checkStoredFile, dropVariants, requireRegularFile } from '../files/file-checks.js';
 import { newToken } from '../ids.js';
 import { cartPillView } from '../pages/cart-view.js';
 import { serializeForScript } from '../pages/context-script.js';
@@ -96,6 +100,7 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
+      preCompressed: true,
     });
   }
 
@@ -162,8 +167,13 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   );
 
   app.put<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
-    const sections = checkSections(body(request).sections);
-    return pages.saveDraft(ownerOf(request).websiteId, request.params.id, sections);
+    // Owner HTML is stored cleaned; only administrators keep a raw code block (finding 9).
+    const owner = ownerOf(request);
+    const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
+    const stored = allowRaw ? undefined : await pages.get(owner.websiteId, request.params.id);
+    const storedRaw = stored ? rawCodeOf([...stored.published.sections, ...stored.draft.sections]) : undefined;
+    const sections = sanitizeSections(checkSections(body(request).sections), { allowRaw, storedRaw });
+    return pages.saveDraft(owner.websiteId, request.params.id, sections);
   });
 
   app.delete<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
@@ -307,6 +317,11 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
           .code(413)
           .send({ error: 'file-too-large', message: EDITOR_MESSAGES.fileTooLarge(name, EDITOR_LIMITS.maxUploadLabel) });
       }
+      // The content must be what the extension says, and a picture at most 40 megapixels (finding 8).
+      await checkStoredFile(path, target).catch((error) => {
+        unlinkSync(path);
+        throw error;
+      });
       saved.push(fileInfo(target));
     }
     return { files: saved };
@@ -317,16 +332,23 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     const raw = body(request).name;
     const to = safeName(typeof raw === 'string' ? raw : '');
     if (!existsSync(join(filesRoot, from))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    // Finding 11: files only (never a folder), and the new name passes the upload checks.
+    requireRegularFile(join(filesRoot, from), from, 'rename');
     if (from !== to && existsSync(join(filesRoot, to)))
       throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
+    await checkStoredFile(join(filesRoot, from), to);
     renameSync(join(filesRoot, from), join(filesRoot, to));
+    dropVariants(filesRoot, CACHE_DIR, from);
+    dropVariants(filesRoot, CACHE_DIR, to);
     return { file: fileInfo(to) };
   });
 
   app.delete<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
     const name = safeName(request.params.name);
     if (!existsSync(join(filesRoot, name))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    requireRegularFile(join(filesRoot, name), name, 'delete');
     unlinkSync(join(filesRoot, name));
+    dropVariants(filesRoot, CACHE_DIR, name);
     return { ok: true };
   });
 }

@@ -10,8 +10,10 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/password.js';
 import type { Updateable } from 'kysely';
 import type { CollectionRow, CollectionsTable, Database } from '../db/schema.js';
+import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { newId, nowIso } from '../ids.js';
+import { recordMovedAddress } from '../web/moved-address.js';
 
 const EDITABLE_KINDS = new Set(['page', 'gallery', 'splash', 'folder', '']);
 
@@ -118,6 +120,8 @@ export function createPageStore(db: Kysely<Database>) {
         publishAt: found.publish_at,
         folderBehavior: found.folder_behavior,
         redirectUrl: found.redirect_url ?? '',
+        feedContent: settings.feedContent === 'full' ? 'full' : 'excerpt',
+        hideFromSearch: settings.noindex === true,
       },
       published: { sections: published },
       draft: { sections: Array.isArray(draft?.sections) ? draft.sections : published },
@@ -235,10 +239,13 @@ export function createPageStore(db: Kysely<Database>) {
       if (value.navigationTitle !== undefined) settings.navigationTitle = value.navigationTitle;
       if (value.seoTitle !== undefined) settings.seoTitle = value.seoTitle;
       if (value.seoDescription !== undefined) settings.seoDescription = value.seoDescription;
+      if (value.feedContent !== undefined) settings.feedContent = value.feedContent;
+      if (value.hideFromSearch !== undefined) settings.noindex = value.hideFromSearch;
       const change: Updateable<CollectionsTable> = { settings: JSON.stringify(settings) };
       if (value.title !== undefined) change.title = value.title;
       if (value.slug !== undefined) change.slug = value.slug;
-      if (value.seoDescription !== undefined) change.description = value.seoDescription;
+      // The description is printed as HTML on plain pages and product lists: stored cleaned.
+      if (value.seoDescription !== undefined) change.description = sanitizeOwnerHtml(value.seoDescription);
       if (value.membersOnly !== undefined) change.members_only = value.membersOnly ? 1 : 0;
       if (value.status !== undefined) change.status = value.status;
       if (value.publishAt !== undefined) change.publish_at = value.publishAt;
@@ -251,6 +258,10 @@ export function createPageStore(db: Kysely<Database>) {
       if (value.password !== undefined)
         change.password_hash = value.password === '' ? null : await hashPassword(value.password);
       await db.updateTable('collections').set(change).where('id', '=', id).where('site_id', '=', siteId).execute();
+      // Old links keep working: `/old -> /new 301` and `/old/* -> /new/* 301` (issue 22, web/moved-address.ts).
+      if (value.slug !== undefined && value.slug !== found.slug) {
+        await recordMovedAddress(db, siteId, `/${found.slug}`, `/${value.slug}`, { withChildren: true });
+      }
       return document(await row(siteId, id));
     },
 

@@ -1,8 +1,10 @@
-import { createReadStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { RESPONSIVE_WIDTHS } from '@tessera/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from './file-checks.js';
+import { FailureCache, ResizeQueue, ResizeQueueFull, RESIZE_LIMITS, resizeStats } from './resize-guard.js';
 
 /** Variants live beside the originals in a hidden folder that is never served directly. */
 export const CACHE_DIR = '.cache';
@@ -40,11 +42,16 @@ export function parseFormat(format: string | undefined): number | 'original' | u
  * (only SPEC §9's widths 100w…2500w, so the cache stays bounded) with a copy resized by sharp,
  * made on first request and kept under `filesDir/.cache`; those answers are immutable. A width at
  * or above the original's gives the original's pixels re-encoded at most once.
+ * Resizes are bounded (`resize-guard.ts`): two at a time, a short waiting line (then 503 with
+ * Retry-After), sharp refuses inputs over `MAX_IMAGE_PIXELS`, and a failed resize is remembered so
+ * the same broken or huge image is not decoded again; its requests get the original file.
  */
 export default async function filesPlugin(app: FastifyInstance, options: { filesDir: string }): Promise<void> {
   const root = resolve(options.filesDir);
   mkdirSync(root, { recursive: true });
   const inFlight = new Map<string, Promise<void>>();
+  const queue = new ResizeQueue();
+  const failures = new FailureCache();
 
   function notFound(reply: FastifyReply) {
     return reply.code(404).send({ error: 'not-found', message: 'File not found.' });
@@ -78,18 +85,40 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
       return reply.type(type).send(createReadStream(file));
     }
     const variant = join(root, CACHE_DIR, rel, `${format}w${ext}`);
-    if (!existsSync(variant) || statSync(variant).mtimeMs < statSync(file).mtimeMs) {
+    const source = statSync(file);
+    if (!existsSync(variant) || statSync(variant).mtimeMs < source.mtimeMs) {
+      const failureKey = `${variant}|${source.size}|${source.mtimeMs}`;
+      const sendOriginal = () => {
+        reply.header('cache-control', ORIGINAL_MAX_AGE);
+        return reply.type(type).send(createReadStream(file));
+      };
+      if (failures.has(failureKey)) return sendOriginal();
       let job = inFlight.get(variant);
       if (!job) {
-        job = makeVariant(file, variant, format).finally(() => inFlight.delete(variant));
+        job = queue.run(() => makeVariant(file, variant, format)).finally(() => inFlight.delete(variant));
         inFlight.set(variant, job);
       }
       try {
         await job;
       } catch (error) {
-        request.log.warn({ err: error, file: rel }, 'could not resize an image');
-        reply.header('cache-control', ORIGINAL_MAX_AGE);
-        return reply.type(type).send(createReadStream(file));
+        if (error instanceof ResizeQueueFull) {
+          resizeStats.refusedBusy++;
+          return reply
+            .code(503)
+            .header('retry-after', String(RESIZE_LIMITS.retryAfterSeconds))
+            .header('cache-control', 'no-store')
+            .send({
+              error: 'busy',
+              message: 'Too many pictures are being prepared right now. Please try again in a moment.',
+            });
+        }
+        // Remembered once, by the request that ran the resize; the others shared its job.
+        if (!failures.has(failureKey)) {
+          failures.add(failureKey);
+          resizeStats.failures++;
+          request.log.warn({ err: error, file: rel }, 'could not resize an image');
+        }
+        return sendOriginal();
       }
     }
     reply.header('cache-control', IMMUTABLE);
@@ -100,6 +129,15 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
 async function makeVariant(source: string, target: string, width: number): Promise<void> {
   mkdirSync(dirname(target), { recursive: true });
   const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}${extname(target)}`;
-  await sharp(source).rotate().resize({ width, withoutEnlargement: true }).toFile(tmp);
+  resizeStats.decodes++;
+  try {
+    await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .toFile(tmp);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
   renameSync(tmp, target);
 }

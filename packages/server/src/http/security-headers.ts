@@ -35,13 +35,18 @@ const HEADERS: Record<string, string> = {
 
 const HSTS = 'max-age=15552000; includeSubDomains';
 
-/** Adds the security headers to every answer (pages, API, static files, errors); HSTS behind TLS only. */
+/** Sets the security headers a reply does not set itself; HSTS behind TLS only. */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(HEADERS)) {
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
+  if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+}
+
+/** Adds the security headers to every answer (pages, API, static files, errors). */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    for (const [name, value] of Object.entries(HEADERS)) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    applySecurityHeaders(request, reply);
     return payload;
   });
 }

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
+import { nodeCounters } from '../platform/operations/counters.js';
 
 export interface MailMessage {
   to: string;
@@ -37,35 +38,47 @@ export function createMailService(db: Kysely<Database>, config: Pick<ServerConfi
   let transport: Transporter | undefined;
   if (config.smtpUrl) transport = nodemailer.createTransport(config.smtpUrl);
 
+  const counted = nodeCounters(db).mails;
   return {
     async send(message) {
-      const id = message.id ?? newId();
-      let sentAt: string | null = null;
-      if (transport) {
-        await transport.sendMail({
-          from: message.from ?? DEFAULT_FROM,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          headers: message.headers,
-        });
-        sentAt = nowIso();
+      try {
+        const sent = await send(message);
+        counted.sent++;
+        return sent;
+      } catch (error) {
+        counted.failed++;
+        throw error;
       }
-      await db
-        .insertInto('mail_outbox')
-        .values({
-          id,
-          site_id: message.siteId ?? null,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-          created_at: nowIso(),
-          sent_at: sentAt,
-        })
-        .execute();
-      return { id, via: transport ? 'smtp' : 'outbox' };
     },
   };
+
+  async function send(message: MailMessage): Promise<{ id: string; via: 'smtp' | 'outbox' }> {
+    const id = message.id ?? newId();
+    let sentAt: string | null = null;
+    if (transport) {
+      await transport.sendMail({
+        from: message.from ?? DEFAULT_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
+      sentAt = nowIso();
+    }
+    await db
+      .insertInto('mail_outbox')
+      .values({
+        id,
+        site_id: message.siteId ?? null,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        created_at: nowIso(),
+        sent_at: sentAt,
+      })
+      .execute();
+    return { id, via: transport ? 'smtp' : 'outbox' };
+  }
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
 import { productFormView } from '../commerce/cart-form.js';
 import { consentScope } from '../consent/banner-context.js';
+import { isUnstorableText } from '../http/error-handler.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../site-users/access.js';
 import { createContentPages } from './blog/routes.js';
 import { cartPageView, cartPillView } from './cart-view.js';
@@ -13,6 +14,8 @@ import { merchandisingContext, productView } from './product-view.js';
 import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from './sources.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
 import { PAGE_MEMO_CHARS, Theme } from './theme.js';
+import { markCacheablePage } from '../web/etag.js';
+import { pageHead } from '../web/page-head.js';
 
 export type { PageCartSource, PageContentSource } from './sources.js';
 
@@ -47,6 +50,7 @@ interface PageRequest {
 export default async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const { content, carts } = options;
   const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
+  app.services.pageCacheStats = () => theme.memoStats;
   const loader = readLoaderFromManifest(options.manifestPath ?? DEFAULT_MANIFEST);
   if (loader.problem) app.log.warn(loader.problem);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
@@ -64,6 +68,8 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     try {
       await handle({ site, request, reply });
     } catch (error) {
+      // A path PostgreSQL cannot even compare (a NUL character) names no page.
+      if (isUnstorableText(error) && !reply.sent) return sendNotFound({ site, request, reply });
       // Page type 101: a calm error page that says nothing about the cause (it goes to the log).
       request.log.error({ err: error, path: request.url }, 'page failed to render');
       if (reply.sent) return;
@@ -113,7 +119,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       cart: cart ?? null,
       cartPill: cartPillView(cart, site.currency, site.locale),
       ...extra,
-      page: { ...page, isCart, showCartPill: !isCart },
+      page: { ...page, isCart, showCartPill: !isCart, head: await pageHead(app, site, scope, extra) },
     };
     const rendered = theme.renderPage(template, full, {
       locale: site.locale,
@@ -126,7 +132,9 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         'template errors while rendering a page',
       );
     }
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
+    // ETag, Cache-Control and 304 on the way out (web/etag.ts); error and not-found pages stay no-store.
+    markCacheablePage(reply);
+    reply.code(status).type('text/html; charset=utf-8').send(rendered.html);
   }
 
   async function sendNotFound(page: PageRequest): Promise<void> {

@@ -15,6 +15,9 @@ export class RenderMemo<V extends { readonly html: string }> {
   private size = 0;
   /** Renders through `remember` that read the clock, ever: callers that remember more compare it. */
   clockReads = 0;
+  /** Lookups that found a page, and those that did not (`/metrics`). */
+  hits = 0;
+  misses = 0;
 
   constructor(private readonly maxChars: number) {}
 
@@ -133,6 +136,8 @@ export function remember<V extends { readonly html: string }>(
   const shared = token === undefined ? json : json.split(token).join(STAND_IN);
   const key = keyOf(name, shared, settings);
   const hit = memo.get(key);
+  if (hit === undefined) memo.misses++;
+  else memo.hits++;
   if (hit !== undefined) return token === undefined ? hit : { ...hit, html: hit.html.split(STAND_IN).join(token) };
 
   const result = draw(context, clock);

@@ -58,6 +58,11 @@ export class Theme {
     this.blocksStylesheetUrl = assetUrl(dir, 'blocks.css');
   }
 
+  /** Remembered pages found and not found so far (`/metrics`). */
+  get memoStats(): { hits: number; misses: number } {
+    return { hits: this.rendered.hits, misses: this.rendered.misses };
+  }
+
   /** How many renders have read the clock so far: a caller keeping HTML of its own checks it did not grow. */
   get clockReads(): number {
     return this.rendered.clockReads;

@@ -1,5 +1,5 @@
 import { PageType, RESTOCK_MESSAGES, restockEmailError } from '@tessera/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { loadOwner } from '../auth/owner-session.js';
@@ -8,10 +8,14 @@ import type { ContentService, Site } from '../content/content-service.js';
 import { AppError } from '../errors.js';
 import { createCaptcha } from '../forms/captcha.js';
 import { resolveFormsConfig } from '../forms/forms-config.js';
+import { limitPerAddress } from '../http/rate-limit.js';
 import { parseInput } from '../http/validate.js';
 import { createMailService } from '../mail/mail-service.js';
 import { hasXsrfToken, requireSiteUser } from '../site-users/access.js';
+import { isEmailVerified, UNVERIFIED_MESSAGE } from '../site-users/email-verification.js';
 import { loadSiteUser } from '../site-users/site-user-service.js';
+import { withStatus } from '../admin/site-settings-store.js';
+import { siteBaseUrl } from '../site-url/public-url.js';
 import { ThemePages } from '../site-users/theme-page.js';
 import { createRestockSender, type RestockSenderOptions } from './restock-sender.js';
 import { createRestockStore } from './restock-store.js';
@@ -55,10 +59,6 @@ function captchaRequired(site: Site): boolean {
   const settings = site.websiteSettings as Record<string, unknown>;
   const captcha = settings.captchaSettings as { siteKey?: unknown } | undefined;
   return Boolean(captcha?.siteKey) || site.storeSettings.restockCaptcha === true;
-}
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? request.hostname}`;
 }
 
 /**
@@ -114,11 +114,11 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
   }
 
   // Each sign-up is a stored row and may be a mail later: a quarter of the cart-write budget per address.
-  const signUpLimit = app.rateLimit({
+  const signUpLimit = limitPerAddress(app, {
+    name: 'restock-signup',
     max: Math.max(10, Math.floor(app.config.rateLimit.max / 4)),
-    timeWindow: app.config.rateLimit.timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => `restock-signup:${request.ip}`,
-  }) as unknown as onRequestHookHandler;
+    timeWindowMs: app.config.rateLimit.timeWindowMs,
+  });
 
   app.post(RESTOCK_SIGNUP_PATH, { onRequest: signUpLimit }, async (request, reply) => {
     const body = parseInput(signUpBody, request.body);
@@ -171,6 +171,10 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
       if (!user) throw new AppError(owner ? 'forbidden' : 'unauthenticated');
       // A site-user call like every other: the session's X-XSRF-Token too.
       if (!hasXsrfToken(request)) throw new AppError('xsrf-fail');
+      // Sign-ups are matched by address: only a proven address sees them (finding 15).
+      if (!(await isEmailVerified(db, user.id))) {
+        throw withStatus(new AppError('email-unverified', UNVERIFIED_MESSAGE), 403);
+      }
       email = user.email;
     }
     const page = await store.list(site.id, { ...query, email });
@@ -181,7 +185,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     const body = parseInput(sendBody, request.body);
     const site = await siteOf(request);
     await sender.recoverStale();
-    const outcome = await sender.sendVariant({ siteId: site.id, ...body, origin: originOf(request) });
+    const outcome = await sender.sendVariant({ siteId: site.id, ...body, origin: siteBaseUrl(app, site) });
     return { ...body, ...outcome };
   });
 
@@ -192,7 +196,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     const requests = body.sendRequests?.length ? body.sendRequests : await store.pendingVariants(site.id);
     const results = [];
     for (const target of requests) {
-      const outcome = await sender.sendVariant({ siteId: site.id, ...target, origin: originOf(request) });
+      const outcome = await sender.sendVariant({ siteId: site.id, ...target, origin: siteBaseUrl(app, site) });
       results.push({ ...target, ...outcome });
     }
     return {

@@ -30,14 +30,12 @@ async function usersOpenCart(db: Db, siteId: string, userId: string) {
 
 async function linkCart(db: Db, userId: string, cartId: string): Promise<void> {
   const now = nowIso();
-  const updated = await db
-    .updateTable('site_user_carts')
-    .set({ cart_id: cartId, updated_at: now })
-    .where('site_user_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto('site_user_carts').values({ site_user_id: userId, cart_id: cartId, updated_at: now }).execute();
-  }
+  // One statement (insert, or update on the user's key): two sign-ins at once cannot both insert.
+  await db
+    .insertInto('site_user_carts')
+    .values({ site_user_id: userId, cart_id: cartId, updated_at: now })
+    .onConflict((oc) => oc.column('site_user_id').doUpdateSet({ cart_id: cartId, updated_at: now }))
+    .execute();
 }
 
 /**

@@ -2,14 +2,15 @@ import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
-import { safeNext } from '../auth/index.js';
 import { AppError } from '../errors.js';
 import { CART_COOKIE, cartTokenOf, HAS_CART_COOKIE, setCartCookies } from '../http/cookies.js';
+import { safeReturnPath } from '../http/return-path.js';
 import { describeZodError, parseInput } from '../http/validate.js';
 import { createMailService } from '../mail/mail-service.js';
 import { hasXsrfToken, requireSiteUser } from './access.js';
 import { createAccountHistory } from './account-history.js';
 import { cloneCart, keepCartWithAccount, mergeCartOnSignIn } from './cart-link.js';
+import { isEmailVerified, UNVERIFIED_MESSAGE } from './email-verification.js';
 import { installMembersGate } from './members-gate.js';
 import { completePasswordReset, requestPasswordReset } from './password-reset.js';
 import { profileBody, resetCompleteBody, resetRequestBody, signInBody, signOutQuery, signUpBody } from './schemas.js';
@@ -24,6 +25,9 @@ import {
   updateSiteUserProfile,
 } from './site-user-service.js';
 import { ThemePages } from './theme-page.js';
+import { installPasswordChange } from './password-change-routes.js';
+import { installEmailVerification, mailVerification } from './verification-routes.js';
+import { siteBaseUrl } from '../site-url/public-url.js';
 
 const API = '/api/site-users/account';
 
@@ -98,13 +102,17 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
   ) {
     const site = await siteOf(request);
     if (await findSiteUserByEmail(db, site.id, input.email)) throw new AppError('email-taken');
+    let user: SiteUserIdentity;
     try {
-      return await insertSiteUser(db, { ...input, siteId: site.id });
+      user = await insertSiteUser(db, { ...input, siteId: site.id });
     } catch (error) {
       // Two racing sign-ups with one email: the unique constraint decides.
       if (await findSiteUserByEmail(db, site.id, input.email)) throw new AppError('email-taken');
       throw error;
     }
+    // The address is proven by a mailed link before anything keyed by it shows (finding 15).
+    await mailVerification(app, mail, request, site, user);
+    return user;
   }
 
   async function closeSession(request: FastifyRequest, reply: FastifyReply, keepCopy: boolean): Promise<void> {
@@ -121,18 +129,14 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     await endSiteUserSession(request, reply);
   }
 
-  function baseUrl(request: FastifyRequest, siteHost: string | null | undefined): string {
-    // The site's own host when it has one, so a forged Host header cannot redirect the reset link.
-    return `${request.protocol}://${siteHost ?? request.host}`;
-  }
-
   async function sendReset(request: FastifyRequest, email: string): Promise<void> {
     const site = await siteOf(request);
     await requestPasswordReset(db, mail, {
       siteId: site.id,
-      siteTitle: String((site as { title?: unknown }).title ?? 'this site'),
+      siteTitle: site.title || 'this site',
       email,
-      baseUrl: baseUrl(request, (site as { host?: string | null }).host),
+      // Never the request's Host header: the site's configured address (finding 2).
+      baseUrl: siteBaseUrl(app, site),
     });
   }
 
@@ -161,9 +165,10 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.get(API, { preHandler: requireSiteUser }, async (request) => ({
-    siteUser: userJson(request.siteUser as SiteUserIdentity),
-  }));
+  app.get(API, { preHandler: requireSiteUser }, async (request) => {
+    const user = request.siteUser as SiteUserIdentity;
+    return { siteUser: { ...userJson(user), emailVerified: await isEmailVerified(db, user.id) } };
+  });
 
   app.put(`${API}/profile`, { preHandler: requireSiteUser }, async (request) => {
     const body = parseInput(profileBody, request.body);
@@ -197,8 +202,14 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
   app.get('/account', async (request, reply) => {
     const user = await loadSiteUser(request);
     if (!user) return reply.redirect('/account/login?next=%2Faccount', 303);
-    const [orders, restock] = await Promise.all([history.orders(user), history.restockSignups(user)]);
-    const saved = (request.query as Record<string, unknown>)?.saved === '1';
+    // Restock sign-ups are matched by address: shown only once the address is proven (finding 15).
+    const verified = await isEmailVerified(db, user.id);
+    const [orders, restock] = await Promise.all([
+      history.orders(user),
+      verified ? history.restockSignups(user) : Promise.resolve([]),
+    ]);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const saved = query.saved === '1';
     return pages.send(request, reply, 'account', scope('/account', 'Your account'), {
       account: {
         user: userJson(user),
@@ -207,6 +218,11 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
         orders,
         restock,
         saved,
+        emailVerified: verified,
+        unverifiedMessage: verified ? '' : UNVERIFIED_MESSAGE,
+        verifySent: query.verifySent === '1',
+        verifiedNow: query.verified === '1',
+        passwordChanged: query.passwordChanged === '1',
       },
     });
   });
@@ -217,14 +233,14 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     pages.send(request, reply, 'account-signup', scope('/account/signup', 'Create an account'), { form }, status);
 
   app.get<{ Querystring: { next?: unknown } }>('/account/login', async (request, reply) => {
-    const next = safeNext(request.query.next);
+    const next = safeReturnPath(request.query.next);
     if (await loadSiteUser(request)) return reply.redirect(next ?? '/account', 303);
     return loginPage(request, reply, { next: next ?? '', email: '' });
   });
 
   app.post('/account/login', { preHandler: app.signInRateLimit }, async (request, reply) => {
     const fields = formFields(request);
-    const next = safeNext(fields.next);
+    const next = safeReturnPath(fields.next);
     const parsed = parseForm(signInBody, fields);
     if (!parsed.ok)
       return loginPage(request, reply, { next: next ?? '', email: fields.email ?? '', message: parsed.message }, 400);
@@ -329,6 +345,8 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     });
   });
 
+  installEmailVerification(app, { mail, pages, siteOf });
+  installPasswordChange(app, pages);
   installMembersGate(app, pages);
 }
 

@@ -3,6 +3,7 @@ import { sessionIdOf } from '../auth/session-token.js';
 import type { Database } from '../db/schema.js';
 import { newToken, nowIso } from '../ids.js';
 import type { MailService } from '../mail/mail-service.js';
+import { markEmailVerified } from './email-verification.js';
 import { findSiteUserByEmail, setSiteUserPassword } from './site-user-service.js';
 
 const RESET_LINK_MS = 60 * 60 * 1000;
@@ -82,6 +83,9 @@ export async function completePasswordReset(
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
+  // Sets the password and voids every other reset link of the user (finding 3). The link came by
+  // mail, so the address is proven too (finding 15).
   await setSiteUserPassword(db, row.site_user_id, password);
+  await markEmailVerified(db, row.site_user_id);
   return true;
 }

@@ -188,7 +188,13 @@ export async function updateSiteUserProfile(
     .execute();
 }
 
-export async function setSiteUserPassword(db: Kysely<Database>, userId: string, password: string): Promise<void> {
+/** Sets a new password; every session ends except `keepSessionId` (the browser that changed it). */
+export async function setSiteUserPassword(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -196,7 +202,15 @@ export async function setSiteUserPassword(db: Kysely<Database>, userId: string, 
       .set({ password_hash: passwordHash, updated_at: nowIso() })
       .where('id', '=', userId)
       .execute();
-    // A new password signs every other browser out.
-    await trx.deleteFrom('site_user_sessions').where('site_user_id', '=', userId).execute();
+    // A new password signs every other browser out, and voids every reset link still out (finding 3).
+    let sessions = trx.deleteFrom('site_user_sessions').where('site_user_id', '=', userId);
+    if (options.keepSessionId) sessions = sessions.where('id', '!=', options.keepSessionId);
+    await sessions.execute();
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: nowIso() })
+      .where('site_user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   });
 }

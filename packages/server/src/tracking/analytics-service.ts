@@ -2,6 +2,7 @@ import { COMMERCE_EVENTS, type ErrorGroup, WEB_VITALS } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { browserOf } from './browser.js';
+import { countedEvents } from './claims.js';
 import type { ZonedRange } from './zoned-range.js';
 
 /** Counts arrive as strings from PostgreSQL (bigint) and as numbers from SQLite. */
@@ -102,6 +103,7 @@ export function createAnalyticsService(db: Kysely<Database>) {
       return rows.map((r) => ({ device: r.device, visits: num(r.visits), pageViews: num(r.pageViews) }));
     },
 
+    /** The funnel and revenue from counted events only; visitor-sent checkouts and orders are `claims`. */
     async commerce(siteId: string, range: ZonedRange, currency: string) {
       const rows = await events(siteId, range)
         .where(
@@ -109,6 +111,7 @@ export function createAnalyticsService(db: Kysely<Database>) {
           'in',
           FUNNEL.map((f) => f.event),
         )
+        .where(countedEvents)
         .select((eb) => [
           'name',
           eb.fn.countAll().as('events'),
@@ -125,10 +128,17 @@ export function createAnalyticsService(db: Kysely<Database>) {
         sessions: num(byName.get(event)?.sessions),
       }));
       const orders = byName.get(COMMERCE_EVENTS.order);
+      const claimed = await events(siteId, range)
+        .where('name', '=', COMMERCE_EVENTS.order)
+        .where('source', '!=', 'server')
+        .select((eb) => [eb.fn.countAll().as('orders'), eb.fn.sum('value_cents').as('value')])
+        .executeTakeFirst();
       return {
         funnel,
         revenue: { cents: num(orders?.value), currency, orders: num(orders?.events) },
         addToCartValueCents: num(byName.get(COMMERCE_EVENTS.addToCart)?.value),
+        /** Orders visitors reported themselves: stored, never counted above. */
+        claims: { orders: num(claimed?.orders), cents: num(claimed?.value) },
       };
     },
 

@@ -2,6 +2,7 @@ import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { p75 } from './analytics-service.js';
+import { countedEvents } from './claims.js';
 import { type ZonedRange, zonedMidnightUtc } from './zoned-range.js';
 
 /** Daily figures cover at most this many days (a CASE branch per day). */
@@ -83,6 +84,7 @@ export async function dailyFigures(db: Kysely<Database>, siteId: string, range: 
         .where('created_at', '>=', range.startUtc)
         .where('created_at', '<', range.endUtc)
         .where('name', 'in', Object.keys(FUNNEL_FIELDS))
+        .where(countedEvents)
         .select([day.as('day'), 'name', 'value_cents'])
         .as('e'),
     )

@@ -1,5 +1,6 @@
 import { COMMERCE_EVENTS } from '@tessera/core';
 import { type ZodType, z } from 'zod';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-depth.js';
 import { describeZodError } from '../http/validate.js';
 import type { TrackingRow } from './tables.js';
 
@@ -88,7 +89,10 @@ export const STOREFRONT_ANALYTICS_EVENT: EventSchema<AnalyticsEvent> = {
   toRow: analyticsRow,
 };
 
-/** Checkout and order milestones (sent by the checkout when it exists). */
+/**
+ * Checkout and order milestones sent by a browser. Kept as claims: the server records the real ones
+ * itself (`recordServerEvent`), and only those count in the owner's figures (`claims.ts`).
+ */
 const orderEvent = z.object({
   eventName: z.enum([COMMERCE_EVENTS.checkout, COMMERCE_EVENTS.order]),
   orderId: z.string().max(64).optional(),
@@ -136,6 +140,9 @@ export class EventSchemaRegistry {
   check(name: string, eventContent: string): EventCheck {
     const schema = this.#schemas.get(name);
     if (!schema) return { ok: false, status: 404, details: `No event schema is registered as "${name}".` };
+    if (nestsDeeperThan(eventContent)) {
+      return { ok: false, status: 400, details: `eventContent nests more than ${MAX_JSON_DEPTH} levels deep.` };
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(eventContent);

@@ -9,16 +9,15 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
 import { loadOwner, OWNER_COOKIE } from '../auth/owner-session.js';
 import type { ContentService } from '../content/content-service.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { parseClientJson } from '../http/json-depth.js';
 import { parseInput } from '../http/validate.js';
 import { newId, newToken, nowIso } from '../ids.js';
-import { createAnalyticsService } from './analytics-service.js';
+import { registerAnalyticsRoutes } from './analytics-routes.js';
 import { BatchWriter } from './batch-writer.js';
-import { dailyFigures, daysOf, MAX_DAILY_DAYS } from './daily.js';
 import { deviceOf, referrerHost } from './device.js';
 import { defaultEventSchemas, type EventSchemaRegistry } from './event-schemas.js';
 import {
@@ -30,8 +29,8 @@ import {
   recordEventForm,
   recordHitForm,
 } from './ingest-schemas.js';
+import { trackingLimits } from './ingest-limits.js';
 import type { TrackingRow } from './tables.js';
-import { zonedRange } from './zoned-range.js';
 
 export { BatchWriter } from './batch-writer.js';
 export { EventSchemaRegistry, type EventSchema } from './event-schemas.js';
@@ -98,18 +97,8 @@ function pathOf(value: string | undefined): string {
   }
 }
 
-function parseJsonText(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('invalid-body', `${what} is not valid JSON.`);
-  }
-}
-
-const rangeQuery = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-});
+/** A JSON text field of a tracking form (`data`, `records`): invalid or too deeply nested is a 400. */
+const parseJsonText = parseClientJson;
 
 /**
  * First-party tracking (SPEC §7 "Tracking and error reporting"): the census, event, schema-event,
@@ -125,7 +114,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     maxRows: options.flushRows ?? 500,
     onError: (error) => app.log.error({ err: error }, 'tracking batch could not be stored'),
   });
-  const analytics = createAnalyticsService(app.db);
+  const limit = trackingLimits(app);
   app.addHook('onClose', async () => {
     await writer.close();
   });
@@ -134,9 +123,9 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     try {
-      done(null, text.trim() === '' ? undefined : JSON.parse(text));
-    } catch {
-      done(new AppError('malformed-json'), undefined);
+      done(null, text.trim() === '' ? undefined : parseClientJson(text, 'The request body'));
+    } catch (error) {
+      done(error as AppError, undefined);
     }
   });
 
@@ -178,7 +167,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   }
 
   // ---- census ----
-  app.post('/api/census/RecordHit', async (request, reply) => {
+  app.post('/api/census/RecordHit', limit('hit'), async (request, reply) => {
     const form = parseInput(recordHitForm, request.body);
     const data = parseInput(hitData, parseJsonText(form.data, 'data'), 'hit data');
     const pageScope = { path: data.path, pageType: data.pageType };
@@ -204,7 +193,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   });
 
   for (const name of ['button-click', 'button-render', 'overlay'] as const) {
-    app.post(`/api/census/${name}`, async (request, reply) => {
+    app.post(`/api/census/${name}`, limit(name), async (request, reply) => {
       const form = parseInput(censusForm, request.body);
       const path = pathOf(form.page) || refererPath(request);
       const scope = shouldTrack({ path }) ? await trackedScope(request, path) : undefined;
@@ -215,7 +204,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     });
   }
 
-  app.post('/api/census/form-render', async (request, reply) => {
+  app.post('/api/census/form-render', limit('form-render'), async (request, reply) => {
     const form = parseInput(formRenderForm, request.body);
     const path = refererPath(request);
     const scope = await trackedScope(request, path);
@@ -228,18 +217,22 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     return reply.code(202).send(ACCEPTED);
   });
 
-  app.post<{ Params: { id: string } }>('/api/census/RecordQuickView/:id', async (request, reply) => {
-    const itemId = request.params.id;
-    if (!itemId || itemId.length > 64) throw new AppError('invalid-body', 'Send the id of the product shown.');
-    const path = refererPath(request);
-    const scope = await trackedScope(request, path);
-    if (!scope) return reply.code(202).send(SKIPPED);
-    censusEvent(scope, 'quick-view', { path, item_id: itemId });
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/api/census/RecordQuickView/:id',
+    limit('quick-view'),
+    async (request, reply) => {
+      const itemId = request.params.id;
+      if (!itemId || itemId.length > 64) throw new AppError('invalid-body', 'Send the id of the product shown.');
+      const path = refererPath(request);
+      const scope = await trackedScope(request, path);
+      if (!scope) return reply.code(202).send(SKIPPED);
+      censusEvent(scope, 'quick-view', { path, item_id: itemId });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
   // ---- named site events ----
-  app.post('/api/events/RecordEvent', async (request, reply) => {
+  app.post('/api/events/RecordEvent', limit('event'), async (request, reply) => {
     const { event, data, crumb: _crumb, ...extra } = parseInput(recordEventForm, request.body);
     const payload = parseJsonText(data, 'data');
     const path = refererPath(request);
@@ -277,7 +270,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     });
   }
 
-  app.post('/api/v1/clanker/events', async (request, reply) => {
+  app.post('/api/v1/clanker/events', limit('schema-event'), async (request, reply) => {
     const body = parseInput(schemaEventBody, request.body);
     const check = schemas.check(body.eventSchemaName, body.eventContent);
     if (!check.ok) return schemaFailure(reply, check.status, check.details);
@@ -296,6 +289,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
 
   app.post<{ Params: { schemaName: string } }>(
     '/api/v1/clanker/validate-event-content/:schemaName',
+    limit('validate-event'),
     async (request, reply) => {
       const body = parseInput(z.object({ eventContent: z.string().max(32_768) }), request.body);
       const check = schemas.check(request.params.schemaName, body.eventContent);
@@ -305,7 +299,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   );
 
   // ---- JavaScript errors ----
-  app.post('/api/events/RecordJavascriptErrors', async (request, reply) => {
+  app.post('/api/events/RecordJavascriptErrors', limit('js-errors'), async (request, reply) => {
     const list = parseInput(javascriptErrors, request.body);
     const scope = await trackedScope(request, refererPath(request));
     if (!scope) return reply.code(202).send(SKIPPED);
@@ -329,12 +323,12 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   });
 
   // ---- performance ----
-  app.get('/api/1/performance/settings', async (_request, reply) => {
+  app.get('/api/1/performance/settings', limit('performance-settings'), async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { pageLoadId: newToken(), timeout: TRACKING_LIMITS.performanceTimeoutMs };
   });
 
-  app.post('/api/1/performance/records', async (request, reply) => {
+  app.post('/api/1/performance/records', limit('performance-records'), async (request, reply) => {
     // A JSON list (XHR, text/plain or JSON), or a beacon's form with the list in `records`.
     let body: unknown = request.body;
     if (body && typeof body === 'object' && !Array.isArray(body) && 'records' in body) {
@@ -361,51 +355,5 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     return reply.code(202).send(ACCEPTED);
   });
 
-  // ---- owner analytics ----
-  const reporting = { preHandler: requireOwner('reporting') };
-
-  async function ownerRange(request: FastifyRequest) {
-    const owner = request.owner;
-    if (!owner) throw new AppError('unauthenticated');
-    const query = parseInput(rangeQuery, request.query ?? {}, 'query');
-    const site = await content.getSite(owner.websiteId);
-    const range = zonedRange(query, site?.timeZone ?? 'America/New_York', Date.now());
-    if (!range) {
-      throw new AppError('invalid-range', 'Send from and to as YYYY-MM-DD dates, with from on or before to.');
-    }
-    // Read your writes: what the visitor just did is in the figures.
-    await writer.flush();
-    return { siteId: owner.websiteId, currency: site?.currency ?? 'USD', range };
-  }
-
-  const figures = {
-    overview: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.overview(s.siteId, s.range),
-    pages: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.topPages(s.siteId, s.range),
-    referrers: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.referrers(s.siteId, s.range),
-    devices: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.devices(s.siteId, s.range),
-    commerce: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.commerce(s.siteId, s.range, s.currency),
-    'web-vitals': (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.webVitals(s.siteId, s.range),
-    errors: (s: Awaited<ReturnType<typeof ownerRange>>) => analytics.javascriptErrors(s.siteId, s.range),
-  };
-  for (const [name, compute] of Object.entries(figures)) {
-    app.get(`/api/config/analytics/${name}`, reporting, async (request) => {
-      const scope = await ownerRange(request);
-      return { range: scope.range, [name === 'web-vitals' ? 'webVitals' : name]: await compute(scope) };
-    });
-  }
-  app.get('/api/config/analytics/daily', reporting, async (request) => {
-    const scope = await ownerRange(request);
-    if (daysOf(scope.range).length > MAX_DAILY_DAYS) {
-      throw new AppError('invalid-range', `Choose at most ${MAX_DAILY_DAYS} days for daily figures.`);
-    }
-    return { range: scope.range, daily: await dailyFigures(app.db, scope.siteId, scope.range) };
-  });
-  app.get('/api/config/analytics/report', reporting, async (request) => {
-    const scope = await ownerRange(request);
-    const entries = await Promise.all(
-      Object.entries(figures).map(async ([name, compute]) => [name, await compute(scope)]),
-    );
-    const report = Object.fromEntries(entries);
-    return { range: scope.range, ...report, webVitals: report['web-vitals'], 'web-vitals': undefined };
-  });
+  registerAnalyticsRoutes(app, content, writer);
 }

@@ -3,6 +3,7 @@ import { mountSignOutIsland } from './account/sign-out-island.js';
 import { CartPageIsland } from './cart-page/cart-page-island.js';
 import { mountCheckoutIsland } from './checkout/checkout-island.js';
 import { mountInstallmentsIsland } from './checkout/installments-island.js';
+import { mountCaptchaField } from './forms/captcha-field.js';
 import { mountCartEntryFields } from './forms/cart-entry-fields.js';
 import { mountFormIsland } from './forms/form-island.js';
 import { mountReactIsland } from './mount.js';
@@ -18,6 +19,7 @@ const ISLANDS: Record<string, Mount> = {
   checkout: mountCheckoutIsland,
   installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
+  'captcha-field': mountCaptchaField,
   restock: mountRestockIsland,
   'account-signout': (root, env) => mountSignOutIsland(root, env),
   gallery: (root) => import('./gallery/gallery.js').then(({ mountGallery }) => mountGallery(root)),

@@ -34,6 +34,28 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
     }
   }
 
+  // A "pay later" order: record its payment; the gift cards it bought are issued and mailed then.
+  async function markPaid() {
+    setBusy(true);
+    try {
+      const paid = await api<{ giftCards: unknown[] }>(
+        'POST',
+        `/api/config/orders/${encodeURIComponent(props.orderId)}/mark-paid`,
+        {},
+      );
+      await resource.reload();
+      const cards = paid.giftCards.length;
+      setStatus(
+        cards ? `Order marked paid; ${cards} gift card${cards === 1 ? '' : 's'} issued.` : 'Order marked paid.',
+      );
+      setError('');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function refund(amountCents: number) {
     setBusy(true);
     setAmountError('');
@@ -89,6 +111,11 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
       actions={
         <>
           {back}
+          {order.paymentStatus === 'pending' && (
+            <button type="button" onClick={() => void markPaid()} disabled={busy}>
+              Mark paid
+            </button>
+          )}
           <button type="button" onClick={() => void fulfil()} disabled={busy || fulfilled}>
             {fulfilled ? 'Fulfilled' : 'Mark fulfilled'}
           </button>

@@ -65,4 +65,6 @@ export interface RefundAnswer {
   provider: string;
   reference: string;
   message: string;
+  /** What the refund did to the gift cards the order bought (the message says it in words). */
+  giftCards: { id: string; last4: string; action: 'disabled' | 'reduced'; balanceCents: number }[];
 }

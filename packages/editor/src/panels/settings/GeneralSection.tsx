@@ -6,7 +6,7 @@ import type { SettingsOptions } from './options.js';
 import type { SettingsDraft, SettingsKey } from './settings-draft.js';
 import { TimeZonePicker } from './TimeZonePicker.js';
 
-const KEYS: readonly SettingsKey[] = ['siteTitle', 'logo', 'timeZone', 'currency', 'locale'];
+const KEYS: readonly SettingsKey[] = ['siteTitle', 'logo', 'timeZone', 'currency', 'locale', 'publicUrl'];
 
 function currencyLabel(code: string): string {
   try {
@@ -17,9 +17,12 @@ function currencyLabel(code: string): string {
 }
 
 /** Checks the fields before they are sent; the server checks them again. */
-function validate(value: { siteTitle: string; locale: string }): Record<string, string> {
+function validate(value: { siteTitle: string; locale: string; publicUrl: string | null }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!value.siteTitle.trim()) errors.siteTitle = 'Give the site a title.';
+  if (value.publicUrl && !/^https?:\/\/[^/?#@\s]+\/?$/i.test(value.publicUrl.trim())) {
+    errors.publicUrl = 'Enter the address of the site, such as https://shop.example.com (no path).';
+  }
   try {
     if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/.test(value.locale)) throw new Error('bad');
     Intl.getCanonicalLocales(value.locale.replace('_', '-'));
@@ -87,6 +90,15 @@ export function GeneralSection({ draft, options }: { draft: SettingsDraft; optio
           error={errors.locale}
           hint="Formats dates, numbers and prices, e.g. en-US or fr-FR."
           onChange={(v) => draft.change('locale', v)}
+        />
+        <TextField
+          id="st-public-url"
+          label="Public address"
+          value={value.publicUrl ?? ''}
+          maxLength={300}
+          error={errors.publicUrl}
+          hint="Every link in the mails the site sends (password reset, invitations, restock) starts with this address, e.g. https://shop.example.com. Leave it empty to use the server's PUBLIC_URL."
+          onChange={(v) => draft.change('publicUrl', v.trim() === '' ? null : v)}
         />
         <SaveBar dirty={draft.isDirty(KEYS)} saving={draft.saving} onDiscard={() => draft.discard(KEYS)} />
       </form>

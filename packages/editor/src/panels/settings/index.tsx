@@ -7,6 +7,7 @@ import { HeaderFooterSection } from './HeaderFooterSection.js';
 import { MailingListsSection } from './MailingListsSection.js';
 import { useSettingsOptions } from './options.js';
 import { PrivacySection } from './PrivacySection.js';
+import { SearchEnginesSection } from './SearchEnginesSection.js';
 import { useSettingsDraft } from './settings-draft.js';
 import './settings.css';
 
@@ -18,6 +19,7 @@ const SECTIONS = [
   { slug: 'header-footer', label: 'Header and footer' },
   { slug: 'engagement', label: 'Comments, likes and sharing' },
   { slug: 'privacy', label: 'Cookies and tracking' },
+  { slug: 'search-engines', label: 'Search engines and icon' },
   { slug: 'mailing-lists', label: 'Mailing lists' },
 ] as const;
 
@@ -60,6 +62,8 @@ export default function SettingsPanel({ path, navigate }: PanelProps) {
     body = <EngagementSection draft={draft} options={options} />;
   } else if (slug === 'privacy') {
     body = <PrivacySection draft={draft} options={options} />;
+  } else if (slug === 'search-engines') {
+    body = <SearchEnginesSection draft={draft} />;
   } else {
     body = <MailingListsSection draft={draft} onListsChanged={() => void options.reload()} />;
   }

@@ -18,8 +18,16 @@ export interface WebsiteSettings {
   shareButtonOptions: Record<string, boolean>;
   cookiePolicy: 'standard' | 'restrictive';
   trackingEnabled: boolean;
+  /** Lines added to /robots.txt after the defaults. */
+  robotsTxtExtra: string;
+  /** The uploaded image the favicon, apple-touch icon and app icons are made from. */
+  siteIcon: { url: string } | null;
+  /** URL redirects, one `/old -> /new 301` per line. */
+  redirects: string;
   mailingListId: string | null;
   cookieBanner: CookieBannerSettings;
+  /** Where every mailed link points (`https://shop.example.com`); null: `PUBLIC_URL` or the server's own address. */
+  publicUrl: string | null;
 }
 
 export type SettingsKey = keyof WebsiteSettings;
@@ -37,8 +45,12 @@ const KEYS: readonly SettingsKey[] = [
   'shareButtonOptions',
   'cookiePolicy',
   'trackingEnabled',
+  'robotsTxtExtra',
+  'siteIcon',
+  'redirects',
   'mailingListId',
   'cookieBanner',
+  'publicUrl',
 ];
 
 /** Fields of the cookie banner, named by their path so a server error lands beside its input. */

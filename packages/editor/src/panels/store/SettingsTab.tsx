@@ -9,7 +9,22 @@ type Flag = {
   [K in keyof StoreSettings]: StoreSettings[K] extends boolean ? K : never;
 }[keyof StoreSettings];
 
-const FLAGS: { key: Flag; label: string; group: 'Cart' | 'Restock' | 'Scarcity' }[] = [
+const GROUPS = ['Payments', 'Cart', 'Restock', 'Scarcity'] as const;
+
+const FLAGS: { key: Flag; label: string; group: (typeof GROUPS)[number]; hint?: string }[] = [
+  {
+    key: 'testMode',
+    label: 'Test mode: take test card payments only',
+    group: 'Payments',
+    hint: 'Any valid-looking card number pays. Never on while a live payment provider is configured.',
+  },
+  {
+    key: 'payLaterEnabled',
+    label: 'Offer “Pay later”',
+    group: 'Payments',
+    hint: 'Orders wait for payment until you mark them paid in Orders; gift cards are issued then.',
+  },
+  { key: 'allowCouponStacking', label: 'Allow more than one coupon per order', group: 'Payments' },
   { key: 'multipleQuantityAllowedForServices', label: 'Allow more than one of a service in a cart', group: 'Cart' },
   { key: 'expressCheckout', label: 'Offer express checkout', group: 'Cart' },
   { key: 'restockHiddenByDefault', label: 'Hide the restock sign-up on product pages by default', group: 'Restock' },
@@ -25,7 +40,7 @@ const FLAGS: { key: Flag; label: string; group: 'Cart' | 'Restock' | 'Scarcity' 
 
 const TEXT_FIELDS = ['restockNotificationsSuccessText', 'scarcityThreshold', 'scarcityText'];
 
-/** Store settings (SPEC §3): service quantities, the restock and scarcity widgets and their texts. */
+/** Store settings (SPEC §3): payments (issue 15), service quantities, the restock and scarcity widgets and their texts. */
 export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: StoreSettings) => void }) {
   const [draft, setDraft] = useState(props.settings);
   const [threshold, setThreshold] = useState(props.settings.scarcityThreshold?.toString() ?? '');
@@ -74,7 +89,7 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
         void save();
       }}
     >
-      {(['Cart', 'Restock', 'Scarcity'] as const).map((group) => (
+      {GROUPS.map((group) => (
         <fieldset key={group} className="ed-card">
           <legend>{group}</legend>
           {FLAGS.filter((f) => f.group === group).map((flag) => (
@@ -84,9 +99,15 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
                 type="checkbox"
                 checked={draft[flag.key]}
                 onChange={(e) => setDraft({ ...draft, [flag.key]: e.target.checked })}
+                aria-describedby={flag.hint ? `ed-store-${flag.key}-hint` : undefined}
                 {...invalidProps(errors, flag.key)}
               />
               <label htmlFor={`ed-store-${flag.key}`}>{flag.label}</label>
+              {flag.hint && (
+                <span className="ed-hint ed-store-check-hint" id={`ed-store-${flag.key}-hint`}>
+                  {flag.hint}
+                </span>
+              )}
               <FieldMessage errors={errors} path={flag.key} />
             </div>
           ))}

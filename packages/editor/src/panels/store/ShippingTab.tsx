@@ -9,6 +9,8 @@ interface Draft {
   name: string;
   amount: string;
   freeOver: string;
+  /** The shipping zone: country codes, comma separated; empty ships everywhere. */
+  countries: string;
 }
 
 function draftsOf(settings: CheckoutSettings): Draft[] {
@@ -16,6 +18,7 @@ function draftsOf(settings: CheckoutSettings): Draft[] {
     name: o.name,
     amount: moneyInput(o.amountCents, settings.currency),
     freeOver: moneyInput(o.freeOverCents, settings.currency),
+    countries: (o.countries ?? []).join(', '),
   }));
 }
 
@@ -35,6 +38,10 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
         name: row.name,
         amountCents: amount.ok ? amount.cents : 0,
         freeOverCents: freeOver.ok ? freeOver.cents : null,
+        countries: row.countries
+          .split(/[\s,]+/)
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
       };
     });
     void saver.save('shipping-options', { shippingOptions }, 'Shipping options saved.', local);
@@ -46,7 +53,7 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
       itemLabel="Shipping option"
       hint={`Buyers choose one of these at checkout. Prices are in ${currency}.`}
       empty="No shipping options: orders that ship cannot be placed."
-      blank={() => ({ name: '', amount: '', freeOver: '' })}
+      blank={() => ({ name: '', amount: '', freeOver: '', countries: '' })}
       saveLabel="Save shipping options"
       saver={saver}
       listMessage={<FieldMessage errors={saver.errors} path="shippingOptions" />}
@@ -76,6 +83,20 @@ export function ShippingTab(props: { settings: CheckoutSettings; onSaved: (s: Ch
             inputMode="decimal"
             value={row.freeOver}
             onChange={(e) => list.set(row.key, { freeOver: e.target.value })}
+          />
+          <TextField
+            label="Ships to (2-letter country codes, comma separated; empty: everywhere)"
+            path={`shippingOptions.${i}.countries`}
+            errors={{
+              ...saver.errors,
+              [`shippingOptions.${i}.countries`]:
+                saver.errors[`shippingOptions.${i}.countries`] ??
+                Object.entries(saver.errors).find(([p]) => p.startsWith(`shippingOptions.${i}.countries.`))?.[1] ??
+                '',
+            }}
+            value={row.countries}
+            placeholder="US, CA"
+            onChange={(e) => list.set(row.key, { countries: e.target.value })}
           />
         </>
       )}

@@ -29,7 +29,8 @@ export default function StorePanel({ path, navigate }: PanelProps) {
   const rest = path.slice(STORE_PATH.length).replace(/^\/+|\/+$/g, '');
   const current: Slug = TABS.find((t) => t.slug === rest)?.slug ?? 'shipping';
   const checkout = useResource<CheckoutSettings>('/api/config/checkout');
-  const store = useResource<StoreSettings>(current === 'settings' ? '/api/config/settings/store' : undefined);
+  // Always loaded: the "Test mode" banner shows on every tab.
+  const store = useResource<StoreSettings>('/api/config/settings/store');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   function onKey(event: KeyboardEvent, index: number) {
@@ -44,7 +45,7 @@ export default function StorePanel({ path, navigate }: PanelProps) {
   const settings = checkout.data;
   let body = <p className="ed-empty">Loading…</p>;
   if (current === 'settings') {
-    if (store.data) body = <SettingsTab settings={store.data} onSaved={() => undefined} />;
+    if (store.data) body = <SettingsTab settings={store.data} onSaved={() => void store.reload()} />;
   } else if (current === 'gift-cards') {
     if (settings) body = <GiftCardsTab currency={settings.currency} locale={settings.locale} />;
   } else if (settings) {
@@ -56,6 +57,12 @@ export default function StorePanel({ path, navigate }: PanelProps) {
 
   return (
     <Panel title="Store" error={checkout.error || store.error}>
+      {store.data?.testModeActive && (
+        <p className="ed-test-mode" role="note">
+          <strong>Test mode</strong>: checkout takes test cards only and no real payments. Turn it off in Store settings
+          once a live payment provider is set up.
+        </p>
+      )}
       <div className="ed-tabs ed-store-tabs" role="tablist" aria-label="Store">
         {TABS.map((tab, i) => (
           <button

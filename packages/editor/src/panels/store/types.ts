@@ -12,6 +12,8 @@ export interface ShippingOption {
   name: string;
   amountCents: number;
   freeOverCents: number | null;
+  /** ISO 3166-1 alpha-2 codes the option ships to; empty: everywhere. */
+  countries?: string[];
 }
 
 export interface TaxRule {
@@ -45,6 +47,16 @@ export interface StoreSettings {
   scarcityThreshold: number | null;
   scarcityText: string | null;
   expressCheckout: boolean;
+  /** "Pay later" orders (payment pending until the owner marks them paid). Off by default. */
+  payLaterEnabled: boolean;
+  /** Test mode: test cards pay. On by default until a live payment provider is configured. */
+  testMode: boolean;
+  /** More than one coupon on an order. Off by default. */
+  allowCouponStacking: boolean;
+  /** Read only: a live payment provider is configured, so test mode is off whatever `testMode` says. */
+  liveProviderConfigured: boolean;
+  /** Read only: the store is in test mode now (the banner). */
+  testModeActive: boolean;
 }
 
 export interface GiftCard {

@@ -37,6 +37,11 @@ export type RefundResult = { ok: true; reference: string } | { ok: false; messag
 export interface PaymentProvider {
   /** Stable name stored with each payment row. */
   readonly id: string;
+  /**
+   * True for a provider that takes real money. While one is configured the store is never in test
+   * mode (`payments/test-mode.ts`): test cards are refused whatever the store setting says.
+   */
+  readonly live?: boolean;
   /** Which method kinds this provider takes. */
   accepts(method: PaymentMethodInput): boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
@@ -53,5 +58,10 @@ export class PaymentProviders {
 
   byId(id: string): PaymentProvider | undefined {
     return this.providers.find((provider) => provider.id === id);
+  }
+
+  /** Whether a provider that takes real money is configured (none of the built-in ones does). */
+  get liveProviderConfigured(): boolean {
+    return this.providers.some((provider) => provider.live === true);
   }
 }

@@ -22,10 +22,17 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** A saved test card: `test-card:tok_` and 24 hex digits (migration 0011 rewrote older references). */
+const SAVED = /^test-card:tok_[0-9a-f]{24}$/;
+
 /**
  * Test cards, no network: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
  * 4000 0000 0000 0119 fails with a processing error. Any other number that passes the Luhn check
  * succeeds too (handy for manual testing); one that does not is refused as invalid.
+ *
+ * It takes payments only while the store is in test mode (`test-mode.ts`). What it answers to keep
+ * for later charges (subscriptions) is an opaque token, never the card number: a saved test card
+ * always pays.
  */
 export function createTestCardProvider(): PaymentProvider {
   return {
@@ -33,18 +40,24 @@ export function createTestCardProvider(): PaymentProvider {
     accepts: (method) =>
       method.kind === 'card' || (method.kind === 'saved' && method.reference.startsWith('test-card:')),
     async charge({ method }) {
-      let digits: string;
-      if (method.kind === 'saved') digits = method.reference.slice('test-card:'.length);
-      else if (method.kind === 'card') digits = cardDigits(method.number);
-      else return { status: 'failed', message: CHECKOUT_MESSAGES.paymentFailed };
+      if (method.kind === 'saved') {
+        if (!SAVED.test(method.reference)) return { status: 'failed', message: CHECKOUT_MESSAGES.paymentFailed };
+        return {
+          status: 'succeeded',
+          reference: `tc_${randomBytes(9).toString('hex')}`,
+          savedReference: method.reference,
+        };
+      }
+      if (method.kind !== 'card') return { status: 'failed', message: CHECKOUT_MESSAGES.paymentFailed };
+      const digits = cardDigits(method.number);
       if (!passesLuhn(digits)) return { status: 'declined', message: CHECKOUT_MESSAGES.cardInvalid };
       if (digits === TEST_CARDS.declines) return { status: 'declined', message: CHECKOUT_MESSAGES.cardDeclined };
       if (digits === TEST_CARDS.fails) return { status: 'failed', message: CHECKOUT_MESSAGES.paymentFailed };
       return {
         status: 'succeeded',
         reference: `tc_${randomBytes(9).toString('hex')}`,
-        // A test card is not secret; a real provider would answer an opaque token here.
-        savedReference: `test-card:${digits}`,
+        // An opaque token, as a real provider answers: the card number is never stored.
+        savedReference: `test-card:tok_${randomBytes(12).toString('hex')}`,
       };
     },
     async refund({ reference }) {

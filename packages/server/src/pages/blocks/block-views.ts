@@ -11,6 +11,7 @@ import {
   timeAgo,
   truncate,
 } from '@tessera/core';
+import { isRawCodeBlock, sanitizeOwnerHtml } from '../../content/sanitize-owner-html.js';
 import type { Block, ContentItem, Section } from '../../content/site-content.js';
 import { productView } from '../product-view.js';
 
@@ -45,13 +46,46 @@ const ASYNC_PARTIALS = new Set(['summary', 'calendar', 'newsletter']);
 const pureViews = new WeakMap<Block, Map<string, RenderedBlock | undefined>>();
 
 function pureView(block: Block, key: string): RenderedBlock | undefined {
-  if (!Object.isFrozen(block)) return blockViewSync(block, key);
+  if (!Object.isFrozen(block)) return ownerSafeView(block, blockViewSync(block, key));
   let byKey = pureViews.get(block);
   if (byKey === undefined) pureViews.set(block, (byKey = new Map()));
   if (byKey.has(key)) return byKey.get(key);
-  const view = deepFreeze(blockViewSync(block, key));
+  const view = deepFreeze(ownerSafeView(block, blockViewSync(block, key)));
   byKey.set(key, view);
   return view;
+}
+
+/**
+ * The view with its owner HTML cleaned (`content/sanitize-owner-html.ts`), for content stored
+ * before saves were cleaned: HTML blocks (except an administrator's raw code block), accordion
+ * items and a form's after-submit text.
+ */
+function ownerSafeView(block: Block, rendered: RenderedBlock | undefined): RenderedBlock | undefined {
+  if (!rendered) return rendered;
+  const view = rendered.view;
+  switch (rendered.partial) {
+    case 'html':
+      return isRawCodeBlock(block)
+        ? rendered
+        : { ...rendered, view: { ...view, html: sanitizeOwnerHtml(String(view.html ?? '')) } };
+    case 'accordion': {
+      const items = Array.isArray(view.items) ? (view.items as Record<string, unknown>[]) : [];
+      const clean = items.map((item) => ({ ...item, html: sanitizeOwnerHtml(String(item.html ?? '')) }));
+      return { ...rendered, view: { ...view, items: clean } };
+    }
+    default:
+      return withCleanForm(rendered);
+  }
+}
+
+/** A form or newsletter view with its after-submit HTML cleaned. */
+function withCleanForm(rendered: RenderedBlock): RenderedBlock {
+  const form = rendered.view.form as Record<string, unknown> | undefined;
+  if (!form || typeof form.postSubmitHtml !== 'string') return rendered;
+  return {
+    ...rendered,
+    view: { ...rendered.view, form: { ...form, postSubmitHtml: sanitizeOwnerHtml(form.postSubmitHtml) } },
+  };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -94,7 +128,7 @@ export async function blockView(block: Block, sources: BlockSources, key: string
       return { partial, view: { ...base, ...(await calendarView(str(content.collection, 'events'), sources)) } };
     default: {
       const form = await sources.form(str(content.formId, 'newsletter-form'));
-      return form ? { partial, view: { ...base, form } } : undefined;
+      return form ? withCleanForm({ partial, view: { ...base, form } }) : undefined;
     }
   }
 }

@@ -7,7 +7,8 @@ import type { PageScope, SiteScope } from '../page-context.js';
 import { eventItemPage, eventsListPage } from '../events/index.js';
 import { searchPage } from '../search/index.js';
 import { blogItemPage, blogListPage } from './index.js';
-import { type ContentPageRequest, type ContentPagesDeps, isPlausibleUrlId } from './content-pages.js';
+import { feedLink, sendCollectionFeed } from '../../web/feed-route.js';
+import { type ContentPageRequest, type ContentPagesDeps, firstQueryValue, isPlausibleUrlId } from './content-pages.js';
 
 /** What the pages plugin hands over for one request (its own `PageRequest`). */
 export interface PluginPage {
@@ -80,7 +81,15 @@ export function createContentPages(app: FastifyInstance, rendering: PluginRender
         settings: found.settings,
         kind: found.kind,
       } as ContentPageRequest['collection'],
-      render: (template, scope, extra, status) => rendering.render(page, template, scope, extra, status),
+      // Every page of a blog or events collection names its RSS feed (web/feed-route.ts).
+      render: (template, scope, extra, status) =>
+        rendering.render(
+          page,
+          template,
+          scope,
+          { ...extra, page: { ...((extra.page as object) ?? {}), feed: feedLink(found) } },
+          status,
+        ),
       notFound: () => rendering.notFound(page),
     };
   }
@@ -90,6 +99,10 @@ export function createContentPages(app: FastifyInstance, rendering: PluginRender
       const target = await collectionOf(page, slug);
       if (!target) return false;
       const kind = (target.collection as { kind?: string }).kind;
+      if (firstQueryValue((page.request.query as Record<string, unknown>)?.format) === 'rss') {
+        await sendCollectionFeed(app, deps, target);
+        return true;
+      }
       await (kind === 'blog' ? blogListPage(deps, target) : eventsListPage(deps, target));
       return true;
     },
