@@ -105,6 +105,8 @@ export function Canvas({ pageId, doc, selection, device, onSelect, onKey, tools,
       });
       d.addEventListener('submit', (event) => event.preventDefault());
       iframe.contentWindow?.addEventListener('scroll', () => placeToolbar.current(), { passive: true });
+      // A device switch lays the page out again (media queries) after the frame resizes: follow it.
+      iframe.contentWindow?.addEventListener('resize', () => placeToolbar.current(), { passive: true });
       d.addEventListener('keydown', (event) => onKeyRef.current(event));
       setFrameReady((n) => n + 1);
     };
