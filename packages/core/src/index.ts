@@ -37,6 +37,12 @@ export {
   type RoleGroup,
   rolesAllow,
 } from './owners/role-groups.js';
+export {
+  PASSWORD_STRENGTH_MIN_LENGTH,
+  type PasswordStrength,
+  type PasswordStrengthResult,
+  passwordStrength,
+} from './owners/password-strength.js';
 
 export {
   CURRENCIES,

@@ -14,6 +14,8 @@ import { migrateToLatest } from './db/migrations.js';
 import { seedDemoSite } from './db/seed.js';
 import { withStartupLock } from './platform/operations/migration-guard.js';
 import { installGracefulShutdown } from './platform/operations/shutdown.js';
+import { printSetupAddresses } from './sites/setup-address.js';
+import { SiteUsageError, siteCommand } from './sites/site-commands.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -27,6 +29,9 @@ Commands:
             set an owner's password (a locked-out administrator's way back in)
   set-public-url --url <https://shop.example.com> [--site <id>]
             where mailed links point; the site then answers on that host only
+  site list | create --host <name> [--template blank|demo] | set-host --site <id> --host <name>
+       | delete --site <id> [--yes]
+            the sites this install serves, each on its own host (see \`tessera site\`)
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
 REDIS_URL, SMTP_URL, PUBLIC_URL (https://… the address mailed links start with),
@@ -74,6 +79,8 @@ async function start(config: ServerConfig): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Tessera listening on http://localhost:${port}`);
+  // First run (issue 19): a one-time setup address for each site that has no owner yet.
+  await printSetupAddresses(db, port);
   // SIGTERM/SIGINT: finish requests and jobs under way, then exit 0 (issue 18).
   installGracefulShutdown(app, () => db.destroy());
 }
@@ -115,6 +122,21 @@ async function accountCommand<T>(
   }
 }
 
+async function site(config: ServerConfig, argv: string[]): Promise<number> {
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof SiteUsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
@@ -124,6 +146,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'set-public-url') {
     return accountCommand(loadConfig(), parseSetPublicUrlArgs(argv.slice(1)), setPublicUrlCommand);
   }
+  if (command === 'site') return site(loadConfig(), argv.slice(1));
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return 0;

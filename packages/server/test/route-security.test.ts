@@ -102,6 +102,8 @@ for (const dialect of DIALECTS) {
         '/config/login',
         '/config/forgot-password',
         '/config/reset-password?token=x',
+        '/config/setup',
+        '/config/setup?token=x',
         '/no-such-page',
       ];
       for (const path of pages) {

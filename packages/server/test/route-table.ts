@@ -1,7 +1,7 @@
 import type { RouteEntry } from '../src/http/route-catalogue.js';
 import { describeRoute } from './route-probe.js';
 
-/** Owner routes open to anyone: signing in and out, and asking for and using a reset link (finding 13). */
+/** Owner routes open to anyone: signing in and out, asking for and using a reset link (finding 13), the first-run setup. */
 export const OPEN_OWNER_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/config/session',
   'DELETE /api/config/session',
@@ -14,6 +14,9 @@ export const OPEN_OWNER_ROUTES: ReadonlySet<string> = new Set([
   'POST /config/forgot-password',
   'GET /config/reset-password',
   'POST /config/reset-password',
+  // First-run setup (issue 19): open while the site has no owner, 404 after.
+  'GET /config/setup',
+  'POST /config/setup',
 ]);
 
 /** The markers around the generated owner-route table in docs/security.md. */

@@ -12,6 +12,8 @@ import { ThemePages } from '../site-users/theme-page.js';
 import { createCaptcha } from '../forms/captcha.js';
 import { resolveFormsConfig } from '../forms/forms-config.js';
 import { createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
+import { siteHasOwner } from '../sites/setup-token.js';
+import { installSetupRoutes, SETUP_PATH } from '../sites/setup-routes.js';
 import { installOwnerAccountRoutes, OWNER_RESET_PATHS } from './owner-account-routes.js';
 import { requireOwner } from './owner-guard.js';
 import {
@@ -64,7 +66,7 @@ function decodedPath(url: string): string {
 
 const STATIC_PREFIXES = ['/assets/', '/theme/', '/files/'];
 
-const OPEN_PATHS = new Set<string>(['/config/login', '/api/config/session', ...OWNER_RESET_PATHS]);
+const OPEN_PATHS = new Set<string>(['/config/login', '/api/config/session', SETUP_PATH, ...OWNER_RESET_PATHS]);
 
 function ownerJson(owner: OwnerIdentity) {
   return { owner: { id: owner.id, email: owner.email, websiteId: owner.websiteId, roles: owner.roles } };
@@ -187,8 +189,11 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { next?: unknown } }>('/config/login', async (request, reply) => {
     if (await loadOwner(request)) return reply.redirect(safeReturnPath(request.query.next) ?? ownerHome(app), 303);
+    // While the site has no owner, the sign-in page points to the first-run setup (issue 19).
+    const site = await app.services.content.getSiteForHost(request.hostname).catch(() => undefined);
+    const setupNeeded = site ? !(await siteHasOwner(app.db, site.id)) : false;
     return pages.send(request, reply, 'config-login', loginScope, {
-      login: { next: safeReturnPath(request.query.next) ?? '', email: '' },
+      login: { next: safeReturnPath(request.query.next) ?? '', email: '', setupNeeded },
     });
   });
 
@@ -230,6 +235,7 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
   });
 
   installOwnerAccountRoutes(app, pages);
+  installSetupRoutes(app, pages);
 
   app.post('/config/logout', async (request, reply) => {
     await endOwnerSession(request, reply);

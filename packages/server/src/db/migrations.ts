@@ -12,6 +12,7 @@ import { commerceAdminMigration } from './migrations/0010_commerce_admin.js';
 import { orderPaymentIntegrityMigration } from './migrations/0011_order_payment_integrity.js';
 import { stockHoldsMigration } from './migrations/0012_stock_holds.js';
 import { accountSecurityMigration } from './migrations/0013_account_security.js';
+import { sitesSetupMigration } from './migrations/0014_sites_setup.js';
 import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -144,6 +145,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_order_payment_integrity': orderPaymentIntegrityMigration,
   '0012_stock_holds': stockHoldsMigration,
   '0013_account_security': accountSecurityMigration,
+  '0014_sites_setup': sitesSetupMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -177,6 +177,7 @@ export interface Database extends CheckoutTables {
   owner_invites: OwnerInvitesTable;
   owner_password_resets: OwnerPasswordResetsTable;
   email_verifications: EmailVerificationsTable;
+  setup_tokens: SetupTokensTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -584,6 +585,17 @@ export interface EmailVerificationsTable {
   id: string;
   site_user_id: string;
   email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+// First run (migration 0014): the one-time setup address printed while a site has no owner.
+
+export interface SetupTokensTable {
+  /** SHA-256 (hex) of the token in the printed address. */
+  id: string;
+  site_id: string;
   created_at: string;
   expires_at: string;
   used_at: string | null;

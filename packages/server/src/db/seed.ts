@@ -43,8 +43,16 @@ export function seedImageAsset(image: SeedImage): Record<string, unknown> {
  * Seeds the demo shop when the database holds no site yet (SPEC issue 3: a small USD shop in
  * America/New_York with a product of every kind). Images are drawn into `filesDir`.
  */
-export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: string }): Promise<SeedResult> {
-  const existing = await db.selectFrom('sites').select('id').orderBy('created_at').limit(1).executeTakeFirst();
+export async function seedDemoSite(
+  db: Kysely<Database>,
+  options: { filesDir: string; host?: string },
+): Promise<SeedResult> {
+  // With a host (`tessera site create --template demo`, issue 19), the demo joins other sites; it
+  // exists once per install (its forms have fixed ids).
+  const existing =
+    options.host === undefined
+      ? await db.selectFrom('sites').select('id').orderBy('created_at').limit(1).executeTakeFirst()
+      : await db.selectFrom('sites').select('id').where('id', '=', DEMO_SITE_ID).executeTakeFirst();
   if (existing) return { siteId: existing.id, created: false };
 
   await writeSeedImages(
@@ -59,7 +67,7 @@ export async function seedDemoSite(db: Kysely<Database>, options: { filesDir: st
       .insertInto('sites')
       .values({
         id: siteId,
-        host: null,
+        host: options.host ?? null,
         title: DEMO_SITE.title,
         locale: DEMO_SITE.locale,
         currency: DEMO_SITE.currency,

@@ -20,6 +20,8 @@ const ISLANDS: Record<string, Mount> = {
   installments: mountInstallmentsIsland,
   'cart-entry-fields': mountCartEntryFields,
   'captcha-field': mountCaptchaField,
+  'password-strength': (root) =>
+    import('./account/password-strength.js').then(({ mountPasswordStrength }) => mountPasswordStrength(root)),
   restock: mountRestockIsland,
   'account-signout': (root, env) => mountSignOutIsland(root, env),
   gallery: (root) => import('./gallery/gallery.js').then(({ mountGallery }) => mountGallery(root)),

@@ -1,0 +1,24 @@
+import type { Kysely, Migration } from 'kysely';
+
+// First run (issue 19): the one-time setup address `tessera start` prints while a site has no owner.
+//
+// - `setup_tokens`: each start prints a fresh token; only its SHA-256 hash is stored, so every
+//   process of an install agrees on it. A token works once, until it expires, and only while the
+//   site has no owner (creating the first administrator spends every token of the site).
+
+export const sitesSetupMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('setup_tokens')
+      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('used_at', 'varchar(32)')
+      .execute();
+    await db.schema.createIndex('setup_tokens_site').on('setup_tokens').columns(['site_id', 'created_at']).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('setup_tokens').execute();
+  },
+};
