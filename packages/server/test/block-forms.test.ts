@@ -102,7 +102,7 @@ for (const dialect of DIALECTS) {
       expect(pie.match(/<path /g)).toHaveLength(2);
       expect(pie).toMatch(/<thead><tr><td><\/td><th scope="col">Visitors<\/th><\/tr><\/thead>/);
       expect(pie).toMatch(/<tr><th scope="row">Spring<\/th><td>120<\/td><\/tr>/);
-      expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|type="module"))/);
+      expect(html).not.toMatch(/<script(?![^>]*(type="application\/json"|type="application\/ld\+json"|type="module"))/);
     });
 
     it('renders an inline form block, takes valid submissions and lists them for the owner', async () => {
