@@ -31,7 +31,9 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-describe('tessera CLI', () => {
+// Starting the CLI under tsx migrates and seeds a fresh database (with images) before it listens:
+// 6–20 s, and more than the default 30 s when the shared machine is loaded.
+describe('tessera CLI', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;
   let dataDir: string | undefined;
   afterEach(() => {
