@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: build what the server needs, then run the browser tests alone.
 import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..');
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }).status ?? 1;
 const built = run(process.execPath, ['scripts/build.mjs']);
 if (built !== 0) process.exit(built);

@@ -4,11 +4,12 @@
 // A benchmark that needs Node flags says so in a header line of the form
 //   // Run: node <flags> bench/<name>/index.mjs
 // and is started with those flags.
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..');
 const benchDir = join(root, 'bench');
 const PER_BENCH_TIMEOUT_MS = 120_000;
 const wanted = process.argv.slice(2);

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The whole test suite, as `npm test` runs it: types, lint, build, unit and
-// integration tests (SQLite and PostgreSQL), then the browser tests.
-// Ends with one summary line "N passed, N failed".
+// integration tests (SQLite and PostgreSQL), then the browser tests, all on the Node.js running
+// this script. Ends with one summary line "N passed, N failed, N skipped", also written to
+// test-results/totals.json (scripts/test-summary.mjs adds further runs to it, as CI does).
+import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = join(import.meta.dirname, '..');
 const reports = join(root, 'test-results');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -14,10 +16,13 @@ mkdirSync(reports, { recursive: true });
 let failedSteps = 0;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+// This Node first on PATH, so that `npx` and what it starts run on it too.
+const PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
+
 function step(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH, ...env } });
   const ok = r.status === 0;
   console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failedSteps++;
@@ -33,6 +38,7 @@ function countVitest(file) {
 }
 
 const npx = 'npx';
+console.log(`Node.js ${process.version} (${process.execPath})`);
 step('typecheck and build types', npx, ['tsc', '-b']);
 step('typecheck tests', npx, ['tsc', '-p', 'tsconfig.tests.json']);
 step('lint', npx, ['biome', 'check', '.']);
@@ -61,5 +67,6 @@ if (existsSync(join(root, 'vitest.e2e.config.ts'))) {
 }
 
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
+writeFileSync(join(reports, 'totals.json'), `${JSON.stringify(totals)}\n`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps > 0 ? 1 : 0);

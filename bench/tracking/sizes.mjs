@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
+const ROOT = join(import.meta.dirname, '../..');
 const STOREFRONT = join(ROOT, 'packages/storefront');
 const STUB_ID = '\0tracker-stub';
 

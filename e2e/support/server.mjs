@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const ROOT = new URL('../..', import.meta.url).pathname;
+export const ROOT = join(import.meta.dirname, '../..');
 export const CLI = join(ROOT, 'packages/server/dist/cli.js');
 const LISTENING = /Tessera listening on (http:\/\/\S+)/;
 

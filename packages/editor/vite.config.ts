@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const here = (path: string) => resolve(import.meta.dirname, path);
 
 /**
  * The template engine reads CLDR locale packs through Node's `require`; in the browser the editor

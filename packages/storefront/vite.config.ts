@@ -1,11 +1,11 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { defineConfig } from 'vite';
 
 // The visitor runtime: one tiny eager entry (the loader) and one lazily imported chunk
 // holding React and the islands. The server serves dist/assets at /assets/* and reads
 // dist/manifest.json to find the hashed loader file.
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: import.meta.dirname,
   publicDir: false,
   // Workspace packages resolve to their TypeScript source, so @tessera/core is bundled
   // (and tree-shaken) from the same code the server runs.
@@ -24,7 +24,7 @@ export default defineConfig({
     modulePreload: false,
     sourcemap: false,
     rolldownOptions: {
-      input: { loader: fileURLToPath(new URL('./src/loader.ts', import.meta.url)) },
+      input: { loader: join(import.meta.dirname, 'src/loader.ts') },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

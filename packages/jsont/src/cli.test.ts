@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const cli = join(import.meta.dirname, 'cli.ts');
 const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { encoding: 'utf8' });
 
 describe('jsont CLI', () => {

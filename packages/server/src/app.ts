@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +30,7 @@ import checkoutPlugin from './checkout/index.js';
 import jobsPlugin from './jobs/index.js';
 import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
+import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
 import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
 import webPlugin, { installWebDelivery } from './web/index.js';
@@ -54,9 +55,8 @@ declare module 'fastify' {
   }
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const STOREFRONT_ASSETS_DIR = `${REPO_ROOT}packages/storefront/dist/assets`;
-export const THEME_ASSETS_DIR = `${REPO_ROOT}themes/default/assets`;
+export const STOREFRONT_ASSETS_DIR = join(REPO_ROOT, 'packages/storefront/dist/assets');
+export const THEME_ASSETS_DIR = join(DEFAULT_THEME_DIR, 'assets');
 
 /**
  * The whole server as a Fastify instance (not listening): shared hooks (cookies, crumb, errors),

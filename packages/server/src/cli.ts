@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First, so that an unsupported Node.js gets a clear message before anything else loads.
+import './require-node.js';
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import {

@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_GROUPS } from '../src/auth/roles.js';
@@ -10,7 +10,7 @@ import { concretePath, describeRoute, endsSession, listRoutes, STATE_CHANGING } 
 import { documentedRouteTable, OPEN_OWNER_ROUTES, ownerRouteTable, withRouteTable } from './route-table.js';
 import { type Answer, Visitor } from './visitor.js';
 
-const SECURITY_DOC = fileURLToPath(new URL('../../../docs/security.md', import.meta.url));
+const SECURITY_DOC = join(import.meta.dirname, '../../../docs/security.md');
 
 const ROLES = Object.entries(WebsiteRole) as [string, number][];
 const A_SECRET = 'Zebediah-Quillfeather';

@@ -2,13 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { stableId } from '../src/ids.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = join(import.meta.dirname, '../src/cli.ts');
 
 function runCli(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
@@ -32,7 +31,9 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-describe('tessera CLI', () => {
+// Starting the CLI under tsx migrates and seeds a fresh database (with images) before it listens:
+// 6–20 s, and more than the default 30 s when the shared machine is loaded.
+describe('tessera CLI', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;
   let dataDir: string | undefined;
   afterEach(() => {

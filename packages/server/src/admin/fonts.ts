@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FontCategory } from '@tessera/core';
 
 export { FONT_CATEGORIES } from '@tessera/core';
@@ -40,7 +39,7 @@ const FALLBACK: Record<FontCategory, string> = {
 /** Every `node_modules/@fontsource` folder from this module's folder up to the file system root. */
 function fontsourceDirs(): string[] {
   const found: string[] = [];
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = import.meta.dirname;
   for (;;) {
     const candidate = join(dir, 'node_modules', '@fontsource');
     if (existsSync(candidate)) found.push(candidate);

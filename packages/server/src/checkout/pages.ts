@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   describeSubscriptionPlan,
   formatMoney,
@@ -16,18 +15,17 @@ import type { ContentService } from '../content/content-service.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
 import { Theme } from '../pages/theme.js';
+import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
 import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
 import { TEST_MODE_MESSAGES } from './payments/test-mode.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
 /** Renders the checkout and order pages with the default theme's layout (no cart pill: SPEC §2). */
 export class CheckoutPages {
-  private readonly theme = new Theme(`${REPO_ROOT}themes/default`);
+  private readonly theme = new Theme(DEFAULT_THEME_DIR);
   private readonly assets: { stylesheet: string; loaderSrc: string | undefined };
 
   constructor(private readonly content: ContentService) {
-    const loader = readLoaderFromManifest(`${REPO_ROOT}packages/storefront/dist/manifest.json`);
+    const loader = readLoaderFromManifest(STOREFRONT_MANIFEST);
     this.assets = { stylesheet: this.theme.stylesheetUrl, loaderSrc: loader.src };
   }
 

@@ -1,7 +1,6 @@
 import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
@@ -30,15 +29,14 @@ import { cartPillView } from '../pages/cart-view.js';
 import { serializeForScript } from '../pages/context-script.js';
 import { loadSiteScope, pageContext } from '../pages/page-context.js';
 import { Theme } from '../pages/theme.js';
+import { DEFAULT_THEME_DIR, REPO_ROOT } from '../repo-paths.js';
 import blogPostsPlugin from './blog-posts.js';
 import blogTermsPlugin from './blog-terms.js';
 import { checkSections, createPageStore } from './page-store.js';
 import popupPlugin from './popup.js';
 import { readThemeSource } from './theme-source.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const DEFAULT_THEME_DIR = `${REPO_ROOT}themes/default`;
-const EDITOR_DIST = `${REPO_ROOT}packages/editor/dist`;
+const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist');
 export const EDITOR_ENTRY = 'src/main.tsx';
 /** How long a deleted page can be restored by undo. */
 const TRASH_MS = 30 * 60 * 1000;

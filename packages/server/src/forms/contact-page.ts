@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { formBlockView, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consentScope } from '../consent/banner-context.js';
@@ -12,17 +11,14 @@ import { loadSiteScope, pageContext } from '../pages/page-context.js';
 import type { CartRecord } from '../pages/sources.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
 import { Theme } from '../pages/theme.js';
+import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
 import { DEMO_CONTACT_FORM_ID, DEMO_NEWSLETTER_FORM_ID } from './demo-forms.js';
 import type { FormStore } from './form-store.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const THEME_DIR = `${REPO_ROOT}themes/default`;
-const MANIFEST = `${REPO_ROOT}packages/storefront/dist/manifest.json`;
 
 function stylesheetUrl(file: string): string {
   try {
     const hash = createHash('sha256')
-      .update(readFileSync(`${THEME_DIR}/assets/${file}`))
+      .update(readFileSync(`${DEFAULT_THEME_DIR}/assets/${file}`))
       .digest('hex')
       .slice(0, 10);
     return `/theme/${file}?v=${hash}`;
@@ -42,8 +38,8 @@ export interface ContactPageOptions {
  * layout the way the pages plugin renders its pages (same context, cart pill and loader).
  */
 export function registerContactPage(app: FastifyInstance, options: ContactPageOptions): void {
-  const theme = new Theme(THEME_DIR);
-  const loader = readLoaderFromManifest(MANIFEST);
+  const theme = new Theme(DEFAULT_THEME_DIR);
+  const loader = readLoaderFromManifest(STOREFRONT_MANIFEST);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
   const formsStylesheet = stylesheetUrl('forms.css');
 

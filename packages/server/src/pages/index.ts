@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
@@ -16,12 +15,10 @@ import { readLoaderFromManifest } from './storefront-manifest.js';
 import { PAGE_MEMO_CHARS, Theme } from './theme.js';
 import { markCacheablePage } from '../web/etag.js';
 import { pageHead } from '../web/page-head.js';
+import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
 
 export type { PageCartSource, PageContentSource } from './sources.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const DEFAULT_THEME_DIR = `${REPO_ROOT}themes/default`;
-const DEFAULT_MANIFEST = `${REPO_ROOT}packages/storefront/dist/manifest.json`;
 /** Paths other plugins own: an unclaimed GET there gets the app's own not-found answer, not a page. */
 const NOT_PAGE_PREFIXES = ['/api/', '/assets/', '/theme/'];
 const HOME_FEATURED_COUNT = 4;
@@ -51,7 +48,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   const { content, carts } = options;
   const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
   app.services.pageCacheStats = () => theme.memoStats;
-  const loader = readLoaderFromManifest(options.manifestPath ?? DEFAULT_MANIFEST);
+  const loader = readLoaderFromManifest(options.manifestPath ?? STOREFRONT_MANIFEST);
   if (loader.problem) app.log.warn(loader.problem);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
 

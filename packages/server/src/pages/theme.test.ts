@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { moneyFromCents, PageType, type ProductItem } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { cartPageView, cartPillView } from './cart-view.js';
@@ -11,7 +10,7 @@ import { merchandisingContext, productView } from './product-view.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
 import { Theme } from './theme.js';
 
-const THEME_DIR = fileURLToPath(new URL('../../../../themes/default', import.meta.url));
+const THEME_DIR = join(import.meta.dirname, '../../../../themes/default');
 const theme = new Theme(THEME_DIR);
 const settings = { locale: 'en-US', timeZone: 'America/New_York', now: Date.UTC(2026, 0, 1) };
 

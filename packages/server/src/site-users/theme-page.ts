@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
 import { consentScope } from '../consent/banner-context.js';
@@ -6,8 +5,7 @@ import type { ContentService } from '../content/content-service.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../pages/page-context.js';
 import { readLoaderFromManifest } from '../pages/storefront-manifest.js';
 import { Theme } from '../pages/theme.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
 
 /**
  * Renders the account, sign-in and owner sign-in pages with the default theme's layout, the way
@@ -18,8 +16,8 @@ export class ThemePages {
   private readonly assets: { stylesheet: string; loaderSrc: string | undefined };
 
   constructor(private readonly content: ContentService) {
-    this.theme = new Theme(`${REPO_ROOT}themes/default`);
-    const loader = readLoaderFromManifest(`${REPO_ROOT}packages/storefront/dist/manifest.json`);
+    this.theme = new Theme(DEFAULT_THEME_DIR);
+    const loader = readLoaderFromManifest(STOREFRONT_MANIFEST);
     this.assets = { stylesheet: this.theme.stylesheetUrl, loaderSrc: loader.src };
   }
 
