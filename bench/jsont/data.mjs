@@ -79,3 +79,105 @@ export function gridData(count = 50) {
     items,
   };
 }
+
+// The i18n page: 40 events with dates, money in three currencies, counts and messages.
+export function i18nData(count = 40) {
+  const rnd = random(7);
+  const items = [];
+  for (let i = 0; i < count; i++) {
+    const startsOn = Date.UTC(2026, i % 12, 1 + (i % 27), 8 + (i % 10), (i * 7) % 60);
+    const cents = 500 + Math.floor(rnd() * 20000);
+    items.push({
+      id: `ev${i}`,
+      title: `${ADJECTIVES[i % ADJECTIVES.length]} ${NOUNS[(i * 3) % NOUNS.length]} workshop & talk`,
+      startsOn,
+      endsOn: startsOn + (1 + (i % 3)) * 86_400_000 + 2 * 3_600_000,
+      addedOn: Date.UTC(2026, 9, 1 + (i % 28)),
+      priceMoney: { value: (cents / 100).toFixed(2), currency: 'USD' },
+      eurMoney: { decimalValue: (cents / 117).toFixed(2), currencyCode: 'EUR' },
+      jpyMoney: { value: String(cents * 1.5), currency: 'JPY' },
+      seats: i % 9,
+      fill: Math.round(rnd() * 100) / 100,
+      rating: 1 + rnd() * 4,
+      tags: TAGS.filter(() => rnd() < 0.4),
+    });
+  }
+  return {
+    website: {
+      siteTitle: 'Tessera Events',
+      language: 'en',
+      timeZone: 'Europe/Berlin',
+      copyright: '&copy; 2026 Tessera',
+      sale: { start: Date.UTC(2026, 10, 20), end: Date.UTC(2026, 11, 24) },
+      messages: {
+        updated: 'Updated {0 datetime date:long}',
+        count: '{0 plural =0 {No events} one {One event} other {# events}} this season',
+        seats: '{0 plural =0 {{1} is full} one {# seat left for {1}} other {# seats left for {1}}}',
+        price: 'From {0 money}, taxes included',
+      },
+    },
+    collection: { title: 'Events', itemCount: count, updatedOn: Date.UTC(2026, 10, 18, 9) },
+    items,
+  };
+}
+
+// The catalog page: 50 products in 5 categories with specs, reviews, tags and predicates.
+export function catalogData(count = 50) {
+  const rnd = random(99);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const categories = [];
+  for (let c = 0; c < 5; c++) {
+    const products = [];
+    for (let i = 0; i < count / 5; i++) {
+      const n = c * 10 + i;
+      products.push({
+        id: `p${n}`,
+        title: `${pick(ADJECTIVES)} ${pick(NOUNS)} "${n}" & Co.`,
+        link: n % 4 === 0 ? undefined : `/catalog/${n}?ref=grid&x="y"`,
+        onSale: n % 5 === 0,
+        featured: n % 7 === 0,
+        sale: "Sale -- 20% off 'today'",
+        featuredLabel: 'Staff pick',
+        stock: Math.floor(rnd() * 20) - 3,
+        rating: Math.round(rnd() * 50) / 10,
+        structuredContent: { productType: 1 + (n % 3) },
+        specs: [
+          { label: 'Weight', value: String(100 + n), unit: 'g' },
+          { label: 'Size <cm>', value: n % 3 ? `${10 + n}×${20 + n}` : '', unit: n % 3 ? 'cm' : undefined },
+          { label: 'Material', value: pick(ADJECTIVES) },
+        ],
+        tags: TAGS.filter(() => rnd() < 0.3),
+        description: `<p>A ${pick(ADJECTIVES).toLowerCase()} ${pick(NOUNS).toLowerCase()} with <b>character</b>; "handle with care" -- it's worth it.</p>`,
+        reviews:
+          n % 3 === 0
+            ? []
+            : [
+                { verified: true, text: 'Lovely.\nWould buy again & again.' },
+                { verified: n % 2 === 0, text: 'Arrived late <but> fine.' },
+              ],
+      });
+    }
+    categories.push({ name: `${pick(ADJECTIVES)} things & more`, products });
+  }
+  return {
+    website: {
+      siteTitle: 'Tessera <Catalog>',
+      announcement: 'New arrivals',
+      copyright: '&copy; 2026 Tessera',
+      navigation: [
+        { title: 'Home', url: '/' },
+        { title: 'Catalog </script>', url: '/catalog' },
+      ],
+    },
+    collection: {
+      title: 'the catalog',
+      urlId: 'The Catalog!',
+      itemCount: count,
+      crumbs: [
+        { title: 'Home', url: '/' },
+        { title: 'Everything in the catalog', url: '/catalog/all items' },
+      ],
+    },
+    categories,
+  };
+}

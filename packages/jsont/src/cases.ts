@@ -35,6 +35,11 @@ export interface CaseOutcome {
 
 /** Render a `kind: "render"` case; the trimmed output. */
 export function renderCase(c: ConformanceCase): string {
+  return renderCaseUntrimmed(c).trim();
+}
+
+/** Render a `kind: "render"` case; the output as it is. */
+export function renderCaseUntrimmed(c: ConformanceCase): string {
   const injects: Record<string, unknown> = {};
   for (const [name, text] of Object.entries(c.injects ?? {})) injects[name] = JSON.parse(text);
   const { output } = render(c.template, c.json, {
@@ -46,7 +51,7 @@ export function renderCase(c: ConformanceCase): string {
     enableInclude: c.options.enableInclude,
     preprocess: c.options.preprocess,
   });
-  return output.trim();
+  return output;
 }
 
 /** Compile a `kind: "ast"` case to the reference instruction arrays. */

@@ -2,12 +2,14 @@
  * The public entry points: `compile` a source once, `render` it many times.
  */
 import { type CompileTables, compileBlock } from './compiler/compile.js';
+import { resetCodegenBudget } from './compiler/paths.js';
+import { isStackOverflow } from './compiler/thrown.js';
 import { compileEval } from './expr/eval.js';
 import type { FormatterTable, PredicateTable, TemplateError } from './plugin.js';
 import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
 import type { Exec, RenderEnv } from './runtime/context.js';
 import { outputLimitMessage, Runtime } from './runtime/context.js';
-import { type Limits, resolveLimits } from './runtime/limits.js';
+import { type CompileLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './runtime/limits.js';
 import type { RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
 
@@ -16,6 +18,8 @@ export interface CompileOptions {
   readonly predicates?: PredicateTable;
   /** Preprocessor pass: only `{^…}` tags are instructions. */
   readonly preprocess?: boolean;
+  /** Source length and instruction count limits (defaults in `DEFAULT_LIMITS`). */
+  readonly limits?: Partial<CompileLimits>;
 }
 
 /** A compiled template: immutable, reusable across renders and safe to cache. */
@@ -28,6 +32,8 @@ export interface Template {
   /** @internal the tables the closures were bound to. */
   readonly tables: CompileTables;
   readonly preprocess: boolean;
+  /** @internal instructions read, checked against the limit when a cached template is reused. */
+  readonly instructions: number;
 }
 
 export interface CompileResult {
@@ -51,47 +57,92 @@ function tablesFor(formatters: FormatterTable, predicates: PredicateTable): Comp
   return tables;
 }
 
-function compileWith(source: string, tables: CompileTables, preprocess: boolean): CompileResult {
+function compileWith(source: string, tables: CompileTables, preprocess: boolean, limits: CompileLimits): CompileResult {
+  if (source.length > limits.maxTemplateLength) {
+    return failed(
+      'limit',
+      `Template not compiled: its ${source.length} characters exceed the maximum template length of ${limits.maxTemplateLength}`,
+      tables,
+      preprocess,
+    );
+  }
   try {
-    return compileUnsafe(source, tables, preprocess);
+    return compileUnsafe(source, tables, preprocess, limits);
   } catch (e) {
     // Only a bug (or an exhausted stack) gets here: report it, never throw.
-    const errors: TemplateError[] = [
-      { type: 'syntax', message: `Template could not be compiled: ${e instanceof Error ? e.message : String(e)}` },
-    ];
-    const root = Object.freeze({ kind: 'root', body: Object.freeze([]) }) as RootNode;
-    const template: Template = Object.freeze({ root, errors, exec: () => {}, tables, preprocess });
-    return { template, errors };
+    const reason = isStackOverflow(e) ? 'it nests too deeply' : e instanceof Error ? e.message : String(e);
+    return failed(
+      isStackOverflow(e) ? 'limit' : 'syntax',
+      `Template could not be compiled: ${reason}`,
+      tables,
+      preprocess,
+    );
   }
 }
 
-function compileUnsafe(source: string, tables: CompileTables, preprocess: boolean): CompileResult {
+/** A template that renders nothing and reports `message` on every render. */
+function failed(
+  type: TemplateError['type'],
+  message: string,
+  tables: CompileTables,
+  preprocess: boolean,
+): CompileResult {
+  const errors: TemplateError[] = [{ type, message }];
+  const root = Object.freeze({ kind: 'root', body: Object.freeze([]) }) as RootNode;
+  const template: Template = Object.freeze({ root, errors, exec: () => {}, tables, preprocess, instructions: 0 });
+  return { template, errors };
+}
+
+const instructionLimitMessage = (max: number): string =>
+  `Template not compiled: it has more than the maximum of ${max} instructions`;
+
+function compileUnsafe(
+  source: string,
+  tables: CompileTables,
+  preprocess: boolean,
+  limits: CompileLimits,
+): CompileResult {
   const { formatters, predicates } = tables;
   const parsed = parse(source, {
     hasFormatter: (name) => Object.hasOwn(formatters, name),
     hasPredicate: (name) => Object.hasOwn(predicates, name),
     preprocess,
+    maxInstructions: limits.maxInstructions,
   });
+  if (parsed.instructions > limits.maxInstructions) {
+    return failed('limit', instructionLimitMessage(limits.maxInstructions), tables, preprocess);
+  }
   const errors: TemplateError[] = parsed.errors.map(({ message, line, column }) => ({
     type: 'syntax',
     message,
     line,
     column,
   }));
+  resetCodegenBudget();
   const template: Template = Object.freeze({
     root: parsed.root,
     errors: Object.freeze(errors),
     exec: compileBlock(parsed.root.body, tables),
     tables,
     preprocess,
+    instructions: parsed.instructions,
   });
   return { template, errors: template.errors };
+}
+
+/** The cached template, or a failure when it is over this render's compile limits. */
+function withinLimits(template: Template, source: string, limits: CompileLimits): Template {
+  if (source.length > limits.maxTemplateLength || template.instructions > limits.maxInstructions) {
+    return compileWith(source, template.tables, template.preprocess, limits).template;
+  }
+  return template;
 }
 
 /** Parse and compile a template source. Never throws; syntax errors are returned. */
 export function compile(source: string, options: CompileOptions = {}): CompileResult {
   const tables = tablesFor(options.formatters ?? DEFAULT_FORMATTERS, options.predicates ?? DEFAULT_PREDICATES);
-  return compileWith(source, tables, options.preprocess === true);
+  const limits = options.limits === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...options.limits };
+  return compileWith(source, tables, options.preprocess === true, limits);
 }
 
 export interface RenderOptions {
@@ -134,6 +185,7 @@ const partialCache = new WeakMap<object, Map<string, CachedPartial>>();
 function partialResolver(
   partials: Readonly<Record<string, string | Template>> | undefined,
   tables: CompileTables,
+  limits: CompileLimits,
 ): RenderEnv['partial'] {
   if (partials === undefined) return () => undefined;
   let cache = partialCache.get(partials);
@@ -150,9 +202,10 @@ function partialResolver(
       const cached = compiled.get(name);
       // Recompile when the map was edited or the template uses other tables.
       if (cached !== undefined && cached.source === source && cached.result.template.tables === tables) {
-        result = cached.result;
+        const template = withinLimits(cached.result.template, source, limits);
+        result = template === cached.result.template ? cached.result : { template, errors: template.errors };
       } else {
-        result = compileWith(source, tables, false);
+        result = compileWith(source, tables, false, limits);
         compiled.set(name, { source, result });
       }
     } else if (source !== undefined) {
@@ -174,44 +227,47 @@ const SOURCE_CACHE_SIZE = 256;
 const SOURCE_CACHE_MAX_LENGTH = 64 * 1024;
 const sourceCache = new WeakMap<CompileTables, Map<string, Template>>();
 
-function compileCached(source: string, options: RenderOptions): Template {
+function compileCached(source: string, options: RenderOptions, limits: CompileLimits): Template {
   const tables = tablesFor(options.formatters ?? DEFAULT_FORMATTERS, options.predicates ?? DEFAULT_PREDICATES);
-  if (source.length > SOURCE_CACHE_MAX_LENGTH) return compileWith(source, tables, options.preprocess === true).template;
+  const preprocess = options.preprocess === true;
+  if (source.length > SOURCE_CACHE_MAX_LENGTH) return compileWith(source, tables, preprocess, limits).template;
   let cache = sourceCache.get(tables);
   if (cache === undefined) {
     cache = new Map();
     sourceCache.set(tables, cache);
   }
-  const key = options.preprocess === true ? `^${source}` : ` ${source}`;
+  const key = preprocess ? `^${source}` : ` ${source}`;
   let template = cache.get(key);
   if (template === undefined) {
-    template = compileWith(source, tables, options.preprocess === true).template;
+    template = compileWith(source, tables, preprocess, limits).template;
     if (cache.size >= SOURCE_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   } else {
     cache.delete(key);
   }
   cache.set(key, template);
-  return template;
+  return withinLimits(template, source, limits);
 }
 
 /** Render a compiled template (or a source, compiled on the spot) against JSON data. Never throws. */
 export function render(template: Template | string, json: unknown, options: RenderOptions = {}): RenderResult {
-  const compiled = typeof template === 'string' ? compileCached(template, options) : template;
+  const limits = resolveLimits(options.limits);
+  const compiled = typeof template === 'string' ? compileCached(template, options, limits) : template;
   const env: RenderEnv = {
     locale: options.locale ?? 'en-US',
     timeZone: options.timeZone ?? 'America/New_York',
     now: options.now ?? Date.now,
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,
-    limits: resolveLimits(options.limits),
+    limits,
     injects: options.injects,
-    partial: partialResolver(options.partials, compiled.tables),
+    partial: partialResolver(options.partials, compiled.tables, limits),
   };
   const rt = new Runtime(json, env);
   try {
     compiled.exec(rt);
   } catch (e) {
-    rt.error('render', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
+    if (isStackOverflow(e)) rt.halt('Rendering stopped: the data nests too deeply to process');
+    else rt.error('render', `Unexpected error: ${e instanceof Error ? e.message : String(e)}`);
   }
   let output = rt.out;
   const maxOutput = env.limits.maxOutputLength;

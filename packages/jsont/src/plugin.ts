@@ -80,6 +80,11 @@ export interface RenderContext {
   applyPartial(name: string, value: unknown, options?: PartialOptions): string | undefined;
   /** Record a non-fatal error; rendering continues. */
   error(type: TemplateErrorType, message: string): void;
+  /**
+   * A formatter value longer than this stops the render with a `limit` error. Formatters that build
+   * long text stop building once past it (returning what they have, which the engine then refuses).
+   */
+  readonly maxOutputLength: number;
 }
 
 export interface Formatter {
@@ -98,12 +103,34 @@ export type PredicateTable = Readonly<Record<string, Predicate>>;
 export function valueFormatter(
   fn: (value: unknown, args: readonly string[], ctx: RenderContext) => unknown,
 ): Formatter {
-  return {
+  const formatter: Formatter = {
     apply(args, vars, ctx) {
       const first = vars[0];
       if (first) first.value = fn(first.value, args, ctx);
     },
   };
+  VALUE_FUNCTIONS.set(formatter, fn);
+  return formatter;
+}
+
+/** @internal The function behind each `valueFormatter`, which the compiler may call directly. */
+export const VALUE_FUNCTIONS = new WeakMap<
+  Formatter,
+  (value: unknown, args: readonly string[], ctx: RenderContext) => unknown
+>();
+
+/**
+ * @internal Formatters that read nothing of the render but their value, arguments, the output
+ * limit and `error`: the compiler runs them without making the value the current frame.
+ */
+export const FRAME_FREE = new WeakSet<Formatter>();
+
+/** @internal Mark the named formatters of a table as frame-free. */
+export function markFrameFree(table: FormatterTable, names: readonly string[]): void {
+  for (const name of names) {
+    const formatter = table[name];
+    if (formatter !== undefined) FRAME_FREE.add(formatter);
+  }
 }
 
 /** Build a predicate from a function of the current node. */

@@ -45,7 +45,17 @@ function formatters(calls: readonly FormatterCall[]): ReferenceCode {
 
 const block = (nodes: readonly Node[]): ReferenceCode[] => nodes.map(instruction);
 
-const alternate = (alt: OrNode | null): ReferenceCode => (alt === null ? OPCODE.end : instruction(alt));
+/** An `.or` chain, built from its last branch back (chains can be thousands long). */
+function alternate(first: OrNode | null): ReferenceCode {
+  const chain: OrNode[] = [];
+  for (let alt = first; alt !== null; alt = alt.alternate) chain.push(alt);
+  let code: ReferenceCode = OPCODE.end;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const node = chain[i] as OrNode;
+    code = [OPCODE.or, node.name ?? 0, args(node.args), block(node.body), code];
+  }
+  return code;
+}
 
 function instruction(node: Node): ReferenceCode {
   switch (node.kind) {
@@ -74,7 +84,7 @@ function instruction(node: Node): ReferenceCode {
     case 'predicate':
       return [OPCODE.predicate, node.name, args(node.args), block(node.body), alternate(node.alternate)];
     case 'or':
-      return [OPCODE.or, node.name ?? 0, args(node.args), block(node.body), alternate(node.alternate)];
+      return alternate(node);
     case 'if':
       return [
         OPCODE.if,

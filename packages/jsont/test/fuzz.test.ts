@@ -6,10 +6,10 @@
  * that never ends fails the test (the worker is stopped) instead of hanging the suite.
  */
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Limits } from '../src/index.js';
+import { type Case, EngineWorker, type Outcome } from './engine-worker.js';
 
 const LIMITS: Limits = {
   maxPartialDepth: 6,
@@ -17,113 +17,12 @@ const LIMITS: Limits = {
   maxIterations: 5000,
   maxExpressionTokens: 64,
   maxStringLength: 2048,
+  maxTemplateLength: 256 * 1024,
+  maxInstructions: 20_000,
 };
 /** A render slower than this counts as not finishing (generous: two shared cores). */
 const RUN_TIMEOUT_MS = 5_000;
 const RUNS = Number(process.env.JSONT_FUZZ_RUNS ?? 2000);
-
-interface Case {
-  template: string;
-  json: unknown;
-  partials?: Record<string, string> | null;
-  injects?: Record<string, unknown>;
-  options?: { locale?: string; now?: number; enableExpr?: boolean; enableInclude?: boolean; preprocess?: boolean };
-}
-
-interface Outcome {
-  threw?: string;
-  outputLength: number;
-  limitErrors: number;
-  ms: number;
-}
-
-// The worker compiles the template, renders the compiled form and the source form, and reports.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-import('tsx/esm/api')
-  .then(({ register }) => { register(); return import(workerData.engine); })
-  .then((engine) => {
-    parentPort.on('message', ({ id, c, limits }) => {
-      const started = performance.now();
-      const outcome = { outputLength: 0, limitErrors: 0 };
-      try {
-        const compiled = engine.compile(c.template, { preprocess: c.options?.preprocess });
-        if (!compiled || !compiled.template || !Array.isArray(compiled.errors)) throw new Error('compile returned ' + typeof compiled);
-        const options = { ...c.options, partials: c.partials ?? undefined, injects: c.injects, limits, timeZone: 'America/New_York' };
-        for (const input of [compiled.template, c.template]) {
-          const result = engine.render(input, c.json, options);
-          if (typeof result.output !== 'string') throw new Error('render returned no output string');
-          outcome.outputLength = Math.max(outcome.outputLength, result.output.length);
-          outcome.limitErrors += result.errors.filter((e) => e.type === 'limit').length;
-        }
-      } catch (error) {
-        outcome.threw = error && error.stack ? String(error.stack).split('\\n').slice(0, 6).join('\\n') : String(error);
-      }
-      outcome.ms = performance.now() - started;
-      parentPort.postMessage({ id, outcome });
-    });
-    parentPort.postMessage({ ready: true });
-  });
-`;
-
-class EngineWorker {
-  private worker!: Worker;
-  private nextId = 0;
-  private pending = new Map<number, (o: Outcome) => void>();
-
-  async start() {
-    this.worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      execArgv: ['--conditions=source'],
-      resourceLimits: { maxOldGenerationSizeMb: 768 },
-      workerData: { engine: new URL('../src/index.ts', import.meta.url).href },
-    });
-    this.worker.on('message', (m: { ready?: true; id: number; outcome: Outcome }) => {
-      if (m.ready) return;
-      this.pending.get(m.id)?.(m.outcome);
-      this.pending.delete(m.id);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const onMessage = (m: { ready?: true }) => {
-        if (m.ready) {
-          this.worker.off('message', onMessage);
-          resolve();
-        }
-      };
-      this.worker.on('message', onMessage);
-      this.worker.once('error', reject);
-    });
-  }
-
-  /** Render one case; a run that does not finish in time restarts the worker and is reported. */
-  async run(c: Case, limits: Limits = LIMITS): Promise<Outcome> {
-    const id = this.nextId++;
-    let timer: NodeJS.Timeout | undefined;
-    const done = new Promise<Outcome>((resolve) => this.pending.set(id, resolve));
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), RUN_TIMEOUT_MS);
-    });
-    this.worker.postMessage({ id, c, limits });
-    const result = await Promise.race([done, timeout]);
-    clearTimeout(timer);
-    if (result === 'timeout') {
-      this.pending.delete(id);
-      await this.worker.terminate();
-      await this.start();
-      return {
-        threw: `did not finish within ${RUN_TIMEOUT_MS} ms`,
-        outputLength: 0,
-        limitErrors: 0,
-        ms: RUN_TIMEOUT_MS,
-      };
-    }
-    return result;
-  }
-
-  async stop() {
-    await this.worker?.terminate();
-  }
-}
 
 function describeCase(c: Case): string {
   const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text);
@@ -132,6 +31,7 @@ function describeCase(c: Case): string {
 
 function expectSafe(c: Case, o: Outcome, limits: Limits = LIMITS) {
   if (o.threw !== undefined) throw new Error(`compile/render failed: ${o.threw}\n${describeCase(c)}`);
+  if (o.stackOverflows > 0) throw new Error(`a raw stack overflow was reported\n${describeCase(c)}`);
   if (o.outputLength > limits.maxOutputLength) {
     throw new Error(
       `output of ${o.outputLength} characters exceeds maxOutputLength ${limits.maxOutputLength}\n${describeCase(c)}`,
@@ -286,7 +186,7 @@ const { anyJson } = fc.letrec<{ anyJson: unknown }>((tie) => ({
   ),
 }));
 
-const worker = new EngineWorker();
+const worker = new EngineWorker(LIMITS, RUN_TIMEOUT_MS);
 beforeAll(() => worker.start(), 60_000);
 afterAll(() => worker.stop());
 

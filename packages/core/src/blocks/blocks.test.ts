@@ -20,7 +20,14 @@ describe('markdown block', () => {
   it('keeps only safe links', () => {
     expect(renderMarkdown('[a](https://example.com/x?a=1&b=2)')).toContain('href="https://example.com/x?a=1&amp;b=2"');
     expect(renderMarkdown('[a](/about)')).toContain('href="/about"');
-    for (const bad of ['javascript:alert(1)', 'JaVaScript:alert(1)', 'data:text/html,x', '//evil.example']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+    ]) {
       expect(renderMarkdown(`[click](${bad})`)).not.toContain('href');
     }
     expect(renderMarkdown('[x](" onmouseover="alert(1))')).not.toContain('onmouseover="');

@@ -14,7 +14,8 @@ export function escapeHtml(text: string): string {
 
 /** http(s), mailto, or a relative address without a scheme; never protocol-relative. */
 export function isSafeUrl(url: string): boolean {
-  if (url.startsWith('//') || url.startsWith('\\')) return false;
+  // Browsers read `/\host` and `\\host` like `//host`: another site, so refuse any of them.
+  if (/^[/\\]{2}/.test(url)) return false;
   return /^(https?:|mailto:)/i.test(url) || !url.includes(':');
 }
 

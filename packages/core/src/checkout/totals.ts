@@ -9,6 +9,7 @@ import { divideRounded } from '../money/rounding.js';
  * 2. Coupons apply to the subtotal in the order given: a percent coupon takes
  *    round-half-up(base × percent ÷ 100) of what is still undiscounted; a fixed coupon takes its
  *    amount; a free-shipping coupon zeroes shipping. The discount never exceeds the subtotal.
+ *    Lines marked `discountable: false` (gift cards) are left out of the base and the minimum.
  * 3. Shipping is the chosen option's flat rate, or 0 when the subtotal reaches its free-over amount.
  * 4. Each tax rule is round-half-up((subtotal − discount [+ shipping when the rule taxes it]) × rate ÷ 10 000),
  *    rate in basis points (8.25 % = 825); the tax is the sum of the rounded rule amounts.
@@ -22,6 +23,11 @@ export interface CheckoutLineInput {
   quantity: number;
   /** Unit price paid, in minor units. */
   unitPriceCents: number;
+  /**
+   * False for a line coupons neither reduce nor count toward (a gift card: a discounted card would
+   * be store credit nobody paid for). Default true.
+   */
+  discountable?: boolean;
 }
 
 export interface ShippingOption {
@@ -109,6 +115,11 @@ export function computeCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotal
     subtotal += whole('unit price', line.unitPriceCents) * whole('quantity', line.quantity);
   }
   whole('subtotal', subtotal);
+  // What coupons see: the lines they may reduce (not gift cards).
+  let discountable = 0;
+  for (const line of input.lines) {
+    if (line.discountable !== false) discountable += line.unitPriceCents * line.quantity;
+  }
 
   let discount = 0;
   let freeShipping = false;
@@ -116,12 +127,12 @@ export function computeCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotal
   const rejectedCoupons: { coupon: Coupon; reason: string }[] = [];
   for (const coupon of input.coupons ?? []) {
     const minimum = coupon.minSubtotalCents ?? 0;
-    if (subtotal < minimum) {
+    if (discountable < minimum) {
       rejectedCoupons.push({ coupon, reason: 'minimum-not-met' });
       continue;
     }
     appliedCoupons.push(coupon);
-    const remaining = subtotal - discount;
+    const remaining = discountable - discount;
     if (coupon.kind === 'percent') {
       const percent = Math.min(100, Math.max(0, whole('percent', coupon.value)));
       discount += Math.min(remaining, percentOf(remaining, percent, 100));

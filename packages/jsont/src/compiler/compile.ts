@@ -6,8 +6,11 @@
 import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
 import type { Exec, Runtime } from '../runtime/context.js';
 import { Frame, FrameSlot } from '../runtime/context.js';
+import { buildBlock } from './blocks.js';
+import { compileDirectChain } from './direct-chain.js';
 import { compilePath, compileSectionPath, type Resolver } from './paths.js';
-import { isTruthy, outputText } from '../runtime/values.js';
+import { reportThrown } from './thrown.js';
+import { isTruthy, outputText, VOID, VOID_AWARE } from '../runtime/values.js';
 import type {
   BindvarNode,
   CtxvarNode,
@@ -38,9 +41,9 @@ const SYMBOL_TEXT = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t'
 const NOOP: Exec = () => {};
 
 /**
- * A block becomes one generated function: text is appended from string
- * literals and each instruction is a direct call, so every call site sees a
- * single target. Without code generation, a loop over closures does the same.
+ * A block becomes one generated function: text is appended from its array and
+ * each instruction is a direct call. Without code generation, a loop over
+ * closures does the same.
  */
 export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exec {
   const parts: Exec[] = [];
@@ -59,55 +62,7 @@ export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exe
   if (text !== '') steps.push(text);
   if (steps.length === 0) return NOOP;
   if (steps.length === 1 && parts.length === 1) return parts[0] as Exec;
-  return generateBlock(steps, parts) ?? loopBlock(steps, parts);
-}
-
-let codegen = true;
-
-type BlockFactory = (parts: readonly Exec[]) => Exec;
-/** Generated block factories by code, so recompiling a template does not generate again. */
-const blockFactories = new Map<string, BlockFactory>();
-const FACTORY_LIMIT = 2000;
-/** The cache holds at most this much generated code (the keys hold template text). */
-const FACTORY_CHAR_LIMIT = 4 * 1024 * 1024;
-let factoryChars = 0;
-
-function generateBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec | undefined {
-  if (!codegen) return undefined;
-  let code = '';
-  for (const step of steps) {
-    code += typeof step === 'string' ? `rt.out += ${JSON.stringify(step)};\n` : `p[${step}](rt);\n`;
-  }
-  try {
-    let factory = blockFactories.get(code);
-    if (factory === undefined) {
-      factory = new Function('p', `return function block(rt) {\n${code}};`) as BlockFactory;
-      if (blockFactories.size >= FACTORY_LIMIT || factoryChars + code.length > FACTORY_CHAR_LIMIT) {
-        blockFactories.clear();
-        factoryChars = 0;
-      }
-      if (code.length <= FACTORY_CHAR_LIMIT) {
-        blockFactories.set(code, factory);
-        factoryChars += code.length;
-      }
-    }
-    return factory(parts);
-  } catch {
-    codegen = false;
-    return undefined;
-  }
-}
-
-function loopBlock(steps: readonly (string | number)[], parts: readonly Exec[]): Exec {
-  const execs = steps.map((step): Exec => {
-    if (typeof step !== 'string') return parts[step] as Exec;
-    return (rt) => {
-      rt.out += step;
-    };
-  });
-  return (rt) => {
-    for (let i = 0; i < execs.length; i++) (execs[i] as Exec)(rt);
-  };
+  return buildBlock(steps, parts);
 }
 
 function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }>, tables: CompileTables): Exec {
@@ -119,8 +74,9 @@ function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }
     case 'repeated':
       return compileRepeated(node, tables);
     case 'predicate':
-    case 'or':
       return compilePredicate(node, tables);
+    case 'or':
+      return compileAlternate(node, tables) ?? NOOP;
     case 'if':
       return compileIf(node, tables);
     case 'bindvar':
@@ -141,31 +97,36 @@ function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }
   }
 }
 
-interface BoundFormatter {
+export interface BoundFormatter {
   readonly impl: Formatter;
   readonly args: readonly string[];
+  /** Receives `VOID` as it is (see `VOID`). */
+  readonly voidAware: boolean;
 }
 
 function bindFormatters(calls: readonly FormatterCall[], tables: CompileTables): BoundFormatter[] {
   const bound: BoundFormatter[] = [];
   for (const call of calls) {
     const impl = tables.formatters[call.name];
-    if (impl !== undefined) bound.push({ impl, args: Object.freeze([...call.args]) });
+    if (impl !== undefined) bound.push({ impl, args: Object.freeze([...call.args]), voidAware: VOID_AWARE.has(impl) });
   }
   return bound;
 }
 
 /** Run a formatter chain; false (with the error recorded) when a formatter throws. */
 function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Variable[]): boolean {
+  const first = vars[0] as Variable;
   try {
     for (let i = 0; i < chain.length; i++) {
       const f = chain[i] as BoundFormatter;
+      if (first.value === VOID && !f.voidAware) first.value = undefined;
       f.impl.apply(f.args, vars, rt);
-      if (!rt.checkValue((vars[0] as Variable).value)) return false;
+      if (!rt.checkValue(first.value)) return false;
     }
+    if (first.value === VOID) first.value = undefined;
     return true;
   } catch (e) {
-    rt.error('formatter', `Unexpected error in formatter: ${e instanceof Error ? e.message : String(e)}`);
+    reportThrown(rt, 'formatter', 'Unexpected error in formatter', e);
     return false;
   }
 }
@@ -187,6 +148,8 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   const first = resolvers[0] as Resolver;
   const firstName = names[0] as string;
   if (resolvers.length === 1) {
+    const direct = compileDirectChain(first, chain);
+    if (direct !== undefined) return direct;
     const slot = new FrameSlot();
     // Like the frame, the variable and its one-element list are reused unless
     // the instruction is re-entered from inside one of its formatters.
@@ -228,8 +191,57 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   };
 }
 
-function compileAlternate(alt: OrNode | null, tables: CompileTables): Exec | null {
-  return alt === null ? null : compilePredicate(alt, tables);
+type Test = (rt: Runtime) => boolean;
+
+/**
+ * An `.or` chain: the first branch whose predicate holds (or that has none)
+ * runs. Compiled and run in a loop, since chains can be thousands long.
+ */
+function compileAlternate(first: OrNode | null, tables: CompileTables): Exec | null {
+  if (first === null) return null;
+  const tests: (Test | null)[] = [];
+  const bodies: Exec[] = [];
+  for (let alt: OrNode | null = first; alt !== null; alt = alt.alternate) {
+    bodies.push(compileBlock(alt.body, tables));
+    if (alt.name === null) {
+      tests.push(null);
+      break;
+    }
+    tests.push(compileTest(alt.name, alt.args?.list ?? [], tables));
+  }
+  if (tests.length === 1) {
+    const test = tests[0] as Test | null;
+    const body = bodies[0] as Exec;
+    if (test === null) return body;
+    return (rt) => {
+      if (test(rt)) body(rt);
+    };
+  }
+  const count = tests.length;
+  return (rt) => {
+    for (let i = 0; i < count; i++) {
+      const test = tests[i] as Test | null;
+      if (test === null || test(rt)) {
+        (bodies[i] as Exec)(rt);
+        return;
+      }
+    }
+  };
+}
+
+/** A predicate bound to its arguments; an unknown predicate is false. */
+function compileTest(name: string, list: readonly string[], tables: CompileTables): Test {
+  const impl: Predicate | undefined = tables.predicates[name];
+  if (impl === undefined) return () => false;
+  const args = Object.freeze([...list]);
+  return (rt) => {
+    try {
+      return impl.apply(args, rt);
+    } catch (e) {
+      reportThrown(rt, 'predicate', `Unexpected error in predicate ${name}`, e);
+      return false;
+    }
+  };
 }
 
 function compileSection(node: SectionNode, tables: CompileTables): Exec {
@@ -278,24 +290,18 @@ function compileRepeated(node: RepeatedNode, tables: CompileTables): Exec {
   };
 }
 
-function compilePredicate(node: PredicateNode | OrNode, tables: CompileTables): Exec {
+function compilePredicate(node: PredicateNode, tables: CompileTables): Exec {
+  const test = compileTest(node.name, node.args?.list ?? [], tables);
   const body = compileBlock(node.body, tables);
-  if (node.name === null) return body;
-  const impl: Predicate | undefined = tables.predicates[node.name];
-  const args = Object.freeze([...(node.args?.list ?? [])]);
   const alt = compileAlternate(node.alternate, tables);
-  const name = node.name;
+  if (alt === null) {
+    return (rt) => {
+      if (test(rt)) body(rt);
+    };
+  }
   return (rt) => {
-    let result = false;
-    if (impl !== undefined) {
-      try {
-        result = impl.apply(args, rt);
-      } catch (e) {
-        rt.error('predicate', `Unexpected error in predicate ${name}: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-    if (result) body(rt);
-    else if (alt !== null) alt(rt);
+    if (test(rt)) body(rt);
+    else alt(rt);
   };
 }
 

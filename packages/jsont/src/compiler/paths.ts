@@ -17,6 +17,27 @@ const SAFE_KEY = /^[@$]?[a-zA-Z][a-zA-Z0-9_-]*$/;
 
 let codegen = true;
 
+/**
+ * Generating a function costs far more than a closure, so one compile generates
+ * at most CODEGEN_BUDGET of them (resolvers and blocks; cached ones are free):
+ * a template with a huge number of distinct paths compiles in linear time, its
+ * paths past the budget read through the generic closures.
+ */
+export const CODEGEN_BUDGET = 1500;
+let budget = CODEGEN_BUDGET;
+
+/** Start a compile with a full generation budget. */
+export function resetCodegenBudget(): void {
+  budget = CODEGEN_BUDGET;
+}
+
+/** Take one generation from the budget; false when it is spent. */
+export function takeCodegen(): boolean {
+  if (budget <= 0) return false;
+  budget--;
+  return true;
+}
+
 /** Code that steps `v` down one segment, returning undefined when it is missing. */
 function stepCode(key: string | number): string {
   if (typeof key === 'number') {
@@ -29,11 +50,23 @@ function stepCode(key: string | number): string {
 const generated = new Map<string, Resolver>();
 const CACHE_LIMIT = 5000;
 
+/** Resolvers by path array too: split paths are shared (see `splitPath`), so most lookups end here. */
+const byPath = [new WeakMap<Path, Resolver>(), new WeakMap<Path, Resolver>()] as const;
+
 function generate(path: Path, scopeOnly: boolean): Resolver | undefined {
   if (!codegen) return undefined;
+  const known = byPath[scopeOnly ? 1 : 0].get(path);
+  if (known !== undefined) return known;
+  const resolver = generateByKey(path, scopeOnly);
+  if (resolver !== undefined) byPath[scopeOnly ? 1 : 0].set(path, resolver);
+  return resolver;
+}
+
+function generateByKey(path: Path, scopeOnly: boolean): Resolver | undefined {
   const key = `${scopeOnly ? 's' : 'v'}${path.join('.')}`;
   let resolver = generated.get(key);
   if (resolver === undefined) {
+    if (!takeCodegen()) return undefined;
     resolver = generateUncached(path, scopeOnly);
     if (resolver === undefined) return undefined;
     if (generated.size >= CACHE_LIMIT) generated.clear();

@@ -52,9 +52,9 @@ export function compileEval(code: string): Exec {
       return;
     }
     let failed = false;
-    const fail = (message: string): undefined => {
+    const fail = (message: string, type: 'expression' | 'limit' = 'expression'): undefined => {
       failed = true;
-      rt.error('expression', `Error reducing expression: ${source}: ${message}`);
+      rt.error(type, `Error reducing expression: ${source}: ${message}`);
       return undefined;
     };
     const outer = rt.frame;

@@ -37,8 +37,8 @@ export interface EvalLimits {
   readonly maxStringLength: number;
 }
 
-/** Report an evaluation error; returns undefined so callers can `return fail(...)`. */
-type Fail = (message: string) => undefined;
+/** Report an evaluation error (type `expression` unless given); returns undefined so callers can `return fail(...)`. */
+type Fail = (message: string, type?: 'expression' | 'limit') => undefined;
 
 /** Evaluate one program; the value left on top of the stack is its result. */
 export function evaluateProgram(
@@ -118,7 +118,7 @@ export function evaluateProgram(
           const sa = toStr(a);
           const sb = toStr(b);
           if (sa.length + sb.length > limits.maxStringLength) {
-            return fail(`Concatenation would exceed maximum string length ${limits.maxStringLength}`);
+            return fail(`Concatenation would exceed maximum string length ${limits.maxStringLength}`, 'limit');
           }
           r = str(sa + sb);
         } else r = num(toNumber(a) + toNumber(b));

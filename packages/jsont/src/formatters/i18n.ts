@@ -2,11 +2,17 @@
  * Locale-aware formatters: numbers, money, dates, intervals, relative times,
  * messages and units, on the render's CLDR bundle.
  */
-import { type CLDR, type CurrencyFormatOptions, Decimal, getCurrencyFractions } from '@phensley/cldr';
+import {
+  type CLDR,
+  type CurrencyFormatOptions,
+  Decimal,
+  type GregorianDate,
+  getCurrencyFractions,
+} from '@phensley/cldr';
 import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
-import { checkMessage } from '../i18n/message-check.js';
+import { checkMessage, MAX_MESSAGE_DEPTH, nestsTooDeep } from '../i18n/message-check.js';
 import { formatInterval, formatMessage } from '../i18n/messages.js';
 import { formatDecimal } from '../i18n/numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions } from '../i18n/options.js';
@@ -147,6 +153,26 @@ function argumentDelimiter(arg: string): number {
   return -1;
 }
 
+interface MessageArgument {
+  readonly name: string | undefined;
+  readonly path: string;
+}
+
+/** Argument lists split once per (frozen) list. */
+const argumentLists = new WeakMap<readonly string[], readonly MessageArgument[]>();
+
+function messageArguments(args: readonly string[]): readonly MessageArgument[] {
+  let list = argumentLists.get(args);
+  if (list === undefined) {
+    list = args.map((arg) => {
+      const i = argumentDelimiter(arg);
+      return i === -1 ? { name: undefined, path: arg } : { name: arg.slice(0, i), path: arg.slice(i + 1) };
+    });
+    if (Object.isFrozen(args)) argumentLists.set(args, list);
+  }
+  return list;
+}
+
 const message: Formatter = {
   apply(args, vars, ctx) {
     const first = vars[0];
@@ -158,27 +184,42 @@ const message: Formatter = {
     }
     const positional: unknown[] = [];
     const named: Record<string, unknown> = {};
-    for (const arg of args) {
-      const i = argumentDelimiter(arg);
-      if (i === -1) {
-        positional.push(ctx.resolveOuter(arg));
-      } else {
-        const value = ctx.resolveOuter(arg.slice(i + 1));
-        named[arg.slice(0, i)] = value;
-        positional.push(value);
-      }
+    for (const { name, path } of messageArguments(args)) {
+      const value = ctx.resolveOuter(path);
+      if (name !== undefined) named[name] = value;
+      positional.push(value);
     }
     const text = stringOf(first.value);
+    if (text.length > ctx.maxOutputLength) {
+      // Parsing a message costs more than printing it: one past the output limit stops the render.
+      first.value = text;
+      return;
+    }
+    if (nestsTooDeep(text)) {
+      ctx.error('limit', `Message placeholders nest deeper than ${MAX_MESSAGE_DEPTH} levels`);
+      first.value = '';
+      return;
+    }
     for (const problem of checkMessage(text)) ctx.error('formatter', problem);
     first.value = formatMessage(cldr, text, positional, named, siteTimeZone(ctx));
   },
 };
 
+/** The message text: objects and arrays are no text (as in the reference), so they print nothing. */
 function stringOf(value: unknown): string {
-  if (value === undefined || value === null) return '';
+  if (value === undefined || value === null || typeof value === 'object') return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** "Now" as a calendar date, converted once per render (every relative time starts there). */
+const nowDates = new WeakMap<RenderContext, { cldr: CLDR; date: GregorianDate }>();
+function nowDate(cldr: CLDR, ctx: RenderContext): GregorianDate {
+  const cached = nowDates.get(ctx);
+  if (cached !== undefined && cached.cldr === cldr) return cached.date;
+  const date = cldr.Calendars.toGregorianDate({ date: ctx.now });
+  nowDates.set(ctx, { cldr, date });
+  return date;
 }
 
 const relativeTime: Formatter = {
@@ -196,7 +237,7 @@ const relativeTime: Formatter = {
       first.value = '';
       return;
     }
-    const a = cldr.Calendars.toGregorianDate({ date: start });
+    const a = vars.length > 1 ? cldr.Calendars.toGregorianDate({ date: start }) : nowDate(cldr, ctx);
     const b = cldr.Calendars.toGregorianDate({ date: end });
     first.value = cldr.Calendars.formatRelativeTime(a, b, relativeTimeOptions(args));
   },

@@ -4,6 +4,7 @@
  */
 import { strftime } from '../i18n/strftime.js';
 import { type Formatter, type FormatterTable, type RenderContext, valueFormatter } from '../plugin.js';
+import { sameValue } from '../predicates/core.js';
 import { asNumber, asString, isTruthy, outputText } from '../runtime/values.js';
 import { escapeHtml } from '../values/html.js';
 import { field } from '../values/json.js';
@@ -34,16 +35,21 @@ function disqusShortname(ctx: RenderContext): boolean {
   return isTruthy(ctx.resolve('websiteSettings.disqusShortname'));
 }
 
+/**
+ * The reference's comment-link template, whitespace included: `equal?` and
+ * `notEqual?` compare the count like those predicates do, so a missing count
+ * prints nothing (and "Comments").
+ */
 function commentLink(item: unknown, ctx: RenderContext): string {
   const url = outputText(field(item, 'fullUrl'));
   const id = outputText(field(item, 'id'));
   if (disqusShortname(ctx)) {
-    return `<a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>`;
+    return `\n  <a href="${url}" class="sqs-comment-link sqs-disqus-comment-link" data-id="${id}"></a>\n`;
   }
   const count = field(item, 'publicCommentCount');
-  const number = asNumber(count);
-  const shown = number === 0 ? 'No' : outputText(count);
-  return `<a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${shown}\n  Comment${number === 1 ? '' : 's'}\n  </a>`;
+  const shown = sameValue(count, 0) ? 'No' : outputText(count);
+  const plural = sameValue(count, 1) ? '' : 's';
+  return `\n  <a href="${url}#comments-${id}" class="sqs-comment-link" data-id="${id}">\n  ${shown}\n  Comment${plural}\n  </a>\n`;
 }
 
 function commentState(kind: 'item' | 'collection', value: unknown): string {
@@ -55,7 +61,7 @@ function commentState(kind: 'item' | 'collection', value: unknown): string {
 }
 
 function comments(node: unknown, ctx: RenderContext): string {
-  if (disqusShortname(ctx)) return '<div class="squarespace-comments" id="disqus_thread"></div>';
+  if (disqusShortname(ctx)) return '\n  <div class="squarespace-comments" id="disqus_thread"></div>\n';
   let attrs = '';
   const item = ctx.resolve('item');
   if (isTruthy(item)) attrs = commentState('item', item);
@@ -63,14 +69,14 @@ function comments(node: unknown, ctx: RenderContext): string {
     const collection = ctx.resolve('collection');
     if (isTruthy(collection)) attrs = commentState('collection', collection);
   }
-  return `<div class="squarespace-comments" id="comments-${outputText(field(node, 'id'))}"${attrs}></div>`;
+  return `\n  <div class="squarespace-comments" id="comments-${outputText(field(node, 'id'))}"${attrs}></div>\n`;
 }
 
 function likeButton(item: unknown, ctx: RenderContext): string {
   if (!isTruthy(item) || !isTruthy(ctx.resolve('websiteSettings.simpleLikingEnabled'))) return '';
   return (
-    `<span class="sqs-simple-like" data-item-id="${outputText(field(item, 'id'))}" data-like-count="${outputText(field(item, 'likeCount'))}">\n` +
-    '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>'
+    `\n  <span class="sqs-simple-like" data-item-id="${outputText(field(item, 'id'))}" data-like-count="${outputText(field(item, 'likeCount'))}">\n` +
+    '    <span class="like-icon"></span>\n    <span class="like-count"></span>\n  </span>\n'
   );
 }
 

@@ -42,7 +42,7 @@ export function toDecimal(value: unknown): Decimal | undefined {
       return undefined;
     }
   }
-  if (typeof value === 'boolean') return new Decimal(value ? 1 : 0);
+  // Booleans are not numbers here, as in the reference (`decimal` of true prints nothing).
   return undefined;
 }
 

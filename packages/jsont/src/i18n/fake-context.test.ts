@@ -64,6 +64,7 @@ export function fakeContext(options: FakeOptions = {}): FakeContext {
     injectable: () => undefined,
     renderPartial: () => undefined,
     renderMacro: () => undefined,
+    maxOutputLength: 16 * 1024 * 1024,
     error(type, message) {
       errors.push({ type, message });
     },

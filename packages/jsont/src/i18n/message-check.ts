@@ -122,10 +122,26 @@ export function checkMessage(text: string): readonly string[] {
   let problems = checked.get(text);
   if (problems === undefined) {
     const scanner = new Scanner(text);
-    scanner.message(false);
+    // The scanner recurses once per nesting level: deeper messages are refused before it runs.
+    if (!nestsTooDeep(text)) scanner.message(false);
     problems = Object.freeze(scanner.problems);
     if (checked.size >= CACHE_SIZE) checked.clear();
     checked.set(text, problems);
   }
   return problems;
+}
+
+/** Messages nest placeholders at most this deep; formatting deeper ones would exhaust the stack. */
+export const MAX_MESSAGE_DEPTH = 64;
+
+/** Whether braces in `text` nest deeper than MAX_MESSAGE_DEPTH (a linear scan, no recursion). */
+export function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = text.indexOf('{'); i !== -1 && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) {
+      if (++depth > MAX_MESSAGE_DEPTH) return true;
+    } else if (c === 125 /* } */ && depth > 0) depth--;
+  }
+  return false;
 }

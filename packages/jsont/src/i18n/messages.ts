@@ -15,11 +15,21 @@ const CACHE_SIZE = 100;
 const ZERO = new Decimal(0);
 const ONE = new Decimal(1);
 
+/**
+ * The amount an object argument stands for, as the reference reads it: its
+ * `decimalValue`, else its `value` (money objects and bare `{ value }` alike).
+ */
+function objectAmount(arg: unknown): unknown {
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg) || arg instanceof Decimal) return undefined;
+  const obj = arg as Record<string, unknown>;
+  return obj.decimalValue !== undefined ? obj.decimalValue : obj.value;
+}
+
 /** Reads JSON values as message arguments; money objects count as their amount. */
 class JsonArgConverter extends DefaultMessageArgConverter {
   override asDecimal(arg: MessageArg | undefined): Decimal {
-    const money = moneyParts(arg);
-    if (money) return toDecimal(money.amount) ?? ZERO;
+    const amount = objectAmount(arg);
+    if (amount !== undefined) return typeof amount === 'object' ? ZERO : (toDecimal(amount) ?? ZERO);
     if (typeof arg === 'boolean') return arg ? ONE : ZERO;
     if (typeof arg === 'number' || typeof arg === 'string') return toDecimal(arg) ?? ZERO;
     return ZERO;
@@ -28,11 +38,12 @@ class JsonArgConverter extends DefaultMessageArgConverter {
   override asString(arg: MessageArg | undefined): string {
     if (arg === undefined || arg === null) return '';
     if (arg instanceof Decimal) return arg.toString();
-    const money = moneyParts(arg);
-    if (money) return String(money.amount);
+    const amount = objectAmount(arg);
+    if (amount !== undefined) return amount === null || typeof amount === 'object' ? '' : String(amount);
     if (typeof arg === 'string') return arg;
     if (typeof arg === 'number' || typeof arg === 'boolean') return String(arg);
-    return JSON.stringify(arg);
+    // Objects and arrays print nothing, as in the reference and the Java engine.
+    return '';
   }
 }
 
@@ -94,7 +105,8 @@ class LocaleMessages {
     const s = toEpoch(start);
     const e = toEpoch(end);
     if (!Number.isFinite(s) || !Number.isFinite(e)) return '';
-    return formatInterval(this.cldr, s, e, this.zoneId, options);
+    // The Java engine's message formatter prints same-day ranges on a 12-hour clock in every locale.
+    return formatInterval(this.cldr, s, e, this.zoneId, options, true);
   }
 }
 
@@ -139,8 +151,9 @@ export function formatMessage(
 const HOUR_MS = 3_600_000;
 
 /**
- * Format a date interval. Without an explicit skeleton, two instants on the
- * same day show as a 12-hour time range and others as dates.
+ * Format a date interval. Without an explicit skeleton CLDR picks one on the
+ * locale's own clock; with `twelveHour` (the `message` formatter's case), two
+ * instants on the same day show as a 12-hour time range instead.
  */
 export function formatInterval(
   cldr: CLDR,
@@ -148,11 +161,12 @@ export function formatInterval(
   end: number,
   zoneId: string,
   args: readonly string[],
+  twelveHour = false,
 ): string {
   const opts = { ...intervalOptions(args) };
   const a = cldr.Calendars.toGregorianDate({ date: start, zoneId });
   const b = cldr.Calendars.toGregorianDate({ date: end, zoneId });
-  if (opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
+  if (twelveHour && opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
     const sameDay = a.year() === b.year() && a.month() === b.month() && a.dayOfMonth() === b.dayOfMonth();
     if (sameDay && Math.abs(end - start) >= 0 && Math.abs(end - start) < 24 * HOUR_MS) opts.skeleton = 'hm';
   }

@@ -7,12 +7,32 @@ import type { DecimalOptions } from './options.js';
  * formatting but first rounds to at most `maxfrac` fraction digits.
  */
 export function formatDecimal(cldr: CLDR, n: Decimal, options: DecimalOptions): string {
-  const { mode, ...opts } = options;
+  const { mode, opts } = splitOptions(options);
   let value = n;
-  if (mode === 'significant-maxfrac' && opts.maximumFractionDigits !== undefined) {
-    value = value.setScale(opts.maximumFractionDigits, opts.round ?? 'half-even').stripTrailingZeros();
-    delete opts.maximumFractionDigits;
-    delete opts.minimumFractionDigits;
+  if (mode === 'significant-maxfrac' && options.maximumFractionDigits !== undefined) {
+    value = value.setScale(options.maximumFractionDigits, options.round ?? 'half-even').stripTrailingZeros();
   }
   return cldr.Numbers.formatDecimal(value, opts);
+}
+
+interface Split {
+  readonly mode: DecimalOptions['mode'];
+  readonly opts: Omit<DecimalOptions, 'mode'>;
+}
+
+/** The library's options (without `mode`) per options object; the memoized options are long-lived. */
+const splits = new WeakMap<DecimalOptions, Split>();
+
+function splitOptions(options: DecimalOptions): Split {
+  let split = splits.get(options);
+  if (split === undefined) {
+    const { mode, ...opts } = options;
+    if (mode === 'significant-maxfrac' && opts.maximumFractionDigits !== undefined) {
+      delete opts.maximumFractionDigits;
+      delete opts.minimumFractionDigits;
+    }
+    split = { mode, opts: Object.freeze(opts) };
+    splits.set(options, split);
+  }
+  return split;
 }

@@ -63,7 +63,8 @@ function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
   };
 }
 
-const sameValue = (a: unknown, b: unknown): boolean =>
+/** `equal?`: deep equality, missing reading as null. */
+export const sameValue = (a: unknown, b: unknown): boolean =>
   deepEquals(a === undefined ? null : a, b === undefined ? null : b);
 
 function parity(remainder: 0 | 1): Predicate {

@@ -13,6 +13,15 @@ import { child, walk } from './values.js';
 
 export const outputLimitMessage = (max: number): string => `Output exceeded the maximum length of ${max} characters`;
 
+/** Errors kept per render (the last one a note that more were dropped); see `Runtime.error`. */
+export const MAX_ERRORS = 1000;
+/** Error messages are cut at this length (they quote names and sources). */
+export const MAX_ERROR_MESSAGE = 1000;
+
+function clipMessage(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE)}…` : message;
+}
+
 /** A compiled piece of template: appends to `rt.out`. */
 export type Exec = (rt: Runtime) => void;
 
@@ -122,7 +131,7 @@ export class Runtime implements RenderContext {
   private bundle: CLDR | undefined;
   private clock: number | undefined;
   private readonly maxIterations: number;
-  private readonly maxOutputLength: number;
+  private readonly maxOutput: number;
 
   constructor(
     root: unknown,
@@ -130,7 +139,7 @@ export class Runtime implements RenderContext {
   ) {
     this.frame = new Frame(root, undefined);
     this.maxIterations = env.limits.maxIterations;
-    this.maxOutputLength = env.limits.maxOutputLength;
+    this.maxOutput = env.limits.maxOutputLength;
   }
 
   get locale(): string {
@@ -237,18 +246,33 @@ export class Runtime implements RenderContext {
     return injects !== undefined && Object.hasOwn(injects, name) ? injects[name] : undefined;
   }
 
+  /**
+   * Record an error. A runaway template can repeat one error endlessly, so the
+   * list keeps at most MAX_ERRORS (the last one saying that more were dropped),
+   * each message cut at MAX_ERROR_MESSAGE characters; only `halt` may add one past it.
+   */
   error(type: TemplateErrorType, message: string): void {
-    // A runaway template can repeat one error endlessly; keep the list bounded,
-    // but never lose the limit error that explains why rendering stopped.
-    if (this.errors.length < 1000 || type === 'limit') this.errors.push({ type, message });
+    const count = this.errors.length;
+    if (count >= MAX_ERRORS) return;
+    if (count === MAX_ERRORS - 1) {
+      this.errors.push({ type: 'limit', message: `More than ${MAX_ERRORS - 1} errors: the rest are not reported` });
+      return;
+    }
+    this.errors.push({ type, message: clipMessage(message) });
   }
 
-  /** Stop the render with a 'limit' error. */
+  /** Stop the render with a 'limit' error, which is recorded even past the error cap (once). */
   halt(message: string): void {
     if (!this.halted) {
       this.halted = true;
-      this.error('limit', message);
+      if (this.errors.length >= MAX_ERRORS - 1) this.errors.push({ type: 'limit', message: clipMessage(message) });
+      else this.error('limit', message);
     }
+  }
+
+  /** Characters a formatter value may have before it stops the render (see `checkValue`). */
+  get maxOutputLength(): number {
+    return this.maxOutput;
   }
 
   /**
@@ -257,10 +281,8 @@ export class Runtime implements RenderContext {
    * run away). False when the limit was hit.
    */
   checkValue(value: unknown): boolean {
-    if (typeof value === 'string' && value.length > this.maxOutputLength) {
-      this.halt(
-        `A formatter produced ${value.length} characters, more than the maximum output length of ${this.maxOutputLength}`,
-      );
+    if (typeof value === 'string' && value.length > this.maxOutput) {
+      this.halt(`A formatter produced more than the maximum output length of ${this.maxOutput} characters`);
       return false;
     }
     return !this.halted;
@@ -268,11 +290,11 @@ export class Runtime implements RenderContext {
 
   /** Count one unit of work against the iteration limit; false once exhausted. */
   tick(): boolean {
-    if (++this.iterations <= this.maxIterations && this.out.length <= this.maxOutputLength && !this.halted) return true;
+    if (++this.iterations <= this.maxIterations && this.out.length <= this.maxOutput && !this.halted) return true;
     if (this.iterations > this.maxIterations) {
       this.halt(`Render exceeded the maximum of ${this.maxIterations} iterations`);
-    } else if (this.out.length > this.maxOutputLength) {
-      this.halt(outputLimitMessage(this.maxOutputLength));
+    } else if (this.out.length > this.maxOutput) {
+      this.halt(outputLimitMessage(this.maxOutput));
     }
     return false;
   }

@@ -10,6 +10,10 @@ export interface Limits {
   readonly maxExpressionTokens: number;
   /** Length of a string built inside an expression. */
   readonly maxStringLength: number;
+  /** Characters of template source (templates and partials); a longer one is not compiled. */
+  readonly maxTemplateLength: number;
+  /** Instructions (tags) in one template or partial; a template with more is not compiled. */
+  readonly maxInstructions: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -18,7 +22,12 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxIterations: 1_000_000,
   maxExpressionTokens: 500,
   maxStringLength: 64 * 1024,
+  maxTemplateLength: 2 * 1024 * 1024,
+  maxInstructions: 100_000,
 });
+
+/** The limits that apply when compiling. */
+export type CompileLimits = Pick<Limits, 'maxTemplateLength' | 'maxInstructions'>;
 
 export function resolveLimits(overrides: Partial<Limits> | undefined): Limits {
   return overrides === undefined ? DEFAULT_LIMITS : { ...DEFAULT_LIMITS, ...overrides };

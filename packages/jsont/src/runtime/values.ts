@@ -6,6 +6,15 @@
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * "No value at all", which the reference's `cycle` yields for an index it cannot
+ * read: like a missing node to every formatter but `raw`, which prints it as
+ * nothing rather than `null`. It never leaves a formatter chain (see
+ * `applyFormatters`); formatters in `VOID_AWARE` receive it as it is.
+ */
+export const VOID: unique symbol = Symbol('void');
+export const VOID_AWARE = new WeakSet<object>();
+
 /** The language's truthiness: empty strings, 0, NaN, empty arrays and objects are false. */
 export function isTruthy(value: unknown): boolean {
   switch (typeof value) {
@@ -39,12 +48,22 @@ export function outputText(value: unknown): string {
       let out = '';
       for (let i = 0; i < value.length; i++) {
         if (i > 0) out += ',';
-        out += String(value[i]);
+        const item = value[i];
+        out += Array.isArray(item) ? nestedText(item) : String(item);
       }
       return out;
     }
     default:
       return '';
+  }
+}
+
+/** An array inside an array prints joined too; one nested past the stack prints nothing. */
+function nestedText(value: unknown[]): string {
+  try {
+    return String(value);
+  } catch {
+    return '';
   }
 }
 

@@ -241,6 +241,17 @@ function freezeBlock(nodes: readonly Node[]): void {
   Object.freeze(nodes);
 }
 
+/** Freeze an `.or` chain in a loop: chains can be thousands of branches long. */
+function freezeAlternates(first: OrNode | null): void {
+  const chain: OrNode[] = [];
+  for (let alt = first; alt !== null; alt = alt.alternate) {
+    freezeArgs(alt.args);
+    freezeBlock(alt.body);
+    chain.push(alt);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) Object.freeze(chain[i]);
+}
+
 /** Freeze one node and everything it holds (paths are frozen when split). */
 function freezeNode(node: Node | RootNode): void {
   switch (node.kind) {
@@ -259,24 +270,24 @@ function freezeNode(node: Node | RootNode): void {
       break;
     case 'section':
       freezeBlock(node.body);
-      if (node.alternate !== null) freezeNode(node.alternate);
+      freezeAlternates(node.alternate);
       break;
     case 'repeated':
       freezeBlock(node.body);
       freezeBlock(node.alternatesWith);
-      if (node.alternate !== null) freezeNode(node.alternate);
+      freezeAlternates(node.alternate);
       break;
     case 'predicate':
     case 'or':
       freezeArgs(node.args);
       freezeBlock(node.body);
-      if (node.alternate !== null) freezeNode(node.alternate);
+      freezeAlternates(node.alternate);
       break;
     case 'if':
       Object.freeze(node.operators);
       Object.freeze(node.paths);
       freezeBlock(node.body);
-      if (node.alternate !== null) freezeNode(node.alternate);
+      freezeAlternates(node.alternate);
       break;
     case 'macro':
     case 'root':

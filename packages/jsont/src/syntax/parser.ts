@@ -17,11 +17,15 @@ export interface ParseOptions {
    * other tag is text; when false `{^…}` tags are dropped.
    */
   preprocess?: boolean;
+  /** Parsing stops after this many instructions (tags read as instructions); see `ParseResult`. */
+  maxInstructions?: number;
 }
 
 export interface ParseResult {
   readonly root: RootNode;
   readonly errors: readonly ParseError[];
+  /** Instructions read; past `maxInstructions` parsing stopped and the tree is incomplete. */
+  readonly instructions: number;
 }
 
 /** A syntax error with the 1-based line and column of the tag that caused it. */
@@ -170,6 +174,8 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     error: (message) => asm.fail(message),
   };
   const preprocess = options.preprocess === true;
+  const maxInstructions = options.maxInstructions ?? Number.POSITIVE_INFINITY;
+  let instructions = 0;
   let tooDeep = false;
   const len = source.length;
   let idx = 0;
@@ -213,7 +219,10 @@ export function parse(source: string, options: ParseOptions): ParseResult {
       inst = null;
     }
     if (inst === null) asm.text(source.slice(start, close + 1));
-    else asm.accept(inst);
+    else if (++instructions > maxInstructions) {
+      idx = len;
+      break;
+    } else asm.accept(inst);
     idx = close + 1;
   }
   if (idx < len) asm.text(source.slice(idx));
@@ -224,7 +233,7 @@ export function parse(source: string, options: ParseOptions): ParseResult {
     const last = errors[errors.length - 1] as ParseError;
     errors.push({ ...last, message: `Too many syntax errors: ${asm.errors.length - MAX_ERRORS} more not reported` });
   }
-  return { root: freezeTree(asm.root), errors };
+  return { root: freezeTree(asm.root), errors, instructions };
 }
 
 /** Attach line and column to each message from its source offset. */

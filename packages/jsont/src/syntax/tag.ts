@@ -62,8 +62,22 @@ const SYMBOLS: Readonly<Record<string, SymbolName>> = {
   newline: 'newline',
 };
 
+/** Split paths by text: templates repeat them, and a frozen path can be shared. */
+const splitCache = new Map<string, Path>();
+const SPLIT_CACHE_LIMIT = 5000;
+
 /** Split `a.b.0.c` into `['a', 'b', 0, 'c']`; digit segments within int32 become numbers. */
 export function splitPath(raw: string): Path {
+  let path = splitCache.get(raw);
+  if (path === undefined) {
+    path = splitUncached(raw);
+    if (splitCache.size >= SPLIT_CACHE_LIMIT) splitCache.clear();
+    splitCache.set(raw, path);
+  }
+  return path;
+}
+
+function splitUncached(raw: string): Path {
   const parts: (string | number)[] = raw.split('.');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as string;

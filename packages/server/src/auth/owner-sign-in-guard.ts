@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../errors.js';
 import type { AttemptStore } from './attempt-store.js';
+import { clientNetwork } from './client-network.js';
 import type { SignInLimits } from './sign-in-throttle.js';
 
 /**
@@ -63,10 +64,11 @@ export class OwnerSignInGuard {
   ) {}
 
   private keys(scope: Pick<OwnerAttemptScope, 'siteId' | 'email' | 'address'>) {
+    const network = clientNetwork(scope.address);
     return {
       account: `owner:${scope.siteId}:${scope.email}`,
-      pair: `owner-pair:${scope.siteId}:${scope.email}:${scope.address}`,
-      address: `addr:${scope.address}`,
+      pair: `owner-pair:${scope.siteId}:${scope.email}:${network}`,
+      address: `addr:${network}`,
     };
   }
 

@@ -310,7 +310,12 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     }
 
     const totals = computeCheckoutTotals({
-      lines: entries.map((e) => ({ quantity: e.quantity, unitPriceCents: e.purchasePriceCents })),
+      lines: entries.map((e) => ({
+        quantity: e.quantity,
+        unitPriceCents: e.purchasePriceCents,
+        // Coupons never discount a gift card: its value would exceed what was paid for it.
+        discountable: e.productType !== ProductType.GIFT_CARD,
+      })),
       coupons: candidates,
       shipping: shippingOption,
       taxRules,

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { paymentRefusal } from './payment-settings.js';
 import type { PaymentProviders } from './payments/index.js';
+import { stockHeldUntil } from './stock-holds.js';
 import { returnStock, takeStock } from './stock.js';
 
 /**
@@ -172,6 +173,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
             payment_status: pending ? 'pending' : 'paid',
             fulfillment_status: 'pending',
             subscription_id: sub.id,
+            // An unpaid renewal holds its stock only as long as any unpaid order (finding 5).
+            stock_held_until: pending ? await stockHeldUntil(trx, sub.site_id, now) : null,
             created_at: now,
             updated_at: now,
           })

@@ -176,13 +176,29 @@ async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
+/** True for "schema "x" does not exist" about a schema other than ours (see `migrateToLatest`). */
+function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
+  if (!(error instanceof Error)) return false;
+  const missing = /^schema "([^"]+)" does not exist$/.exec(error.message)?.[1];
+  return missing !== undefined && missing !== ownSchema;
+}
+
 /**
  * Brings the schema up to date; throws with the failing migration's name on error, and refuses a
  * database with migrations this build does not know (a newer server upgraded it: issue 18).
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   await assertDatabaseNotNewer(db, Object.keys(MIGRATIONS));
-  const { error, results } = await createMigrator(db, await currentSchema(db)).migrateToLatest();
+  const schema = await currentSchema(db);
+  let outcome = await createMigrator(db, schema).migrateToLatest();
+  // Kysely checks for its tables by listing every schema it may use; when another schema is
+  // dropped during that scan (other servers on one PostgreSQL: test schemas, other shops),
+  // PostgreSQL reports that schema missing. Nothing was migrated yet, so the check is simply
+  // run again; a missing schema of our own is a real error.
+  for (let attempt = 0; attempt < 5 && droppedMeanwhile(outcome.error, schema); attempt++) {
+    outcome = await createMigrator(db, schema).migrateToLatest();
+  }
+  const { error, results } = outcome;
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);

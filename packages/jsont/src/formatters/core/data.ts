@@ -1,7 +1,7 @@
 /** Core formatters that pick, reshape or serialise data. */
 import type { FormatterTable, RenderContext } from '../../plugin.js';
-import { valueFormatter } from '../../plugin.js';
-import { asNumber, asString, isTruthy, walk } from '../../runtime/values.js';
+import { markFrameFree, valueFormatter } from '../../plugin.js';
+import { asNumber, asString, isTruthy, VOID, VOID_AWARE, walk } from '../../runtime/values.js';
 import { splitPath } from '../../syntax/tag.js';
 
 const SCRIPT_CLOSE = /<\//g;
@@ -14,22 +14,55 @@ export function scriptSafeJson(value: unknown, indent?: string): string {
   return json.includes('</') ? json.replace(SCRIPT_CLOSE, '<\\/') : json;
 }
 
-/** Fill `{0}`, `{1}` … in `pattern` from `args`; unknown indices vanish. */
-export function formatPattern(pattern: string, args: readonly unknown[]): string {
+/** `json-pretty` refuses values nested deeper than this. */
+export const MAX_PRETTY_DEPTH = 1000;
+
+/** Whether arrays and objects in `value` nest deeper than `max` (iterative, stops early). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (depth > max) return true;
+    for (const key in node as object) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/**
+ * Fill `{0}`, `{1}` … in `pattern` from `args`; unknown indices vanish, as does a
+ * malformed brace up to its `}`. Stops building once past `max` characters.
+ */
+export function formatPattern(pattern: string, args: readonly unknown[], max = Number.POSITIVE_INFINITY): string {
   let out = '';
-  let index = -1; // -1 outside braces, -2 skipping a malformed brace, else the digits read
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i] as string;
-    if (index === -2) {
-      if (ch === '}') index = -1;
-    } else if (index >= 0) {
-      if (ch >= '0' && ch <= '9') index = index * 10 + (ch.charCodeAt(0) - 48);
-      else if (ch === '}') {
-        if (index < args.length) out += String(args[index]);
-        index = -1;
-      } else index = -2;
-    } else if (ch === '{') index = 0;
-    else out += ch;
+  let i = 0;
+  const len = pattern.length;
+  while (i < len) {
+    const open = pattern.indexOf('{', i);
+    if (open === -1) {
+      out += pattern.slice(i);
+      break;
+    }
+    out += pattern.slice(i, open);
+    let j = open + 1;
+    let index = 0;
+    while (j < len) {
+      const c = pattern.charCodeAt(j);
+      if (c < 48 || c > 57) break;
+      index = index * 10 + (c - 48);
+      j++;
+    }
+    if (j < len && pattern.charCodeAt(j) === 125 /* } */) {
+      if (index < args.length) out += String(args[index]);
+    } else {
+      j = pattern.indexOf('}', j);
+      if (j === -1) break;
+    }
+    i = j + 1;
+    if (out.length > max) break;
   }
   return out;
 }
@@ -54,6 +87,9 @@ function findNth(items: unknown, args: readonly string[], ctx: RenderContext, fo
   return undefined;
 }
 
+const raw = valueFormatter((v) => (v === VOID ? VOID : JSON.stringify(v === undefined ? null : v)));
+VOID_AWARE.add(raw);
+
 export const DATA_FORMATTERS: FormatterTable = {
   count: valueFormatter((v) => {
     if (typeof v === 'string' || Array.isArray(v)) return v.length;
@@ -63,7 +99,8 @@ export const DATA_FORMATTERS: FormatterTable = {
   cycle: valueFormatter((v, args) => {
     let index = (asNumber(v) - 1) % args.length;
     if (index < 0) index += args.length;
-    return args[index];
+    // Like the reference, an index that reads nothing (NaN, a fraction, no arguments) yields no value.
+    return args[index] ?? VOID;
   }),
   'find-first': valueFormatter((v, args, ctx) => findNth(v, args, ctx, true)),
   'find-last': valueFormatter((v, args, ctx) => findNth(v, args, ctx, false)),
@@ -72,7 +109,7 @@ export const DATA_FORMATTERS: FormatterTable = {
       const value = ctx.resolveOuter(arg);
       return value === null || value === undefined ? '' : value;
     });
-    return formatPattern(asString(v), values);
+    return formatPattern(asString(v), values, ctx.maxOutputLength);
   }),
   get: valueFormatter((v, args, ctx) => {
     let current = v;
@@ -87,7 +124,15 @@ export const DATA_FORMATTERS: FormatterTable = {
   }),
   iter: valueFormatter((_v, _args, ctx) => asString(ctx.resolve('@index'))),
   json: valueFormatter((v) => (v === undefined ? '' : scriptSafeJson(v))),
-  'json-pretty': valueFormatter((v) => (v === undefined ? '' : scriptSafeJson(v, '  '))),
+  'json-pretty': valueFormatter((v, _args, ctx) => {
+    if (v === undefined) return '';
+    // Indentation grows with depth, so deep values cost quadratic memory before the stack runs out.
+    if (nestsDeeperThan(v, MAX_PRETTY_DEPTH)) {
+      ctx.error('limit', `json-pretty: the value nests deeper than ${MAX_PRETTY_DEPTH} levels`);
+      return '';
+    }
+    return scriptSafeJson(v, '  ');
+  }),
   'key-by': valueFormatter((v, args) => {
     const result: Record<string, unknown> = {};
     const path = args[0];
@@ -128,7 +173,22 @@ export const DATA_FORMATTERS: FormatterTable = {
     }
     return current;
   }),
-  raw: valueFormatter((v) => JSON.stringify(v === undefined ? null : v)),
+  raw,
   round: valueFormatter((v) => Math.round(asNumber(v))),
   str: valueFormatter((v) => (typeof v === 'object' && v !== null ? '' : asString(v))),
 };
+
+markFrameFree(DATA_FORMATTERS, [
+  'count',
+  'cycle',
+  'json',
+  'json-pretty',
+  'key-by',
+  'mod',
+  'output',
+  'pluralize',
+  'prop',
+  'raw',
+  'round',
+  'str',
+]);

@@ -1,13 +1,15 @@
 /** Core formatters that rewrite text: escaping, encoding, slugs, quotes, truncation. */
 import type { FormatterTable } from '../../plugin.js';
-import { valueFormatter } from '../../plugin.js';
+import { markFrameFree, valueFormatter } from '../../plugin.js';
 import { asString, isTruthy } from '../../runtime/values.js';
 
 /**
  * Escape `&`, `<`, `>` and, for attributes, `"`. Scans by char code and returns
  * the input itself when nothing needs escaping, which is the common case.
  */
-function escapeMarkup(text: string, quotes: boolean): string {
+function escapeMarkup(text: string, quotes: boolean, max: number): string {
+  // The result is never shorter than the input: past the limit, nothing needs building.
+  if (text.length > max) return text;
   let out = '';
   let last = 0;
   for (let i = 0; i < text.length; i++) {
@@ -31,16 +33,29 @@ function escapeMarkup(text: string, quotes: boolean): string {
     }
     out += text.slice(last, i) + rep;
     last = i + 1;
+    if (out.length > max) return out;
   }
   return last === 0 ? text : out + text.slice(last);
 }
 
-export function escapeHtml(text: string): string {
-  return escapeMarkup(text, false);
+export function escapeHtml(text: string, max = Number.POSITIVE_INFINITY): string {
+  return escapeMarkup(text, false, max);
 }
 
-export function escapeHtmlAttribute(text: string): string {
-  return escapeMarkup(text, true);
+export function escapeHtmlAttribute(text: string, max = Number.POSITIVE_INFINITY): string {
+  return escapeMarkup(text, true, max);
+}
+
+/**
+ * A formatter whose result is never shorter than its input text: an input past the
+ * output limit is returned as it is (the engine then stops the render) instead of built.
+ */
+function growing(fn: (text: string, max: number) => string) {
+  return valueFormatter((v, _args, ctx) => {
+    const text = asString(v);
+    const max = ctx.maxOutputLength;
+    return text.length > max ? text : fn(text, max);
+  });
 }
 
 const WHITESPACE_CHAR = /\s/g;
@@ -133,12 +148,13 @@ function keepsByte(c: number): boolean {
 const percent = (byte: number): string => `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
 
 /** Percent-encode the UTF-8 bytes of `text`, leaving the characters legacy `escape()` leaves. */
-export function urlEncode(text: string): string {
+export function urlEncode(text: string, max = Number.POSITIVE_INFINITY): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
     if (c < 128 && keepsByte(c)) continue;
+    if (out.length > max) return out;
     out += text.slice(last, i);
     if (c < 0x80) out += percent(c);
     else if (c < 0x800) out += percent(0xc0 | (c >> 6)) + percent(0x80 | (c & 63));
@@ -172,13 +188,13 @@ function safeUri(fn: (s: string) => string, text: string): string {
 
 export const TEXT_FORMATTERS: FormatterTable = {
   capitalize: valueFormatter((v) => asString(v).toUpperCase()),
-  'encode-space': valueFormatter((v) => asString(v).replace(WHITESPACE_CHAR, '&nbsp;')),
-  'encode-uri': valueFormatter((v) => safeUri(encodeURI, asString(v))),
-  'encode-uri-component': valueFormatter((v) => safeUri(encodeURIComponent, asString(v))),
-  html: valueFormatter((v) => escapeHtml(asString(v))),
-  htmlattr: valueFormatter((v) => escapeHtmlAttribute(asString(v))),
-  htmltag: valueFormatter((v) => escapeHtmlAttribute(asString(v))),
-  'line-breaks': valueFormatter((v) => asString(v).replace(NEWLINE, '<br/>')),
+  'encode-space': growing((text) => text.replace(WHITESPACE_CHAR, '&nbsp;')),
+  'encode-uri': growing((text) => safeUri(encodeURI, text)),
+  'encode-uri-component': growing((text) => safeUri(encodeURIComponent, text)),
+  html: growing((text, max) => escapeHtml(text, max)),
+  htmlattr: growing((text, max) => escapeHtmlAttribute(text, max)),
+  htmltag: growing((text, max) => escapeHtmlAttribute(text, max)),
+  'line-breaks': growing((text) => text.replace(NEWLINE, '<br/>')),
   safe: valueFormatter((v) => (isTruthy(v) ? asString(v).replace(TAGS, '') : v)),
   slugify: valueFormatter((v) => slugify(asString(v))),
   smartypants: valueFormatter((v) => smartypants(asString(v))),
@@ -187,5 +203,7 @@ export const TEXT_FORMATTERS: FormatterTable = {
     if (!Number.isFinite(limit) || limit <= 0) return v;
     return truncate(asString(v), limit, args.length > 1 ? (args[1] as string) : '...');
   }),
-  'url-encode': valueFormatter((v) => urlEncode(asString(v))),
+  'url-encode': growing(urlEncode),
 };
+
+markFrameFree(TEXT_FORMATTERS, Object.keys(TEXT_FORMATTERS));

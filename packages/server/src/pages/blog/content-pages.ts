@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CommentService } from '../../comments/comment-service.js';
 import type { SiteContent } from '../../content/site-content.js';
 import type { Database } from '../../db/schema.js';
+import { siteBaseUrlById } from '../../site-url/public-url.js';
 import type { PageScope, SiteScope } from '../page-context.js';
 
 /** What the blog, events and search pages need from the server. */
@@ -40,7 +41,11 @@ export function isPlausibleUrlId(value: string): boolean {
   return value.length > 0 && value.length <= 260 && !HAS_CONTROL.test(value);
 }
 
-/** `https://host` of the request, for share links and iCalendar UIDs. */
-export function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host ?? request.hostname}`;
+/**
+ * The site's public address (`https://shop.example.com`), for share links and iCalendar files:
+ * the configured one (`site-url/public-url.ts`), never the request's Host header, which a client
+ * chooses (attack review of the issue-15 fixes).
+ */
+export async function origin(request: FastifyRequest, siteId: string): Promise<string> {
+  return (await siteBaseUrlById(request.server, siteId)).replace(/\/+$/, '');
 }

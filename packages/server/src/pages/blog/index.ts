@@ -147,7 +147,7 @@ export async function blogItemPage(deps: ContentPagesDeps, page: ContentPageRequ
               : '',
         commentError: error ? (COMMENT_ERROR_TEXT[error] ?? 'Please check your comment and try again.') : '',
         shareLinks: shareLinks(
-          `${origin(request)}${item.fullUrl}`,
+          `${await origin(request, site.id)}${item.fullUrl}`,
           item.title,
           (settings.shareButtonOptions as Record<string, unknown>) ?? {},
         ),

@@ -74,7 +74,8 @@ export async function eventItemPage(deps: ContentPagesDeps, page: ContentPageReq
   if (!item || item.startDate === undefined) return page.notFound();
   const view = eventView(item, site.timeZone);
   if (wantsIcs) {
-    const host = request.hostname.replace(/:\d+$/, '') || 'localhost';
+    const base = await origin(request, site.id);
+    const host = new URL(base).hostname || 'localhost';
     const body = eventToIcs({
       uid: `${item.id}@${host}`,
       title: item.title,
@@ -82,7 +83,7 @@ export async function eventItemPage(deps: ContentPagesDeps, page: ContentPageReq
       end: view.endDate as number,
       description: plainText(item.excerpt) || plainText(item.body),
       location: view.locationText as string,
-      url: `${origin(request)}${item.fullUrl}`,
+      url: `${base}${item.fullUrl}`,
       stamp: deps.now?.() ?? Date.now(),
     });
     reply
