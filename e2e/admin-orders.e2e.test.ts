@@ -239,8 +239,20 @@ describe('commerce admin', () => {
     const describedBy = (await threshold.getAttribute('aria-describedby')) ?? '';
     expect(await manager.locator(`[id="${describedBy}"]`).textContent()).toMatch(/>=\s?1/);
     await threshold.fill(was);
+    // Issue 15, finding 5: how long an unpaid order holds its stock, checked by the server.
+    const hold = manager.getByLabel('Hold stock for unpaid orders (minutes)');
+    expect(await hold.inputValue()).toBe('30');
+    await hold.fill('2');
+    await manager.getByRole('button', { name: 'Save store settings' }).click();
+    await poll(() => hold.getAttribute('aria-invalid')).toBe('true');
+    const holdMessage = (await hold.getAttribute('aria-describedby')) ?? '';
+    expect(await manager.locator(`[id="${holdMessage.split(' ').pop()}"]`).textContent()).toContain(
+      'Hold stock for at least 5 minutes.',
+    );
+    await hold.fill('45');
     await manager.getByRole('button', { name: 'Save store settings' }).click();
     await poll(() => manager.getByRole('status').filter({ hasText: 'Store settings saved.' }).count()).toBe(1);
+    expect(await hold.inputValue()).toBe('45');
   });
 
   it('shows a restock group with its sign-ups, sends it, and the mail is in the outbox', async () => {

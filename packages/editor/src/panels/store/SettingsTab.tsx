@@ -38,12 +38,13 @@ const FLAGS: { key: Flag; label: string; group: (typeof GROUPS)[number]; hint?: 
   { key: 'scarcityShownByDefault', label: 'Show the scarcity message on product pages by default', group: 'Scarcity' },
 ];
 
-const TEXT_FIELDS = ['restockNotificationsSuccessText', 'scarcityThreshold', 'scarcityText'];
+const TEXT_FIELDS = ['stockHoldMinutes', 'restockNotificationsSuccessText', 'scarcityThreshold', 'scarcityText'];
 
 /** Store settings (SPEC §3): payments (issue 15), service quantities, the restock and scarcity widgets and their texts. */
 export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: StoreSettings) => void }) {
   const [draft, setDraft] = useState(props.settings);
   const [threshold, setThreshold] = useState(props.settings.scarcityThreshold?.toString() ?? '');
+  const [holdMinutes, setHoldMinutes] = useState(props.settings.stockHoldMinutes?.toString() ?? '30');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
@@ -55,6 +56,12 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
     for (const flag of FLAGS) body[flag.key] = draft[flag.key];
     body.restockNotificationsSuccessText = draft.restockNotificationsSuccessText;
     if (draft.scarcityText?.trim()) body.scarcityText = draft.scarcityText;
+    const minutes = Number(holdMinutes);
+    if (!holdMinutes.trim() || !Number.isInteger(minutes)) {
+      setErrors({ stockHoldMinutes: 'Enter a whole number of minutes.' });
+      return;
+    }
+    body.stockHoldMinutes = minutes;
     if (threshold.trim()) {
       const value = Number(threshold);
       if (!Number.isInteger(value)) {
@@ -68,6 +75,7 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
       const saved = await api<StoreSettings>('PUT', '/api/config/settings/store', body);
       setDraft(saved);
       setThreshold(saved.scarcityThreshold?.toString() ?? '');
+      setHoldMinutes(saved.stockHoldMinutes?.toString() ?? '30');
       setErrors({});
       setError('');
       setStatus('Store settings saved.');
@@ -111,6 +119,17 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
               <FieldMessage errors={errors} path={flag.key} />
             </div>
           ))}
+          {group === 'Payments' && (
+            <TextField
+              label="Hold stock for unpaid orders (minutes)"
+              path="stockHoldMinutes"
+              errors={errors}
+              inputMode="numeric"
+              hint="An order waiting for payment keeps its items this long, then is cancelled and the stock returns."
+              value={holdMinutes}
+              onChange={(e) => setHoldMinutes(e.target.value)}
+            />
+          )}
           {group === 'Restock' && (
             <TextField
               label="Text after a visitor signs up"

@@ -53,6 +53,8 @@ export interface StoreSettings {
   testMode: boolean;
   /** More than one coupon on an order. Off by default. */
   allowCouponStacking: boolean;
+  /** Minutes a payment-pending order holds its stock before it is cancelled (default 30). */
+  stockHoldMinutes: number;
   /** Read only: a live payment provider is configured, so test mode is off whatever `testMode` says. */
   liveProviderConfigured: boolean;
   /** Read only: the store is in test mode now (the banner). */
