@@ -24,16 +24,16 @@ export async function findOpenCart(executor: Kysely<Database>, siteId: string, t
  */
 export async function lockOpenCart(trx: Transaction<Database>, siteId: string, token: string | undefined) {
   if (!token) return undefined;
-  const touched = await trx
+  // One statement (issue 20): the touch answers the row it locked, so no second read follows.
+  return trx
     .updateTable('carts')
     .set({ updated_at: nowIso() })
     .where('token', '=', token)
     .where('site_id', '=', siteId)
     .where('purchased', '=', 0)
     .where('kind', '=', 'cart')
+    .returningAll()
     .executeTakeFirst();
-  if (Number(touched.numUpdatedRows) === 0) return undefined;
-  return findOpenCart(trx, siteId, token);
 }
 
 export async function insertCart(

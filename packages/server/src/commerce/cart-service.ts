@@ -124,6 +124,8 @@ export function createCartService(db: Kysely<Database>): CartService {
     executor: Kysely<Database>,
     siteId: string,
     cart: CartRow | undefined,
+    /** Products already read in this transaction, by item id (not read again). */
+    known?: ReadonlyMap<string, ProductItemJson>,
   ): Promise<{ shoppingCart: ShoppingCart; entries: Map<string, CartEntry> }> {
     const currency = await currencyOf(siteId, executor);
     const rows: CartEntryRow[] = cart
@@ -138,9 +140,10 @@ export function createCartService(db: Kysely<Database>): CartService {
     const products = await loadProducts(
       executor,
       siteId,
-      rows.map((r) => r.item_id),
+      rows.map((r) => r.item_id).filter((id) => !known?.has(id)),
       currency,
     );
+    if (known) for (const [id, product] of known) products.set(id, product);
     const entries = new Map<string, CartEntry>();
     for (const row of rows) {
       const entry = cartEntryJson(row, products.get(row.item_id), currency);
@@ -203,22 +206,33 @@ export function createCartService(db: Kysely<Database>): CartService {
     async addEntry(siteId, token, input) {
       return db.transaction().execute(async (trx) => {
         let cart = await lockOpenCart(trx, siteId, token);
-        const existingEntry = async (sku: string) =>
-          cart
-            ? trx
-                .selectFrom('cart_entries')
-                .selectAll()
-                .where('cart_id', '=', cart.id)
-                .where('item_id', '=', input.itemId)
-                .where('sku', '=', sku)
-                .executeTakeFirst()
-            : undefined;
+        // The cart row is locked (or new) for the rest of the transaction, so an entry read once
+        // stays what it is: validation and the write share one read per SKU (issue 20).
+        const entriesRead = new Map<string, Promise<CartEntryRow | undefined>>();
+        const existingEntry = (sku: string) => {
+          if (!cart) return Promise.resolve(undefined);
+          const { id } = cart;
+          let read = entriesRead.get(sku);
+          if (!read) {
+            read = trx
+              .selectFrom('cart_entries')
+              .selectAll()
+              .where('cart_id', '=', id)
+              .where('item_id', '=', input.itemId)
+              .where('sku', '=', sku)
+              .executeTakeFirst();
+            entriesRead.set(sku, read);
+          }
+          return read;
+        };
         const checked = await validateAdd(trx, siteId, input, async (sku) => (await existingEntry(sku))?.quantity ?? 0);
         if (!checked.ok) return checked;
 
+        const created = !cart;
         cart ??= await insertCart(trx, siteId, 'cart');
         const now = nowIso();
-        const existing = await existingEntry(checked.variant.sku);
+        // A cart created just now has no entries to merge with.
+        const existing = created ? undefined : await existingEntry(checked.variant.sku);
         let entryId: string;
         if (existing) {
           entryId = existing.id;
@@ -247,7 +261,9 @@ export function createCartService(db: Kysely<Database>): CartService {
             })
             .execute();
         }
-        const { shoppingCart, entries } = await cartJson(trx, siteId, cart);
+        // The product was read in this transaction to validate the add: the cart reuses it.
+        const known = new Map([[input.itemId, checked.product]]);
+        const { shoppingCart, entries } = await cartJson(trx, siteId, cart, known);
         return { ok: true as const, token: cart.token, shoppingCart, newlyAdded: entries.get(entryId)! };
       });
     },
