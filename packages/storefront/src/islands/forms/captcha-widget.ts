@@ -113,3 +113,30 @@ export function createCaptchaWidget(container: HTMLElement, options: CaptchaWidg
     },
   };
 }
+
+/**
+ * Appends the self-hosted captcha's controls (the forms' markup: an alert, then the check box, its
+ * label and a live status) to `container`, the check box with the id `id`.
+ */
+export function appendCaptchaControls(container: HTMLElement, id: string): void {
+  const doc = container.ownerDocument;
+  const error = doc.createElement('p');
+  error.className = 'tessera-field__error tessera-captcha__error';
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  const box = doc.createElement('div');
+  box.className = 'tessera-captcha__box';
+  const check = doc.createElement('input');
+  check.type = 'checkbox';
+  check.className = 'tessera-captcha__check';
+  check.id = id;
+  const label = doc.createElement('label');
+  label.className = 'tessera-captcha__label';
+  label.htmlFor = id;
+  label.textContent = "I'm not a robot";
+  const status = doc.createElement('span');
+  status.className = 'tessera-captcha__status';
+  status.setAttribute('aria-live', 'polite');
+  box.append(check, label, status);
+  container.append(error, box);
+}

@@ -1,7 +1,7 @@
 import { RESTOCK_MESSAGES, restockEmailError, restockSuccessText } from '@tessera/core';
 import { type ApiResult, requestJson } from '../../api.js';
 import type { CaptchaChallenge } from '../forms/captcha-solver.js';
-import { type CaptchaWidget, createCaptchaWidget } from '../forms/captcha-widget.js';
+import { appendCaptchaControls, type CaptchaWidget, createCaptchaWidget } from '../forms/captcha-widget.js';
 
 /** The storefront sign-up call (server `RESTOCK_SIGNUP_PATH`). */
 export const RESTOCK_SIGNUP_URL = '/api/commerce/restock-notifications';
@@ -32,28 +32,8 @@ let captchaIds = 0;
 /** Gives an empty `.captcha-container` the self-hosted captcha's controls (the forms' markup). */
 function captchaMarkup(container: HTMLElement): void {
   if (container.querySelector('.tessera-captcha__check')) return;
-  const id = `tessera-restock-captcha-${++captchaIds}`;
-  const doc = container.ownerDocument;
   container.classList.add('tessera-captcha');
-  const error = doc.createElement('p');
-  error.className = 'tessera-field__error tessera-captcha__error';
-  error.setAttribute('role', 'alert');
-  error.hidden = true;
-  const box = doc.createElement('div');
-  box.className = 'tessera-captcha__box';
-  const check = doc.createElement('input');
-  check.type = 'checkbox';
-  check.className = 'tessera-captcha__check';
-  check.id = id;
-  const label = doc.createElement('label');
-  label.className = 'tessera-captcha__label';
-  label.htmlFor = id;
-  label.textContent = "I'm not a robot";
-  const status = doc.createElement('span');
-  status.className = 'tessera-captcha__status';
-  status.setAttribute('aria-live', 'polite');
-  box.append(check, label, status);
-  container.append(error, box);
+  appendCaptchaControls(container, `tessera-restock-captcha-${++captchaIds}`);
 }
 
 /**
