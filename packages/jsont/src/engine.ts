@@ -10,6 +10,7 @@ import { DEFAULT_FORMATTERS, DEFAULT_PREDICATES } from './registry.js';
 import type { Exec, RenderEnv } from './runtime/context.js';
 import { outputLimitMessage, Runtime } from './runtime/context.js';
 import { type CompileLimits, DEFAULT_LIMITS, type Limits, resolveLimits } from './runtime/limits.js';
+import { type CldrSource, nodeCldr } from './runtime/cldr.js';
 import type { RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
 
@@ -153,6 +154,11 @@ export interface RenderOptions {
   readonly locale?: string;
   readonly timeZone?: string;
   /**
+   * CLDR data for the locale: a source made with `createCldrSource` from the packs a browser
+   * bundles. Default: every pack of `@phensley/cldr`, read with Node's `require`.
+   */
+  readonly cldr?: CldrSource;
+  /**
    * "Now" in epoch milliseconds, or a function asked for it the first time a template needs the
    * time (the relative-time formatters), so a caller can tell whether the output depends on it.
    */
@@ -255,6 +261,7 @@ export function render(template: Template | string, json: unknown, options: Rend
   const env: RenderEnv = {
     locale: options.locale ?? 'en-US',
     timeZone: options.timeZone ?? 'America/New_York',
+    cldr: options.cldr ?? nodeCldr,
     now: options.now ?? Date.now,
     enableExpr: options.enableExpr ?? true,
     enableInclude: options.enableInclude ?? true,

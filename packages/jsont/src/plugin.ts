@@ -133,6 +133,18 @@ export function markFrameFree(table: FormatterTable, names: readonly string[]): 
   }
 }
 
+/** @internal Resolves a dotted path the way `RenderContext.resolve` does, bound at compile time. */
+export type PathReader = (ctx: RenderContext) => unknown;
+
+/**
+ * @internal Predicates that can bind their argument list once, when the template compiles: given
+ * the arguments and a way to bind a path, the test to run (same result as `apply`).
+ */
+export const PREDICATE_BINDERS = new WeakMap<
+  Predicate,
+  (args: readonly string[], bindPath: (path: string) => PathReader) => (ctx: RenderContext) => boolean
+>();
+
 /** Build a predicate from a function of the current node. */
 export function nodePredicate(fn: (node: unknown, args: readonly string[], ctx: RenderContext) => boolean): Predicate {
   return { apply: (args, ctx) => fn(ctx.node(), args, ctx) };

@@ -3,9 +3,10 @@
  * predicate implementations, paths and argument lists are all bound here, so a
  * render only walks closures and plain values.
  */
-import type { Formatter, FormatterTable, Predicate, PredicateTable, Variable } from '../plugin.js';
+import type { Formatter, FormatterTable, PathReader, Predicate, PredicateTable, Variable } from '../plugin.js';
+import { PREDICATE_BINDERS } from '../plugin.js';
 import type { Exec, Runtime } from '../runtime/context.js';
-import { Frame, FrameSlot } from '../runtime/context.js';
+import { Frame, FrameSlot, resolverFor } from '../runtime/context.js';
 import { buildBlock } from './blocks.js';
 import { compileDirectChain } from './direct-chain.js';
 import { compilePath, compileSectionPath, type Resolver } from './paths.js';
@@ -104,11 +105,16 @@ export interface BoundFormatter {
   readonly voidAware: boolean;
 }
 
+/** An argument list the compiled code may keep: the parser's lists are frozen already. */
+function frozenList(list: readonly string[]): readonly string[] {
+  return Object.isFrozen(list) ? list : Object.freeze([...list]);
+}
+
 function bindFormatters(calls: readonly FormatterCall[], tables: CompileTables): BoundFormatter[] {
   const bound: BoundFormatter[] = [];
   for (const call of calls) {
     const impl = tables.formatters[call.name];
-    if (impl !== undefined) bound.push({ impl, args: Object.freeze([...call.args]), voidAware: VOID_AWARE.has(impl) });
+    if (impl !== undefined) bound.push({ impl, args: frozenList(call.args), voidAware: VOID_AWARE.has(impl) });
   }
   return bound;
 }
@@ -137,7 +143,6 @@ function pathName(path: Path): string {
 
 function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   const resolvers = node.paths.map(compilePath);
-  const names = node.paths.map(pathName);
   const chain = bindFormatters(node.formatters, tables);
   if (chain.length === 0) {
     const resolve = resolvers[0] as Resolver;
@@ -146,10 +151,14 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
     };
   }
   const first = resolvers[0] as Resolver;
-  const firstName = names[0] as string;
   if (resolvers.length === 1) {
     const direct = compileDirectChain(first, chain);
     if (direct !== undefined) return direct;
+  }
+  // Only formatters that see the variable list need the variables' names.
+  const names = node.paths.map(pathName);
+  const firstName = names[0] as string;
+  if (resolvers.length === 1) {
     const slot = new FrameSlot();
     // Like the frame, the variable and its one-element list are reused unless
     // the instruction is re-entered from inside one of its formatters.
@@ -233,7 +242,20 @@ function compileAlternate(first: OrNode | null, tables: CompileTables): Exec | n
 function compileTest(name: string, list: readonly string[], tables: CompileTables): Test {
   const impl: Predicate | undefined = tables.predicates[name];
   if (impl === undefined) return () => false;
-  const args = Object.freeze([...list]);
+  const args = frozenList(list);
+  const binder = PREDICATE_BINDERS.get(impl);
+  if (binder !== undefined) {
+    // Arguments parsed and paths bound now, instead of looked up on every test.
+    const bound = binder(args, resolverFor as (path: string) => PathReader) as Test;
+    return (rt) => {
+      try {
+        return bound(rt);
+      } catch (e) {
+        reportThrown(rt, 'predicate', `Unexpected error in predicate ${name}`, e);
+        return false;
+      }
+    };
+  }
   return (rt) => {
     try {
       return impl.apply(args, rt);

@@ -1,6 +1,6 @@
 /** Formatter chains that run as plain calls on the value (see `compileDirectChain`). */
 import { FRAME_FREE, VALUE_FUNCTIONS } from '../plugin.js';
-import type { Exec, Runtime } from '../runtime/context.js';
+import { type Exec, FrameSlot, type Runtime } from '../runtime/context.js';
 import { outputText, VOID } from '../runtime/values.js';
 import type { BoundFormatter } from './compile.js';
 import type { Resolver } from './paths.js';
@@ -14,11 +14,14 @@ type ValueFunction = (value: unknown, args: readonly string[], ctx: Runtime) => 
  */
 export function compileDirectChain(resolve: Resolver, chain: readonly BoundFormatter[]): Exec | undefined {
   const fns: ValueFunction[] = [];
+  let frameFree = true;
   for (const f of chain) {
     const fn = VALUE_FUNCTIONS.get(f.impl);
-    if (fn === undefined || !FRAME_FREE.has(f.impl)) return undefined;
+    if (fn === undefined) return undefined;
+    if (!FRAME_FREE.has(f.impl)) frameFree = false;
     fns.push(fn);
   }
+  if (!frameFree) return framedChain(resolve, chain, fns);
   if (chain.length === 1) {
     const fn = fns[0] as ValueFunction;
     const { args, voidAware } = chain[0] as BoundFormatter;
@@ -49,5 +52,36 @@ export function compileDirectChain(resolve: Resolver, chain: readonly BoundForma
       return;
     }
     if (value !== VOID) rt.out += outputText(value);
+  };
+}
+
+/**
+ * A one-variable chain of value formatters some of which read the render (`date`, `money`: the
+ * site's time zone, the locale): the value is the current frame while they run, as in the general
+ * path, but without a variable list.
+ */
+function framedChain(resolve: Resolver, chain: readonly BoundFormatter[], fns: readonly ValueFunction[]): Exec {
+  const slot = new FrameSlot();
+  return (rt) => {
+    let value = resolve(rt);
+    const outer = rt.frame;
+    const frame = slot.enter(rt, value);
+    let ok = true;
+    try {
+      for (let i = 0; i < fns.length; i++) {
+        const f = chain[i] as BoundFormatter;
+        if (value === VOID && !f.voidAware) value = undefined;
+        value = (fns[i] as ValueFunction)(value, f.args, rt);
+        if (!rt.checkValue(value)) {
+          ok = false;
+          break;
+        }
+      }
+    } catch (e) {
+      reportThrown(rt, 'formatter', 'Unexpected error in formatter', e);
+      ok = false;
+    }
+    slot.leave(rt, frame, outer);
+    if (ok && value !== VOID) rt.out += outputText(value);
   };
 }

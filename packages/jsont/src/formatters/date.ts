@@ -2,23 +2,15 @@
 import { siteTimeZone, toEpoch } from '../i18n/context.js';
 import { compileStrftime, formatStrftime, type StrftimePattern } from '../i18n/strftime.js';
 import { type FormatterTable, valueFormatter } from '../plugin.js';
+import { argsMemo } from '../runtime/args-memo.js';
 
 /** Julian day 0 (1 January 4713 B.C., proleptic Julian calendar) in epoch milliseconds. */
 const FIRST_INSTANT = -210_866_760_000_000;
 /** The last millisecond of 8652 A.D. */
 const LAST_INSTANT = Date.UTC(8652, 11, 31, 23, 59, 59, 999);
 
-/** Argument lists are frozen once per compiled instruction: each is split into a pattern once. */
-const patterns = new WeakMap<readonly string[], StrftimePattern>();
-
-function patternOf(args: readonly string[]): StrftimePattern {
-  let pattern = patterns.get(args);
-  if (pattern === undefined) {
-    pattern = compileStrftime(args.join(' '));
-    patterns.set(args, pattern);
-  }
-  return pattern;
-}
+/** Each distinct argument list is split into a pattern once. */
+const patternOf: (args: readonly string[]) => StrftimePattern = argsMemo((args) => compileStrftime(args.join(' ')));
 
 export const DATE_FORMATTERS: FormatterTable = {
   date: valueFormatter((value, args, ctx) => {

@@ -10,6 +10,7 @@ import {
   getCurrencyFractions,
 } from '@phensley/cldr';
 import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
+import { formatRelativeTime, gregorianDate } from '../i18n/dates.js';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
 import { checkMessage, MAX_MESSAGE_DEPTH, nestsTooDeep } from '../i18n/message-check.js';
@@ -20,6 +21,7 @@ import { timeAgo } from '../i18n/time-ago.js';
 import { formatUnit } from '../i18n/units/format.js';
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../plugin.js';
 import { valueFormatter } from '../plugin.js';
+import { argsMemo } from '../runtime/args-memo.js';
 
 const ZERO = new Decimal(0);
 
@@ -34,7 +36,7 @@ function localeFormatter(fn: (value: unknown, args: readonly string[], cldr: CLD
 const datetime = localeFormatter((value, args, cldr, ctx) => {
   const epoch = toEpoch(value);
   if (!Number.isFinite(epoch)) return '';
-  return cldr.Calendars.formatDate({ date: epoch, zoneId: siteTimeZone(ctx) }, datetimeOptions(args));
+  return cldr.Calendars.formatDate(gregorianDate(cldr, epoch, siteTimeZone(ctx)), datetimeOptions(args));
 });
 
 const datetimeInterval: Formatter = {
@@ -76,7 +78,7 @@ const datetimefield = localeFormatter((value, args, cldr, ctx) => {
   const epoch = toEpoch(value);
   const skeleton = DATE_FIELDS[args[0] ?? ''];
   if (!Number.isFinite(epoch) || !skeleton) return '';
-  return cldr.Calendars.formatDate({ date: epoch, zoneId: siteTimeZone(ctx) }, { skeleton, ca: 'gregory' });
+  return cldr.Calendars.formatDate(gregorianDate(cldr, epoch, siteTimeZone(ctx)), { skeleton, ca: 'gregory' });
 });
 
 const decimal = localeFormatter((value, args, cldr) => {
@@ -85,16 +87,10 @@ const decimal = localeFormatter((value, args, cldr) => {
 });
 
 /** Currency options per argument list, without the decimal-only `mode`. */
-const moneyOptionsCache = new WeakMap<readonly string[], CurrencyFormatOptions>();
-function moneyOptions(args: readonly string[]): CurrencyFormatOptions {
-  let opts = moneyOptionsCache.get(args);
-  if (opts === undefined) {
-    const { mode: _mode, ...rest } = currencyOptions(args);
-    opts = Object.freeze(rest);
-    moneyOptionsCache.set(args, opts);
-  }
-  return opts;
-}
+const moneyOptions: (args: readonly string[]) => CurrencyFormatOptions = argsMemo((args) => {
+  const { mode: _mode, ...rest } = currencyOptions(args);
+  return Object.freeze(rest);
+});
 
 const money = localeFormatter((value, args, cldr) => {
   const parts = moneyParts(value);
@@ -158,20 +154,13 @@ interface MessageArgument {
   readonly path: string;
 }
 
-/** Argument lists split once per (frozen) list. */
-const argumentLists = new WeakMap<readonly string[], readonly MessageArgument[]>();
-
-function messageArguments(args: readonly string[]): readonly MessageArgument[] {
-  let list = argumentLists.get(args);
-  if (list === undefined) {
-    list = args.map((arg) => {
-      const i = argumentDelimiter(arg);
-      return i === -1 ? { name: undefined, path: arg } : { name: arg.slice(0, i), path: arg.slice(i + 1) };
-    });
-    if (Object.isFrozen(args)) argumentLists.set(args, list);
-  }
-  return list;
-}
+/** Argument lists split once per distinct list. */
+const messageArguments: (args: readonly string[]) => readonly MessageArgument[] = argsMemo((args) =>
+  args.map((arg) => {
+    const i = argumentDelimiter(arg);
+    return i === -1 ? { name: undefined, path: arg } : { name: arg.slice(0, i), path: arg.slice(i + 1) };
+  }),
+);
 
 const message: Formatter = {
   apply(args, vars, ctx) {
@@ -237,9 +226,9 @@ const relativeTime: Formatter = {
       first.value = '';
       return;
     }
-    const a = vars.length > 1 ? cldr.Calendars.toGregorianDate({ date: start }) : nowDate(cldr, ctx);
-    const b = cldr.Calendars.toGregorianDate({ date: end });
-    first.value = cldr.Calendars.formatRelativeTime(a, b, relativeTimeOptions(args));
+    const a = vars.length > 1 ? gregorianDate(cldr, start, 'UTC') : nowDate(cldr, ctx);
+    const b = gregorianDate(cldr, end, 'UTC');
+    first.value = formatRelativeTime(cldr, a, b, relativeTimeOptions(args));
   },
 };
 

@@ -3,8 +3,8 @@
  *
  * `Numbers.formatCurrency` of the CLDR library looks its pattern, symbols and
  * currency data up again on every call, which makes money the most expensive
- * thing on a product page. For the common options (symbol or accounting style,
- * grouping on or off) the output always has the same shape: a prefix, the
+ * thing on a product page. For the common options (symbol, accounting or code
+ * style, grouping on or off) the output always has the same shape: a prefix, the
  * rounded amount with the locale's separators and grouping, a suffix; only the
  * prefix and suffix differ by sign. That shape is learned once per (locale,
  * currency, options) by asking the library to format probe amounts in parts,
@@ -21,7 +21,8 @@ import {
   getCurrencyFractions,
 } from '@phensley/cldr';
 
-interface CurrencyShape {
+/** How a plain formatted number looks: text around the digits per sign, separators, grouping. */
+export interface NumberLayout {
   readonly posPrefix: string;
   readonly posSuffix: string;
   readonly negPrefix: string;
@@ -33,13 +34,17 @@ interface CurrencyShape {
   readonly secondary: number;
   /** Integer digits needed before any grouping happens (CLDR minimumGroupingDigits + primary). */
   readonly groupFrom: number;
+}
+
+interface CurrencyShape extends NumberLayout {
   readonly digits: number;
 }
 
 /** Options the fast path understands; any other key sends the call to the library. */
 const FAST_KEYS = new Set(['style', 'group', 'mode']);
 
-const PROBES = [
+/** Amounts every learned shape is checked on: ties, carries, negative zero, every grouping width. */
+export const PROBES = [
   '0',
   '-0',
   '0.001',
@@ -78,7 +83,7 @@ const PROBES = [
 
 const shapes = new WeakMap<CLDR, Map<string, CurrencyShape | null>>();
 
-type Part = { type: string; value: string };
+export type Part = { type: string; value: string };
 
 const NUMBER_PARTS = new Set(['integer', 'group', 'decimal', 'fraction']);
 
@@ -123,45 +128,54 @@ function numberLayout(parts: readonly Part[]): { sizes: number[]; group: string;
   return { sizes, group, decimal };
 }
 
-function learnShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
-  try {
-    const toParts = (n: string) =>
-      cldr.Numbers.formatCurrencyToParts(new Decimal(n), code as CurrencyType, options) as Part[];
-    const positive = splitParts(toParts('1234567890.25'));
-    const negative = splitParts(toParts('-1234567890.25'));
-    if (positive === undefined || negative === undefined) return null;
-    const layout = numberLayout(positive[1]);
-    if (layout === undefined) return null;
-    const digits = getCurrencyFractions(code).digits;
-    let primary = 0;
-    let secondary = 0;
-    let groupFrom = Number.POSITIVE_INFINITY;
-    if (layout.group !== '') {
-      const sizes = layout.sizes;
-      primary = sizes[sizes.length - 1] as number;
-      secondary = sizes.length > 2 ? (sizes[sizes.length - 2] as number) : primary;
-      // The smallest number of integer digits that gets a separator.
-      for (let n = primary + 1; n <= 10; n++) {
-        const probe = splitParts(toParts('1'.repeat(n)));
-        if (probe === undefined) return null;
-        if (probe[1].some((p) => p.type === 'group')) {
-          groupFrom = n;
-          break;
-        }
+/**
+ * The layout of a plain formatted number, learned from the library's parts (`toParts` of a
+ * decimal text): the text around the digits for each sign, the separators and the grouping.
+ * Undefined when the output is not that simple (native digits, an interrupted number).
+ */
+export function learnLayout(toParts: (amount: string) => Part[]): NumberLayout | undefined {
+  const positive = splitParts(toParts('1234567890.25'));
+  const negative = splitParts(toParts('-1234567890.25'));
+  if (positive === undefined || negative === undefined) return undefined;
+  const layout = numberLayout(positive[1]);
+  if (layout === undefined) return undefined;
+  let primary = 0;
+  let secondary = 0;
+  let groupFrom = Number.POSITIVE_INFINITY;
+  if (layout.group !== '') {
+    const sizes = layout.sizes;
+    primary = sizes[sizes.length - 1] as number;
+    secondary = sizes.length > 2 ? (sizes[sizes.length - 2] as number) : primary;
+    // The smallest number of integer digits that gets a separator.
+    for (let n = primary + 1; n <= 10; n++) {
+      const probe = splitParts(toParts('1'.repeat(n)));
+      if (probe === undefined) return undefined;
+      if (probe[1].some((p) => p.type === 'group')) {
+        groupFrom = n;
+        break;
       }
     }
-    const shape: CurrencyShape = {
-      posPrefix: positive[0],
-      posSuffix: positive[2],
-      negPrefix: negative[0],
-      negSuffix: negative[2],
-      group: layout.group,
-      decimal: layout.decimal,
-      primary,
-      secondary,
-      groupFrom,
-      digits,
-    };
+  }
+  return {
+    posPrefix: positive[0],
+    posSuffix: positive[2],
+    negPrefix: negative[0],
+    negSuffix: negative[2],
+    group: layout.group,
+    decimal: layout.decimal,
+    primary,
+    secondary,
+    groupFrom,
+  };
+}
+
+function learnShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
+  try {
+    const layout = learnLayout(
+      (n) => cldr.Numbers.formatCurrencyToParts(new Decimal(n), code as CurrencyType, options) as Part[],
+    );
+    if (layout === undefined) return null;
+    const shape: CurrencyShape = { ...layout, digits: getCurrencyFractions(code).digits };
     for (const probe of PROBES) {
       const n = new Decimal(probe);
       const expected = cldr.Numbers.formatCurrency(n, code as CurrencyType, options);
@@ -174,7 +188,7 @@ function learnShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): C
   }
 }
 
-function groupDigits(int: string, shape: CurrencyShape): string {
+function groupDigits(int: string, shape: NumberLayout): string {
   const len = int.length;
   if (shape.group === '' || len < shape.groupFrom) return int;
   let end = len - shape.primary;
@@ -202,7 +216,8 @@ function renderShape(shape: CurrencyShape, n: Decimal): string | undefined {
   return assemble(shape, negative, int, frac);
 }
 
-function assemble(shape: CurrencyShape, negative: boolean, int: string, frac: string): string {
+/** Sign text, grouped integer digits, decimal separator and fraction digits put together. */
+export function assemble(shape: NumberLayout, negative: boolean, int: string, frac: string): string {
   // A rounded zero prints without a sign.
   if (negative && ZEROS.test(int) && ZEROS.test(frac)) negative = false;
   const body = frac === '' ? groupDigits(int, shape) : `${groupDigits(int, shape)}${shape.decimal}${frac}`;
@@ -277,7 +292,7 @@ function fastKey(code: string, options: CurrencyFormatOptions): string | undefin
     if (!FAST_KEYS.has(key)) return undefined;
   }
   const style = options.style ?? 'symbol';
-  if (style !== 'symbol' && style !== 'accounting') return undefined;
+  if (style !== 'symbol' && style !== 'accounting' && style !== 'code') return undefined;
   return `${code}|${style}|${options.group === undefined ? '' : options.group ? 'g' : 'n'}`;
 }
 

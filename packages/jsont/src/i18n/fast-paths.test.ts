@@ -2,7 +2,7 @@
  * The fast paths of the date and money formatters must print exactly what the
  * slow, obviously-correct paths print: calendar fields by day arithmetic against
  * Date, cached zone info against a fresh lookup, learned currency shapes against
- * the CLDR library itself.
+ * the CLDR library itself, learned decimal shapes likewise.
  */
 import { Decimal } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cldrFor } from '../runtime/cldr.js';
 import { formatCurrency, formatCurrencyText } from './currency.js';
+import { formatDecimalFast } from './decimal-shape.js';
 import { strftime, zonedFieldsByDate, zonedFieldsFast } from './strftime.js';
 
 const ZONES = [
@@ -81,7 +82,15 @@ describe('zoned calendar fields', () => {
 
 const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'en-IN', 'es-ES', 'pt-PT', 'ja-JP', 'de-CH', 'ar-EG', 'nl-NL', 'sv-SE'];
 const CURRENCIES = ['USD', 'EUR', 'JPY', 'CHF', 'INR', 'BHD', 'SEK', 'GBP', 'CLF', 'XYZ'];
-const OPTIONS = [{}, { style: 'accounting' }, { group: true }, { group: false }, { style: 'accounting', group: false }];
+const OPTIONS = [
+  {},
+  { style: 'accounting' },
+  { group: true },
+  { group: false },
+  { style: 'accounting', group: false },
+  { style: 'code' },
+  { style: 'code', group: false },
+];
 
 /** Amounts as JSON carries them: plain decimal text, with ties, carries and long fractions. */
 const amountText = fc
@@ -109,7 +118,7 @@ describe('currency fast path', () => {
           if (fromText !== undefined) expect(fromText).toBe(expected);
         },
       ),
-      { numRuns: 3000 },
+      { numRuns: 4000 },
     );
   });
 
@@ -124,10 +133,43 @@ describe('currency fast path', () => {
       else expect(out).toBeUndefined();
     }
     expect(formatCurrencyText(cldr, ' 12', 'USD', {})).toBeUndefined();
-    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'code' } as never)).toBeUndefined();
+    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'name' } as never)).toBeUndefined();
+    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'code' } as never)).toBe(
+      cldr.Numbers.formatCurrency(new Decimal('12'), 'USD', { style: 'code' }),
+    );
     expect(formatCurrency(cldr, new Decimal('1e3'), 'USD', {})).toBe('$1,000.00');
     expect(formatCurrency(cldr, new Decimal('12.5'), 'USD', { style: 'name' })).toBe(
       cldr.Numbers.formatCurrency(new Decimal('12.5'), 'USD', { style: 'name' }),
+    );
+  });
+});
+
+const DECIMAL_OPTIONS = [
+  {},
+  { style: 'percent' },
+  { maximumFractionDigits: 1 },
+  { minimumFractionDigits: 2 },
+  { group: false },
+  { round: 'down', maximumFractionDigits: 2 },
+  { style: 'percent', maximumFractionDigits: 1 },
+  { minimumFractionDigits: 4, maximumFractionDigits: 2 },
+  { style: 'scientific' },
+];
+
+describe('decimal fast path', () => {
+  it('prints what CLDR prints', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...DECIMAL_OPTIONS),
+        fc.oneof(amountText, fc.double({ noNaN: true, noDefaultInfinity: true }).map(String)),
+        (locale, options, text) => {
+          const cldr = cldrFor(locale);
+          const n = new Decimal(text);
+          expect(formatDecimalFast(cldr, n, options as never)).toBe(cldr.Numbers.formatDecimal(n, options as never));
+        },
+      ),
+      { numRuns: 4000 },
     );
   });
 });

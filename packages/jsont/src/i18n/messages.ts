@@ -4,8 +4,10 @@
  * decimal, datetime, datetime-interval and unit.
  */
 import { type CLDR, Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley/cldr';
-import type { CurrencyType, MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
+import type { MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
 import { DEFAULT_TIME_ZONE, moneyParts, toDecimal, toEpoch } from './context.js';
+import { formatCurrency, formatCurrencyText } from './currency.js';
+import { gregorianDate } from './dates.js';
 import { formatDecimal } from './numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, intervalOptions } from './options.js';
 import { formatUnit } from './units/format.js';
@@ -86,8 +88,13 @@ class LocaleMessages {
   private currency(arg: unknown, options: string[]): string {
     const money = moneyParts(arg);
     if (!money) return '';
-    const amount = toDecimal(money.amount) ?? ZERO;
-    return this.cldr.Numbers.formatCurrency(amount, money.currency as CurrencyType, currencyOptions(options));
+    // The money formatter's fast paths: the same text as `Numbers.formatCurrency`.
+    const opts = currencyOptions(options);
+    if (typeof money.amount === 'string') {
+      const text = formatCurrencyText(this.cldr, money.amount, money.currency, opts);
+      if (text !== undefined) return text;
+    }
+    return formatCurrency(this.cldr, toDecimal(money.amount) ?? ZERO, money.currency, opts);
   }
 
   private decimal(arg: unknown, options: string[]): string {
@@ -98,7 +105,7 @@ class LocaleMessages {
   private datetime(arg: unknown, options: string[]): string {
     const epoch = toEpoch(arg);
     if (!Number.isFinite(epoch)) return '';
-    return this.cldr.Calendars.formatDate({ date: epoch, zoneId: this.zoneId }, datetimeOptions(options));
+    return this.cldr.Calendars.formatDate(gregorianDate(this.cldr, epoch, this.zoneId), datetimeOptions(options));
   }
 
   private interval(start: unknown, end: unknown, options: string[]): string {
@@ -164,8 +171,8 @@ export function formatInterval(
   twelveHour = false,
 ): string {
   const opts = { ...intervalOptions(args) };
-  const a = cldr.Calendars.toGregorianDate({ date: start, zoneId });
-  const b = cldr.Calendars.toGregorianDate({ date: end, zoneId });
+  const a = gregorianDate(cldr, start, zoneId);
+  const b = gregorianDate(cldr, end, zoneId);
   if (twelveHour && opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
     const sameDay = a.year() === b.year() && a.month() === b.month() && a.dayOfMonth() === b.dayOfMonth();
     if (sameDay && Math.abs(end - start) >= 0 && Math.abs(end - start) < 24 * HOUR_MS) opts.skeleton = 'hm';

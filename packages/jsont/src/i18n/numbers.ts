@@ -1,5 +1,6 @@
 /** Decimal and currency formatting on top of the locale bundle. */
 import type { CLDR, Decimal } from '@phensley/cldr';
+import { formatDecimalFast } from './decimal-shape.js';
 import type { DecimalOptions } from './options.js';
 
 /**
@@ -12,7 +13,7 @@ export function formatDecimal(cldr: CLDR, n: Decimal, options: DecimalOptions): 
   if (mode === 'significant-maxfrac' && options.maximumFractionDigits !== undefined) {
     value = value.setScale(options.maximumFractionDigits, options.round ?? 'half-even').stripTrailingZeros();
   }
-  return cldr.Numbers.formatDecimal(value, opts);
+  return formatDecimalFast(cldr, value, opts);
 }
 
 interface Split {

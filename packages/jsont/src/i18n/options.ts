@@ -12,6 +12,7 @@ import type {
   NumberFormatOptions,
   RelativeTimeFormatOptions,
 } from '@phensley/cldr';
+import { argsMemo } from '../runtime/args-memo.js';
 
 /** Number format digit options are clamped to this range (SPEC §5). */
 export const MAX_DIGITS = 50;
@@ -236,20 +237,12 @@ function parseRelativeTimeOptions(args: readonly string[]): RelativeTimeFormatOp
 }
 
 /**
- * Parse once per argument list: compiled templates keep their argument arrays,
- * so the options of a formatter call are built on its first use only. Callers
- * must treat the returned objects as read-only.
+ * Parse once per distinct argument list (see `argsMemo`): the options of a formatter call are
+ * built on its first use only, and a recompiled template finds them by text. The returned
+ * objects are frozen and shared.
  */
 function memoized<T>(parse: (args: readonly string[]) => T): (args: readonly string[]) => Readonly<T> {
-  const cache = new WeakMap<readonly string[], T>();
-  return (args) => {
-    let value = cache.get(args);
-    if (value === undefined) {
-      value = Object.freeze(parse(args));
-      cache.set(args, value);
-    }
-    return value;
-  };
+  return argsMemo((args) => Object.freeze(parse(args)));
 }
 
 export const decimalOptions = memoized(parseDecimalOptions);

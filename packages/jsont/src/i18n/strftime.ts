@@ -82,16 +82,6 @@ function cachedZoneInfo(zoneId: string, epoch: number): ZoneInfo {
   return info ?? zoneInfoAt(zoneId, epoch);
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (month 1..12). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
-}
-
 /** Instants this far from 1970 are computed through Date, exactly as before the fast path. */
 const ARITHMETIC_RANGE = 8.6e15;
 
@@ -116,30 +106,37 @@ function zonedFields(epoch: number, zoneId: string): ZonedFields {
 function computeZonedFields(epoch: number, zoneId: string): ZonedFields {
   if (!(epoch > -ARITHMETIC_RANGE && epoch < ARITHMETIC_RANGE)) return zonedFieldsByDate(epoch, zoneId);
   const info = cachedZoneInfo(zoneId, epoch);
-  // Date truncates fractional milliseconds toward zero.
+  // Date truncates fractional milliseconds toward zero. Within the arithmetic range every
+  // quantity below fits 32 bits, so `| 0` keeps the arithmetic on integers (no float modulo).
   const local = Math.trunc(epoch + info.offset);
-  const days = Math.floor(local / DAY_MS);
-  const msOfDay = local - days * DAY_MS;
+  const days = Math.floor(local / DAY_MS) | 0;
+  const msOfDay = (local - days * DAY_MS) | 0;
   // Civil date from the day number (Howard Hinnant's algorithm).
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const z = (days + 719_468) | 0;
+  const era = Math.floor(z / 146_097) | 0;
+  const doe = (z - era * 146_097) | 0;
+  const yoe = ((doe - ((doe / 1460) | 0) + ((doe / 36_524) | 0) - ((doe / 146_096) | 0)) / 365) | 0;
+  const doy = (doe - (365 * yoe + ((yoe / 4) | 0) - ((yoe / 100) | 0))) | 0;
+  const mp = ((5 * doy + 2) / 153) | 0;
+  const day = (doy - (((153 * mp + 2) / 5) | 0) + 1) | 0;
   const month = mp < 10 ? mp + 3 : mp - 9;
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  // Day of the year from the day of the March-based year: January and February come after
+  // the 306 days from March to December; from March on, a leap year has one day more.
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const dayOfYear = doy >= 306 ? doy - 305 : doy + 60 + (leap ? 1 : 0);
+  const minutes = (msOfDay / 60_000) | 0;
+  const seconds = (msOfDay / 1000) | 0;
   return {
     epoch,
     year,
     month,
     day,
     weekday: (((days + 4) % 7) + 7) % 7,
-    dayOfYear: days - daysFromCivil(year, 1, 1) + 1,
-    hour: Math.floor(msOfDay / HOUR_MS),
-    minute: Math.floor(msOfDay / 60_000) % 60,
-    second: Math.floor(msOfDay / 1000) % 60,
+    dayOfYear,
+    hour: (msOfDay / HOUR_MS) | 0,
+    minute: minutes % 60,
+    second: seconds % 60,
     millis: msOfDay % 1000,
     offsetMs: info.offset,
     abbr: info.abbr,
@@ -207,94 +204,95 @@ function offsetText(ms: number): string {
   return `${sign}${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`;
 }
 
-function field(ch: string, f: ZonedFields): string {
-  switch (ch) {
-    case 'a':
+/** One conversion, by the char code of its letter (a numeric switch is a jump table). */
+function field(code: number, f: ZonedFields): string {
+  switch (code) {
+    case 97: // a
       // An invalid date has no weekday: slicing undefined throws, as it always did.
       return SHORT_DAYS[f.weekday] ?? (DAYS[f.weekday] as string).slice(0, 3);
-    case 'A':
+    case 65: // A
       return DAYS[f.weekday];
-    case 'b':
-    case 'h':
+    case 98: // b
+    case 104: // h
       return SHORT_MONTHS[f.month - 1] ?? (MONTHS[f.month - 1] as string).slice(0, 3);
-    case 'B':
+    case 66: // B
       return MONTHS[f.month - 1];
-    case 'c':
-      return `${field('a', f)}, ${field('b', f)} ${f.day}, ${f.year} ${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${field('p', f)} ${f.abbr}`;
-    case 'C':
+    case 99: // c
+      return `${field(97 /* a */, f)}, ${field(98 /* b */, f)} ${f.day}, ${f.year} ${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${field(112 /* p */, f)} ${f.abbr}`;
+    case 67: // C
       return pad(Math.floor(f.year / 100), 2);
-    case 'd':
+    case 100: // d
       return pad2(f.day);
-    case 'D':
+    case 68: // D
       return `${pad2(f.month)}/${pad2(f.day)}/${pad(f.year % 100, 2)}`;
-    case 'e':
+    case 101: // e
       return pad(f.day, 2, ' ');
-    case 'F':
+    case 70: // F
       return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
-    case 'g':
+    case 103: // g
       return pad(isoWeek(f)[1] % 100, 2);
-    case 'G':
+    case 71: // G
       return pad(isoWeek(f)[1], 4);
-    case 'H':
+    case 72: // H
       return pad2(f.hour);
-    case 'i':
+    case 105: // i
       return String(hour12(f));
-    case 'I':
+    case 73: // I
       return pad2(hour12(f));
-    case 'j':
+    case 106: // j
       return pad(f.dayOfYear, 3);
-    case 'k':
+    case 107: // k
       return pad(f.hour, 2, ' ');
-    case 'l':
+    case 108: // l
       return pad(hour12(f), 2, ' ');
-    case 'm':
+    case 109: // m
       return pad2(f.month);
-    case 'M':
+    case 77: // M
       return pad2(f.minute);
-    case 'n':
+    case 110: // n
       return '\n';
-    case 'N':
+    case 78: // N
       return pad(f.millis * 1_000_000, 9);
-    case 'p':
+    case 112: // p
       return f.hour < 12 ? 'AM' : 'PM';
-    case 'P':
+    case 80: // P
       return f.hour < 12 ? 'am' : 'pm';
-    case 'q':
+    case 113: // q
       return String(Math.floor((f.month - 1) / 3) + 1);
-    case 'r':
-      return `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${field('p', f)}`;
-    case 'R':
+    case 114: // r
+      return `${hour12(f)}:${pad2(f.minute)}:${pad2(f.second)} ${field(112 /* p */, f)}`;
+    case 82: // R
       return `${pad2(f.hour)}:${pad2(f.minute)}`;
-    case 's':
+    case 115: // s
       return String(Math.floor(f.epoch / 1000));
-    case 'S':
+    case 83: // S
       return pad2(f.second);
-    case 't':
+    case 116: // t
       return '\t';
-    case 'T':
+    case 84: // T
       return `${pad2(f.hour)}:${pad2(f.minute)}:${pad2(f.second)}`;
-    case 'u':
+    case 117: // u
       return String(f.weekday === 0 ? 7 : f.weekday);
-    case 'U':
-    case 'W':
+    case 85: // U
+    case 87: // W
       return pad(weekOfYear(f), 2);
-    case 'v':
-      return `${field('e', f)}-${field('b', f)}-${f.year}`;
-    case 'V':
+    case 118: // v
+      return `${field(101 /* e */, f)}-${field(98 /* b */, f)}-${f.year}`;
+    case 86: // V
       return pad(isoWeek(f)[0], 2);
-    case 'w':
+    case 119: // w
       return String(f.weekday);
-    case 'x':
+    case 120: // x
       return `${pad2(f.month)}/${pad2(f.day)}/${f.year}`;
-    case 'X':
-      return `${pad2(hour12(f))}:${pad2(f.minute)}:${pad2(f.second)} ${field('p', f)}`;
-    case 'y':
+    case 88: // X
+      return `${pad2(hour12(f))}:${pad2(f.minute)}:${pad2(f.second)} ${field(112 /* p */, f)}`;
+    case 121: // y
       return pad(f.year % 100, 2);
-    case 'Y':
+    case 89: // Y
       return String(f.year);
-    case 'z':
+    case 122: // z
       return offsetText(f.offsetMs);
-    case 'Z':
+    case 90: // Z
       return f.abbr;
     default:
       // Unknown conversions produce nothing.
@@ -335,7 +333,7 @@ export function formatStrftime(epoch: number, zoneId: string, pattern: StrftimeP
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const item = pattern[i] as string | number;
-    out += typeof item === 'string' ? item : field(String.fromCharCode(item), f);
+    out += typeof item === 'string' ? item : field(item, f);
   }
   return out;
 }

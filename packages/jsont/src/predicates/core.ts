@@ -1,5 +1,12 @@
 /** The language's core predicates (the reference's "core" area). */
-import type { Predicate, PredicateTable, RenderContext } from '../plugin.js';
+import {
+  type PathReader,
+  PREDICATE_BINDERS,
+  type Predicate,
+  type PredicateTable,
+  type RenderContext,
+} from '../plugin.js';
+import { argsMemo } from '../runtime/args-memo.js';
 import { asBoolean, asNumber, asString, deepEquals, isTruthy } from '../runtime/values.js';
 
 const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;
@@ -7,26 +14,19 @@ const JSON_START = /^["\d[{]|^-\d|^(true|false|null)$/;
 /** An argument is either JSON (`"text"`, `3`, `true`) or a variable path. */
 type Operand = { readonly literal: true; readonly value: unknown } | { readonly literal: false; readonly path: string };
 
-/** Parsed operands per (frozen) argument list, so JSON is parsed once per template. */
-const operandCache = new WeakMap<readonly string[], readonly Operand[]>();
-
-function operands(args: readonly string[]): readonly Operand[] {
-  let ops = operandCache.get(args);
-  if (ops === undefined) {
-    ops = args.map((arg): Operand => {
-      if (JSON_START.test(arg)) {
-        try {
-          return { literal: true, value: JSON.parse(arg) };
-        } catch {
-          // not JSON after all: a path
-        }
+/** Parsed operands per distinct argument list, so JSON is parsed once (literals are shared: read-only). */
+const operands: (args: readonly string[]) => readonly Operand[] = argsMemo((args) =>
+  args.map((arg): Operand => {
+    if (JSON_START.test(arg)) {
+      try {
+        return { literal: true, value: JSON.parse(arg) };
+      } catch {
+        // not JSON after all: a path
       }
-      return { literal: false, path: arg };
-    });
-    if (Object.isFrozen(args)) operandCache.set(args, ops);
-  }
-  return ops;
-}
+    }
+    return { literal: false, path: arg };
+  }),
+);
 
 function operandValue(op: Operand, ctx: RenderContext): unknown {
   return op.literal ? op.value : ctx.resolve(op.path);
@@ -53,7 +53,7 @@ export function compareValues(a: unknown, b: unknown): number {
 }
 
 function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
-  return {
+  const predicate: Predicate = {
     apply(args, ctx) {
       if (args.length === 0) return false;
       const ops = operands(args);
@@ -61,6 +61,22 @@ function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
       return test(operandValue(ops[0] as Operand, ctx), operandValue(ops[1] as Operand, ctx));
     },
   };
+  PREDICATE_BINDERS.set(predicate, (args, bindPath) => {
+    if (args.length === 0) return () => false;
+    const ops = operands(args);
+    const a = bindOperand(ops[0] as Operand, bindPath);
+    if (args.length === 1) return (ctx) => test(ctx.node(), a(ctx));
+    const b = bindOperand(ops[1] as Operand, bindPath);
+    return (ctx) => test(a(ctx), b(ctx));
+  });
+  return predicate;
+}
+
+/** An operand as a reader: a literal's value, or its path bound once. */
+function bindOperand(op: Operand, bindPath: (path: string) => PathReader): PathReader {
+  if (!op.literal) return bindPath(op.path);
+  const value = op.value;
+  return () => value;
 }
 
 /** `equal?`: deep equality, missing reading as null. */
@@ -68,13 +84,43 @@ export const sameValue = (a: unknown, b: unknown): boolean =>
   deepEquals(a === undefined ? null : a, b === undefined ? null : b);
 
 function parity(remainder: 0 | 1): Predicate {
-  return {
+  const predicate: Predicate = {
     apply(args, ctx) {
       const value = args.length >= 1 ? ctx.resolve(args[0] as string) : ctx.node();
       return typeof value === 'number' && Math.abs(value) % 2 === remainder;
     },
   };
+  PREDICATE_BINDERS.set(predicate, (args, bindPath) => {
+    const read = args.length >= 1 ? bindPath(args[0] as string) : (ctx: RenderContext) => ctx.node();
+    return (ctx) => {
+      const value = read(ctx);
+      return typeof value === 'number' && Math.abs(value) % 2 === remainder;
+    };
+  });
+  return predicate;
 }
+
+function isNth(value: unknown, modulus: unknown): boolean {
+  if (!Number.isInteger(value) || !Number.isInteger(modulus) || modulus === 0) return false;
+  return Math.abs(value as number) % Math.abs(modulus as number) === 0;
+}
+
+const NTH: Predicate = {
+  apply(args, ctx) {
+    if (args.length === 0) return false;
+    const ops = operands(args);
+    if (args.length === 2) return isNth(operandValue(ops[0] as Operand, ctx), operandValue(ops[1] as Operand, ctx));
+    return isNth(ctx.node(), operandValue(ops[0] as Operand, ctx));
+  },
+};
+PREDICATE_BINDERS.set(NTH, (args, bindPath) => {
+  if (args.length === 0) return () => false;
+  const ops = operands(args);
+  const first = bindOperand(ops[0] as Operand, bindPath);
+  if (args.length !== 2) return (ctx) => isNth(ctx.node(), first(ctx));
+  const second = bindOperand(ops[1] as Operand, bindPath);
+  return (ctx) => isNth(first(ctx), second(ctx));
+});
 
 export const CORE_PREDICATES: PredicateTable = {
   'debug?': { apply: (_args, ctx) => isTruthy(ctx.resolve('debug')) },
@@ -86,20 +132,7 @@ export const CORE_PREDICATES: PredicateTable = {
   'lessThanOrEqual?': comparison((a, b) => compareValues(a, b) <= 0),
   'even?': parity(0),
   'odd?': parity(1),
-  'nth?': {
-    apply(args, ctx) {
-      if (args.length === 0) return false;
-      const ops = operands(args);
-      let value = ctx.node();
-      let modulus = operandValue(ops[0] as Operand, ctx);
-      if (args.length === 2) {
-        value = modulus;
-        modulus = operandValue(ops[1] as Operand, ctx);
-      }
-      if (!Number.isInteger(value) || !Number.isInteger(modulus) || modulus === 0) return false;
-      return Math.abs(value as number) % Math.abs(modulus as number) === 0;
-    },
-  },
+  'nth?': NTH,
   'plural?': { apply: (_args, ctx) => asNumber(ctx.node()) > 1 },
   'singular?': { apply: (_args, ctx) => asNumber(ctx.node()) === 1 },
 };

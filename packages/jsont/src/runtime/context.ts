@@ -7,7 +7,7 @@ import type { PartialOptions, RenderContext, TemplateError, TemplateErrorType } 
 import type { Path } from '../syntax/nodes.js';
 import { compilePath, type Resolver } from '../compiler/paths.js';
 import { splitPath } from '../syntax/tag.js';
-import { cldrFor } from './cldr.js';
+import type { CldrSource } from './cldr.js';
 import type { Limits } from './limits.js';
 import { child, walk } from './values.js';
 
@@ -84,6 +84,8 @@ export class FrameSlot {
 export interface RenderEnv {
   readonly locale: string;
   readonly timeZone: string;
+  /** Where the formatters get CLDR data for `locale` (`RenderOptions.cldr`). */
+  readonly cldr: CldrSource;
   /** "Now" in epoch milliseconds, or the function that tells it (called at most once per render). */
   readonly now: number | (() => number);
   readonly enableExpr: boolean;
@@ -110,7 +112,7 @@ function cachedPath(raw: string): Path {
  * each gets the compiled resolver a `{variable}` with that path would use.
  */
 const resolverCache = new Map<string, Resolver>();
-function resolverFor(raw: string): Resolver {
+export function resolverFor(raw: string): Resolver {
   let resolver = resolverCache.get(raw);
   if (resolver === undefined) {
     resolver = compilePath(cachedPath(raw));
@@ -157,7 +159,7 @@ export class Runtime implements RenderContext {
   }
 
   cldr(): CLDR {
-    if (this.bundle === undefined) this.bundle = cldrFor(this.env.locale);
+    if (this.bundle === undefined) this.bundle = this.env.cldr(this.env.locale);
     return this.bundle;
   }
 

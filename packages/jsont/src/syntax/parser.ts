@@ -189,16 +189,10 @@ export function parse(source: string, options: ParseOptions): ParseResult {
       idx = end === -1 ? len : end + 3;
       continue;
     }
-    let close = -1;
-    for (let i = start + 1; i < len; i++) {
-      const ch = source.charCodeAt(i);
-      if (ch === 123 /* { */) start = i;
-      else if (ch === 125 /* } */) {
-        close = i;
-        break;
-      }
-    }
+    // The tag runs from the last `{` before the next `}`.
+    const close = source.indexOf('}', start + 1);
     if (close === -1) break;
+    start = source.lastIndexOf('{', close);
     if (start > idx) asm.text(source.slice(idx, start));
     const tag = source.slice(start + 1, close);
     asm.offset = start;

@@ -26,6 +26,33 @@ describe('text formatters', () => {
     }
   });
 
+  it('slugifies any text exactly like the character-by-character definition', () => {
+    const definition = (text: string) => {
+      let out = '';
+      let space = false;
+      for (const ch of text) {
+        if (/^[a-zA-Z0-9-]$/.test(ch)) {
+          if (space) out += '-';
+          space = false;
+          out += ch.toLowerCase();
+        } else if (/^\s$/.test(ch)) space = true;
+      }
+      return space ? `${out}-` : out;
+    };
+    const alphabet = ['a', 'Z', '7', '-', ' ', '\t', '!', '"', 'é', 'İ', '\u212a', '\u00a0', '\ufeff', 'ß', '😍'];
+    let seed = 1;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    for (let n = 0; n < 2000; n++) {
+      let s = '';
+      const length = next() % 12;
+      for (let i = 0; i < length; i++) s += alphabet[next() % alphabet.length];
+      expect(slugify(s)).toBe(definition(s));
+    }
+  });
+
   it('escapes markup and returns the input when nothing needs escaping', () => {
     const clean = 'nothing to escape';
     expect(escapeHtml(clean)).toBe(clean);

@@ -101,9 +101,12 @@ export function slugify(text: string): string {
 
 const OPEN_SINGLE = /(^|[-\u2014\\s(["])'/gm;
 const OPEN_DOUBLE = /(^|[-\u2014/[(\u2018\s])"/gm;
+/** Text without quotes or double hyphens comes back as it is. */
+const SMART_SPECIAL = /['"]|--/;
 
 /** Curly quotes and em dashes, the SmartyPants way. */
 export function smartypants(text: string): string {
+  if (!SMART_SPECIAL.test(text)) return text;
   return text
     .replace(OPEN_SINGLE, '$1\u2018')
     .replace(/'/g, '\u2019')
@@ -194,8 +197,12 @@ export const TEXT_FORMATTERS: FormatterTable = {
   html: growing((text, max) => escapeHtml(text, max)),
   htmlattr: growing((text, max) => escapeHtmlAttribute(text, max)),
   htmltag: growing((text, max) => escapeHtmlAttribute(text, max)),
-  'line-breaks': growing((text) => text.replace(NEWLINE, '<br/>')),
-  safe: valueFormatter((v) => (isTruthy(v) ? asString(v).replace(TAGS, '') : v)),
+  'line-breaks': growing((text) => (text.includes('\n') ? text.replace(NEWLINE, '<br/>') : text)),
+  safe: valueFormatter((v) => {
+    if (!isTruthy(v)) return v;
+    const text = asString(v);
+    return text.includes('<') ? text.replace(TAGS, '') : text;
+  }),
   slugify: valueFormatter((v) => slugify(asString(v))),
   smartypants: valueFormatter((v) => smartypants(asString(v))),
   truncate: valueFormatter((v, args) => {

@@ -1,0 +1,156 @@
+/**
+ * `Numbers.formatDecimal` with a learned fast path, the way `currency.ts` does money.
+ *
+ * For plain options (decimal or percent style; fraction digits, grouping and rounding set
+ * or not) a formatted number is a prefix, the rounded digits with the locale's separators
+ * and grouping, and a suffix. That shape is learned once per (locale, options object) from
+ * the library's own output — the fraction digits it keeps at least and at most, the power
+ * of ten percent scales by — and checked against the library on probe numbers (ties,
+ * carries, negative zero, tiny fractions, every grouping width). Only a shape that
+ * reproduces every probe is used; other options and locales keep calling the library.
+ */
+import { type CLDR, Decimal, type DecimalFormatOptions, type RoundingModeType } from '@phensley/cldr';
+import { assemble, learnLayout, type NumberLayout, type Part, PROBES } from './currency.js';
+
+interface DecimalShape extends NumberLayout {
+  readonly minFrac: number;
+  readonly maxFrac: number;
+  /** Digits the point moves right before rounding: 2 for percent. */
+  readonly scale: number;
+  readonly round: RoundingModeType;
+}
+
+/** Options the fast path understands; any other key sends the call to the library. */
+const FAST_KEYS = new Set(['style', 'group', 'minimumFractionDigits', 'maximumFractionDigits', 'round']);
+
+const DECIMAL_PROBES = [
+  ...PROBES,
+  '0.0005',
+  '0.00049',
+  '-0.0005',
+  '1.0005',
+  '0.1',
+  '0.01',
+  '0.42',
+  '0.425',
+  '0.435',
+  '-0.425',
+  '0.0049',
+  '2.25',
+  '2.35',
+  '-2.25',
+  '0.9995',
+  '-0.9995',
+  '99.95',
+  '123.456789',
+  '0.0000001',
+  '1.10',
+  '7',
+  '12.5',
+];
+
+const DIGITS = /^[0-9]+$/;
+
+/** Per bundle, by the options' values: equal options share one learned shape. */
+const shapes = new WeakMap<CLDR, Map<string, DecimalShape | null>>();
+const SHAPES_LIMIT = 500;
+
+/** The last lookup: a page formats run after run of numbers with one argument list. */
+let lastCldr: CLDR | undefined;
+let lastOptions: DecimalFormatOptions | undefined;
+let lastShape: DecimalShape | null = null;
+
+/** `cldr.Numbers.formatDecimal(n, options)`: the same text, faster for plain options. */
+export function formatDecimalFast(cldr: CLDR, n: Decimal, options: DecimalFormatOptions): string {
+  if (!n.isNaN() && !n.isInfinity()) {
+    const shape = shapeFor(cldr, options);
+    if (shape !== null) {
+      const text = render(shape, n);
+      if (text !== undefined) return text;
+    }
+  }
+  return cldr.Numbers.formatDecimal(n, options);
+}
+
+function shapeFor(cldr: CLDR, options: DecimalFormatOptions): DecimalShape | null {
+  if (cldr === lastCldr && options === lastOptions) return lastShape;
+  let shape: DecimalShape | null = null;
+  if (eligible(options)) {
+    let perBundle = shapes.get(cldr);
+    if (perBundle === undefined) {
+      perBundle = new Map();
+      shapes.set(cldr, perBundle);
+    }
+    const key = `${options.style}|${options.minimumFractionDigits}|${options.maximumFractionDigits}|${options.group}|${options.round}`;
+    const known = perBundle.get(key);
+    if (known === undefined) {
+      shape = learn(cldr, options);
+      if (perBundle.size >= SHAPES_LIMIT) perBundle.clear();
+      perBundle.set(key, shape);
+    } else shape = known;
+  }
+  lastCldr = cldr;
+  lastOptions = options;
+  lastShape = shape;
+  return shape;
+}
+
+function eligible(options: DecimalFormatOptions): boolean {
+  for (const key in options) {
+    if (!FAST_KEYS.has(key)) return false;
+  }
+  const style = options.style ?? 'decimal';
+  return style === 'decimal' || style === 'percent';
+}
+
+function learn(cldr: CLDR, options: DecimalFormatOptions): DecimalShape | null {
+  try {
+    const toParts = (n: string) => cldr.Numbers.formatDecimalToParts(new Decimal(n), options) as Part[];
+    const layout = learnLayout(toParts);
+    if (layout === undefined) return null;
+    const text = (n: string, type: string) =>
+      toParts(n)
+        .filter((p) => p.type === type)
+        .map((p) => p.value)
+        .join('');
+    const one = text('1', 'integer');
+    const scale = one === '1' ? 0 : one === '100' ? 2 : -1;
+    if (scale === -1) return null;
+    const shape: DecimalShape = {
+      ...layout,
+      minFrac: text('1', 'fraction').length,
+      maxFrac: text(`1.${'1'.repeat(60)}`, 'fraction').length,
+      scale,
+      round: options.round ?? 'half-even',
+    };
+    for (const probe of DECIMAL_PROBES) {
+      const n = new Decimal(probe);
+      if (render(shape, n) !== cldr.Numbers.formatDecimal(n, options)) return null;
+    }
+    return shape;
+  } catch {
+    return null;
+  }
+}
+
+/** The number in this shape; undefined when the rounded number is not plain digits. */
+function render(shape: DecimalShape, n: Decimal): string | undefined {
+  const scaled = shape.scale === 0 ? n : n.movePoint(shape.scale);
+  const text = scaled.setScale(shape.maxFrac, shape.round).toString();
+  let start = 0;
+  let negative = false;
+  if (text.charCodeAt(0) === 45 /* - */) {
+    start = 1;
+    negative = true;
+  }
+  const dot = text.indexOf('.');
+  const int = dot === -1 ? text.slice(start) : text.slice(start, dot);
+  let frac = dot === -1 ? '' : text.slice(dot + 1);
+  // Trailing zeros go, down to the minimum the options keep.
+  let end = frac.length;
+  while (end > shape.minFrac && frac.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  frac = frac.slice(0, end);
+  if (frac.length < shape.minFrac) return undefined;
+  if (!DIGITS.test(int) || (frac !== '' && !DIGITS.test(frac))) return undefined;
+  return assemble(shape, negative, int, frac);
+}
