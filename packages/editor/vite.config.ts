@@ -1,37 +1,22 @@
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 
 const here = (path: string) => resolve(import.meta.dirname, path);
 
-/**
- * The template engine reads CLDR locale packs through Node's `require`; in the browser the editor
- * gives it a module that loads the packs it bundles instead (`src/preview/cldr-browser.ts`).
- */
-function browserCldr(): Plugin {
-  const replacement = here('./src/preview/cldr-browser.ts');
-  return {
-    name: 'tessera-browser-cldr',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './cldr.js' && importer && /[\\/]jsont[\\/]src[\\/]runtime[\\/]/.test(importer))
-        return replacement;
-      return null;
-    },
-  };
-}
-
 // The owner's editor, served by the server at /config (assets at /config/assets/*). The entry is
-// small: the page renderer (template engine, CLDR data, theme) loads as its own chunk.
+// small: the page renderer (template engine, CLDR data, theme) loads as its own chunk. The preview
+// hands the engine its CLDR data through jsont's public `cldr` render option (src/preview/cldr-browser.ts).
 export default defineConfig({
   root: here('.'),
   base: '/config/',
   publicDir: false,
-  plugins: [browserCldr()],
   // Workspace packages from their TypeScript sources. Not through the 'source' export condition:
   // Lexical's packages also publish one, pointing at sources that need their own build.
   resolve: {
     conditions: ['module', 'browser', 'default'],
     alias: {
+      // The subpath first: an alias also matches what starts with its name and a slash.
+      '@tessera/core/editor': here('../core/src/editor/index.ts'),
       '@tessera/core': here('../core/src/index.ts'),
       '@tessera/jsont': here('../jsont/src/index.ts'),
     },

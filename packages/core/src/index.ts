@@ -57,6 +57,7 @@ export {
   tryToMinorUnits,
   fromMinorUnits,
   moneyFromCents,
+  moneyText,
   centsFromMoney,
   currencyOfMoney,
   type Money,
@@ -77,7 +78,7 @@ export {
 export { addButtonLabel, hasAdditionalFields, type AddButtonInput } from './product/add-button-label.js';
 export { productBadge, type ProductBadge } from './product/badge.js';
 export { isQuantityInputVisible } from './product/quantity-input.js';
-export { isSoldOut, isVariantInStock, tracksStock } from './product/sold-out.js';
+export { isSoldOut, isVariantInStock, tracksStock, tracksStockOfType } from './product/sold-out.js';
 export { canBeSubscription, isSubscribable } from './product/subscribable.js';
 export {
   DEFAULT_STORE_SETTINGS,
@@ -237,14 +238,66 @@ export {
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export { COUNTRY_MESSAGES, ISO_COUNTRIES, countryName, isIsoCountry } from './checkout/countries.js';
 export { orderQuantityProblem } from './checkout/order-lines.js';
-export * from './editor/editor-rules.js';
-export * from './editor/site-admin.js';
-export * from './editor/block-fields.js';
-export * from './editor/block-items.js';
-export * from './editor/chart-data.js';
-export * from './editor/chart-view.js';
-export * from './editor/form-builder.js';
-export * from './editor/video-url.js';
+export {
+  buildLink,
+  checkUpload,
+  DEVICE_PREVIEWS,
+  type DevicePreview,
+  EDITOR_LIMITS,
+  EDITOR_MESSAGES,
+  GALLERY_SETTING_FIELDS,
+  LINK_TAB_LABELS,
+  LINK_TABS,
+  type LinkResult,
+  type LinkTab,
+  PAGE_STATUS_LABELS,
+  PAGE_STATUSES,
+  type PageSettings,
+  type PageSettingsInput,
+  type PageSettingsResult,
+  type PageStatus,
+  parseLink,
+  PROMOTED_BLOCK_TYPES,
+  slugFromTitle,
+  UPLOAD_TYPES,
+  validateFileName,
+  validatePageSettings,
+  validateSlug,
+} from './editor/editor-rules.js';
+export {
+  EMPTY_ITEM_SEO,
+  ITEM_SEO_LIMITS,
+  ITEM_SEO_MESSAGES,
+  type ItemSeo,
+  type ItemSeoResult,
+  itemSeoFrom,
+  validateItemSeo,
+} from './editor/item-seo.js';
+export {
+  ANIMATION_DEFAULTS,
+  ANIMATION_STYLES,
+  BUTTON_SHAPES,
+  BUTTON_SIZES,
+  BUTTON_STYLES,
+  COLLECTION_LIMITS,
+  COLOR_SLOTS,
+  type ColorSlot,
+  COOKIE_POLICIES,
+  DESIGN_DIRTY_PATHS,
+  type DesignDirtyPath,
+  FONT_CATEGORIES,
+  FONT_USAGES,
+  type FontCategory,
+  fontPackChange,
+  type FontUsage,
+  SHARE_SERVICES,
+  SITE_ADMIN_MESSAGES,
+  TWEAK_EVENTS,
+  type TweakEvent,
+} from './editor/site-admin.js';
+// The form block's definition is read by the server's form handling too; the builder lives in
+// `@tessera/core/editor` with the editor's other block forms, charts, video links and tweak lifecycle.
+export { formBlockDefinition } from './editor/form-builder.js';
 export {
   MAX_TERMS_PER_POST,
   TERM_KINDS,
@@ -274,7 +327,6 @@ export {
   type PopupColumn,
   type PopupRow,
 } from './editor/popup-overlay.js';
-export * from './editor/tweak-lifecycle.js';
 
 export {
   BLOCK_PARTIALS,

@@ -5,6 +5,7 @@ import {
   centsFromMoney,
   currencyOfMoney,
   fromMinorUnits,
+  moneyText,
   moneyFromCents,
   toMinorUnits,
   tryToMinorUnits,
@@ -119,5 +120,14 @@ describe('money objects', () => {
 
   it('centsFromMoney throws for an unreadable value', () => {
     expect(() => centsFromMoney({ value: 'abc', currency: 'USD' })).toThrow(RangeError);
+  });
+});
+
+describe('moneyText', () => {
+  it('writes amounts for mail with the digits of the currency table', () => {
+    expect(moneyText(1250, 'USD')).toBe('12.50 USD');
+    expect(moneyText(1250, 'JPY')).toBe('1250 JPY');
+    expect(moneyText(-5, 'EUR')).toBe('-0.05 EUR');
+    for (const code of CURRENCIES) expect(moneyText(100, code)).toBe(code === 'JPY' ? '100 JPY' : `1.00 ${code}`);
   });
 });

@@ -91,6 +91,11 @@ export function fromMinorUnits(cents: number, currency: string): string {
   return negative ? `-${body}` : body;
 }
 
+/** Minor units as plain text with the currency code, for mail: 1250 USD → "12.50 USD", 1250 JPY → "1250 JPY". */
+export function moneyText(cents: number, currency: string): string {
+  return `${fromMinorUnits(cents, currency)} ${currency}`;
+}
+
 /** Minor units to the `{ value, currency }` shape: 1250 USD → { value: "12.50", currency: "USD" }. */
 export function moneyFromCents(cents: number, currency: string): Money {
   return { value: fromMinorUnits(cents, currency), currency };

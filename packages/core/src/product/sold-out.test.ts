@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProductType } from '../enums/product-type.js';
-import { isSoldOut, isVariantInStock, tracksStock } from './sold-out.js';
+import { isSoldOut, isVariantInStock, tracksStock, tracksStockOfType } from './sold-out.js';
 
 const product = (productType: number, variants?: object[]) => ({ structuredContent: { productType, variants } });
 
@@ -50,7 +50,23 @@ describe('isVariantInStock', () => {
 });
 
 describe('tracksStock', () => {
-  it('applies stock to physical, service and unknown products only', () => {
+  it('has one answer per product type, unknown types included', () => {
+    const answers = Object.fromEntries([1, 2, 3, 4, 5, 0, 99, undefined].map((t) => [String(t), tracksStockOfType(t)]));
+    expect(answers).toEqual({
+      '1': true, // physical
+      '2': false, // digital
+      '3': true, // service
+      '4': false, // gift card
+      '5': true, // paywall
+      '0': true,
+      '99': true,
+      undefined: true,
+    });
+    for (const type of [1, 2, 3, 4, 5, 99]) expect(tracksStock(product(type))).toBe(tracksStockOfType(type));
+    expect(tracksStock({})).toBe(true);
+  });
+
+  it('applies stock to every type but digital products and gift cards', () => {
     expect(tracksStock(product(ProductType.PHYSICAL))).toBe(true);
     expect(tracksStock(product(ProductType.SERVICE))).toBe(true);
     expect(tracksStock(product(-1))).toBe(true);

@@ -25,10 +25,16 @@ export function isSoldOut(item: ProductInput): boolean {
 }
 
 /**
- * Whether stock limits apply to a product: they do for physical and service products (and, as
- * sold-out rules go, for unknown types); digital products and gift cards are never out of stock.
+ * The one rule for whether stock limits apply to a product type, used by add-to-cart, checkout,
+ * renewals, stock holds, product pages and the editor: digital products and gift cards never run
+ * out; physical products, services, paywalls and unknown types keep to their stock (an unknown type
+ * is refused rather than oversold, as the sold-out rule counts it sold out).
  */
-export function tracksStock(item: ProductInput): boolean {
-  const type = productTypeOf(item);
+export function tracksStockOfType(type: number | undefined): boolean {
   return type !== ProductType.DIGITAL && type !== ProductType.GIFT_CARD;
+}
+
+/** Whether stock limits apply to a product ({@link tracksStockOfType} of its type). */
+export function tracksStock(item: ProductInput): boolean {
+  return tracksStockOfType(productTypeOf(item));
 }

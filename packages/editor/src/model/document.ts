@@ -1,4 +1,5 @@
-import { BlockType, SAMPLE_DATASET } from '@tessera/core';
+import { BlockType } from '@tessera/core';
+import { SAMPLE_DATASET } from '@tessera/core/editor';
 
 /** A block as the content model stores it (server `content/site-content.ts`). */
 export interface Block {

@@ -2,6 +2,7 @@ import { blockViewSync, type PartialRenderer, renderSectionsHtml, sectionViewsSy
 import { compile, render, type Template } from '@tessera/jsont';
 import type { Block, PageDoc } from '../model/document.js';
 import { blockLabel } from '../model/document.js';
+import { browserCldr } from './cldr-browser.js';
 
 export interface ThemeSource {
   templates: Record<string, string>;
@@ -51,8 +52,12 @@ export class PreviewRenderer {
   private run(key: string, source: string | undefined, context: unknown, settings: PreviewContext['settings']): string {
     const template = this.template(key, source);
     if (!template) return '';
-    return render(template, context, { partials: this.partials, locale: settings.locale, timeZone: settings.timeZone })
-      .output;
+    return render(template, context, {
+      partials: this.partials,
+      locale: settings.locale,
+      timeZone: settings.timeZone,
+      cldr: browserCldr,
+    }).output;
   }
 
   /** Rendered partials by partial name and view, so unchanged blocks are not rendered again. */

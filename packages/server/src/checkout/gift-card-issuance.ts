@@ -1,4 +1,4 @@
-import { ProductType } from '@tessera/core';
+import { moneyText, ProductType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.js';
 import { newId } from '../ids.js';
@@ -17,10 +17,7 @@ export interface IssuedGiftCard {
 
 type IssuingOrder = Pick<OrderRow, 'id' | 'site_id' | 'currency' | 'customer_email' | 'gift_card_recipient'>;
 
-function money(cents: number, currency: string): string {
-  const digits = currency === 'JPY' ? 0 : 2;
-  return `${(cents / 10 ** digits).toFixed(digits)} ${currency}`;
-}
+const money = moneyText;
 
 function giftCardMail(to: string, code: string, cents: number, currency: string, from: string): OrderMail {
   return {

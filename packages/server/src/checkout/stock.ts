@@ -1,4 +1,4 @@
-import { ProductType } from '@tessera/core';
+import { tracksStockOfType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -9,10 +9,8 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Physical products and services have stock; digital products and gift cards never run out. */
-export function tracksStockOf(productType: number): boolean {
-  return productType === ProductType.PHYSICAL || productType === ProductType.SERVICE;
-}
+/** Whether a product type keeps to its stock: core's one rule (`tracksStockOfType`), for every caller here. */
+export const tracksStockOf = (productType: number | undefined): boolean => tracksStockOfType(productType);
 
 /**
  * Takes `quantity` units of one variant in a single conditional statement: it succeeds only while
@@ -28,6 +26,27 @@ export async function takeStock(db: Kysely<Database>, line: StockLine): Promise<
     .where((eb) => eb.or([eb('unlimited', '=', 1), eb('qty_in_stock', '>=', line.quantity)]))
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
+}
+
+/**
+ * The oversell-safe take for a line of a product of `productType`, used by checkout and renewals:
+ * {@link takeStock} when the type keeps to its stock, else nothing to take (always true).
+ */
+export async function takeStockFor(
+  db: Kysely<Database>,
+  productType: number | undefined,
+  line: StockLine,
+): Promise<boolean> {
+  return tracksStockOf(productType) ? takeStock(db, line) : true;
+}
+
+/** Puts back what {@link takeStockFor} took for a line of a product of `productType`. */
+export async function returnStockFor(
+  db: Kysely<Database>,
+  productType: number | undefined,
+  line: StockLine,
+): Promise<void> {
+  if (tracksStockOf(productType)) await returnStock(db, line);
 }
 
 /**

@@ -1,16 +1,17 @@
-import { AppError, type ErrorDefinition } from '../errors.js';
+import { AppError } from '../errors.js';
 
-// The comments and likes area's error catalogue. Field failures add `errors` (field → message).
+// The comments and likes area's codes of the error catalogue (`platform/errors/`). Field failures add
+// `errors` (field → message).
 
-export const COMMENT_ERRORS = {
-  'invalid-comment': { status: 400, message: 'Please check your comment: some fields are missing or too long.' },
-  'post-not-found': { status: 404, message: 'That post could not be found. It may have been removed.' },
-  'comments-closed': { status: 403, message: 'Comments are closed for this post.' },
-  'likes-disabled': { status: 403, message: 'Likes are switched off on this site.' },
-  'comment-not-found': { status: 404, message: 'That comment could not be found.' },
-} as const satisfies Record<string, ErrorDefinition>;
+const COMMENT_CODES = [
+  'invalid-comment',
+  'post-not-found',
+  'comments-closed',
+  'likes-disabled',
+  'comment-not-found',
+] as const;
 
-export type CommentErrorCode = keyof typeof COMMENT_ERRORS;
+export type CommentErrorCode = (typeof COMMENT_CODES)[number];
 
 export const COMMENT_FIELD_MESSAGES = {
   nameMissing: 'Please enter your name.',
@@ -20,9 +21,8 @@ export const COMMENT_FIELD_MESSAGES = {
   badText: 'Remove the unsupported characters and try again.',
 } as const;
 
-export class CommentError extends AppError {
+export class CommentError extends AppError<CommentErrorCode> {
   constructor(code: CommentErrorCode, extra?: Record<string, unknown>) {
-    super(code, COMMENT_ERRORS[code].message, extra);
-    (this as { status: number }).status = COMMENT_ERRORS[code].status;
+    super(code, undefined, extra);
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CartEntryRow, CartRow, Database } from '../db/schema.js';
+import type { ErrorCode } from '../errors.js';
 import type { ProductItemJson } from '../content/product-json.js';
 import { isProductForSale, loadProducts } from '../content/product-repository.js';
 import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
@@ -26,7 +27,7 @@ export type { CartEntry, ShoppingCart, StoredShoppingCart } from './cart-json.js
 /** An expected refusal: the error code of the catalogue (`src/errors.ts`) and the message to show. */
 export interface CartFailure {
   ok: false;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -84,7 +85,7 @@ export interface CartService {
   ): Promise<CartResult<{ results: { sku: string; unlimited: boolean; qtyInStock: number }[] }>>;
 }
 
-function fail(code: string, message: string): CartFailure {
+function fail(code: ErrorCode, message: string): CartFailure {
   return { ok: false, code, message };
 }
 

@@ -6,6 +6,7 @@ import { VISITOR_PRODUCT_STATUSES } from './product-repository.js';
 import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../platform/cluster/invalidation-bus.js';
+import { parseSiteSettings } from '../site-settings/settings-repository.js';
 import { ContentCache } from './content-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
@@ -97,7 +98,7 @@ export class UnknownHostError extends SiteNotFoundError {
 }
 
 export function siteFromRow(row: SiteRow): Site {
-  const settings = parseJson<{ website?: WebsiteSettings; store?: Partial<StoreSettings> }>(row.settings, {});
+  const settings = parseSiteSettings(row.settings) as { website?: WebsiteSettings; store?: Partial<StoreSettings> };
   return {
     id: row.id,
     host: row.host,

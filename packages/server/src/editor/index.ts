@@ -1,6 +1,5 @@
-import { createWriteStream, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import {
@@ -19,12 +18,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OwnerIdentity } from '../auth/owner-session.js';
 import type { RoleGroup } from '../auth/roles.js';
-import type { CollectionRow } from '../db/schema.js';
 import { rawCodeOf, sanitizeSections } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { CACHE_DIR } from '../files/index.js';
-import { checkStoredFile, dropVariants, requireRegularFile } from '../files/file-checks.js';
-import { newToken } from '../ids.js';
+import { checkStoredFile, dropVariants, requireStoredFile } from '../files/file-checks.js';
 import { cartPillView } from '../pages/cart-view.js';
 import { serializeForScript } from '../pages/context-script.js';
 import { loadSiteScope, pageContext } from '../pages/page-context.js';
@@ -33,13 +30,12 @@ import { DEFAULT_THEME_DIR, REPO_ROOT } from '../repo-paths.js';
 import blogPostsPlugin from './blog-posts.js';
 import blogTermsPlugin from './blog-terms.js';
 import { checkSections, createPageStore } from './page-store.js';
+import { createPageTrash } from './page-trash.js';
 import popupPlugin from './popup.js';
 import { readThemeSource } from './theme-source.js';
 
 const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist');
 export const EDITOR_ENTRY = 'src/main.tsx';
-/** How long a deleted page can be restored by undo. */
-const TRASH_MS = 30 * 60 * 1000;
 
 export interface EditorPluginOptions {
   filesDir: string;
@@ -83,7 +79,7 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
   const theme = new Theme(themeDir);
   const dist = options.editorDist ?? EDITOR_DIST;
   const filesRoot = resolve(options.filesDir);
-  const trash = new Map<string, { row: CollectionRow; until: number }>();
+  const trash = createPageTrash(app.db);
   const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
 
   await app.register(multipart, { limits: { fileSize: EDITOR_LIMITS.maxUploadBytes, files: 20 } });
@@ -151,11 +147,9 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
 
   app.post('/api/config/pages/restore', content(), async (request) => {
     const token = body(request).token;
-    const entry = typeof token === 'string' ? trash.get(token) : undefined;
-    if (!entry || entry.until < Date.now()) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    if (typeof token !== 'string' || token.length > 64) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     const siteId = ownerOf(request).websiteId;
-    const page = await pages.restore(siteId, entry.row);
-    trash.delete(token as string);
+    const page = await trash.restore(siteId, token);
     invalidate(siteId);
     return { page };
   });
@@ -207,13 +201,10 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
 
   app.delete<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) => {
     const siteId = ownerOf(request).websiteId;
-    const row = await pages.remove(siteId, request.params.id);
-    const now = Date.now();
-    for (const [key, entry] of trash) if (entry.until < now) trash.delete(key);
-    const token = newToken();
-    trash.set(token, { row, until: now + TRASH_MS });
+    // Kept in the database for undo (page-trash.ts), so any server process can restore it.
+    const deleted = await trash.trash(siteId, request.params.id);
     invalidate(siteId);
-    return { deleted: row.id, restoreToken: token };
+    return deleted;
   });
 
   // The theme's templates and partials, so the editor renders previews with the same sources.
@@ -271,10 +262,18 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     };
   });
 
-  // File manager: files at the top of the files folder (`/files/<name>`).
-  const fileInfo = (name: string) => {
-    const stat = statSync(join(filesRoot, name));
-    return { name, size: stat.size, url: `/files/${encodeURIComponent(name)}`, updatedAt: stat.mtime.toISOString() };
+  // File manager: files at the top of the file storage (`/files/<name>`; `platform/storage/`).
+  const storage = app.fileStorage;
+  const fileInfo = (file: { key: string; size: number; lastModified: Date }) => ({
+    name: file.key,
+    size: file.size,
+    url: `/files/${encodeURIComponent(file.key)}`,
+    updatedAt: file.lastModified.toISOString(),
+  });
+  const storedInfo = async (name: string) => {
+    const found = await storage.head(name);
+    if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    return fileInfo({ key: name, ...found });
   };
   const safeName = (name: string): string => {
     const problem = validateFileName(name);
@@ -285,13 +284,8 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   };
 
   app.get('/api/config/files', content('files'), async () => {
-    const names = existsSync(filesRoot)
-      ? readdirSync(filesRoot, { withFileTypes: true })
-          .filter((e) => e.isFile() && !e.name.startsWith('.'))
-          .map((e) => e.name)
-          .sort()
-      : [];
-    return { files: names.map(fileInfo) };
+    const files = (await storage.list('')).filter((file) => !file.key.startsWith('.'));
+    return { files: files.map(fileInfo) };
   });
 
   app.post('/api/config/files', content('files'), async (request, reply) => {
@@ -304,23 +298,22 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
         part.file.resume();
         return reply.code(400).send({ error: 'unsupported-file', message: refused });
       }
-      let target = name;
-      for (let n = 2; existsSync(join(filesRoot, target)); n++)
-        target = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
-      const path = join(filesRoot, target);
-      await pipeline(part.file, createWriteStream(path));
+      // Read whole (uploads are bounded by EDITOR_LIMITS), checked, then stored in one write.
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
       if (part.file.truncated) {
-        unlinkSync(path);
         return reply
           .code(413)
           .send({ error: 'file-too-large', message: EDITOR_MESSAGES.fileTooLarge(name, EDITOR_LIMITS.maxUploadLabel) });
       }
+      const bytes = Buffer.concat(chunks);
       // The content must be what the extension says, and a picture at most 40 megapixels (finding 8).
-      await checkStoredFile(path, target).catch((error) => {
-        unlinkSync(path);
-        throw error;
-      });
-      saved.push(fileInfo(target));
+      await checkStoredFile(bytes, name);
+      let target = name;
+      for (let n = 2; await storage.head(target); n++) target = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+      await storage.put(target, bytes);
+      await dropVariants(storage, CACHE_DIR, target);
+      saved.push(await storedInfo(target));
     }
     return { files: saved };
   });
@@ -329,24 +322,21 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     const from = safeName(request.params.name);
     const raw = body(request).name;
     const to = safeName(typeof raw === 'string' ? raw : '');
-    if (!existsSync(join(filesRoot, from))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     // Finding 11: files only (never a folder), and the new name passes the upload checks.
-    requireRegularFile(join(filesRoot, from), from, 'rename');
-    if (from !== to && existsSync(join(filesRoot, to)))
-      throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
-    await checkStoredFile(join(filesRoot, from), to);
-    renameSync(join(filesRoot, from), join(filesRoot, to));
-    dropVariants(filesRoot, CACHE_DIR, from);
-    dropVariants(filesRoot, CACHE_DIR, to);
-    return { file: fileInfo(to) };
+    await requireStoredFile(storage, from, 'rename');
+    if (from !== to && (await storage.head(to))) throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
+    await checkStoredFile((await storage.read(from)) ?? Buffer.alloc(0), to);
+    if (from !== to) await storage.move(from, to);
+    await dropVariants(storage, CACHE_DIR, from);
+    await dropVariants(storage, CACHE_DIR, to);
+    return { file: await storedInfo(to) };
   });
 
   app.delete<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
     const name = safeName(request.params.name);
-    if (!existsSync(join(filesRoot, name))) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
-    requireRegularFile(join(filesRoot, name), name, 'delete');
-    unlinkSync(join(filesRoot, name));
-    dropVariants(filesRoot, CACHE_DIR, name);
+    await requireStoredFile(storage, name, 'delete');
+    await storage.delete(name);
+    await dropVariants(storage, CACHE_DIR, name);
     return { ok: true };
   });
 }

@@ -70,9 +70,9 @@ function toAppError(error: unknown): AppError | undefined {
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   let answer: AppError;
   if (error.code === 'FST_ERR_BAD_URL') {
-    answer = new AppError('bad-url', 'The address is not valid: it has a percent escape (%xx) that is not UTF-8 text.');
+    answer = new AppError('bad-url');
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    answer = Object.assign(new AppError('url-too-long', 'The address is too long.'), { status: 414 });
+    answer = new AppError('url-too-long');
   } else {
     answer = toAppError(error) ?? new AppError('internal');
     if (answer.status >= 500) request.log.error({ err: error }, answer.message);

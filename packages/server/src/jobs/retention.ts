@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { purgeDeletedPages } from '../editor/page-trash.js';
 
 /**
  * Data retention (issue 15): what the server keeps no longer than it needs.
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema.js';
  *   not needed after that; an open cart that old is abandoned.
  * - Raw tracking rows (page views, events, performance metrics, JavaScript errors) older than 400
  *   days: a year of analytics plus a month to compare with, and nothing older.
+ * - Deleted pages once their undo time (`PAGE_TRASH_MS`, 30 minutes) is over.
  *
  * Orders, payments, gift cards and subscriptions are business records and are never purged here.
  */
@@ -28,6 +30,7 @@ const BATCH = 500;
 export interface RetentionOutcome {
   carts: number;
   tracking: Record<(typeof RAW_TRACKING_TABLES)[number], number>;
+  deletedPages: number;
 }
 
 function daysBefore(now: Date, days: number): string {
@@ -99,5 +102,6 @@ export async function purgeExpiredData(db: Kysely<Database>, now: Date = new Dat
   const tracking = {} as RetentionOutcome['tracking'];
   const cutoff = daysBefore(now, RETENTION.trackingDays);
   for (const table of RAW_TRACKING_TABLES) tracking[table] = await purgeTracking(db, table, cutoff);
-  return { carts, tracking };
+  const deletedPages = await purgeDeletedPages(db, now);
+  return { carts, tracking, deletedPages };
 }

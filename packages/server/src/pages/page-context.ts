@@ -1,5 +1,6 @@
 import { DEFAULT_CURRENCY, DEFAULT_STORE_SETTINGS, type ProductItem } from '@tessera/core';
 import { type ConsentScope, cookieBannerContext, cookieBannerEnabled } from '../consent/banner-context.js';
+import { siteLanguages } from '../site-settings/multilingual.js';
 import { serializeForScript } from './context-script.js';
 import type { PageContentSource } from './sources.js';
 
@@ -33,33 +34,12 @@ export interface NavigationTreeNode {
   readonly children: NavigationTreeNode[];
 }
 
-/** Languages the site offers (`websiteSettings.multilingual`); the default one has no `?lang=`. */
-export interface SiteLanguages {
-  enabled: boolean;
-  defaultLanguage: string;
-  languages: { code: string; name: string; enabled: boolean }[];
-}
-
-export function siteLanguages(websiteSettings: Record<string, unknown>): SiteLanguages {
-  const raw = objectOr(websiteSettings.multilingual);
-  const languages = (Array.isArray(raw.languages) ? raw.languages : [])
-    .map((entry) => objectOr(entry))
-    .filter((entry) => typeof entry.code === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(entry.code))
-    .map((entry) => ({
-      code: String(entry.code),
-      name: typeof entry.name === 'string' ? entry.name : String(entry.code),
-      enabled: entry.enabled !== false,
-    }));
-  const defaultLanguage = typeof raw.defaultLanguage === 'string' ? raw.defaultLanguage : (languages[0]?.code ?? 'en');
-  return { enabled: raw.enabled === true && languages.length > 1, defaultLanguage, languages };
-}
-
 /** `?lang=` of a request when the site offers that language (and it is not the default), else undefined. */
 export function requestedLanguage(site: SiteScope, query: unknown): string | undefined {
   const value = objectOr(query).lang;
   const code = Array.isArray(value) ? value[0] : value;
   if (typeof code !== 'string') return undefined;
-  const languages = siteLanguages(site.websiteSettings);
+  const languages = siteLanguages(site.websiteSettings, site.locale);
   if (!languages.enabled || code === languages.defaultLanguage) return undefined;
   return languages.languages.some((l) => l.enabled && l.code === code) ? code : undefined;
 }
@@ -209,7 +189,7 @@ function chromeContext(site: SiteScope, page: PageScope): Record<string, unknown
       (link) => typeof link.title === 'string' && typeof link.url === 'string' && /^(\/(?!\/)|https?:)/.test(link.url),
     )
     .map((link) => ({ title: link.title, url: withLang(String(link.url), page.lang) }));
-  const languages = siteLanguages(site.websiteSettings);
+  const languages = siteLanguages(site.websiteSettings, site.locale);
   const current = page.lang ?? languages.defaultLanguage;
   const languageItems = languages.enabled
     ? languages.languages

@@ -1,4 +1,4 @@
-import { isSoldOut, type ProductItem, ProductType, productTypeOf, srcset, variantsOf } from '@tessera/core';
+import { isSoldOut, type ProductItem, srcset, tracksStock, variantsOf } from '@tessera/core';
 import { initialsOf, toneOf } from './placeholder.js';
 
 /** Fewest units in stock at which a variant shows "Only N left" (when the store has no setting). */
@@ -13,6 +13,9 @@ export const RESTOCK_MESSAGES = Object.freeze({
 
 export const SCARCITY_TEXT = 'Only {qtyInStock} left in stock';
 
+/** How wide a product page shows its pictures: the whole phone, half the page on wider screens. */
+export const PRODUCT_IMAGE_SIZES = '(max-width: 432px) 100vw, 50vw';
+
 interface ImageView {
   assetUrl: string;
   altText: string;
@@ -20,6 +23,9 @@ interface ImageView {
   height?: number;
   /** SPEC §9 widths up to the original (`?format=500w 500w, …`), when the size is known. */
   srcset?: string;
+  sizes?: string;
+  /** The gallery's first picture: fetched first (`fetchpriority="high"`, preloaded), the rest lazily. */
+  first?: boolean;
 }
 
 /**
@@ -61,10 +67,9 @@ export function merchandisingContext(
   const variants = variantsOf(item);
   const soldOut = isSoldOut(item);
   const hiddenByDefault = storeSettings.restockHiddenByDefault === true || storeSettings.hiddenByDefault === true;
-  const type = productTypeOf(item);
-  // Only physical goods and services run out; digital goods and gift cards never do.
-  const tracksStock = type === ProductType.PHYSICAL || type === ProductType.SERVICE;
-  const restockNotificationViews = tracksStock
+  // Core's one stock rule: digital goods and gift cards never run out.
+  const stockApplies = tracksStock(item);
+  const restockNotificationViews = stockApplies
     ? variants.filter((variant) => !variant.unlimited && (variant.qtyInStock ?? 0) <= 0)
     : [];
   const threshold =
@@ -84,7 +89,7 @@ export function merchandisingContext(
     scarcityEnabled: storeSettings.scarcityEnabled !== false,
     scarcityText: typeof storeSettings.scarcityText === 'string' ? storeSettings.scarcityText : SCARCITY_TEXT,
     scarcityShownByDefault: storeSettings.scarcityShownByDefault === true,
-    scarcityTemplateViews: (tracksStock ? variants : [])
+    scarcityTemplateViews: (stockApplies ? variants : [])
       .filter((variant) => !variant.unlimited && variant.qtyInStock > 0 && variant.qtyInStock <= threshold)
       .map((variant) => ({ qtyInStock: variant.qtyInStock, attributes: variant.attributes ?? {} })),
   };
@@ -102,6 +107,7 @@ function galleryImages(item: Record<string, unknown>, title: string): ImageView[
     const main = imageOf(item.assetUrl, title);
     if (main) images.push(main);
   }
+  if (images[0]) images[0] = { ...images[0], first: true };
   return images;
 }
 
@@ -120,6 +126,7 @@ function imageOf(value: unknown, title: string): ImageView | undefined {
     view.width = Number(size[1]);
     view.height = Number(size[2]);
     view.srcset = srcset(assetUrl, view.width);
+    view.sizes = PRODUCT_IMAGE_SIZES;
   }
   return view;
 }

@@ -1,8 +1,8 @@
 import { RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../content/product-json.js';
 import type { Database, RestockSignupRow } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
+import { parseSiteSettings } from '../site-settings/settings-repository.js';
 import { decodeCursor, pageOf } from './cursor.js';
 
 export const PAGE_SIZE = { default: 50, max: 200 } as const;
@@ -86,7 +86,7 @@ export function createRestockStore(db: Kysely<Database>) {
   /** The list the site settings chose (`website.mailingListId`), else the site's oldest, else a new one. */
   async function mailingListOf(siteId: string): Promise<string> {
     const site = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
-    const chosen = parseJson<{ website?: { mailingListId?: unknown } }>(site?.settings, {}).website?.mailingListId;
+    const chosen = parseSiteSettings(site?.settings).website?.mailingListId;
     if (typeof chosen === 'string') {
       const found = await db
         .selectFrom('mailing_lists')

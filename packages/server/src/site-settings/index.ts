@@ -4,6 +4,8 @@ import { requireOwner } from '../auth/owner-guard.js';
 import { parseJson } from '../content/product-json.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
+import { LANGUAGE_CODE, siteLanguages } from './multilingual.js';
+import { createSiteSettingsStore } from './settings-repository.js';
 
 /**
  * Site settings API of SPEC §7: the header and footer (`GET`/`PUT /api/site-header-footer`) and
@@ -35,15 +37,12 @@ const headerFooterBody = z
 
 const languagesBody = z
   .object({
-    defaultLanguage: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/)
-      .optional(),
+    defaultLanguage: z.string().regex(LANGUAGE_CODE).optional(),
     languages: z
       .array(
         z
           .object({
-            code: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Use a language code such as en or fr-CA.'),
+            code: z.string().regex(LANGUAGE_CODE, 'Use a language code such as en or fr-CA.'),
             name: z.string().trim().min(1).max(60),
             enabled: z.boolean().default(true),
           })
@@ -54,8 +53,6 @@ const languagesBody = z
     enabled: z.boolean().optional(),
   })
   .strict();
-
-type Settings = { website?: Record<string, unknown>; [key: string]: unknown };
 
 function headerFooterOf(website: Record<string, unknown>) {
   const stored = (website.headerFooter ?? {}) as { header?: Record<string, unknown>; footer?: Record<string, unknown> };
@@ -68,43 +65,21 @@ function headerFooterOf(website: Record<string, unknown>) {
   };
 }
 
-function multilingualOf(website: Record<string, unknown>, locale: string) {
-  const stored = (website.multilingual ?? {}) as Record<string, unknown>;
-  const fallback = locale.split('-')[0] ?? 'en';
-  const languages = Array.isArray(stored.languages)
-    ? (stored.languages as { code: string; name: string; enabled?: boolean }[]).map((l) => ({
-        code: l.code,
-        name: l.name,
-        enabled: l.enabled !== false,
-      }))
-    : [{ code: fallback, name: fallback, enabled: true }];
-  const defaultLanguage = typeof stored.defaultLanguage === 'string' ? stored.defaultLanguage : fallback;
-  return { enabled: stored.enabled === true && languages.length > 1, defaultLanguage, languages };
-}
-
 export default async function siteSettingsPlugin(app: FastifyInstance): Promise<void> {
   const content = app.services.content;
+  const store = createSiteSettingsStore(app.db, content);
 
-  async function siteOf(request: FastifyRequest) {
+  async function siteIdOf(request: FastifyRequest): Promise<string> {
     const ownerSite = (request as FastifyRequest & { owner?: { websiteId?: string } }).owner?.websiteId;
     const site = ownerSite ? await content.getSite(ownerSite) : await content.getSiteForHost(request.hostname);
     if (!site) throw new Error('No site for this request.');
-    const row = await app.db
-      .selectFrom('sites')
-      .select(['settings', 'locale'])
-      .where('id', '=', site.id)
-      .executeTakeFirstOrThrow();
-    const settings = parseJson<Settings>(row.settings, {});
-    return { siteId: site.id, locale: row.locale, settings, website: { ...(settings.website ?? {}) } };
+    return site.id;
   }
 
-  async function save(siteId: string, settings: Settings, website: Record<string, unknown>) {
-    await app.db
-      .updateTable('sites')
-      .set({ settings: JSON.stringify({ ...settings, website }) })
-      .where('id', '=', siteId)
-      .execute();
-    content.invalidate(siteId);
+  async function siteOf(request: FastifyRequest) {
+    const siteId = await siteIdOf(request);
+    const { row, settings } = await store.read(siteId);
+    return { siteId, locale: row.locale, website: settings.website ?? {} };
   }
 
   app.get('/api/site-header-footer', async (request, reply) => {
@@ -115,20 +90,21 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
 
   app.put('/api/site-header-footer', { preHandler: requireOwner('content') }, async (request) => {
     const body = parseInput(headerFooterBody, request.body);
-    const { siteId, settings, website } = await siteOf(request);
-    website.headerFooter = body;
-    await save(siteId, settings, website);
-    return headerFooterOf(website);
+    // The locked update of the settings repository: a settings save at the same moment keeps its part.
+    return store.update(await siteIdOf(request), (settings) => {
+      settings.website = { ...settings.website, headerFooter: body };
+      return headerFooterOf(settings.website);
+    });
   });
 
   app.get('/api/multilingual/settings', async (request) => {
     const { website, locale } = await siteOf(request);
-    return multilingualOf(website, locale);
+    return siteLanguages(website, locale);
   });
 
   app.get('/api/multilingual/status', async (request) => {
     const { siteId, website, locale } = await siteOf(request);
-    const settings = multilingualOf(website, locale);
+    const settings = siteLanguages(website, locale);
     const rows = await app.db.selectFrom('collections').select('translations').where('site_id', '=', siteId).execute();
     const translatedPages: Record<string, number> = {};
     for (const language of settings.languages) translatedPages[language.code] = 0;
@@ -150,19 +126,20 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
     if (new Set(codes).size !== codes.length) {
       throw new AppError('invalid-body', 'languages: Each language code may appear once.');
     }
-    const { siteId, settings, website, locale } = await siteOf(request);
-    const current = multilingualOf(website, locale);
-    const defaultLanguage =
-      body.defaultLanguage ?? (codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]);
-    if (!defaultLanguage || !codes.includes(defaultLanguage)) {
-      throw new AppError('invalid-body', 'defaultLanguage: The default language must be one of the languages.');
-    }
-    website.multilingual = {
-      enabled: body.enabled ?? body.languages.filter((l) => l.enabled).length > 1,
-      defaultLanguage,
-      languages: body.languages,
-    };
-    await save(siteId, settings, website);
-    return multilingualOf(website, locale);
+    return store.update(await siteIdOf(request), (settings, row) => {
+      const current = siteLanguages(settings.website ?? {}, row.locale);
+      const defaultLanguage =
+        body.defaultLanguage ?? (codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]);
+      if (!defaultLanguage || !codes.includes(defaultLanguage)) {
+        throw new AppError('invalid-body', 'defaultLanguage: The default language must be one of the languages.');
+      }
+      const multilingual = {
+        enabled: body.enabled ?? body.languages.filter((l) => l.enabled).length > 1,
+        defaultLanguage,
+        languages: body.languages,
+      };
+      settings.website = { ...settings.website, multilingual };
+      return siteLanguages(settings.website, row.locale);
+    });
   });
 }

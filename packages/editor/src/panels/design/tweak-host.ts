@@ -1,4 +1,5 @@
-import { createTweakLifecycle, type TweakEvent, type TweakLifecycle, type TweakResult } from '@tessera/core';
+import type { TweakEvent } from '@tessera/core';
+import { createTweakLifecycle, type TweakLifecycle, type TweakResult } from '@tessera/core/editor';
 
 /** The design panel's tweaks (SPEC §2 "Site editor" panels), in tab order. */
 export const TWEAKS = ['colours', 'fonts', 'buttons', 'animations'] as const;

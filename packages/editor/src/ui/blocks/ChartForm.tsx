@@ -8,7 +8,7 @@ import {
   draftFromDataset,
   draftFromText,
   readDataset,
-} from '@tessera/core';
+} from '@tessera/core/editor';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type BlockFormProps, blockEdits, SelectField, TextField } from './common.js';
 

@@ -1,12 +1,5 @@
-import {
-  builderProperties,
-  changeFieldType,
-  FORM_FIELD_TYPE_LABELS,
-  FORM_FIELD_TYPES,
-  type FormFieldDefinition,
-  type FormFieldType,
-  optionsFromText,
-} from '@tessera/core';
+import { FORM_FIELD_TYPES, type FormFieldDefinition, type FormFieldType } from '@tessera/core';
+import { builderProperties, changeFieldType, FORM_FIELD_TYPE_LABELS, optionsFromText } from '@tessera/core/editor';
 import { CheckField, SelectField, TextField, useDraftText } from './common.js';
 
 const TYPE_OPTIONS = FORM_FIELD_TYPES.map((t) => ({ value: t, label: FORM_FIELD_TYPE_LABELS[t] }));

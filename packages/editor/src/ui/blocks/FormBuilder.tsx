@@ -1,13 +1,12 @@
+import { FORM_FIELD_TYPES, type FormFieldType } from '@tessera/core';
 import {
   FORM_FIELD_TYPE_LABELS,
-  FORM_FIELD_TYPES,
   type FormBlockForm,
-  type FormFieldType,
   formBuilderProblems,
   formFieldRules,
   newFormField,
   readFormBlock,
-} from '@tessera/core';
+} from '@tessera/core/editor';
 import { useState } from 'react';
 import { type BlockFormProps, blockEdits, ItemTools, TextField } from './common.js';
 import { FieldEditor } from './FieldEditor.js';

@@ -7,7 +7,7 @@ import {
   MARQUEE_LIMITS,
   marqueeItems,
   marqueeRules,
-} from '@tessera/core';
+} from '@tessera/core/editor';
 import { lazy, Suspense } from 'react';
 import { type BlockFormProps, blockEdits, CheckField, ItemTools, RangeField, TextField } from './common.js';
 

@@ -1,4 +1,4 @@
-import { NEWSLETTER_MESSAGES, newsletterFormFor, newsletterListOf, newsletterProblem } from '@tessera/core';
+import { NEWSLETTER_MESSAGES, newsletterFormFor, newsletterListOf, newsletterProblem } from '@tessera/core/editor';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits } from './common.js';
 

@@ -1,4 +1,4 @@
-import { BLOCK_RANGES, clampSetting, SUMMARY_VARIANTS } from '@tessera/core';
+import { BLOCK_RANGES, clampSetting, SUMMARY_VARIANTS } from '@tessera/core/editor';
 import { useState } from 'react';
 import { type BlockFormProps, blockEdits, RangeField, SelectField, TextField, useDraftText } from './common.js';
 

@@ -1,4 +1,4 @@
-import { checkVideoUrl } from '@tessera/core';
+import { checkVideoUrl } from '@tessera/core/editor';
 import { type BlockFormProps, blockEdits, CheckField, IMAGE_FILE, TextField, useDraftText } from './common.js';
 import { useState } from 'react';
 

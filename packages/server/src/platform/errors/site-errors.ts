@@ -1,0 +1,199 @@
+import { FORM_MESSAGES, SITE_ADMIN_MESSAGES, TRACKING_MESSAGES } from '@tessera/core';
+import type { CatalogueEntry } from './catalogue.js';
+
+// Error codes of owners, site users, forms, comments, restock, content, files, tracking and operations
+// (see catalogue.ts).
+
+const OWNERS = 'owners and sign-in';
+const SITE_USERS = 'site users';
+const FORMS = 'forms';
+const COMMENTS = 'comments and likes';
+const RESTOCK = 'restock';
+const CONTENT = 'owner content and settings';
+const FILES = 'files';
+const TRACKING = 'tracking and analytics';
+
+const OPERATIONS = 'operations';
+
+export const SITE_ERRORS = {
+  // Owners and sign-in (auth/, admin/owners).
+  unauthenticated: { status: 401, message: 'Sign in to continue.', area: OWNERS },
+  forbidden: { status: 403, message: 'Your role does not allow this.', area: OWNERS },
+  'sign-in-failed': { status: 401, message: 'The email or password is incorrect.', area: OWNERS },
+  'sign-in-throttled': {
+    status: 429,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+    area: OWNERS,
+  },
+  'captcha-required': {
+    status: 400,
+    message: FORM_MESSAGES.captchaRequired,
+    area: OWNERS,
+    note: 'owner sign-in adds `"captchaRequired": true`; also forms and restock',
+  },
+  'captcha-failed': {
+    status: 400,
+    message: 'The check could not be verified. Please tick it again.',
+    area: OWNERS,
+    note: 'also restock',
+  },
+  'xsrf-fail': { status: 403, message: 'Your session has expired. Please sign in again.', area: OWNERS },
+  'reset-link-invalid': {
+    status: 400,
+    message: 'This password reset link has expired or was already used. Request a new one.',
+    area: OWNERS,
+  },
+  'current-password-wrong': { status: 400, message: 'Your current password is not right.', area: OWNERS },
+  'invite-invalid': {
+    status: 400,
+    message: 'This invitation link has expired or was already used. Ask for a new invitation.',
+    area: OWNERS,
+  },
+  'owner-not-found': { status: 404, message: 'There is no owner with this id.', area: OWNERS },
+  'owner-exists': { status: 409, message: 'This person is already an owner of the site.', area: OWNERS },
+  'last-admin': {
+    status: 409,
+    message: 'A site needs at least one administrator. Make another owner an administrator first.',
+    area: OWNERS,
+  },
+
+  // Site users (site-users/).
+  'email-taken': {
+    status: 409,
+    message: 'An account with this email already exists. Sign in instead.',
+    area: SITE_USERS,
+  },
+  'email-unverified': {
+    status: 403,
+    message: 'Confirm your email address to see your restock notifications: open the link we mailed you.',
+    area: SITE_USERS,
+  },
+
+  // Forms (forms/, SPEC §8 "Forms"); field failures add `errors` (field id → message).
+  'form-not-found': { status: 404, message: FORM_MESSAGES.notConfigured, area: FORMS },
+  'form-unparsable': { status: 400, message: FORM_MESSAGES.unparsableFields, area: FORMS },
+  'invalid-fields': { status: 400, message: FORM_MESSAGES.invalidFields, area: FORMS, note: 'plus `errors`' },
+  'missing-submission-key': {
+    status: 400,
+    message: 'Send the key from POST /api/form/FormSubmissionKey with the submission.',
+    area: FORMS,
+  },
+  'invalid-submission-key': { status: 401, message: FORM_MESSAGES.unauthorized, area: FORMS },
+  'submission-key-used': {
+    status: 409,
+    message: 'This form submission was already received. Reload the page to send the form again.',
+    area: FORMS,
+  },
+  'captcha-invalid': {
+    status: 400,
+    message: 'The CAPTCHA could not be verified. Complete CAPTCHA before submitting.',
+    area: FORMS,
+  },
+  'captcha-replayed': {
+    status: 409,
+    message: 'This CAPTCHA was already used. Complete CAPTCHA before submitting.',
+    area: FORMS,
+  },
+  'form-rate-limited': {
+    status: 429,
+    message: FORM_MESSAGES.rateLimited,
+    area: FORMS,
+    note: 'plus a `Retry-After` header',
+  },
+  'form-server-error': { status: 500, message: FORM_MESSAGES.serverError, area: FORMS },
+
+  // Comments and likes (comments/); field failures add `errors`.
+  'invalid-comment': {
+    status: 400,
+    message: 'Please check your comment: some fields are missing or too long.',
+    area: COMMENTS,
+    note: 'plus `errors`',
+  },
+  'post-not-found': {
+    status: 404,
+    message: 'That post could not be found. It may have been removed.',
+    area: COMMENTS,
+  },
+  'comments-closed': { status: 403, message: 'Comments are closed for this post.', area: COMMENTS },
+  'likes-disabled': { status: 403, message: 'Likes are switched off on this site.', area: COMMENTS },
+  'comment-not-found': { status: 404, message: 'That comment could not be found.', area: COMMENTS },
+
+  // Restock notifications (restock/) and owner inventory.
+  'variant-not-found': {
+    status: 400,
+    message: 'That option of the product could not be found. Please reload the page.',
+    area: RESTOCK,
+    also: [404],
+    note: '404 in the owner inventory API',
+  },
+  'stock-changed': {
+    status: 409,
+    message: 'The stock changed since you opened it. Check the new count and try again.',
+    area: RESTOCK,
+    note: 'plus `qtyInStock` and `unlimited`',
+  },
+
+  // Owner content, products and settings (admin/, editor/).
+  'product-not-found': { status: 404, message: 'There is no product with this id.', area: CONTENT },
+  'collection-not-found': { status: 404, message: 'There is no store collection with this id.', area: CONTENT },
+  'collection-full': {
+    status: 409,
+    message: 'This collection already holds the most items it can hold. Add the product to another collection.',
+    area: CONTENT,
+  },
+  'url-taken': { status: 409, message: 'Another item of this collection already uses this URL.', area: CONTENT },
+  'design-conflict': {
+    status: 409,
+    message: 'Someone saved the design since you opened it. Reload to see their changes.',
+    area: CONTENT,
+  },
+  'invalid-design-path': { status: 400, message: 'That is not a design path that can be saved.', area: CONTENT },
+  'font-not-installed': { status: 400, message: 'That font is not installed on this server.', area: CONTENT },
+  'invalid-time-zone': { status: 400, message: SITE_ADMIN_MESSAGES.timeZone('{timeZone}'), area: CONTENT },
+  'no-mailing-lists': { status: 400, message: SITE_ADMIN_MESSAGES.noLists, area: CONTENT },
+  'mailing-list-required': { status: 400, message: SITE_ADMIN_MESSAGES.listRequired, area: CONTENT },
+  'list-name-taken': {
+    status: 409,
+    message: 'There is already a mailing list with this name. Choose another name.',
+    area: CONTENT,
+  },
+  'message-not-found': {
+    status: 404,
+    message: 'There is no message with this id in the outbox.',
+    area: CONTENT,
+  },
+
+  // Files (files/, editor uploads).
+  'unsupported-file': { status: 400, message: 'This file type is not supported.', area: FILES, note: 'plus `field`' },
+  'file-too-large': { status: 413, message: 'The file is too large.', area: FILES },
+  'image-too-large': { status: 400, message: 'The picture has too many pixels.', area: FILES },
+  'bad-format': { status: 400, message: 'Unknown image format.', area: FILES },
+  busy: {
+    status: 503,
+    message: 'Too many pictures are being prepared right now. Please try again in a moment.',
+    area: FILES,
+    note: 'plus a `Retry-After` header',
+  },
+
+  // Tracking and analytics (tracking/).
+  'invalid-event': { status: 400, message: TRACKING_MESSAGES.httpStatus(400), area: TRACKING, note: 'plus `details`' },
+  'unknown-event-schema': {
+    status: 404,
+    message: TRACKING_MESSAGES.httpStatus(404),
+    area: TRACKING,
+    note: 'plus `details`',
+  },
+  'invalid-range': {
+    status: 400,
+    message: 'Send from and to as YYYY-MM-DD dates, with from on or before to.',
+    area: TRACKING,
+  },
+
+  // Operations (platform/operations/).
+  'not-ready': { status: 503, message: 'Not ready.', area: OPERATIONS, note: 'plus `ok: false` and `checks`' },
+  unauthorized: {
+    status: 401,
+    message: 'Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.',
+    area: OPERATIONS,
+  },
+} as const satisfies Record<string, CatalogueEntry>;
