@@ -1,8 +1,9 @@
-import { closeSync, lstatSync, openSync, readSync, rmSync } from 'node:fs';
-import { extname, join } from 'node:path';
-import { checkUpload, UPLOAD_TYPES } from '@tessera/core';
+import { closeSync, lstatSync, openSync, readSync } from 'node:fs';
+import { extname } from 'node:path';
+import { checkUpload, EDITOR_MESSAGES, UPLOAD_TYPES } from '@tessera/core';
 import sharp from 'sharp';
 import { AppError } from '../errors.js';
+import type { FileStorage } from '../platform/storage/index.js';
 
 // What the file manager checks before a file is stored under a name (an upload, or a rename): the
 // name's extension is on the upload allow-list (`UPLOAD_TYPES` of @tessera/core), the content is
@@ -52,16 +53,16 @@ function readHead(path: string): Buffer {
 }
 
 /**
- * Checks the file at `path` as it would be stored under `name`: the allow-list and size
- * (`checkUpload`), then its content against the extension. Throws a 4xx `AppError` with a sentence
- * for the owner; resolves when the file may be kept under that name.
+ * Checks a file (a path on disk, or its bytes) as it would be stored under `name`: the allow-list
+ * and size (`checkUpload`), then its content against the extension. Throws a 4xx `AppError` with a
+ * sentence for the owner; resolves when the file may be kept under that name.
  */
-export async function checkStoredFile(path: string, name: string): Promise<void> {
-  const stat = lstatSync(path);
-  const refused = checkUpload(name, stat.size);
+export async function checkStoredFile(path: string | Buffer, name: string): Promise<void> {
+  const size = typeof path === 'string' ? lstatSync(path).size : path.length;
+  const refused = checkUpload(name, size);
   if (refused) throw new AppError('unsupported-file', refused, { field: 'name' });
   const expected = UPLOAD_TYPES[extname(name).toLowerCase()];
-  const actual = sniffType(readHead(path));
+  const actual = sniffType(typeof path === 'string' ? readHead(path) : path.subarray(0, 64));
   if (expected === 'text/plain') {
     // Text stays text: a picture, a document or markup is not served as text/plain.
     if (actual !== undefined)
@@ -78,7 +79,7 @@ export async function checkStoredFile(path: string, name: string): Promise<void>
 }
 
 /** Refuses an image over `MAX_IMAGE_PIXELS` (read from its header, without decoding it). */
-export async function checkImagePixels(path: string, name: string): Promise<void> {
+export async function checkImagePixels(path: string | Buffer, name: string): Promise<void> {
   const meta = await sharp(path, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
@@ -89,19 +90,23 @@ export async function checkImagePixels(path: string, name: string): Promise<void
   }
 }
 
-/** Renames and deletes act on regular files only: a folder (or a link) answers 400 with a sentence. */
-export function requireRegularFile(path: string, name: string, action: 'rename' | 'delete'): void {
-  const stat = lstatSync(path);
-  if (stat.isDirectory()) {
+/** Renames and deletes act on stored files only: a folder answers 400 with a sentence, nothing at all 404. */
+export async function requireStoredFile(
+  storage: FileStorage,
+  name: string,
+  action: 'rename' | 'delete',
+): Promise<void> {
+  if (await storage.head(name)) return;
+  if (await storage.hasPrefix(`${name}/`)) {
     throw new AppError(
       'invalid-body',
       action === 'rename' ? FILE_MESSAGES.folderRename(name) : FILE_MESSAGES.folderDelete(name),
     );
   }
-  if (!stat.isFile()) throw new AppError('invalid-body', FILE_MESSAGES.notAFile(name));
+  throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
 }
 
-/** Drops the resized copies of `name` (kept under `<filesDir>/.cache/<name>/`), so a later file of that name never gets them. */
-export function dropVariants(filesRoot: string, cacheDir: string, name: string): void {
-  rmSync(join(filesRoot, cacheDir, name), { recursive: true, force: true });
+/** Drops the resized copies of `name` (kept under `.cache/<name>/`), so a later file of that name never gets them. */
+export async function dropVariants(storage: FileStorage, cacheDir: string, name: string): Promise<void> {
+  await storage.deletePrefix(`${cacheDir}/${name}/`);
 }

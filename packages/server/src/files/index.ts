@@ -1,31 +1,17 @@
-import { createReadStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { dirname, extname, join, relative, resolve, sep } from 'node:path';
+import { extname, posix } from 'node:path';
 import { RESPONSIVE_WIDTHS } from '@tessera/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
+import { contentTypeOf, type FileStorage, type StoredFileInfo } from '../platform/storage/index.js';
 import { MAX_IMAGE_PIXELS } from './file-checks.js';
+import { encodeAs, negotiateImageExt } from './image-formats.js';
 import { FailureCache, ResizeQueue, ResizeQueueFull, RESIZE_LIMITS, resizeStats } from './resize-guard.js';
 
-/** Variants live beside the originals in a hidden folder that is never served directly. */
+/** Variants live beside the originals in a hidden folder (`.cache/<name>/500w.webp`) that is never served directly. */
 export const CACHE_DIR = '.cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ORIGINAL_MAX_AGE = 'public, max-age=86400';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-  '.svg': 'image/svg+xml',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.m4a': 'audio/mp4',
-  '.mp4': 'video/mp4',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 const RESIZABLE = new Set(['.jpg', '.jpeg', '.png', '.webp']);
 
 /** What `?format=` asks for: the original, or one of SPEC §9's widths ('500w'); anything else is refused. */
@@ -38,20 +24,28 @@ export function parseFormat(format: string | undefined): number | 'original' | u
 }
 
 /**
- * `/files/*`: uploaded and generated files under `filesDir`. Images answer `?format=<width>w`
- * (only SPEC §9's widths 100w…2500w, so the cache stays bounded) with a copy resized by sharp,
- * made on first request and kept under `filesDir/.cache`; those answers are immutable. A width at
+ * `/files/*`: uploaded and generated files in the file storage (`platform/storage/`: the files
+ * folder, or an S3 bucket shared by every node). Images answer `?format=<width>w` (only SPEC §9's
+ * widths 100w…2500w, so the cache stays bounded) with a copy resized by sharp, made on first
+ * request and kept under the key `.cache/<name>/<width>w<ext>`; those answers are immutable. The
+ * store is asked before a copy is made, so whichever node gets there first makes it and every node
+ * reuses it; requests on one node share one resize. A width at
  * or above the original's gives the original's pixels re-encoded at most once.
  * Resizes are bounded (`resize-guard.ts`): two at a time, a short waiting line (then 503 with
  * Retry-After), sharp refuses inputs over `MAX_IMAGE_PIXELS`, and a failed resize is remembered so
  * the same broken or huge image is not decoded again; its requests get the original file.
+ * A `?format=` answer is AVIF or WebP when the browser's `Accept` names it (`image-formats.ts`),
+ * made once beside the other copies (`.cache/<name>/500w.avif`), and says `Vary: Accept`.
+ * A copy older than its original (the original was written again) is made again.
  */
-export default async function filesPlugin(app: FastifyInstance, options: { filesDir: string }): Promise<void> {
-  const root = resolve(options.filesDir);
-  mkdirSync(root, { recursive: true });
+export default async function filesPlugin(app: FastifyInstance, options: { storage: FileStorage }): Promise<void> {
+  const { storage } = options;
   const inFlight = new Map<string, Promise<void>>();
   const queue = new ResizeQueue();
   const failures = new FailureCache();
+  /** A stored copy made from (or after) the original as it is now (to the second: S3 keeps whole seconds). */
+  const fresh = (variant: StoredFileInfo | undefined, source: StoredFileInfo) =>
+    variant !== undefined && variant.lastModified.getTime() >= Math.floor(source.lastModified.getTime() / 1000) * 1000;
 
   function notFound(reply: FastifyReply) {
     return reply.code(404).send({ error: 'not-found', message: 'File not found.' });
@@ -64,13 +58,13 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
     } catch {
       return notFound(reply);
     }
-    const file = resolve(root, wanted);
-    const rel = relative(root, file);
-    if (!rel || rel.startsWith('..') || rel.split(sep).some((part) => part.startsWith('.')) || wanted.includes('\0')) {
+    const rel = posix.relative('/', posix.resolve('/', wanted));
+    if (!rel || rel.split('/').some((part) => part.startsWith('.')) || /[\0\\]/.test(wanted)) {
       return notFound(reply);
     }
-    if (!existsSync(file) || !statSync(file).isFile()) return notFound(reply);
-    const ext = extname(file).toLowerCase();
+    const source = await storage.head(rel);
+    if (!source) return notFound(reply);
+    const ext = extname(rel).toLowerCase();
     const format = parseFormat(request.query.format);
     if (format === null) {
       return reply.code(400).send({
@@ -78,24 +72,34 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
         message: `Unknown image format. Use one of ${RESPONSIVE_WIDTHS.join('w, ')}w or original.`,
       });
     }
-    const type = CONTENT_TYPES[ext] ?? 'application/octet-stream';
+    const type = contentTypeOf(rel);
     reply.header('x-content-type-options', 'nosniff');
-    if (format === undefined || format === 'original' || !RESIZABLE.has(ext)) {
-      reply.header('cache-control', format === undefined ? ORIGINAL_MAX_AGE : IMMUTABLE);
-      return reply.type(type).send(createReadStream(file));
+    const negotiated = format !== undefined && RESIZABLE.has(ext);
+    if (negotiated) reply.header('vary', 'Accept');
+    const outExt = negotiated ? (negotiateImageExt(request.headers.accept, ext) ?? ext) : ext;
+    const sendStored = async (key: string, cacheControl: string, as: string) => {
+      const found = await storage.get(key);
+      if (!found) return notFound(reply);
+      reply.header('cache-control', cacheControl);
+      return reply.type(as).send(found.body);
+    };
+    if (format === undefined || (format === 'original' && outExt === ext) || !RESIZABLE.has(ext)) {
+      return sendStored(rel, format === undefined ? ORIGINAL_MAX_AGE : IMMUTABLE, type);
     }
-    const variant = join(root, CACHE_DIR, rel, `${format}w${ext}`);
-    const source = statSync(file);
-    if (!existsSync(variant) || statSync(variant).mtimeMs < source.mtimeMs) {
-      const failureKey = `${variant}|${source.size}|${source.mtimeMs}`;
-      const sendOriginal = () => {
-        reply.header('cache-control', ORIGINAL_MAX_AGE);
-        return reply.type(type).send(createReadStream(file));
-      };
+    const variant = `${CACHE_DIR}/${rel}/${format === 'original' ? 'original' : `${format}w`}${outExt}`;
+    if (!fresh(await storage.head(variant), source)) {
+      const failureKey = `${variant}|${source.size}|${source.etag}`;
+      const sendOriginal = () => sendStored(rel, ORIGINAL_MAX_AGE, type);
       if (failures.has(failureKey)) return sendOriginal();
       let job = inFlight.get(variant);
       if (!job) {
-        job = queue.run(() => makeVariant(file, variant, format)).finally(() => inFlight.delete(variant));
+        job = queue
+          .run(async () => {
+            // Another node may have made it while this request waited for a slot.
+            if (fresh(await storage.head(variant), source)) return;
+            await makeVariant(storage, rel, variant, format === 'original' ? undefined : format);
+          })
+          .finally(() => inFlight.delete(variant));
         inFlight.set(variant, job);
       }
       try {
@@ -121,23 +125,17 @@ export default async function filesPlugin(app: FastifyInstance, options: { files
         return sendOriginal();
       }
     }
-    reply.header('cache-control', IMMUTABLE);
-    return reply.type(type).send(createReadStream(variant));
+    return sendStored(variant, IMMUTABLE, contentTypeOf(variant));
   });
 }
 
-async function makeVariant(source: string, target: string, width: number): Promise<void> {
-  mkdirSync(dirname(target), { recursive: true });
-  const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}${extname(target)}`;
+/** Stores the original `sourceKey` resized to `width` (undefined: its own size) under `target`, encoded as its extension says. */
+async function makeVariant(storage: FileStorage, sourceKey: string, target: string, width: number | undefined) {
+  const input = await storage.read(sourceKey);
+  if (!input) throw new Error(`${sourceKey} is gone`);
   resizeStats.decodes++;
-  try {
-    await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .toFile(tmp);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
-  renameSync(tmp, target);
+  const pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  if (width !== undefined) pipeline.resize({ width, withoutEnlargement: true });
+  const output = await encodeAs(pipeline, extname(target)).toBuffer();
+  await storage.put(target, output, contentTypeOf(target));
 }

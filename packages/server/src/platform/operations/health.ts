@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { MIGRATIONS } from '../../db/migrations.js';
+import '../storage/index.js';
 import { migrationDrift } from './migration-guard.js';
 
 /** Each readiness check gets this long before it counts as failed. */
@@ -66,7 +67,8 @@ export function installHealthRoutes(app: FastifyInstance): void {
         return pong === 'PONG' ? 'ok' : `failed: answered ${pong}`;
       }),
       run('files', async () => {
-        await access(app.config.filesDir, constants.W_OK);
+        if (app.hasDecorator('fileStorage')) await app.fileStorage.check();
+        else await access(app.config.filesDir, constants.W_OK);
         return 'ok';
       }),
       run('migrations', async () => {
