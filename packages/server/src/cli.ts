@@ -18,6 +18,7 @@ import { withStartupLock } from './platform/operations/migration-guard.js';
 import { installGracefulShutdown } from './platform/operations/shutdown.js';
 import { printSetupAddresses } from './sites/setup-address.js';
 import { SiteUsageError, siteCommand } from './sites/site-commands.js';
+import { ImportUsageError, importCommand } from './imports/import-command.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -31,13 +32,16 @@ Commands:
             set an owner's password (a locked-out administrator's way back in)
   set-public-url --url <https://shop.example.com> [--site <id>]
             where mailed links point; the site then answers on that host only
-  site list | create --host <name> [--template blank|demo] | set-host --site <id> --host <name>
-       | delete --site <id> [--yes]
+  site list | create --host <name> [--template blank|shop|portfolio|blog|demo]
+       | set-host --site <id> --host <name> | delete --site <id> [--yes]
             the sites this install serves, each on its own host (see \`tessera site\`)
+  import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
+            products from a Shopify or Squarespace CSV; a re-run updates them
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
 REDIS_URL, SMTP_URL, PUBLIC_URL (https://… the address mailed links start with),
-METRICS_TOKEN (enables GET /metrics), TESSERA_LOG=1 or LOG_FORMAT=json (JSON logs).`;
+METRICS_TOKEN (enables GET /metrics), TESSERA_LOG=1 or LOG_FORMAT=json (JSON logs),
+TESSERA_S3_BUCKET and TESSERA_S3_* (files in an S3-compatible bucket; docs/deploy.md).`;
 
 function open(config: ServerConfig) {
   mkdirSync(config.dataDir, { recursive: true });
@@ -139,6 +143,21 @@ async function site(config: ServerConfig, argv: string[]): Promise<number> {
   }
 }
 
+async function importData(config: ServerConfig, argv: string[]): Promise<number> {
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    console.log(await importCommand(db, argv));
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ImportUsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  } finally {
+    await db.destroy();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
@@ -149,6 +168,7 @@ async function main(argv: string[]): Promise<number> {
     return accountCommand(loadConfig(), parseSetPublicUrlArgs(argv.slice(1)), setPublicUrlCommand);
   }
   if (command === 'site') return site(loadConfig(), argv.slice(1));
+  if (command === 'import') return importData(loadConfig(), argv.slice(1));
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return 0;

@@ -98,7 +98,7 @@ for (const dialect of DIALECTS) {
         [{ timeZone: 'Mars/Olympus' }, 'Choose a time zone from the list.'],
         [{ currency: 'XYZ' }, 'Choose a currency from the list.'],
         [{ locale: 'xx-XX' }, 'Choose a language from the list.'],
-        [{ start: 'shop' }, 'Choose how the site starts'],
+        [{ start: 'nope' }, 'Choose how the site starts'],
         [{ title: '   ' }, 'Give the site a title.'],
       ];
       for (const [change, message] of cases) {

@@ -111,7 +111,8 @@ export async function seedDemoSite(
   return { siteId, created: true };
 }
 
-async function insertProduct(
+/** Writes one product and its variants; the demo seed and the starter templates (issue 19) share it. */
+export async function insertProduct(
   db: Kysely<Database>,
   args: { siteId: string; collectionId: string; product: SeedProduct; position: number; now: string },
 ): Promise<void> {

@@ -5,7 +5,8 @@ import { normalizeEmail, type OwnerIdentity } from '../auth/owner-session.js';
 import { hashPassword, PASSWORD_MAX_LENGTH } from '../auth/password.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
-import { insertBlankSite } from './blank-site.js';
+import { loadStarter, STARTER_NAMES } from './starter-schema.js';
+import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { spendSetupToken } from './setup-token.js';
 import { deleteSiteRows } from './site-delete.js';
 
@@ -25,7 +26,8 @@ export const SETUP_LANGUAGES: readonly { code: string; name: string }[] = [
   { code: 'ja-JP', name: '日本語' },
 ];
 
-export const SETUP_STARTS = ['demo', 'blank'] as const;
+/** How a site can start: keep the demo, or a starter template (`blank` and the others, starter-schema.ts). */
+export const SETUP_STARTS = ['demo', ...STARTER_NAMES] as const;
 export type SetupStart = (typeof SETUP_STARTS)[number];
 
 let zones: ReadonlySet<string> | undefined;
@@ -61,7 +63,9 @@ export const setupInput = z.object({
   locale: z
     .string({ error: 'Choose a language.' })
     .refine((value) => SETUP_LANGUAGES.some((l) => l.code === value), 'Choose a language from the list.'),
-  start: z.enum(SETUP_STARTS, { error: 'Choose how the site starts: the demo content or a blank site.' }),
+  start: z.enum(SETUP_STARTS, {
+    error: 'Choose how the site starts: the demo content, a blank site or a starter template.',
+  }),
 });
 export type SetupInput = z.infer<typeof setupInput>;
 
@@ -78,13 +82,21 @@ export class SetupClosedError extends Error {
  * the site row is written first, so two setups racing take turns, and the second finds an owner
  * (or a spent token) and changes nothing.
  */
-export async function completeSetup(db: Kysely<Database>, siteId: string, input: SetupInput): Promise<OwnerIdentity> {
+export async function completeSetup(
+  db: Kysely<Database>,
+  siteId: string,
+  input: SetupInput,
+  options: { filesDir: string },
+): Promise<OwnerIdentity> {
   const passwordHash = await hashPassword(input.password);
   const email = normalizeEmail(input.email);
   const ownerId = newId();
-  // A blank start replaces the demo with a new site (the demo's fixed form ids stay free for a
-  // later `tessera site create --template demo`).
-  const ownerSite = input.start === 'blank' ? newId() : siteId;
+  // Any start but the demo replaces the demo with a new site from a starter template (the demo's
+  // fixed form ids stay free for a later `tessera site create --template demo`). Its pictures are
+  // drawn first; the rows are written in the transaction below.
+  const starter = input.start === 'demo' ? undefined : loadStarter(input.start);
+  if (starter) await writeStarterImages(options.filesDir, starter);
+  const ownerSite = starter ? newId() : siteId;
   const basics = { title: input.title, locale: input.locale, currency: input.currency, timeZone: input.timeZone };
   await db.transaction().execute(async (trx) => {
     const site = await trx
@@ -96,9 +108,9 @@ export async function completeSetup(db: Kysely<Database>, siteId: string, input:
     if (!site) throw new SetupClosedError();
     const owner = await trx.selectFrom('owners').select('id').where('site_id', '=', siteId).executeTakeFirst();
     if (owner || !(await spendSetupToken(trx, siteId, input.token))) throw new SetupClosedError();
-    if (input.start === 'blank') {
+    if (starter) {
       await deleteSiteRows(trx, siteId);
-      await insertBlankSite(trx, { ...basics, id: ownerSite, host: site.host });
+      await insertStarterSite(trx, starter, { ...basics, id: ownerSite, host: site.host });
     }
     const now = nowIso();
     await trx

@@ -2,7 +2,8 @@ import { CURRENCIES, PageType, PASSWORD_STRENGTH_MIN_LENGTH } from '@tessera/cor
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startOwnerSession } from '../auth/owner-session.js';
 import type { ThemePages } from '../site-users/theme-page.js';
-import { completeSetup, SETUP_LANGUAGES, SetupClosedError, setupInput, timeZones } from './first-run.js';
+import { completeSetup, SETUP_LANGUAGES, SETUP_STARTS, SetupClosedError, setupInput, timeZones } from './first-run.js';
+import { loadStarter } from './starter-schema.js';
 import { setupTokenValid, siteHasOwner } from './setup-token.js';
 
 /** The first-run page: open without a session while the site has no owner (the owner gate lets it through). */
@@ -10,6 +11,19 @@ export const SETUP_PATH = '/config/setup';
 
 const TOKEN_INVALID = 'This setup address has expired or was already used.';
 const TOKEN_MISSING = 'Open the setup address printed in the server log; it carries a one-time token.';
+
+type Choice = { value: string; label: string; summary: string };
+let choices: readonly Choice[] | undefined;
+/** The setup's "Start with" choices: the demo, then each starter template in its own words (read once). */
+function setupChoices(): readonly Choice[] {
+  choices ??= SETUP_STARTS.map((value) => {
+    if (value === 'demo')
+      return { value, label: 'The demo content', summary: 'A sample shop, pages and posts to edit.' };
+    const starter = loadStarter(value);
+    return { value, label: starter.label, summary: starter.summary };
+  });
+  return choices;
+}
 
 interface FormValues {
   token: string;
@@ -39,8 +53,10 @@ function formScope(values: FormValues, errors: string[] = [], passwordMessage = 
     timeZones: selected([...timeZones()].sort(), values.timeZone),
     currencies: selected(CURRENCIES, values.currency),
     languages: SETUP_LANGUAGES.map((l) => ({ value: l.code, name: l.name, selected: l.code === values.locale })),
-    startDemo: values.start !== 'blank',
-    startBlank: values.start === 'blank',
+    starts: setupChoices().map((choice) => ({
+      ...choice,
+      checked: choice.value === (setupChoices().some((c) => c.value === values.start) ? values.start : 'demo'),
+    })),
     message: errors.length > 0 ? errors.join(' ') : '',
     errors,
   };
@@ -99,7 +115,9 @@ export function installSetupRoutes(app: FastifyInstance, pages: ThemePages): voi
       return send(request, reply, formScope(values, errors, passwordIssue?.message ?? ''), 400);
     }
     try {
-      const owner = await completeSetup(db, site.id, parsed.data);
+      const owner = await completeSetup(db, site.id, parsed.data, { filesDir: app.config.filesDir });
+      // A starter's pictures were drawn into the files folder: the S3 bucket gets them too (issue 18).
+      await app.copyDrawnFiles();
       app.services.content.invalidate();
       await startOwnerSession(request, reply, owner);
       return reply.redirect('/config', 303);

@@ -5,13 +5,14 @@ import { DEMO_SITE } from '../db/seed-catalogue.js';
 import { DEMO_SITE_ID, seedDemoSite } from '../db/seed.js';
 import type { Database } from '../db/schema.js';
 import { newId } from '../ids.js';
-import { insertBlankSite } from './blank-site.js';
+import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
+import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { deleteSiteRows } from './site-delete.js';
 
 export const SITE_USAGE = `Usage: tessera site <command>
 
   site list
-  site create --host <shop.example.com> [--template blank|demo] [--title <title>]
+  site create --host <shop.example.com> [--template blank|shop|portfolio|blog|demo] [--title <title>]
   site set-host --site <id> --host <shop.example.com>
   site delete --site <id> [--yes]     asks you to type the site's host (or id) unless --yes`;
 
@@ -96,32 +97,34 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
     const values = options(rest, ['host', 'template', 'title']);
     const name = host(values.host as string | undefined);
     const template = (values.template as string | undefined) ?? 'blank';
-    if (template !== 'blank' && template !== 'demo') {
+    if (template !== 'demo' && !isStarterName(template)) {
       throw new SiteUsageError(
-        `Unknown --template "${template}". Templates: blank, demo (shop, portfolio and blog come later).`,
+        `Unknown --template "${template}". Templates: ${[...STARTER_NAMES, 'demo'].join(', ')}.`,
       );
     }
     await assertHostFree(db, name);
     if (template === 'demo') {
       const seeded = await seedDemoSite(db, { filesDir: context.filesDir, host: name });
       if (!seeded.created) {
-        throw new Error(`This install has the demo site already (${DEMO_SITE_ID}); use --template blank.`);
+        throw new Error(`This install has the demo site already (${DEMO_SITE_ID}); use another --template.`);
       }
       return `Created site ${seeded.siteId} (demo) on ${name}. Start the server for its setup address.`;
     }
+    const starter = loadStarter(template);
+    await writeStarterImages(context.filesDir, starter);
     const id = newId();
-    const title = typeof values.title === 'string' && values.title.trim() ? values.title.trim().slice(0, 120) : name;
-    await db.transaction().execute((trx) =>
-      insertBlankSite(trx, {
-        id,
-        host: name,
-        title,
-        locale: DEMO_SITE.locale,
-        currency: DEMO_SITE.currency,
-        timeZone: DEMO_SITE.timeZone,
-      }),
-    );
-    return `Created site ${id} (blank) on ${name}. Start the server for its setup address.`;
+    const given = typeof values.title === 'string' ? values.title.trim().slice(0, 120) : '';
+    const title = given || (template === 'blank' ? name : starter.title);
+    const site = {
+      id,
+      host: name,
+      title,
+      locale: DEMO_SITE.locale,
+      currency: DEMO_SITE.currency,
+      timeZone: DEMO_SITE.timeZone,
+    };
+    await db.transaction().execute((trx) => insertStarterSite(trx, starter, site));
+    return `Created site ${id} (${template}) on ${name}. Start the server for its setup address.`;
   }
   if (command === 'set-host') {
     const values = options(rest, ['site', 'host']);
