@@ -118,6 +118,13 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./settings/index.js'),
   },
   {
+    path: '/config/webhooks',
+    label: 'Webhooks',
+    section: 'Settings',
+    group: 'admin',
+    load: () => import('./webhooks/index.js'),
+  },
+  {
     path: '/config/owners',
     label: 'Owners',
     section: 'Settings',

@@ -16,13 +16,20 @@ import {
   type SubmissionLimiter,
   type SubmissionLimits,
 } from './submission-limiter.js';
-import { checkValues, createSubmissionService, HONEYPOT_FIELD } from './submission-service.js';
+import {
+  checkValues,
+  createSubmissionService,
+  HONEYPOT_FIELD,
+  type SubmissionServiceOptions,
+} from './submission-service.js';
 
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const KEYS_PER_SUBMISSION = 10;
 
 export interface FormsPluginOptions {
   content: ContentService;
+  /** See `SubmissionServiceOptions.afterAccepted` (app.ts hands in the webhook outbox). */
+  afterAccepted?: SubmissionServiceOptions['afterAccepted'];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -70,6 +77,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const submissions = createSubmissionService(app.db, store, captcha, {
     minFillMs: settings.minFillMs,
     resolveForm: blockForms.resolve,
+    afterAccepted: options.afterAccepted,
   });
   const limiter = await submissionLimiter(app, settings.limits);
   // Keys cost a row each: an address may take ten per submission it is allowed, the site ten times its form limit.

@@ -33,6 +33,16 @@ export interface SubmissionServiceOptions {
   minFillMs: number;
   /** Finds the form a visitor names (inline form blocks included); by default only stored forms. */
   resolveForm?(siteId: string, formId: string): Promise<StoredForm | undefined>;
+  /** Called in the submission's transaction for each one not taken for spam (outgoing webhooks, issue 21). */
+  afterAccepted?(trx: Kysely<Database>, submission: AcceptedSubmission): Promise<void>;
+}
+
+export interface AcceptedSubmission {
+  siteId: string;
+  form: { id: string; name: string };
+  id: string;
+  values: Record<string, unknown>;
+  createdAt: string;
 }
 
 /** Scalar page-context values only, bounded in number and length. */
@@ -174,6 +184,10 @@ export function createSubmissionService(
             created_at: now,
           })
           .execute();
+        if (!spamReason && options.afterAccepted) {
+          const accepted = { siteId, form: { id: form.id, name: definition.name }, id, values, createdAt: now };
+          await options.afterAccepted(trx, accepted);
+        }
 
         const email = definition.kind === 'newsletter' ? subscriberEmail(definition, values) : undefined;
         if (email && form.mailingListId && !spamReason) {

@@ -1,0 +1,49 @@
+// What the owner API of outgoing webhooks answers (`/api/config/webhooks`, docs/webhooks.md).
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  failureStreak: number;
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface WebhookListing {
+  events: string[];
+  secretsEncrypted: boolean;
+  endpoints: WebhookEndpoint[];
+}
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  responseStatus: number | null;
+  error: string | null;
+  createdAt: string;
+}
+
+export const EVENT_LABELS: Record<string, string> = {
+  'order.created': 'Order created',
+  'order.paid': 'Order paid',
+  'order.refunded': 'Order refunded',
+  'order.fulfilled': 'Order fulfilled',
+  'form.submitted': 'Form submitted',
+  'subscription.renewed': 'Subscription renewed',
+  'webhook.test': 'Test event',
+};
+
+/** How a delivery reads in the log: "Delivered (200)", "Retrying (HTTP 500)", "Failed (…)". */
+export function deliveryText(d: WebhookDelivery): string {
+  const said = d.responseStatus ? `HTTP ${d.responseStatus}` : (d.error ?? '');
+  if (d.status === 'delivered') return `Delivered (${said})`;
+  if (d.status === 'failed') return `Failed after ${d.attempts} attempts (${said})`;
+  if (d.attempts === 0) return 'Waiting to be sent';
+  return `Retrying: ${d.error ?? said}`;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../ids.js';
+
+/** The events an endpoint may subscribe to (issue 21). `webhook.test` is only ever sent by "Send test". */
+export const WEBHOOK_EVENTS = [
+  'order.created',
+  'order.paid',
+  'order.refunded',
+  'order.fulfilled',
+  'form.submitted',
+  'subscription.renewed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+export const TEST_EVENT = 'webhook.test';
+
+/** A fresh event id: the receiver's key for dropping a repeat (`docs/webhooks.md`). */
+export function newEventId(): string {
+  return `evt_${randomBytes(12).toString('hex')}`;
+}
+
+/** The JSON body of an event, as posted. */
+export function eventBody(event: {
+  id: string;
+  type: string;
+  siteId: string;
+  createdAt: string;
+  data: unknown;
+}): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt,
+    siteId: event.siteId,
+    data: event.data,
+  });
+}
+
+export interface RecordedEvent {
+  siteId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  /** ISO time of the change (default: now). */
+  now?: string;
+}
+
+/**
+ * Writes `event` into the webhook outbox: one pending delivery per enabled endpoint of the site
+ * that subscribes to its type. Call it with the transaction that makes the change, so the event
+ * exists exactly when the change does; the `webhooks` job posts it afterwards.
+ */
+export async function recordWebhookEvent(db: Kysely<Database>, event: RecordedEvent): Promise<number> {
+  const endpoints = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('site_id', '=', event.siteId)
+    .where('enabled', '=', 1)
+    .execute();
+  const targets = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(event.type));
+  if (targets.length === 0) return 0;
+  const now = event.now ?? new Date().toISOString();
+  const id = newEventId();
+  const payload = eventBody({ id, type: event.type, siteId: event.siteId, createdAt: now, data: event.data });
+  await db
+    .insertInto('webhook_deliveries')
+    .values(
+      targets.map((t) => ({
+        id: newId(),
+        site_id: event.siteId,
+        endpoint_id: t.id,
+        event_id: id,
+        event_type: event.type,
+        payload,
+        attempts: 0,
+        next_attempt_at: now,
+        status: 'pending',
+        response_status: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return targets.length;
+}
+
+/** The order fields every order event carries. */
+export function orderEventData(order: {
+  id: string;
+  order_number: number | string;
+  customer_email: string;
+  currency: string;
+  grand_total_cents: number;
+  refunded_cents?: number;
+  status: string;
+  payment_status: string;
+  fulfillment_status: string;
+}): Record<string, unknown> {
+  return {
+    order: {
+      id: order.id,
+      number: order.order_number,
+      email: order.customer_email,
+      currency: order.currency,
+      totalCents: order.grand_total_cents,
+      refundedCents: order.refunded_cents ?? 0,
+      status: order.status,
+      paymentStatus: order.payment_status,
+      fulfillmentStatus: order.fulfillment_status,
+    },
+  };
+}
+
+/** The `form.submitted` event of an accepted (not spam) submission, written in its transaction. */
+export async function formSubmittedWebhook(
+  trx: Kysely<Database>,
+  submission: {
+    siteId: string;
+    form: { id: string; name: string };
+    id: string;
+    values: Record<string, unknown>;
+    createdAt: string;
+  },
+): Promise<void> {
+  const data = {
+    form: submission.form,
+    submission: { id: submission.id, values: submission.values, createdAt: submission.createdAt },
+  };
+  await recordWebhookEvent(trx, { siteId: submission.siteId, type: 'form.submitted', data, now: submission.createdAt });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { registerWebhookRoutes } from './routes.js';
+
+export { ADDRESS_MESSAGES } from './address-guard.js';
+export { DISABLE_AFTER_FAILURES, deliverDueWebhooks, RETRY_DELAYS_MS } from './deliver.js';
+export {
+  formSubmittedWebhook,
+  orderEventData,
+  recordWebhookEvent,
+  TEST_EVENT,
+  WEBHOOK_EVENTS,
+  type WebhookEventType,
+} from './events.js';
+export { signatureHeader, verifySignature } from './signing.js';
+
+/** Outgoing webhooks (issue 21, `docs/webhooks.md`): the owner routes under `/api/config/webhooks`. */
+export default async function webhooksPlugin(app: FastifyInstance): Promise<void> {
+  registerWebhookRoutes(app);
+}
