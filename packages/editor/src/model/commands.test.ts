@@ -1,7 +1,14 @@
 import { validatePageSettings } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { commandForKey, type EditorState, edit, initialState, run } from './commands.js';
+import { type EditorState, edit, initialState, run } from './commands.js';
 import { normalizeDoc } from './document.js';
+import { type KeyLike, NO_FOCUS, resolveKey } from './shortcuts.js';
+
+/** The command a key press runs with focus outside any field. */
+const commandForKey = (event: KeyLike, state: EditorState) => {
+  const outcome = resolveKey(event, NO_FOCUS, state);
+  return outcome?.kind === 'command' ? outcome.command : undefined;
+};
 
 const doc = () =>
   normalizeDoc([

@@ -1,5 +1,5 @@
 import type { DevicePreview } from '@tessera/core';
-import { type Block, localId, newSection, type PageDoc } from './document.js';
+import { type Block, blockLabel, localId, newSection, type PageDoc } from './document.js';
 import { canRedo, canUndo, type History, perform, redo, undo } from './history.js';
 import { findBlock, type Operation } from './operations.js';
 
@@ -13,29 +13,17 @@ export interface EditorState {
   announcement: string;
 }
 
-export interface KeyLike {
-  key: string;
-  ctrlKey?: boolean;
-  metaKey?: boolean;
-  shiftKey?: boolean;
-  altKey?: boolean;
-}
-
 /**
  * An editor command (STYLE "Editor commands are data"): the toolbar, the menus, the shortcuts
- * and undo all read this one list. `perform` is pure: it answers the next state.
+ * and undo all read this one list. `perform` is pure: it answers the next state. The keys that run
+ * a command are in `shortcuts.ts`'s table.
  */
 export interface Command {
   name: string;
   label: string;
-  /** Shown beside the label in menus. */
-  shortcut?: string;
-  keyTest?: (event: KeyLike) => boolean;
   enabled: (state: EditorState) => boolean;
   perform: (state: EditorState) => EditorState;
 }
-
-const mod = (e: KeyLike) => Boolean(e.ctrlKey || e.metaKey);
 
 export function initialState(doc: PageDoc): EditorState {
   return { history: { doc, past: [], future: [] }, selection: null, device: 'desktop', announcement: '' };
@@ -100,12 +88,53 @@ function moveSection(state: EditorState, delta: -1 | 1): EditorState {
   return edit(state, `Moved section ${delta < 0 ? 'up' : 'down'}`, [{ op: 'moveSection', from, to }]);
 }
 
+type Selection = NonNullable<EditorState['selection']>;
+
+/** Everything that can be selected, in the layers list's order: each section, then its blocks. */
+function selectionOrder(doc: PageDoc): Selection[] {
+  return doc.sections.flatMap((section): Selection[] => [
+    { kind: 'section', id: section.id },
+    ...section.blocks.map((block): Selection => ({ kind: 'block', id: block.id })),
+  ]);
+}
+
+function describeSelection(doc: PageDoc, selection: Selection): string {
+  const s = doc.sections.findIndex((section) =>
+    selection.kind === 'section' ? section.id === selection.id : section.blocks.some((b) => b.id === selection.id),
+  );
+  const blocks = doc.sections[s]?.blocks ?? [];
+  const b = blocks.findIndex((block) => block.id === selection.id);
+  return selection.kind === 'section' || b < 0
+    ? `Section ${s + 1} selected`
+    : `${blockLabel(blocks[b] as Block)} block selected, ${b + 1} of ${blocks.length} in section ${s + 1}`;
+}
+
+/** Moves the selection to the previous or next section or block; a selection that is gone starts at the end. */
+function stepSelection(state: EditorState, delta: -1 | 1): EditorState {
+  const order = selectionOrder(state.history.doc);
+  const at = order.findIndex((item) => item.kind === state.selection?.kind && item.id === state.selection.id);
+  const to = at < 0 ? (delta < 0 ? order.length - 1 : 0) : at + delta;
+  const next = order[to];
+  if (!next) return { ...state, announcement: delta < 0 ? 'Already at the top.' : 'Already at the end.' };
+  return { ...state, selection: next, announcement: describeSelection(state.history.doc, next) };
+}
+
 export const COMMANDS: readonly Command[] = [
+  {
+    name: 'selectPrevious',
+    label: 'Select previous',
+    enabled: (s) => s.selection !== null && s.history.doc.sections.length > 0,
+    perform: (s) => stepSelection(s, -1),
+  },
+  {
+    name: 'selectNext',
+    label: 'Select next',
+    enabled: (s) => s.selection !== null && s.history.doc.sections.length > 0,
+    perform: (s) => stepSelection(s, 1),
+  },
   {
     name: 'undo',
     label: 'Undo',
-    shortcut: 'Ctrl+Z',
-    keyTest: (e) => mod(e) && !e.shiftKey && e.key.toLowerCase() === 'z',
     enabled: (s) => canUndo(s.history),
     perform: (s) => ({
       ...s,
@@ -116,8 +145,6 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'redo',
     label: 'Redo',
-    shortcut: 'Ctrl+Shift+Z',
-    keyTest: (e) => mod(e) && ((e.shiftKey && e.key.toLowerCase() === 'z') || e.key.toLowerCase() === 'y'),
     enabled: (s) => canRedo(s.history),
     perform: (s) => ({
       ...s,
@@ -128,40 +155,30 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'moveBlockUp',
     label: 'Move block up',
-    shortcut: 'Alt+ArrowUp',
-    keyTest: (e) => Boolean(e.altKey) && !e.shiftKey && e.key === 'ArrowUp',
     enabled: (s) => selectedBlock(s) !== undefined,
     perform: (s) => moveSelected(s, -1),
   },
   {
     name: 'moveBlockDown',
     label: 'Move block down',
-    shortcut: 'Alt+ArrowDown',
-    keyTest: (e) => Boolean(e.altKey) && !e.shiftKey && e.key === 'ArrowDown',
     enabled: (s) => selectedBlock(s) !== undefined,
     perform: (s) => moveSelected(s, 1),
   },
   {
     name: 'moveSectionUp',
     label: 'Move section up',
-    shortcut: 'Alt+Shift+ArrowUp',
-    keyTest: (e) => Boolean(e.altKey && e.shiftKey) && e.key === 'ArrowUp',
     enabled: (s) => selectedSectionIndex(s) > 0,
     perform: (s) => moveSection(s, -1),
   },
   {
     name: 'moveSectionDown',
     label: 'Move section down',
-    shortcut: 'Alt+Shift+ArrowDown',
-    keyTest: (e) => Boolean(e.altKey && e.shiftKey) && e.key === 'ArrowDown',
     enabled: (s) => selectedSectionIndex(s) >= 0 && selectedSectionIndex(s) < s.history.doc.sections.length - 1,
     perform: (s) => moveSection(s, 1),
   },
   {
     name: 'duplicateBlock',
     label: 'Duplicate block',
-    shortcut: 'Ctrl+D',
-    keyTest: (e) => mod(e) && e.key.toLowerCase() === 'd',
     enabled: (s) => selectedBlock(s) !== undefined,
     perform: (s) => {
       const found = selectedBlock(s);
@@ -181,13 +198,20 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'deleteBlock',
     label: 'Delete block',
-    shortcut: 'Delete',
-    keyTest: (e) => e.key === 'Delete' && !mod(e),
     enabled: (s) => selectedBlock(s) !== undefined,
     perform: (s) => {
       const found = selectedBlock(s);
       if (!found) return s;
-      return edit(s, 'Deleted block', [{ op: 'removeBlock', section: found.section, index: found.index }], null);
+      // The next block (or the one before, or the section) is selected, so Delete and the arrows go on from there.
+      const blocks = s.history.doc.sections[found.section]?.blocks ?? [];
+      const neighbour = blocks[found.index + 1] ?? blocks[found.index - 1];
+      const sectionId = s.history.doc.sections[found.section]?.id as string;
+      return edit(
+        s,
+        'Deleted block',
+        [{ op: 'removeBlock', section: found.section, index: found.index }],
+        neighbour ? { kind: 'block', id: neighbour.id } : { kind: 'section', id: sectionId },
+      );
     },
   },
   {
@@ -217,17 +241,13 @@ export const COMMANDS: readonly Command[] = [
   {
     name: 'deselect',
     label: 'Clear selection',
-    shortcut: 'Escape',
-    keyTest: (e) => e.key === 'Escape',
     enabled: (s) => s.selection !== null,
     perform: (s) => ({ ...s, selection: null }),
   },
   ...(['desktop', 'tablet', 'phone'] as const).map(
-    (device, i): Command => ({
+    (device): Command => ({
       name: `preview-${device}`,
       label: `Preview as ${device}`,
-      shortcut: `Ctrl+Alt+${i + 1}`,
-      keyTest: (e) => mod(e) && Boolean(e.altKey) && e.key === String(i + 1),
       enabled: (s) => s.device !== device,
       perform: (s) => ({ ...s, device, announcement: `Previewing as ${device}` }),
     }),
@@ -238,11 +258,6 @@ export function commandNamed(name: string): Command {
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) throw new Error(`Unknown command ${name}`);
   return command;
-}
-
-/** The command a key press runs in `state`, if any. */
-export function commandForKey(event: KeyLike, state: EditorState): Command | undefined {
-  return COMMANDS.find((c) => c.keyTest?.(event) && c.enabled(state));
 }
 
 /** Runs a command by name when it is enabled. */

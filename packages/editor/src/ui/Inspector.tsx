@@ -1,11 +1,13 @@
 import { EDITOR_LIMITS, PROMOTED_BLOCK_TYPES } from '@tessera/core';
+import { lazy, Suspense, useEffect } from 'react';
 import type { FileEntry, PageSummary } from '../api.js';
 import { COMMANDS, type Command, type EditorState } from '../model/commands.js';
 import { BLOCK_KINDS, newBlock, newSection } from '../model/document.js';
 import { findBlock } from '../model/operations.js';
-import { BlockSettings } from './blocks/BlockSettings.js';
+import { shortcutText } from '../model/shortcuts.js';
 import { type Apply, labelOf } from './blocks/common.js';
 import { Layers } from './Layers.js';
+import { PLATFORM } from './use-editor-keys.js';
 
 interface InspectorProps {
   state: EditorState;
@@ -27,7 +29,17 @@ const MENU_KINDS = [...BLOCK_KINDS].sort((a, b) => {
 
 const BLOCK_TOOLS = ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'];
 
+/**
+ * The block forms are their own chunk, kept out of the editor's first load; the Inspector starts
+ * fetching it as soon as it mounts, so it is there before the owner picks a block.
+ */
+const loadBlockSettings = () => import('./blocks/BlockSettings.js');
+const BlockSettings = lazy(() => loadBlockSettings().then((m) => ({ default: m.BlockSettings })));
+
 export function Inspector({ state, apply, select, runCommand, pages, files }: InspectorProps) {
+  useEffect(() => {
+    void loadBlockSettings();
+  }, []);
   const { doc } = state.history;
   const sectionIndex =
     state.selection?.kind === 'section'
@@ -96,7 +108,7 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
       </section>
 
       {block && path && (
-        <section className="ed-panel" aria-label={`${labelOf(block)} settings`}>
+        <section className="ed-panel" aria-label={`${labelOf(block)} settings`} data-selection-form>
           <h2>{labelOf(block)}</h2>
           <div role="toolbar" aria-label="Block" className="ed-toolbar">
             {COMMANDS.filter((c) => BLOCK_TOOLS.includes(c.name)).map((c) => (
@@ -105,26 +117,28 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
                 type="button"
                 disabled={!c.enabled(state)}
                 onClick={() => runCommand(c)}
-                title={c.shortcut}
+                title={shortcutText(c.name, PLATFORM)}
               >
                 {c.label}
               </button>
             ))}
           </div>
-          <BlockSettings
-            key={block.id}
-            block={block}
-            apply={apply}
-            section={path.section}
-            index={path.index}
-            pages={pages}
-            files={files}
-          />
+          <Suspense fallback={<p className="ed-empty">Loading…</p>}>
+            <BlockSettings
+              key={block.id}
+              block={block}
+              apply={apply}
+              section={path.section}
+              index={path.index}
+              pages={pages}
+              files={files}
+            />
+          </Suspense>
         </section>
       )}
 
       {state.selection?.kind === 'section' && sectionIndex >= 0 && (
-        <section className="ed-panel" aria-label="Section settings">
+        <section className="ed-panel" aria-label="Section settings" data-selection-form>
           <h2>Section {sectionIndex + 1}</h2>
           {(
             [

@@ -1,15 +1,17 @@
 import { DEVICE_PREVIEWS, type DevicePreview } from '@tessera/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api, type FileEntry, type PageDocument, type PageSummary } from '../api.js';
-import { COMMANDS, type Command, commandForKey, type EditorState, edit, initialState } from '../model/commands.js';
+import { COMMANDS, type Command, type EditorState, edit, initialState } from '../model/commands.js';
 import { normalizeDoc, type PageDoc } from '../model/document.js';
 import { DraftSync } from '../model/draft-sync.js';
 import type { Operation } from '../model/operations.js';
+import { shortcutText } from '../model/shortcuts.js';
 import { Canvas } from './Canvas.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { FileManager } from './FileManager.js';
 import { Inspector } from './Inspector.js';
 import { PagesPanel } from './PagesPanel.js';
+import { PLATFORM, useEditorKeys } from './use-editor-keys.js';
 
 type SaveState = 'saved' | 'saving' | 'unsaved' | 'error';
 const AUTOSAVE_MS = 700;
@@ -19,12 +21,8 @@ function pageIdFromUrl(): string | undefined {
   return match ? decodeURIComponent(match[1]) : undefined;
 }
 
-function isEditable(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return (
-    !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable)
-  );
-}
+/** The shortcuts sheet loads when first opened (`?`), off the editor's first load. */
+const ShortcutsSheet = lazy(() => import('./ShortcutsSheet.js').then((m) => ({ default: m.ShortcutsSheet })));
 
 /** The page editor at /config/pages: pages panel, canvas and inspector with undo, autosave and publish. */
 export function PageEditor() {
@@ -144,23 +142,8 @@ export function PageEditor() {
   const runCommand = useCallback((command: Command) => {
     setState((s) => (s && command.enabled(s) ? command.perform(s) : s));
   }, []);
-  const onKey = useCallback(
-    (event: KeyboardEvent) => {
-      const s = stateRef.current;
-      if (!s) return;
-      if (isEditable(event.target) && !(event.altKey && event.key.startsWith('Arrow'))) return;
-      const command = commandForKey(event, s);
-      if (command) {
-        event.preventDefault();
-        runCommand(command);
-      }
-    },
-    [runCommand],
-  );
-  useEffect(() => {
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onKey]);
+  const getState = useCallback(() => stateRef.current, []);
+  const keys = useEditorKeys({ getState, runCommand });
 
   const apply = useCallback(
     (label: string, operations: Operation[], selection?: EditorState['selection'], coalesce?: string) => {
@@ -237,7 +220,7 @@ export function PageEditor() {
               type="button"
               disabled={!state || !c.enabled(state)}
               onClick={() => runCommand(c)}
-              title={c.shortcut}
+              title={shortcutText(c.name, PLATFORM)}
             >
               {c.label}
             </button>
@@ -260,6 +243,9 @@ export function PageEditor() {
         <span className={`ed-save ed-save--${save}`} role="status" data-save-state={save}>
           {state ? saveLabel : ''}
         </span>
+        <button type="button" onClick={keys.openSheet} aria-keyshortcuts="?">
+          Shortcuts
+        </button>
         <button type="button" onClick={() => setShowFiles(true)}>
           Files
         </button>
@@ -306,12 +292,12 @@ export function PageEditor() {
               selection={state.selection}
               device={device}
               onSelect={select}
-              onKey={onKey}
+              onKey={keys.onKey}
               onMove={(operation) => apply('Moved block', [operation])}
               tools={blockTools.map((c) => ({
                 name: c.name,
                 label: c.label.replace(' block', ''),
-                shortcut: c.shortcut,
+                shortcut: shortcutText(c.name, PLATFORM),
                 enabled: c.enabled(state),
                 run: () => runCommand(c),
               }))}
@@ -335,6 +321,11 @@ export function PageEditor() {
           onConfirm={() => void discard()}
           onCancel={() => setConfirmDiscard(false)}
         />
+      )}
+      {keys.sheetOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsSheet platform={PLATFORM} onClose={keys.closeSheet} />
+        </Suspense>
       )}
       {showFiles && <FileManager files={files} onClose={() => setShowFiles(false)} onChanged={loadFiles} />}
     </div>

@@ -1,8 +1,12 @@
 import { PAGE_STATUS_LABELS, validatePageSettings } from '@tessera/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, type PageDocument, type PageSummary } from '../api.js';
 import { moveTargets, orderForMove, orderForStep, type PageOrder, treeOrder } from '../model/page-tree.js';
-import { PageSettingsDialog } from './PageSettingsDialog.js';
+
+/** Page settings open on demand, so the dialog is its own chunk. */
+const PageSettingsDialog = lazy(() =>
+  import('./PageSettingsDialog.js').then((m) => ({ default: m.PageSettingsDialog })),
+);
 
 interface PagesPanelProps {
   pages: PageSummary[];
@@ -178,14 +182,16 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
         ))}
       </ul>
       {settingsFor && (
-        <PageSettingsDialog
-          id={settingsFor}
-          onClose={() => setSettingsFor(undefined)}
-          onSaved={(page) => {
-            onSettingsSaved(page);
-            setSettingsFor(undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <PageSettingsDialog
+            id={settingsFor}
+            onClose={() => setSettingsFor(undefined)}
+            onSaved={(page) => {
+              onSettingsSaved(page);
+              setSettingsFor(undefined);
+            }}
+          />
+        </Suspense>
       )}
     </nav>
   );
