@@ -65,9 +65,9 @@ describe('commerce admin in the editor', () => {
     // Saving an empty form names the field at fault beside it.
     await owner.getByRole('button', { name: 'Create product' }).click();
     await expect.poll(() => owner.getByText('Give the product a title.').count()).toBe(1);
-    expect(await owner.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(await owner.getByLabel(/^Title/).getAttribute('aria-invalid')).toBe('true');
 
-    await owner.getByLabel('Title').fill(TITLE);
+    await owner.getByLabel(/^Title/).fill(TITLE);
     await owner.getByLabel('Status').selectOption('published');
     await owner.getByLabel('Short description').fill('A cap for long walks.');
 
@@ -258,5 +258,44 @@ describe('commerce admin in the editor', () => {
     expect(navy?.mainImage?.assetUrl).toBe(`/files/${IMAGE_NAME}`);
     expect((await page.request.get(`/files/${IMAGE_NAME}`)).status()).toBe(200);
     await page.close();
+  });
+
+  it("keeps the product's search and sharing fields, and its old address answers after a new URL slug", async () => {
+    const seoTitle = `A cap for long walks ${stamp}`;
+    await owner.goto(`/config/commerce/products/${encodeURIComponent(productId)}`);
+    await expect.poll(() => owner.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+    const group = owner.getByRole('group', { name: 'Search and sharing' });
+    // A description past the limit is refused beside its field before anything is sent.
+    await group.getByLabel('SEO description').evaluate((el: HTMLTextAreaElement) => el.removeAttribute('maxlength'));
+    await group.getByLabel('SEO description').fill('x'.repeat(401));
+    await owner.getByRole('button', { name: 'Save product' }).click();
+    await expect.poll(() => group.getByText('Keep the SEO description to 400 characters.').count()).toBe(1);
+    await group.getByLabel('SEO title').fill(seoTitle);
+    await group.getByLabel('SEO description').fill('Breathable, packable, sun-proof.');
+    await group.getByLabel('Social image').selectOption(`/files/${IMAGE_NAME}`);
+    await owner.getByLabel('URL slug').fill(`${urlId}-moved`);
+    const keepOld = owner.getByLabel(/Send visitors of the old address/);
+    expect(await keepOld.isChecked()).toBe(true);
+    await owner.getByRole('button', { name: 'Save product' }).click();
+    await expect.poll(() => status().textContent()).toBe(`Saved ${TITLE}.`);
+    await expectAccessible(owner, '/config/commerce/products/<id> with SEO fields');
+    await owner.reload();
+    await expect.poll(() => group.getByLabel('SEO title').inputValue()).toBe(seoTitle);
+    expect(await group.getByLabel('SEO description').inputValue()).toBe('Breathable, packable, sun-proof.');
+    expect(await group.getByLabel('Social image').inputValue()).toBe(`/files/${IMAGE_NAME}`);
+    expect(await group.getByLabel('Hide from search engines').isChecked()).toBe(false);
+
+    const page = await visitor.newPage();
+    await page.goto(`/shop/p/${urlId}`);
+    expect(new URL(page.url()).pathname).toBe(`/shop/p/${urlId}-moved`);
+    expect(await page.title()).toBe(seoTitle);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      'Breathable, packable, sun-proof.',
+    );
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+      new RegExp(`/files/${IMAGE_NAME.replace('.', '\\.')}$`),
+    );
+    await page.close();
+    urlId = `${urlId}-moved`;
   });
 });

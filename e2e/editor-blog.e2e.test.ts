@@ -97,7 +97,7 @@ describe('blog post editor', () => {
     await owner.getByRole('button', { name: 'New post' }).click();
     await owner.getByRole('heading', { name: 'New post' }).waitFor();
 
-    await owner.getByLabel('Title').fill(TITLE);
+    await owner.getByLabel(/^Title/).fill(TITLE);
     await owner.getByLabel('Excerpt').fill('What the hedgerow gave us this month.');
     const body = owner.getByRole('textbox', { name: 'Body', exact: true });
     await body.click();

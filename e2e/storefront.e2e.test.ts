@@ -146,6 +146,38 @@ describe('storefront pages', () => {
     expect(problems.join('\n'), 'serious or critical axe violations').toBe('');
   });
 
+  it('preload the product photo the browser shows first, fetched once as AVIF, the others lazily, every picture sized', async () => {
+    const { page } = await visitor();
+    const fetched: { url: string; type: string }[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/files/')) {
+        fetched.push({ url: response.url(), type: response.headers()['content-type'] ?? '' });
+      }
+    });
+    await page.goto('/shop/p/linen-shirt');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    expect(await preload.count()).toBe(1);
+    expect(await preload.getAttribute('fetchpriority')).toBe('high');
+    const gallery = page.locator('.ProductItem-images img');
+    expect(await gallery.count()).toBeGreaterThan(1);
+    const first = gallery.first();
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+    expect(await first.getAttribute('loading')).toBeNull();
+    expect(await preload.getAttribute('imagesrcset')).toBe(await first.getAttribute('srcset'));
+    expect(await preload.getAttribute('imagesizes')).toBe(await first.getAttribute('sizes'));
+    expect(await gallery.nth(1).getAttribute('loading')).toBe('lazy');
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const shown = await first.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(shown).toMatch(/\?format=\d+w$/);
+    // The preload and the <img> chose the same copy: one request for it, answered in AVIF.
+    const answers = fetched.filter((entry) => entry.url === shown);
+    expect(answers.map((entry) => entry.type)).toEqual(['image/avif']);
+    const unsized = await page
+      .locator('img')
+      .evaluateAll((imgs) => imgs.filter((img) => !img.getAttribute('width') || !img.getAttribute('height')).length);
+    expect(unsized).toBe(0);
+  });
+
   it('render the product title, price and add button with JavaScript disabled', async () => {
     const { page } = await visitor({ javaScriptEnabled: false });
     const product = new ProductPage(page);

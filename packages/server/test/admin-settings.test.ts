@@ -62,10 +62,11 @@ for (const dialect of DIALECTS) {
         timeZone: 'Europe/Paris',
         currency: 'EUR',
         locale: 'fr_FR',
-        logo: { url: '/files/products/linen-shirt.jpg', altText: 'Logo' },
+        logo: { url: '/files/products/linen-shirt-natural.jpg', altText: 'Logo' },
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toMatchObject({
+        logo: { url: '/files/products/linen-shirt-natural.jpg', altText: 'Logo', width: 800, height: 1000 },
         siteTitle: 'Juniper & Oak Paris',
         timeZone: 'Europe/Paris',
         currency: 'EUR',
@@ -74,7 +75,7 @@ for (const dialect of DIALECTS) {
       const page = await new Visitor(server.url).get('/shop/p/linen-shirt');
       expect(page.body).toContain('Juniper &amp; Oak Paris');
       expect(page.body).toContain(
-        '<a class="site-title" href="/"><img class="site-title__logo" src="/files/products/linen-shirt.jpg" alt="Logo" height="40"></a>',
+        '<a class="site-title" href="/"><img class="site-title__logo" src="/files/products/linen-shirt-natural.jpg" alt="Logo" width="800" height="1000"></a>',
       );
       expect(contextOf(page.body)).toMatchObject({ currency: 'EUR', timeZone: 'Europe/Paris', locale: 'fr-FR' });
       await admin.put(SETTINGS, { currency: 'USD', locale: 'en-US', timeZone: 'America/New_York', logo: null });

@@ -2,6 +2,7 @@ import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { ATOM_NS, CONTENT_NS } from '../src/web/feeds.js';
+import { readIco } from '../src/web/ico.js';
 import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../src/web/sitemap.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
@@ -408,7 +409,9 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
         const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
       }
-      expect((await fetch(`${server.url}/favicon.ico`)).headers.get('content-type')).toBe('image/png');
+      const favicon = await fetch(`${server.url}/favicon.ico`);
+      expect(favicon.headers.get('content-type')).toBe('image/x-icon');
+      expect(readIco(Buffer.from(await favicon.arrayBuffer())).map((image) => image.size)).toEqual([16, 32, 48]);
       const manifest = (await visitor.get('/manifest.webmanifest')).body;
       expect(manifest.name).toBe('Juniper & Oak');
       expect(manifest.start_url).toBe('/');

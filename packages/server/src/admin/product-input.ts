@@ -1,5 +1,6 @@
 import { COLLECTION_LIMITS, canBeSubscription, ProductType } from '@tessera/core';
 import { type ZodError, z } from 'zod';
+import { itemSeoInput } from '../content/item-seo-input.js';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { describeZodError } from '../http/validate.js';
@@ -78,6 +79,10 @@ export const productInput = z
     useCustomAddButtonText: z.boolean().default(false),
     customAddButtonText: z.string().trim().max(50).default(''),
     denominations: z.array(cents.min(1)).max(20).optional(),
+    /** Search and sharing fields (core's `validateItemSeo`); absent: the stored ones are kept. */
+    seo: itemSeoInput.optional(),
+    /** When the URL changes, send the old address to the new one with a 301 (the owner may untick it). */
+    redirectOldUrl: z.boolean().default(true),
   })
   .strict();
 export type ProductInput = z.infer<typeof productInput>;

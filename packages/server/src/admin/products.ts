@@ -1,17 +1,17 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { COLLECTION_LIMITS, CollectionType, ProductType, RecordType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
+import { storedItemSeo } from '../content/item-seo-input.js';
 import { parseJson } from '../content/product-json.js';
 import { loadProducts } from '../content/product-repository.js';
 import type { Database } from '../db/schema.js';
+import { originalSizeOf } from '../editor/image-size.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { newId, nowIso } from '../ids.js';
+import { recordMovedAddress } from '../web/moved-address.js';
 import {
   checkProduct,
   fieldError,
@@ -43,7 +43,6 @@ const idParams = z.object({ id });
 export default async function productsAdminPlugin(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const content = app.services.content;
-  const filesRoot = resolve(app.config.filesDir);
   const guard = { preHandler: requireOwner('store') };
 
   async function collectionOf(
@@ -87,20 +86,12 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   }
 
   async function imageAsset(url: string, altText: string) {
-    let originalSize = '';
-    let name: string;
     try {
-      name = decodeURIComponent(url.slice('/files/'.length));
+      decodeURIComponent(url);
     } catch {
       throw fieldError('images', 'Use the URL of an uploaded file (/files/…).');
     }
-    const path = join(filesRoot, name);
-    if (path.startsWith(`${filesRoot}/`) && existsSync(path)) {
-      const meta = await sharp(path)
-        .metadata()
-        .catch(() => undefined);
-      if (meta?.width && meta.height) originalSize = `${meta.width}x${meta.height}`;
-    }
+    const originalSize = await originalSizeOf(app.fileStorage, url);
     return {
       id: newId(),
       recordType: RecordType.IMAGE,
@@ -142,8 +133,10 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     const variantImages = await Promise.all(
       input.variants.map((v) => (v.imageUrl ? imageAsset(v.imageUrl, '') : null)),
     );
+    const seo = input.seo ? await storedItemSeo(app.fileStorage, input.seo) : undefined;
     const now = nowIso();
     const itemId = existingId ?? newId();
+    let moved: [string, string] | undefined;
     await db.transaction().execute(async (trx) => {
       const previous = existingId
         ? await trx
@@ -159,6 +152,17 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       if (!previous || previous.collection_id !== collection.id) await checkRoom(trx, collection.id);
       const wanted = input.urlId ?? previous?.url_id ?? slugify(input.title);
       const urlId = await freeUrlId(trx, collection.id, wanted, itemId, input.urlId !== undefined);
+      if (
+        previous &&
+        input.redirectOldUrl &&
+        `${previous.collection_id}/${previous.url_id}` !== `${collection.id}/${urlId}`
+      ) {
+        const from =
+          previous.collection_id === collection.id
+            ? collection
+            : await collectionOf(siteId, previous.collection_id, trx);
+        moved = [`/${from.slug}/p/${previous.url_id}`, `/${collection.slug}/p/${urlId}`];
+      }
       const oldVariants = await trx
         .selectFrom('product_variants')
         .select(['id', 'sku'])
@@ -180,6 +184,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
         additionalFieldsForm: input.additionalFieldsFormId ? null : (stored.additionalFieldsForm ?? null),
         denominations: input.productType === ProductType.GIFT_CARD ? input.denominations : undefined,
         variantWeights: variantWeights(input, variantIds),
+        ...(seo ? { seo } : {}),
       };
       if (input.additionalFieldsFormId === null) structuredContent.additionalFieldsForm = null;
       const fields = {
@@ -244,6 +249,8 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       const removed = [...oldIds].filter((v) => !kept.has(v));
       if (removed.length > 0) await trx.deleteFrom('product_variants').where('id', 'in', removed).execute();
     });
+    // Old links to the product keep working (web/moved-address.ts).
+    if (moved) await recordMovedAddress(db, siteId, ...moved);
     content.invalidate(siteId);
     return productJson(siteId, itemId);
   }

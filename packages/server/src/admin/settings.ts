@@ -16,6 +16,7 @@ import { paymentSettingsJson } from '../checkout/payment-settings.js';
 import type { PaymentProviders } from '../checkout/payments/provider.js';
 import { TEST_MODE_MESSAGES } from '../checkout/payments/test-mode.js';
 import { STOCK_HOLD_MINUTES, stockHoldMinutesOf } from '../checkout/stock-holds.js';
+import { originalSizeOf } from '../editor/image-size.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
 import { PUBLIC_URL_RULE, parsePublicUrl } from '../site-url/public-url.js';
@@ -39,7 +40,13 @@ const websiteBody = z
   .object({
     siteTitle: z.string().trim().min(1).max(100),
     logo: z
-      .object({ url: fileUrl, altText: z.string().max(200).default('') })
+      .object({
+        url: fileUrl,
+        altText: z.string().max(200).default(''),
+        // The picture's pixel size, read from the file on save (what a client sends is replaced).
+        width: z.number().optional(),
+        height: z.number().optional(),
+      })
       .strict()
       .nullable(),
     timeZone: z.string().max(64),
@@ -255,6 +262,15 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
     }
     const publicUrl = checkedPublicUrl(body.publicUrl);
     const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, publicUrl: _url, ...website } = body;
+    // The header prints the logo with its width and height, so the page does not shift when it loads.
+    if (website.logo) {
+      const [width, height] = (await originalSizeOf(app.fileStorage, website.logo.url)).split('x').map(Number);
+      website.logo = {
+        url: website.logo.url,
+        altText: website.logo.altText,
+        ...(width && height ? { width, height } : {}),
+      };
+    }
     const saved = await store.update(
       siteId,
       (settings, row) => {

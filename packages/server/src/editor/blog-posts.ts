@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ownerOf } from '../admin/site-settings-store.js';
 import { requireOwner } from '../auth/owner-guard.js';
+import { itemSeoInput, storedItemSeo } from '../content/item-seo-input.js';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { AppError } from '../errors.js';
 import { parseInput } from '../http/validate.js';
@@ -43,6 +44,8 @@ const postBody = z
     tags: termList.default([]),
     categories: termList.default([]),
     commentsEnabled: z.boolean().default(false),
+    seo: itemSeoInput.optional(),
+    redirectOldUrl: z.boolean().default(true),
   })
   .strict();
 
@@ -99,7 +102,8 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const image = input.featuredImage;
     return {
       ...input,
-      featuredImage: image && { ...image, originalSize: await originalSizeOf(app.config.filesDir, image.url) },
+      featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
+      seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
       urlId: postUrlId(input.urlId, input.title),
       publishOn: publishDate(input.publishOn, input.status) ?? previousPublishOn ?? nowIso(),
       tags: tags.value,

@@ -1,6 +1,7 @@
-import { EDITOR_MESSAGES, RecordType } from '@tessera/core';
+import { EDITOR_MESSAGES, type ItemSeo, itemSeoFrom, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { withLikes } from '../comments/tables.js';
+import type { StoredItemSeo } from '../content/item-seo-input.js';
 import { parseJson } from '../content/product-json.js';
 import type { CollectionRow, Database, ItemRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -34,6 +35,10 @@ export interface PostInput {
   tags: string[];
   categories: string[];
   commentsEnabled: boolean;
+  /** Search and sharing fields; undefined keeps the stored ones. */
+  seo?: StoredItemSeo;
+  /** On a URL change, record a 301 from the old address (default on). */
+  redirectOldUrl?: boolean;
 }
 
 export interface PostSummary {
@@ -55,6 +60,7 @@ export interface PostDocument extends PostSummary {
   body: string;
   featuredImage: PostImage | null;
   commentsEnabled: boolean;
+  seo: ItemSeo;
 }
 
 export interface BlogSummary {
@@ -99,7 +105,12 @@ function documentOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostDocume
     body: row.body,
     featuredImage: imageOf(row),
     commentsEnabled: row.comments_enabled === 1,
+    seo: seoOf(row),
   };
+}
+
+function seoOf(row: ItemRow): ItemSeo {
+  return itemSeoFrom(parseJson<{ seo?: unknown }>(row.structured_content, {}).seo);
 }
 
 /** The stored columns of a post's editable fields. */
@@ -266,7 +277,7 @@ export function createBlogStore(db: Kysely<Database>) {
             site_id: siteId,
             collection_id: blogId,
             record_type: RecordType.TEXT,
-            structured_content: '{}',
+            structured_content: JSON.stringify(input.seo ? { seo: input.seo } : {}),
             position: Number(last?.max ?? -1) + 1,
             created_at: now,
             updated_at: now,
@@ -286,13 +297,24 @@ export function createBlogStore(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('items')
-          .set({ ...columnsOf(input), updated_at: nowIso() })
+          .set({
+            ...columnsOf(input),
+            ...(input.seo
+              ? {
+                  structured_content: JSON.stringify({
+                    ...parseJson<Record<string, unknown>>(before.structured_content, {}),
+                    seo: input.seo,
+                  }),
+                }
+              : {}),
+            updated_at: nowIso(),
+          })
           .where('id', '=', postId)
           .execute();
         await writeTerms(trx, postId, input);
       });
       // Old links to the post keep working (issue 22, web/moved-address.ts).
-      if (before.url_id !== input.urlId) {
+      if (before.url_id !== input.urlId && input.redirectOldUrl !== false) {
         await recordMovedAddress(db, siteId, `/${blogRow.slug}/${before.url_id}`, `/${blogRow.slug}/${input.urlId}`);
       }
       return this.getPost(siteId, blogId, postId) as Promise<PostDocument>;

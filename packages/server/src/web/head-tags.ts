@@ -11,6 +11,7 @@ import {
   type Product,
   webSite,
 } from './json-ld.js';
+import type { HeadSeo } from './item-seo-head.js';
 import { iconVersion } from './site-icon.js';
 import { languageUrl } from './sitemap.js';
 
@@ -51,8 +52,8 @@ export interface HeadInput {
     /** The item on a product, post or event page, in template shape. */
     readonly item?: Record<string, unknown>;
     readonly currency: string;
-    /** The owner's SEO fields of the page (page settings): they win over the page's own title and text. */
-    readonly seo?: { readonly title?: string; readonly description?: string; readonly noindex?: boolean };
+    /** The owner's SEO fields (page settings, or an item's `seo`): they win over the page's own title, text and image. */
+    readonly seo?: HeadSeo;
   };
 }
 
@@ -186,7 +187,8 @@ export function headTags(input: HeadInput): HeadTags {
   const isProduct = page.collectionKind === 'products' && page.pageType === PageType.CONTENT_ITEM && item !== undefined;
   const isPost = page.collectionKind === 'blog' && page.pageType === PageType.CONTENT_ITEM && item !== undefined;
   const isEvent = page.collectionKind === 'events' && page.pageType === PageType.CONTENT_ITEM && item !== undefined;
-  const image = firstImage(item) ?? (site.logoUrl ? { url: site.logoUrl } : undefined);
+  const image: Image | undefined =
+    page.seo?.image ?? firstImage(item) ?? (site.logoUrl ? { url: site.logoUrl } : undefined);
   const imageUrl = image ? absoluteUrl(baseUrl, image.url) : undefined;
 
   const meta: MetaTag[] = [

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentService, Site } from '../content/content-service.js';
-import { siteLanguages } from '../pages/page-context.js';
+import { siteLanguages } from '../site-settings/multilingual.js';
 import { webBaseUrl } from './base-url.js';
 import { guardPrecompressedFreshness, installCompression } from './compression.js';
 import { installPageValidators } from './etag.js';
+import { ICO_SIZES, icoFile } from './ico.js';
 import { installRedirects } from './redirect-hook.js';
 import { robotsTxt } from './robots.js';
 import { type SitemapLanguages, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.js';
@@ -47,7 +48,7 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
   }
 
   function languagesOf(site: Site): SitemapLanguages | undefined {
-    const languages = siteLanguages(site.websiteSettings);
+    const languages = siteLanguages(site.websiteSettings, site.locale);
     if (!languages.enabled) return undefined;
     const codes = languages.languages.filter((l) => l.enabled).map((l) => l.code);
     if (!codes.includes(languages.defaultLanguage)) codes.unshift(languages.defaultLanguage);
@@ -66,23 +67,29 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
 
   const icons = new SiteIcons();
 
-  async function sendIcon(request: FastifyRequest, reply: FastifyReply, size: number): Promise<void> {
+  /** Square PNGs of the site's icon in `sizes`, or undefined (and a 404 sent) when it has none that reads. */
+  async function iconPngs(request: FastifyRequest, reply: FastifyReply, sizes: readonly number[]) {
     const site = await siteOf(request, reply);
-    if (!site) return;
+    if (!site) return undefined;
     const url = siteIconUrl(site.websiteSettings);
     const source = url ? iconSourcePath(app.config.filesDir, url) : undefined;
-    let png: Buffer | undefined;
+    let pngs: (Buffer | undefined)[] = [];
     try {
-      png = source ? await icons.png(source, size) : undefined;
+      pngs = source ? await Promise.all(sizes.map((size) => icons.png(source, size))) : [];
     } catch (error) {
       request.log.warn({ err: error, url }, 'the site icon could not be resized');
     }
-    if (!png) {
+    if (pngs.length === 0 || pngs.some((png) => !png)) {
       reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('No site icon.');
-      return;
+      return undefined;
     }
+    return pngs as Buffer[];
+  }
+
+  async function sendIcon(request: FastifyRequest, reply: FastifyReply, size: number): Promise<void> {
+    const [png] = (await iconPngs(request, reply, [size])) ?? [];
     // Addresses carry `?v=` of the icon, so a new icon is a new address.
-    reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
+    if (png) reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png);
   }
 
   app.get<{ Params: { file: string } }>('/site-icon/:file', async (request, reply) => {
@@ -91,8 +98,13 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
     await sendIcon(request, reply, size);
   });
 
-  // Browsers ask for it whatever the page says; a PNG is what they all read.
-  app.get('/favicon.ico', async (request, reply) => sendIcon(request, reply, 48));
+  // Browsers and other clients ask for it whatever the page says: one icon file holding 16, 32 and 48 px.
+  app.get('/favicon.ico', async (request, reply) => {
+    const pngs = await iconPngs(request, reply, ICO_SIZES);
+    if (!pngs) return;
+    const ico = icoFile(pngs.map((png, index) => ({ size: ICO_SIZES[index] as number, png })));
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(ico);
+  });
 
   app.get('/manifest.webmanifest', async (request, reply) => {
     const site = await siteOf(request, reply);

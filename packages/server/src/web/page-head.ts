@@ -1,8 +1,11 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
-import { type PageScope, type SiteScope, siteLanguages } from '../pages/page-context.js';
+import type { PageScope, SiteScope } from '../pages/page-context.js';
+import { siteLanguages } from '../site-settings/multilingual.js';
 import { webBaseUrl } from './base-url.js';
 import { type HeadTags, headTags } from './head-tags.js';
+import { itemSeoOf } from './item-seo-head.js';
+import { type PreloadImage, preloadImageOf } from './preload-image.js';
 import { siteIconUrl } from './site-icon.js';
 
 /** The site's public address for pages; `http://localhost` only where an app has no config (unit tests). */
@@ -25,8 +28,8 @@ export async function pageHead(
   site: SiteScope,
   scope: PageScope,
   extra: Record<string, unknown>,
-): Promise<HeadTags & { seoTitle?: string }> {
-  const languages = siteLanguages(site.websiteSettings);
+): Promise<HeadTags & { seoTitle?: string; preloadImage?: PreloadImage }> {
+  const languages = siteLanguages(site.websiteSettings, site.locale);
   const codes = languages.enabled
     ? [
         languages.defaultLanguage,
@@ -36,8 +39,12 @@ export async function pageHead(
   const collection = (extra.collection ?? undefined) as Record<string, unknown> | undefined;
   const logo = site.websiteSettings.logo as { url?: unknown } | null | undefined;
   const item = (extra.item ?? undefined) as Record<string, unknown> | undefined;
-  const seo = await pageSeo(app, site.id, scope);
-  return headTags({
+  const seo =
+    scope.pageType === PageType.CONTENT_ITEM
+      ? itemSeoOf(item ?? scope.product, scope.lang)
+      : await pageSeo(app, site.id, scope);
+  const preloadImage = preloadImageOf(item);
+  const tags = headTags({
     baseUrl: await baseUrlOf(app, site.id),
     site: {
       title: site.title,
@@ -62,6 +69,7 @@ export async function pageHead(
       ...(seo ? { seo } : {}),
     },
   });
+  return preloadImage ? { ...tags, preloadImage } : tags;
 }
 
 /** Pages and collection lists whose settings may carry the owner's SEO fields. */

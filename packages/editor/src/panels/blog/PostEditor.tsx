@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
+import { SeoFields } from '../shared/SeoFields.js';
 import { ImagePicker } from './ImagePicker.js';
 import {
   type BlogSummary,
@@ -174,6 +175,16 @@ export function PostEditor(props: {
             />,
             `${blog.url}/${form.urlId.trim() || (form.title ? suggestedUrlId(form.title) : '…')}`,
           )}
+          {saved && form.urlId.trim() && form.urlId.trim() !== saved.urlId && (
+            <label className="ed-check">
+              <input
+                type="checkbox"
+                checked={form.redirectOldUrl}
+                onChange={(e) => set({ redirectOldUrl: e.target.checked })}
+              />{' '}
+              Send visitors of the old address ({saved.url}) here
+            </label>
+          )}
           {field(
             'excerpt',
             'Excerpt',
@@ -275,6 +286,7 @@ export function PostEditor(props: {
             />{' '}
             Allow comments
           </label>
+          <SeoFields seo={form.seo} errors={errors} onChange={(seo) => set({ seo })} />
         </div>
         <div className="ed-blog__buttons">
           <button type="submit" className="ed-primary" disabled={busy}>

@@ -1,3 +1,4 @@
+import { ITEM_SEO_MESSAGES } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import {
   checkPostForm,
@@ -27,6 +28,7 @@ const stored: PostDocument = {
   body: '<p>Long</p>',
   featuredImage: { url: '/files/a.jpg', altText: 'Skins' },
   commentsEnabled: true,
+  seo: { title: 'Onion skin dyes', description: 'Yellow from waste.', socialImage: '/files/b.png', noindex: true },
 };
 
 describe('the post form', () => {
@@ -44,6 +46,8 @@ describe('the post form', () => {
       tags: ['dye'],
       categories: ['Guides'],
       commentsEnabled: true,
+      seo: stored.seo,
+      redirectOldUrl: true,
     });
   });
 
@@ -58,6 +62,11 @@ describe('the post form', () => {
 
   it('says what to fix before sending', () => {
     expect(checkPostForm(emptyPostForm())).toEqual({ title: 'Please enter a post title.' });
+    const seo = { ...emptyPostForm().seo, title: 'x'.repeat(201), socialImage: 'https://elsewhere.example/a.jpg' };
+    expect(checkPostForm({ ...emptyPostForm(), title: 'T', seo })).toEqual({
+      'seo.title': ITEM_SEO_MESSAGES.titleTooLong,
+      'seo.socialImage': ITEM_SEO_MESSAGES.socialImage,
+    });
     expect(checkPostForm({ ...emptyPostForm(), title: 'A', urlId: 'Bad Slug', status: 'scheduled' })).toEqual({
       urlId: 'Bad Slug is not a valid page URL',
       publishOn: 'Choose a date and time.',

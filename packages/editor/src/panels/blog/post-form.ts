@@ -1,7 +1,15 @@
 // Blog posts as the owner API sends them, and the post editor's form: conversions both ways and
 // the checks the form makes before it sends (the server makes them again).
 
-import { PAGE_STATUSES, type PageStatus, slugFromTitle } from '@tessera/core';
+import {
+  EMPTY_ITEM_SEO,
+  type ItemSeo,
+  itemSeoFrom,
+  PAGE_STATUSES,
+  type PageStatus,
+  slugFromTitle,
+  validateItemSeo,
+} from '@tessera/core';
 
 export interface BlogSummary {
   id: string;
@@ -35,6 +43,7 @@ export interface PostDocument extends PostSummary {
   body: string;
   featuredImage: PostImage | null;
   commentsEnabled: boolean;
+  seo?: ItemSeo;
 }
 
 export interface TermCount {
@@ -62,6 +71,9 @@ export interface PostForm {
   tags: string[];
   categories: string[];
   commentsEnabled: boolean;
+  seo: ItemSeo;
+  /** When the URL slug changes: keep the old address working with a 301. */
+  redirectOldUrl: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,6 +107,8 @@ export function emptyPostForm(): PostForm {
     tags: [],
     categories: [],
     commentsEnabled: false,
+    seo: { ...EMPTY_ITEM_SEO },
+    redirectOldUrl: true,
   };
 }
 
@@ -112,6 +126,8 @@ export function formFromPost(post: PostDocument): PostForm {
     tags: post.tags,
     categories: post.categories,
     commentsEnabled: post.commentsEnabled,
+    seo: itemSeoFrom(post.seo),
+    redirectOldUrl: true,
   };
 }
 
@@ -134,6 +150,8 @@ export function postBody(form: PostForm): Record<string, unknown> {
     tags: form.tags,
     categories: form.categories,
     commentsEnabled: form.commentsEnabled,
+    seo: form.seo,
+    redirectOldUrl: form.redirectOldUrl,
   };
 }
 
@@ -144,6 +162,8 @@ export function checkPostForm(form: PostForm): Record<string, string> {
   const slug = form.urlId.trim();
   if (slug && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) errors.urlId = `${slug} is not a valid page URL`;
   if (form.status === 'scheduled' && !fromLocalInput(form.publishOn)) errors.publishOn = 'Choose a date and time.';
+  const seo = validateItemSeo(form.seo);
+  if (!seo.ok) for (const [field, message] of Object.entries(seo.errors)) errors[`seo.${field}`] = message;
   return errors;
 }
 

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
+import { SeoFields } from '../shared/SeoFields.js';
 import { errorProps, FieldError, type FieldErrors } from './field-error.js';
 import { ImagesField } from './ImagesField.js';
 import type { ProductListing } from './index.js';
@@ -191,6 +192,16 @@ export function ProductEditor({
             />
             <FieldError errors={errors} path="urlId" />
           </label>
+          {stored.data && draft.urlId.trim() && draft.urlId.trim() !== stored.data.urlId && (
+            <label className="ed-check">
+              <input
+                type="checkbox"
+                checked={draft.redirectOldUrl}
+                onChange={(e) => update({ redirectOldUrl: e.target.checked })}
+              />
+              Send visitors of the old address ({stored.data.fullUrl}) here
+            </label>
+          )}
           <label>
             Status
             <select value={draft.status} onChange={(e) => update({ status: e.target.value })}>
@@ -346,6 +357,8 @@ export function ProductEditor({
           )}
           <p className="ed-product__hint">The button reads “{buttonPreview}”.</p>
         </fieldset>
+
+        <SeoFields seo={draft.seo} errors={errors} onChange={(seo) => update({ seo })} />
 
         <div className="ed-product__save">
           <button type="submit" className="ed-primary" disabled={saving}>

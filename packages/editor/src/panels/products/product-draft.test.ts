@@ -1,4 +1,4 @@
-import { ProductType } from '@tessera/core';
+import { ITEM_SEO_MESSAGES, ProductType } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import {
   type AdminProduct,
@@ -93,6 +93,33 @@ describe('product drafts', () => {
         'variants.0.price': 'Enter an amount such as 12.50.',
         'variants.0.qtyInStock': 'Give the stock as a whole number.',
         'variants.1.salePrice': 'A sale price must be lower than the price.',
+      },
+    });
+  });
+
+  it('reads the stored SEO fields (not the stored image size), sends them back and checks them like the server', () => {
+    const seo = { title: 'Waxed field jacket', description: 'Rain-proof.', socialImage: '/files/j.png', noindex: true };
+    const withSeo = {
+      ...stored,
+      structuredContent: { ...stored.structuredContent, seo: { ...seo, socialImageSize: '10x10' } },
+    };
+    const draft = draftFromProduct(withSeo, 'USD');
+    expect(draft.seo).toEqual(seo);
+    expect(draftFromProduct(stored, 'USD').seo).toEqual({
+      title: '',
+      description: '',
+      socialImage: '',
+      noindex: false,
+    });
+    const result = draftToInput({ ...draft, redirectOldUrl: false }, 'USD');
+    expect(result.ok && result.body.seo).toEqual(seo);
+    expect(result.ok && result.body.redirectOldUrl).toBe(false);
+    const bad = draftToInput({ ...draft, seo: { ...seo, description: 'd'.repeat(401), socialImage: '/etc/x' } }, 'USD');
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        'seo.description': ITEM_SEO_MESSAGES.descriptionTooLong,
+        'seo.socialImage': ITEM_SEO_MESSAGES.socialImage,
       },
     });
   });

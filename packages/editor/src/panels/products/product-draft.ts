@@ -4,10 +4,14 @@ import {
   type BillingPeriodUnit,
   canBeSubscription,
   currencyDigits,
+  EMPTY_ITEM_SEO,
   fromMinorUnits,
+  type ItemSeo,
+  itemSeoFrom,
   ProductType,
   tracksStock,
   tryToMinorUnits,
+  validateItemSeo,
   variantOptions,
 } from '@tessera/core';
 
@@ -46,6 +50,7 @@ export interface AdminProduct {
     customAddButtonText?: string;
     denominations?: number[];
     variantWeights?: Record<string, number>;
+    seo?: unknown;
   };
 }
 
@@ -86,6 +91,9 @@ export interface ProductDraft {
   customAddButtonText: string;
   /** Gift card amounts in major units, comma separated. */
   denominations: string;
+  seo: ItemSeo;
+  /** When the URL slug changes: keep the old address working with a 301 (on unless the owner unticks it). */
+  redirectOldUrl: boolean;
 }
 
 /** The product types an owner can create, with their names. */
@@ -137,6 +145,8 @@ export function emptyDraft(productType: number = ProductType.PHYSICAL): ProductD
     useCustomAddButtonText: false,
     customAddButtonText: '',
     denominations: '',
+    seo: { ...EMPTY_ITEM_SEO },
+    redirectOldUrl: true,
   };
 }
 
@@ -174,6 +184,8 @@ export function draftFromProduct(product: AdminProduct, currency: string): Produ
     useCustomAddButtonText: content.useCustomAddButtonText === true,
     customAddButtonText: content.customAddButtonText ?? '',
     denominations: (content.denominations ?? []).map((cents) => fromMinorUnits(cents, currency)).join(', '),
+    seo: itemSeoFrom(content.seo),
+    redirectOldUrl: true,
   };
 }
 
@@ -315,6 +327,8 @@ export function draftToInput(draft: ProductDraft, currency: string): DraftResult
   if (draft.useCustomAddButtonText && !draft.customAddButtonText.trim()) {
     errors.customAddButtonText = 'Give the button text, or turn custom text off.';
   }
+  const seo = validateItemSeo(draft.seo);
+  if (!seo.ok) for (const [field, message] of Object.entries(seo.errors)) errors[`seo.${field}`] = message;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (giftCard && variants[0] && denominations?.[0] !== undefined) variants[0].price = denominations[0];
   const body: Record<string, unknown> = {
@@ -331,7 +345,9 @@ export function draftToInput(draft: ProductDraft, currency: string): DraftResult
     subscriptionPlan,
     useCustomAddButtonText: draft.useCustomAddButtonText,
     customAddButtonText: draft.customAddButtonText.trim(),
+    redirectOldUrl: draft.redirectOldUrl,
   };
+  if (seo.ok) body.seo = seo.value;
   if (draft.urlId.trim()) body.urlId = draft.urlId.trim();
   if (denominations) body.denominations = denominations;
   return { ok: true, body };
