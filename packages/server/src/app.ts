@@ -26,7 +26,11 @@ import { fastifyTrustProxy } from './http/trust-proxy.js';
 import { createInvalidationBus } from './platform/cluster/create-bus.js';
 import { installOperations } from './platform/operations/index.js';
 import { requestIdOptions } from './platform/operations/request-id.js';
+import { copyMissingFiles, createFileStorage, DiskStorage, S3Storage } from './platform/storage/index.js';
 import checkoutPlugin from './checkout/index.js';
+import paymentConnectionsPlugin from './domains/payments/connections/index.js';
+import paymentsPlugin from './domains/payments/index.js';
+import webhooksPlugin, { formSubmittedWebhook } from './domains/webhooks/index.js';
 import jobsPlugin from './jobs/index.js';
 import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
@@ -111,16 +115,32 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     maxAge: '1h',
     preCompressed: true,
   });
-  await app.register(filesPlugin, { filesDir: config.filesDir });
+  // Uploads and image variants: the files folder, or an S3-compatible bucket (issue 18).
+  const fileStorage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
+  app.decorate('fileStorage', fileStorage);
+  // Seed and starter pictures are drawn into the files folder; a bucket gets those it lacks.
+  app.decorate('copyDrawnFiles', () => copyMissingFiles(new DiskStorage(config.filesDir), fileStorage));
+  if (fileStorage instanceof S3Storage) {
+    app.addHook('onClose', async () => fileStorage.client.destroy());
+    await app
+      .copyDrawnFiles()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not copy the seed pictures into the S3 bucket'));
+  }
+  await app.register(filesPlugin, { storage: fileStorage });
 
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);
-  await app.register(formsPlugin, { content: services.content });
+  await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook });
   await app.register(siteUsersPlugin);
   await app.register(trackingPlugin, { content: services.content });
   await app.register(consentPlugin);
   await app.register(commentsPlugin, { content: services.content });
   await app.register(checkoutPlugin, { content: services.content });
+  await app.register(paymentConnectionsPlugin, {});
+  // Hosted payments (issue 17): Stripe and PayPal sessions, webhooks, return pages.
+  await app.register(paymentsPlugin, { content: services.content });
+  // Outgoing webhooks (issue 21): owner routes; the `webhooks` job posts the outbox.
+  await app.register(webhooksPlugin);
   // Housekeeping on a timer (issue 15): unpaid orders' stock holds, data retention.
   await app.register(jobsPlugin);
   await app.register(restockPlugin, { content: services.content });

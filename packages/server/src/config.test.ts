@@ -66,3 +66,69 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('PAYPAL_*', () => {
+  const keys = {
+    PAYPAL_CLIENT_ID: 'AZ-client',
+    PAYPAL_CLIENT_SECRET: 'EL-secret',
+    PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  };
+
+  it('issue 17: connects PayPal in sandbox unless PAYPAL_MODE=live, and needs all three values', () => {
+    expect(loadConfig({}).paypal).toBeUndefined();
+    expect(loadConfig(keys).paypal).toEqual({
+      clientId: 'AZ-client',
+      clientSecret: 'EL-secret',
+      webhookId: '8PT597110X687430LKGECATA',
+      mode: 'test',
+      apiBase: undefined,
+    });
+    expect(loadConfig({ ...keys, PAYPAL_MODE: 'live', PAYPAL_API_BASE: 'http://127.0.0.1:9' }).paypal).toMatchObject({
+      mode: 'live',
+      apiBase: 'http://127.0.0.1:9',
+    });
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'AZ-client' })).toThrow(/PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID/);
+    expect(() => loadConfig({ ...keys, PAYPAL_MODE: 'production' })).toThrow('PAYPAL_MODE must be sandbox or live.');
+  });
+});
+
+describe('TESSERA_S3_*', () => {
+  it('issue 18: keeps files on disk unless a bucket is set, and says what is missing when half-configured', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        TESSERA_S3_BUCKET: 'shop-files',
+        TESSERA_S3_ENDPOINT: 'http://minio:9000',
+        TESSERA_S3_ACCESS_KEY_ID: 'key',
+        TESSERA_S3_SECRET_ACCESS_KEY: 'secret',
+        TESSERA_S3_PREFIX: '/shop-a/',
+      }).s3,
+    ).toEqual({
+      bucket: 'shop-files',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'shop-a/',
+    });
+    // AWS itself: virtual-hosted addresses and the SDK's default credentials.
+    expect(loadConfig({ TESSERA_S3_BUCKET: 'b', TESSERA_S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      accessKeyId: undefined,
+    });
+    expect(() => loadConfig({ TESSERA_S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /TESSERA_S3_BUCKET is not set, but TESSERA_S3_ENDPOINT is/,
+    );
+    expect(() => loadConfig({ TESSERA_S3_BUCKET: 'b', TESSERA_S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /TESSERA_S3_ACCESS_KEY_ID and TESSERA_S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ TESSERA_S3_BUCKET: 'b', TESSERA_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /TESSERA_S3_ENDPOINT must be an address/,
+    );
+    expect(() => loadConfig({ TESSERA_S3_BUCKET: 'b', TESSERA_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /TESSERA_S3_FORCE_PATH_STYLE must be true or false/,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { SignInLimits } from './auth/sign-in-throttle.js';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy.js';
+import type { S3Settings } from './platform/storage/index.js';
 import { parsePublicUrl } from './site-url/public-url.js';
 
 /** Everything the server reads from its environment, resolved once at start. */
@@ -10,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   /** Where uploaded and generated files live; served at `/files/*`. */
   filesDir: string;
+  /** `TESSERA_S3_*`: keep files in an S3-compatible bucket instead of `filesDir` (`platform/storage/`). */
+  s3?: S3Settings;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `dataDir/tessera.db`. */
   databaseUrl?: string;
   redisUrl?: string;
@@ -34,6 +37,14 @@ export interface ServerConfig {
   checkoutOrders?: { perIp: number; timeWindowMs: number };
   /** `METRICS_TOKEN`: the Bearer token `GET /metrics` asks for; unset, the route answers 404. */
   metricsToken?: string;
+  /** `TESSERA_SECRET_KEY`: seals provider keys stored in the database (`platform/secrets.ts`); unset, none can be saved. */
+  secretKey?: string;
+  /** `STRIPE_API_BASE`, `PAYPAL_API_BASE`: another address for a provider's API (tests and demos use local fakes). */
+  paymentApiBases?: Partial<Record<'stripe' | 'paypal', string>>;
+  /** Stripe from the environment (`STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `STRIPE_API_BASE`): issue 17. */
+  stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
+  /** PayPal from the environment (`PAYPAL_CLIENT_ID`, `PAYPAL_CLIENT_SECRET`, `PAYPAL_WEBHOOK_ID`, `PAYPAL_MODE`): issue 17. */
+  paypal?: { clientId: string; clientSecret: string; webhookId: string; mode: 'test' | 'live'; apiBase?: string };
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
@@ -86,6 +97,84 @@ function publicUrlFromEnv(raw: string | undefined): string | undefined {
   return url;
 }
 
+/** Stripe keys from the environment; both the secret key and the webhook signing secret, or neither. */
+function stripeFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'stripe'> {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey && !webhookSecret) return {};
+  if (!secretKey || !webhookSecret) {
+    throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe.');
+  }
+  return { stripe: { secretKey, webhookSecret, apiBase: env.STRIPE_API_BASE?.trim() || undefined } };
+}
+
+/** PayPal keys from the environment: client ID, secret and webhook ID together, or none; sandbox unless PAYPAL_MODE=live. */
+function paypalFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paypal'> {
+  const clientId = env.PAYPAL_CLIENT_ID?.trim();
+  const clientSecret = env.PAYPAL_CLIENT_SECRET?.trim();
+  const webhookId = env.PAYPAL_WEBHOOK_ID?.trim();
+  if (!clientId && !clientSecret && !webhookId) return {};
+  if (!clientId || !clientSecret || !webhookId) {
+    throw new Error(
+      'Set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID together to take payments with PayPal.',
+    );
+  }
+  const mode = (env.PAYPAL_MODE?.trim() || 'sandbox').toLowerCase();
+  if (!['sandbox', 'test', 'live'].includes(mode)) throw new Error('PAYPAL_MODE must be sandbox or live.');
+  const apiBase = env.PAYPAL_API_BASE?.trim() || undefined;
+  return { paypal: { clientId, clientSecret, webhookId, mode: mode === 'live' ? 'live' : 'test', apiBase } };
+}
+
+const S3_VARIABLES = [
+  'TESSERA_S3_BUCKET',
+  'TESSERA_S3_ENDPOINT',
+  'TESSERA_S3_REGION',
+  'TESSERA_S3_ACCESS_KEY_ID',
+  'TESSERA_S3_SECRET_ACCESS_KEY',
+  'TESSERA_S3_FORCE_PATH_STYLE',
+  'TESSERA_S3_PREFIX',
+] as const;
+
+/** S3-compatible file storage: unset (files on disk), or at least a bucket; keys in pairs; an http(s) endpoint. */
+function s3FromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 's3'> {
+  const value = (name: (typeof S3_VARIABLES)[number]) => env[name]?.trim() || undefined;
+  const set = S3_VARIABLES.filter((name) => value(name) !== undefined);
+  if (set.length === 0) return {};
+  const bucket = value('TESSERA_S3_BUCKET');
+  if (!bucket) {
+    throw new Error(
+      `TESSERA_S3_BUCKET is not set, but ${set.join(', ')} is: set the bucket to store files in S3, or unset them all.`,
+    );
+  }
+  const accessKeyId = value('TESSERA_S3_ACCESS_KEY_ID');
+  const secretAccessKey = value('TESSERA_S3_SECRET_ACCESS_KEY');
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error(
+      'Set both TESSERA_S3_ACCESS_KEY_ID and TESSERA_S3_SECRET_ACCESS_KEY, or neither (the AWS default credentials).',
+    );
+  }
+  const endpoint = value('TESSERA_S3_ENDPOINT');
+  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    throw new Error(`TESSERA_S3_ENDPOINT must be an address such as https://s3.example.com, not "${endpoint}".`);
+  }
+  const pathStyle = (value('TESSERA_S3_FORCE_PATH_STYLE') ?? (endpoint ? 'true' : 'false')).toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(pathStyle)) {
+    throw new Error(`TESSERA_S3_FORCE_PATH_STYLE must be true or false, not "${pathStyle}".`);
+  }
+  const prefix = value('TESSERA_S3_PREFIX')?.replace(/^\/+|\/+$/g, '');
+  return {
+    s3: {
+      bucket,
+      endpoint,
+      region: value('TESSERA_S3_REGION') ?? 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+      prefix: prefix ? `${prefix}/` : '',
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -104,8 +193,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimit: { ...DEFAULT_RATE_LIMIT },
     logger: env.TESSERA_LOG === '1' || env.LOG_FORMAT === 'json',
     metricsToken: env.METRICS_TOKEN || undefined,
+    secretKey: env.TESSERA_SECRET_KEY || undefined,
+    paymentApiBases: {
+      stripe: env.STRIPE_API_BASE?.trim() || undefined,
+      paypal: env.PAYPAL_API_BASE?.trim() || undefined,
+    },
     forms: formsConfigFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...checkoutOrdersFromEnv(env),
+    ...stripeFromEnv(env),
+    ...paypalFromEnv(env),
+    ...s3FromEnv(env),
   };
 }

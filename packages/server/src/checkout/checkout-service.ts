@@ -7,6 +7,7 @@ import {
   computeCheckoutTotals,
   isSubscribable,
   isValidEmail,
+  moneyText,
   orderQuantityProblem,
   ProductType,
   type ShippingOption,
@@ -20,25 +21,24 @@ import type { ProductItemJson } from '../content/product-json.js';
 import { isProductForSale, loadProducts } from '../content/product-repository.js';
 import type { CartRow, Database, OrderRow, PaymentsTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
+import { type ErrorCode, type ErrorStatus, TesseraError } from '../platform/errors/index.js';
 import { ensureCheckoutDefaults } from './defaults.js';
 import { giftCardHash } from './gift-card-codes.js';
 import { issueOrderGiftCards } from './gift-card-issuance.js';
 import { limitCouponStacking, paymentRefusal } from './payment-settings.js';
 import type { PaymentMethodInput, PaymentProviders } from './payments/index.js';
-import { addBillingPeriod } from './schedule.js';
+import { startSubscription } from './subscription-start.js';
+import { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from '../domains/payments/flow/place.js';
 import { findReplay, IDEMPOTENCY_MESSAGES, OTHER_CHECKOUT } from './idempotency.js';
 import { shippingCountryProblem, shipsTo } from './shipping-countries.js';
-import { inStockOrder, takeStock, tracksStockOf } from './stock.js';
+import { inStockOrder, takeStockFor } from './stock.js';
 import { stockHeldUntil } from './stock-holds.js';
+import { orderEventData, recordWebhookEvent } from '../domains/webhooks/index.js';
 
-/** An expected refusal; thrown inside the order transaction so everything rolls back. */
-export class CheckoutError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
+/** An expected refusal, a catalogue error; thrown inside the order transaction so everything rolls back. */
+export class CheckoutError<C extends ErrorCode = ErrorCode> extends TesseraError<C> {
+  constructor(code: C, message?: string, status?: ErrorStatus<C>) {
+    super(code, message, undefined, status);
   }
 }
 
@@ -462,11 +462,15 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       }
 
       // Stock: checked and taken in one statement per variant, in a fixed order (no deadlocks).
-      const tracked = entries
-        .filter((e) => tracksStockOf(e.productType))
-        .map((e) => ({ itemId: e.itemId, sku: e.chosenVariant.sku, quantity: e.quantity, title: e.title }));
-      for (const line of inStockOrder(tracked)) {
-        if (!(await takeStock(trx, line))) {
+      const lines = entries.map((e) => ({
+        itemId: e.itemId,
+        sku: e.chosenVariant.sku,
+        quantity: e.quantity,
+        title: e.title,
+        productType: e.productType,
+      }));
+      for (const line of inStockOrder(lines)) {
+        if (!(await takeStockFor(trx, line.productType, line))) {
           throw new CheckoutError('not-enough-stock', `${CHECKOUT_MESSAGES.outOfStock} (${line.title})`, 409);
         }
       }
@@ -500,7 +504,13 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       let paymentStatus = 'paid';
       let savedReference = 'gift-card';
       let paymentRow: Insertable<PaymentsTable> | undefined;
-      if (totals.amountDueCents > 0) {
+      // Paid on a provider's page (issue 17): pending until the provider says paid (`domains/payments/flow/`).
+      const hosted = input.payment.kind === 'hosted' && totals.amountDueCents > 0 ? input.payment.provider : undefined;
+      if (hosted) {
+        status = 'received';
+        paymentStatus = 'pending';
+        paymentRow = pendingHostedCharge(orderId, hosted, totals.amountDueCents, now);
+      } else if (totals.amountDueCents > 0) {
         const provider = payments.forMethod(input.payment);
         if (!provider) throw new CheckoutError('payment-method', CHECKOUT_MESSAGES.paymentFailed, 402);
         const refused = await paymentRefusal(trx, siteId, payments, provider);
@@ -530,7 +540,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         };
       }
 
-      const subscriptionId = plan ? newId() : null;
+      // A hosted payment's subscription starts when the payment settles.
+      const subscriptionId = plan && !hosted ? newId() : null;
       const orderNumber = await nextOrderNumber(trx, siteId);
       const row: OrderRow = {
         id: orderId,
@@ -563,13 +574,22 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         fulfillment_status: 'pending',
         subscription_id: subscriptionId,
         fulfilled_at: null,
-        stock_held_until: paymentStatus === 'pending' ? await stockHeldUntil(trx, siteId, now) : null,
+        stock_held_until: hosted
+          ? await hostedHoldUntil(trx, siteId, now)
+          : paymentStatus === 'pending'
+            ? await stockHeldUntil(trx, siteId, now)
+            : null,
         gift_card_recipient: entries.some((e) => e.productType === ProductType.GIFT_CARD) ? recipient : null,
         created_at: now,
         updated_at: now,
       };
       await trx.insertInto('orders').values(row).execute();
+      // Outgoing webhooks (issue 21): written with the order, posted by the `webhooks` job.
+      await recordWebhookEvent(trx, { siteId, type: 'order.created', data: orderEventData(row), now });
+      if (row.payment_status === 'paid')
+        await recordWebhookEvent(trx, { siteId, type: 'order.paid', data: orderEventData(row), now });
       if (paymentRow) await trx.insertInto('payments').values(paymentRow).execute();
+      if (hosted) await recordHostedSession(trx, row, hosted, plan ?? null);
       await trx
         .insertInto('order_lines')
         .values(
@@ -589,7 +609,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         )
         .execute();
 
-      const mail: OrderMail[] = [confirmationMail(row, entries)];
+      // A hosted payment's confirmation is mailed when it settles.
+      const mail: OrderMail[] = hosted ? [] : [confirmationMail(row, entries)];
 
       // Gift cards bought in this order exist only once it is paid; a pending order issues them when
       // the owner marks it paid (`gift-card-issuance.ts`, `order-payment.ts`).
@@ -597,41 +618,19 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
 
       if (plan && subscriptionId) {
         const entry = entries[0]!;
-        const cyclesTotal = Math.max(0, Math.trunc(Number(plan.numBillingCycles) || 0));
-        const next = cyclesTotal === 1 ? null : addBillingPeriod(now, plan.billingPeriod, 1);
-        await trx
-          .insertInto('subscriptions')
-          .values({
-            id: subscriptionId,
-            site_id: siteId,
-            site_user_id: input.siteUserId ?? null,
-            customer_email: email,
-            item_id: entry.itemId,
-            sku: entry.chosenVariant.sku,
-            quantity: entry.quantity,
-            plan: JSON.stringify(plan),
-            first_order_id: orderId,
-            payment_reference: savedReference,
-            cycles_total: cyclesTotal,
-            next_cycle: 2,
-            next_billing_at: next,
-            status: next ? 'active' : 'completed',
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto('subscription_cycles')
-          .values({
-            id: newId(),
-            subscription_id: subscriptionId,
-            cycle: 1,
-            order_id: orderId,
-            status: 'ordered',
-            due_at: now,
-            created_at: now,
-          })
-          .execute();
+        await startSubscription(trx, {
+          subscriptionId,
+          siteId,
+          siteUserId: input.siteUserId ?? null,
+          email,
+          itemId: entry.itemId,
+          sku: entry.chosenVariant.sku,
+          quantity: entry.quantity,
+          plan,
+          orderId,
+          paymentReference: savedReference,
+          now,
+        });
       }
       return { row, mail };
     });
@@ -701,12 +700,14 @@ function validAddress(address: Address | null | undefined): boolean {
   );
 }
 
-function money(cents: number, currency: string): string {
-  const digits = currency === 'JPY' ? 0 : 2;
-  return `${(cents / 10 ** digits).toFixed(digits)} ${currency}`;
-}
+/** Amounts in mail: core's currency table decides the digits (`moneyText`). */
+const money = moneyText;
 
-function confirmationMail(order: OrderRow, entries: CartEntry[]): OrderMail {
+/** The order confirmation (or "received") mail; hosted payments send it when they settle. */
+export function confirmationMail(
+  order: OrderRow,
+  entries: readonly Pick<CartEntry, 'quantity' | 'title' | 'subTotalCents'>[],
+): OrderMail {
   const lines = entries.map((e) => `  ${e.quantity} × ${e.title} — ${money(e.subTotalCents, order.currency)}`);
   const pending = order.status === 'received';
   return {

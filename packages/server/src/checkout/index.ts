@@ -1,9 +1,10 @@
-import { COMMERCE_EVENTS, PageType, type SubscriptionPlan } from '@tessera/core';
+import { COMMERCE_EVENTS, formatMoney, moneyText, PageType, type SubscriptionPlan } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content/content-service.js';
 import { loadProducts } from '../content/product-repository.js';
 import { cartTokenOf } from '../http/cookies.js';
 import { parseInput } from '../http/validate.js';
+import type { ErrorCode } from '../platform/errors/index.js';
 import { loadSiteUser } from '../site-users/site-user-service.js';
 import { createMailService } from '../mail/mail-service.js';
 import { recordServerEvent } from '../tracking/index.js';
@@ -14,8 +15,9 @@ import { createOrderRateLimiter, DEFAULT_ORDER_RATE_LIMIT } from './order-rate-l
 import { CheckoutPages, checkoutView, orderView, totalsView } from './pages.js';
 import { builtInPaymentProviders, type PaymentMethodInput, type PaymentProviders } from './payments/index.js';
 import { readPaymentSettings } from './payment-settings.js';
-import { testModeActive } from './payments/test-mode.js';
+import { TEST_MODE_MESSAGES, testModeActive } from './payments/test-mode.js';
 import { createRenewalScheduler, type RenewalScheduler } from './schedule.js';
+import { registerRenewalPayRoute, renewalAwaitingMailer } from './renewal-pay.js';
 import { registerOrderAdminRoutes } from './order-admin-routes.js';
 import { registerCheckoutSettingsRoutes } from './settings-routes.js';
 import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody } from './schemas.js';
@@ -35,7 +37,7 @@ declare module '../app.js' {
   }
 }
 
-function fail(reply: FastifyReply, status: number, error: string, message: string) {
+function fail(reply: FastifyReply, status: number, error: ErrorCode, message: string) {
   return reply.code(status).header('cache-control', 'no-store').send({ error, message });
 }
 
@@ -54,6 +56,9 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     nextOrderNumber: service.nextOrderNumber,
     intervalMs: options.renewalIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'subscription renewals failed'),
+    // Renewals saved with Stripe or PayPal charge off-session there (issue 17); the buyer is mailed a link when that fails.
+    hosted: () => app.services.hostedPayments?.registry,
+    onAwaitingPayment: renewalAwaitingMailer(app, mail),
     onOrdered: async ({ orderId }) => {
       const row = orderId
         ? await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst()
@@ -64,7 +69,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
           to: row.customer_email,
           siteId: row.site_id,
           subject: `Subscription renewal: order #${row.order_number}`,
-          text: `Your subscription renewed: order #${row.order_number}, total ${(row.grand_total_cents / (row.currency === 'JPY' ? 1 : 100)).toFixed(row.currency === 'JPY' ? 0 : 2)} ${row.currency}.`,
+          text: `Your subscription renewed: order #${row.order_number}, total ${moneyText(row.grand_total_cents, row.currency)}.`,
         })
         .catch((error) => app.log.warn({ err: error }, 'renewal mail failed'));
     },
@@ -76,7 +81,13 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   /** What the checkout page shows of the payment settings: the test mode banner, the pay later choice. */
   const paymentView = async (siteId: string) => {
     const settings = await readPaymentSettings(app.db, siteId);
-    return { testModeActive: testModeActive(settings.testMode, payments), payLaterEnabled: settings.payLaterEnabled };
+    // Hosted providers the site connected (issue 17); a live one ends test mode.
+    const hosted = (await app.services.hostedPayments?.offered(siteId)) ?? [];
+    return {
+      testModeActive: testModeActive(settings.testMode, payments) && !hosted.some((p) => p.live),
+      payLaterEnabled: settings.payLaterEnabled,
+      hosted,
+    };
   };
   const siteIdOf = async (request: FastifyRequest) => (await content.getSiteForHost(request.hostname)).id;
   const orderLimit = createOrderRateLimiter(app, app.config.checkoutOrders ?? DEFAULT_ORDER_RATE_LIMIT);
@@ -110,10 +121,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     });
     if (!cart) return fail(reply, 404, 'cart-not-found', 'You have nothing in your shopping cart.');
     const site = await service.siteInfo(cart.websiteId);
-    const money = (cents: number) =>
-      new Intl.NumberFormat(site.locale, { style: 'currency', currency: cart.currency }).format(
-        cents / 10 ** (cart.currency === 'JPY' ? 0 : 2),
-      );
+    const money = (cents: number) => formatMoney(cents, cart.currency, site.locale);
     reply.header('cache-control', 'no-store');
     return { shoppingCart: cart, display: totalsView(cart, money) };
   });
@@ -133,7 +141,15 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     const payment: PaymentMethodInput =
       body.paymentMethod === 'manual'
         ? { kind: 'manual' }
-        : { kind: 'card', number: body.cardNumber ?? '', expiry: body.cardExpiry ?? '', cvc: body.cardCvc ?? '' };
+        : body.paymentMethod === 'stripe' || body.paymentMethod === 'paypal'
+          ? { kind: 'hosted', provider: body.paymentMethod }
+          : { kind: 'card', number: body.cardNumber ?? '', expiry: body.cardExpiry ?? '', cvc: body.cardCvc ?? '' };
+    // A hosted provider must be connected before the order takes any stock (issue 17).
+    const hostedProblem = await hostedPaymentProblem(app, siteId, payment);
+    if (hostedProblem) {
+      if (form) return reply.redirect(`/checkout?error=${encodeURIComponent(hostedProblem)}`, 303);
+      return fail(reply, 402, 'payment-method', hostedProblem);
+    }
     try {
       const placed = await service.placeOrder(siteId, {
         cartToken: body.cartToken || cartTokenOf(request) || '',
@@ -169,7 +185,16 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
           currency: placed.order.currency,
         });
       }
-      const redirect = `/checkout/order-confirmed/${placed.order.id}`;
+      let redirect = `/checkout/order-confirmed/${placed.order.id}`;
+      if (payment.kind === 'hosted') {
+        // Off to the provider's page; if it cannot be opened the order was released (`domains/payments/flow/`).
+        const hosted = await app.services.hostedPayments!.checkoutRedirect(siteId, placed.order);
+        if ('error' in hosted) {
+          if (form) return reply.redirect(`/checkout?error=${encodeURIComponent(hosted.error)}`, 303);
+          return fail(reply, 402, 'payment-unavailable', hosted.error);
+        }
+        redirect = hosted.redirect;
+      }
       if (form) return reply.redirect(redirect, 303);
       reply.code(placed.created ? 201 : 200).header('cache-control', 'no-store');
       return { order: placed.order, created: placed.created, redirect };
@@ -268,7 +293,12 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
         404,
       );
     }
-    const view = orderView(order, site);
+    const hosted = await app.db
+      .selectFrom('hosted_sessions')
+      .select('status')
+      .where('order_id', '=', order.id)
+      .executeTakeFirst();
+    const view = orderView(order, site, hosted?.status);
     return pages.send(
       request,
       reply,
@@ -280,6 +310,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   });
 
   registerCheckoutSettingsRoutes(app);
+  registerRenewalPayRoute(app);
 
   // Owner API: orders of the site (search, filter, pages), fulfil, refund through the provider that charged.
   registerOrderAdminRoutes(app, { service, payments, mail });
@@ -287,4 +318,18 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
 
 function isFormPost(request: FastifyRequest): boolean {
   return String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+}
+
+/** Why the chosen method cannot be used: a hosted provider the site has not connected, or test cards beside a live provider. */
+async function hostedPaymentProblem(
+  app: FastifyInstance,
+  siteId: string,
+  payment: PaymentMethodInput,
+): Promise<string | undefined> {
+  const offered = (await app.services.hostedPayments?.offered(siteId)) ?? [];
+  if (payment.kind === 'hosted' && !offered.some((p) => p.id === payment.provider)) {
+    return 'This payment method is not available right now. Please choose another one.';
+  }
+  if (payment.kind === 'card' && offered.some((p) => p.live)) return TEST_MODE_MESSAGES.cardsOff;
+  return undefined;
 }

@@ -9,9 +9,12 @@ import { parseInput } from '../http/validate.js';
 import { decodeCursor, pageOf } from '../restock/cursor.js';
 import { type CheckoutService, orderSummary } from './checkout-service.js';
 import { markOrderPaid } from './order-payment.js';
+import { orderEventData, recordWebhookEvent } from '../domains/webhooks/index.js';
 import type { PaymentProviders } from './payments/index.js';
+import { subscriptionRenewalState } from './hosted-renewal.js';
 import { refundOrder } from './refunds.js';
 import { orderIdParams, refundBody } from './schemas.js';
+import type { ErrorCode } from '../platform/errors/index.js';
 
 /** Without `limit` a page holds the newest 200 orders, as the list always answered. */
 const PAGE = { default: 200, max: 200 } as const;
@@ -102,7 +105,7 @@ export function registerOrderAdminRoutes(
 ): void {
   const { service, payments, mail } = deps;
   const store = { preHandler: requireOwner('store') };
-  const fail = (reply: FastifyReply, status: number, error: string, message: string, extra = {}) =>
+  const fail = (reply: FastifyReply, status: number, error: ErrorCode, message: string, extra = {}) =>
     reply
       .code(status)
       .header('cache-control', 'no-store')
@@ -210,6 +213,8 @@ export function registerOrderAdminRoutes(
           createdAt: p.created_at,
         })),
         history: orderHistory(row, paid),
+        // A renewal's subscription: whether renewals go through, wait for the buyer, or are paused (issue 17).
+        subscription: await subscriptionRenewalState(app.db, row.subscription_id),
       },
     };
   });
@@ -218,13 +223,20 @@ export function registerOrderAdminRoutes(
     const { orderId } = parseInput(orderIdParams, request.params, 'address');
     const now = new Date().toISOString();
     const siteId = request.owner!.websiteId;
-    const updated = await app.db
-      .updateTable('orders')
-      .set({ fulfillment_status: 'fulfilled', fulfilled_at: now, updated_at: now })
-      .where('id', '=', orderId)
-      .where('site_id', '=', siteId)
-      .where('fulfillment_status', '!=', 'fulfilled')
-      .executeTakeFirst();
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('orders')
+        .set({ fulfillment_status: 'fulfilled', fulfilled_at: now, updated_at: now })
+        .where('id', '=', orderId)
+        .where('site_id', '=', siteId)
+        .where('fulfillment_status', '!=', 'fulfilled')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) === 1) {
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+        await recordWebhookEvent(trx, { siteId, type: 'order.fulfilled', data: orderEventData(order), now });
+      }
+      return moved;
+    });
     if (Number(updated.numUpdatedRows) === 0) {
       const exists = await app.db
         .selectFrom('orders')
@@ -246,6 +258,7 @@ export function registerOrderAdminRoutes(
       orderId,
       amountCents: body.amountCents,
       locale: async () => (await service.siteInfo(siteId)).locale,
+      hosted: app.services.hostedPayments?.registry,
     });
     if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message, outcome.extra);
     return outcome;
@@ -257,10 +270,12 @@ export function registerOrderAdminRoutes(
     const siteId = request.owner!.websiteId;
     const outcome = await markOrderPaid(app.db, siteId, orderId);
     if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message);
+    // Paid by hand: the provider's page stops taking payment, so the buyer cannot pay twice.
+    if (outcome.hosted) await app.services.hostedPayments?.flow.closeAfterMarkedPaid(siteId, orderId);
     // The payment is recorded whatever happens to the mail; a failed send is logged.
     await Promise.all(
       outcome.mail.map((message) =>
-        mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'gift card mail failed')),
+        mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'order mail failed')),
       ),
     );
     return {

@@ -72,7 +72,7 @@ export function checkoutView(
     planItemTitle?: string;
     error?: string;
     /** How the store takes payment (`payment-settings.ts`): the "Test mode" banner and the pay later choice. */
-    payment?: { testModeActive: boolean; payLaterEnabled: boolean };
+    payment?: { testModeActive: boolean; payLaterEnabled: boolean; hosted?: { id: string; label: string }[] };
   },
 ): Record<string, unknown> {
   const money = (cents: number) => formatMoney(cents, site.currency, site.locale);
@@ -108,6 +108,10 @@ export function checkoutView(
     testMode,
     payLater: options.payment?.payLaterEnabled ?? false,
     cardsUnavailable: testMode ? '' : TEST_MODE_MESSAGES.cardsOff,
+    // Providers with their own payment page (issue 17): the first is chosen; the card field shows only for test cards.
+    hostedMethods: (options.payment?.hosted ?? []).map((p, i) => ({ id: p.id, label: p.label, checked: i === 0 })),
+    cardMethod: testMode || (options.payment?.hosted ?? []).length === 0,
+    cardChecked: (options.payment?.hosted ?? []).length === 0,
     totals: totalsView(cart, money),
   };
 }
@@ -128,7 +132,15 @@ function groupDigits(digits: string): string {
   return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-export function orderView(order: OrderSummary & { lines: OrderLineView[] }, site: SiteScope): Record<string, unknown> {
+/**
+ * The order page. `hostedStatus`: the status of the order's session with a payment provider
+ * (`hosted_sessions.status`), when it was to be paid on the provider's page.
+ */
+export function orderView(
+  order: OrderSummary & { lines: OrderLineView[] },
+  site: SiteScope,
+  hostedStatus?: string,
+): Record<string, unknown> {
   const money = (cents: number) => formatMoney(cents, order.currency, site.locale);
   // An unpaid order whose stock hold ran out (`stock-holds.ts`) says so instead of "confirmed".
   const cancelled = order.status === 'cancelled';
@@ -144,7 +156,13 @@ export function orderView(order: OrderSummary & { lines: OrderLineView[] }, site
     number: order.orderNumber,
     email: order.customerEmail,
     pending: order.status === 'received',
+    // Paid on a provider's page: the provider's answer is on its way (the return or the webhook).
+    confirming: order.status === 'received' && order.paymentStatus === 'pending' && hostedStatus !== undefined,
     cancelled,
+    cancelledByBuyer: cancelled && hostedStatus === 'cancelled',
+    paymentFailed: cancelled && hostedStatus !== undefined && order.paymentStatus === 'failed',
+    // A payment that arrived after the hold ended was refunded automatically (issue 17).
+    refunded: cancelled && order.paymentStatus === 'refunded',
     isSubscription: !cancelled && order.pageType === PageType.SUBSCRIPTION_CONFIRMED,
     lines: order.lines.map((l) => ({
       title: l.title,

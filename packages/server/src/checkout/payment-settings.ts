@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { parseSiteSettings } from '../site-settings/settings-repository.js';
 import type { PaymentProvider, PaymentProviders } from './payments/provider.js';
 import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from './payments/test-mode.js';
 
@@ -45,20 +46,14 @@ export function paymentSettingsJson(store: Record<string, unknown> | undefined, 
 
 export async function readPaymentSettings(db: Kysely<Database>, siteId: string): Promise<PaymentSettings> {
   const row = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
-  let store: Record<string, unknown> | undefined;
-  try {
-    const parsed = JSON.parse(row?.settings ?? '{}') as { store?: unknown };
-    if (parsed.store && typeof parsed.store === 'object') store = parsed.store as Record<string, unknown>;
-  } catch {
-    // Unreadable settings: the defaults.
-  }
+  const store = parseSiteSettings(row?.settings).store;
   return paymentSettingsOf(store);
 }
 
 export interface PaymentRefusal {
-  code: string;
+  code: 'pay-later-disabled' | 'test-mode-off';
   message: string;
-  status: number;
+  status: 400;
 }
 
 /**

@@ -2,7 +2,11 @@ import { formatMoney } from '@tessera/core';
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
+import type { HostedProviderId } from '../domains/payments/hosted.js';
+import type { HostedRegistry } from '../domains/payments/registry.js';
 import type { PaymentProviders } from './payments/index.js';
+import type { ErrorCode } from '../platform/errors/index.js';
+import { orderEventData, recordWebhookEvent } from '../domains/webhooks/index.js';
 
 /** What a refund did to a gift card the order bought. */
 export interface RevokedGiftCard {
@@ -24,7 +28,7 @@ export type RefundOutcome =
       giftCards: RevokedGiftCard[];
       message: string;
     }
-  | { ok: false; status: number; error: string; message: string; extra?: Record<string, unknown> };
+  | { ok: false; status: number; error: ErrorCode; message: string; extra?: Record<string, unknown> };
 
 export const REFUND_MESSAGES = {
   notFound: 'That order does not exist.',
@@ -32,6 +36,8 @@ export const REFUND_MESSAGES = {
   nothing: 'Nothing on this order can be refunded for that amount.',
   conflict: 'The order changed; reload it.',
   noProvider: 'The payment provider of this order is not available.',
+  unreachable: (provider: string) =>
+    `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
 } as const;
 
 interface Change {
@@ -123,10 +129,42 @@ async function restoreGiftCards(db: Kysely<Database>, changes: Change[], now: st
  * order's gift cards, so two refunds at once can never give back more than was paid; when the
  * provider then refuses, the claim and the gift cards are put back.
  */
+/** How a refund reaches the provider that charged: the built-in ones, or a hosted one (Stripe, PayPal). */
+type Refunder = (request: {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+}) => Promise<{ ok: true; reference: string } | { ok: false; message: string }>;
+
+const HOSTED_IDS: readonly string[] = ['stripe', 'paypal'] satisfies HostedProviderId[];
+
+async function refunderFor(
+  payments: PaymentProviders,
+  hosted: Pick<HostedRegistry, 'providerFor'> | undefined,
+  siteId: string,
+  providerId: string,
+): Promise<Refunder | undefined> {
+  if (HOSTED_IDS.includes(providerId)) {
+    const provider = await hosted?.providerFor(siteId, providerId as HostedProviderId);
+    if (!provider) return undefined;
+    return ({ reference, ...request }) => provider.refund({ paymentReference: reference, ...request });
+  }
+  const provider = payments.byId(providerId);
+  return provider ? ({ idempotencyKey: _key, ...request }) => provider.refund(request) : undefined;
+}
+
 export async function refundOrder(
   db: Kysely<Database>,
   payments: PaymentProviders,
-  input: { siteId: string; orderId: string; amountCents?: number; locale: () => Promise<string> },
+  input: {
+    siteId: string;
+    orderId: string;
+    amountCents?: number;
+    locale: () => Promise<string>;
+    /** The site's hosted providers (issue 17): an order paid with Stripe or PayPal is refunded there. */
+    hosted?: Pick<HostedRegistry, 'providerFor'>;
+  },
 ): Promise<RefundOutcome> {
   const { siteId, orderId } = input;
   const order = await db
@@ -161,7 +199,7 @@ export async function refundOrder(
       extra: { field: 'amountCents', refundableCents: refundable },
     };
   }
-  const provider = payments.byId(charge.provider);
+  const provider = await refunderFor(payments, input.hosted, siteId, charge.provider);
   if (!provider) return { ok: false, status: 402, error: 'refund-failed', message: REFUND_MESSAGES.noProvider };
 
   const now = nowIso();
@@ -179,11 +217,20 @@ export async function refundOrder(
   });
   if (!claim) return { ok: false, status: 409, error: 'conflict', message: REFUND_MESSAGES.conflict };
 
-  const refunded = await provider.refund({
-    reference: charge.reference,
-    amountCents: amount,
-    currency: order.currency,
-  });
+  // The refund row's id names the request: a retried request (the SDK retries once on a network
+  // error) refunds once. Two refunds at once never both get here: the claim above lets one through.
+  const refundId = newId();
+  let refunded: Awaited<ReturnType<Refunder>>;
+  try {
+    refunded = await provider({
+      reference: charge.reference,
+      amountCents: amount,
+      currency: order.currency,
+      idempotencyKey: `tessera-refund-${refundId}`,
+    });
+  } catch {
+    refunded = { ok: false, message: REFUND_MESSAGES.unreachable(charge.provider) };
+  }
   if (!refunded.ok) {
     await db
       .updateTable('orders')
@@ -200,19 +247,24 @@ export async function refundOrder(
       extra: { provider: charge.provider },
     };
   }
-  await db
-    .insertInto('payments')
-    .values({
-      id: newId(),
-      order_id: orderId,
-      provider: charge.provider,
-      kind: 'refund',
-      status: 'succeeded',
-      amount_cents: amount,
-      reference: refunded.reference,
-      created_at: now,
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payments')
+      .values({
+        id: refundId,
+        order_id: orderId,
+        provider: charge.provider,
+        kind: 'refund',
+        status: 'succeeded',
+        amount_cents: amount,
+        reference: refunded.reference,
+        created_at: now,
+      })
+      .execute();
+    const after = { ...order, refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status };
+    const data = { ...orderEventData(after), refund: { amountCents: amount, full } };
+    await recordWebhookEvent(trx, { siteId: order.site_id, type: 'order.refunded', data, now });
+  });
   const giftCards = claim.map((c) => c.card);
   return {
     ok: true,

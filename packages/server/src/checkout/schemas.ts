@@ -40,7 +40,10 @@ export const orderBody = quoteBody.extend({
   region: optionalText('region', 100),
   postalCode: optionalText('postalCode', 20),
   giftCardRecipientEmail: optionalText('giftCardRecipientEmail', 256),
-  paymentMethod: z.enum(['card', 'manual'], { error: "paymentMethod must be 'card' or 'manual'." }),
+  /** `stripe` and `paypal` pay on the provider's page (issue 17): no card fields are sent with them. */
+  paymentMethod: z.enum(['card', 'manual', 'stripe', 'paypal'], {
+    error: "paymentMethod must be 'card', 'manual', 'stripe' or 'paypal'.",
+  }),
   cardNumber: optionalText('cardNumber', 32),
   cardExpiry: optionalText('cardExpiry', 7),
   cardCvc: optionalText('cardCvc', 4),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { returnStock, tracksStockOf } from './stock.js';
+import { parseSiteSettings } from '../site-settings/settings-repository.js';
+import { returnStockFor } from './stock.js';
 
 /**
  * Stock held by unpaid orders (issue 15, finding 5). An order placed with its payment pending
@@ -22,13 +23,7 @@ export function stockHoldMinutesOf(store: Record<string, unknown> | undefined): 
 /** When a payment-pending order placed at `nowIso` on the site stops holding its stock. */
 export async function stockHeldUntil(db: Kysely<Database>, siteId: string, nowIso: string): Promise<string> {
   const row = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
-  let store: Record<string, unknown> | undefined;
-  try {
-    const parsed = JSON.parse(row?.settings ?? '{}') as { store?: unknown };
-    if (parsed.store && typeof parsed.store === 'object') store = parsed.store as Record<string, unknown>;
-  } catch {
-    // Unreadable settings: the default hold.
-  }
+  const store = parseSiteSettings(row?.settings).store;
   return new Date(new Date(nowIso).getTime() + stockHoldMinutesOf(store) * 60_000).toISOString();
 }
 
@@ -42,26 +37,40 @@ export interface ExpiredHold {
 /** What an expired order is set to: cancelled, its payment expired. */
 export const EXPIRED_ORDER = { status: 'cancelled', paymentStatus: 'expired' } as const;
 
+export interface ReleaseOptions {
+  /** Release even before the hold ends (the provider expired or refused the payment session). */
+  beforeHoldEnds?: boolean;
+  /** The order's payment status after release (default `expired`; `failed` when no session could open). */
+  paymentStatus?: 'expired' | 'failed';
+}
+
 /**
  * Cancels one order whose hold ran out, if its payment is still pending. The conditional update
- * is the claim: of two sweeps, or a sweep and an owner marking the order paid, exactly one changes
- * the row, and only the sweep that changed it puts the stock back.
+ * is the claim: of two sweeps, or a sweep and an owner marking the order paid (or a payment
+ * provider's expiry webhook, `releaseHeldOrder`), exactly one changes the row, and only the one
+ * that changed it puts the stock back.
  */
-async function expireOne(db: Kysely<Database>, orderId: string, now: string): Promise<ExpiredHold | undefined> {
+async function expireOne(
+  db: Kysely<Database>,
+  orderId: string,
+  now: string,
+  options: ReleaseOptions = {},
+): Promise<ExpiredHold | undefined> {
+  const paymentStatus = options.paymentStatus ?? EXPIRED_ORDER.paymentStatus;
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
+    let claim = trx
       .updateTable('orders')
       .set({
         status: EXPIRED_ORDER.status,
-        payment_status: EXPIRED_ORDER.paymentStatus,
+        payment_status: paymentStatus,
         stock_held_until: null,
         updated_at: now,
       })
       .where('id', '=', orderId)
       .where('payment_status', '=', 'pending')
-      .where('status', '=', 'received')
-      .where('stock_held_until', '<=', now)
-      .executeTakeFirst();
+      .where('status', '=', 'received');
+    if (!options.beforeHoldEnds) claim = claim.where('stock_held_until', '<=', now);
+    const claimed = await claim.executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return undefined;
     const order = await trx
       .selectFrom('orders')
@@ -77,9 +86,7 @@ async function expireOne(db: Kysely<Database>, orderId: string, now: string): Pr
       .orderBy('sku')
       .execute();
     for (const line of lines) {
-      if (tracksStockOf(line.product_type)) {
-        await returnStock(trx, { itemId: line.item_id, sku: line.sku, quantity: line.quantity });
-      }
+      await returnStockFor(trx, line.product_type, { itemId: line.item_id, sku: line.sku, quantity: line.quantity });
     }
 
     // A gift card that paid part of the order gets that amount back.
@@ -99,7 +106,7 @@ async function expireOne(db: Kysely<Database>, orderId: string, now: string): Pr
 
     await trx
       .updateTable('payments')
-      .set({ status: 'expired' })
+      .set({ status: paymentStatus })
       .where('order_id', '=', orderId)
       .where('kind', '=', 'charge')
       .where('status', '=', 'pending')
@@ -118,6 +125,16 @@ async function expireOne(db: Kysely<Database>, orderId: string, now: string): Pr
       customerEmail: order.customer_email,
     };
   });
+}
+
+/** Releases one payment-pending order now (same claim as the sweep): answers it if this call released it. */
+export function releaseHeldOrder(
+  db: Kysely<Database>,
+  orderId: string,
+  options: Omit<ReleaseOptions, 'beforeHoldEnds'> = {},
+  at: Date = new Date(),
+): Promise<ExpiredHold | undefined> {
+  return expireOne(db, orderId, at.toISOString(), { ...options, beforeHoldEnds: true });
 }
 
 /**

@@ -13,6 +13,10 @@ import { orderPaymentIntegrityMigration } from './migrations/0011_order_payment_
 import { stockHoldsMigration } from './migrations/0012_stock_holds.js';
 import { accountSecurityMigration } from './migrations/0013_account_security.js';
 import { sitesSetupMigration } from './migrations/0014_sites_setup.js';
+import { hostedPaymentsMigration } from './migrations/0015_hosted_payments.js';
+import { paymentConnectionsMigration } from './migrations/0016_payment_connections.js';
+import { deletedPagesMigration } from './migrations/0017_deleted_pages.js';
+import { webhooksMigration } from './migrations/0018_webhooks.js';
 import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -146,6 +150,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_stock_holds': stockHoldsMigration,
   '0013_account_security': accountSecurityMigration,
   '0014_sites_setup': sitesSetupMigration,
+  '0015_hosted_payments': hostedPaymentsMigration,
+  '0016_payment_connections': paymentConnectionsMigration,
+  '0017_deleted_pages': deletedPagesMigration,
+  '0018_webhooks': webhooksMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -178,6 +178,12 @@ export interface Database extends CheckoutTables {
   owner_password_resets: OwnerPasswordResetsTable;
   email_verifications: EmailVerificationsTable;
   setup_tokens: SetupTokensTable;
+  payment_connections: PaymentConnectionsTable;
+  hosted_sessions: HostedSessionsTable;
+  payment_events: PaymentEventsTable;
+  deleted_pages: DeletedPagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -490,6 +496,14 @@ export interface SubscriptionsTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** Off-session attempts that failed for the cycle now due (migration 0016); 0 when none. */
+  renewal_attempts: Generated<number>;
+  /** When the failed renewal is tried again; null when nothing is waiting. */
+  renewal_retry_at: string | null;
+  /** 'requires-action', 'declined', or null when the last renewal went through. */
+  renewal_state: string | null;
+  /** What the provider said about the last failed attempt. */
+  renewal_message: string | null;
 }
 
 export interface SubscriptionCyclesTable {
@@ -599,4 +613,111 @@ export interface SetupTokensTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+// Hosted payments (migration 0015, issue 17): orders paid on a provider's page.
+
+export interface HostedSessionsTable {
+  order_id: string;
+  site_id: string;
+  /** 'stripe' or 'paypal'. */
+  provider: string;
+  /** The provider's session (Stripe Checkout Session, PayPal order); null until it answered. */
+  session_id: string | null;
+  /** Where the buyer is sent to pay. */
+  redirect_url: string | null;
+  /** 'creating', 'open', 'paid', 'expired', 'cancelled' (by the buyer on the provider's page), 'failed'. */
+  status: string;
+  amount_cents: number;
+  currency: string;
+  /** When the session stops taking payment: the order's stock hold ends then. */
+  expires_at: string;
+  /** JSON subscription plan the order starts once paid, or null. */
+  subscription_plan: string | null;
+  /** The provider's reference of the payment (refunds use it). */
+  payment_reference: string | null;
+  /** What charges the buyer again off-session (renewals). */
+  saved_reference: string | null;
+  /** Automatic refund of a payment that arrived after the hold ended: null, 'refunding', 'refunded', 'failed'. */
+  refund_status: string | null;
+  refund_reference: string | null;
+  /** The provider's last message (a refused refund, a failed session). */
+  message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: string;
+}
+
+export type HostedSessionRow = Selectable<HostedSessionsTable>;
+
+// Payment provider connections (migration 0016): keys sealed with `platform/secrets.ts`.
+
+export interface PaymentConnectionsTable {
+  id: string;
+  site_id: string;
+  /** 'stripe' or 'paypal'. */
+  provider: string;
+  /** 'test' or 'live', as the provider answered when the keys were checked. */
+  mode: string;
+  /** The sealed JSON of the provider's settings (`v1.…`). */
+  config: string;
+  /** JSON: masked hints the editor shows (`{ secretKey: 'sk_test_…4242' }`). */
+  hints: string;
+  created_at: string;
+  updated_at: string;
+}
+
+// Deleted pages (migration 0017, issue 16): what "undo delete" puts back, shared by every process.
+
+export interface DeletedPagesTable {
+  /** SHA-256 (hex) of the restore token the delete answered. */
+  token_hash: string;
+  site_id: string;
+  page_id: string;
+  /** JSON: the page's `collections` row as it was. */
+  snapshot: string;
+  deleted_at: string;
+}
+
+/** Outgoing webhook endpoints (migration 0018, `docs/webhooks.md`). */
+export interface WebhookEndpointsTable {
+  id: string;
+  site_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types ("order.paid", …). */
+  events: string;
+  /** The signing secret: sealed (`v1.…`) under TESSERA_SECRET_KEY, or `plain.<secret>` without one. */
+  secret: string;
+  enabled: number;
+  /** Failed attempts in a row; reset by a success. */
+  failure_streak: number;
+  disabled_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The webhook outbox: one row per event and endpoint (migration 0018). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  site_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The JSON body posted, byte for byte. */
+  payload: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** 'pending', 'delivered' or 'failed'. */
+  status: string;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -30,6 +30,14 @@ function isFormBody(request: FastifyRequest): boolean {
 }
 
 /**
+ * A payment provider's webhook (`config: { signedWebhook: true }`, `domains/payments/routes.ts`):
+ * no browser sends it, and the provider's signature over the raw body is checked instead.
+ */
+export function isSignedWebhook(request: FastifyRequest): boolean {
+  return (request.routeOptions?.config as { signedWebhook?: unknown } | undefined)?.signedWebhook === true;
+}
+
+/**
  * Cross-site request protection (DESIGN "API"): a `crumb` cookie is set on the first HTML page
  * a visitor gets, and every state-changing request must echo it in `X-CSRF-Token` (or, for plain
  * form posts, a `crumb` field). Failures answer 403 `{ error: 'crumb-fail', crumbFail: true }`.
@@ -40,7 +48,7 @@ export function installCrumb(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const cookie = request.cookies[CRUMB_COOKIE];
     request.crumb = cookie || newToken();
-    if (!STATE_CHANGING.has(request.method)) return;
+    if (!STATE_CHANGING.has(request.method) || isSignedWebhook(request)) return;
     const header = request.headers[CRUMB_HEADER];
     if (cookie && typeof header === 'string' && same(header, cookie)) return;
     // A plain form post may carry the crumb as a field: checked once the body is parsed.
@@ -50,6 +58,7 @@ export function installCrumb(app: FastifyInstance): void {
 
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (!STATE_CHANGING.has(request.method) || request.headers[CRUMB_HEADER] !== undefined) return;
+    if (isSignedWebhook(request)) return;
     const field = (request.body as Record<string, unknown> | undefined)?.crumb;
     const cookie = request.cookies[CRUMB_COOKIE];
     if (!cookie || typeof field !== 'string' || !same(field, cookie)) throw crumbFail();

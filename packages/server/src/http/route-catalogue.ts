@@ -10,6 +10,8 @@ export interface RouteEntry {
   roleGroup: RoleGroup | undefined;
   /** True when a preHandler requires a signed-in site user (`requireSiteUser`). */
   siteUser: boolean;
+  /** A payment provider's webhook: verified by its signature, not the crumb (`http/crumb.ts`). */
+  signedWebhook?: boolean;
 }
 
 declare module 'fastify' {
@@ -44,7 +46,14 @@ export function installRouteCatalogue(app: FastifyInstance): void {
         catalogue.some((r) => r.url === route.url && r.method === 'GET')
       )
         continue;
-      catalogue.push({ method, url: route.url ?? route.path, roleGroup, siteUser });
+      const signedWebhook = (route.config as { signedWebhook?: unknown } | undefined)?.signedWebhook === true;
+      catalogue.push({
+        method,
+        url: route.url ?? route.path,
+        roleGroup,
+        siteUser,
+        ...(signedWebhook ? { signedWebhook } : {}),
+      });
     }
   });
 }

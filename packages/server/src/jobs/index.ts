@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ExpiredHold, expiredOrderMail, expireStockHolds } from '../checkout/stock-holds.js';
+import { deliverDueWebhooks } from '../domains/webhooks/index.js';
 import { createMailService } from '../mail/mail-service.js';
 import { purgeExpiredData, type RetentionOutcome } from './retention.js';
 import { countJobRun } from '../platform/operations/counters.js';
@@ -18,7 +19,7 @@ declare module '../app.js' {
 }
 
 /** The job names, for `jobs.run(name, now)`. */
-export const JOBS = { stockHolds: 'stock-holds', retention: 'retention' } as const;
+export const JOBS = { stockHolds: 'stock-holds', retention: 'retention', webhooks: 'webhooks' } as const;
 
 /**
  * Housekeeping on a timer, started when the app is ready and stopped when it closes (issue 15):
@@ -33,6 +34,8 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         name: JOBS.stockHolds,
         async run(now): Promise<ExpiredHold[]> {
           const expired = await expireStockHolds(app.db, now);
+          // Their payment sessions at Stripe / PayPal stop taking money (issue 17).
+          await app.services.hostedPayments?.flow.afterHoldsExpired(expired);
           for (const hold of expired) {
             await mail
               .send({ ...expiredOrderMail(hold), siteId: hold.siteId })
@@ -45,6 +48,11 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         name: JOBS.retention,
         everyMs: 6 * 3_600_000,
         run: (now): Promise<RetentionOutcome> => purgeExpiredData(app.db, now),
+      },
+      {
+        // Outgoing webhooks (issue 21): posts the deliveries that are due, with retries and backoff.
+        name: JOBS.webhooks,
+        run: (now) => deliverDueWebhooks(app.db, now, { secretKey: app.config.secretKey }),
       },
     ],
     {

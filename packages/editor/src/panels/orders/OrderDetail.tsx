@@ -6,6 +6,7 @@ import { useResource } from '../shared/resource.js';
 import { showMoney } from '../store/money.js';
 import { fulfillmentLabel, paymentLabel, showDate } from './labels.js';
 import { RefundDialog } from './RefundDialog.js';
+import { SubscriptionState } from './SubscriptionState.js';
 import type { OrderDetail as Order, RefundAnswer } from './types.js';
 
 /** One order: lines, totals, address, payments and history; mark it fulfilled or refund it. */
@@ -235,6 +236,10 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
             {order.payments.length === 0 && order.giftCardCents === 0 && <li>No payment recorded.</li>}
           </ul>
         </section>
+
+        {order.subscription && (
+          <SubscriptionState subscription={order.subscription} showDate={(iso) => showDate(iso, order.locale)} />
+        )}
 
         <section className="ed-card ed-orders-section" aria-labelledby="ed-order-history">
           <h2 id="ed-order-history">History</h2>

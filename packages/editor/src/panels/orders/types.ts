@@ -55,6 +55,18 @@ export interface OrderDetail extends OrderListItem {
     createdAt: string;
   }[];
   history: { at: string; kind: string; amountCents?: number; text: string }[];
+  /** The order's subscription and where its renewals stand (issue 17); null for other orders. */
+  subscription?: SubscriptionRenewal | null;
+}
+
+export interface SubscriptionRenewal {
+  id: string;
+  status: string;
+  nextBillingAt: string | null;
+  renewalState: 'requires-action' | 'declined' | null;
+  renewalMessage: string | null;
+  renewalAttempts: number;
+  renewalRetryAt: string | null;
 }
 
 /** `POST /api/config/orders/:id/refund` */

@@ -4,6 +4,7 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { CouponsTab } from './CouponsTab.js';
 import { GiftCardsTab } from './GiftCardsTab.js';
+import { PaymentsTab } from './PaymentsTab.js';
 import { SettingsTab } from './SettingsTab.js';
 import { ShippingTab } from './ShippingTab.js';
 import { TaxTab } from './TaxTab.js';
@@ -18,6 +19,7 @@ const TABS = [
   { slug: 'coupons', label: 'Coupons' },
   { slug: 'gift-cards', label: 'Gift cards' },
   { slug: 'settings', label: 'Store settings' },
+  { slug: 'payments', label: 'Payment providers' },
 ] as const;
 type Slug = (typeof TABS)[number]['slug'];
 
@@ -44,7 +46,9 @@ export default function StorePanel({ path, navigate }: PanelProps) {
 
   const settings = checkout.data;
   let body = <p className="ed-empty">Loading…</p>;
-  if (current === 'settings') {
+  if (current === 'payments') {
+    body = <PaymentsTab />;
+  } else if (current === 'settings') {
     if (store.data) body = <SettingsTab settings={store.data} onSaved={() => void store.reload()} />;
   } else if (current === 'gift-cards') {
     if (settings) body = <GiftCardsTab currency={settings.currency} locale={settings.locale} />;

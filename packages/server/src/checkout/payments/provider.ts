@@ -7,7 +7,9 @@ export type PaymentMethodInput =
   | { kind: 'card'; number: string; expiry?: string; cvc?: string }
   | { kind: 'manual' }
   /** A method kept from an earlier charge (subscription renewals): the `savedReference` it answered. */
-  | { kind: 'saved'; reference: string };
+  | { kind: 'saved'; reference: string }
+  /** Paid on a provider's own page (issue 17, `domains/payments/`): no card data reaches Tessera. */
+  | { kind: 'hosted'; provider: 'stripe' | 'paypal' };
 
 export interface ChargeRequest {
   amountCents: number;

@@ -136,5 +136,18 @@ describe('checkout island', () => {
     const fields = formFields(document.querySelector('form')!);
     expect(fields.crumb).toBeUndefined();
     expect(fields.paymentMethod).toBe('card');
+    expect(fields.cardNumber).toBe('4242 4242 4242 4242');
+  });
+
+  it('sends no card field when the buyer pays on a provider page (issue 17)', () => {
+    document.body.innerHTML = FORM;
+    const form = document.querySelector('form')!;
+    const stripe = document.createElement('input');
+    Object.assign(stripe, { type: 'radio', name: 'paymentMethod', value: 'stripe' });
+    form.append(stripe);
+    stripe.checked = true;
+    const fields = formFields(form);
+    expect(fields.paymentMethod).toBe('stripe');
+    expect(Object.keys(fields).filter((name) => name.startsWith('card'))).toEqual([]);
   });
 });

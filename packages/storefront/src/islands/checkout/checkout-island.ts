@@ -15,12 +15,18 @@ interface OrderAnswer {
   redirect: string;
 }
 
-/** Every named field of the form as text (radios: the checked one). */
+const CARD_FIELDS = new Set(['cardNumber', 'cardExpiry', 'cardCvc']);
+
+/**
+ * Every named field of the form as text (radios: the checked one). Card fields go only with the
+ * test-card method: a buyer paying on Stripe's or PayPal's page sends no card data to the store.
+ */
 export function formFields(form: HTMLFormElement): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [name, value] of new FormData(form)) {
     if (name !== 'crumb' && typeof value === 'string') fields[name] = value;
   }
+  if (fields.paymentMethod !== 'card') for (const name of CARD_FIELDS) delete fields[name];
   return fields;
 }
 
@@ -83,7 +89,7 @@ export async function mountCheckoutIsland(root: HTMLElement, env: IslandEnv): Pr
 
   form.addEventListener('change', (event) => {
     const target = event.target as HTMLInputElement;
-    if (target.name === 'paymentMethod' && card) card.hidden = target.value === 'manual';
+    if (target.name === 'paymentMethod' && card) card.hidden = target.value !== 'card';
     if (['shippingOptionId', 'country', 'couponCode', 'giftCardCode'].includes(target.name)) void refreshTotals();
   });
   form.querySelector('.checkout__apply')?.addEventListener('click', () => void refreshTotals());

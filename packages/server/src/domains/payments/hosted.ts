@@ -1,0 +1,107 @@
+/**
+ * A payment provider that takes the buyer to its own page (Stripe Checkout, PayPal approval) and
+ * tells us the result twice: when the buyer comes back, and by a signed webhook. No card data ever
+ * reaches Tessera. Each adapter (`stripe/`, `paypal/`) implements this interface; the flow that
+ * places, settles, expires and refunds orders (`flow/`) knows nothing provider-specific.
+ *
+ * Amounts are always integer minor units (cents; whole yen for JPY) and currencies ISO 4217 upper case.
+ */
+
+export type HostedProviderId = 'stripe' | 'paypal';
+
+export interface HostedLineItem {
+  name: string;
+  quantity: number;
+  unitAmountCents: number;
+}
+
+export interface CreateSessionRequest {
+  orderId: string;
+  orderNumber: number;
+  siteId: string;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  lineItems: readonly HostedLineItem[];
+  /** Absolute URL the provider sends the buyer back to after paying (built from the public URL). */
+  returnUrl: string;
+  /** Absolute URL the provider sends the buyer back to when they give up. */
+  cancelUrl: string;
+  /** When the session stops accepting payment; the order's stock hold ends at the same moment. */
+  expiresAt: Date;
+  /** Derived from the order id, so a retried request never opens a second session. */
+  idempotencyKey: string;
+  /** Keep the payment method for later off-session charges (subscription renewals). */
+  saveMethod: boolean;
+}
+
+export type CreateSessionResult = { ok: true; sessionId: string; redirectUrl: string } | { ok: false; message: string };
+
+/** What the provider says about a session right now (the return page asks; webhooks tell). */
+export interface SessionState {
+  sessionId: string;
+  /** `approved`: the buyer approved but money is not yet captured (PayPal before capture). */
+  status: 'open' | 'approved' | 'paid' | 'expired' | 'failed';
+  orderId: string | undefined;
+  amountCents: number;
+  currency: string;
+  /** The provider's reference of the money movement (payment intent, capture id): refunds use it. */
+  paymentReference?: string;
+  /** A reference to charge again off-session (customer + payment method), when `saveMethod` was asked. */
+  savedReference?: string;
+}
+
+export type CaptureResult = { ok: true; state: SessionState } | { ok: false; message: string };
+
+export interface ProviderRefundRequest {
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export type ProviderRefundResult = { ok: true; reference: string } | { ok: false; message: string };
+
+export interface OffSessionChargeRequest {
+  savedReference: string;
+  amountCents: number;
+  currency: string;
+  orderId: string;
+  idempotencyKey: string;
+}
+
+export type OffSessionChargeResult =
+  | { status: 'succeeded'; paymentReference: string }
+  /** The bank wants the buyer present (3-D Secure): mail them a link to pay. */
+  | { status: 'requires_action'; message: string }
+  | { status: 'declined'; message: string };
+
+/** One verified webhook event, reduced to what the flow needs. */
+export interface HostedEvent {
+  /** The provider's event id: each is processed once. */
+  eventId: string;
+  type: 'session.paid' | 'session.approved' | 'session.expired' | 'payment.failed' | 'refund.updated' | 'other';
+  sessionId?: string;
+}
+
+export type WebhookVerification = { ok: true; event: HostedEvent } | { ok: false; message: string };
+
+export type CredentialCheck = { ok: true; mode: 'test' | 'live'; country?: string } | { ok: false; message: string };
+
+export interface HostedPaymentProvider {
+  readonly id: HostedProviderId;
+  /** Live keys take real money; test keys do not. */
+  readonly mode: 'test' | 'live';
+  createSession(request: CreateSessionRequest): Promise<CreateSessionResult>;
+  getSession(sessionId: string): Promise<SessionState | undefined>;
+  /** Moves approved money into the merchant's account (PayPal); Stripe sessions are captured already. */
+  capture(sessionId: string, idempotencyKey: string): Promise<CaptureResult>;
+  /** Stops a session from accepting payment (order cancelled or hold expired). */
+  expireSession(sessionId: string): Promise<void>;
+  refund(request: ProviderRefundRequest): Promise<ProviderRefundResult>;
+  chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
+  /** Checks the signature over the exact raw body; never trusts the body before that. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookVerification>;
+  /** Checks keys against the provider when the owner saves them. */
+  checkCredentials(): Promise<CredentialCheck>;
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ContentService } from '../../content/content-service.js';
+import { countPerAddress } from '../../http/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import { nowIso } from '../../ids.js';
+import type { HostedPayments } from './flow/hosted-payments.js';
+import type { HostedProviderId } from './hosted.js';
+import type { HostedRegistry } from './registry.js';
+
+/**
+ * The visitor's side of hosted payments: the provider's signed webhook, and the pages the
+ * provider sends the buyer back to (paid: the order page, which shows confirmed or received;
+ * gave up: the checkout). Both ask the provider before changing anything.
+ */
+
+export interface HostedRouteDeps {
+  content: ContentService;
+  registry: HostedRegistry;
+  flow: HostedPayments;
+}
+
+/** Route config that tells the crumb check a route is a provider webhook, verified by its signature instead. */
+export const SIGNED_WEBHOOK_CONFIG = { signedWebhook: true } as const;
+
+const backQuery = z.object({
+  order: z.string({ error: 'Send the order id as text.' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'That is not an order id.'),
+});
+const providerParams = z.object({
+  provider: z.enum(['stripe', 'paypal'], { error: 'Unknown payment provider.' }),
+});
+
+function fail(reply: FastifyReply, status: number, error: string, message: string) {
+  return reply.code(status).header('cache-control', 'no-store').send({ error, message });
+}
+
+/**
+ * `POST /api/payments/<provider>/webhook`: the body is kept raw (the signature covers its exact
+ * bytes), checked by the adapter, and each event id processed once. A failure while processing
+ * answers 500 without recording the event, so the provider delivers it again.
+ */
+export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDeps, providerId: HostedProviderId): void {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(`/api/payments/${providerId}/webhook`, { config: SIGNED_WEBHOOK_CONFIG }, async (request, reply) => {
+      const site = await deps.content.getSiteForHost(request.hostname);
+      const provider = await deps.registry.providerFor(site.id, providerId);
+      if (!provider) return fail(reply, 404, 'not-configured', `${providerId} is not connected to this site.`);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const verified = await provider.verifyWebhook(raw, request.headers);
+      if (!verified.ok) return fail(reply, 400, 'bad-signature', verified.message);
+      const { event } = verified;
+      const seen = await app.db
+        .selectFrom('payment_events')
+        .select('event_id')
+        .where('provider', '=', providerId)
+        .where('event_id', '=', event.eventId)
+        .executeTakeFirst();
+      if (seen) return reply.header('cache-control', 'no-store').send({ received: true, duplicate: true });
+      if (event.sessionId && event.type !== 'other' && event.type !== 'refund.updated') {
+        await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
+      }
+      await app.db
+        .insertInto('payment_events')
+        .values({ provider: providerId, event_id: event.eventId, type: event.type, received_at: nowIso() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return reply.header('cache-control', 'no-store').send({ received: true });
+    });
+  });
+}
+
+/** The return and cancel pages every hosted provider sends the buyer back to. */
+export function registerHostedReturnRoutes(app: FastifyInstance, deps: HostedRouteDeps): void {
+  // Each visit asks the provider: limited per address so nobody drives our API quota.
+  const limit = countPerAddress(app, { name: 'payment-returns', max: 60, timeWindowMs: 60_000 });
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limit(request);
+    if (result.isAllowed || !result.isExceeded) return false;
+    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+    await fail(reply, 429, 'rate-limited', 'Too many requests. Please wait a minute and reload the page.');
+    return true;
+  };
+
+  app.get('/checkout/payments/:provider/return', async (request, reply) => {
+    const { provider } = parseInput(providerParams, request.params, 'address');
+    const { order } = parseInput(backQuery, request.query, 'query');
+    if (await limited(request, reply)) return reply;
+    const site = await deps.content.getSiteForHost(request.hostname);
+    try {
+      await deps.flow.reconcile(site.id, { orderId: order }, provider);
+    } catch (error) {
+      // The provider is unreachable: the webhook will settle it; the order page says "received".
+      request.log.warn({ err: error }, 'payment return could not reach the provider');
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`/checkout/order-confirmed/${encodeURIComponent(order)}`, 303);
+  });
+
+  app.get('/checkout/payments/:provider/cancel', async (request, reply) => {
+    parseInput(providerParams, request.params, 'address');
+    const { order } = parseInput(backQuery, request.query, 'query');
+    if (await limited(request, reply)) return reply;
+    const site = await deps.content.getSiteForHost(request.hostname);
+    const released = await deps.flow.cancel(site.id, order).catch((error) => {
+      // The provider is unreachable: the order keeps its hold and the sweep releases it in time.
+      request.log.warn({ err: error }, 'payment cancel could not reach the provider');
+      return undefined;
+    });
+    if (!released) {
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/checkout/order-confirmed/${encodeURIComponent(order)}`, 303);
+    }
+    // The buyer's cart is theirs again, to pay another way.
+    await app.db
+      .updateTable('carts')
+      .set({ purchased: 0, updated_at: nowIso() })
+      .where('id', '=', app.db.selectFrom('orders').select('cart_id').where('id', '=', order))
+      .execute();
+    const message = 'Payment was cancelled and nothing was charged. Your cart is still here.';
+    return reply.header('cache-control', 'no-store').redirect(`/checkout?error=${encodeURIComponent(message)}`, 303);
+  });
+}

@@ -1,0 +1,244 @@
+import Stripe from 'stripe';
+import type {
+  CaptureResult,
+  CreateSessionRequest,
+  CreateSessionResult,
+  CredentialCheck,
+  HostedEvent,
+  HostedPaymentProvider,
+  OffSessionChargeRequest,
+  OffSessionChargeResult,
+  ProviderRefundRequest,
+  ProviderRefundResult,
+  SessionState,
+  WebhookVerification,
+} from '../hosted.js';
+
+/**
+ * Stripe through its official SDK: Stripe Checkout Sessions (the hosted payment page with cards,
+ * wallets, Link and buy-now-pay-later methods the account has), refunds of the payment intent, and
+ * off-session payment intents for renewals. `apiBase` points the SDK at another host (the local
+ * fake in tests); unset, it talks to api.stripe.com.
+ */
+export interface StripeProviderConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+
+/** Which mode a key is in: live keys (`sk_live_…`, `rk_live_…`) take real money. */
+export function stripeKeyMode(secretKey: string): 'test' | 'live' {
+  return /^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test';
+}
+
+function clientOptions(apiBase: string | undefined): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 1, telemetry: false, timeout: 20_000 };
+  if (!apiBase) return options;
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    ...options,
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Stripe.errors.StripeError) return error.message || 'Stripe refused the request.';
+  return 'Stripe could not be reached. Please try again in a moment.';
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+function sessionState(session: Stripe.Checkout.Session): SessionState {
+  const paid = session.status === 'complete' && session.payment_status !== 'unpaid';
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : undefined;
+  // A completed session still unpaid whose payment intent wants another method: the (bank debit) payment failed.
+  const failed =
+    session.status === 'complete' && !paid && ['requires_payment_method', 'canceled'].includes(intent?.status ?? '');
+  const status: SessionState['status'] = paid
+    ? 'paid'
+    : session.status === 'expired'
+      ? 'expired'
+      : failed
+        ? 'failed'
+        : 'open';
+  const customer = idOf(session.customer);
+  const method = idOf(intent?.payment_method);
+  return {
+    sessionId: session.id,
+    status,
+    orderId: session.metadata?.order_id ?? session.client_reference_id ?? undefined,
+    amountCents: session.amount_total ?? 0,
+    currency: (session.currency ?? '').toUpperCase(),
+    paymentReference: idOf(session.payment_intent),
+    savedReference: customer && method ? `${customer}:${method}` : undefined,
+  };
+}
+
+const EVENT_TYPES: Record<string, HostedEvent['type']> = {
+  'checkout.session.completed': 'session.paid',
+  'checkout.session.async_payment_succeeded': 'session.paid',
+  'checkout.session.expired': 'session.expired',
+  'checkout.session.async_payment_failed': 'payment.failed',
+  'charge.refunded': 'refund.updated',
+  'refund.updated': 'refund.updated',
+};
+
+export function createStripeProvider(config: StripeProviderConfig): HostedPaymentProvider {
+  const stripe = new Stripe(config.secretKey, clientOptions(config.apiBase));
+
+  return {
+    id: 'stripe',
+    mode: stripeKeyMode(config.secretKey),
+
+    async createSession(request: CreateSessionRequest): Promise<CreateSessionResult> {
+      const description = request.lineItems
+        .map((line) => `${line.quantity} × ${line.name}`)
+        .join(', ')
+        .slice(0, 500);
+      try {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            // One line for the amount due: it already counts discounts, shipping, tax and gift cards.
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: request.currency.toLowerCase(),
+                  unit_amount: request.amountCents,
+                  product_data: { name: `Order #${request.orderNumber}`, ...(description ? { description } : {}) },
+                },
+              },
+            ],
+            customer_email: request.customerEmail,
+            client_reference_id: request.orderId,
+            success_url: request.returnUrl,
+            cancel_url: request.cancelUrl,
+            expires_at: Math.floor(request.expiresAt.getTime() / 1000),
+            metadata: { order_id: request.orderId, order_number: String(request.orderNumber), site_id: request.siteId },
+            payment_intent_data: {
+              metadata: { order_id: request.orderId },
+              ...(request.saveMethod ? { setup_future_usage: 'off_session' as const } : {}),
+            },
+            ...(request.saveMethod ? { customer_creation: 'always' as const } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (!session.url) return { ok: false, message: 'Stripe did not answer a payment page address.' };
+        return { ok: true, sessionId: session.id, redirectUrl: session.url };
+      } catch (error) {
+        return { ok: false, message: messageOf(error) };
+      }
+    },
+
+    async getSession(sessionId: string): Promise<SessionState | undefined> {
+      try {
+        return sessionState(await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+
+    async capture(sessionId: string): Promise<CaptureResult> {
+      // Checkout Sessions in payment mode capture when the buyer pays: nothing to move.
+      const state = await this.getSession(sessionId);
+      return state ? { ok: true, state } : { ok: false, message: 'Stripe does not know that payment session.' };
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already expired or completed: nothing left to stop.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+
+    async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: request.paymentReference, amount: request.amountCents },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          return { ok: false, message: refund.failure_reason ?? 'Stripe could not refund the payment.' };
+        }
+        return { ok: true, reference: refund.id };
+      } catch (error) {
+        return { ok: false, message: messageOf(error) };
+      }
+    },
+
+    async chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult> {
+      const [customer, paymentMethod] = request.savedReference.split(':');
+      if (!customer || !paymentMethod) return { status: 'declined', message: 'No saved payment method.' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency.toLowerCase(),
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            metadata: { order_id: request.orderId },
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', paymentReference: intent.id };
+        if (intent.status === 'requires_action') {
+          return { status: 'requires_action', message: 'The bank asks the buyer to confirm this payment.' };
+        }
+        return { status: 'declined', message: intent.last_payment_error?.message ?? 'The payment was declined.' };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError && error.code === 'authentication_required') {
+          return { status: 'requires_action', message: error.message };
+        }
+        if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', message: error.message };
+        throw error;
+      }
+    },
+
+    async verifyWebhook(rawBody, headers): Promise<WebhookVerification> {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature)
+        return { ok: false, message: 'The Stripe-Signature header is missing.' };
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+      } catch {
+        return { ok: false, message: 'The webhook signature does not match.' };
+      }
+      const object = event.data.object as { id?: string; object?: string; payment_intent?: string };
+      const type = EVENT_TYPES[event.type] ?? 'other';
+      return {
+        ok: true,
+        event: {
+          eventId: event.id,
+          type,
+          sessionId: object.object === 'checkout.session' ? object.id : undefined,
+        },
+      };
+    },
+
+    async checkCredentials(): Promise<CredentialCheck> {
+      try {
+        const account = await stripe.accounts.retrieveCurrent();
+        return { ok: true, mode: stripeKeyMode(config.secretKey), country: account.country ?? undefined };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeAuthenticationError) {
+          return {
+            ok: false,
+            message: 'Stripe did not accept this secret key. Copy it again from the Stripe dashboard.',
+          };
+        }
+        return { ok: false, message: messageOf(error) };
+      }
+    },
+  };
+}
