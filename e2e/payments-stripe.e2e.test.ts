@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { ProductPage } from './fixtures/storefront.js';
 import { addThroughApi } from './fixtures/visitor.js';
 import { startServer } from './support/server.mjs';
 
@@ -19,6 +20,8 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   fake = await startStripeFake();
+  // Afterpay active on the account: the server learns it at start and product pages offer installments.
+  fake.account.capabilities.afterpay_clearpay_payments = 'active';
   server = await startServer({
     env: {
       STRIPE_SECRET_KEY: fake.secretKey,
@@ -140,5 +143,39 @@ describe('Stripe checkout', () => {
       expect(`${url} ${decodeURIComponent(body)}`.replace(/[ -]/g, '')).not.toContain('4242424242424242');
       expect(textValues(body).filter((value) => CARD_NUMBER.test(value.trim()))).toEqual([]);
     }
+  });
+});
+
+describe('installment messaging with Stripe connected', () => {
+  it('shows the line and opens the popup by keyboard, trapping focus and locking scroll', async () => {
+    const context = await newVisitor(browser, { baseURL: shop });
+    contexts.push(context);
+    const page = await context.newPage();
+    await new ProductPage(page).goto('wool-scarf');
+    const line = page.locator('.tessera-installments');
+    const info = line.locator('.tessera-installments__info');
+    await line.scrollIntoViewIfNeeded();
+    await expect.poll(() => info.isVisible()).toBe(true);
+    await expect
+      .poll(async () => (await line.locator('.tessera-installments__text').textContent())?.trim())
+      .toMatch(/^or 4 payments of \$\d+\.\d\d$/);
+    await info.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.tessera-installments-modal');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('4');
+    const scrollLocked = () =>
+      page.evaluate(() => document.documentElement.classList.contains('tessera-scroll-locked'));
+    expect(await scrollLocked()).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role=dialog]')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('tessera-installments__info'))).toBe(
+      true,
+    );
+    expect(await scrollLocked()).toBe(false);
   });
 });

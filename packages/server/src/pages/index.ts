@@ -270,8 +270,10 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       if (!collection || !product) return sendNotFound(page);
       const url = collectionUrl(collection);
       const item = productView(product, url) as ProductItem & Record<string, unknown>;
+      // Installment context (SPEC §4): from the connected Stripe account's cached facts, never waiting for Stripe.
+      const installments = await app.services.hostedPayments?.installments.settingsFor(site.id, site.currency);
       await sendPage(
-        page,
+        installments ? { ...page, site: { ...site, storeSettings: { ...site.storeSettings, ...installments } } } : page,
         'products.item',
         {
           pageType: PageType.CONTENT_ITEM,

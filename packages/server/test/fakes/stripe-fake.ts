@@ -70,6 +70,8 @@ export interface StripeFake {
   failSessions: string | undefined;
   /** Refunds answer this error while set. */
   refuseRefunds: string | undefined;
+  /** What `GET /v1/account` answers: country, default currency and capability states (switchable). */
+  account: { country: string; currency: string; capabilities: Record<string, 'active' | 'inactive' | 'pending'> };
   /** Completes a session as the buyer paying on the hosted page would (no redirect). */
   pay(sessionId: string): Promise<void>;
   /** A bank debit that bounced: the session completes unpaid and `async_payment_failed` is sent. */
@@ -248,7 +250,10 @@ export async function startStripeFake(
       fake.intents.set(intent.id, intent);
       return intent;
     },
-    'GET /v1/account': () => ({ id: 'acct_fake', object: 'account', country: 'US', default_currency: 'usd' }),
+    'GET /v1/account': () => {
+      const { country, currency, capabilities } = fake.account;
+      return { id: 'acct_fake', object: 'account', country, default_currency: currency, capabilities };
+    },
   };
 
   function route(method: string, path: string): { handler: (typeof api)[string]; id?: string } | undefined {
@@ -342,6 +347,7 @@ export async function startStripeFake(
     delivered: [],
     failSessions: undefined,
     refuseRefunds: undefined,
+    account: { country: 'US', currency: 'usd', capabilities: { card_payments: 'active', transfers: 'active' } },
     async pay(sessionId) {
       const session = fake.sessions.get(sessionId);
       if (!session) throw new Error(`No fake session ${sessionId}`);

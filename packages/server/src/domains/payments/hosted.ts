@@ -86,6 +86,16 @@ export interface HostedEvent {
 
 export type WebhookVerification = { ok: true; event: HostedEvent } | { ok: false; message: string };
 
+/** What the provider's account says for installment messaging (Stripe: `GET /v1/account`). */
+export interface ProviderAccountFacts {
+  /** ISO country of the account, e.g. `US`. */
+  country?: string;
+  /** The account's default currency, upper case, e.g. `USD`. */
+  currency?: string;
+  /** A buy-now-pay-later method (Afterpay/Clearpay or Klarna) is active on the account. */
+  payLaterActive: boolean;
+}
+
 export type CredentialCheck = { ok: true; mode: 'test' | 'live'; country?: string } | { ok: false; message: string };
 
 export interface HostedPaymentProvider {
@@ -104,4 +114,6 @@ export interface HostedPaymentProvider {
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookVerification>;
   /** Checks keys against the provider when the owner saves them. */
   checkCredentials(): Promise<CredentialCheck>;
+  /** The account's country, currency and buy-now-pay-later state (Stripe only; `installments.ts` caches it). */
+  accountFacts?(): Promise<ProviderAccountFacts>;
 }

@@ -5,6 +5,7 @@ import { createMailService } from '../../mail/mail-service.js';
 import { siteBaseUrlById } from '../../site-url/public-url.js';
 import { createHostedPayments, type HostedPayments } from './flow/hosted-payments.js';
 import type { HostedProviderId } from './hosted.js';
+import { createInstallmentAccounts, type InstallmentAccounts } from './installments.js';
 import { createHostedRegistry, type HostedRegistry } from './registry.js';
 import { registerHostedReturnRoutes, registerHostedWebhook } from './routes.js';
 
@@ -19,6 +20,8 @@ export interface PaymentsPluginOptions {
 export interface HostedPaymentsService {
   registry: HostedRegistry;
   flow: HostedPayments;
+  /** Installment messaging from the connected Stripe account (cached; `installments.ts`). */
+  installments: InstallmentAccounts;
   /** Where the checkout sends the buyer after placing `order` with a hosted provider: the provider's page, or an error. */
   checkoutRedirect(siteId: string, order: OrderSummary): Promise<{ redirect: string } | { error: string }>;
   /** The providers the checkout page offers, with the label a buyer reads. */
@@ -55,9 +58,25 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
     },
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
+  const installments = createInstallmentAccounts({
+    registry,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  if (app.config.stripe) {
+    // Keys from the environment: learn the account at start (bounded by the fetch's timeout).
+    app.addHook('onReady', async () => {
+      const site = await app.db
+        .selectFrom('sites')
+        .select('id')
+        .executeTakeFirst()
+        .catch(() => undefined);
+      if (site) await installments.refresh(site.id);
+    });
+  }
   app.services.hostedPayments = {
     registry,
     flow,
+    installments,
     async checkoutRedirect(siteId, order) {
       const orderPage = `/checkout/order-confirmed/${order.id}`;
       if (order.paymentStatus !== 'pending') return { redirect: orderPage };

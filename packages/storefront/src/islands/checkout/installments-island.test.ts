@@ -28,7 +28,10 @@ function product(productType: number, price: number) {
   };
 }
 
-function mountLine(productType: number, price: number, storeSettings: Record<string, unknown> = {}) {
+/** What the server puts in the store settings for a US Stripe account with Afterpay active. */
+const STRIPE_US = { afterPayAvailable: true, afterPayMin: 100, afterPayMax: 200_000, stripeAccountCountry: 'US' };
+
+function mountLine(productType: number, price: number, storeSettings: Record<string, unknown> = STRIPE_US) {
   document.body.innerHTML = `<p class="tessera-installments" data-island="installments"><span class="tessera-installments__text"></span><button class="tessera-installments__info" type="button" hidden>Learn more</button></p>`;
   const root = document.querySelector<HTMLElement>('.tessera-installments')!;
   const env = {
@@ -64,9 +67,37 @@ describe('installment line', () => {
     const digital = mountLine(2, 6800);
     await mountInstallmentsIsland(digital.root, digital.env);
     expect(digital.root.hidden).toBe(true);
-    const elsewhere = mountLine(1, 6800, { stripeAccountCountry: 'JP' });
+    const elsewhere = mountLine(1, 6800, { ...STRIPE_US, stripeAccountCountry: 'JP' });
     await mountInstallmentsIsland(elsewhere.root, elsewhere.env);
     expect(elsewhere.root.hidden).toBe(true);
+  });
+
+  it('uses the limits the server gives (a GBP account: up to £1,000.00)', async () => {
+    const { root, env } = mountLine(1, 150_000, {
+      afterPayAvailable: true,
+      afterPayMin: 100,
+      afterPayMax: 100_000,
+      stripeAccountCountry: 'GB',
+    });
+    (env.context as { currency: string; locale: string }).currency = 'GBP';
+    (env.context as { currency: string; locale: string }).locale = 'en-GB';
+    await mountInstallmentsIsland(root, env);
+    expect(root.hidden).toBe(false);
+    expect(root.dataset.inRange).toBe('false');
+    expect(root.textContent).toContain('£1,000.00');
+  });
+
+  it('shows nothing without Stripe or without buy-now-pay-later on the account', async () => {
+    for (const settings of [
+      {},
+      { afterPayAvailable: false, afterPayMin: null, afterPayMax: null, stripeAccountCountry: null },
+      { ...STRIPE_US, afterPayAvailable: false },
+    ]) {
+      const { root, env } = mountLine(1, 6800, settings);
+      await mountInstallmentsIsland(root, env);
+      expect(root.hidden).toBe(true);
+      expect(root.querySelector('.tessera-installments__text')?.textContent).toBe('');
+    }
   });
 });
 

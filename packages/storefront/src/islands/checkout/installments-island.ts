@@ -10,7 +10,8 @@ function centsSetting(settings: Record<string, unknown> | undefined, name: strin
 }
 
 /**
- * The buy-now-pay-later line of a physical product (SPEC §4/§9) and its information popup:
+ * The buy-now-pay-later line of a physical product (SPEC §4/§9), shown only when the store settings
+ * say the connected Stripe account offers it (`afterPayAvailable`), and its information popup:
  * a modal that traps focus, closes on Escape, its close button or a press outside, and locks the
  * page's scroll while open. The popup's content is Tessera's own page for the shopper's locale.
  */
@@ -19,8 +20,12 @@ export async function mountInstallmentsIsland(root: HTMLElement, env: IslandEnv)
   const item = context.product;
   if (!item) return false;
   const settings = context.storeSettings;
-  const country = typeof settings?.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : 'US';
-  const providerLocale = installmentLocale(context.locale.split('-')[0], country);
+  // The server says whether the connected Stripe account offers buy-now-pay-later, where and between which amounts.
+  const country = typeof settings?.stripeAccountCountry === 'string' ? settings.stripeAccountCountry : undefined;
+  const providerLocale =
+    settings?.afterPayAvailable === true && country
+      ? installmentLocale(context.locale.split('-')[0], country)
+      : undefined;
   const line = providerLocale
     ? installmentLine(productTypeOf(item) ?? 0, priceRange(item).min, context.currency, context.locale, {
         minCents: centsSetting(settings, 'afterPayMin', INSTALLMENT_LIMITS.minCents),

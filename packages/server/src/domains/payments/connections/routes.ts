@@ -158,6 +158,8 @@ export function registerConnectionRoutes(app: FastifyInstance, options: Connecti
       hints: spec.hints(config),
       secretKey: app.config.secretKey,
     });
+    // Installment messaging follows the new account (bounded wait; a failure only logs).
+    if (provider === 'stripe') await app.services.hostedPayments?.installments.refresh(siteId);
     reply.header('cache-control', 'no-store');
     return listing(siteId);
   });

@@ -8,6 +8,7 @@ import type {
   HostedPaymentProvider,
   OffSessionChargeRequest,
   OffSessionChargeResult,
+  ProviderAccountFacts,
   ProviderRefundRequest,
   ProviderRefundResult,
   SessionState,
@@ -75,6 +76,18 @@ function sessionState(session: Stripe.Checkout.Session): SessionState {
     currency: (session.currency ?? '').toUpperCase(),
     paymentReference: idOf(session.payment_intent),
     savedReference: customer && method ? `${customer}:${method}` : undefined,
+  };
+}
+
+/** Stripe's capabilities for the buy-now-pay-later methods the installment line speaks for. */
+const PAY_LATER_CAPABILITIES = ['afterpay_clearpay_payments', 'klarna_payments'] as const;
+
+function accountFacts(account: Stripe.Account): ProviderAccountFacts {
+  const capabilities = (account.capabilities ?? {}) as Record<string, string | undefined>;
+  return {
+    country: account.country ?? undefined,
+    currency: account.default_currency?.toUpperCase(),
+    payLaterActive: PAY_LATER_CAPABILITIES.some((name) => capabilities[name] === 'active'),
   };
 }
 
@@ -224,6 +237,10 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
           sessionId: object.object === 'checkout.session' ? object.id : undefined,
         },
       };
+    },
+
+    async accountFacts(): Promise<ProviderAccountFacts> {
+      return accountFacts(await stripe.accounts.retrieveCurrent(undefined, { maxNetworkRetries: 0 }));
     },
 
     async checkCredentials(): Promise<CredentialCheck> {
