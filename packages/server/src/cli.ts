@@ -19,6 +19,8 @@ import { installGracefulShutdown } from './platform/operations/shutdown.js';
 import { printSetupAddresses } from './sites/setup-address.js';
 import { SiteUsageError, siteCommand } from './sites/site-commands.js';
 import { ImportUsageError, importCommand } from './imports/import-command.js';
+import { backupCommand, restoreCommand } from './exports/backup-command.js';
+import { ExportUsageError, exportCommand } from './exports/export-command.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -37,6 +39,14 @@ Commands:
             the sites this install serves, each on its own host (see \`tessera site\`)
   import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
             products from a Shopify or Squarespace CSV; a re-run updates them
+  import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
+            posts, comments, categories and tags from a WordPress export (WXR)
+  export products [--site <id>] [--format shopify|squarespace] [--out <file.csv>]
+            products as a CSV that \`import products\` reads back
+  backup --out <dir>
+            SQLite: a consistent copy of the database and files while serving (PostgreSQL: pg_dump)
+  restore <backup-dir> --yes
+            check a backup's checksums and put it in place of this install's data (server stopped)
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
 REDIS_URL, SMTP_URL, PUBLIC_URL (https://… the address mailed links start with),
@@ -158,6 +168,30 @@ async function importData(config: ServerConfig, argv: string[]): Promise<number>
   }
 }
 
+async function exportData(config: ServerConfig, argv: string[]): Promise<number> {
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    const { stdout, stderr } = await exportCommand(db, argv);
+    if (stderr) console.error(stderr);
+    process.stdout.write(stdout.endsWith('\n') ? stdout : `${stdout}\n`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs a command whose usage errors (ExportUsageError) go to stderr with exit code 2. */
+async function withUsage(run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ExportUsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
   if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
@@ -169,6 +203,9 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'site') return site(loadConfig(), argv.slice(1));
   if (command === 'import') return importData(loadConfig(), argv.slice(1));
+  if (command === 'export') return withUsage(() => exportData(loadConfig(), argv.slice(1)));
+  if (command === 'backup') return withUsage(() => backupCommand(loadConfig(), argv.slice(1)));
+  if (command === 'restore') return withUsage(() => restoreCommand(loadConfig(), argv.slice(1)));
   if (command === 'help' || command === '--help' || command === '-h') {
     console.log(USAGE);
     return 0;

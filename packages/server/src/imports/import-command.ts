@@ -5,13 +5,16 @@ import type { Database } from '../db/schema.js';
 import { CsvSyntaxError } from './csv-read.js';
 import { ProductCsvError } from './product-csv.js';
 import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
+import { WORDPRESS_USAGE, wordpressCommand } from './wordpress-command.js';
 
 export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
 
   Reads a Shopify or Squarespace product CSV (the format is detected from its header).
   --dry-run   show what would be created, updated and rejected (with line and reason); change nothing
   --site      the site to import into (needed when the install serves several sites)
-  --collection  the products page to fill (default: the site's first products page)`;
+  --collection  the products page to fill (default: the site's first products page)
+
+${WORDPRESS_USAGE}`;
 
 /** A usage error: printed to stderr, exit code 2. */
 export class ImportUsageError extends Error {}
@@ -62,6 +65,8 @@ export function formatReport(report: ProductImportReport): string {
 /** Runs `tessera import …`; answers the text to print, or throws (ImportUsageError: exit 2). */
 export async function importCommand(db: Kysely<Database>, argv: string[]): Promise<string> {
   const [what, ...rest] = argv;
+  if (what === 'wordpress')
+    return wordpressCommand(db, rest, { siteFor, usage: (message) => new ImportUsageError(message) });
   if (what !== 'products') throw new ImportUsageError(IMPORT_USAGE);
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];

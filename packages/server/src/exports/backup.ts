@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import SQLite from 'better-sqlite3';
+
+// `tessera backup` (issue 19): a consistent copy of an SQLite install while it serves. The database
+// is copied with SQLite's online backup API (better-sqlite3 `.backup()`: it copies one snapshot and
+// starts again if another connection writes during the copy), then the uploaded files; a
+// manifest.json lists every file with its size and SHA-256 and is written last, so a directory
+// without one is not a backup. PostgreSQL installs are backed up with pg_dump (docs/deploy.md).
+
+export const BACKUP_FORMAT = 'tessera-backup';
+export const BACKUP_VERSION = 1;
+export const MANIFEST = 'manifest.json';
+export const DATABASE_FILE = 'tessera.db';
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  created: string;
+  dialect: 'sqlite';
+  /** The newest migration applied to the copied database, and every applied one (oldest first). */
+  migration: string;
+  migrations: string[];
+  /** Whether the files folder is in the backup (not when files live in an S3 bucket). */
+  filesIncluded: boolean;
+  /** Path (with `/`) → size and SHA-256 of every file of the backup but this manifest. */
+  checksums: Record<string, { size: number; sha256: string }>;
+}
+
+/** Every file under `dir`, as paths relative to it with `/` separators. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out.push(relative(dir, path).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function sha256Of(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+/** The migrations applied to an SQLite database file, oldest first. */
+export function appliedMigrations(sqliteFile: string): string[] {
+  const db = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
+    return rows.map((r) => r.name);
+  } finally {
+    db.close();
+  }
+}
+
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+
+/**
+ * Where the backup goes: `out` itself when it does not exist yet, or a new
+ * `tessera-backup-<time>` directory inside `out` when `out` is an existing directory.
+ */
+export function backupTarget(out: string, now: Date): string {
+  if (!existsSync(out)) return out;
+  if (!statSync(out).isDirectory()) throw new Error(`${out} exists and is not a directory.`);
+  if (existsSync(join(out, MANIFEST))) throw new Error(`${out} is a backup already: give a new or a parent directory.`);
+  const target = join(out, `tessera-backup-${stamp(now)}`);
+  if (existsSync(target)) throw new Error(`${target} exists already.`);
+  return target;
+}
+
+/** Copies the SQLite database and the files folder into a new backup directory; answers its path. */
+export async function backupSqlite(args: {
+  sqliteFile: string;
+  /** The files folder, or undefined when files live in an S3 bucket. */
+  filesDir: string | undefined;
+  out: string;
+  now?: Date;
+}): Promise<{ dir: string; manifest: BackupManifest }> {
+  if (!existsSync(args.sqliteFile)) throw new Error(`There is no database at ${args.sqliteFile}.`);
+  const now = args.now ?? new Date();
+  const dir = backupTarget(args.out, now);
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    const source = new SQLite(args.sqliteFile, { fileMustExist: true, timeout: 5000 });
+    try {
+      // After the first step, copy everything left in one step: a busy shop cannot keep restarting it.
+      await source.backup(join(partial, DATABASE_FILE), { progress: () => 1_000_000 });
+    } finally {
+      source.close();
+    }
+    const copy = new SQLite(join(partial, DATABASE_FILE));
+    try {
+      copy.pragma('journal_mode = DELETE');
+      const check = copy.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new Error(`The copied database fails its integrity check: ${String(check)}`);
+    } finally {
+      copy.close();
+    }
+    // Files after the database: every file the copied database names existed before it was copied.
+    if (args.filesDir && existsSync(args.filesDir)) cpSync(args.filesDir, join(partial, 'files'), { recursive: true });
+    const migrations = appliedMigrations(join(partial, DATABASE_FILE));
+    const checksums: BackupManifest['checksums'] = {};
+    for (const path of filesUnder(partial)) {
+      const file = join(partial, path);
+      checksums[path] = { size: statSync(file).size, sha256: sha256Of(file) };
+    }
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      created: now.toISOString(),
+      dialect: 'sqlite',
+      migration: migrations.at(-1) ?? '',
+      migrations,
+      filesIncluded: args.filesDir !== undefined,
+      checksums,
+    };
+    writeFileSync(join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(partial, dir);
+    return { dir, manifest };
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { importWordpress, WordpressImportError, type WordpressImportReport } from './wordpress-import.js';
+import { WxrError } from './wordpress-wxr.js';
+import { XmlSyntaxError } from './xml-read.js';
+
+export const WORDPRESS_USAGE = `Usage: tessera import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
+
+  Reads a WordPress export (WXR: Tools → Export → Posts) into a blog: posts, drafts, scheduled
+  posts, excerpts, authors, categories, tags and comments. Images keep their addresses.
+  --dry-run   show what would be created, updated and skipped (with line and reason); change nothing
+  --site      the site to import into (needed when the install serves several sites)
+  --blog      the blog page to fill (default: the site's first blog)`;
+
+/** The largest export read (50 MB): a blog of a few thousand posts fits. */
+export const MAX_WXR_BYTES = 50 * 1024 * 1024;
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** The report as the command prints it: one line per post and per skipped item, then the totals. */
+export function formatWordpressReport(report: WordpressImportReport): string {
+  const verb = report.dryRun
+    ? { create: 'would create', update: 'would update' }
+    : { create: 'created', update: 'updated' };
+  const lines = [`WordPress export "${report.siteTitle}" → blog /${report.blog}`];
+  for (const p of report.planned) {
+    const comments = p.newComments > 0 ? `, ${plural(p.newComments, 'new comment')}` : '';
+    lines.push(`line ${p.post.line}: ${verb[p.action]} ${p.post.urlId} (${p.post.title}, ${p.post.status}${comments})`);
+  }
+  for (const s of report.skipped) lines.push(`line ${s.line}: skipped: ${s.reason}`);
+  const created = report.planned.filter((p) => p.action === 'create').length;
+  const updated = report.planned.length - created;
+  const skipped = report.skipped.length;
+  const comments = report.planned.reduce((sum, p) => sum + p.newComments, 0);
+  lines.push(
+    report.dryRun
+      ? `Dry run, nothing changed: ${created} to create, ${updated} to update, ${skipped} skipped; ${plural(comments, 'comment')} to add.`
+      : `${created} created, ${updated} updated, ${skipped} skipped; ${plural(comments, 'comment')} added.`,
+  );
+  if (report.commentsSkipped > 0)
+    lines.push(`${plural(report.commentsSkipped, 'comment')} left out (pingbacks, trackbacks, trash or empty).`);
+  if (report.attachments + report.images > 0)
+    lines.push(
+      `${plural(report.attachments, 'attachment')} and ${plural(report.images, 'image address', 'image addresses')} in posts were not downloaded; the posts keep the addresses.`,
+    );
+  return lines.join('\n');
+}
+
+/** Runs `tessera import wordpress …`; `usageError` builds the exit-2 error of the import command. */
+export async function wordpressCommand(
+  db: Kysely<Database>,
+  argv: string[],
+  helpers: { siteFor: (db: Kysely<Database>, id: string | undefined) => Promise<string>; usage: (m: string) => Error },
+): Promise<string> {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      options: { site: { type: 'string' }, blog: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    throw helpers.usage(`${(error as Error).message}\n\n${WORDPRESS_USAGE}`);
+  }
+  if (positionals.length !== 1) throw helpers.usage(WORDPRESS_USAGE);
+  const file = positionals[0] as string;
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new Error(`Cannot read ${file}.`);
+  }
+  if (size > MAX_WXR_BYTES)
+    throw new Error(
+      `${file} is larger than ${MAX_WXR_BYTES / 1024 / 1024} MB; export the blog in parts (WordPress can export by date range).`,
+    );
+  const siteId = await helpers.siteFor(db, values.site as string | undefined);
+  try {
+    const report = await importWordpress(db, {
+      siteId,
+      xml: readFileSync(file, 'utf8'),
+      blog: values.blog as string | undefined,
+      dryRun: values['dry-run'] === true,
+    });
+    return formatWordpressReport(report);
+  } catch (error) {
+    if (error instanceof XmlSyntaxError || error instanceof WxrError || error instanceof WordpressImportError) {
+      throw new Error(`${file}: ${error.message} Nothing was imported.`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,272 @@
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { stableId } from '../src/ids.js';
+import { ImportUsageError, importCommand } from '../src/imports/import-command.js';
+import { MAX_WXR_BYTES } from '../src/imports/wordpress-command.js';
+import { importWordpress } from '../src/imports/wordpress-import.js';
+import { MAX_WXR_ITEMS, parseWxr } from '../src/imports/wordpress-wxr.js';
+import { parseXml, textOf, XmlSyntaxError } from '../src/imports/xml-read.js';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { Visitor } from './visitor.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/imports/', import.meta.url));
+const BLOG = join(FIXTURES, 'wordpress-blog.xml');
+const DOCTYPE = join(FIXTURES, 'wordpress-doctype.xml');
+const wxr = () => readFileSync(BLOG, 'utf8');
+
+describe('the XML reader', () => {
+  it('reads elements, attributes, CDATA, entities and character references', () => {
+    const root = parseXml(
+      `<?xml version="1.0"?>\n<!-- c --><a x="1 &amp; 2" y='z'><b>Fish &amp; chips &#233;&#x263A;</b><c><![CDATA[<p>raw & kept</p>]]></c><d/></a>`,
+    );
+    expect(root.attrs).toEqual({ x: '1 & 2', y: 'z' });
+    const [b, c, d] = root.children as Exclude<(typeof root.children)[number], string>[];
+    expect(textOf(b!)).toBe('Fish & chips é☺');
+    expect(textOf(c!)).toBe('<p>raw & kept</p>');
+    expect(d!.name).toBe('d');
+    expect(b!.line).toBe(2);
+  });
+
+  it.each([
+    ['<!DOCTYPE a [<!ENTITY x "y">]><a>&x;</a>', 'DOCTYPE or entities'],
+    ['<a><!ENTITY x SYSTEM "file:///etc/passwd"></a>', 'DOCTYPE or entities'],
+    ['<a>&x;</a>', 'Unknown entity &x;'],
+    ['<a>fish & chips</a>', 'An "&" that starts no entity'],
+    ['<a><b></a>', 'does not match'],
+    ['<a>', 'never closed'],
+    ['<a></a><b></b>', 'A second root element'],
+    [`${'<a>'.repeat(70)}${'</a>'.repeat(70)}`, 'nested deeper than 64'],
+    ['<a>&#0;</a>', 'Unknown entity'],
+  ])('refuses %s', (xml, message) => {
+    expect(() => parseXml(xml)).toThrow(XmlSyntaxError);
+    expect(() => parseXml(xml)).toThrow(message);
+  });
+});
+
+describe('reading a WordPress export', () => {
+  it('maps posts, statuses, dates, authors, terms and comments, and cleans the HTML', () => {
+    const parsed = parseWxr(wxr(), Date.parse('2026-01-01T00:00:00Z'));
+    expect(parsed.siteTitle).toBe('Harbour Kitchen & Garden');
+    expect(parsed.attachments).toBe(1);
+    expect(parsed.posts.map((p) => [p.wpId, p.urlId, p.status, p.publishOn, p.author])).toEqual([
+      ['21', 'tomato-harvest', 'published', '2024-08-16T07:45:00.000Z', 'Inès Moreau'],
+      ['22', 'passata', 'published', '2024-08-20T18:00:00.000Z', 'Tom Reed'],
+      ['23', 'seed-list-for-next-year', 'draft', '2024-09-01T12:00:00.000Z', 'Inès Moreau'],
+      ['24', 'winter-squash', 'scheduled', '2036-01-01T09:00:00.000Z', 'Inès Moreau'],
+    ]);
+    const [harvest, passata] = parsed.posts;
+    expect(harvest!.tags).toEqual(['tomatoes', 'preserving']);
+    expect(harvest!.categories).toEqual(['Garden']);
+    expect(harvest!.excerpt).toBe('What the San Marzano plants gave this year.');
+    expect(harvest!.body).toContain('<strong>San Marzano</strong>');
+    expect(harvest!.body).toContain('src="https://harbour.example.org/wp-content/uploads/2024/08/tomatoes.jpg"');
+    expect(harvest!.body).toContain('<p>Rain in July split a few fruits.<br />\nWe picked them early.</p>');
+    for (const bad of ['<script', 'onerror', 'javascript:', 'wp:paragraph', 'evil.example'])
+      expect(harvest!.body).not.toContain(bad);
+    expect(passata!.title).toBe('Quick passata & how to keep it');
+    expect(passata!.body).toContain('<p>Core the tomatoes');
+    expect(passata!.commentsEnabled).toBe(false);
+    expect(harvest!.comments.map((c) => [c.wpId, c.parentWpId, c.status, c.body])).toEqual([
+      ['5', null, 'approved', 'Do you grow them outdoors?'],
+      ['6', '5', 'approved', 'Yes, against a south wall.'],
+      ['7', null, 'spam', 'Buy now'],
+    ]);
+    expect(harvest!.commentsSkipped).toBe(1);
+    expect(parsed.skipped).toEqual([
+      { line: 188, reason: 'Page "About" is not imported by this command; recreate it in the editor.' },
+      { line: 200, reason: '"Old thoughts": Status "trash" is not imported (trash, auto-draft, …).' },
+    ]);
+  });
+
+  it('refuses a DOCTYPE, a file that is not WXR, and too many items', () => {
+    expect(() => parseWxr(readFileSync(DOCTYPE, 'utf8'))).toThrow('Line 2: The file declares a DOCTYPE or entities');
+    expect(() => parseWxr('<rss><channel><title>x</title></channel></rss>')).toThrow('not a WordPress export');
+    const many = `<rss><channel><wp:wxr_version>1.2</wp:wxr_version>${'<item></item>'.repeat(MAX_WXR_ITEMS + 1)}</channel></rss>`;
+    expect(() => parseWxr(many)).toThrow(`The export holds ${MAX_WXR_ITEMS + 1} items; at most ${MAX_WXR_ITEMS}`);
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`WordPress import on ${dialect}`, { timeout: 120_000 }, () => {
+    let server: TestServer;
+    let dir: string;
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      dir = mkdtempSync(join(tmpdir(), 'tessera-wxr-'));
+    });
+    afterAll(async () => {
+      await server?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const blogId = async () =>
+      (
+        await server.db
+          .selectFrom('collections')
+          .select('id')
+          .where('site_id', '=', DEMO_SITE_ID)
+          .where('slug', '=', 'blog')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const posts = async () =>
+      server.db
+        .selectFrom('items')
+        .select(['id', 'url_id', 'title', 'status', 'published_at', 'author', 'structured_content'])
+        .where('collection_id', '=', await blogId())
+        .orderBy('url_id')
+        .execute();
+    const comments = async () =>
+      server.db
+        .selectFrom('comments')
+        .select(['id', 'parent_id', 'author_name', 'body', 'status'])
+        .where('site_id', '=', DEMO_SITE_ID)
+        .where('author_email', 'in', ['priya@example.com', 'ines@harbour.example.org', 'spam@example.net'])
+        .orderBy('created_at')
+        .execute();
+
+    it('a dry run lists what would be created and skipped, and writes nothing', async () => {
+      const before = await posts();
+      const out = await importCommand(server.db, ['wordpress', BLOG, '--dry-run']);
+      expect(out).toContain('WordPress export "Harbour Kitchen & Garden" → blog /blog');
+      expect(out).toContain('line 31: would create tomato-harvest (Tomato harvest, 2024, published, 3 new comments)');
+      expect(out).toContain('line 152: would create winter-squash (Winter squash, planned, scheduled)');
+      expect(out).toContain('line 188: skipped: Page "About" is not imported');
+      expect(out).toContain('Dry run, nothing changed: 4 to create, 0 to update, 2 skipped; 3 comments to add.');
+      expect(out).toContain('1 comment left out');
+      expect(out).toContain('1 attachment and 2 image addresses in posts were not downloaded');
+      expect(await posts()).toEqual(before);
+    });
+
+    it('imports posts, terms and threaded comments, and the post renders sanitised', async () => {
+      const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: wxr(), dryRun: false });
+      expect(report.planned.map((p) => p.action)).toEqual(['create', 'create', 'create', 'create']);
+      const stored = await posts();
+      const harvest = stored.find((p) => p.url_id === 'tomato-harvest')!;
+      expect(JSON.parse(harvest.structured_content)).toEqual({
+        wordpress: { site: 'https://harbour.example.org', postId: '21' },
+      });
+      expect(JSON.parse(harvest.author)).toEqual({ displayName: 'Inès Moreau' });
+      expect(new Date(harvest.published_at).toISOString()).toBe('2024-08-16T07:45:00.000Z');
+      expect(stored.find((p) => p.url_id === 'winter-squash')?.status).toBe('scheduled');
+      expect(stored.find((p) => p.url_id === 'seed-list-for-next-year')?.status).toBe('draft');
+      const terms = await server.db
+        .selectFrom('item_terms')
+        .select(['kind', 'value'])
+        .where('item_id', '=', harvest.id)
+        .orderBy('kind')
+        .orderBy('value')
+        .execute();
+      expect(terms).toEqual([
+        { kind: 'category', value: 'Garden' },
+        { kind: 'tag', value: 'preserving' },
+        { kind: 'tag', value: 'tomatoes' },
+      ]);
+      const thread = await comments();
+      expect(thread.map((c) => [c.author_name, c.status])).toEqual([
+        ['Priya', 'approved'],
+        ['Inès Moreau', 'approved'],
+        ['Cheap pills', 'spam'],
+      ]);
+      expect(thread[1]!.parent_id).toBe(thread[0]!.id);
+
+      server.app.services.content.invalidate();
+      const page = await new Visitor(server.url).get('/blog/tomato-harvest');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('Tomato harvest, 2024');
+      expect(page.body).toContain('<strong>San Marzano</strong>');
+      expect(page.body).toContain('https://harbour.example.org/wp-content/uploads/2024/08/tomatoes.jpg');
+      expect(page.body).not.toContain('evil.example');
+      expect(page.body).not.toContain('alert(');
+      expect(page.body).toContain('Yes, against a south wall.');
+      expect(page.body).not.toContain('Buy now');
+      expect((await new Visitor(server.url).get('/blog/winter-squash')).status).toBe(404);
+    });
+
+    it('a re-run updates by WordPress id or URL instead of duplicating, keeping comments', async () => {
+      const before = await posts();
+      const changed = wxr()
+        .replace(
+          '<wp:post_name><![CDATA[passata]]></wp:post_name>',
+          '<wp:post_name><![CDATA[quick-passata]]></wp:post_name>',
+        )
+        .replace('<![CDATA[Winter squash, planned]]>', '<![CDATA[Winter squash, soon]]>')
+        .replace('<wp:post_id>23</wp:post_id>', '<wp:post_id>99</wp:post_id>');
+      const file = join(dir, 'changed.xml');
+      writeFileSync(file, changed);
+      const out = await importCommand(server.db, ['wordpress', file, '--site', DEMO_SITE_ID, '--blog', 'blog']);
+      // Matched by its WordPress id: the passata keeps its row under its new address.
+      expect(out).toContain('updated quick-passata');
+      // Matched by its URL (the id changed).
+      expect(out).toContain('updated seed-list-for-next-year');
+      expect(out).toContain('line 31: updated tomato-harvest (Tomato harvest, 2024, published)');
+      expect(out).toContain('0 created, 4 updated, 2 skipped; 0 comments added.');
+      const after = await posts();
+      expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
+      expect(after.find((p) => p.url_id === 'winter-squash')?.title).toBe('Winter squash, soon');
+      expect(await comments()).toHaveLength(3);
+      // Post ids are only unique within one WordPress site: another site's post 22 is a new post.
+      const other = wxr()
+        .replaceAll('https://harbour.example.org', 'https://other.example.org')
+        .replace('<![CDATA[passata]]></wp:post_name>', '<![CDATA[other-passata]]></wp:post_name>');
+      const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: other, dryRun: true });
+      expect(dry.planned.find((p) => p.post.wpId === '22')?.action).toBe('create');
+    });
+
+    it('a failure half-way writes nothing, and bad files and arguments are refused with a message', async () => {
+      const harvest = (await posts()).find((p) => p.url_id === 'tomato-harvest')!;
+      const passata = (await posts()).find((p) => p.url_id === 'quick-passata')!;
+      // The spam comment's id is taken by a row of another post: its insert fails after the post
+      // itself and its terms were rewritten.
+      const spamId = stableId('wordpress-comment', harvest.id, '7');
+      await server.db.deleteFrom('comments').where('id', '=', spamId).execute();
+      await server.db
+        .insertInto('comments')
+        .values({
+          id: spamId,
+          site_id: DEMO_SITE_ID,
+          item_id: passata.id,
+          parent_id: null,
+          author_name: 'x',
+          body: 'x',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      const before = await posts();
+      const termsBefore = await server.db
+        .selectFrom('item_terms')
+        .selectAll()
+        .where('item_id', '=', harvest.id)
+        .execute();
+      const xml = wxr()
+        .replace('<![CDATA[Tomato harvest, 2024]]>', '<![CDATA[Tomato harvest, renamed]]>')
+        .replace('<category domain="post_tag" nicename="tomatoes"><![CDATA[tomatoes]]></category>', '');
+      await expect(importWordpress(server.db, { siteId: DEMO_SITE_ID, xml, dryRun: false })).rejects.toThrow(
+        /UNIQUE constraint failed|duplicate key/,
+      );
+      expect(await posts()).toEqual(before);
+      expect(await server.db.selectFrom('item_terms').selectAll().where('item_id', '=', harvest.id).execute()).toEqual(
+        termsBefore,
+      );
+
+      await expect(importCommand(server.db, ['wordpress', DOCTYPE])).rejects.toThrow(
+        'DOCTYPE or entities; such files are refused (they can read local files). Nothing was imported.',
+      );
+      await expect(importCommand(server.db, ['wordpress', BLOG, '--blog', 'nope'])).rejects.toThrow(
+        'The site has no blog "nope". Nothing was imported.',
+      );
+      const huge = join(dir, 'huge.xml');
+      writeFileSync(huge, '');
+      truncateSync(huge, MAX_WXR_BYTES + 1);
+      await expect(importCommand(server.db, ['wordpress', huge])).rejects.toThrow('is larger than 50 MB');
+      await expect(importCommand(server.db, ['wordpress'])).rejects.toThrow(ImportUsageError);
+      await expect(importCommand(server.db, ['wordpress', BLOG, '--collection', 'x'])).rejects.toThrow(
+        ImportUsageError,
+      );
+      await expect(importCommand(server.db, ['wordpress', join(dir, 'missing.xml')])).rejects.toThrow('Cannot read');
+      expect(await posts()).toEqual(before);
+    });
+  });
+}
