@@ -65,24 +65,39 @@ export async function recordWebhookEvent(db: Kysely<Database>, event: RecordedEv
   await db
     .insertInto('webhook_deliveries')
     .values(
-      targets.map((t) => ({
-        id: newId(),
-        site_id: event.siteId,
-        endpoint_id: t.id,
-        event_id: id,
-        event_type: event.type,
-        payload,
-        attempts: 0,
-        next_attempt_at: now,
-        status: 'pending',
-        response_status: null,
-        last_error: null,
-        created_at: now,
-        updated_at: now,
-      })),
+      targets.map((t) =>
+        pendingDelivery(
+          { site_id: event.siteId, endpoint_id: t.id, event_id: id, event_type: event.type, payload },
+          now,
+        ),
+      ),
     )
     .execute();
   return targets.length;
+}
+
+/** What says which event goes where; the rest of a delivery row is its attempt state. */
+export interface DeliveryTarget {
+  site_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+}
+
+/** A new delivery row waiting for its first attempt at `now` (new events, test events, redeliveries). */
+export function pendingDelivery(target: DeliveryTarget, now: string) {
+  return {
+    ...target,
+    id: newId(),
+    attempts: 0,
+    next_attempt_at: now,
+    status: 'pending',
+    response_status: null,
+    last_error: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 /** The order fields every order event carries. */

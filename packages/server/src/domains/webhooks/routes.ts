@@ -11,7 +11,7 @@ import { fail, TesseraError } from '../../platform/errors/index.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
 import { urlProblem } from './address-guard.js';
 import { attemptDelivery } from './deliver.js';
-import { eventBody, newEventId, TEST_EVENT, WEBHOOK_EVENTS } from './events.js';
+import { eventBody, newEventId, pendingDelivery, TEST_EVENT, WEBHOOK_EVENTS } from './events.js';
 import { newSigningSecret, storeSecret } from './signing.js';
 
 const MAX_ENDPOINTS = 20;
@@ -204,21 +204,10 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
       createdAt: now,
       data: { message: 'A test event sent from the Webhooks panel.' },
     });
-    const row = {
-      id: newId(),
-      site_id: siteId,
-      endpoint_id: endpoint.id,
-      event_id: eventId,
-      event_type: TEST_EVENT,
-      payload,
-      attempts: 0,
-      next_attempt_at: now,
-      status: 'pending',
-      response_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = pendingDelivery(
+      { site_id: siteId, endpoint_id: endpoint.id, event_id: eventId, event_type: TEST_EVENT, payload },
+      now,
+    );
     await app.db.insertInto('webhook_deliveries').values(row).execute();
     return { delivery: deliveryJson(await sendNow(row)) };
   });
@@ -252,17 +241,8 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
       .executeTakeFirst();
     if (!old) throw new TesseraError('not-found', 'There is no delivery with this id for this endpoint.');
     const now = new Date().toISOString();
-    const row = {
-      ...old,
-      id: newId(),
-      attempts: 0,
-      next_attempt_at: now,
-      status: 'pending',
-      response_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const { site_id, endpoint_id, event_id, event_type, payload } = old;
+    const row = pendingDelivery({ site_id, endpoint_id, event_id, event_type, payload }, now);
     await app.db.insertInto('webhook_deliveries').values(row).execute();
     return { delivery: deliveryJson(await sendNow(row)) };
   });
