@@ -26,7 +26,7 @@ const MAX_CPU_MS_LARGE_TEMPLATE = 10_000;
  */
 const MAX_HEAP_MB = 96;
 const MAX_HEAP_MB_LARGE_TEMPLATE = 400;
-const worker = new EngineWorker(LIMITS, 30_000, 512);
+const worker = new EngineWorker(LIMITS, 30_000, 512, true);
 beforeAll(() => worker.start(), 60_000);
 afterAll(() => worker.stop());
 

@@ -5,11 +5,9 @@ import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+import { cliNodeArgs } from './cli-process.js';
 
 interface Started {
   child: ChildProcess;
@@ -21,7 +19,7 @@ interface Started {
 async function startCli(env: Record<string, string>): Promise<Started> {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'tessera-cli-ops-')), 'data');
   dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, 'start'], {
+  const child = spawn(process.execPath, [...cliNodeArgs(), 'start'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -117,7 +115,7 @@ describe('tessera start: operations', { timeout: 90_000 }, () => {
     dataDirs.push(dataDir);
     const run = (command: string) =>
       new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, command], {
+        const child = spawn(process.execPath, [...cliNodeArgs(), command], {
           env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
           stdio: ['ignore', 'ignore', 'pipe'],
         });

@@ -4,13 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from './cli-process.js';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { stableId } from '../src/ids.js';
 
-const CLI = join(import.meta.dirname, '../src/cli.ts');
-
 function runCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  return spawn(process.execPath, [...cliNodeArgs(), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -31,7 +30,7 @@ function firstLine(child: ChildProcess): Promise<string> {
   });
 }
 
-// Starting the CLI under tsx migrates and seeds a fresh database (with images) before it listens:
+// Starting the CLI (from dist/ after a build, else under tsx) migrates and seeds a fresh database (with images) before it listens:
 // 6–20 s, and more than the default 30 s when the shared machine is loaded.
 describe('tessera CLI', { timeout: 120_000 }, () => {
   let child: ChildProcess | undefined;

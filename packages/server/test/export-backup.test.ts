@@ -11,11 +11,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CollectionType, ProductType, RecordType } from '@tessera/core';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from './cli-process.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connect.js';
@@ -28,10 +28,8 @@ import { importProducts } from '../src/imports/product-import.js';
 import { insertBlankSite } from '../src/sites/blank-site.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

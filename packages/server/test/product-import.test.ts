@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RecordType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from './cli-process.js';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { importCommand, ImportUsageError } from '../src/imports/import-command.js';
 import { importProducts } from '../src/imports/product-import.js';
@@ -14,10 +15,9 @@ import { Visitor } from './visitor.js';
 const FIXTURES = fileURLToPath(new URL('./fixtures/imports/', import.meta.url));
 const SHOPIFY = join(FIXTURES, 'shopify-products.csv');
 const SQUARESPACE = join(FIXTURES, 'squarespace-products.csv');
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

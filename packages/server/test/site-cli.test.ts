@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cliNodeArgs } from './cli-process.js';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { SiteUsageError, siteCommand } from '../src/sites/site-commands.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
@@ -25,10 +25,8 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
   });
 }
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-
 function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], {
+  return spawn(process.execPath, [...cliNodeArgs(), ...args], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
