@@ -15,6 +15,7 @@ import { openDatabase, sqliteFileFor } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedDemoSite } from './db/seed.js';
 import { withStartupLock } from './platform/operations/migration-guard.js';
+import { createFileStorage } from './platform/storage/index.js';
 import { installGracefulShutdown } from './platform/operations/shutdown.js';
 import { printSetupAddresses } from './sites/setup-address.js';
 import { SiteUsageError, siteCommand } from './sites/site-commands.js';
@@ -36,7 +37,9 @@ Commands:
             where mailed links point; the site then answers on that host only
   site list | create --host <name> [--template blank|shop|portfolio|blog|demo]
        | set-host --site <id> --host <name> | delete --site <id> [--yes]
-            the sites this install serves, each on its own host (see \`tessera site\`)
+       | export --site <id> --out <dir> | restore <archive-dir> [--host <name>]
+            the sites this install serves, each on its own host; a site moved between installs
+            (SQLite or PostgreSQL) as an archive of its data and files (see \`tessera site\`)
   import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
             products from a Shopify or Squarespace CSV; a re-run updates them
   import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
@@ -142,7 +145,8 @@ async function site(config: ServerConfig, argv: string[]): Promise<number> {
   const { db } = open(config);
   try {
     await migrateToLatest(db);
-    console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
+    const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
+    console.log(await siteCommand({ db, filesDir: config.filesDir, storage }, argv));
     return 0;
   } catch (error) {
     if (!(error instanceof SiteUsageError)) throw error;

@@ -77,11 +77,11 @@ const stamp = (date: Date) =>
  * Where the backup goes: `out` itself when it does not exist yet, or a new
  * `tessera-backup-<time>` directory inside `out` when `out` is an existing directory.
  */
-export function backupTarget(out: string, now: Date): string {
+export function backupTarget(out: string, now: Date, prefix = 'tessera-backup'): string {
   if (!existsSync(out)) return out;
   if (!statSync(out).isDirectory()) throw new Error(`${out} exists and is not a directory.`);
   if (existsSync(join(out, MANIFEST))) throw new Error(`${out} is a backup already: give a new or a parent directory.`);
-  const target = join(out, `tessera-backup-${stamp(now)}`);
+  const target = join(out, `${prefix}-${stamp(now)}`);
   if (existsSync(target)) throw new Error(`${target} exists already.`);
   return target;
 }
