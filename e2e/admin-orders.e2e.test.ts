@@ -2,6 +2,7 @@
 // email, marks it fulfilled and refunds it; adds a coupon and a shipping option that a visitor's
 // checkout quote then uses; sends the restock notifications of a variant and the mail is in the
 // outbox. An editor does not get the Orders panel.
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
@@ -105,6 +106,14 @@ describe('commerce admin', () => {
     const table = manager.getByRole('table', { name: 'Orders' });
     await poll(() => table.getByRole('row').count()).toBe(2); // the header and the one order
     await expect.poll(() => table.textContent()).toContain('Grace Orders');
+    // The orders download: a CSV with this order's line in it.
+    const [download] = await Promise.all([
+      manager.waitForEvent('download'),
+      manager.getByRole('link', { name: 'Orders', exact: true }).last().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('orders.csv');
+    const csv = readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${number},`))).toContain('Grace Orders');
     await table.getByRole('link', { name: `Order #${number}` }).click();
     await manager.waitForURL(/\/config\/commerce\/orders\/[^/]+$/);
     await poll(() => manager.getByRole('heading', { level: 1 }).textContent()).toBe(`Order #${number}`);

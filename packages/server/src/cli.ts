@@ -46,6 +46,8 @@ Commands:
             posts, comments, categories and tags from a WordPress export (WXR)
   export products [--site <id>] [--format shopify|squarespace] [--out <file.csv>]
             products as a CSV that \`import products\` reads back
+  export orders|customers [--site <id>] [--out <file.csv>]
+            orders (one row per line) or customers (by e-mail address) as CSV
   backup --out <dir>
             SQLite: a consistent copy of the database and files while serving (PostgreSQL: pg_dump)
   restore <backup-dir> --yes

@@ -2,14 +2,18 @@ import { writeFileSync } from 'node:fs';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { customerCsv, orderCsv } from './order-export.js';
 import { type ExportFormat, exportProducts } from './product-export.js';
 
 export const EXPORT_USAGE = `Usage: tessera export products [--site <id>] [--collection <slug>] [--format shopify|squarespace] [--out <file.csv>]
+       tessera export orders|customers [--site <id>] [--out <file.csv>]
 
   Writes the site's products as a CSV that \`tessera import products\` reads back (default: to stdout).
   --format      shopify (default: keeps weights) or squarespace (keeps service products and sale prices)
   --collection  one products page only (default: every products page of the site)
-  Anything a format cannot carry is listed on stderr, product by product.`;
+  Anything a format cannot carry is listed on stderr, product by product.
+  orders      one row per order line, the order's columns on each (the editor's Orders › Export CSV)
+  customers   one row per e-mail address and currency: orders paid and money kept, account or not`;
 
 export const BACKUP_USAGE = `Usage: tessera backup --out <dir>
        tessera restore <backup-dir> --yes
@@ -47,6 +51,7 @@ async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<st
 /** Runs `tessera export …`: the CSV goes to --out or is answered as `stdout`; notes go to stderr. */
 export async function exportCommand(db: Kysely<Database>, argv: string[]): Promise<{ stdout: string; stderr: string }> {
   const [what, ...rest] = argv;
+  if (what === 'orders' || what === 'customers') return exportSales(db, what, rest);
   if (what !== 'products') throw new ExportUsageError(EXPORT_USAGE);
   const { values, positionals } = parse(
     rest,
@@ -75,6 +80,26 @@ export async function exportCommand(db: Kysely<Database>, argv: string[]): Promi
     return { stdout: `${summary} Written to ${values.out}.`, stderr: notes.join('\n') };
   }
   return { stdout: result.csv, stderr: [...notes, summary].join('\n') };
+}
+
+async function exportSales(
+  db: Kysely<Database>,
+  what: 'orders' | 'customers',
+  rest: string[],
+): Promise<{ stdout: string; stderr: string }> {
+  const { values, positionals } = parse(rest, { site: { type: 'string' }, out: { type: 'string' } }, EXPORT_USAGE);
+  if (positionals.length > 0) throw new ExportUsageError(EXPORT_USAGE);
+  const siteId = await siteFor(db, values.site as string | undefined);
+  let csv = '';
+  if (what === 'orders') for await (const chunk of orderCsv(db, siteId)) csv += chunk;
+  else csv = await customerCsv(db, siteId);
+  const rows = csv.split('\r\n').length - 2;
+  const summary = `${rows} ${what === 'orders' ? 'order line' : 'customer'} row(s) exported.`;
+  if (values.out) {
+    writeFileSync(values.out as string, csv);
+    return { stdout: `${summary} Written to ${values.out}.`, stderr: '' };
+  }
+  return { stdout: csv, stderr: summary };
 }
 
 export function parseBackupArgs(argv: string[]): { out: string } {

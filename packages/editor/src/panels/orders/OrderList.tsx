@@ -69,6 +69,16 @@ export function OrderList(props: { onOpen: (id: string) => void }) {
           ))}
         </select>
       </form>
+      <p className="ed-orders-exports">
+        Download as CSV:{' '}
+        <a href="/api/config/exports/orders.csv" download>
+          Orders
+        </a>{' '}
+        ·{' '}
+        <a href="/api/config/exports/customers.csv" download>
+          Customers
+        </a>
+      </p>
       {orders.length === 0 && !loading ? (
         <p className="ed-empty">{searched || filter !== 'all' ? 'No orders match.' : 'No orders yet.'}</p>
       ) : (
