@@ -22,6 +22,7 @@ import { SiteUsageError, siteCommand } from './sites/site-commands.js';
 import { ImportUsageError, importCommand } from './imports/import-command.js';
 import { backupCommand, restoreCommand } from './exports/backup-command.js';
 import { ExportUsageError, exportCommand } from './exports/export-command.js';
+import { isSiteArchiveCommand, siteArchiveCommand } from './exports/site-archive-command.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -147,8 +148,10 @@ async function site(config: ServerConfig, argv: string[]): Promise<number> {
   const { db } = open(config);
   try {
     await migrateToLatest(db);
-    const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
-    console.log(await siteCommand({ db, filesDir: config.filesDir, storage }, argv));
+    if (isSiteArchiveCommand(argv)) {
+      const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
+      console.log(await siteArchiveCommand({ db, storage }, argv));
+    } else console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
     return 0;
   } catch (error) {
     if (!(error instanceof SiteUsageError)) throw error;

@@ -9,7 +9,8 @@ import { archivePlan, LEFT_OUT } from '../src/exports/archive-plan.js';
 import { RestoreRefused } from '../src/exports/restore.js';
 import { exportSiteArchive, fileKeysIn, type SiteArchiveManifest } from '../src/exports/site-archive.js';
 import { restoreSiteArchive } from '../src/exports/site-restore.js';
-import { SiteUsageError, siteCommand } from '../src/sites/site-commands.js';
+import { siteArchiveCommand } from '../src/exports/site-archive-command.js';
+import { SiteUsageError } from '../src/sites/site-commands.js';
 import { deleteSiteRows } from '../src/sites/site-delete.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
@@ -152,14 +153,14 @@ describe.each(PAIRS)('site archive from %s into %s', (from, to) => {
   });
 
   it('runs as `tessera site export` and `site restore`', async () => {
-    const context = { db: target.db, filesDir: target.app.config.filesDir, storage: target.app.fileStorage };
-    const out = await siteCommand(context, ['export', '--site', DEMO_SITE_ID, '--out', join(work, 'again')]);
+    const context = { db: target.db, storage: target.app.fileStorage };
+    const out = await siteArchiveCommand(context, ['export', '--site', DEMO_SITE_ID, '--out', join(work, 'again')]);
     expect(out).toMatch(/^Site \w+ exported to .*again: \d+ rows of \d+ tables, \d+ files\./);
-    await expect(siteCommand(context, ['restore'])).rejects.toThrow(SiteUsageError);
-    await expect(siteCommand(context, ['restore', join(work, 'again'), '--host', 'Not A Host'])).rejects.toThrow(
+    await expect(siteArchiveCommand(context, ['restore'])).rejects.toThrow(SiteUsageError);
+    await expect(siteArchiveCommand(context, ['restore', join(work, 'again'), '--host', 'Not A Host'])).rejects.toThrow(
       SiteUsageError,
     );
-    await expect(siteCommand(context, ['restore', join(work, 'nothing-here')])).rejects.toThrow(
+    await expect(siteArchiveCommand(context, ['restore', join(work, 'nothing-here')])).rejects.toThrow(
       'is not a site archive',
     );
   });

@@ -143,12 +143,7 @@ for (const dialect of DIALECTS) {
       server = await startTestServer({ dialect });
     });
     afterAll(async () => server?.close());
-    const context = () => ({
-      db: server.db,
-      filesDir: server.app.config.filesDir,
-      storage: server.app.fileStorage,
-      ask: async () => 'no',
-    });
+    const context = () => ({ db: server.db, filesDir: server.app.config.filesDir, ask: async () => 'no' });
 
     it('serves each site on its host, and an unknown host 404 once a site has one', async () => {
       const out = await siteCommand(context(), ['create', '--host', 'blank.example.com', '--title', 'Blank Co']);

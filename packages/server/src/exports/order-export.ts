@@ -1,14 +1,14 @@
 import { currencyDigits } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.js';
-import { csvRow } from '../platform/csv.js';
+import { csvRow } from '../forms/csv.js';
 
 // Orders and customers as CSV (issue 19), for the owner's download in the editor and for
 // `tessera export orders|customers`. Orders: one row per order line, the order's own columns
 // repeated on each (what spreadsheets and accounting imports expect, as Shopify and Squarespace
 // do). Customers: one row per e-mail address, from orders and site accounts. Written in pages, so a
 // shop with many orders never holds them all in memory. Cells a spreadsheet would run as a formula
-// are kept as text (`platform/csv.ts`).
+// are kept as text (`forms/csv.ts`).
 
 const PAGE = 500;
 

@@ -1,8 +1,21 @@
 import type { FormDefinition } from '@tessera/core';
-import { csvRow } from '../platform/csv.js';
 import type { StoredSubmission } from './form-store.js';
 
-export { csvCell, csvRow } from '../platform/csv.js';
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled.
+ * Text a spreadsheet would run as a formula (starting with = + - @ tab or CR) gets a leading
+ * apostrophe so it stays text.
+ */
+export function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvRow(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
 
 /** A stored value as one line of text: parts joined by spaces, choices by commas, likert as "question: answer". */
 export function flattenValue(type: string, value: unknown): string {

@@ -8,9 +8,6 @@ import { newId } from '../ids.js';
 import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
 import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { deleteSiteRows } from './site-delete.js';
-import { exportSiteArchive } from '../exports/site-archive.js';
-import { restoreSiteArchive } from '../exports/site-restore.js';
-import type { FileStorage } from '../platform/storage/index.js';
 
 export const SITE_USAGE = `Usage: tessera site <command>
 
@@ -27,26 +24,25 @@ export class SiteUsageError extends Error {}
 
 const HOST = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
 
-function hostName(value: string | undefined): string {
+/** A host name as the site commands take it (lower case, no trailing dot), or a usage error. */
+export function hostName(value: string | undefined): string {
   const name = (value ?? '').trim().toLowerCase().replace(/\.$/, '');
   if (!HOST.test(name)) throw new SiteUsageError(`Give a --host name such as shop.example.com.\n\n${SITE_USAGE}`);
   return name;
 }
 
-function parse(argv: string[], names: string[], positionals: number) {
+function options(argv: string[], names: string[]) {
   const spec: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const name of names) spec[name] = { type: name === 'yes' ? 'boolean' : 'string' };
-  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: positionals > 0 });
+    return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
   } catch (error) {
     throw new SiteUsageError(`${(error as Error).message}\n\n${SITE_USAGE}`);
   }
-  if (parsed.positionals.length !== positionals) throw new SiteUsageError(SITE_USAGE);
-  return parsed;
 }
-
-const options = (argv: string[], names: string[]) => parse(argv, names, 0).values;
 
 async function assertHostFree(db: Kysely<Database>, name: string): Promise<void> {
   const taken = await db.selectFrom('sites').select('id').where('host', '=', name).executeTakeFirst();
@@ -79,8 +75,6 @@ function readLine(prompt: string): Promise<string> {
 export interface SiteCommandContext {
   db: Kysely<Database>;
   filesDir: string;
-  /** Where uploaded files live (disk or S3): `site export` reads from it, `site restore` writes to it. */
-  storage: FileStorage;
   /** Asks for the delete confirmation; stdin by default. */
   ask?: (prompt: string) => Promise<string>;
 }
@@ -157,29 +151,6 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
     }
     await db.transaction().execute((trx) => deleteSiteRows(trx, site.id));
     return `Deleted site ${site.id}.`;
-  }
-  if (command === 'export') {
-    const values = options(rest, ['site', 'out']);
-    const site = await siteById(db, values.site);
-    if (typeof values.out !== 'string' || !values.out) throw new SiteUsageError(`Give --out <dir>.\n\n${SITE_USAGE}`);
-    const { dir, manifest } = await exportSiteArchive({
-      db,
-      storage: context.storage,
-      siteId: site.id,
-      out: values.out,
-    });
-    const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
-    const missing =
-      manifest.missingFiles.length > 0
-        ? ` ${manifest.missingFiles.length} named file(s) were missing: ${manifest.missingFiles.join(', ')}.`
-        : '';
-    return `Site ${site.id} exported to ${dir}: ${rows} rows of ${Object.keys(manifest.tables).length} tables, ${manifest.files.length} files.${missing} Left out: sign-ins, open carts, pending mail and webhooks, and payment keys (connect the provider again after restoring).`;
-  }
-  if (command === 'restore') {
-    const { values, positionals } = parse(rest, ['host'], 1);
-    const host = values.host === undefined ? undefined : hostName(values.host as string);
-    const result = await restoreSiteArchive({ db, storage: context.storage, archive: positionals[0] as string, host });
-    return `Restored site ${result.siteId} (${result.manifest.site.title}) on ${result.host ?? '(any host)'}: ${result.rows} rows, ${result.filesStored} files stored. Owners sign in with their passwords; connect the payment provider again.`;
   }
   throw new SiteUsageError(command ? `Unknown site command "${command}".\n\n${SITE_USAGE}` : SITE_USAGE);
 }
