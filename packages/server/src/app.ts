@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import adminPlugin from './admin/index.js';
 import exportsPlugin from './exports/owner-routes.js';
+import importsPlugin from './imports/owner-routes.js';
 import ownerAuthPlugin from './auth/index.js';
 import commentsPlugin from './comments/index.js';
 import commercePlugin from './commerce/index.js';
@@ -148,6 +149,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(editorPlugin, { filesDir: config.filesDir });
   await app.register(adminPlugin);
   await app.register(exportsPlugin);
+  await app.register(importsPlugin);
   // robots.txt and the sitemap (issue 22), before the pages' catch-all routes.
   await app.register(webPlugin, { content: services.content });
   await app.register(pagesPlugin, { content: services.content, carts: services.carts });

@@ -41,6 +41,13 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./blog/index.js'),
   },
   {
+    path: '/config/import/wordpress',
+    label: 'Import from WordPress',
+    section: 'Website',
+    group: 'content',
+    load: () => import('./imports/index.js'),
+  },
+  {
     path: '/config/popup',
     label: 'Popup',
     section: 'Website',
@@ -74,6 +81,13 @@ export const PANELS: readonly PanelDef[] = [
     section: 'Commerce',
     group: 'store',
     load: () => import('./store/index.js'),
+  },
+  {
+    path: '/config/commerce/import',
+    label: 'Import products',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./imports/index.js'),
   },
   {
     path: '/config/commerce/restock',

@@ -20,7 +20,7 @@ ${WORDPRESS_USAGE}`;
 export class ImportUsageError extends Error {}
 
 /** The largest file read (50 MB): a CSV of many thousand products fits easily. */
-const MAX_BYTES = 50 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<string> {
   if (id) {
@@ -88,7 +88,7 @@ export async function importCommand(db: Kysely<Database>, argv: string[]): Promi
   } catch {
     throw new Error(`Cannot read ${file}.`);
   }
-  if (size > MAX_BYTES) throw new Error(`${file} is larger than ${MAX_BYTES / 1024 / 1024} MB.`);
+  if (size > MAX_IMPORT_BYTES) throw new Error(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
   const siteId = await siteFor(db, values.site as string | undefined);
   try {
     const report = await importProducts(db, {

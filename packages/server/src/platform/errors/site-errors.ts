@@ -168,6 +168,17 @@ export const SITE_ERRORS = {
   'file-too-large': { status: 413, message: 'The file is too large.', area: FILES },
   'image-too-large': { status: 400, message: 'The picture has too many pixels.', area: FILES },
   'bad-format': { status: 400, message: 'Unknown image format.', area: FILES },
+  'import-refused': {
+    status: 400,
+    message: 'The file cannot be imported. Nothing was imported.',
+    area: CONTENT,
+    note: 'the message says what is wrong with the file (its line where there is one)',
+  },
+  'import-running': {
+    status: 409,
+    message: 'An import into this site is running. Try again when it has finished.',
+    area: CONTENT,
+  },
   busy: {
     status: 503,
     message: 'Too many pictures are being prepared right now. Please try again in a moment.',

@@ -1,0 +1,98 @@
+// The two imports the panel offers (issue 19), each the editor's face of a `tessera import` command.
+
+export interface PlannedRow {
+  line: number;
+  action: 'create' | 'update';
+  urlId: string;
+  title: string;
+  url: string;
+  /** Products: how many variants; posts: published, draft or scheduled. */
+  detail: string;
+}
+
+export interface ImportReport {
+  dryRun: boolean;
+  created: number;
+  updated: number;
+  planned: PlannedRow[];
+  problems: { line: number; reason: string }[];
+  /** The report as the command line prints it (shown under "Details"). */
+  text: string;
+}
+
+export interface ImportKind {
+  id: 'products' | 'wordpress';
+  title: string;
+  intro: string;
+  accept: string;
+  contentType: string;
+  endpoint: string;
+  /** "product" / "post", for counts. */
+  noun: string;
+  problemLabel: string;
+  toReport(body: Record<string, unknown>): ImportReport;
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+export const countText = (n: number, noun: string) => plural(n, noun);
+
+type Row = Record<string, unknown>;
+const rows = (value: unknown) => (Array.isArray(value) ? (value as Row[]) : []);
+
+function planned(body: Row, detail: (row: Row) => string): PlannedRow[] {
+  return rows(body.planned).map((row) => ({
+    line: Number(row.line),
+    action: row.action === 'update' ? 'update' : 'create',
+    urlId: String(row.urlId),
+    title: String(row.title),
+    url: String(row.url),
+    detail: detail(row),
+  }));
+}
+
+const problems = (value: unknown) => rows(value).map((r) => ({ line: Number(r.line), reason: String(r.reason) }));
+
+export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
+  products: {
+    id: 'products',
+    title: 'Import products',
+    intro:
+      'A product CSV exported from Shopify or Squarespace (the format is recognised from its header). You see what would be created, updated and rejected first; nothing changes until you import. Importing the same file again updates the products it made.',
+    accept: '.csv,text/csv',
+    contentType: 'text/csv',
+    endpoint: '/api/config/imports/products',
+    noun: 'product',
+    problemLabel: 'Rejected',
+    toReport: (body) => ({
+      dryRun: body.dryRun === true,
+      created: Number(body.created),
+      updated: Number(body.updated),
+      planned: planned(body, (row) => plural(Number(row.variants), 'variant')),
+      problems: problems(body.rejected),
+      text: String(body.text ?? ''),
+    }),
+  },
+  wordpress: {
+    id: 'wordpress',
+    title: 'Import from WordPress',
+    intro:
+      'A WordPress export file (Tools › Export › Posts in WordPress): posts, drafts, scheduled posts, excerpts, authors, categories, tags and comments go into your blog. You see what would happen first; importing the same file again updates the posts and adds only new comments.',
+    accept: '.xml,application/xml,text/xml',
+    contentType: 'application/xml',
+    endpoint: '/api/config/imports/wordpress',
+    noun: 'post',
+    problemLabel: 'Skipped',
+    toReport: (body) => ({
+      dryRun: body.dryRun === true,
+      created: Number(body.created),
+      updated: Number(body.updated),
+      planned: planned(
+        body,
+        (row) =>
+          `${String(row.status)}${Number(row.newComments) > 0 ? `, ${plural(Number(row.newComments), 'new comment')}` : ''}`,
+      ),
+      problems: problems(body.skipped),
+      text: String(body.text ?? ''),
+    }),
+  },
+};
