@@ -109,7 +109,7 @@ describe('commerce admin', () => {
     // The orders download: a CSV with this order's line in it.
     const [download] = await Promise.all([
       manager.waitForEvent('download'),
-      manager.getByRole('link', { name: 'Orders', exact: true }).last().click(),
+      manager.getByRole('link', { name: 'Download orders (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('orders.csv');
     const csv = readFileSync((await download.path()) as string, 'utf8');

@@ -70,13 +70,12 @@ export function OrderList(props: { onOpen: (id: string) => void }) {
         </select>
       </form>
       <p className="ed-orders-exports">
-        Download as CSV:{' '}
         <a href="/api/config/exports/orders.csv" download>
-          Orders
+          Download orders (CSV)
         </a>{' '}
         ·{' '}
         <a href="/api/config/exports/customers.csv" download>
-          Customers
+          Download customers (CSV)
         </a>
       </p>
       {orders.length === 0 && !loading ? (
