@@ -55,6 +55,9 @@ describe('first run', () => {
     await page.getByRole('button', { name: 'Create the administrator' }).click();
     await page.waitForURL((url) => url.pathname === '/config');
     await expect.poll(() => page.getByRole('button', { name: 'Create page' }).count()).toBeGreaterThan(0);
+    // The editor says which site it edits (an install can serve several).
+    expect(await page.locator('.ed-nav__site').textContent()).toBe('Editing Moss & Stone');
+    expect(await page.title()).toBe('Moss & Stone · Tessera editor');
 
     // The address is spent; the blank site carries the title, with no demo products.
     const again = await page.goto(address);

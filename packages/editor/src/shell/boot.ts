@@ -2,6 +2,8 @@
 export interface EditorBoot {
   owner: { email: string; roles: number[] };
   websiteId: string;
+  /** The site being edited (an install can serve several, each on its own host). */
+  site?: { title: string; host: string | null };
 }
 
 export function readBoot(): EditorBoot {

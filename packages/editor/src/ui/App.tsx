@@ -114,6 +114,12 @@ export function App() {
           );
         })}
         <div className="ed-nav__foot">
+          {boot.site?.title && (
+            <span className="ed-nav__site">
+              Editing <strong>{boot.site.title}</strong>
+              {boot.site.host ? ` (${boot.site.host})` : ''}
+            </span>
+          )}
           <span className="ed-nav__owner">{owner.email}</span>
           <a href="/" target="_blank" rel="noreferrer">
             View site

@@ -7,6 +7,7 @@ import {
   checkUpload,
   EDITOR_LIMITS,
   EDITOR_MESSAGES,
+  escapeHtml,
   PageType,
   slugFromTitle,
   validateFileName,
@@ -102,10 +103,20 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
   const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     const owner = ownerOf(request);
     const { script, styles } = editorAssets(dist);
-    const boot = serializeForScript({ owner: { email: owner.email, roles: owner.roles }, websiteId: owner.websiteId });
+    // Which site this is (one install serves several, each on its host): shown in the editor's navigation.
+    const site = await app.db
+      .selectFrom('sites')
+      .select(['title', 'host'])
+      .where('id', '=', owner.websiteId)
+      .executeTakeFirst();
+    const boot = serializeForScript({
+      owner: { email: owner.email, roles: owner.roles },
+      websiteId: owner.websiteId,
+      site: { title: site?.title ?? '', host: site?.host ?? null },
+    });
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Tessera editor</title>${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head>
+<title>${escapeHtml(site?.title ? `${site.title} · Tessera editor` : 'Tessera editor')}</title>${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head>
 <body><div id="editor-root">${script ? '' : '<p>The editor is not built yet: run <code>npm run build</code>.</p>'}</div>
 <script type="application/json" id="editor-boot">${boot}</script>
 ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>`;
