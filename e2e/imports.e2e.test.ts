@@ -48,7 +48,7 @@ afterAll(async () => {
 
 describe('Commerce › Import products', () => {
   it('previews a CSV, imports it and links to each new product', async () => {
-    await manager.getByRole('link', { name: 'Import products' }).click();
+    await manager.getByRole('link', { name: 'Product import' }).click();
     await manager.waitForURL('**/config/commerce/import');
     await poll(() => manager.getByRole('heading', { level: 1 }).textContent()).toBe('Import products');
     await manager.getByLabel('File').setInputFiles(SHOPIFY);

@@ -49,6 +49,8 @@ Commands:
             products as a CSV that \`import products\` reads back
   export orders|customers [--site <id>] [--out <file.csv>]
             orders (one row per line) or customers (by e-mail address) as CSV
+  export wordpress [--site <id>] [--blog <slug>] [--out <file.xml>]
+            a blog's posts and comments as a WordPress export (WXR)
   backup --out <dir>
             SQLite: a consistent copy of the database and files while serving (PostgreSQL: pg_dump)
   restore <backup-dir> --yes
@@ -181,7 +183,7 @@ async function exportData(config: ServerConfig, argv: string[]): Promise<number>
   const { db } = open(config);
   try {
     await migrateToLatest(db);
-    const { stdout, stderr } = await exportCommand(db, argv);
+    const { stdout, stderr } = await exportCommand(db, argv, { publicUrl: config.publicUrl, port: config.port });
     if (stderr) console.error(stderr);
     process.stdout.write(stdout.endsWith('\n') ? stdout : `${stdout}\n`);
     return 0;

@@ -42,7 +42,7 @@ export const PANELS: readonly PanelDef[] = [
   },
   {
     path: '/config/import/wordpress',
-    label: 'Import from WordPress',
+    label: 'WordPress import',
     section: 'Website',
     group: 'content',
     load: () => import('./imports/index.js'),
@@ -84,7 +84,7 @@ export const PANELS: readonly PanelDef[] = [
   },
   {
     path: '/config/commerce/import',
-    label: 'Import products',
+    label: 'Product import',
     section: 'Commerce',
     group: 'store',
     load: () => import('./imports/index.js'),

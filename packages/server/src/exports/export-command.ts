@@ -4,16 +4,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { customerCsv, orderCsv } from './order-export.js';
 import { type ExportFormat, exportProducts } from './product-export.js';
+import { exportWordpress } from './wordpress-export.js';
+import { publicBaseUrl } from '../site-url/public-url.js';
 
 export const EXPORT_USAGE = `Usage: tessera export products [--site <id>] [--collection <slug>] [--format shopify|squarespace] [--out <file.csv>]
        tessera export orders|customers [--site <id>] [--out <file.csv>]
+       tessera export wordpress [--site <id>] [--blog <slug>] [--out <file.xml>]
 
   Writes the site's products as a CSV that \`tessera import products\` reads back (default: to stdout).
   --format      shopify (default: keeps weights) or squarespace (keeps service products and sale prices)
   --collection  one products page only (default: every products page of the site)
   Anything a format cannot carry is listed on stderr, product by product.
   orders      one row per order line, the order's columns on each (the editor's Orders › Export CSV)
-  customers   one row per e-mail address and currency: orders paid and money kept, account or not`;
+  customers   one row per e-mail address and currency: orders paid and money kept, account or not
+  wordpress   a blog's posts, categories, tags and threaded comments as a WordPress export (WXR) that
+              WordPress's importer and \`tessera import wordpress\` read`;
 
 export const BACKUP_USAGE = `Usage: tessera backup --out <dir>
        tessera restore <backup-dir> --yes
@@ -49,8 +54,13 @@ async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<st
 }
 
 /** Runs `tessera export …`: the CSV goes to --out or is answered as `stdout`; notes go to stderr. */
-export async function exportCommand(db: Kysely<Database>, argv: string[]): Promise<{ stdout: string; stderr: string }> {
+export async function exportCommand(
+  db: Kysely<Database>,
+  argv: string[],
+  server: { publicUrl?: string; port: number } = { port: 3000 },
+): Promise<{ stdout: string; stderr: string }> {
   const [what, ...rest] = argv;
+  if (what === 'wordpress') return exportBlog(db, rest, server);
   if (what === 'orders' || what === 'customers') return exportSales(db, what, rest);
   if (what !== 'products') throw new ExportUsageError(EXPORT_USAGE);
   const { values, positionals } = parse(
@@ -80,6 +90,33 @@ export async function exportCommand(db: Kysely<Database>, argv: string[]): Promi
     return { stdout: `${summary} Written to ${values.out}.`, stderr: notes.join('\n') };
   }
   return { stdout: result.csv, stderr: [...notes, summary].join('\n') };
+}
+
+async function exportBlog(
+  db: Kysely<Database>,
+  rest: string[],
+  server: { publicUrl?: string; port: number },
+): Promise<{ stdout: string; stderr: string }> {
+  const { values, positionals } = parse(
+    rest,
+    { site: { type: 'string' }, blog: { type: 'string' }, out: { type: 'string' } },
+    EXPORT_USAGE,
+  );
+  if (positionals.length > 0) throw new ExportUsageError(EXPORT_USAGE);
+  const siteId = await siteFor(db, values.site as string | undefined);
+  const site = await db
+    .selectFrom('sites')
+    .select(['public_url', 'host'])
+    .where('id', '=', siteId)
+    .executeTakeFirstOrThrow();
+  const baseUrl = publicBaseUrl({ publicUrl: site.public_url, host: site.host }, server);
+  const result = await exportWordpress(db, { siteId, baseUrl, blog: values.blog as string | undefined });
+  const summary = `${result.posts} post(s) and ${result.comments} comment(s) exported as a WordPress export (WXR).`;
+  if (values.out) {
+    writeFileSync(values.out as string, result.xml);
+    return { stdout: `${summary} Written to ${values.out}.`, stderr: '' };
+  }
+  return { stdout: result.xml, stderr: summary };
 }
 
 async function exportSales(

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { exportCommand } from '../src/exports/export-command.js';
+import { exportWordpress, loginOf } from '../src/exports/wordpress-export.js';
+import { newId } from '../src/ids.js';
+import { importWordpress } from '../src/imports/wordpress-import.js';
+import { parseWxr } from '../src/imports/wordpress-wxr.js';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+
+const BASE = 'https://journal.example.com';
+
+describe('loginOf', () => {
+  it('makes a WordPress login of a display name', () => {
+    expect(loginOf('Inès Moreau')).toBe('ines-moreau');
+    expect(loginOf('  ')).toBe('author');
+  });
+});
+
+describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
+  let server: TestServer;
+  let blog: { id: string; slug: string };
+
+  /** Each post of a blog as the round trip must keep it, with its terms and comments. */
+  async function postsOf(collectionId: string) {
+    const posts = await server.db
+      .selectFrom('items')
+      .select(['id', 'url_id', 'title', 'excerpt', 'body', 'status', 'published_at', 'author'])
+      .where('collection_id', '=', collectionId)
+      .orderBy('url_id')
+      .execute();
+    const out = [];
+    for (const post of posts) {
+      const terms = await server.db
+        .selectFrom('item_terms')
+        .select(['kind', 'value'])
+        .where('item_id', '=', post.id)
+        .orderBy('kind')
+        .orderBy('value')
+        .execute();
+      const comments = await server.db
+        .selectFrom('comments')
+        .select(['id', 'parent_id', 'author_name', 'body', 'status', 'created_at'])
+        .where('item_id', '=', post.id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const index = new Map(comments.map((c, i) => [c.id, i]));
+      out.push({
+        urlId: post.url_id,
+        title: post.title,
+        excerpt: post.excerpt,
+        body: post.body,
+        status: post.status,
+        publishedAt: new Date(post.published_at).toISOString().slice(0, 19),
+        author: JSON.parse(post.author).displayName ?? '',
+        terms,
+        comments: comments.map((c) => ({
+          author: c.author_name,
+          body: c.body,
+          status: c.status,
+          parent: c.parent_id ? index.get(c.parent_id) : null,
+        })),
+      });
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ dialect });
+    blog = await server.db
+      .selectFrom('collections')
+      .select(['id', 'slug'])
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('kind', '=', 'blog')
+      .executeTakeFirstOrThrow();
+    // A title and a comment that would break a careless writer.
+    const post = await server.db
+      .selectFrom('items')
+      .select('id')
+      .where('collection_id', '=', blog.id)
+      .orderBy('published_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await server.db.updateTable('items').set({ title: 'Ends ]]> & <starts>' }).where('id', '=', post.id).execute();
+    const first = newId();
+    await server.db
+      .insertInto('comments')
+      .values([
+        {
+          id: first,
+          site_id: DEMO_SITE_ID,
+          item_id: post.id,
+          parent_id: null,
+          author_name: 'Priya',
+          author_email: 'priya@example.com',
+          body: 'First, with ]]> inside.',
+          status: 'approved',
+          created_at: '2026-01-02T10:00:00.000Z',
+        },
+        {
+          id: newId(),
+          site_id: DEMO_SITE_ID,
+          item_id: post.id,
+          parent_id: first,
+          author_name: 'Tom',
+          author_email: 'tom@example.com',
+          body: 'A reply waiting for moderation.',
+          status: 'pending',
+          created_at: '2026-01-02T11:00:00.000Z',
+        },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('writes a WXR file that the WordPress import reads whole, and that reads back as the same blog', async () => {
+    const result = await exportWordpress(server.db, { siteId: DEMO_SITE_ID, baseUrl: BASE });
+    expect(result.posts).toBeGreaterThan(1);
+    expect(result.comments).toBeGreaterThanOrEqual(2);
+    const parsed = parseWxr(result.xml);
+    expect(parsed.skipped).toEqual([]);
+    expect(parsed.posts).toHaveLength(result.posts);
+    expect(parsed.source).toBe(BASE);
+
+    // Into a second, empty blog of the same site: every post, term and comment as it was.
+    const copy = { id: newId(), slug: 'journal-copy' };
+    const original = await server.db
+      .selectFrom('collections')
+      .selectAll()
+      .where('id', '=', blog.id)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('collections')
+      .values({ ...original, id: copy.id, slug: copy.slug, title: 'Journal copy', position: 99 })
+      .execute();
+    const report = await importWordpress(server.db, {
+      siteId: DEMO_SITE_ID,
+      xml: result.xml,
+      blog: copy.slug,
+      dryRun: false,
+    });
+    expect(report.skipped).toEqual([]);
+    expect(await postsOf(copy.id)).toEqual(await postsOf(blog.id));
+
+    // Exported twice, the same file: a second import updates and adds nothing.
+    const again = await exportWordpress(server.db, { siteId: DEMO_SITE_ID, baseUrl: BASE, blog: blog.slug });
+    expect(again.xml).toBe(result.xml);
+    const rerun = await importWordpress(server.db, {
+      siteId: DEMO_SITE_ID,
+      xml: again.xml,
+      blog: copy.slug,
+      dryRun: true,
+    });
+    expect(rerun.planned.every((p) => p.action === 'update' && p.newComments === 0)).toBe(true);
+  });
+
+  it('runs as `tessera export wordpress`, with links from the public address', async () => {
+    const { stdout, stderr } = await exportCommand(server.db, ['wordpress', '--blog', blog.slug], {
+      publicUrl: BASE,
+      port: 3000,
+    });
+    expect(stderr).toMatch(/^\d+ post\(s\) and \d+ comment\(s\) exported as a WordPress export \(WXR\)\.$/);
+    expect(stdout).toContain(`<wp:base_site_url>${BASE}</wp:base_site_url>`);
+    await expect(exportCommand(server.db, ['wordpress', '--blog', 'nope'])).rejects.toThrow(
+      'The site has no blog "nope".',
+    );
+  });
+});
