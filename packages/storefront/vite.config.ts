@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vite';
 
-// The visitor runtime: one tiny eager entry (the loader) and one lazily imported chunk
-// holding React and the islands. The server serves dist/assets at /assets/* and reads
-// dist/manifest.json to find the hashed loader file.
+// The visitor runtime: one tiny eager entry (the loader) and one lazily imported chunk per island
+// (src/islands/index.tsx), with React and ReactDOM in one shared chunk that only the React
+// islands import. The server serves dist/assets at /assets/* and reads dist/manifest.json to
+// find the hashed loader file.
 export default defineConfig({
   root: import.meta.dirname,
   publicDir: false,
@@ -21,7 +22,10 @@ export default defineConfig({
     emptyOutDir: false,
     manifest: 'manifest.json',
     target: 'es2022',
-    modulePreload: false,
+    // A lazy chunk's own imports (React, shared modules) are fetched in parallel with it
+    // (<link rel="modulepreload"> added by Vite's import wrapper) instead of one after another.
+    // Every browser Tessera supports has modulepreload, so no polyfill in the loader.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       input: { loader: join(import.meta.dirname, 'src/loader.ts') },
@@ -29,6 +33,10 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // React, ReactDOM and their scheduler: one chunk, fetched with the first React island.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
       },
       // @tessera/core is pure: let the bundler drop every export the browser does not use.
       treeshake: {

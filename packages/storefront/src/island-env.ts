@@ -9,7 +9,14 @@ export interface IslandEnv {
   getCart(): ShoppingCart | undefined;
 }
 
-/** The lazily loaded chunk's interface: mounts one root, resolving once its handlers are live. */
-export interface IslandsModule {
-  mountIsland(root: HTMLElement, env: IslandEnv): Promise<boolean>;
-}
+/** Makes one island root live, resolving once its handlers are attached (false: nothing to do). */
+export type IslandMount = (root: HTMLElement, env: IslandEnv) => Promise<boolean>;
+
+/**
+ * Imports one island's chunk (`import()`) and hands back its mount function. `urgent` is set when
+ * the visitor is touching the island: then speed of arrival comes before short tasks.
+ */
+export type IslandImport = (urgent?: boolean) => Promise<IslandMount>;
+
+/** The island table: one lazy import per `data-island` name (`src/islands/index.tsx`). */
+export type IslandTable = Readonly<Record<string, IslandImport>>;

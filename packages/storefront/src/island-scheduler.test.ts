@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IslandEnv, IslandsModule } from './island-env.js';
+import type { IslandEnv, IslandMount, IslandTable } from './island-env.js';
 import { startIslandScheduler } from './island-scheduler.js';
 
 /** A chunk whose arrival the test controls; mounting attaches a real click listener. */
@@ -8,21 +8,19 @@ function controllableChunk() {
   let arrive!: () => void;
   const clicks: string[] = [];
   const loads = { count: 0 };
-  const module: IslandsModule = {
-    async mountIsland(root) {
-      root.addEventListener('click', (event) => {
-        clicks.push((event.target as HTMLElement).className);
-      });
-      root.dataset.islandState = 'live';
-      return true;
-    },
+  const mount: IslandMount = async (root) => {
+    root.addEventListener('click', (event) => {
+      clicks.push((event.target as HTMLElement).className);
+    });
+    root.dataset.islandState = 'live';
+    return true;
   };
   const arrived = new Promise<void>((resolve) => {
     arrive = resolve;
   });
   const load = () => {
     loads.count++;
-    return arrived.then(() => module);
+    return arrived.then(() => mount);
   };
   return { load, arrive: () => arrive(), clicks, loads };
 }
@@ -40,7 +38,13 @@ afterEach(() => vi.useRealTimers());
 describe('startIslandScheduler', () => {
   it('holds a click that comes before the chunk and replays it once the island is live', async () => {
     const chunk = controllableChunk();
-    const scheduler = startIslandScheduler({ doc: document, win: window, env, load: chunk.load, idleFallbackMs: 1e6 });
+    const scheduler = startIslandScheduler({
+      doc: document,
+      win: window,
+      env,
+      islands: { product: chunk.load, restock: chunk.load },
+      idleFallbackMs: 1e6,
+    });
     const button = document.querySelector<HTMLElement>('.sqs-add-to-cart-button')!;
     const root = document.querySelector<HTMLElement>('[data-island="product"]')!;
     let sawEarlyClick = false;
@@ -86,7 +90,13 @@ describe('startIslandScheduler', () => {
       setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
       addEventListener: window.addEventListener.bind(window),
     }) as Window;
-    const scheduler = startIslandScheduler({ doc: document, win, env, load: chunk.load, idleFallbackMs: 50 });
+    const scheduler = startIslandScheduler({
+      doc: document,
+      win,
+      env,
+      islands: { product: chunk.load, restock: chunk.load },
+      idleFallbackMs: 50,
+    });
     const root = document.querySelector<HTMLElement>('[data-island="product"]')!;
     expect(observed).toEqual([root]);
     expect(chunk.loads.count).toBe(0);
@@ -115,7 +125,13 @@ describe('startIslandScheduler', () => {
       setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
       addEventListener: window.addEventListener.bind(window),
     }) as Window;
-    const scheduler = startIslandScheduler({ doc: document, win, env, load: chunk.load, idleFallbackMs: 1e6 });
+    const scheduler = startIslandScheduler({
+      doc: document,
+      win,
+      env,
+      islands: { product: chunk.load, restock: chunk.load },
+      idleFallbackMs: 1e6,
+    });
     const product = document.querySelector<HTMLElement>('[data-island="product"]')!;
     const restock = document.querySelector<HTMLElement>('[data-island="restock"]')!;
     chunk.arrive();
@@ -128,8 +144,162 @@ describe('startIslandScheduler', () => {
   it('loads nothing on a page without islands of its own', () => {
     document.body.innerHTML = '<a data-island="cart-pill" href="/cart">Cart</a>';
     const chunk = controllableChunk();
-    startIslandScheduler({ doc: document, win: window, env, load: chunk.load, idleFallbackMs: 0 });
+    startIslandScheduler({
+      doc: document,
+      win: window,
+      env,
+      islands: { product: chunk.load, restock: chunk.load },
+      idleFallbackMs: 0,
+    });
     document.querySelector<HTMLElement>('a')!.click();
     expect(chunk.loads.count).toBe(0);
+  });
+});
+
+describe('startIslandScheduler with one chunk per island', () => {
+  /** A window with a controllable IntersectionObserver and the timer fallback for idle periods. */
+  function fakeWindow() {
+    let report!: (records: Partial<IntersectionObserverEntry>[]) => void;
+    const win = Object.assign(Object.create(window), {
+      IntersectionObserver: class {
+        constructor(callback: (records: Partial<IntersectionObserverEntry>[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        unobserve() {}
+      },
+      requestIdleCallback: undefined,
+      setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      addEventListener: window.addEventListener.bind(window),
+    }) as Window;
+    return { win, show: (target: Element) => report([{ isIntersecting: true, target }]) };
+  }
+
+  /** An island table whose chunks arrive at once and record the order they were fetched in. */
+  function table(names: string[]) {
+    const fetched: string[] = [];
+    const islands = Object.fromEntries(
+      names.map((name) => [
+        name,
+        async (): Promise<IslandMount> => {
+          fetched.push(name);
+          return async (root) => {
+            root.dataset.islandState = 'live';
+            return true;
+          };
+        },
+      ]),
+    );
+    return { islands, fetched };
+  }
+
+  beforeEach(() => {
+    document.body.innerHTML = `<a data-island="cart-pill" href="/cart">Cart</a>
+      <div data-island="gallery"></div><article data-island="product"></article>
+      <div data-island="gallery"></div><div data-island="not-an-island"></div>`;
+  });
+
+  it('fetches only the islands the page has, none before the page settles, visible ones first, one per idle period', async () => {
+    vi.useFakeTimers();
+    const { win, show } = fakeWindow();
+    const { islands, fetched } = table(['product', 'gallery', 'cart-page', 'form']);
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 50 });
+    const product = document.querySelector<HTMLElement>('[data-island="product"]')!;
+    show(product);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(fetched).toEqual([]); // visible, but the page has not settled yet
+
+    await vi.advanceTimersByTimeAsync(50);
+    expect(fetched).toEqual(['product']);
+    expect(scheduler.isLive(product)).toBe(true);
+    const galleries = [...document.querySelectorAll<HTMLElement>('[data-island="gallery"]')];
+    expect(galleries.some((root) => scheduler.isLive(root))).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(50);
+    expect(fetched).toEqual(['product', 'gallery']); // fetched once for both roots
+    await vi.runAllTimersAsync();
+    expect(fetched).toEqual(['product', 'gallery']);
+    expect(galleries.some((root) => scheduler.isLive(root))).toBe(false); // not seen yet
+
+    show(galleries[1]!);
+    await vi.runAllTimersAsync();
+    expect(scheduler.isLive(galleries[1]!)).toBe(true);
+    expect(scheduler.isLive(galleries[0]!)).toBe(false);
+  });
+
+  it('fetches the touched island at once and leaves a name without an entry alone', async () => {
+    const { win } = fakeWindow();
+    const { islands, fetched } = table(['product', 'gallery']);
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 1e6 });
+    const unknown = document.querySelector<HTMLElement>('[data-island="not-an-island"]')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    unknown.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(fetched).toEqual([]);
+
+    const gallery = document.querySelector<HTMLElement>('[data-island="gallery"]')!;
+    gallery.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await flush();
+    expect(fetched).toEqual(['gallery']);
+    expect(scheduler.isLive(gallery)).toBe(true);
+  });
+
+  it('asks for a touched island urgently and for one prefetched at idle without haste', async () => {
+    vi.useFakeTimers();
+    const { win } = fakeWindow();
+    const asked: string[] = [];
+    const island = (name: string) => async (urgent?: boolean) => {
+      asked.push(`${name}${urgent ? ' (urgent)' : ''}`);
+      return async () => true;
+    };
+    const islands = { product: island('product'), gallery: island('gallery') };
+    startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 50 });
+    document
+      .querySelector('[data-island="gallery"]')!
+      .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await vi.runAllTimersAsync();
+    expect(asked).toEqual(['gallery (urgent)', 'product']);
+
+    // Touched while its chunk comes without haste (idle prefetch): asked again, urgently.
+    asked.length = 0;
+    let arrive!: (mount: IslandMount) => void;
+    const slow: IslandTable = {
+      product: async (urgent) => {
+        asked.push(`product${urgent ? ' (urgent)' : ''}`);
+        if (urgent) return async () => true;
+        return new Promise<IslandMount>((resolve) => {
+          arrive = resolve;
+        });
+      },
+    };
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands: slow, idleFallbackMs: 50 });
+    await vi.advanceTimersByTimeAsync(50);
+    const product = document.querySelector<HTMLElement>('[data-island="product"]')!;
+    product.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toEqual(['product', 'product (urgent)']);
+    expect(scheduler.isLive(product)).toBe(true);
+    arrive(async () => true);
+  });
+
+  it('tries a chunk again at the next interaction when its import failed', async () => {
+    const { win } = fakeWindow();
+    let attempts = 0;
+    const islands = {
+      product: async (): Promise<IslandMount> => {
+        attempts++;
+        if (attempts === 1) throw new Error('network down');
+        return async () => true;
+      },
+    };
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 1e6 });
+    const product = document.querySelector<HTMLElement>('[data-island="product"]')!;
+    product.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await flush();
+    expect(scheduler.isLive(product)).toBe(false);
+    product.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await flush();
+    expect(attempts).toBe(2);
+    expect(scheduler.isLive(product)).toBe(true);
   });
 });

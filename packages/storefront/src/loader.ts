@@ -1,6 +1,6 @@
 /**
  * The eager visitor runtime (no React): reads the page context, wires the cart pill, loads the
- * cart when SPEC §4 says so, and wakes the React islands lazily (see island-scheduler.ts).
+ * cart when SPEC §4 says so, and wakes the islands lazily, each from its own chunk (see island-scheduler.ts).
  */
 import { renderCartPill, cartPillView } from './cart-pill.js';
 import { onCartUpdated } from './cart-events.js';
@@ -10,6 +10,7 @@ import { wireCookieBanner } from './cookie-banner.js';
 import { shouldLoadCartAtStart } from './cookies.js';
 import type { IslandEnv } from './island-env.js';
 import { startIslandScheduler } from './island-scheduler.js';
+import { ISLANDS } from './islands/index.js';
 import { wireMobileMenu } from './mobile-menu.js';
 import { forgetVisitor } from './tracking/identity.js';
 import { startTracking } from './tracking/tracker.js';
@@ -45,7 +46,7 @@ function start(doc: Document, win: Window): void {
   }
 
   const env: IslandEnv = { context, win, getCart: cartStore.get };
-  startIslandScheduler({ doc, win, env, load: () => import('./islands/index.js') });
+  startIslandScheduler({ doc, win, env, islands: ISLANDS });
 }
 
 start(document, window);

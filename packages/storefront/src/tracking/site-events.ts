@@ -58,6 +58,18 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
     });
   }
   if (context.pageType === SHOW_CART) analyticsEvent(COMMERCE_EVENTS.viewCart, {});
+  // Product reviews (issue 23): the reviews section scrolled into view once, and the rating summary's anchor link.
+  const reviewsTab = doc.querySelector('[data-reviews-tab]');
+  const Observer = (win as { IntersectionObserver?: typeof IntersectionObserver }).IntersectionObserver;
+  if (reviewsTab && context.product && Observer) {
+    const itemId = context.product.id;
+    const seen = new Observer((entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      seen.disconnect();
+      analyticsEvent(COMMERCE_EVENTS.reviewsTab, { itemId });
+    });
+    seen.observe(reviewsTab);
+  }
 
   let lastCart: ShoppingCart | undefined;
   let baseline = state.cartAtStart;
@@ -93,6 +105,9 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
     'click',
     (event) => {
       const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[data-reviews-anchor]') && context.product) {
+        analyticsEvent(COMMERCE_EVENTS.reviewsAnchor, { itemId: context.product.id });
+      }
       const quickView = target?.closest('[data-quick-view-id]');
       if (quickView) void census.quickView(doc, quickView.getAttribute('data-quick-view-id') ?? '');
       const button = target?.closest(BUTTONS);

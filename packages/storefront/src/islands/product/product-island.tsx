@@ -14,7 +14,6 @@ import { quantityInCart } from '../../cart-types.js';
 import { isExpressCheckout } from '../../context.js';
 import type { IslandEnv } from '../../island-env.js';
 import { Dialog } from '../dialog.js';
-import { openAdditionalFieldsLightbox } from '../forms/additional-fields-lightbox.js';
 import { additionalFieldsForm } from './additional-fields-form.js';
 import { addFailureAlert, postCartEntry, postSubscription, subscriptionCheckoutUrl } from './add-to-cart.js';
 import {
@@ -26,6 +25,9 @@ import {
   usesPlainAmounts,
   variantPriceHtml,
 } from './product-dom.js';
+
+/** The forms lightbox (with the form validation it needs) is a chunk of its own. */
+const loadLightbox = () => import('../forms/additional-fields-lightbox.js');
 
 export interface ProductIslandProps {
   root: HTMLElement;
@@ -47,6 +49,10 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
     () => additionalFieldsForm(item.structuredContent.additionalFieldsForm, dom.button),
     [item, dom],
   );
+  // The forms lightbox is a chunk of its own, fetched (early, once live) only for a product that asks for fields.
+  useEffect(() => {
+    if (form) void loadLightbox().catch(() => undefined);
+  }, [form]);
   const machine = useMemo(() => createAddButtonMachine(setPhase), []);
   const originalLabel = useMemo(
     () => dom.button?.dataset.originalLabel ?? dom.buttonLabel?.textContent?.trim() ?? '',
@@ -77,7 +83,12 @@ export function ProductIsland({ root, item, env, onReady }: ProductIslandProps) 
     let additionalFields: string | undefined;
     if (form) {
       // Stock was checked above; now the buyer fills in the product's form (SPEC §5).
-      const filled = await openAdditionalFieldsLightbox(form, { win: env.win });
+      const lightbox = await loadLightbox().catch(() => undefined);
+      if (!lightbox) {
+        setAlert(alertFor({ ok: false, status: 0, body: undefined, network: true }));
+        return;
+      }
+      const filled = await lightbox.openAdditionalFieldsLightbox(form, { win: env.win });
       if (filled === null) return;
       additionalFields = filled;
     }
