@@ -11,18 +11,19 @@ export const CLI = join(ROOT, 'packages/server/dist/cli.js');
 const LISTENING = /Tessera listening on (http:\/\/\S+)/;
 
 /**
- * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ * @param {{ timeoutMs?: number, env?: Record<string, string>, cli?: string }} [options] (`cli`: another build's cli.js, for before/after benchmarks)
  * @returns {Promise<{ url: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
-  if (!existsSync(CLI)) {
+  const cli = options.cli ?? CLI;
+  if (!existsSync(cli)) {
     throw new Error(
-      `The server is not built: ${CLI} is missing (run \`node scripts/build.mjs\`; the server package must provide dist/cli.js with a \`start\` command).`,
+      `The server is not built: ${cli} is missing (run \`node scripts/build.mjs\`; the server package must provide dist/cli.js with a \`start\` command).`,
     );
   }
   const timeoutMs = options.timeoutMs ?? 60_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
-  const child = spawn(process.execPath, [CLI, 'start'], {
+  const child = spawn(process.execPath, [cli, 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

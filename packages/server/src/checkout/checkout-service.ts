@@ -18,22 +18,23 @@ import {
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { type CartEntry, cartEntryJson, type ShoppingCart, shoppingCartJson } from '../commerce/cart-json.js';
 import type { ProductItemJson } from '../content/product-json.js';
-import { isProductForSale, loadProducts } from '../content/product-repository.js';
+import { loadProductsForSale } from '../content/product-repository.js';
 import type { CartRow, Database, OrderRow, PaymentsTable } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 import { type ErrorCode, type ErrorStatus, TesseraError } from '../platform/errors/index.js';
 import { ensureCheckoutDefaults } from './defaults.js';
 import { giftCardHash } from './gift-card-codes.js';
 import { issueOrderGiftCards } from './gift-card-issuance.js';
-import { limitCouponStacking, paymentRefusal } from './payment-settings.js';
+import { limitCouponStacking, type PaymentSettings, paymentRefusal, paymentSettingsOf } from './payment-settings.js';
+import { parseSiteSettings } from '../site-settings/settings-repository.js';
 import type { PaymentMethodInput, PaymentProviders } from './payments/index.js';
 import { startSubscription } from './subscription-start.js';
 import { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from '../domains/payments/flow/place.js';
 import { findReplay, IDEMPOTENCY_MESSAGES, OTHER_CHECKOUT } from './idempotency.js';
-import { shippingCountryProblem, shipsTo } from './shipping-countries.js';
+import { shippingCountryProblemAmong, shipsTo } from './shipping-countries.js';
 import { inStockOrder, takeStockFor } from './stock.js';
 import { stockHeldUntil } from './stock-holds.js';
-import { orderEventData, recordWebhookEvent } from '../domains/webhooks/index.js';
+import { enabledWebhookEndpoints, orderEventData, recordWebhookEvent } from '../domains/webhooks/index.js';
 
 /** An expected refusal, a catalogue error; thrown inside the order transaction so everything rolls back. */
 export class CheckoutError<C extends ErrorCode = ErrorCode> extends TesseraError<C> {
@@ -113,12 +114,18 @@ interface SiteInfo {
   currency: string;
   locale: string;
   subtotalMinimumCents: number;
+  /** The store's payment settings, from the same read of the site row. */
+  payment: PaymentSettings;
 }
 
 interface Priced {
   cart: CartRow;
   entries: CartEntry[];
   products: Map<string, ProductItemJson>;
+  /** The cart's items visitors may buy now (`isProductForSale`), from the same read. */
+  forSale: Set<string>;
+  /** Every shipping option's countries, before filtering by the buyer's country. */
+  shippingCountries: { countries: string }[];
   totals: CheckoutTotals;
   shippingOption: ShippingOption | null;
   shippingOptions: ShippingOption[];
@@ -201,14 +208,12 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       .where('id', '=', siteId)
       .executeTakeFirst();
     let minimum = 0;
-    try {
-      const settings = JSON.parse(row?.settings ?? '{}') as { store?: { subtotalMinimumCents?: unknown } };
-      const value = settings.store?.subtotalMinimumCents;
-      if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) minimum = value;
-    } catch {
-      // Unreadable settings: no minimum.
-    }
-    return { currency: row?.currency ?? 'USD', locale: row?.locale ?? 'en-US', subtotalMinimumCents: minimum };
+    // Unreadable settings: no minimum, default payment settings.
+    const store = parseSiteSettings(row?.settings).store as Record<string, unknown> | undefined;
+    const value = store?.subtotalMinimumCents;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) minimum = value;
+    const payment = paymentSettingsOf(store);
+    return { currency: row?.currency ?? 'USD', locale: row?.locale ?? 'en-US', subtotalMinimumCents: minimum, payment };
   }
 
   async function findCart(executor: Kysely<Database>, siteId: string, token: string) {
@@ -230,12 +235,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    const products = await loadProducts(
-      executor,
-      siteId,
-      rows.map((r) => r.item_id),
-      site.currency,
-    );
+    const itemIds = rows.map((r) => r.item_id);
+    const { products, forSale } = await loadProductsForSale(executor, siteId, itemIds, site.currency);
     const entries: CartEntry[] = [];
     for (const row of rows) {
       const entry = cartEntryJson(row, products.get(row.item_id), site.currency);
@@ -243,14 +244,13 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     }
     const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
 
-    const shippingOptions: ShippingOption[] = (
-      await executor
-        .selectFrom('shipping_options')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .orderBy('position')
-        .execute()
-    )
+    const shippingRows = await executor
+      .selectFrom('shipping_options')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy('position')
+      .execute();
+    const shippingOptions: ShippingOption[] = shippingRows
       .filter((r) => shipsTo(r.countries, input.country))
       .map((r) => ({ id: r.id, name: r.name, amountCents: r.amount_cents, freeOverCents: r.free_over_cents }));
     const shippingOption = requiresShipping
@@ -291,7 +291,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
           minSubtotalCents: row.min_subtotal_cents,
         });
     }
-    await limitCouponStacking(executor, siteId, candidates, (c) => c.code, invalidCoupons);
+    await limitCouponStacking(executor, siteId, candidates, (c) => c.code, invalidCoupons, site.payment);
 
     let giftCard: Priced['giftCard'];
     let giftCardProblem: string | undefined;
@@ -328,6 +328,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       cart,
       entries,
       products,
+      forSale,
+      shippingCountries: shippingRows,
       totals,
       shippingOption,
       shippingOptions,
@@ -403,16 +405,21 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         .values({ site_id: siteId, key: input.idempotencyKey, order_id: orderId, created_at: now })
         .execute();
 
-      const cart = await findCart(trx, siteId, input.cartToken);
-      if (!cart) throw new CheckoutError('cart-not-found', CHECKOUT_MESSAGES.emptyCart, 404);
-      // Claims the cart: one order per cart, however many tabs submit it.
-      const claimed = await trx
-        .updateTable('carts')
-        .set({ purchased: 1, updated_at: now })
-        .where('id', '=', cart.id)
-        .where('purchased', '=', 0)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) {
+      // Claims the cart: one order per cart, however many tabs submit it. One statement (issue 20);
+      // only a refusal reads the cart again, to tell a bought cart from an unknown one.
+      const cart = input.cartToken
+        ? await trx
+            .updateTable('carts')
+            .set({ purchased: 1, updated_at: now })
+            .where('token', '=', input.cartToken)
+            .where('site_id', '=', siteId)
+            .where('purchased', '=', 0)
+            .returningAll()
+            .executeTakeFirst()
+        : undefined;
+      if (!cart) {
+        if (!(await findCart(trx, siteId, input.cartToken)))
+          throw new CheckoutError('cart-not-found', CHECKOUT_MESSAGES.emptyCart, 404);
         throw new CheckoutError('cart-purchased', CHECKOUT_MESSAGES.cartPurchased, 409);
       }
 
@@ -423,7 +430,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       if (tooMany) throw new CheckoutError('quantity-out-of-range', tooMany);
       // A product the owner took off sale (draft, private, …) after it went into the cart is not sold.
       for (const entry of entries) {
-        if (!(await isProductForSale(trx, siteId, entry.itemId))) {
+        if (!priced.forSale.has(entry.itemId)) {
           throw new CheckoutError(
             'item-not-for-sale',
             `${entry.title} is no longer available in the store. Remove it from your cart to continue.`,
@@ -442,7 +449,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       if (priced.invalidCoupons.length > 0)
         throw new CheckoutError('coupon-invalid', priced.invalidCoupons[0]!.message);
       const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
-      const notShipped = requiresShipping && (await shippingCountryProblem(trx, siteId, input.country));
+      const notShipped = requiresShipping && shippingCountryProblemAmong(priced.shippingCountries, input.country);
       if (notShipped) throw new CheckoutError('country-not-shipped', notShipped);
       if (requiresShipping && !priced.shippingOption) {
         throw new CheckoutError('shipping-required', CHECKOUT_MESSAGES.shippingRequired);
@@ -461,6 +468,8 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
         if (!plan?.billingPeriod) throw new CheckoutError('not-subscribable', CHECKOUT_MESSAGES.notSubscribable);
       }
 
+      // Read before the stock and order-number rows are locked, so the locks are held for writes only.
+      const webhookEndpoints = await enabledWebhookEndpoints(trx, siteId);
       // Stock: checked and taken in one statement per variant, in a fixed order (no deadlocks).
       const lines = entries.map((e) => ({
         itemId: e.itemId,
@@ -513,7 +522,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       } else if (totals.amountDueCents > 0) {
         const provider = payments.forMethod(input.payment);
         if (!provider) throw new CheckoutError('payment-method', CHECKOUT_MESSAGES.paymentFailed, 402);
-        const refused = await paymentRefusal(trx, siteId, payments, provider);
+        const refused = await paymentRefusal(trx, siteId, payments, provider, site.payment);
         if (refused) throw new CheckoutError(refused.code, refused.message, refused.status);
         const charged = await provider.charge({
           amountCents: totals.amountDueCents,
@@ -585,9 +594,10 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
       };
       await trx.insertInto('orders').values(row).execute();
       // Outgoing webhooks (issue 21): written with the order, posted by the `webhooks` job.
-      await recordWebhookEvent(trx, { siteId, type: 'order.created', data: orderEventData(row), now });
+      const event = { siteId, data: orderEventData(row), now };
+      await recordWebhookEvent(trx, { ...event, type: 'order.created' }, webhookEndpoints);
       if (row.payment_status === 'paid')
-        await recordWebhookEvent(trx, { siteId, type: 'order.paid', data: orderEventData(row), now });
+        await recordWebhookEvent(trx, { ...event, type: 'order.paid' }, webhookEndpoints);
       if (paymentRow) await trx.insertInto('payments').values(paymentRow).execute();
       if (hosted) await recordHostedSession(trx, row, hosted, plan ?? null);
       await trx
@@ -614,7 +624,9 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
 
       // Gift cards bought in this order exist only once it is paid; a pending order issues them when
       // the owner marks it paid (`gift-card-issuance.ts`, `order-payment.ts`).
-      if (paymentStatus === 'paid') mail.push(...(await issueOrderGiftCards(trx, row, now)).mail);
+      // (An order without a gift card line has none to issue: no query, issue 20.)
+      if (paymentStatus === 'paid' && row.gift_card_recipient !== null)
+        mail.push(...(await issueOrderGiftCards(trx, row, now)).mail);
 
       if (plan && subscriptionId) {
         const entry = entries[0]!;

@@ -65,8 +65,10 @@ export async function paymentRefusal(
   siteId: string,
   payments: PaymentProviders,
   provider: PaymentProvider,
+  /** The settings when the caller read the site row already (checkout, issue 20). */
+  known?: PaymentSettings,
 ): Promise<PaymentRefusal | undefined> {
-  const settings = await readPaymentSettings(db, siteId);
+  const settings = known ?? (await readPaymentSettings(db, siteId));
   if (provider.id === 'manual' && !settings.payLaterEnabled) {
     return { code: 'pay-later-disabled', message: PAYMENT_SETTING_MESSAGES.payLaterOff, status: 400 };
   }
@@ -86,8 +88,9 @@ export async function limitCouponStacking<T>(
   coupons: T[],
   codeOf: (coupon: T) => string,
   invalid: { code: string; message: string }[],
+  known?: PaymentSettings,
 ): Promise<void> {
-  if (coupons.length <= 1 || (await readPaymentSettings(db, siteId)).allowCouponStacking) return;
+  if (coupons.length <= 1 || (known ?? (await readPaymentSettings(db, siteId))).allowCouponStacking) return;
   for (const extra of coupons.splice(1))
     invalid.push({ code: codeOf(extra), message: PAYMENT_SETTING_MESSAGES.oneCoupon });
 }

@@ -38,6 +38,16 @@ export async function shippingCountryProblem(
   if (!country) return undefined;
   if (!isIsoCountry(country)) return COUNTRY_MESSAGES.notACountry;
   const options = await db.selectFrom('shipping_options').select('countries').where('site_id', '=', siteId).execute();
+  return shippingCountryProblemAmong(options, country);
+}
+
+/** `shippingCountryProblem` for the site's shipping options already read (checkout reads them once, issue 20). */
+export function shippingCountryProblemAmong(
+  options: readonly { countries: string | null }[],
+  country: string | null | undefined,
+): string | undefined {
+  if (!country) return undefined;
+  if (!isIsoCountry(country)) return COUNTRY_MESSAGES.notACountry;
   if (options.length === 0) return undefined; // No option at all: "Choose a shipping option."
   if (options.some((option) => shipsTo(option.countries, country))) return undefined;
   return COUNTRY_MESSAGES.notShipped(countryName(country));

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { CartEntryRow, CartRow, Database } from '../db/schema.js';
 import type { ErrorCode } from '../errors.js';
 import type { ProductItemJson } from '../content/product-json.js';
-import { isProductForSale, loadProducts } from '../content/product-repository.js';
+import { loadProducts, loadProductsForSale } from '../content/product-repository.js';
 import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
 import { newId, nowIso } from '../ids.js';
 import {
@@ -99,6 +99,17 @@ const ITEM_NOT_FOR_SALE = fail(
 );
 const ENTRY_NOT_FOUND = fail('entry-not-found', 'That item is no longer in your cart. Please reload the page.');
 
+/** A cart's entry rows in the order the cart lists them (`inCartOrder`). */
+function entryRows(executor: Kysely<Database>, cartId: string): Promise<CartEntryRow[]> {
+  const query = executor.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId);
+  return query.orderBy('created_at').orderBy('id').execute();
+}
+
+function inCartOrder(a: CartEntryRow, b: CartEntryRow): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 function hasAdditionalFieldsForm(product: ProductItemJson): boolean {
   const content = product.structuredContent;
   return Boolean(content.additionalFieldsForm || content.additionalFieldsFormId);
@@ -127,17 +138,11 @@ export function createCartService(db: Kysely<Database>): CartService {
     cart: CartRow | undefined,
     /** Products already read in this transaction, by item id (not read again). */
     known?: ReadonlyMap<string, ProductItemJson>,
+    /** The cart's entry rows when this transaction already has them (cart row locked), in cart order. */
+    knownRows?: CartEntryRow[],
   ): Promise<{ shoppingCart: ShoppingCart; entries: Map<string, CartEntry> }> {
     const currency = await currencyOf(siteId, executor);
-    const rows: CartEntryRow[] = cart
-      ? await executor
-          .selectFrom('cart_entries')
-          .selectAll()
-          .where('cart_id', '=', cart.id)
-          .orderBy('created_at')
-          .orderBy('id')
-          .execute()
-      : [];
+    const rows: CartEntryRow[] = knownRows ?? (cart ? await entryRows(executor, cart.id) : []);
     const products = await loadProducts(
       executor,
       siteId,
@@ -161,10 +166,11 @@ export function createCartService(db: Kysely<Database>): CartService {
     quantityInCart: (sku: string) => Promise<number>,
   ) {
     const currency = await currencyOf(siteId, executor);
-    const product = (await loadProducts(executor, siteId, [input.itemId], currency)).get(input.itemId);
+    const read = await loadProductsForSale(executor, siteId, [input.itemId], currency);
+    const product = read.products.get(input.itemId);
     if (!product) return ITEM_NOT_FOUND;
     // A draft (or private, or not yet dated) product is not for sale, whoever knows its id.
-    if (!(await isProductForSale(executor, siteId, input.itemId))) return ITEM_NOT_FOR_SALE;
+    if (!read.forSale.has(input.itemId)) return ITEM_NOT_FOR_SALE;
     const checked = validateAddToCart({
       item: product,
       sku: input.sku,
@@ -207,64 +213,48 @@ export function createCartService(db: Kysely<Database>): CartService {
     async addEntry(siteId, token, input) {
       return db.transaction().execute(async (trx) => {
         let cart = await lockOpenCart(trx, siteId, token);
-        // The cart row is locked (or new) for the rest of the transaction, so an entry read once
-        // stays what it is: validation and the write share one read per SKU (issue 20).
-        const entriesRead = new Map<string, Promise<CartEntryRow | undefined>>();
-        const existingEntry = (sku: string) => {
-          if (!cart) return Promise.resolve(undefined);
-          const { id } = cart;
-          let read = entriesRead.get(sku);
-          if (!read) {
-            read = trx
-              .selectFrom('cart_entries')
-              .selectAll()
-              .where('cart_id', '=', id)
-              .where('item_id', '=', input.itemId)
-              .where('sku', '=', sku)
-              .executeTakeFirst();
-            entriesRead.set(sku, read);
-          }
-          return read;
-        };
-        const checked = await validateAdd(trx, siteId, input, async (sku) => (await existingEntry(sku))?.quantity ?? 0);
+        // The cart row is locked (or new) for the rest of the transaction, so its entries read once
+        // stay what they are: validation, the write and the answer share one read (issue 20).
+        let rowsRead: Promise<CartEntryRow[]> | undefined;
+        const cartRows = () => (rowsRead ??= cart ? entryRows(trx, cart.id) : Promise.resolve([]));
+        const entryOf = async (sku: string) =>
+          (await cartRows()).find((row) => row.item_id === input.itemId && row.sku === sku);
+        const checked = await validateAdd(trx, siteId, input, async (sku) => (await entryOf(sku))?.quantity ?? 0);
         if (!checked.ok) return checked;
 
-        const created = !cart;
         cart ??= await insertCart(trx, siteId, 'cart');
         const now = nowIso();
-        // A cart created just now has no entries to merge with.
-        const existing = created ? undefined : await existingEntry(checked.variant.sku);
+        const rows = [...(await cartRows())];
+        const existing = await entryOf(checked.variant.sku);
         let entryId: string;
         if (existing) {
           entryId = existing.id;
-          await trx
-            .updateTable('cart_entries')
-            .set({
-              quantity: existing.quantity + checked.quantity,
-              additional_fields: input.additionalFields ?? existing.additional_fields,
-              updated_at: now,
-            })
-            .where('id', '=', existing.id)
-            .execute();
+          const changes = {
+            quantity: existing.quantity + checked.quantity,
+            additional_fields: input.additionalFields ?? existing.additional_fields,
+            updated_at: now,
+          };
+          await trx.updateTable('cart_entries').set(changes).where('id', '=', existing.id).execute();
+          rows[rows.indexOf(existing)] = { ...existing, ...changes };
         } else {
           entryId = newId();
-          await trx
-            .insertInto('cart_entries')
-            .values({
-              id: entryId,
-              cart_id: cart.id,
-              item_id: input.itemId,
-              sku: checked.variant.sku,
-              quantity: checked.quantity,
-              additional_fields: input.additionalFields ?? null,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
+          const row: CartEntryRow = {
+            id: entryId,
+            cart_id: cart.id,
+            item_id: input.itemId,
+            sku: checked.variant.sku,
+            quantity: checked.quantity,
+            additional_fields: input.additionalFields ?? null,
+            created_at: now,
+            updated_at: now,
+          };
+          await trx.insertInto('cart_entries').values(row).execute();
+          rows.push(row);
+          rows.sort(inCartOrder);
         }
         // The product was read in this transaction to validate the add: the cart reuses it.
         const known = new Map([[input.itemId, checked.product]]);
-        const { shoppingCart, entries } = await cartJson(trx, siteId, cart, known);
+        const { shoppingCart, entries } = await cartJson(trx, siteId, cart, known, rows);
         return { ok: true as const, token: cart.token, shoppingCart, newlyAdded: entries.get(entryId)! };
       });
     },

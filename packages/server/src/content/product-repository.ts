@@ -35,9 +35,24 @@ export async function loadProducts(
   itemIds: readonly string[],
   currency: string,
 ): Promise<Map<string, ProductItemJson>> {
+  return (await loadProductsForSale(db, siteId, itemIds, currency)).products;
+}
+
+/**
+ * `loadProducts`, and which of them visitors may buy now (`isProductForSale`), judged from the same
+ * item rows: a cart or an order checks both without reading the items twice (issue 20).
+ */
+export async function loadProductsForSale(
+  db: Kysely<Database>,
+  siteId: string,
+  itemIds: readonly string[],
+  currency: string,
+  now = new Date(),
+): Promise<{ products: Map<string, ProductItemJson>; forSale: Set<string> }> {
   const products = new Map<string, ProductItemJson>();
+  const forSale = new Set<string>();
   const ids = [...new Set(itemIds)];
-  if (ids.length === 0) return products;
+  if (ids.length === 0) return { products, forSale };
   const rows = await db
     .selectFrom('items')
     .innerJoin('collections', 'collections.id', 'items.collection_id')
@@ -46,7 +61,7 @@ export async function loadProducts(
     .where('items.site_id', '=', siteId)
     .where('items.id', 'in', ids)
     .execute();
-  if (rows.length === 0) return products;
+  if (rows.length === 0) return { products, forSale };
   const variants = await db
     .selectFrom('product_variants')
     .selectAll()
@@ -61,6 +76,7 @@ export async function loadProducts(
   for (const { collection_slug, ...row } of rows) {
     const own = variants.filter((v) => v.item_id === row.id);
     products.set(row.id, productItemJson(row, own, { currency, collectionSlug: collection_slug }));
+    if (isPublic(row.status, row.published_at, now)) forSale.add(row.id);
   }
-  return products;
+  return { products, forSale };
 }

@@ -36,6 +36,11 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Forgets every key but those starting with `prefix`. */
+  clearAllBut(prefix: string): void {
+    for (const key of this.entries.keys()) if (!key.startsWith(prefix)) this.entries.delete(key);
+  }
+
   /** Forgets every key, or those starting with `prefix`. */
   clear(prefix?: string): void {
     if (prefix === undefined) {

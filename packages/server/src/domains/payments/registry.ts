@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { loadConnection } from './connections/index.js';
+import { type LoadedConnection, loadConnection, loadConnections } from './connections/index.js';
 import type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
 import { createPaypalProvider } from './paypal/provider.js';
 import { createStripeProvider } from './stripe/stripe-provider.js';
@@ -68,11 +68,16 @@ export function createHostedRegistry(
 ): HostedRegistry {
   const made = new Map<string, HostedPaymentProvider | undefined>();
 
-  async function providerFor(siteId: string, id: HostedProviderId): Promise<HostedPaymentProvider | undefined> {
+  async function providerFor(
+    siteId: string,
+    id: HostedProviderId,
+    /** The site's stored connections, when the caller read them for several providers at once. */
+    read?: ReadonlyMap<HostedProviderId, LoadedConnection>,
+  ): Promise<HostedPaymentProvider | undefined> {
     const factory = factories[id];
     if (!factory) return undefined;
     const env = environmentKeys(config, id);
-    const stored = env ? undefined : await loadConnection(db, siteId, id, config.secretKey);
+    const stored = env ? undefined : read ? read.get(id) : await loadConnection(db, siteId, id, config.secretKey);
     const keys = env ?? stored?.config;
     if (!keys) return undefined;
     const mode = stored?.mode ?? (keys.mode === 'live' ? 'live' : 'test');
@@ -86,15 +91,13 @@ export function createHostedRegistry(
   }
 
   return {
-    providerFor,
+    providerFor: (siteId, id) => providerFor(siteId, id),
     async connected(siteId) {
-      const ids = Object.keys(factories) as HostedProviderId[];
-      const providers = await Promise.all(
-        ids
-          .sort()
-          .reverse()
-          .map((id) => providerFor(siteId, id)),
-      );
+      const ids = (Object.keys(factories) as HostedProviderId[]).sort().reverse();
+      // One read for every provider without keys in the environment (issue 20: one round trip, not one each).
+      const stored = ids.filter((id) => factories[id] && !environmentKeys(config, id));
+      const read = await loadConnections(db, siteId, stored, config.secretKey);
+      const providers = await Promise.all(ids.map((id) => providerFor(siteId, id, read)));
       return providers.filter((p): p is HostedPaymentProvider => p !== undefined);
     },
   };

@@ -3,7 +3,7 @@ import { connectionFactories } from './factories.js';
 import type { ConnectionFactories } from './provider-specs.js';
 import { registerConnectionRoutes } from './routes.js';
 
-export { loadConnection, type LoadedConnection } from './repository.js';
+export { loadConnection, loadConnections, type LoadedConnection } from './repository.js';
 
 export interface PaymentConnectionsPluginOptions {
   /** The adapters' factories; the real ones unless a test hands in others. */

@@ -78,6 +78,29 @@ export async function loadConnection(
   return { mode: row.mode === 'live' ? 'live' : 'test', config };
 }
 
+/** `loadConnection` of several providers in one read (a checkout asks for every provider, issue 20). */
+export async function loadConnections(
+  db: Kysely<Database>,
+  siteId: string,
+  providers: readonly HostedProviderId[],
+  secretKey?: string,
+): Promise<Map<HostedProviderId, LoadedConnection>> {
+  const loaded = new Map<HostedProviderId, LoadedConnection>();
+  if (providers.length === 0) return loaded;
+  const rows = await db
+    .selectFrom('payment_connections')
+    .select(['provider', 'mode', 'config'])
+    .where('site_id', '=', siteId)
+    .where('provider', 'in', providers)
+    .execute();
+  for (const row of rows) {
+    const provider = row.provider as HostedProviderId;
+    const config = openConfig(row.config, siteId, provider, secretKey);
+    if (config) loaded.set(provider, { mode: row.mode === 'live' ? 'live' : 'test', config });
+  }
+  return loaded;
+}
+
 /** Every saved connection of the site, without its secrets (for the Store panel). */
 export async function listConnections(
   db: Kysely<Database>,
