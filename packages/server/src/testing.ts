@@ -121,7 +121,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   const cleanUp = async () => {
     await db.destroy().catch(() => {});
-    if (schema) await withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+    // The job queue's pg-boss schema (`jobs/create-queue.ts`) goes with it.
+    if (schema)
+      await withAdminClient((client) => client.query(`drop schema if exists ${schema}, ${schema}_jobs cascade`));
     rmSync(dataDir, { recursive: true, force: true });
   };
 

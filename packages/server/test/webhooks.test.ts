@@ -215,7 +215,9 @@ for (const dialect of DIALECTS) {
       const race = receiver.received.filter((r) => r.path === '/race');
       expect(race).toHaveLength(5);
       expect(new Set(race.map((r) => r.headers['tessera-event-id'])).size).toBe(5);
-      expect(rounds.reduce((n, r) => n + r.delivered, 0)).toBe(receiver.received.length);
+      // The server's own webhooks job (on the job queue's clock) may post some of what is due meanwhile;
+      // whoever posts an attempt, it is posted once, so the two rounds posted no more than arrived.
+      expect(rounds.reduce((n, r) => n + r.delivered, 0)).toBeLessThanOrEqual(receiver.received.length);
       expect((await admin.request('DELETE', `${HOOKS}/${created.body.endpoint.id}`)).status).toBe(200);
     });
 

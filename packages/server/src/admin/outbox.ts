@@ -89,5 +89,10 @@ function messageJson(row: Selectable<MailOutboxTable>) {
     createdAt: row.created_at,
     sentAt: row.sent_at,
     via: row.sent_at ? 'smtp' : 'outbox',
+    // Issue 18: 'sent', 'kept' (no SMTP), or SMTP refused it: 'retrying' (the `mail-outbox` job tries again), 'failed'.
+    state: row.delivery ?? (row.sent_at ? 'sent' : 'kept'),
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
   };
 }

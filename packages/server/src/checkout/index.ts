@@ -26,8 +26,6 @@ export interface CheckoutPluginOptions {
   content: ContentService;
   /** A real address lookup; without one the routes answer 404 not-configured (a 4xx: the route-probing tests hold every route under 500). */
   addressLookup?: AddressLookupProvider;
-  /** How often the renewal scheduler looks for due subscriptions (default 60 s). */
-  renewalIntervalMs?: number;
 }
 
 declare module '../app.js' {
@@ -54,7 +52,6 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   const renewals = createRenewalScheduler(app.db, {
     payments,
     nextOrderNumber: service.nextOrderNumber,
-    intervalMs: options.renewalIntervalMs,
     onError: (error) => app.log.error({ err: error }, 'subscription renewals failed'),
     // Renewals saved with Stripe or PayPal charge off-session there (issue 17); the buyer is mailed a link when that fails.
     hosted: () => app.services.hostedPayments?.registry,
@@ -75,7 +72,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     },
   });
   app.services.checkout = { service, renewals, payments };
-  app.addHook('onReady', async () => renewals.start());
+  // Due renewals run as the `renewals` job (jobs/index.ts: once per slot across nodes, issue 18).
   app.addHook('onClose', async () => renewals.stop());
 
   /** What the checkout page shows of the payment settings: the test mode banner, the pay later choice. */

@@ -86,12 +86,11 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     perForm: settings.limits.perForm * KEYS_PER_SUBMISSION,
     timeWindowMs: settings.limits.timeWindowMs,
   });
-  // Expired keys and spent captchas are useless after their expiry: sweep them now and then.
-  const sweep = setInterval(() => {
-    submissions.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'form key sweep failed'));
-  }, PURGE_INTERVAL_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Expired keys and spent captchas are useless after their expiry: swept now and then by the
+  // `form-keys` job (once across nodes); the jobs plugin registers after this one, hence onReady.
+  app.addHook('onReady', async () => {
+    app.services.jobs?.add({ name: 'form-keys', everyMs: PURGE_INTERVAL_MS, run: () => submissions.purgeExpired() });
+  });
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
   registerContactPage(app, { content: options.content, carts: app.services.carts, store });

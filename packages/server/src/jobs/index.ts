@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { type ExpiredHold, expiredOrderMail, expireStockHolds } from '../checkout/stock-holds.js';
 import { deliverDueWebhooks } from '../domains/webhooks/index.js';
 import { createMailService } from '../mail/mail-service.js';
+import { retryOutboxMail } from '../mail/mail-retry.js';
 import { purgeExpiredData, type RetentionOutcome } from './retention.js';
 import { countJobRun } from '../platform/operations/counters.js';
+import { createJobQueue } from './create-queue.js';
 import { createJobScheduler, type JobScheduler } from './scheduler.js';
 
 export interface JobsPluginOptions {
@@ -13,21 +15,33 @@ export interface JobsPluginOptions {
 
 declare module '../app.js' {
   interface AppServices {
-    /** Set by the jobs plugin: the in-process housekeeping scheduler (stock holds, retention). */
+    /** Set by the jobs plugin: the scheduler of background jobs and its queue (pg-boss or in-process). */
     jobs?: JobScheduler;
   }
 }
 
 /** The job names, for `jobs.run(name, now)`. */
-export const JOBS = { stockHolds: 'stock-holds', retention: 'retention', webhooks: 'webhooks' } as const;
+export const JOBS = {
+  stockHolds: 'stock-holds',
+  retention: 'retention',
+  webhooks: 'webhooks',
+  donations: 'donation-renewals',
+  renewals: 'renewals',
+  reviewRequests: 'review-requests',
+  mail: 'mail-outbox',
+} as const;
 
 /**
- * Housekeeping on a timer, started when the app is ready and stopped when it closes (issue 15):
+ * Background jobs (issues 15, 18), started when the app is ready and stopped when it closes:
  * unpaid orders whose stock hold ran out are cancelled and their stock returned (the customer is
- * mailed), and carts and raw tracking rows past their retention are deleted.
+ * mailed), carts and raw tracking rows past their retention are deleted, webhooks are posted,
+ * subscriptions renewed. Each job's occurrence per slot runs once across all nodes: on pg-boss on
+ * PostgreSQL, in-process (`job_runs`) on SQLite; a failing run is retried with backoff, logged and
+ * counted. Add a job to the list below; plugins registered later use `app.services.jobs.add()`.
  */
 export default async function jobsPlugin(app: FastifyInstance, options: JobsPluginOptions = {}): Promise<void> {
   const mail = createMailService(app.db, app.config);
+  const queue = await createJobQueue(app.db, { log: app.log });
   const scheduler = createJobScheduler(
     [
       {
@@ -54,18 +68,43 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         name: JOBS.webhooks,
         run: (now) => deliverDueWebhooks(app.db, now, { secretKey: app.config.secretKey }),
       },
+      {
+        // Recurring donations (issue 23): charged off-session through their provider when due.
+        name: JOBS.donations,
+        run: async (now) => (await app.services.donations?.renewDue(now)) ?? [],
+      },
+      {
+        // Review requests (issue 23): mails buyers of fulfilled orders once the owner's delay has passed.
+        name: JOBS.reviewRequests,
+        everyMs: 15 * 60_000,
+        run: async (now) => (await app.services.reviews?.sendDueRequests(now)) ?? 0,
+      },
+      {
+        // Subscription renewals (issue 5): each cycle is claimed by its unique row, so a retry never bills twice.
+        name: JOBS.renewals,
+        run: async (now) => (await app.services.checkout?.renewals.runDue(now)) ?? [],
+      },
+      {
+        // Mail SMTP refused, sent again with backoff, then `failed` in the owner's outbox (issue 18).
+        name: JOBS.mail,
+        run: (now) => retryOutboxMail(app.db, app.config, now),
+      },
     ],
     {
       intervalMs: options.intervalMs,
-      onError: (job, error) => {
+      queue,
+      onError: (job, error, info) => {
         countJobRun(app.db, job, true);
-        app.log.error({ err: error, job }, 'scheduled job failed');
+        const message = info?.final ? 'scheduled job failed for good' : 'scheduled job failed';
+        app.log.error({ err: error, job, attempt: info?.attempt, willRetry: info ? !info.final : undefined }, message);
       },
       // Counted for /metrics (issue 18).
       onResult: (job) => countJobRun(app.db, job, false),
     },
   );
   app.services.jobs = scheduler;
-  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onReady', async () => {
+    await scheduler.start();
+  });
   app.addHook('onClose', async () => scheduler.stop());
 }

@@ -4,6 +4,7 @@ import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
 import { nodeCounters } from '../platform/operations/counters.js';
+import { firstRetry } from './mail-retry.js';
 
 export interface MailMessage {
   to: string;
@@ -32,7 +33,8 @@ const DEFAULT_FROM = 'Tessera <no-reply@localhost>';
 /**
  * Outgoing mail (DESIGN "Data"): nodemailer over SMTP when `config.smtpUrl` is set; without it every
  * message becomes a row in `mail_outbox`, which the editor shows. SMTP sends are recorded in the
- * outbox too, with `sent_at` set, so the site keeps a copy of what it sent.
+ * outbox too, with `sent_at` set, so the site keeps a copy of what it sent. A message SMTP refuses
+ * is kept as `retrying` and sent again by the `mail-outbox` job (`mail-retry.ts`, issue 18).
  */
 export function createMailService(db: Kysely<Database>, config: Pick<ServerConfig, 'smtpUrl'>): MailService {
   let transport: Transporter | undefined;
@@ -54,31 +56,42 @@ export function createMailService(db: Kysely<Database>, config: Pick<ServerConfi
 
   async function send(message: MailMessage): Promise<{ id: string; via: 'smtp' | 'outbox' }> {
     const id = message.id ?? newId();
-    let sentAt: string | null = null;
+    const row = {
+      id,
+      site_id: message.siteId ?? null,
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      created_at: nowIso(),
+      sent_at: null as string | null,
+    };
     if (transport) {
-      await transport.sendMail({
-        from: message.from ?? DEFAULT_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: message.headers,
-      });
-      sentAt = nowIso();
+      try {
+        await transport.sendMail({
+          from: message.from ?? DEFAULT_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          headers: message.headers,
+        });
+      } catch (error) {
+        // Kept for the `mail-outbox` job to send again with backoff (`mail-retry.ts`); the caller still hears of it.
+        await db
+          .insertInto('mail_outbox')
+          .values({
+            ...row,
+            ...firstRetry(error),
+            envelope: JSON.stringify({ from: message.from, headers: message.headers }),
+          })
+          .execute()
+          .catch(() => {});
+        throw error;
+      }
+      row.sent_at = nowIso();
     }
-    await db
-      .insertInto('mail_outbox')
-      .values({
-        id,
-        site_id: message.siteId ?? null,
-        to_address: message.to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        created_at: nowIso(),
-        sent_at: sentAt,
-      })
-      .execute();
+    await db.insertInto('mail_outbox').values(row).execute();
     return { id, via: transport ? 'smtp' : 'outbox' };
   }
 }

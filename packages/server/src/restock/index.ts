@@ -84,15 +84,13 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
   const siteOf = (request: FastifyRequest) => content.getSiteForHost(request.hostname);
 
   // Rows a stopped process left in `sending` are settled at start, before every send, and every few
-  // minutes, so a crash is repaired even when nobody sends again.
+  // minutes (the `restock-recovery` job, once across nodes), so a crash is repaired even when nobody sends again.
   const recover = () =>
     sender.recoverStale().catch((error: unknown) => app.log.warn({ err: error }, 'restock recovery failed'));
   app.addHook('onReady', async () => {
     await recover();
   });
-  const sweep = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.services.jobs?.add({ name: 'restock-recovery', everyMs: RECOVERY_INTERVAL_MS, run: () => sender.recoverStale() });
 
   async function signUp(siteId: string, input: { productId: string; variantId: string; email: string; join: boolean }) {
     const result = await store.signUp(siteId, {

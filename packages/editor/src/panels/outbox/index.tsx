@@ -5,7 +5,7 @@ import { LoadMore, RowLink, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './outbox.css';
-import { KIND_LABELS, type MailMessage, type OutboxPage, sentDate } from './mail-message.js';
+import { deliveryText, KIND_LABELS, type MailMessage, type OutboxPage, sentDate } from './mail-message.js';
 
 export const OUTBOX_PATH = '/config/mail';
 
@@ -80,7 +80,7 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
       )}
       {messages.length > 0 && (
         <table className="ed-table ed-outbox">
-          <TableHead columns={['Subject', 'To', 'Kind', 'Date']} />
+          <TableHead columns={['Subject', 'To', 'Kind', 'Date', 'Delivery']} />
           <tbody>
             {messages.map((message) => (
               <tr key={message.id}>
@@ -96,6 +96,15 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
                 <td>{KIND_LABELS[message.kind] ?? message.kind}</td>
                 <td>
                   <time dateTime={message.createdAt}>{sentDate(message.createdAt)}</time>
+                </td>
+                <td>
+                  {message.state === 'retrying'
+                    ? 'Retrying'
+                    : message.state === 'failed'
+                      ? 'Failed'
+                      : message.state === 'sent'
+                        ? 'Sent'
+                        : 'Kept'}
                 </td>
               </tr>
             ))}
@@ -136,7 +145,21 @@ function MessageView({ id, onBack }: { id: string; onBack: () => void }) {
               <time dateTime={message.createdAt}>{sentDate(message.createdAt)}</time>
             </dd>
             <dt>Delivery</dt>
-            <dd>{message.via === 'smtp' ? 'Sent by SMTP' : 'Kept in the outbox (no SMTP server is set up)'}</dd>
+            <dd>{deliveryText(message)}</dd>
+            {message.lastError && message.state !== 'sent' && (
+              <>
+                <dt>Last error</dt>
+                <dd>{message.lastError}</dd>
+              </>
+            )}
+            {message.state === 'retrying' && message.nextAttemptAt && (
+              <>
+                <dt>Next try</dt>
+                <dd>
+                  <time dateTime={message.nextAttemptAt}>{sentDate(message.nextAttemptAt)}</time>
+                </dd>
+              </>
+            )}
           </dl>
           <pre className="ed-outbox__text">{message.text}</pre>
         </article>

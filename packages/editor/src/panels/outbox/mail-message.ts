@@ -10,6 +10,25 @@ export interface MailMessage {
   createdAt: string;
   sentAt: string | null;
   via: 'smtp' | 'outbox';
+  /** Issue 18: SMTP refused it and it is tried again (`retrying`), or gave up (`failed`). */
+  state: 'sent' | 'kept' | 'retrying' | 'failed';
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+}
+
+/** How a message's delivery reads in the panel. */
+export function deliveryText(message: Pick<MailMessage, 'state' | 'attempts'>): string {
+  switch (message.state) {
+    case 'sent':
+      return 'Sent by SMTP';
+    case 'retrying':
+      return `Not sent yet: the mail server refused it ${message.attempts === 1 ? 'once' : `${message.attempts} times`}; trying again`;
+    case 'failed':
+      return `Not sent: the mail server refused it ${message.attempts} times`;
+    default:
+      return 'Kept in the outbox (no SMTP server is set up)';
+  }
 }
 
 export interface OutboxPage {

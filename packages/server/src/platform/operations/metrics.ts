@@ -125,6 +125,30 @@ export function installMetrics(app: FastifyInstance, options: { token?: string; 
     },
   });
 
+  // The job queue (issue 18, `jobs/`): shared by all nodes on PostgreSQL, so every node reports the same depth.
+  new Gauge({
+    name: 'tessera_job_queue_jobs',
+    help: 'Job occurrences by state: queued (new or waiting to retry), active, failed (gave up, kept 7 days).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const stats = await app.services.jobs?.stats().catch(() => undefined);
+      if (!stats) return;
+      this.set({ state: 'queued' }, stats.queued);
+      this.set({ state: 'active' }, stats.active);
+      this.set({ state: 'failed' }, stats.failed);
+    },
+  });
+  new Gauge({
+    name: 'tessera_job_queue_lag_seconds',
+    help: 'How long the oldest job occurrence ready to run has waited.',
+    registers: [registry],
+    async collect() {
+      const stats = await app.services.jobs?.stats().catch(() => undefined);
+      if (stats) this.set(stats.lagSeconds);
+    },
+  });
+
   const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : undefined;
   app.get('/metrics', async (request, reply) => {
     if (expected === undefined) return reply.callNotFound();
