@@ -353,6 +353,39 @@ export {
   type GallerySettings,
 } from './blocks/gallery-settings.js';
 export { FORM_HONEYPOT_FIELD, formBlockView } from './blocks/form-view.js';
+export {
+  DONATION_INTERVALS,
+  DONATION_LIMITS,
+  DONATION_MESSAGES,
+  DONATION_NAME_DISPLAYS,
+  checkDonationAmount,
+  donationBlockView,
+  donationIntervalLabel,
+  donationRules,
+  parseDonationAmount,
+  type DonationAmountCheck,
+  type DonationInterval,
+  type DonationNameDisplay,
+  type DonationRules,
+} from './blocks/donation-view.js';
+export { BLOG_BLOCK_LIMITS, POSTS_BY_FILTER, archiveGroups, archiveSettings } from './blocks/blog-blocks.js';
+export { cloudTerms, feedAddress, monthKey, ownFeedSlug, periodRange, postDate } from './blocks/blog-blocks.js';
+export { postsBySettings, rssSettings, tagCloudSettings } from './blocks/blog-blocks.js';
+export {
+  BLOCK_RULES,
+  MEDIA_BLOCK_LIMITS,
+  MEDIA_BLOCK_MESSAGES,
+  TRACK_DURATION,
+  blockContentProblems,
+  blockLimitProblem,
+  isTourDay,
+  isTrackAddress,
+  type BlockRules,
+} from './blocks/block-rules.js';
+export { CLOCK_BLOCK_VIEWS, PURE_BLOCK_VIEWS } from './blocks/block-view-table.js';
+export { hostLabelOf, socialServiceOf, type SocialService } from './blocks/social-hosts.js';
+export { dayIn, tourDatesView, type TourDatesPolicy } from './blocks/tour-dates.js';
+export type { BlockViewBase } from './blocks/view-values.js';
 export { MAX_ALT_FROM_BODY, altTextOf, imageView, type ImageView } from './blocks/images.js';
 export { escapeHtml, isSafeUrl, renderMarkdown } from './blocks/markdown.js';
 export {

@@ -34,14 +34,14 @@ const HTML_KEYS = new Set(words('body bodyHtml html sectionsHtml mainContent svg
 const NUMBER_KEYS = new Set(
   words(
     'count quantity width height page pageCount day maxLength likeCount index number pageType tone ' +
-      'autoplayMs publishOn addedOn updatedOn startDate endDate columns',
+      'autoplayMs publishOn addedOn updatedOn startDate endDate columns step',
   ),
 );
 const LIST_KEYS = words(
   'entries items links fields lines orders rows choices results weeks days events upcoming past ' +
     'images variantImages tagLinks categoryLinks comments children menus paragraphs parts values ' +
     'weekdays shippingOptions totals alternates additionalFields tableColumns heroImages shareLinks ' +
-    'followLinks tags categories extraStylesheets repeat',
+    'followLinks tags categories extraStylesheets repeat tracks',
 );
 const FLAG_KEYS = words(
   'active autoplay captchaEnabled checked clickable confirm current done empty end first hasData ' +
@@ -51,7 +51,7 @@ const FLAG_KEYS = words(
     'overlay payLater pending prevPage required requiresShipping sameLocalDay saved sent showControls ' +
     'showDescription showMeta showThumbnails sold testMode underline installmentsEligible isFolder ' +
     'hasQuery hasResults isFiltered isPast liked likesEnabled commentsOpen showThread isCart ' +
-    'showCartPill h2',
+    'showCartPill h2 iconsOnly hasUpcoming hasPast soldOut showCount',
 );
 const TEXT_KEYS = words(
   'title name label text message error notice email productTitle excerpt excerptText authorName ' +
@@ -62,7 +62,8 @@ const TEXT_KEYS = words(
     'autocomplete type value key question thumb imageUrl altText url fullUrl assetUrl src srcset ' +
     'sizes href buttonUrl buttonLabel privacyUrl icsUrl successRedirect collectionUrl target id sku ' +
     'crumb token cartToken returnTo datetime startIso endIso publishedIso duration ratio position ' +
-    'domId honeypotName srcdoc blockId roleNames discount giftCard number orderNumber initials',
+    'domId honeypotName srcdoc blockId roleNames discount giftCard number orderNumber initials ' +
+    'mark dateLabel place venue city ticketLabel durationIso trackId titleId host date dateText',
 );
 
 /** Every key the theme reads, filled generically: text `t`, flags on, one-entry lists, owner HTML, numbers. */
@@ -83,6 +84,8 @@ function soup(t: string, depth: number): Record<string, unknown> {
     'order',
     'checkout',
     'lock',
+    'cover',
+    'product',
   ]) {
     out[key] = depth > 0 ? soup(t, depth - 1) : {};
   }

@@ -9,7 +9,7 @@ import { ImportUsageError, importCommand } from '../src/imports/import-command.j
 import { MAX_WXR_BYTES } from '../src/imports/wordpress-command.js';
 import { importWordpress } from '../src/imports/wordpress-import.js';
 import { MAX_WXR_ITEMS, parseWxr } from '../src/imports/wordpress-wxr.js';
-import { parseXml, textOf, XmlSyntaxError } from '../src/imports/xml-read.js';
+import { parseXml, textOf, XmlSyntaxError } from '../src/platform/xml/xml-read.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

@@ -1,8 +1,9 @@
 import { chartView } from '../editor/chart-view.js';
 import { formBlockDefinition } from '../editor/form-builder.js';
 import { BlockType } from '../enums/block-type.js';
+import { PURE_BLOCK_VIEWS } from './block-view-table.js';
 import { formBlockView } from './form-view.js';
-import { GALLERY_ASPECT_RATIOS, gallerySettings } from './gallery-settings.js';
+import { galleryView } from './gallery-view.js';
 import { type ImageView, imageView } from './images.js';
 import { escapeHtml, isSafeUrl, renderMarkdown } from './markdown.js';
 
@@ -61,6 +62,19 @@ export const BLOCK_PARTIALS: Readonly<Partial<Record<number, string>>> = Object.
   [BlockType.NEWSLETTER]: 'newsletter',
   [BlockType.CHART]: 'chart',
   [BlockType.FORM]: 'form',
+  [BlockType.LINK]: 'link',
+  [BlockType.ALBUM]: 'album',
+  [BlockType.TOUR_DATES]: 'tourdates',
+  [BlockType.PRODUCT]: 'product',
+  [BlockType.DONATION]: 'donation',
+  [BlockType.ARCHIVE]: 'archive',
+  [BlockType.TAG_CLOUD]: 'tagcloud',
+  [BlockType.POSTS_BY_AUTHOR]: 'postsby',
+  [BlockType.POSTS_BY_TAG]: 'postsby',
+  [BlockType.POSTS_BY_CATEGORY]: 'postsby',
+  [BlockType.POSTS_BY_MONTH]: 'postsby',
+  [BlockType.RSS]: 'rss',
+  [BlockType.MEMBER_AREA]: 'member-area',
 });
 
 export const HEADING_PARTIAL = 'heading';
@@ -223,18 +237,6 @@ export function blockViewSync(block: BlockData, key: string): RenderedBlock | un
         view: { ...base, items, repeat: items, duration: `${speed}s`, label: items.map((i) => i.text).join(', ') },
       };
     }
-    case 'socialaccountlinks':
-      return {
-        partial,
-        view: {
-          ...base,
-          links: list(content.links).map((link) => ({
-            service: str(link.service, 'link').replace(/[^a-z0-9-]/gi, ''),
-            url: safeHref(link.url),
-            label: str(link.label, str(link.service)),
-          })),
-        },
-      };
     case 'menu':
       return {
         partial,
@@ -283,79 +285,12 @@ export function blockViewSync(block: BlockData, key: string): RenderedBlock | un
       const definition = formBlockDefinition(content, blockFormId(block, key));
       return definition.fields.length > 0 ? { partial, view: { ...base, form: formBlockView(definition) } } : undefined;
     }
-    default:
-      return undefined;
+    default: {
+      // Blocks with their own view file (`block-view-table.ts`).
+      const view = PURE_BLOCK_VIEWS[partial]?.(block, base);
+      return view ? { partial, view } : undefined;
+    }
   }
-}
-
-function galleryView(block: BlockData, key: string): Record<string, unknown> {
-  const settings = gallerySettings(block.settings, block.variant);
-  const id = `gallery-${key}`;
-  const columns = settings['thumbnails-per-row'];
-  const perSlide = settings.design === 'slider' ? '(max-width: 432px) 85vw, 40vw' : '(max-width: 432px) 100vw, 1100px';
-  const sizes = settings.design === 'grid' ? `(max-width: 432px) 50vw, ${Math.ceil(100 / columns)}vw` : perSlide;
-  const width = settings.design === 'grid' ? Math.ceil(1200 / columns) : 1500;
-  const images = list(block.content.images)
-    .map((asset, i) => {
-      const image = imageView(asset, width, sizes);
-      if (!image) return undefined;
-      const thumb = imageView(asset, 100, `${settings['thumbnail-strip-height']}px`);
-      return { ...image, index: i, number: i + 1, slideId: `${id}-slide-${i + 1}`, thumb, first: i === 0 };
-    })
-    .filter(
-      (
-        x,
-      ): x is ImageView & {
-        index: number;
-        number: number;
-        slideId: string;
-        thumb: ImageView | undefined;
-        first: boolean;
-      } => !!x,
-    );
-  const showTitle = settings['show-meta'] && settings['show-meta-basic'];
-  const design = settings.design;
-  return {
-    galleryId: id,
-    settings,
-    design,
-    isGrid: design === 'grid',
-    isSlideshow: design === 'slideshow',
-    isCarousel: design === 'slider',
-    isStacked: design === 'stacked',
-    images,
-    count: images.length,
-    // CSS custom properties carry the numeric settings; booleans become classes and data attributes.
-    style: [
-      `--gallery-columns:${columns}`,
-      `--gallery-gap:${settings.padding}px`,
-      `--gallery-ratio:${GALLERY_ASPECT_RATIOS[settings['aspect-ratio']]}`,
-      `--gallery-thumb-height:${settings['thumbnail-strip-height']}px`,
-      `--gallery-thumb-margin:${settings['thumbnail-strip-margin']}px`,
-      `--gallery-max-width:${settings['max-width']}px`,
-    ].join(';'),
-    classes: [
-      `gallery--${design === 'slider' ? 'carousel' : design}`,
-      settings['auto-crop'] ? 'gallery--crop' : 'gallery--fit',
-      settings['square-thumbs'] ? 'gallery--square-thumbs' : '',
-      settings.transparentBackground ? 'gallery--transparent' : '',
-      settings['show-meta-on-hover'] ? 'gallery--meta-hover' : '',
-      `gallery--meta-${settings['meta-position']}`,
-      `gallery--align-${settings['active-alignment']}`,
-    ]
-      .filter(Boolean)
-      .join(' '),
-    showMeta: showTitle,
-    showDescription: showTitle && !settings['show-meta-only-title'],
-    showControls: settings.controls || design === 'slideshow' || design === 'slider',
-    showThumbnails: settings.thumbnails && design === 'slideshow',
-    lightbox: settings.lightbox,
-    lightboxTheme: settings.lightboxTheme,
-    autoplay: settings.autoplay,
-    autoplayMs: settings['autoplay-duration'] * 1000,
-    target: settings.newWindow ? '_blank' : '',
-    interactive: design !== 'stacked' || settings.lightbox,
-  };
 }
 
 /** A calm, generated "map" picture (streets and a pin): no tiles, no outside requests. */

@@ -1,4 +1,12 @@
-import { blockViewSync, type PartialRenderer, renderSectionsHtml, sectionViewsSync } from '@tessera/core';
+import {
+  BLOCK_PARTIALS,
+  blockViewSync,
+  CLOCK_BLOCK_VIEWS,
+  type PartialRenderer,
+  type RenderedBlock,
+  renderSectionsHtml,
+  sectionShell,
+} from '@tessera/core';
 import { compile, render, type Template } from '@tessera/jsont';
 import type { Block, PageDoc } from '../model/document.js';
 import { blockLabel } from '../model/document.js';
@@ -76,11 +84,15 @@ export class PreviewRenderer {
   sections(doc: PageDoc, settings: PreviewContext['settings']): SectionsRender {
     // Blocks that need server lookups (summary, calendar, newsletter) or have no partial are shown as a
     // labelled placeholder so they can still be selected; visitors get the server's rendering.
-    const sections = doc.sections.map((section) => ({
-      ...section,
-      blocks: section.blocks.map((block, b) => (blockViewSync(block, `0-${b}`) ? block : placeholderBlock(block))),
-    }));
-    const views = sectionViewsSync(sections);
+    // Blocks that depend on the day (tour dates) are drawn with the browser's clock.
+    const views = doc.sections.map((section, s) =>
+      sectionShell(
+        section,
+        section.blocks
+          .map((block, b) => previewView(block, `${s + 1}-${b + 1}`, settings))
+          .filter((v): v is RenderedBlock => v !== undefined),
+      ),
+    );
     const blocks: Record<string, string> = {};
     if (this.partialCache.size > 2000) this.partialCache.clear();
     const adapter: PartialRenderer = {
@@ -122,6 +134,19 @@ export class PreviewRenderer {
       settings,
     );
   }
+}
+
+/** A block's view in the preview: its own, a day-dependent one with the browser's clock, else a placeholder. */
+function previewView(block: Block, key: string, settings: PreviewContext['settings']): RenderedBlock | undefined {
+  const own = blockViewSync(block, key);
+  if (own) return own;
+  const partial = BLOCK_PARTIALS[block.type];
+  const clock = partial && Object.hasOwn(CLOCK_BLOCK_VIEWS, partial) ? CLOCK_BLOCK_VIEWS[partial] : undefined;
+  if (partial && clock) {
+    const base = { blockId: `block-${key}`, blockType: block.type, variant: block.variant ?? '' };
+    return { partial, view: clock(block, base, { now: new Date(), ...settings }) };
+  }
+  return blockViewSync(placeholderBlock(block), key);
 }
 
 function placeholderBlock(block: Block): Block {

@@ -249,6 +249,9 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
         siteContent.getItemBySlug(siteId, collectionId, urlId),
       );
     },
+    listPublishDates(siteId, collectionId) {
+      return rows(siteId, `dates:${collectionId}`, () => siteContent.listPublishDates(siteId, collectionId));
+    },
     listTerms(siteId, collectionId, kind) {
       return rows(siteId, `terms:${collectionId}:${kind}`, () => siteContent.listTerms(siteId, collectionId, kind));
     },

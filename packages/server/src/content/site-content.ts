@@ -2,6 +2,7 @@ import { CollectionType, FolderBehavior, isFolderClickable, RecordType } from '@
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow } from '../db/schema.js';
 import { type ImageAsset, parseJson } from './product-json.js';
+import { listPublishDates } from './publish-dates.js';
 import { sanitizeOwnerHtml, sanitizeTranslations } from './sanitize-owner-html.js';
 
 // The content model of pages, folders, blog posts and events (migration 0005_content).
@@ -134,6 +135,9 @@ export interface ListItemsOptions {
   offset?: number;
   tag?: string;
   category?: string;
+  /** Only items published at or after this instant (ISO UTC), and before `publishedBefore`. */
+  publishedFrom?: string;
+  publishedBefore?: string;
   /** Events: 'upcoming' (end or start ≥ now, soonest first) or 'past' (most recent first). */
   when?: 'upcoming' | 'past';
   /** Default: publish date, newest first; events with `when` sort by start date. */
@@ -284,6 +288,8 @@ export interface SiteContent {
     urlId: string,
     options?: { includeUnpublished?: boolean; now?: Date },
   ): Promise<ContentItem | undefined>;
+  /** Publish dates (epoch ms) of a collection's public items, newest first (`publish-dates.ts`). */
+  listPublishDates(siteId: string, collectionId: string): Promise<number[]>;
   /** Every distinct tag or category of a collection's public items, with counts, sorted by name. */
   listTerms(siteId: string, collectionId: string, kind: 'tag' | 'category'): Promise<{ name: string; count: number }[]>;
   /** The navigation tree: visible public collections in order, folders holding their children. */
@@ -365,6 +371,8 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
           eb.selectFrom('item_terms').select('item_id').where('kind', '=', kind).where('value', '=', value),
         );
       }
+      if (options.publishedFrom) query = query.where('published_at', '>=', options.publishedFrom);
+      if (options.publishedBefore) query = query.where('published_at', '<', options.publishedBefore);
       if (options.when === 'upcoming') {
         query = query.where((eb) =>
           eb.or([eb('end_date', '>=', now), eb.and([eb('end_date', 'is', null), eb('start_date', '>=', now)])]),
@@ -402,6 +410,8 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
       const terms = await termsOf([row.id]);
       return itemFromRow(row, await slugOf(collectionId), terms.get(row.id));
     },
+
+    listPublishDates: (siteId, collectionId) => listPublishDates(db, siteId, collectionId),
 
     async listTerms(siteId, collectionId, kind) {
       const now = new Date().toISOString();

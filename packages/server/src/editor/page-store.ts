@@ -1,4 +1,5 @@
 import {
+  blockLimitProblem,
   CollectionType,
   EDITOR_LIMITS,
   EDITOR_MESSAGES,
@@ -55,7 +56,8 @@ function summaryOf(row: CollectionRow): PageSummary {
 
 /**
  * Checks sections from the editor: a list of `{ id?, settings?, blocks }` whose blocks are
- * `{ type: number, settings: object, content: object }`, at most 60 blocks per layout.
+ * `{ type: number, settings: object, content: object }`, at most 60 blocks per layout, each within
+ * its type's limits (core `blocks/block-rules.ts`: at most 60 tracks in an album …).
  */
 export function checkSections(value: unknown): unknown[] {
   if (!Array.isArray(value) || value.length > EDITOR_LIMITS.maxSectionsPerPage) throw new AppError('invalid-body');
@@ -72,6 +74,8 @@ export function checkSections(value: unknown): unknown[] {
         throw new AppError('invalid-body');
       if (b.content !== undefined && (typeof b.content !== 'object' || b.content === null))
         throw new AppError('invalid-body');
+      const limit = blockLimitProblem(b);
+      if (limit) throw new AppError('invalid-body', limit);
     }
   }
   return value;

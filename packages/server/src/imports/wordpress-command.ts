@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { importWordpress, WordpressImportError, type WordpressImportReport } from './wordpress-import.js';
 import { WxrError } from './wordpress-wxr.js';
-import { XmlSyntaxError } from './xml-read.js';
+import { XmlSyntaxError } from '../platform/xml/xml-read.js';
 
 export const WORDPRESS_USAGE = `Usage: tessera import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
 

@@ -1,7 +1,7 @@
 import { checkPostTerms, slugFromTitle } from '@tessera/core';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
-import { childrenNamed, childText, parseXml, textOf, type XmlElement } from './xml-read.js';
+import { childrenNamed, childText, parseXml, textOf, type XmlElement } from '../platform/xml/xml-read.js';
 
 // Reads a WordPress export (WXR, the XML of Tools → Export) into post drafts for
 // `tessera import wordpress` (issue 19). Only reads: what to write is decided in wordpress-import.ts.

@@ -19,6 +19,7 @@ import {
 } from './blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from './page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
+import { blogBlockSources } from './blocks/blog-block-sources.js';
 import type { Theme } from './theme.js';
 
 /** The pages plugin's own request and rendering, as content pages need them. */
@@ -43,7 +44,14 @@ export interface HostPage {
 
 type SiteContentService = Pick<
   ContentService,
-  'getPageBySlug' | 'getPagePasswordHash' | 'listItems' | 'getCollectionBySlug' | 'listProducts'
+  | 'getPageBySlug'
+  | 'getPagePasswordHash'
+  | 'listItems'
+  | 'getCollectionBySlug'
+  | 'listProducts'
+  | 'getProductById'
+  | 'listTerms'
+  | 'listPublishDates'
 >;
 
 interface SectionsHtml {
@@ -64,10 +72,12 @@ export function createSectionPages(host: ContentPageHost) {
   const forms = createFormStore(app.db);
   const attempts = new LockAttempts();
 
-  function sources(site: SiteScope): BlockSources {
+  function sources(site: SiteScope, crumb = ''): BlockSources {
     return {
+      crumb,
       timeZone: site.timeZone,
       locale: site.locale,
+      currency: site.currency,
       now: new Date(),
       async summaryItems(slug, limit) {
         const collection = await content.getCollectionBySlug(site.id, slug);
@@ -86,6 +96,8 @@ export function createSectionPages(host: ContentPageHost) {
         return (await content.listItems(site.id, collection.id, { limit: 100, order: 'newest' }))
           .items as ContentItem[];
       },
+      ...blogBlockSources(site, content, app.feedReader),
+      product: (productId) => content.getProductById(site.id, productId),
       async form(formId) {
         const stored = await forms.getForm(site.id, formId);
         return stored ? formBlockView(stored.definition) : undefined;
@@ -124,14 +136,14 @@ export function createSectionPages(host: ContentPageHost) {
   const renderedSections = new WeakMap<readonly Section[], Map<string, SectionsHtml>>();
 
   /** The sections' HTML plus the stylesheets their blocks need (forms.css for a form or newsletter block). */
-  async function renderSectionsWithAssets(site: SiteScope, sections: Section[]): Promise<SectionsHtml> {
+  async function renderSectionsWithAssets(site: SiteScope, sections: Section[], crumb = ''): Promise<SectionsHtml> {
     const settings = settingsOf(site);
     const settingsKey = `${settings.locale}\u0000${settings.timeZone}`;
     const pure = Object.isFrozen(sections) && sections.every((section) => !section.blocks.some(needsLookups));
     const known = pure ? renderedSections.get(sections)?.get(settingsKey) : undefined;
     if (known !== undefined) return known;
     const clockReads = theme.clockReads;
-    const views = await sectionViews(sections, sources(site));
+    const views = await sectionViews(sections, sources(site, crumb));
     const hasForm = views.some((section) =>
       section.blocks.some((block) => block.partial === 'newsletter' || block.partial === 'form'),
     );
@@ -191,7 +203,7 @@ export function createSectionPages(host: ContentPageHost) {
       : found.passwordProtected
         ? PageType.PROTECTED_CONTENT
         : PageType.PAGE;
-    const { html: sectionsHtml, stylesheets } = await renderSectionsWithAssets(site, text.sections);
+    const { html: sectionsHtml, stylesheets } = await renderSectionsWithAssets(site, text.sections, request.crumb);
     await host.render(
       page,
       'content-page',

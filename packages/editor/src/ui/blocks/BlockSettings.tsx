@@ -1,14 +1,21 @@
 import { BlockType } from '@tessera/core';
 import { lazy, Suspense } from 'react';
 import { AccordionForm, MarqueeForm } from './ListForms.js';
+import { ArchiveForm, PostsByForm, RssForm, TagCloudForm } from './BlogForms.js';
+import { AlbumForm } from './AlbumForm.js';
 import { ButtonForm } from './ButtonForm.js';
 import type { BlockFormProps } from './common.js';
+import { DonationForm } from './DonationForm.js';
 import { GalleryForm } from './GalleryForm.js';
 import { ImageForm } from './ImageForm.js';
 import { JsonForm } from './JsonForm.js';
+import { LinkForm, SocialLinksForm } from './LinkForms.js';
+import { MemberAreaForm } from './MemberAreaForm.js';
 import { NewsletterForm } from './NewsletterForm.js';
+import { ProductForm } from './ProductForm.js';
 import { MapForm, SpacerForm, SummaryForm } from './SimpleForms.js';
 import { CodeForm, HeadingForm, MarkdownForm, QuoteForm, TextForm } from './TextForms.js';
+import { TourDatesForm } from './TourDatesForm.js';
 import { VideoForm } from './VideoForm.js';
 import './blocks.css';
 
@@ -32,6 +39,22 @@ const FORMS: Readonly<Partial<Record<number, (props: BlockFormProps) => React.Re
   [BlockType.MARQUEE]: MarqueeForm,
   [BlockType.MAP]: MapForm,
   [BlockType.NEWSLETTER]: NewsletterForm,
+  [BlockType.DONATION]: DonationForm,
+  [BlockType.LINK]: LinkForm,
+  [BlockType.SOCIAL_LINKS]: SocialLinksForm,
+  [BlockType.SOCIAL_ACCOUNT_LINKS]: SocialLinksForm,
+  [BlockType.SOCIAL_ACCOUNT_LINKS_V2]: SocialLinksForm,
+  [BlockType.ALBUM]: AlbumForm,
+  [BlockType.TOUR_DATES]: TourDatesForm,
+  [BlockType.PRODUCT]: ProductForm,
+  [BlockType.ARCHIVE]: ArchiveForm,
+  [BlockType.TAG_CLOUD]: TagCloudForm,
+  [BlockType.POSTS_BY_AUTHOR]: PostsByForm,
+  [BlockType.POSTS_BY_TAG]: PostsByForm,
+  [BlockType.POSTS_BY_CATEGORY]: PostsByForm,
+  [BlockType.POSTS_BY_MONTH]: PostsByForm,
+  [BlockType.RSS]: RssForm,
+  [BlockType.MEMBER_AREA]: MemberAreaForm,
   [BlockType.CHART]: (props) => (
     <Suspense fallback={<p className="ed-hint">Loading the chart editor…</p>}>
       <ChartForm {...props} />

@@ -45,18 +45,33 @@ export interface RecordedEvent {
   now?: string;
 }
 
+export interface WebhookEndpointEvents {
+  id: string;
+  /** JSON list of the event types the endpoint subscribes to. */
+  events: string;
+}
+
+/**
+ * The site's enabled endpoints: read once when one change records several events, before the
+ * change takes its row locks (checkout, issue 20).
+ */
+export function enabledWebhookEndpoints(db: Kysely<Database>, siteId: string): Promise<WebhookEndpointEvents[]> {
+  const endpoints = db.selectFrom('webhook_endpoints').select(['id', 'events']);
+  return endpoints.where('site_id', '=', siteId).where('enabled', '=', 1).execute();
+}
+
 /**
  * Writes `event` into the webhook outbox: one pending delivery per enabled endpoint of the site
  * that subscribes to its type. Call it with the transaction that makes the change, so the event
  * exists exactly when the change does; the `webhooks` job posts it afterwards.
  */
-export async function recordWebhookEvent(db: Kysely<Database>, event: RecordedEvent): Promise<number> {
-  const endpoints = await db
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'events'])
-    .where('site_id', '=', event.siteId)
-    .where('enabled', '=', 1)
-    .execute();
+export async function recordWebhookEvent(
+  db: Kysely<Database>,
+  event: RecordedEvent,
+  /** The site's endpoints, when this transaction read them already (`enabledWebhookEndpoints`). */
+  known?: readonly WebhookEndpointEvents[],
+): Promise<number> {
+  const endpoints = known ?? (await enabledWebhookEndpoints(db, event.siteId));
   const targets = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(event.type));
   if (targets.length === 0) return 0;
   const now = event.now ?? new Date().toISOString();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerWebhookRoutes } from './routes.js';
 
-export { ADDRESS_MESSAGES } from './address-guard.js';
+export { ADDRESS_MESSAGES } from '../../platform/net/address-guard.js';
 export { DISABLE_AFTER_FAILURES, deliverDueWebhooks, RETRY_DELAYS_MS } from './deliver.js';
 export {
+  enabledWebhookEndpoints,
   formSubmittedWebhook,
   orderEventData,
   recordWebhookEvent,

@@ -9,7 +9,7 @@ import { parseInput } from '../../http/validate.js';
 import { newId } from '../../ids.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
-import { urlProblem } from './address-guard.js';
+import { urlProblem } from '../../platform/net/address-guard.js';
 import { attemptDelivery } from './deliver.js';
 import { eventBody, newEventId, pendingDelivery, TEST_EVENT, WEBHOOK_EVENTS } from './events.js';
 import { newSigningSecret, storeSecret } from './signing.js';

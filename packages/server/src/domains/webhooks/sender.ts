@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { AddressRefused, vetHost } from './address-guard.js';
+import { AddressRefused, pinnedLookup, vetHost } from '../../platform/net/address-guard.js';
 
 export const SEND_TIMEOUT_MS = 10_000;
 const MAX_READ = 2048;
@@ -24,10 +23,7 @@ export async function postJson(url: string, body: string, headers: Record<string
     if (error instanceof AddressRefused) return { ok: false, status: null, error: error.message, refused: true };
     throw error;
   }
-  const lookup: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) callback(null, [vetted]);
-    else callback(null, vetted.address, vetted.family);
-  };
+  const lookup = pinnedLookup(vetted);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(

@@ -6,6 +6,7 @@ import {
   type SectionView,
   sectionShell,
   blockViewSync,
+  donationBlockView,
   imageView,
   stringOr as str,
   timeAgo,
@@ -14,13 +15,15 @@ import {
 import { isRawCodeBlock, sanitizeOwnerHtml } from '../../content/sanitize-owner-html.js';
 import type { Block, ContentItem, Section } from '../../content/site-content.js';
 import { productView } from '../product-view.js';
+import { BLOCK_DATA_LOADERS, type BlogBlockSources } from './blog-block-data.js';
+import { MEDIA_BLOCK_LOADERS, type MediaBlockSources } from './media-block-data.js';
 
 // The server's half of block views: blocks that look things up while a page renders (summary,
 // calendar, newsletter). Every other block's view is the pure one in @tessera/core, which the
 // editor's preview uses too.
 
 /** What block views may look up while a page renders. */
-export interface BlockSources {
+export interface BlockSources extends BlogBlockSources, MediaBlockSources {
   /** A collection by slug: products (with items) or a content list. */
   summaryItems(
     slug: string,
@@ -33,10 +36,14 @@ export interface BlockSources {
   timeZone: string;
   locale: string;
   now: Date;
+  /** The site's currency (donation block amounts); USD when not given. */
+  currency?: string;
+  /** The visitor's crumb, for blocks with a plain (no-JavaScript) form post (donation). */
+  crumb?: string;
 }
 
 const SUMMARY_VARIANTS = ['wall', 'carousel', 'list', 'grid'] as const;
-const ASYNC_PARTIALS = new Set(['summary', 'calendar', 'newsletter']);
+const ASYNC_PARTIALS = new Set(['summary', 'calendar', 'newsletter', 'donation']);
 
 /**
  * Views of blocks that look nothing up, by block: only for blocks from the content cache, which
@@ -99,12 +106,25 @@ function deepFreeze<T>(value: T): T {
 /** Does the block look things up while a page renders (summary, calendar, newsletter)? */
 export function needsLookups(block: Block): boolean {
   const partial = BLOCK_PARTIALS[block.type];
-  return partial !== undefined && ASYNC_PARTIALS.has(partial);
+  return (
+    partial !== undefined &&
+    (ASYNC_PARTIALS.has(partial) ||
+      Object.hasOwn(BLOCK_DATA_LOADERS, partial) ||
+      Object.hasOwn(MEDIA_BLOCK_LOADERS, partial))
+  );
 }
 
 /** The view model of one block, or undefined when its type has no partial or its content is unusable. */
 export async function blockView(block: Block, sources: BlockSources, key: string): Promise<RenderedBlock | undefined> {
   const partial = BLOCK_PARTIALS[block.type];
+  // Blocks with a data loader (the blog blocks, `blog-block-data.ts`) look their data up there.
+  const load = partial && Object.hasOwn(BLOCK_DATA_LOADERS, partial) ? BLOCK_DATA_LOADERS[partial] : undefined;
+  if (load)
+    return load(block, { blockId: `block-${key}`, blockType: block.type, variant: block.variant ?? '' }, sources);
+  // The product and tour dates blocks (`media-block-data.ts`).
+  const media = partial && Object.hasOwn(MEDIA_BLOCK_LOADERS, partial) ? MEDIA_BLOCK_LOADERS[partial] : undefined;
+  if (media)
+    return media(block, { blockId: `block-${key}`, blockType: block.type, variant: block.variant ?? '' }, sources);
   if (!partial || !ASYNC_PARTIALS.has(partial)) return pureView(block, key);
   const { content } = block;
   const base = { blockId: `block-${key}`, blockType: block.type, variant: block.variant ?? '' };
@@ -126,6 +146,15 @@ export async function blockView(block: Block, sources: BlockSources, key: string
     }
     case 'calendar':
       return { partial, view: { ...base, ...(await calendarView(str(content.collection, 'events'), sources)) } };
+    case 'donation':
+      return {
+        partial,
+        view: {
+          ...base,
+          ...donationBlockView(block, key, sources.currency ?? 'USD', sources.locale),
+          crumb: sources.crumb ?? '',
+        },
+      };
     default: {
       const form = await sources.form(str(content.formId, 'newsletter-form'));
       return form ? withCleanForm({ partial, view: { ...base, form } }) : undefined;

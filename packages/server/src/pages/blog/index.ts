@@ -1,4 +1,4 @@
-import { PageType } from '@tessera/core';
+import { monthKey, PageType, periodRange } from '@tessera/core';
 import { VISITOR_COOKIE } from '../../comments/index.js';
 import { COMMENT_FIELD_MESSAGES } from '../../comments/errors.js';
 import { type ContentPageRequest, type ContentPagesDeps, firstQueryValue, origin } from './content-pages.js';
@@ -31,9 +31,27 @@ function listUrl(base: string, params: Record<string, string | number | undefine
   return query ? `${base}?${query}` : base;
 }
 
+/** A `?month=YYYY-MM` or `?year=YYYY` filter as a publish-date range in `timeZone`; undefined when absent or malformed. */
+function periodOf(month: string | undefined, year: string | undefined, timeZone: string) {
+  const key = monthKey(month) || (year && /^\d{4}$/.test(year) ? year : '');
+  const range = key ? periodRange(key, timeZone) : undefined;
+  if (!range) return undefined;
+  const [y, m] = key.split('-').map(Number);
+  return {
+    ...range,
+    query: key.length === 4 ? { year: key } : { month: key },
+    label: (locale: string) =>
+      m
+        ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+            Date.UTC(y ?? 1970, m - 1, 1),
+          )
+        : key,
+  };
+}
+
 /**
  * `/blog`: published posts, newest first, `?page=N` (1-based; 5 per page), filtered by
- * `?tag=` or `?category=`. Page numbers past the end answer the not-found page.
+ * `?tag=`, `?category=`, `?month=YYYY-MM` or `?year=YYYY`. Page numbers past the end answer the not-found page.
  */
 export async function blogListPage(deps: ContentPagesDeps, page: ContentPageRequest): Promise<void> {
   const { site, collection, request } = page;
@@ -41,13 +59,22 @@ export async function blogListPage(deps: ContentPagesDeps, page: ContentPageRequ
   const number = pageNumber(firstQueryValue(query.page));
   const tag = firstQueryValue(query.tag)?.slice(0, TERM_MAX) || undefined;
   const category = firstQueryValue(query.category)?.slice(0, TERM_MAX) || undefined;
+  // `?month=2026-03` or `?year=2026` (the archive block's links), in the site's time zone.
+  const period = periodOf(firstQueryValue(query.month), firstQueryValue(query.year), site.timeZone);
   if (number === undefined) return page.notFound();
   const configured = Number(collection.settings?.pageSize);
   const pageSize = Number.isInteger(configured) && configured > 0 && configured <= 50 ? configured : BLOG_PAGE_SIZE;
   const blogUrl = `/${collection.slug}`;
 
   const [list, tags, categories] = await Promise.all([
-    deps.content.listItems(site.id, collection.id, { limit: pageSize, offset: (number - 1) * pageSize, tag, category }),
+    deps.content.listItems(site.id, collection.id, {
+      limit: pageSize,
+      offset: (number - 1) * pageSize,
+      tag,
+      category,
+      publishedFrom: period?.from,
+      publishedBefore: period?.before,
+    }),
     deps.content.listTerms(site.id, collection.id, 'tag'),
     deps.content.listTerms(site.id, collection.id, 'category'),
   ]);
@@ -57,8 +84,14 @@ export async function blogListPage(deps: ContentPagesDeps, page: ContentPageRequ
     list.items.map((item) => item.id),
   );
   const pageCount = Math.max(1, Math.ceil(list.total / pageSize));
-  const filter = tag ? { tag } : category ? { category } : {};
-  const filterLabel = tag ? `Tagged “${tag}”` : category ? `In “${category}”` : '';
+  const filter = { ...(tag ? { tag } : category ? { category } : {}), ...period?.query };
+  const filterLabel = tag
+    ? `Tagged “${tag}”`
+    : category
+      ? `In “${category}”`
+      : period
+        ? `Posts from ${period.label(site.locale)}`
+        : '';
   await page.render(
     'blog.list',
     {

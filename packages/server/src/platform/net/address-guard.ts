@@ -1,8 +1,9 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
- * Where a webhook may be sent (SSRF guard, issue 21). Checked twice: the address when an owner
+ * Where the server may send a request of its own (SSRF guard, issue 21; used by outgoing webhooks
+ * and by the RSS block's feed reader). For webhooks it is checked twice: the address when an owner
  * saves it (https only; http only for localhost in test mode or with TESSERA_WEBHOOK_ALLOW_HTTP=1),
  * and at every send, after resolving DNS, on the very address the socket connects to: loopback,
  * private, link-local (cloud metadata 169.254.169.254), shared, multicast and reserved ranges are
@@ -48,9 +49,12 @@ export const ADDRESS_MESSAGES = {
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-function allowedHosts(env: NodeJS.ProcessEnv): Set<string> {
+/** The variable naming hosts allowed on a private address (webhooks by default; the feed reader has its own). */
+export const WEBHOOK_ALLOW_HOSTS = 'TESSERA_WEBHOOK_ALLOW_HOSTS';
+
+function allowedHosts(env: NodeJS.ProcessEnv, variable: string): Set<string> {
   return new Set(
-    (env.TESSERA_WEBHOOK_ALLOW_HOSTS ?? '')
+    (env[variable] ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
@@ -95,9 +99,11 @@ export class AddressRefused extends Error {}
 export async function vetHost(
   hostname: string,
   env: NodeJS.ProcessEnv = process.env,
+  allowVariable: string = WEBHOOK_ALLOW_HOSTS,
 ): Promise<{ address: string; family: number }> {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const allowed = allowedHosts(env).has(host) || allowedHosts(env).has(hostname.toLowerCase());
+  const allow = allowedHosts(env, allowVariable);
+  const allowed = allow.has(host) || allow.has(hostname.toLowerCase());
   let answers: { address: string; family: number }[];
   if (isIP(host)) answers = [{ address: host, family: isIP(host) }];
   else {
@@ -114,4 +120,12 @@ export async function vetHost(
     if (bad) throw new AddressRefused(ADDRESS_MESSAGES.private(host, bad.address));
   }
   return first;
+}
+
+/** A DNS lookup for a socket that only ever answers the vetted address (no second DNS answer sneaks in). */
+export function pinnedLookup(vetted: { address: string; family: number }): LookupFunction {
+  return (_host, options, callback) => {
+    if ((options as { all?: boolean }).all) callback(null, [vetted]);
+    else callback(null, vetted.address, vetted.family);
+  };
 }
