@@ -32,7 +32,11 @@ import { copyMissingFiles, createFileStorage, DiskStorage, S3Storage } from './p
 import checkoutPlugin from './checkout/index.js';
 import paymentConnectionsPlugin from './domains/payments/connections/index.js';
 import paymentsPlugin from './domains/payments/index.js';
+import donationsPlugin from './domains/donations/index.js';
 import webhooksPlugin, { formSubmittedWebhook } from './domains/webhooks/index.js';
+import { createFeedReader } from './domains/feeds/index.js';
+import memberAreasPlugin from './domains/memberships/index.js';
+import reviewsPlugin from './domains/reviews/index.js';
 import jobsPlugin from './jobs/index.js';
 import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
@@ -41,7 +45,9 @@ import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
 import webPlugin, { installWebDelivery } from './web/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
+import { parseSiteSettings, updateSiteSettings } from './site-settings/settings-repository.js';
 import siteUsersPlugin from './site-users/index.js';
+import { memberAreaSiteUsers } from './site-users/member-area-port.js';
 
 export interface AppServices {
   content: ContentService;
@@ -84,6 +90,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('services', services);
+  // The RSS block's outside feeds (issue 23): fetched through the SSRF guard, cached, never slow.
+  app.decorate('feedReader', createFeedReader({ log: (message, url) => app.log.warn({ url }, message) }));
 
   installErrorHandling(app);
   installSecurityHeaders(app);
@@ -134,6 +142,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(siteSettingsPlugin);
   await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook });
   await app.register(siteUsersPlugin);
+  // Paid member areas (issue 23): before checkout, so its hook sees the order page.
+  await app.register(memberAreasPlugin, { siteUsers: memberAreaSiteUsers(services.content) });
   await app.register(trackingPlugin, { content: services.content });
   await app.register(consentPlugin);
   await app.register(commentsPlugin, { content: services.content });
@@ -141,6 +151,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(paymentConnectionsPlugin, {});
   // Hosted payments (issue 17): Stripe and PayPal sessions, webhooks, return pages.
   await app.register(paymentsPlugin, { content: services.content });
+  // Donations (issue 23): orders with one donation line, paid through the hosted flow.
+  await app.register(donationsPlugin);
+  // Product reviews (issue 23): before the pages, which show them on product pages.
+  await app.register(reviewsPlugin, {
+    siteUsers: memberAreaSiteUsers(services.content),
+    settings: { parse: parseSiteSettings, update: updateSiteSettings },
+  });
   // Outgoing webhooks (issue 21): owner routes; the `webhooks` job posts the outbox.
   await app.register(webhooksPlugin);
   // Housekeeping on a timer (issue 15): unpaid orders' stock holds, data retention.

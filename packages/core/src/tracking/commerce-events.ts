@@ -6,6 +6,9 @@ export const COMMERCE_EVENTS = Object.freeze({
   removeFromCart: 'RemoveFromCart',
   checkout: 'Checkout',
   order: 'Order',
+  /** SPEC's reviews tab and anchor link events (issue 23): the reviews section seen, the rating link followed. */
+  reviewsTab: 'ReviewsTabView',
+  reviewsAnchor: 'ReviewsAnchorClick',
 });
 
 /** The web vitals the performance records carry. */

@@ -76,6 +76,27 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./orders/index.js'),
   },
   {
+    path: '/config/commerce/donations',
+    label: 'Donations',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./donations/index.js'),
+  },
+  {
+    path: '/config/commerce/member-areas',
+    label: 'Member areas',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./member-areas/index.js'),
+  },
+  {
+    path: '/config/commerce/reviews',
+    label: 'Reviews',
+    section: 'Commerce',
+    group: 'store',
+    load: () => import('./reviews/index.js'),
+  },
+  {
     path: '/config/commerce/store',
     label: 'Store',
     section: 'Commerce',

@@ -12,6 +12,8 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
   'product_variants',
   'item_terms',
   'comments',
+  // Approved reviews and their replies are on the product page and in its JSON-LD (issue 23).
+  'product_reviews',
 ]);
 
 /** How long an entry lives at most: the bound for writes made by another server process. */
@@ -54,12 +56,23 @@ export class ContentCache {
     this.exact = watch !== undefined;
     watch?.subscribe((tables, visible) => {
       if (!touchesContent(tables)) return;
-      this.cache.clear();
+      this.forget(tables);
       if (visible) bus?.publish(tables === 'unknown' ? 'unknown' : [...tables].filter((t) => CONTENT_TABLES.has(t)));
     });
     bus?.subscribe((event) => {
-      if (event.type !== 'disconnected') this.cache.clear();
+      if (event.type === 'invalidate') this.forget(event.tables);
+      else if (event.type !== 'disconnected') this.cache.clear();
     });
+  }
+
+  /**
+   * Forgets what a write to `tables` may have changed: everything, but the host lookups (which read
+   * only `sites`) when `sites` was not written, so a sale (a stock write) does not cost the next
+   * request the host statements again (issue 20).
+   */
+  private forget(tables: WrittenTables | readonly string[]): void {
+    if (tables === 'unknown' || [...tables].includes('sites')) this.cache.clear();
+    else this.cache.clearAllBut('host:');
   }
 
   /** Lookups answered from the cache and loads, so far (for `/metrics`). */

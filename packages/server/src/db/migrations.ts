@@ -17,6 +17,10 @@ import { hostedPaymentsMigration } from './migrations/0015_hosted_payments.js';
 import { paymentConnectionsMigration } from './migrations/0016_payment_connections.js';
 import { deletedPagesMigration } from './migrations/0017_deleted_pages.js';
 import { webhooksMigration } from './migrations/0018_webhooks.js';
+import { reviewsMigration } from './migrations/0019_reviews.js';
+import { donationsMigration } from './migrations/0020_donations.js';
+import { memberAreasMigration } from './migrations/0021_member_areas.js';
+import { jobQueueMigration } from './migrations/0022_job_queue.js';
 import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -154,6 +158,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_payment_connections': paymentConnectionsMigration,
   '0017_deleted_pages': deletedPagesMigration,
   '0018_webhooks': webhooksMigration,
+  '0019_reviews': reviewsMigration,
+  '0020_donations': donationsMigration,
+  '0021_member_areas': memberAreasMigration,
+  '0022_job_queue': jobQueueMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TrackingTables } from '../tracking/tables.js';
 
 // Portable column conventions: booleans are integers 0/1, money is integer cents,
@@ -143,6 +143,13 @@ export interface MailOutboxTable {
   html_body: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Migration 0022: 'retrying' or 'failed' when SMTP refused the message; null when sent (or kept without SMTP). */
+  delivery: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  /** JSON `{ from, headers }` of a message kept for a retry. */
+  envelope: string | null;
 }
 
 export interface Database extends CheckoutTables {
@@ -184,6 +191,15 @@ export interface Database extends CheckoutTables {
   deleted_pages: DeletedPagesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  donations: DonationsTable;
+  donation_payments: DonationPaymentsTable;
+  member_areas: MemberAreasTable;
+  member_area_collections: MemberAreaCollectionsTable;
+  member_plans: MemberPlansTable;
+  memberships: MembershipsTable;
+  job_runs: JobRunsTable;
+  product_reviews: ProductReviewsTable;
+  review_requests: ReviewRequestsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -645,6 +661,8 @@ export interface HostedSessionsTable {
   message: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: keep the payment method for off-session charges without a subscription plan (a recurring donation; migration 0020). */
+  save_method: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PaymentEventsTable {
@@ -720,4 +738,163 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+// Paid member areas (migration 0021, `domains/memberships/`).
+
+export interface MemberAreasTable {
+  id: string;
+  site_id: string;
+  title: string;
+  description: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberAreaCollectionsTable {
+  collection_id: string;
+  area_id: string;
+  site_id: string;
+  /** The collection's own members-only flag before it joined the area (restored when it leaves). */
+  was_members_only: Generated<number>;
+}
+
+export interface MemberPlansTable {
+  id: string;
+  area_id: string;
+  site_id: string;
+  title: string;
+  /** 'free', 'one-time' or 'recurring'. */
+  kind: string;
+  price_cents: Generated<number>;
+  currency: string;
+  /** Recurring plans: SPEC billing period unit ('WEEK', 'MONTH', 'YEAR') and count. */
+  interval_unit: string | null;
+  interval_value: number | null;
+  /** One-time plans: days of access from the payment; null: permanent. */
+  duration_days: number | null;
+  /** The store item a paid plan sells (a service product); null for free plans. */
+  item_id: string | null;
+  position: Generated<number>;
+  archived: Generated<number>;
+  created_at: string;
+}
+
+export interface MembershipsTable {
+  id: string;
+  site_id: string;
+  area_id: string;
+  site_user_id: string;
+  plan_id: string | null;
+  /** 'free' (joined a free plan), 'granted' (by an owner) or 'revoked' (by an owner: beats paid access). */
+  state: string;
+  /** When free or granted access ends; null: no end. */
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// Donations (migration 0020, issue 23): `domains/donations/`.
+
+export interface DonationsTable {
+  id: string;
+  site_id: string;
+  /** The order of the first payment (one donation line), paid through the hosted flow. */
+  order_id: string;
+  /** The donation block (block type 52) the gift came from. */
+  block_id: string;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  /** 'once', 'month' or 'year'. */
+  interval: string;
+  donor_email: string;
+  donor_name: string;
+  /** How the owner may show the donor: 'name' or 'anonymous'. */
+  name_display: string;
+  note: string | null;
+  /** 'pending' (first payment not settled), 'paid' (one-time), 'active' (recurring), 'cancelled', 'lapsed' (a renewal failed), 'expired' (never paid). */
+  status: string;
+  /** `<provider>:<saved reference>` a recurring donation is charged with. */
+  saved_reference: string | null;
+  next_cycle: Generated<number>;
+  next_charge_at: string | null;
+  message: string | null;
+  cancel_secret: string;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DonationPaymentsTable {
+  id: string;
+  donation_id: string;
+  site_id: string;
+  cycle: number;
+  order_id: string | null;
+  amount_cents: number;
+  currency: string;
+  /** 'charging', 'succeeded' or 'failed'. */
+  status: string;
+  reference: string | null;
+  message: string | null;
+  created_at: string;
+}
+
+export type DonationRow = Selectable<DonationsTable>;
+export type DonationPaymentRow = Selectable<DonationPaymentsTable>;
+
+/** Scheduled job occurrences on SQLite (migration 0022, `jobs/local-queue.ts`). */
+export interface JobRunsTable {
+  /** `<job>@<slot start ISO>`: one row per occurrence, whichever process queued it first. */
+  id: string;
+  name: string;
+  slot: string;
+  /** 'created', 'active', 'retry', 'completed' or 'failed'. */
+  state: string;
+  attempts: number;
+  run_after: string;
+  /** While active: when the claim lapses (a process that died mid-job). */
+  expires_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// Product reviews (migration 0019, `domains/reviews/`).
+
+export interface ProductReviewsTable {
+  id: string;
+  site_id: string;
+  item_id: string;
+  /** The buyer's email address in lower case: one review per (site, item, author_key). */
+  author_key: string;
+  site_user_id: string | null;
+  order_id: string | null;
+  author_name: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  title: string;
+  /** Plain text; escaped when shown. */
+  body: string;
+  /** 'pending', 'approved' or 'hidden'. */
+  status: Generated<string>;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewRequestsTable {
+  id: string;
+  site_id: string;
+  order_id: string;
+  item_id: string;
+  email: string;
+  name: string;
+  /** Signs the mailed link (HMAC); never shown. */
+  secret: string;
+  /** Set once, by the review the link was used for. */
+  used_at: string | null;
+  created_at: string;
 }

@@ -73,6 +73,8 @@ export const DEMO_SITE = {
       testMode: true,
       allowCouponStacking: false,
     },
+    // Issue 23: product reviews are on in the demo (a new site starts with them off).
+    reviews: { enabled: true, anyUser: false, requestDelayDays: 7 },
   },
 };
 

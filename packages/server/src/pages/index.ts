@@ -272,6 +272,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       const item = productView(product, url) as ProductItem & Record<string, unknown>;
       // Installment context (SPEC §4): from the connected Stripe account's cached facts, never waiting for Stripe.
       const installments = await app.services.hostedPayments?.installments.settingsFor(site.id, site.currency);
+      // Product reviews (issue 23, `domains/reviews/`): absent when the site has them off.
+      const reviews = await app.services.reviews?.section({
+        siteId: site.id,
+        itemId: product.id,
+        path: String(item.fullUrl),
+        query: request.query,
+      });
       await sendPage(
         installments ? { ...page, site: { ...site, storeSettings: { ...site.storeSettings, ...installments } } } : page,
         'products.item',
@@ -284,9 +291,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         },
         {
           collection: collectionView(collection),
-          item: { ...item, collectionId: collection.id },
+          item: { ...item, collectionId: collection.id, reviewSummary: reviews?.section.summary ?? null },
           productMerchandisingContext: { [product.id]: merchandisingContext(product, site.storeSettings) },
           productForm: productFormView(request),
+          productReviews: reviews?.section ?? null,
+          reviewsJsonLd: reviews?.jsonLd,
         },
       );
     }),

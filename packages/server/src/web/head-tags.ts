@@ -1,6 +1,8 @@
 import { PageType } from '@tessera/core';
 import { absoluteUrl } from './base-url.js';
 import {
+  type ProductRatings,
+  productRatings,
   type BlogPosting,
   breadcrumbs,
   type Event,
@@ -54,6 +56,8 @@ export interface HeadInput {
     readonly currency: string;
     /** The owner's SEO fields (page settings, or an item's `seo`): they win over the page's own title, text and image. */
     readonly seo?: HeadSeo;
+    /** A product's approved reviews: `aggregateRating` and `review` in its JSON-LD. */
+    readonly reviews?: ProductRatings;
   };
 }
 
@@ -240,6 +244,7 @@ export function headTags(input: HeadInput): HeadTags {
       ...(images ? { image: images } : {}),
       ...(offers[0]?.sku ? { sku: offers[0].sku } : {}),
       offers,
+      ...productRatings(page.reviews),
     };
     graph.push(product);
   } else if (isPost && item) {

@@ -36,10 +36,55 @@ export interface Offer {
   url: string;
   name?: string;
 }
+export interface AggregateRating {
+  '@type': 'AggregateRating';
+  ratingValue: number;
+  reviewCount: number;
+  bestRating: 5;
+  worstRating: 1;
+}
+export interface Review {
+  '@type': 'Review';
+  name: string;
+  reviewBody: string;
+  datePublished: string;
+  author: Person;
+  reviewRating: { '@type': 'Rating'; ratingValue: number; bestRating: 5; worstRating: 1 };
+}
 export interface Product extends Thing {
   '@type': 'Product';
   sku?: string;
   offers: Offer[];
+  aggregateRating?: AggregateRating;
+  review?: Review[];
+}
+/** A product's approved reviews as the page knows them (`domains/reviews/`). */
+export interface ProductRatings {
+  average: number;
+  count: number;
+  reviews: readonly { rating: number; title: string; body: string; author: string; date: string }[];
+}
+
+/** `aggregateRating` and `review` of a Product node; nothing without approved reviews. */
+export function productRatings(ratings: ProductRatings | undefined): Pick<Product, 'aggregateRating' | 'review'> {
+  if (!ratings || ratings.count === 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: ratings.average,
+      reviewCount: ratings.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: ratings.reviews.map((r) => ({
+      '@type': 'Review',
+      name: r.title,
+      reviewBody: r.body,
+      datePublished: r.date,
+      author: { '@type': 'Person', name: r.author },
+      reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
 }
 export interface Person {
   '@type': 'Person';

@@ -4,6 +4,7 @@ import type { PageScope, SiteScope } from '../pages/page-context.js';
 import { siteLanguages } from '../site-settings/multilingual.js';
 import { webBaseUrl } from './base-url.js';
 import { type HeadTags, headTags } from './head-tags.js';
+import type { ProductRatings } from './json-ld.js';
 import { itemSeoOf } from './item-seo-head.js';
 import { type PreloadImage, preloadImageOf } from './preload-image.js';
 import { siteIconUrl } from './site-icon.js';
@@ -67,6 +68,7 @@ export async function pageHead(
       item: scope.product ? { ...(scope.product as unknown as Record<string, unknown>), ...item } : item,
       currency: site.currency,
       ...(seo ? { seo } : {}),
+      ...(extra.reviewsJsonLd ? { reviews: extra.reviewsJsonLd as ProductRatings } : {}),
     },
   });
   return preloadImage ? { ...tags, preloadImage } : tags;

@@ -18,6 +18,7 @@ import {
   total,
   VITALS,
 } from './shape.js';
+import { DonationTotals } from './DonationTotals.js';
 import { ReportTables } from './Tables.js';
 import type { AnalyticsReport, DailyAnswer } from './types.js';
 import './analytics.css';
@@ -177,6 +178,7 @@ export default function AnalyticsPanel(_props: PanelProps) {
             />
           </div>
           <ReportTables report={data} />
+          <DonationTotals />
         </>
       )}
     </Panel>

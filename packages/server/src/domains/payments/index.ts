@@ -11,13 +11,27 @@ import { registerHostedReturnRoutes, registerHostedWebhook } from './routes.js';
 
 export { createStripeProvider } from './stripe/stripe-provider.js';
 export type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
+export { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flow/place.js';
 
 export interface PaymentsPluginOptions {
   content: ContentService;
 }
 
+/**
+ * Orders another area places and hands to the hosted flow (donations): told after each settlement,
+ * and asked where the payer lands after the provider's page.
+ */
+export interface HostedOrderKind {
+  /** After an order's payment settled: answers true when the order is of this kind (and mailed the payer). */
+  afterPaid(siteId: string, orderId: string): Promise<boolean>;
+  /** Where the payer lands after paying (`return`) or giving up (`cancel`); undefined when the order is not of this kind. */
+  landing(siteId: string, orderId: string, outcome: 'return' | 'cancel'): Promise<string | undefined>;
+}
+
 /** What the checkout asks of hosted payments. */
 export interface HostedPaymentsService {
+  /** Registers an order kind of another area (donations); its orders settle through this flow. */
+  addOrderKind(kind: HostedOrderKind): void;
   registry: HostedRegistry;
   flow: HostedPayments;
   /** Installment messaging from the connected Stripe account (cached; `installments.ts`). */
@@ -47,6 +61,7 @@ const LABELS: Record<HostedProviderId, string> = {
 export default async function paymentsPlugin(app: FastifyInstance, options: PaymentsPluginOptions): Promise<void> {
   const registry = createHostedRegistry(app.db, app.config);
   const mail = createMailService(app.db, app.config);
+  const kinds: HostedOrderKind[] = [];
   const flow = createHostedPayments({
     db: app.db,
     registry,
@@ -57,6 +72,10 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
       }
     },
     warn: (message, error) => app.log.warn({ err: error }, message),
+    async afterPaid(siteId, orderId) {
+      for (const kind of kinds) if (await kind.afterPaid(siteId, orderId)) return true;
+      return false;
+    },
   });
   const installments = createInstallmentAccounts({
     registry,
@@ -74,6 +93,7 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
     });
   }
   app.services.hostedPayments = {
+    addOrderKind: (kind) => void kinds.push(kind),
     registry,
     flow,
     installments,
@@ -91,7 +111,18 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
       }));
     },
   };
-  const deps = { content: options.content, registry, flow };
+  const deps = {
+    content: options.content,
+    registry,
+    flow,
+    async landing(siteId: string, orderId: string, outcome: 'return' | 'cancel') {
+      for (const kind of kinds) {
+        const found = await kind.landing(siteId, orderId, outcome);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
   registerHostedWebhook(app, deps, 'stripe');
   registerHostedWebhook(app, deps, 'paypal');
   registerHostedReturnRoutes(app, deps);

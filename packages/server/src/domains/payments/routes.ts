@@ -18,6 +18,8 @@ export interface HostedRouteDeps {
   content: ContentService;
   registry: HostedRegistry;
   flow: HostedPayments;
+  /** Where an order of another area (a donation) lands after the provider's page; undefined: the order page. */
+  landing?(siteId: string, orderId: string, outcome: 'return' | 'cancel'): Promise<string | undefined>;
 }
 
 /** Route config that tells the crumb check a route is a provider webhook, verified by its signature instead. */
@@ -96,9 +98,10 @@ export function registerHostedReturnRoutes(app: FastifyInstance, deps: HostedRou
       // The provider is unreachable: the webhook will settle it; the order page says "received".
       request.log.warn({ err: error }, 'payment return could not reach the provider');
     }
+    const own = await deps.landing?.(site.id, order, 'return');
     return reply
       .header('cache-control', 'no-store')
-      .redirect(`/checkout/order-confirmed/${encodeURIComponent(order)}`, 303);
+      .redirect(own ?? `/checkout/order-confirmed/${encodeURIComponent(order)}`, 303);
   });
 
   app.get('/checkout/payments/:provider/cancel', async (request, reply) => {
@@ -111,6 +114,8 @@ export function registerHostedReturnRoutes(app: FastifyInstance, deps: HostedRou
       request.log.warn({ err: error }, 'payment cancel could not reach the provider');
       return undefined;
     });
+    const own = await deps.landing?.(site.id, order, released ? 'cancel' : 'return');
+    if (own) return reply.header('cache-control', 'no-store').redirect(own, 303);
     if (!released) {
       return reply
         .header('cache-control', 'no-store')

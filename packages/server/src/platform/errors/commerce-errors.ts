@@ -7,6 +7,7 @@ const CART = 'cart';
 const CHECKOUT = 'checkout';
 const ORDERS = 'orders and refunds';
 const PAYMENTS = 'payment connections';
+const DONATIONS = 'donations';
 
 export const COMMERCE_ERRORS = {
   // Cart (commerce/), codes as `@tessera/core`'s validateAddToCart names them.
@@ -158,4 +159,27 @@ export const COMMERCE_ERRORS = {
     note: 'plus `fields`',
   },
   'not-connected': { status: 404, message: 'This payment provider is not connected.', area: PAYMENTS },
+  // Donations (domains/donations/, issue 23).
+  'donation-block-not-found': {
+    status: 404,
+    message: 'This donation form is no longer on the site. Please reload the page.',
+    area: DONATIONS,
+  },
+  'donation-amount': {
+    status: 400,
+    message: 'Please choose or enter an amount.',
+    area: DONATIONS,
+    note: 'the message names the minimum, e.g. `The minimum gift is $5.00.`',
+  },
+  'donation-interval-off': { status: 400, message: 'That kind of gift is not offered here.', area: DONATIONS },
+  'donations-unavailable': {
+    status: 409,
+    message: 'Donations cannot be taken right now. Please try again later.',
+    area: DONATIONS,
+  },
+  'donation-link-invalid': {
+    status: 404,
+    message: 'This link is not valid. Please use the link in your latest receipt.',
+    area: DONATIONS,
+  },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -14,6 +14,8 @@ const FILES = 'files';
 const TRACKING = 'tracking and analytics';
 
 const OPERATIONS = 'operations';
+const MEMBER_AREAS = 'member areas';
+const REVIEWS = 'product reviews';
 
 export const SITE_ERRORS = {
   // Owners and sign-in (auth/, admin/owners).
@@ -199,6 +201,44 @@ export const SITE_ERRORS = {
     message: 'Send from and to as YYYY-MM-DD dates, with from on or before to.',
     area: TRACKING,
   },
+
+  // Member areas (domains/memberships/).
+  'membership-revoked': {
+    status: 403,
+    message: 'The site owner has ended your access to this area. Contact them if you think this is a mistake.',
+    area: MEMBER_AREAS,
+  },
+  'collection-in-area': {
+    status: 409,
+    message: 'This page or collection already belongs to another member area.',
+    area: MEMBER_AREAS,
+    note: 'plus `collectionId`',
+  },
+  'site-user-not-found': {
+    status: 404,
+    message: 'No account on this site has that email address.',
+    area: MEMBER_AREAS,
+  },
+
+  // Product reviews (domains/reviews/).
+  'reviews-off': { status: 404, message: 'Reviews are not open on this shop.', area: REVIEWS },
+  'review-not-buyer': {
+    status: 403,
+    message: 'Only customers who bought this product can review it.',
+    area: REVIEWS,
+  },
+  'review-exists': { status: 409, message: 'You have already reviewed this product. Thank you!', area: REVIEWS },
+  'review-link-invalid': {
+    status: 404,
+    message: 'This review link is not valid. Please use the link in your email.',
+    area: REVIEWS,
+  },
+  'review-link-used': {
+    status: 410,
+    message: 'This review link was already used. Thank you for your review!',
+    area: REVIEWS,
+  },
+  'review-not-found': { status: 404, message: 'No review of this site has this id.', area: REVIEWS },
 
   // Operations (platform/operations/).
   'not-ready': { status: 503, message: 'Not ready.', area: OPERATIONS, note: 'plus `ok: false` and `checks`' },

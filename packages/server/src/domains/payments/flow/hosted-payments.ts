@@ -22,6 +22,11 @@ export interface HostedPaymentsDeps {
   baseUrl(siteId: string): Promise<string>;
   send(siteId: string, mail: readonly OrderMail[]): Promise<void>;
   warn(message: string, error?: unknown): void;
+  /**
+   * Told once an order's payment settled (after commit). Answers true when the order belongs to
+   * another area that mails the payer itself (a donation's receipt replaces the order confirmation).
+   */
+  afterPaid?(siteId: string, orderId: string): Promise<boolean>;
 }
 
 export type StartOutcome = { ok: true; redirectUrl: string } | { ok: false; message: string };
@@ -72,8 +77,15 @@ export function createHostedPayments(deps: HostedPaymentsDeps) {
       return { kind: 'unchanged' } as SettleOutcome;
     }
     const outcome = await settleSession(db, provider, session, state);
-    if (outcome.kind !== 'unchanged') await deps.send(session.site_id, outcome.mail);
-    else if (outcome.message) deps.warn(`hosted payment ${session.order_id}: ${outcome.message}`);
+    const mailedElsewhere =
+      outcome.kind === 'paid' &&
+      (await deps.afterPaid?.(session.site_id, session.order_id).catch((error) => {
+        deps.warn(`after payment of ${session.order_id}`, error);
+        return false;
+      }));
+    if (outcome.kind === 'unchanged') {
+      if (outcome.message) deps.warn(`hosted payment ${session.order_id}: ${outcome.message}`);
+    } else if (!mailedElsewhere) await deps.send(session.site_id, outcome.mail);
     return outcome;
   }
 
@@ -111,7 +123,7 @@ export function createHostedPayments(deps: HostedPaymentsDeps) {
         cancelUrl: back('cancel'),
         expiresAt: new Date(session.expires_at),
         idempotencyKey: sessionKey(orderId),
-        saveMethod: session.subscription_plan !== null,
+        saveMethod: session.subscription_plan !== null || session.save_method === 1,
       });
       if (!created.ok) {
         deps.warn(`payment session for order ${orderId} failed: ${created.message}`);

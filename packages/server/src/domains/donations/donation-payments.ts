@@ -1,0 +1,270 @@
+import type { Kysely } from 'kysely';
+import { addBillingPeriod } from '../../checkout/schedule.js';
+import type { Database, DonationRow } from '../../db/schema.js';
+import { newId, nowIso } from '../../ids.js';
+import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
+import { tokenDonationId, verifyCancelToken } from './cancel-token.js';
+
+// What happens to a donation after it is placed: its first payment recorded once the hosted flow
+// settled the order (the provider said paid), each renewal charged off-session through the provider,
+// and the donor's cancel. Every step is claimed by a unique (donation, cycle) row or a conditional
+// update, so racing returns, webhooks, schedulers and cancels each win once.
+
+/** One payment a receipt is mailed for. */
+export interface RecordedPayment {
+  donation: DonationRow;
+  amountCents: number;
+  paidAt: string;
+}
+
+const PERIOD = { month: { value: 1, unit: 'MONTH' }, year: { value: 1, unit: 'YEAR' } } as const;
+
+/** When the next renewal of a recurring gift paid at `from` falls due. */
+export const nextChargeAfter = (interval: string, from: string): string | null =>
+  interval === 'month' || interval === 'year' ? addBillingPeriod(from, PERIOD[interval], 1) : null;
+
+export const donationOfOrder = (db: Kysely<Database>, siteId: string, orderId: string) =>
+  db
+    .selectFrom('donations')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+
+/**
+ * Records the first payment of the donation an order belongs to, once its order is paid (moved by
+ * the hosted flow's settlement, never here): `undefined` when the order is no donation,
+ * `recorded` for the one caller that wrote cycle 1, `already` for every other.
+ */
+export async function recordFirstPayment(
+  db: Kysely<Database>,
+  siteId: string,
+  orderId: string,
+): Promise<{ kind: 'recorded'; payment: RecordedPayment } | { kind: 'already' | 'unpaid' } | undefined> {
+  const donation = await donationOfOrder(db, siteId, orderId);
+  if (!donation) return undefined;
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom('orders')
+      .select(['payment_status', 'updated_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirst();
+    if (order?.payment_status !== 'paid') return { kind: 'unpaid' as const };
+    const session = await trx
+      .selectFrom('hosted_sessions')
+      .select(['payment_reference', 'saved_reference'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    const now = nowIso();
+    const inserted = await trx
+      .insertInto('donation_payments')
+      .values({
+        id: newId(),
+        donation_id: donation.id,
+        site_id: siteId,
+        cycle: 1,
+        order_id: orderId,
+        amount_cents: donation.amount_cents,
+        currency: donation.currency,
+        status: 'succeeded',
+        reference: session?.payment_reference ?? null,
+        message: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['donation_id', 'cycle']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { kind: 'already' as const };
+    const recurring = donation.interval !== 'once';
+    const saved = session?.saved_reference ? `${donation.provider}:${session.saved_reference}` : null;
+    const renews = recurring && saved !== null;
+    const update = {
+      status: renews ? 'active' : 'paid',
+      saved_reference: saved,
+      next_charge_at: renews ? nextChargeAfter(donation.interval, now) : null,
+      message: recurring && !renews ? 'The provider kept no payment method, so this gift cannot renew.' : null,
+      updated_at: now,
+    };
+    await trx
+      .updateTable('donations')
+      .set(update)
+      .where('id', '=', donation.id)
+      .where('status', '=', 'pending')
+      .execute();
+    return {
+      kind: 'recorded' as const,
+      payment: { donation: { ...donation, ...update }, amountCents: donation.amount_cents, paidAt: now },
+    };
+  });
+}
+
+/** The donation of an order whose payment was released unpaid (expired, cancelled, failed). */
+export async function markUnpaid(db: Kysely<Database>, siteId: string, orderId: string): Promise<void> {
+  await db
+    .updateTable('donations')
+    .set({ status: 'expired', updated_at: nowIso() })
+    .where('order_id', '=', orderId)
+    .where('site_id', '=', siteId)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export type ProviderLookup = (siteId: string, id: HostedProviderId) => Promise<HostedPaymentProvider | undefined>;
+
+/** The idempotency key of one renewal charge: a retried request never charges twice. */
+export const donationChargeKey = (donationId: string, cycle: number) => `tessera-donation-${donationId}-${cycle}`;
+
+/** Claims the cycle now due of one recurring gift; undefined when another process did (or nothing is due). */
+async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const donation = await trx
+        .selectFrom('donations')
+        .selectAll()
+        .where('id', '=', donationId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!donation?.next_charge_at || donation.next_charge_at > now) return undefined;
+      const cycle = donation.next_cycle;
+      await trx
+        .insertInto('donation_payments')
+        .values({
+          id: newId(),
+          donation_id: donation.id,
+          site_id: donation.site_id,
+          cycle,
+          order_id: null,
+          amount_cents: donation.amount_cents,
+          currency: donation.currency,
+          status: 'charging',
+          reference: null,
+          message: null,
+          created_at: now,
+        })
+        .execute();
+      const moved = await trx
+        .updateTable('donations')
+        .set({
+          next_cycle: cycle + 1,
+          next_charge_at: nextChargeAfter(donation.interval, donation.next_charge_at),
+          updated_at: now,
+        })
+        .where('id', '=', donation.id)
+        .where('next_cycle', '=', cycle)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new Error('cycle-taken');
+      return { donation, cycle };
+    });
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    if (e.code === '23505' || /UNIQUE constraint failed|cycle-taken/.test(e.message ?? '')) return undefined;
+    throw error;
+  }
+}
+
+export interface RenewalResult {
+  donationId: string;
+  cycle: number;
+  status: 'succeeded' | 'failed';
+  payment?: RecordedPayment;
+  message?: string;
+}
+
+/**
+ * Charges every recurring gift due at `now` off-session with the method the provider saved. A
+ * charge the provider refuses (declined, or the bank wants the donor present) ends the gift: it is
+ * marked `lapsed` with the provider's words, and nothing more is charged.
+ */
+export async function renewDueDonations(
+  db: Kysely<Database>,
+  providerFor: ProviderLookup,
+  now: string,
+): Promise<RenewalResult[]> {
+  const due = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('next_charge_at', '<=', now)
+    .orderBy('next_charge_at')
+    .limit(200)
+    .execute();
+  const results: RenewalResult[] = [];
+  for (const { id } of due) {
+    const claimed = await claimCycle(db, id, now);
+    if (!claimed) continue;
+    const { donation, cycle } = claimed;
+    const [providerId, ...rest] = (donation.saved_reference ?? '').split(':');
+    const provider = await providerFor(donation.site_id, providerId as HostedProviderId);
+    const charged = provider
+      ? await provider.chargeOffSession({
+          savedReference: rest.join(':'),
+          amountCents: donation.amount_cents,
+          currency: donation.currency,
+          orderId: donation.order_id,
+          idempotencyKey: donationChargeKey(donation.id, cycle),
+        })
+      : ({ status: 'declined', message: 'The payment provider is no longer connected.' } as const);
+    const at = nowIso();
+    const succeeded = charged.status === 'succeeded';
+    await db
+      .updateTable('donation_payments')
+      .set({
+        status: succeeded ? 'succeeded' : 'failed',
+        reference: succeeded ? charged.paymentReference : null,
+        message: succeeded ? null : charged.message,
+      })
+      .where('donation_id', '=', donation.id)
+      .where('cycle', '=', cycle)
+      .execute();
+    if (!succeeded) {
+      await db
+        .updateTable('donations')
+        .set({ status: 'lapsed', next_charge_at: null, message: charged.message, updated_at: at })
+        .where('id', '=', donation.id)
+        .where('status', '=', 'active')
+        .execute();
+      results.push({ donationId: donation.id, cycle, status: 'failed', message: charged.message });
+      continue;
+    }
+    results.push({
+      donationId: donation.id,
+      cycle,
+      status: 'succeeded',
+      payment: { donation, amountCents: donation.amount_cents, paidAt: at },
+    });
+  }
+  return results;
+}
+
+export type CancelOutcome =
+  | { kind: 'cancelled' | 'already'; donation: DonationRow }
+  | { kind: 'one-time'; donation: DonationRow }
+  | { kind: 'invalid' };
+
+/** The donation a cancel token names, when the token is genuine. */
+export async function donationOfToken(db: Kysely<Database>, siteId: string, token: string) {
+  const id = tokenDonationId(token);
+  if (!id) return undefined;
+  const donation = await db
+    .selectFrom('donations')
+    .selectAll()
+    .where('id', '=', id)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  return donation && verifyCancelToken(token, donation.id, donation.cancel_secret) ? donation : undefined;
+}
+
+/** The donor's cancel: stops a recurring gift at once (a conditional update: one caller cancels). */
+export async function cancelDonation(db: Kysely<Database>, siteId: string, token: string): Promise<CancelOutcome> {
+  const donation = await donationOfToken(db, siteId, token);
+  if (!donation) return { kind: 'invalid' };
+  if (donation.interval === 'once') return { kind: 'one-time', donation };
+  const now = nowIso();
+  const moved = await db
+    .updateTable('donations')
+    .set({ status: 'cancelled', next_charge_at: null, cancelled_at: now, updated_at: now })
+    .where('id', '=', donation.id)
+    .where('status', 'in', ['active', 'lapsed', 'pending'])
+    .executeTakeFirst();
+  const cancelled = Number(moved.numUpdatedRows) === 1;
+  return { kind: cancelled ? 'cancelled' : 'already', donation: { ...donation, status: 'cancelled' } };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireOwner } from '../../auth/owner-guard.js';
+import { parseInput } from '../../http/validate.js';
+import { TesseraError } from '../../platform/errors/index.js';
+import { donationTotals, listDonations, listDonors } from './repository.js';
+import { ownerListQuery } from './schemas.js';
+
+// The owner's side: donations and donors with totals (the editor's Donations panel), and the CSV export.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell (RFC 4180); text a spreadsheet would run as a formula is kept as text. */
+function cell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+const row = (cells: readonly (string | number | null)[]) => `${cells.map((c) => cell(String(c ?? ''))).join(',')}\r\n`;
+
+function siteOf(request: FastifyRequest): string {
+  const owner = request.owner;
+  if (!owner) throw new TesseraError('unauthenticated');
+  return owner.websiteId;
+}
+
+/** Minor units as a plain decimal for spreadsheets ("12.50"; whole units when the currency has none). */
+function decimal(cents: number, currency: string): string {
+  const digits = currency === 'JPY' ? 0 : 2;
+  return (cents / 10 ** digits).toFixed(digits);
+}
+
+export function registerDonationOwnerRoutes(app: FastifyInstance): void {
+  const guard = { preHandler: requireOwner('store') };
+
+  app.get('/api/config/donations', guard, async (request, reply) => {
+    const { limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
+    const siteId = siteOf(request);
+    const [donations, donors, totals] = await Promise.all([
+      listDonations(app.db, siteId, limit),
+      listDonors(app.db, siteId, limit),
+      donationTotals(app.db, siteId),
+    ]);
+    return reply.header('cache-control', 'no-store').send({ donations, donors, totals });
+  });
+
+  // Totals for the Analytics panel: owners who see reports but not the store's donors.
+  app.get('/api/config/donations/totals', { preHandler: requireOwner('reporting') }, async (request, reply) => {
+    const totals = await donationTotals(app.db, siteOf(request));
+    return reply.header('cache-control', 'no-store').send({ totals });
+  });
+
+  app.get('/api/config/donations.csv', guard, async (request, reply) => {
+    const siteId = siteOf(request);
+    const donations = await listDonations(app.db, siteId, 100_000);
+    let body = `\uFEFF${row(['Date', 'Donor', 'Email', 'Show name', 'Amount', 'Currency', 'Kind', 'Status', 'Paid so far', 'Payments', 'Note'])}`;
+    for (const d of donations) {
+      body += row([
+        d.createdAt,
+        d.donorName,
+        d.donorEmail,
+        d.showName ? 'yes' : 'no',
+        decimal(d.amountCents, d.currency),
+        d.currency,
+        d.interval,
+        d.status,
+        decimal(d.paidCents, d.currency),
+        d.payments,
+        d.note,
+      ]);
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="donations.csv"')
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { areaView } from './plan-view.js';
+import { areaCollections, areaSlugs, findArea, listPlans } from './repository.js';
+import { memberAccess } from './service.js';
+import type { SiteUserPort } from './site-user-port.js';
+
+/**
+ * Which slugs are in an area is cached per site for 2 s (and emptied at once on this node by every
+ * owner edit), so a page of no area costs one map lookup. Access itself is never cached: it is
+ * read for each request to an area page, so a grant, a revoke, a payment or the end of a paid
+ * period shows on the member's very next request.
+ */
+const SLUGS_MS = 2000;
+
+type GateAnswer = undefined | { allowed: true } | { allowed: false; title: string; denied: Record<string, unknown> };
+
+/** The members gate's `MemberAreaGuard` (site-users/members-gate.ts), plus forgetting a site's slugs. */
+export interface AreaGate {
+  check(request: FastifyRequest, siteId: string, slug: string): Promise<GateAnswer>;
+  /** Forget the cached slugs of a site (after an owner edit). */
+  forget(siteId: string): void;
+}
+
+export function createAreaGate(app: FastifyInstance, siteUsers: SiteUserPort): AreaGate {
+  const cache = new Map<string, { at: number; slugs: Map<string, string> }>();
+
+  async function areaOfSlug(siteId: string, slug: string): Promise<string | undefined> {
+    const hit = cache.get(siteId);
+    if (hit && Date.now() - hit.at < SLUGS_MS) return hit.slugs.get(slug);
+    const slugs = await areaSlugs(app.db, siteId);
+    if (cache.size > 1000) cache.clear();
+    cache.set(siteId, { at: Date.now(), slugs });
+    return slugs.get(slug);
+  }
+
+  return {
+    forget(siteId) {
+      cache.delete(siteId);
+    },
+    async check(request: FastifyRequest, siteId: string, slug: string): Promise<GateAnswer> {
+      const areaId = await areaOfSlug(siteId, slug);
+      if (!areaId) return undefined;
+      const user = await siteUsers.load(request);
+      const now = new Date().toISOString();
+      const access = user ? await memberAccess(app.db, { siteId, areaId, siteUserId: user.id, now }) : undefined;
+      if (access?.active) return { allowed: true };
+      const area = await findArea(app.db, siteId, areaId);
+      if (!area) return undefined;
+      const [plans, collections] = await Promise.all([listPlans(app.db, areaId), areaCollections(app.db, [areaId])]);
+      return {
+        allowed: false,
+        title: area.title,
+        denied: {
+          area: areaView(area, plans, collections, access),
+          signedIn: user !== undefined,
+          xsrfToken: request.siteUserXsrf ?? '',
+        },
+      };
+    },
+  };
+}

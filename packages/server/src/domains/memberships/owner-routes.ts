@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { requireOwner } from '../../auth/owner-guard.js';
+import { parseWithFields } from '../../checkout/field-errors.js';
+import { parseInput } from '../../http/validate.js';
+import { fail } from '../../platform/errors/index.js';
+import { listMembers, revenueByPlan } from './members.js';
+import { planView } from './plan-view.js';
+import { type AreaWithParts, findArea, listAreas, listPlans, setOwnerDecision } from './repository.js';
+import {
+  areaMemberParams,
+  areaParams,
+  areaPlanParams,
+  createAreaBody,
+  createPlanBody,
+  grantBody,
+  updateAreaBody,
+} from './schemas.js';
+import { archivePlan, createArea, createPlan, deleteArea, memberAccess, updateArea } from './service.js';
+
+const BASE = '/api/config/member-areas';
+const DAY_MS = 86_400_000;
+
+function areaJson(area: AreaWithParts) {
+  return {
+    id: area.id,
+    title: area.title,
+    description: area.description,
+    collections: area.collections,
+    plans: area.plans.map((p) => ({ ...planView(p), archived: p.archived === 1, itemId: p.item_id })),
+  };
+}
+
+/**
+ * The owner's member areas (store managers and administrators): areas and the pages and
+ * collections they cover, plans (a paid plan gets its product), members with their access,
+ * grants and revokes, and revenue per plan.
+ */
+export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: string) => void) {
+  const db = app.db;
+  const store = { preHandler: requireOwner('store') };
+  const siteOf = (request: { owner?: { websiteId: string } }) => request.owner!.websiteId;
+
+  async function oneArea(siteId: string, areaId: string) {
+    const area = (await listAreas(db, siteId, true)).find((a) => a.id === areaId);
+    if (!area) return fail('not-found', 'No member area has this id.');
+    return areaJson(area);
+  }
+
+  app.get(BASE, store, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const siteId = siteOf(request);
+    const collections = await db
+      .selectFrom('collections')
+      .select(['id', 'slug', 'title', 'kind'])
+      .where('site_id', '=', siteId)
+      .where('slug', '!=', 'member-plans')
+      .orderBy('position')
+      .execute();
+    return { areas: (await listAreas(db, siteId, true)).map(areaJson), collections };
+  });
+
+  app.post(BASE, store, async (request, reply) => {
+    const input = parseWithFields(createAreaBody, request.body);
+    const siteId = siteOf(request);
+    const id = await createArea(db, { siteId, ...input, now: new Date().toISOString() });
+    onChange(siteId);
+    reply.code(201).header('cache-control', 'no-store');
+    return { area: await oneArea(siteId, id) };
+  });
+
+  app.patch(`${BASE}/:areaId`, store, async (request) => {
+    const { areaId } = parseInput(areaParams, request.params, 'address');
+    const input = parseWithFields(updateAreaBody, request.body);
+    const siteId = siteOf(request);
+    await updateArea(db, { siteId, areaId, ...input, now: new Date().toISOString() });
+    onChange(siteId);
+    return { area: await oneArea(siteId, areaId) };
+  });
+
+  app.delete(`${BASE}/:areaId`, store, async (request) => {
+    const { areaId } = parseInput(areaParams, request.params, 'address');
+    const siteId = siteOf(request);
+    await deleteArea(db, siteId, areaId, new Date().toISOString());
+    onChange(siteId);
+    return { ok: true };
+  });
+
+  app.post(`${BASE}/:areaId/plans`, store, async (request, reply) => {
+    const { areaId } = parseInput(areaParams, request.params, 'address');
+    const plan = parseWithFields(createPlanBody, request.body);
+    const siteId = siteOf(request);
+    const site = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirstOrThrow();
+    const planId = await createPlan(db, {
+      siteId,
+      areaId,
+      currency: site.currency,
+      plan,
+      now: new Date().toISOString(),
+    });
+    onChange(siteId);
+    reply.code(201);
+    return { planId, area: await oneArea(siteId, areaId) };
+  });
+
+  app.delete(`${BASE}/:areaId/plans/:planId`, store, async (request) => {
+    const { areaId, planId } = parseInput(areaPlanParams, request.params, 'address');
+    const siteId = siteOf(request);
+    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+    await archivePlan(db, siteId, planId, new Date().toISOString());
+    onChange(siteId);
+    return { area: await oneArea(siteId, areaId) };
+  });
+
+  app.get(`${BASE}/:areaId/members`, store, async (request, reply) => {
+    const { areaId } = parseInput(areaParams, request.params, 'address');
+    const siteId = siteOf(request);
+    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+    const plans = await listPlans(db, areaId, true);
+    reply.header('cache-control', 'no-store');
+    const now = new Date().toISOString();
+    return {
+      members: await listMembers(db, { siteId, areaId, plans, now }),
+      revenue: await revenueByPlan(db, siteId, plans),
+    };
+  });
+
+  app.post(`${BASE}/:areaId/members`, store, async (request, reply) => {
+    const { areaId } = parseInput(areaParams, request.params, 'address');
+    const input = parseWithFields(grantBody, request.body);
+    const siteId = siteOf(request);
+    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+    const user = await db
+      .selectFrom('site_users')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('email', '=', input.email)
+      .executeTakeFirst();
+    if (!user) fail('site-user-not-found');
+    const now = new Date().toISOString();
+    const endsAt = input.durationDays ? new Date(Date.now() + input.durationDays * DAY_MS).toISOString() : null;
+    await setOwnerDecision(db, { siteId, areaId, siteUserId: user.id, state: 'granted', endsAt, now });
+    reply.code(201);
+    return { siteUserId: user.id, access: await memberAccess(db, { siteId, areaId, siteUserId: user.id, now }) };
+  });
+
+  app.delete(`${BASE}/:areaId/members/:siteUserId`, store, async (request) => {
+    const { areaId, siteUserId } = parseInput(areaMemberParams, request.params, 'address');
+    const siteId = siteOf(request);
+    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+    const user = await db
+      .selectFrom('site_users')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where('id', '=', siteUserId)
+      .executeTakeFirst();
+    if (!user) fail('site-user-not-found');
+    const now = new Date().toISOString();
+    await setOwnerDecision(db, { siteId, areaId, siteUserId, state: 'revoked', endsAt: null, now });
+    return { siteUserId, access: await memberAccess(db, { siteId, areaId, siteUserId, now }) };
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { registerReviewOwnerRoutes } from './owner-routes.js';
+import { createReviewService, type ReviewService } from './service.js';
+import { createReviewSettings, type SettingsPort } from './settings.js';
+import type { ReviewSiteUserPort } from './site-user-port.js';
+import { type ReviewsJsonLd, type ReviewsSection, reviewsSection } from './view.js';
+import { registerReviewVisitorRoutes } from './visitor-routes.js';
+
+// Product reviews (issue 23): buyers' star ratings, title and text, one per buyer per product,
+// approved by the owner before they show; the review-request mail after fulfilment with a signed,
+// single-use link to the reviews-request page (209); the product page's summary, distribution,
+// sorted and paged list, and its JSON-LD `aggregateRating` and `review`.
+
+export type { ReviewService } from './service.js';
+export type { ReviewsJsonLd, ReviewsSection } from './view.js';
+export type { SettingsPort } from './settings.js';
+export type { ReviewSiteUserPort } from './site-user-port.js';
+
+export interface ReviewsApi extends ReviewService {
+  /** The product page's reviews section and JSON-LD; undefined when reviews are off. */
+  section(input: {
+    siteId: string;
+    itemId: string;
+    path: string;
+    query: unknown;
+  }): Promise<{ section: ReviewsSection; jsonLd?: ReviewsJsonLd } | undefined>;
+}
+
+declare module '../../app.js' {
+  interface AppServices {
+    /** Set by the reviews plugin (issue 23). */
+    reviews?: ReviewsApi;
+  }
+}
+
+export default async function reviewsPlugin(
+  app: FastifyInstance,
+  options: { siteUsers: ReviewSiteUserPort; settings: SettingsPort },
+): Promise<void> {
+  const settings = createReviewSettings(app.db, options.settings);
+  const service = createReviewService(app, settings);
+  app.services.reviews = { ...service, section: (input) => reviewsSection(app.db, settings, input) };
+  registerReviewVisitorRoutes(app, options.siteUsers, service, settings);
+  registerReviewOwnerRoutes(app, service, settings);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireOwner } from '../../auth/owner-guard.js';
+import { parseInput } from '../../http/validate.js';
+import { fail, TesseraError } from '../../platform/errors/index.js';
+import { ownerReviews, updateReview } from './repository.js';
+import { ownerListQuery, replyBody, reviewParams, settingsBody, statusBody } from './schemas.js';
+import { plainReviewText, type ReviewService } from './service.js';
+import type { ReviewSettingsStore } from './settings.js';
+
+// The owner's side (the editor's Reviews panel): the list, approve / hide, answer, and settings.
+
+function siteOf(request: FastifyRequest): string {
+  const owner = request.owner;
+  if (!owner) throw new TesseraError('unauthenticated');
+  return owner.websiteId;
+}
+
+export function registerReviewOwnerRoutes(
+  app: FastifyInstance,
+  service: ReviewService,
+  settingsStore: ReviewSettingsStore,
+): void {
+  const guard = { preHandler: requireOwner('store') };
+  const db = app.db;
+
+  app.get('/api/config/reviews', guard, async (request, reply) => {
+    const { status, limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
+    const reviews = await ownerReviews(db, siteOf(request), status, limit);
+    return reply.header('cache-control', 'no-store').send({ reviews });
+  });
+
+  app.put('/api/config/reviews/:reviewId/status', guard, async (request) => {
+    const { reviewId } = parseInput(reviewParams, request.params, 'address');
+    const { status } = parseInput(statusBody, request.body);
+    const updated = await updateReview(db, siteOf(request), reviewId, { status, now: new Date().toISOString() });
+    if (!updated) fail('review-not-found');
+    return { id: reviewId, status };
+  });
+
+  app.put('/api/config/reviews/:reviewId/reply', guard, async (request) => {
+    const { reviewId } = parseInput(reviewParams, request.params, 'address');
+    const text = plainReviewText(parseInput(replyBody, request.body).reply);
+    const now = new Date().toISOString();
+    const updated = await updateReview(db, siteOf(request), reviewId, {
+      reply: text || null,
+      repliedAt: text ? now : null,
+      now,
+    });
+    if (!updated) fail('review-not-found');
+    return { id: reviewId, reply: text || null };
+  });
+
+  // "Send due requests now": what the `review-requests` job does every 15 minutes, for this site.
+  app.post('/api/config/reviews/requests', guard, async (request) => {
+    const sent = await service.sendDueRequests(new Date(), siteOf(request));
+    return { sent };
+  });
+
+  app.get('/api/config/reviews/settings', guard, async (request, reply) => {
+    return reply.header('cache-control', 'no-store').send(await settingsStore.read(siteOf(request)));
+  });
+
+  app.put('/api/config/reviews/settings', guard, async (request) => {
+    const change = parseInput(settingsBody, request.body);
+    const siteId = siteOf(request);
+    const saved = await settingsStore.save(siteId, change);
+    app.services.content.invalidate(siteId);
+    return saved;
+  });
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Database, SiteRow } from '../../db/schema.js';
+
+// The owner's review settings, kept as `reviews` in the site's settings JSON: whether reviews are
+// on (SPEC "product reviews when enabled"; off for a new site, on in the demo seed), whether any
+// signed-in site user may review (otherwise buyers only), and how many days after fulfilment the
+// review-request mail goes out. The settings JSON is read and written only through the site
+// settings' own parser and locked update, handed in by app.ts (`SettingsPort`).
+
+export interface ReviewSettings {
+  enabled: boolean;
+  anyUser: boolean;
+  requestDelayDays: number;
+}
+
+/** What reviews use of `site-settings/settings-repository.ts`. */
+export interface SettingsPort {
+  parse(text: string | null | undefined): Record<string, unknown>;
+  update<T>(
+    db: Kysely<Database>,
+    siteId: string,
+    change: (settings: Record<string, unknown>, row: SiteRow) => T | Promise<T>,
+  ): Promise<T>;
+}
+
+export const DEFAULT_REVIEW_SETTINGS: ReviewSettings = Object.freeze({
+  enabled: false,
+  anyUser: false,
+  requestDelayDays: 7,
+});
+
+function fromStored(stored: Partial<Record<keyof ReviewSettings, unknown>> | undefined): ReviewSettings {
+  const days = stored?.requestDelayDays;
+  return {
+    enabled: stored?.enabled === true,
+    anyUser: stored?.anyUser === true,
+    requestDelayDays:
+      typeof days === 'number' && Number.isInteger(days) && days >= 0 && days <= 90
+        ? days
+        : DEFAULT_REVIEW_SETTINGS.requestDelayDays,
+  };
+}
+
+export interface ReviewSettingsStore {
+  of(settingsJson: string | null | undefined): ReviewSettings;
+  read(siteId: string): Promise<ReviewSettings>;
+  save(siteId: string, change: Partial<ReviewSettings>): Promise<ReviewSettings>;
+}
+
+export function createReviewSettings(db: Kysely<Database>, port: SettingsPort): ReviewSettingsStore {
+  const of = (json: string | null | undefined) => fromStored(port.parse(json).reviews as never);
+  return {
+    of,
+    async read(siteId) {
+      const row = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+      return of(row?.settings);
+    },
+    save(siteId, change) {
+      return port.update(db, siteId, (settings) => {
+        const next = { ...fromStored(settings.reviews as never), ...change };
+        settings.reviews = next;
+        return next;
+      });
+    },
+  };
+}

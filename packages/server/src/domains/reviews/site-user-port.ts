@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+
+// What reviews need of site users, handed in by app.ts (the same port member areas use,
+// `site-users/member-area-port.ts`): a domain does not import the site-users folder.
+
+export interface ReviewSiteUser {
+  id: string;
+  email: string;
+  websiteId: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface ReviewSiteUserPort {
+  /** The preHandler of site-user calls (401 without a session, 403 without the XSRF token). */
+  requireSiteUser: preHandlerAsyncHookHandler;
+  /** Renders a theme template with the site's layout (as the account pages are). */
+  sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: string,
+    scope: { pageType: number; path: string; title: string },
+    extra: Record<string, unknown>,
+    status?: number,
+  ): Promise<FastifyReply>;
+}

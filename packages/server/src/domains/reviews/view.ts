@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
+import { productPageQuery, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
+import type { ReviewSettingsStore } from './settings.js';
+
+// What the product page shows of reviews (the theme's reviews section, `products.item.jsont`) and
+// says in its JSON-LD: the summary, one page of approved reviews in the chosen order, and plain
+// links for sorting and paging, so all of it works without JavaScript.
+
+const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest', highest: 'Highest rated', lowest: 'Lowest rated' };
+const JSON_LD_REVIEWS = 5;
+
+export interface ReviewsSection {
+  summary: ReviewSummary & { stars: string; label: string };
+  reviews: (ShownReview & { stars: string; date: string })[];
+  sorts: { label: string; href: string; current: boolean }[];
+  prevHref: string | null;
+  nextHref: string | null;
+  page: number;
+  pages: number;
+}
+
+export interface ReviewsJsonLd {
+  average: number;
+  count: number;
+  reviews: { rating: number; title: string; body: string; author: string; date: string }[];
+}
+
+export const starText = (rating: number) => '★'.repeat(Math.round(rating)) + '☆'.repeat(5 - Math.round(rating));
+
+/** `undefined` when reviews are off for the site. */
+export async function reviewsSection(
+  db: Kysely<Database>,
+  settingsStore: ReviewSettingsStore,
+  input: { siteId: string; itemId: string; path: string; query: unknown },
+): Promise<{ section: ReviewsSection; jsonLd?: ReviewsJsonLd } | undefined> {
+  const settings = await settingsStore.read(input.siteId);
+  if (!settings.enabled) return undefined;
+  const parsed = productPageQuery.safeParse(input.query ?? {});
+  const { reviews: sort, reviewsPage } = parsed.success ? parsed.data : { reviews: 'newest' as const, reviewsPage: 1 };
+  const summary = await reviewSummary(db, input.itemId);
+  const pages = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE));
+  const page = Math.min(reviewsPage, pages);
+  const rows = summary.count > 0 ? await shownReviews(db, input.itemId, sort, page) : [];
+  const href = (s: ReviewSort, p: number) =>
+    `${input.path}?${new URLSearchParams({ reviews: s, ...(p > 1 ? { reviewsPage: String(p) } : {}) })}#reviews`;
+  const section: ReviewsSection = {
+    summary: {
+      ...summary,
+      stars: starText(summary.average),
+      label:
+        summary.count === 0
+          ? 'No reviews yet'
+          : `${summary.average.toFixed(1)} out of 5 stars, ${summary.count} review${summary.count === 1 ? '' : 's'}`,
+    },
+    reviews: rows.map((r) => ({ ...r, stars: starText(r.rating), date: r.createdAt.slice(0, 10) })),
+    sorts: REVIEW_SORTS.map((s) => ({ label: SORT_LABELS[s], href: href(s, 1), current: s === sort })),
+    prevHref: page > 1 ? href(sort, page - 1) : null,
+    nextHref: page < pages ? href(sort, page + 1) : null,
+    page,
+    pages,
+  };
+  if (summary.count === 0) return { section };
+  const latest = sort === 'newest' && page === 1 ? rows : await shownReviews(db, input.itemId, 'newest', 1);
+  return {
+    section,
+    jsonLd: {
+      average: summary.average,
+      count: summary.count,
+      reviews: latest.slice(0, JSON_LD_REVIEWS).map((r) => ({
+        rating: r.rating,
+        title: r.title,
+        body: r.body,
+        author: r.authorName,
+        date: r.createdAt.slice(0, 10),
+      })),
+    },
+  };
+}

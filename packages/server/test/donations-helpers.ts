@@ -1,0 +1,71 @@
+import { BlockType } from '@tessera/core';
+import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
+import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
+
+/** The donation block the tests give through: $10 / $25 / $50 suggested, $5.00 minimum, one-time and monthly. */
+export const DONATION_BLOCK = {
+  id: 'donate-block-1',
+  type: BlockType.DONATION,
+  settings: {},
+  content: {
+    title: 'Keep the lights on',
+    description: 'Every gift helps.',
+    suggestedCents: [1000, 2500, 5000],
+    minimumCents: 500,
+    allowCustom: true,
+    intervals: ['once', 'month', 'year'],
+  },
+};
+
+/** A server with Stripe (the local fake) and mail to `smtpPort`, and a page holding the donation block. */
+export async function startDonationServer(
+  dialect: DialectName,
+  smtpPort: number,
+): Promise<{ server: TestServer; fake: StripeFake; pagePath: string }> {
+  const fake = await startStripeFake();
+  const server = await startTestServer({
+    dialect,
+    config: {
+      rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+      stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=4&ignoreTLS=true`,
+    },
+  });
+  fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+  const page = await server.db
+    .selectFrom('collections')
+    .select(['id', 'slug', 'sections'])
+    .where('slug', '=', 'about')
+    .executeTakeFirstOrThrow();
+  const sections = JSON.parse(page.sections) as { blocks: unknown[] }[];
+  sections.push({ blocks: [DONATION_BLOCK] });
+  await server.db
+    .updateTable('collections')
+    .set({ sections: JSON.stringify(sections) })
+    .where('id', '=', page.id)
+    .execute();
+  server.app.services.content.invalidate();
+  return { server, fake, pagePath: `/${page.slug}` };
+}
+
+export async function donationOf(server: TestServer, orderId: string) {
+  return server.db.selectFrom('donations').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+export async function paymentsOf(server: TestServer, donationId: string) {
+  return server.db
+    .selectFrom('donation_payments')
+    .selectAll()
+    .where('donation_id', '=', donationId)
+    .orderBy('cycle')
+    .execute();
+}
+
+export async function outboxTo(server: TestServer, to: string) {
+  return server.db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'text_body'])
+    .where('to_address', '=', to)
+    .orderBy('created_at')
+    .execute();
+}
