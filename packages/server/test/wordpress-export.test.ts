@@ -142,6 +142,10 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     });
     expect(report.skipped).toEqual([]);
     expect(await postsOf(copy.id)).toEqual(await postsOf(blog.id));
+    // The copy's old addresses are this site's own posts: they stay, no redirect sends them away.
+    expect(report.redirects).toBe(0);
+    const kept = (await postsOf(blog.id)).find((p) => p.status === 'published')!;
+    expect((await fetch(`${server.url}/${blog.slug}/${kept.urlId}`, { redirect: 'manual' })).status).toBe(200);
 
     // Exported twice, the same file: a second import updates and adds nothing.
     const again = await exportWordpress(server.db, { siteId: DEMO_SITE_ID, baseUrl: BASE, blog: blog.slug });

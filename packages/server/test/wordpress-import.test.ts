@@ -183,6 +183,14 @@ for (const dialect of DIALECTS) {
       expect(page.body).toContain('Yes, against a south wall.');
       expect(page.body).not.toContain('Buy now');
       expect((await new Visitor(server.url).get('/blog/winter-squash')).status).toBe(404);
+
+      // The published posts' old WordPress addresses redirect to the new ones, with or without the slash.
+      expect(report.redirects).toBe(2);
+      for (const old of ['/2024/08/tomato-harvest/', '/2024/08/tomato-harvest']) {
+        const moved = await fetch(`${server.url}${old}`, { redirect: 'manual' });
+        expect(moved.status, old).toBe(301);
+        expect(moved.headers.get('location')).toBe('/blog/tomato-harvest');
+      }
     });
 
     it('a re-run updates by WordPress id or URL instead of duplicating, keeping comments', async () => {

@@ -128,6 +128,7 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
             url: `/${report.blog}/${p.post.urlId}`,
           })),
           skipped: report.skipped,
+          redirects: report.redirects ?? 0,
           text: formatWordpressReport(report),
         };
       });

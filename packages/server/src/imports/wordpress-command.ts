@@ -39,6 +39,12 @@ export function formatWordpressReport(report: WordpressImportReport): string {
       ? `Dry run, nothing changed: ${created} to create, ${updated} to update, ${skipped} skipped; ${plural(comments, 'comment')} to add.`
       : `${created} created, ${updated} updated, ${skipped} skipped; ${plural(comments, 'comment')} added.`,
   );
+  if (report.redirects)
+    lines.push(`${plural(report.redirects, 'old address', 'old addresses')} now redirect to the new posts.`);
+  if (report.redirectsLeftOut)
+    lines.push(
+      `${plural(report.redirectsLeftOut, 'old address', 'old addresses')} got no redirect (the redirect list holds at most 500 rules).`,
+    );
   if (report.commentsSkipped > 0)
     lines.push(`${plural(report.commentsSkipped, 'comment')} left out (pingbacks, trackbacks, trash or empty).`);
   if (report.attachments + report.images > 0)

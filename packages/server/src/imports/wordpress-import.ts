@@ -1,5 +1,7 @@
 import { RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { updateSiteSettingsIn } from '../site-settings/settings-repository.js';
+import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso, stableId } from '../ids.js';
@@ -22,6 +24,10 @@ export interface PlannedPost {
 
 export interface WordpressImportReport {
   dryRun: boolean;
+  /** Old addresses of published posts now redirected (301) to their new ones (real runs only). */
+  redirects?: number;
+  /** Old addresses left without a redirect: the owner's list holds at most 500 rules. */
+  redirectsLeftOut?: number;
   siteTitle: string;
   blog: string;
   planned: PlannedPost[];
@@ -233,6 +239,44 @@ export async function importWordpress(
     const { id: blogId } = await blogCollection(trx, args.siteId, plan.blog);
     const ids = { siteId: args.siteId, blogId, source: parsed.source };
     for (const post of plan.planned) await writePost(trx, ids, post);
-    return { ...plan, dryRun: false };
+    const redirects = await keepOldAddresses(trx, args.siteId, plan);
+    return { ...plan, ...redirects, dryRun: false };
+  });
+}
+
+/**
+ * The old WordPress addresses of the published posts (`/2024/08/tomato-harvest/`) become 301
+ * redirects to their new ones (`/blog/tomato-harvest`) in the owner's redirect list, written in the
+ * import's transaction by the settings' locked update. A rule the list cannot take (its 500-rule
+ * limit, or one that would loop) is left out and counted; the owner's own rules always stay.
+ */
+async function keepOldAddresses(
+  trx: Kysely<Database>,
+  siteId: string,
+  plan: Omit<WordpressImportReport, 'dryRun'>,
+): Promise<{ redirects: number; redirectsLeftOut: number }> {
+  const moves = plan.planned
+    .filter((p) => p.post.status === 'published' && p.post.oldPath)
+    .map((p) => ({ from: (p.post.oldPath as string).replace(/(.)\/+$/, '$1'), to: `/${plan.blog}/${p.post.urlId}` }))
+    .filter((move) => move.from !== move.to);
+  // Never send away an address this site serves itself (a Tessera export imported into another blog).
+  const slugs = new Set(
+    (await trx.selectFrom('collections').select('slug').where('site_id', '=', siteId).execute()).map((c) => c.slug),
+  );
+  const own = (path: string) => path === '/' || slugs.has(path.split('/')[1] ?? '');
+  const wanted = moves.filter((move) => !own(move.from));
+  if (wanted.length === 0) return { redirects: 0, redirectsLeftOut: 0 };
+  return updateSiteSettingsIn(trx, siteId, (settings) => {
+    const website = settings.website ?? {};
+    let text = typeof website.redirects === 'string' ? website.redirects : '';
+    let redirects = 0;
+    for (const move of wanted) {
+      const next = withMovedAddress(text, move.from, move.to);
+      if (next === text || !parseRedirects(next).ok) continue;
+      text = next;
+      redirects++;
+    }
+    settings.website = { ...website, redirects: text };
+    return { redirects, redirectsLeftOut: wanted.length - redirects };
   });
 }

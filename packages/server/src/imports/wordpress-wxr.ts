@@ -39,6 +39,8 @@ export interface PostDraft {
   commentsSkipped: number;
   /** `<img>` addresses in the body (kept as they are). */
   images: number;
+  /** The path of the post's address on the old site (`/2024/08/tomato-harvest/`), when it has one of its own. */
+  oldPath?: string;
 }
 
 export interface SkippedItem {
@@ -188,7 +190,18 @@ function postOf(item: XmlElement, authors: Map<string, string>, now: number): Po
     comments,
     commentsSkipped: skipped,
     images: (body.match(/<img\s/gi) ?? []).length,
+    oldPath: pathOf(childText(item, 'link')),
   };
+}
+
+/** The path of an address (without query or fragment), or undefined for none, the home page or a bad address. */
+function pathOf(link: string): string | undefined {
+  try {
+    const path = new URL(link.trim()).pathname;
+    return path.length > 1 && path.length <= 500 && !/\s/.test(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads a WXR file; throws WxrError (or XmlSyntaxError) when the file as a whole is refused. */

@@ -47,27 +47,35 @@ export async function updateSiteSettings<T>(
   change: (settings: StoredSettings, row: SiteRow) => T | Promise<T>,
   columns: (result: T) => SiteColumns = () => ({}),
 ): Promise<T> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return db.transaction().execute(async (trx) => {
-    if (!postgres) {
-      await trx
-        .updateTable('sites')
-        .set((eb) => ({ settings: eb.ref('settings') }))
-        .where('id', '=', siteId)
-        .execute();
-    }
-    let query = trx.selectFrom('sites').selectAll().where('id', '=', siteId);
-    if (postgres) query = query.forUpdate();
-    const row = await query.executeTakeFirstOrThrow();
-    const settings = parseSiteSettings(row.settings);
-    const outcome = await change(settings, row);
+  return db.transaction().execute((trx) => updateSiteSettingsIn(trx, siteId, change, columns));
+}
+
+/** `updateSiteSettings` inside a transaction the caller holds (an import that writes posts and redirects at once). */
+export async function updateSiteSettingsIn<T>(
+  trx: Kysely<Database>,
+  siteId: string,
+  change: (settings: StoredSettings, row: SiteRow) => T | Promise<T>,
+  columns: (result: T) => SiteColumns = () => ({}),
+): Promise<T> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  if (!postgres) {
     await trx
       .updateTable('sites')
-      .set({ settings: JSON.stringify(settings), ...columns(outcome) })
+      .set((eb) => ({ settings: eb.ref('settings') }))
       .where('id', '=', siteId)
       .execute();
-    return outcome;
-  });
+  }
+  let query = trx.selectFrom('sites').selectAll().where('id', '=', siteId);
+  if (postgres) query = query.forUpdate();
+  const row = await query.executeTakeFirstOrThrow();
+  const settings = parseSiteSettings(row.settings);
+  const outcome = await change(settings, row);
+  await trx
+    .updateTable('sites')
+    .set({ settings: JSON.stringify(settings), ...columns(outcome) })
+    .where('id', '=', siteId)
+    .execute();
+  return outcome;
 }
 
 /** The settings repository the owner API uses: reads, and the locked update plus a content cache drop. */

@@ -82,7 +82,9 @@ export function findRedirect(
   rules: readonly RedirectRule[],
   path: string,
 ): { location: string; status: 301 | 302 } | undefined {
-  const exact = rules.find((rule) => !rule.wildcard && rule.from === path);
+  // `/old/` finds the rule for `/old` too: the same page to every visitor and search engine.
+  const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const exact = rules.find((rule) => !rule.wildcard && (rule.from === path || rule.from === bare));
   if (exact) return { location: exact.to, status: exact.status };
   let best: RedirectRule | undefined;
   for (const rule of rules) {
