@@ -192,10 +192,15 @@ async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
-/** True for "schema "x" does not exist" about a schema other than ours (see `migrateToLatest`). */
+/**
+ * True for "schema "x" does not exist" or "relation "x.t" does not exist" about a schema other than
+ * ours: another schema dropped while Kysely's check scanned every schema (see `migrateToLatest`).
+ */
 function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
   if (!(error instanceof Error)) return false;
-  const missing = /^schema "([^"]+)" does not exist$/.exec(error.message)?.[1];
+  const missing =
+    /^schema "([^"]+)" does not exist$/.exec(error.message)?.[1] ??
+    /^relation "([^".]+)\.[^"]+" does not exist$/.exec(error.message)?.[1];
   return missing !== undefined && missing !== ownSchema;
 }
 
@@ -209,7 +214,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   let outcome = await createMigrator(db, schema).migrateToLatest();
   // Kysely checks for its tables by listing every schema it may use; when another schema is
   // dropped during that scan (other servers on one PostgreSQL: test schemas, other shops),
-  // PostgreSQL reports that schema missing. Nothing was migrated yet, so the check is simply
+  // PostgreSQL reports that schema (or one of its tables) missing. Nothing was migrated yet, so the check is simply
   // run again; a missing schema of our own is a real error.
   for (let attempt = 0; attempt < 5 && droppedMeanwhile(outcome.error, schema); attempt++) {
     outcome = await createMigrator(db, schema).migrateToLatest();
