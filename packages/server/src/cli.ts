@@ -15,6 +15,7 @@ import { openDatabase, sqliteFileFor } from './db/connect.js';
 import { migrateToLatest } from './db/migrations.js';
 import { seedDemoSite } from './db/seed.js';
 import { withStartupLock } from './platform/operations/migration-guard.js';
+import { announceOutsideWrite } from './platform/cluster/create-bus.js';
 import { createFileStorage } from './platform/storage/index.js';
 import { installGracefulShutdown } from './platform/operations/shutdown.js';
 import { printSetupAddresses } from './sites/setup-address.js';
@@ -65,6 +66,16 @@ function open(config: ServerConfig) {
   mkdirSync(config.dataDir, { recursive: true });
   mkdirSync(config.filesDir, { recursive: true });
   return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileFor(config.dataDir) });
+}
+
+/** After a command changed site data: running servers on this database drop their cached content now. */
+async function announce(db: ReturnType<typeof open>['db'], config: ServerConfig): Promise<void> {
+  await announceOutsideWrite(db, {
+    redisUrl: config.redisUrl,
+    log: { warn: (object, message) => console.error(message, object instanceof Error ? object.message : '') },
+  }).catch((error: unknown) =>
+    console.error(`Running servers were not told (${(error as Error).message}); they see the change within seconds.`),
+  );
 }
 
 async function migrate(config: ServerConfig): Promise<void> {
@@ -120,6 +131,7 @@ async function createOwner(config: ServerConfig, argv: string[]): Promise<number
     await migrateToLatest(db);
     await seedDemoSite(db, { filesDir: config.filesDir });
     console.log(await createOwnerCommand(db, parsed.input));
+    await announce(db, config);
     return 0;
   } finally {
     await db.destroy();
@@ -140,6 +152,7 @@ async function accountCommand<T>(
   try {
     await migrateToLatest(db);
     console.log(await run(db, parsed.input));
+    await announce(db, config);
     return 0;
   } finally {
     await db.destroy();
@@ -154,6 +167,7 @@ async function site(config: ServerConfig, argv: string[]): Promise<number> {
       const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
       console.log(await siteArchiveCommand({ db, storage }, argv));
     } else console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
+    if (argv[0] !== 'list' && argv[0] !== 'export') await announce(db, config);
     return 0;
   } catch (error) {
     if (!(error instanceof SiteUsageError)) throw error;
@@ -169,6 +183,7 @@ async function importData(config: ServerConfig, argv: string[]): Promise<number>
   try {
     await migrateToLatest(db);
     console.log(await importCommand(db, argv));
+    if (!argv.includes('--dry-run')) await announce(db, config);
     return 0;
   } catch (error) {
     if (!(error instanceof ImportUsageError)) throw error;

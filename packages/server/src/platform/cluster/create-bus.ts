@@ -44,3 +44,20 @@ async function databaseIdentity(db: Kysely<Database>): Promise<string> {
   const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
   return `sqlite:${rows[0]?.file ?? ''}`;
 }
+
+/**
+ * A process outside the servers (the `tessera` CLI) changed site data: tell every running node on
+ * this database to forget its cached content now, instead of within the cache's lifetime. The
+ * message goes out before this returns. One SQLite process has no bus: the servers' own short cache
+ * lifetime (`CONTENT_CACHE_MS`) covers a write made beside them.
+ */
+export async function announceOutsideWrite(db: Kysely<Database>, options: CreateBusOptions): Promise<void> {
+  if (!options.redisUrl && !pgPoolOf(db)) return;
+  const bus = await createInvalidationBus(db, options);
+  try {
+    bus.publish('unknown');
+    await bus.drain();
+  } finally {
+    await bus.close();
+  }
+}

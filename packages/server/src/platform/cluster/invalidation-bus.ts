@@ -37,6 +37,8 @@ export interface InvalidationBus {
   readonly stats: Readonly<BusStats>;
   /** Tells the other nodes about a committed write; never throws (a failure is logged). */
   publish(tables: InvalidatedTables): void;
+  /** Resolves once everything published so far has been sent (a short-lived process, such as the CLI, waits before it exits). */
+  drain(): Promise<void>;
   subscribe(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export class LocalInvalidationBus implements InvalidationBus {
   readonly connected = true;
   readonly stats: BusStats = { published: 0, received: 0, reconnects: 0 };
   publish(): void {}
+  async drain(): Promise<void> {}
   subscribe(): () => void {
     return () => {};
   }
@@ -90,6 +93,7 @@ export abstract class NetworkBus implements InvalidationBus {
   private isConnected = false;
   private everConnected = false;
   private pending: Set<string> | 'unknown' | undefined;
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(protected readonly log: BusLogger) {}
 
@@ -119,9 +123,15 @@ export abstract class NetworkBus implements InvalidationBus {
     if (pending === undefined || this.closed) return;
     const payload: Payload = { o: this.origin, t: pending === 'unknown' ? 'unknown' : [...pending] };
     this.stats.published++;
-    this.send(JSON.stringify(payload)).catch((error: unknown) =>
-      this.log.warn({ err: error }, 'cache invalidation could not be published'),
-    );
+    const sent = this.send(JSON.stringify(payload))
+      .catch((error: unknown) => this.log.warn({ err: error }, 'cache invalidation could not be published'))
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  async drain(): Promise<void> {
+    this.flush();
+    await Promise.all([...this.sending]);
   }
 
   /** Sends one message to every node (this one included; it is ignored on arrival). */
