@@ -362,6 +362,7 @@ export {
   donationBlockView,
   donationIntervalLabel,
   donationRules,
+  donationAmountText,
   parseDonationAmount,
   type DonationAmountCheck,
   type DonationInterval,

@@ -65,6 +65,14 @@ export function donationRules(content: Record<string, unknown>): DonationRules {
   };
 }
 
+/** Minor units as the editor shows them in `currency`'s own digits: 1250 USD → "12.50", 1000 USD → "10", 1250 JPY → "1250". */
+export function donationAmountText(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  if (digits === 0) return String(minor);
+  const text = (minor / 10 ** digits).toFixed(digits);
+  return /\.0+$/.test(text) ? text.replace(/\.0+$/, '') : text;
+}
+
 /** The amount of a custom field ("25", "25.50") in minor units of `currency`, or undefined. */
 export function parseDonationAmount(text: string, currency: string): number | undefined {
   const digits = currencyDigits(currency);

@@ -3,7 +3,7 @@ export interface EditorBoot {
   owner: { email: string; roles: number[] };
   websiteId: string;
   /** The site being edited (an install can serve several, each on its own host). */
-  site?: { title: string; host: string | null };
+  site?: { title: string; host: string | null; currency?: string };
 }
 
 export function readBoot(): EditorBoot {
@@ -15,4 +15,13 @@ export function readBoot(): EditorBoot {
     // fall through to an owner with no roles: every panel then says it is not available
   }
   return { owner: { email: '', roles: [] }, websiteId: '' };
+}
+
+let currency: string | undefined;
+
+/** The edited site's currency (amounts typed in block forms use its digits); USD outside a browser page. */
+export function siteCurrency(): string {
+  if (typeof document === 'undefined') return 'USD';
+  currency ??= readBoot().site?.currency ?? 'USD';
+  return currency;
 }

@@ -106,13 +106,13 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
     // Which site this is (one install serves several, each on its host): shown in the editor's navigation.
     const site = await app.db
       .selectFrom('sites')
-      .select(['title', 'host'])
+      .select(['title', 'host', 'currency'])
       .where('id', '=', owner.websiteId)
       .executeTakeFirst();
     const boot = serializeForScript({
       owner: { email: owner.email, roles: owner.roles },
       websiteId: owner.websiteId,
-      site: { title: site?.title ?? '', host: site?.host ?? null },
+      site: { title: site?.title ?? '', host: site?.host ?? null, currency: site?.currency ?? 'USD' },
     });
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

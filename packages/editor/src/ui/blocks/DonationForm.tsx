@@ -1,9 +1,15 @@
-import { DONATION_INTERVALS, donationIntervalLabel, donationRules, parseDonationAmount } from '@tessera/core';
+import {
+  DONATION_INTERVALS,
+  donationAmountText,
+  donationIntervalLabel,
+  donationRules,
+  parseDonationAmount,
+} from '@tessera/core';
 import { useState } from 'react';
+import { siteCurrency } from '../../shell/boot.js';
 import { type BlockFormProps, blockEdits, CheckField, TextField } from './common.js';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const major = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
 /**
  * Donation (52): title, text, suggested amounts, a custom amount with its minimum, and which kinds
@@ -13,6 +19,9 @@ const major = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 export function DonationForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const c = props.block.content;
+  // The site's currency (the editor's boot data): amounts are typed and shown in its own digits.
+  const currency = siteCurrency();
+  const major = (cents: number) => donationAmountText(cents, currency);
   const rules = donationRules(c);
   const [suggested, setSuggested] = useState(() => rules.suggestedCents.map(major).join(', '));
   const [minimum, setMinimum] = useState(() => major(rules.minimumCents));
@@ -20,9 +29,9 @@ export function DonationForm(props: BlockFormProps) {
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-  const cents = parts.map((p) => parseDonationAmount(p, 'USD'));
+  const cents = parts.map((p) => parseDonationAmount(p, currency));
   const suggestedError = cents.some((v) => v === undefined) ? 'Type amounts like 10, 25.50, 50.' : undefined;
-  const minimumCents = parseDonationAmount(minimum, 'USD');
+  const minimumCents = parseDonationAmount(minimum, currency);
   const wanted = Array.isArray(c.intervals) ? (c.intervals as string[]) : ['once'];
   return (
     <>
@@ -41,7 +50,7 @@ export function DonationForm(props: BlockFormProps) {
         error={suggestedError}
         onChange={(v) => {
           setSuggested(v);
-          const next = v.split(',').map((p) => parseDonationAmount(p.trim(), 'USD'));
+          const next = v.split(',').map((p) => parseDonationAmount(p.trim(), currency));
           if (next.every((n) => n !== undefined)) set('content', 'suggestedCents', next);
         }}
       />
@@ -56,7 +65,7 @@ export function DonationForm(props: BlockFormProps) {
         error={minimumCents === undefined || minimumCents < 1 ? 'Type an amount like 5 or 5.50.' : undefined}
         onChange={(v) => {
           setMinimum(v);
-          const next = parseDonationAmount(v, 'USD');
+          const next = parseDonationAmount(v, currency);
           if (next !== undefined && next > 0) set('content', 'minimumCents', next);
         }}
       />
