@@ -191,4 +191,19 @@ describe.each(PAIRS)('site archive from %s into %s', (from, to) => {
     await expect(refused).rejects.toThrow('tables/items.json does not match its checksum');
     expect(await source.db.selectFrom('sites').select('id').execute()).toEqual([]);
   });
+
+  it('refuses a forged manifest naming files outside the archive, opening and writing nothing', async () => {
+    const forged = join(work, 'forged');
+    cpSync(archive, forged, { recursive: true });
+    const manifestFile = join(forged, 'manifest.json');
+    const forgedManifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as SiteArchiveManifest;
+    forgedManifest.files = ['../../../etc/passwd', '/etc/hostname', ...forgedManifest.files];
+    forgedManifest.checksums['files/../../../etc/passwd'] = { size: 1, sha256: 'x' };
+    writeFileSync(manifestFile, JSON.stringify(forgedManifest));
+    const refused = restoreSiteArchive({ db: source.db, storage: source.app.fileStorage, archive: forged });
+    await expect(refused).rejects.toThrow(RestoreRefused);
+    await expect(refused).rejects.toThrow('"../../../etc/passwd" is not the name of a stored file');
+    expect(await source.app.fileStorage.read('../../../etc/passwd').catch(() => undefined)).toBeUndefined();
+    expect(await source.db.selectFrom('sites').select('id').execute()).toEqual([]);
+  });
 });

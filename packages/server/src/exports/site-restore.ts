@@ -60,7 +60,15 @@ function verify(dir: string, manifest: SiteArchiveManifest, applied: ReadonlySet
     if (!listed.has(`tables/${table}.json`)) problems.push(`tables/${table}.json is not in the archive`);
   }
   for (const key of manifest.files) {
-    if (!listed.has(`files/${key}`)) problems.push(`files/${key} is not in the archive`);
+    // A stored file's name: never a way out of the archive or into another part of the storage.
+    if (
+      typeof key !== 'string' ||
+      key.startsWith('/') ||
+      key.includes('\\') ||
+      key.split('/').some((p) => p === '' || p === '.' || p === '..')
+    )
+      problems.push(`${JSON.stringify(key).slice(0, 80)} is not the name of a stored file`);
+    else if (!listed.has(`files/${key}`)) problems.push(`files/${key} is not in the archive`);
   }
   const newer = manifest.migrations.filter((name) => !applied.has(name));
   if (newer.length > 0)
@@ -101,7 +109,8 @@ export async function restoreSiteArchive(args: {
     if (!known.has(table)) problems.push(`table ${table} is not restored by this install`);
   }
   const toStore: string[] = [];
-  for (const key of manifest.files) {
+  // Files are compared only once the archive checked out: a refused archive's names are never opened.
+  for (const key of problems.length === 0 ? manifest.files : []) {
     const incoming = readFileSync(archivedFilePath(args.archive, key));
     const stored = await args.storage.read(key);
     if (!stored) toStore.push(key);
