@@ -54,6 +54,23 @@ export interface OwnerDonation {
   message: string | null;
 }
 
+/** A donation's columns in the owner's list (selected and grouped by, beside the paid sums). */
+const LISTED_COLUMNS = [
+  'd.id',
+  'd.created_at',
+  'd.donor_name',
+  'd.donor_email',
+  'd.name_display',
+  'd.amount_cents',
+  'd.currency',
+  'd.interval',
+  'd.status',
+  'd.note',
+  'd.order_id',
+  'd.next_charge_at',
+  'd.message',
+] as const;
+
 /** The site's donations, newest first, each with what it has paid so far. */
 export async function listDonations(db: Kysely<Database>, siteId: string, limit: number): Promise<OwnerDonation[]> {
   const rows = await db
@@ -62,38 +79,12 @@ export async function listDonations(db: Kysely<Database>, siteId: string, limit:
       join.onRef('p.donation_id', '=', 'd.id').on('p.status', '=', 'succeeded'),
     )
     .select((eb) => [
-      'd.id',
-      'd.created_at',
-      'd.donor_name',
-      'd.donor_email',
-      'd.name_display',
-      'd.amount_cents',
-      'd.currency',
-      'd.interval',
-      'd.status',
-      'd.note',
-      'd.order_id',
-      'd.next_charge_at',
-      'd.message',
+      ...LISTED_COLUMNS,
       eb.fn.coalesce(eb.fn.sum<number>('p.amount_cents'), eb.lit(0)).as('paid'),
       eb.fn.count<number>('p.id').as('count'),
     ])
     .where('d.site_id', '=', siteId)
-    .groupBy([
-      'd.id',
-      'd.created_at',
-      'd.donor_name',
-      'd.donor_email',
-      'd.name_display',
-      'd.amount_cents',
-      'd.currency',
-      'd.interval',
-      'd.status',
-      'd.note',
-      'd.order_id',
-      'd.next_charge_at',
-      'd.message',
-    ])
+    .groupBy([...LISTED_COLUMNS])
     .orderBy('d.created_at', 'desc')
     .orderBy('d.id', 'desc')
     .limit(limit)
