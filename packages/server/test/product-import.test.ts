@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliNodeArgs } from './cli-process.js';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { importCommand, ImportUsageError } from '../src/imports/import-command.js';
+import { exportProducts } from '../src/exports/product-export.js';
 import { importProducts } from '../src/imports/product-import.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
@@ -46,7 +47,7 @@ describe('tessera import products (command line)', { timeout: 300_000 }, () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain('Shopify product CSV → products page /shop');
     expect(dry.out).toContain('line 2: would create linen-apron (Linen apron, 3 variants)');
-    expect(dry.out).toContain('line 7: rejected: Variant Price "twelve" is not an amount such as 12.50.');
+    expect(dry.out).toContain('line 7: rejected: Variant Price "twelve" is not an amount in USD such as 12.50.');
     expect(dry.out).toContain('Dry run, nothing changed: 2 to create, 0 to update, 5 rejected.');
     const real = await run(['import', 'products', SHOPIFY], env());
     expect(real.out).toContain('2 created, 0 updated, 5 rejected.');
@@ -227,6 +228,32 @@ for (const dialect of DIALECTS) {
         'The site has no products page "nope".',
       );
       await expect(importCommand(server.db, ['products', SHOPIFY, '--bogus'])).rejects.toThrow(ImportUsageError);
+    });
+
+    it('reads and writes amounts in the site currency digits (a yen site)', async () => {
+      const site = () => server.db.updateTable('sites').where('id', '=', DEMO_SITE_ID);
+      await site().set({ currency: 'JPY' }).execute();
+      try {
+        const csv = [
+          'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Compare At Price,Variant Inventory Qty',
+          'yen-cup,Yen cup,Title,Default Title,YEN-CUP,1500,1800,4',
+          'yen-bowl,Yen bowl,Title,Default Title,YEN-BOWL,12.50,,4',
+        ].join('\n');
+        const report = await importProducts(server.db, { siteId: DEMO_SITE_ID, csv, dryRun: false });
+        expect(report.rejected).toEqual([
+          { line: 3, reason: 'Variant Price "12.50" is not an amount in JPY such as 1250.' },
+        ]);
+        const [cup] = await variants('yen-cup');
+        expect({ price: Number(cup?.price_cents), sale: Number(cup?.sale_price_cents) }).toEqual({
+          price: 1800,
+          sale: 1500,
+        });
+        const exported = await exportProducts(server.db, { siteId: DEMO_SITE_ID, format: 'shopify' });
+        const row = exported.csv.split('\r\n').find((line) => line.startsWith('yen-cup,'));
+        expect(row).toContain(',1500,1800,');
+      } finally {
+        await site().set({ currency: 'USD' }).execute();
+      }
     });
   });
 }

@@ -1,4 +1,4 @@
-import { currencyDigits } from '@tessera/core';
+import { fromMinorUnits } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../db/schema.js';
 import { csvRow } from '../forms/csv.js';
@@ -14,12 +14,7 @@ const PAGE = 500;
 
 /** Minor units as a decimal in the currency's own digits: 1250 USD → "12.50", 1250 JPY → "1250". */
 export function decimalAmount(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  if (digits === 0) return String(minor);
-  const unit = 10 ** digits;
-  const whole = Math.trunc(Math.abs(minor) / unit);
-  const fraction = String(Math.abs(minor) % unit).padStart(digits, '0');
-  return `${minor < 0 ? '-' : ''}${whole}.${fraction}`;
+  return fromMinorUnits(minor, currency);
 }
 
 function parsed<T>(text: string | null, fallback: T): T {

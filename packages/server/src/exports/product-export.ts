@@ -1,4 +1,4 @@
-import { CollectionType, ProductType, RecordType } from '@tessera/core';
+import { CollectionType, fromMinorUnits, ProductType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -46,9 +46,6 @@ function field(value: string | number): string {
 }
 
 const csvLine = (cells: readonly (string | number)[]) => cells.map(field).join(',');
-
-/** Minor units → "12.50". */
-const money = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 async function storedProducts(db: Kysely<Database>, siteId: string, collection?: string): Promise<StoredProduct[]> {
   let query = db
@@ -134,7 +131,7 @@ const SHOPIFY_COLUMNS = [
   'Gift Card',
 ];
 
-function shopifyRows(p: StoredProduct, note: (text: string) => void): string[] {
+function shopifyRows(p: StoredProduct, money: (minor: number) => string, note: (text: string) => void): string[] {
   if (p.options.length > 3) note('has more than 3 options (Shopify carries 3): use --format squarespace');
   const options = p.options.length > 0 ? p.options : ['Title'];
   return p.variants.map((v, index) => {
@@ -195,7 +192,7 @@ const SQUARESPACE_TYPES: Record<number, string> = {
   [ProductType.SERVICE]: 'SERVICE',
 };
 
-function squarespaceRows(p: StoredProduct, note: (text: string) => void): string[] {
+function squarespaceRows(p: StoredProduct, money: (minor: number) => string, note: (text: string) => void): string[] {
   if (p.options.length > 6) note('has more than 6 options; only the first 6 are written');
   if (Object.keys(p.weights).length > 0) note('weights not written (the Squarespace format is imported without them)');
   return p.variants.map((v, index) => {
@@ -233,6 +230,10 @@ export async function exportProducts(
   args: { siteId: string; format: ExportFormat; collection?: string },
 ): Promise<ProductExport> {
   const products = await storedProducts(db, args.siteId, args.collection);
+  // Amounts in the currency's own digits: 1250 USD → "12.50", 1250 JPY → "1250".
+  const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
+  const currency = site?.currency ?? 'USD';
+  const money = (minor: number) => fromMinorUnits(minor, currency);
   const notes: string[] = [];
   const shopify = args.format === 'shopify';
   const lines = [csvLine(shopify ? SHOPIFY_COLUMNS : SQUARESPACE_COLUMNS)];
@@ -254,7 +255,7 @@ export async function exportProducts(
     if (product.status !== 'published' && product.status !== 'draft')
       note(`status ${product.status} written as hidden`);
     if (product.title !== product.title.trim()) note('title written without its outer spaces');
-    lines.push(...(shopify ? shopifyRows(product, note) : squarespaceRows(product, note)));
+    lines.push(...(shopify ? shopifyRows(product, money, note) : squarespaceRows(product, money, note)));
     exported++;
   }
   return { csv: `${lines.join('\r\n')}\r\n`, exported, notes };

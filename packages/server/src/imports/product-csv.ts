@@ -1,4 +1,4 @@
-import { ProductType } from '@tessera/core';
+import { currencyDigits, ProductType, tryToMinorUnits } from '@tessera/core';
 import { slugify } from '../admin/product-input.js';
 import { csvRecords, readCsv } from './csv-read.js';
 
@@ -52,13 +52,21 @@ export class ProductCsvError extends Error {}
 
 class RowError extends Error {}
 
-/** Whole currency units with up to two decimals ("12", "12.5", "1,299.00") → minor units. */
-function amount(text: string, column: string): number | undefined {
-  const value = text.replace(/^[$€£]/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+/**
+ * Whole currency units with at most the currency's own decimals ("12", "12.5", "1,299.00" in USD;
+ * "1500" in JPY) → minor units of the site's currency.
+ */
+function amount(text: string, column: string, currency: string): number | undefined {
+  const value = text.replace(/^[$€£¥]/, '').replace(/,(?=\d{3}(\D|$))/g, '');
   if (value === '') return undefined;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(value)) throw new RowError(`${column} "${text}" is not an amount such as 12.50.`);
-  const [whole, fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const digits = currencyDigits(currency);
+  const shape = digits === 0 ? /^\d{1,9}$/ : new RegExp(`^\\d{1,9}(\\.\\d{1,${digits}})?$`);
+  const minor = shape.test(value) ? tryToMinorUnits(value, currency) : undefined;
+  if (minor === undefined) {
+    const example = digits === 0 ? '1250' : '12.50';
+    throw new RowError(`${column} "${text}" is not an amount in ${currency} such as ${example}.`);
+  }
+  return minor;
 }
 
 function count(text: string, column: string): number {
@@ -89,14 +97,14 @@ export function detectProductCsvFormat(columns: readonly string[]): ProductCsvFo
   return undefined;
 }
 
-function shopifyVariant(record: Record_, options: string[]): DraftVariant {
+function shopifyVariant(record: Record_, options: string[], currency: string): DraftVariant {
   const attributes: Record<string, string> = {};
   options.forEach((name, i) => {
     attributes[name] = record.get(`Option${i + 1} Value`);
   });
-  const price = amount(record.get('Variant Price'), 'Variant Price');
+  const price = amount(record.get('Variant Price'), 'Variant Price', currency);
   if (price === undefined) throw new RowError('Variant Price is empty.');
-  const compareAt = amount(record.get('Variant Compare At Price'), 'Variant Compare At Price');
+  const compareAt = amount(record.get('Variant Compare At Price'), 'Variant Compare At Price', currency);
   const onSale = compareAt !== undefined && compareAt > price;
   const tracked = record.get('Variant Inventory Tracker') !== '';
   const grams = record.get('Variant Grams');
@@ -112,7 +120,7 @@ function shopifyVariant(record: Record_, options: string[]): DraftVariant {
   };
 }
 
-function shopifyDrafts(records: Record_[]): ParsedProductCsv {
+function shopifyDrafts(records: Record_[], currency: string): ParsedProductCsv {
   const groups = new Map<string, Record_[]>();
   const rejected: RowProblem[] = [];
   for (const record of records) {
@@ -133,7 +141,7 @@ function shopifyDrafts(records: Record_[]): ParsedProductCsv {
       for (const row of rows) {
         at = row.line;
         const isVariant = ['Option1 Value', 'Variant SKU', 'Variant Price'].some((c) => row.get(c) !== '');
-        if (isVariant) variants.push(shopifyVariant(row, options));
+        if (isVariant) variants.push(shopifyVariant(row, options, currency));
       }
       at = first.line;
       if (variants.length === 0) throw new RowError('The product has no variant row (Variant Price).');
@@ -169,14 +177,14 @@ const SQUARESPACE_TYPES: Record<string, number> = {
   SERVICE: ProductType.SERVICE,
 };
 
-function squarespaceVariant(record: Record_, options: string[]): DraftVariant {
+function squarespaceVariant(record: Record_, options: string[], currency: string): DraftVariant {
   const attributes: Record<string, string> = {};
   options.forEach((name, i) => {
     attributes[name] = record.get(`Option Value ${i + 1}`);
   });
-  const price = amount(record.get('Price'), 'Price');
+  const price = amount(record.get('Price'), 'Price', currency);
   if (price === undefined) throw new RowError('Price is empty.');
-  const sale = amount(record.get('Sale Price'), 'Sale Price') ?? 0;
+  const sale = amount(record.get('Sale Price'), 'Sale Price', currency) ?? 0;
   const stock = record.get('Stock');
   const unlimited = stock === '' || /^unlimited$/i.test(stock);
   return {
@@ -190,7 +198,7 @@ function squarespaceVariant(record: Record_, options: string[]): DraftVariant {
   };
 }
 
-function squarespaceDrafts(records: Record_[]): ParsedProductCsv {
+function squarespaceDrafts(records: Record_[], currency: string): ParsedProductCsv {
   const groups: Record_[][] = [];
   const rejected: RowProblem[] = [];
   for (const record of records) {
@@ -212,7 +220,7 @@ function squarespaceDrafts(records: Record_[]): ParsedProductCsv {
       const options = [1, 2, 3, 4, 5, 6].map((n) => first.get(`Option Name ${n}`)).filter(Boolean);
       const variants = rows.map((row) => {
         at = row.line;
-        return squarespaceVariant(row, options);
+        return squarespaceVariant(row, options, currency);
       });
       at = first.line;
       drafts.push({
@@ -236,8 +244,11 @@ function squarespaceDrafts(records: Record_[]): ParsedProductCsv {
   return { format: 'squarespace', drafts, rejected };
 }
 
-/** Reads a Shopify or Squarespace product CSV (detected from its header) into drafts and bad rows. */
-export function parseProductCsv(text: string): ParsedProductCsv {
+/**
+ * Reads a Shopify or Squarespace product CSV (detected from its header) into drafts and bad rows;
+ * amounts are read in `currency`, the importing site's.
+ */
+export function parseProductCsv(text: string, currency = 'USD'): ParsedProductCsv {
   const { columns, records } = csvRecords(readCsv(text));
   const format = detectProductCsvFormat(columns);
   if (!format) {
@@ -245,5 +256,5 @@ export function parseProductCsv(text: string): ParsedProductCsv {
       'This is not a Shopify or Squarespace product CSV: the header needs Handle and Variant Price (Shopify), or Title, Option Name 1 and Stock (Squarespace).',
     );
   }
-  return format === 'shopify' ? shopifyDrafts(records) : squarespaceDrafts(records);
+  return format === 'shopify' ? shopifyDrafts(records, currency) : squarespaceDrafts(records, currency);
 }

@@ -79,7 +79,8 @@ export async function planProductImport(
   db: Kysely<Database>,
   args: { siteId: string; csv: string; collection?: string },
 ): Promise<Omit<ProductImportReport, 'dryRun'>> {
-  const parsed = parseProductCsv(args.csv);
+  const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
+  const parsed = parseProductCsv(args.csv, site?.currency ?? 'USD');
   const collection = await productsCollection(db, args.siteId, args.collection);
   const rejected = [...parsed.rejected];
   const planned: PlannedProduct[] = [];
