@@ -52,7 +52,6 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   const renewals = createRenewalScheduler(app.db, {
     payments,
     nextOrderNumber: service.nextOrderNumber,
-    onError: (error) => app.log.error({ err: error }, 'subscription renewals failed'),
     // Renewals saved with Stripe or PayPal charge off-session there (issue 17); the buyer is mailed a link when that fails.
     hosted: () => app.services.hostedPayments?.registry,
     onAwaitingPayment: renewalAwaitingMailer(app, mail),

@@ -61,15 +61,13 @@ export interface RenewalOutcome {
 export interface RenewalScheduler {
   /** Creates every renewal due at `now` (catching up missed cycles one by one); answers what it did. */
   runDue(now?: Date): Promise<RenewalOutcome[]>;
-  start(): void;
+  /** Waits for the run under way, if any (the server closing). */
   stop(): Promise<void>;
 }
 
 export interface RenewalSchedulerOptions {
   payments: PaymentProviders;
   nextOrderNumber: (trx: import('kysely').Transaction<Database>, siteId: string) => Promise<number>;
-  intervalMs?: number;
-  onError?: (error: unknown) => void;
   /** Called after each renewal order is committed (the plugin mails the customer). */
   onOrdered?: (outcome: RenewalOutcome) => Promise<void> | void;
   /** The site's hosted providers (issue 17), asked when a renewal runs; they register after checkout. */
@@ -79,13 +77,12 @@ export interface RenewalSchedulerOptions {
 }
 
 /**
- * The in-process renewal scheduler. Each cycle of a subscription is claimed by inserting its
- * (subscription_id, cycle) row, which is unique: two processes, or a restart halfway, can never
- * bill a cycle twice. On start it runs at once, so cycles that fell due while the server was down
- * are created then.
+ * Subscription renewals. `runDue` is called by the `renewals` job (jobs/index.ts: once per slot
+ * across nodes). Each cycle of a subscription is claimed by inserting its (subscription_id, cycle)
+ * row, which is unique: two processes, or a restart halfway, can never bill a cycle twice; cycles
+ * that fell due while the server was down are created at the next run, one by one.
  */
 export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSchedulerOptions): RenewalScheduler {
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
 
   /** Bills the cycle now due, or (`retry`) tries again the cycle whose hosted charge failed. */
@@ -360,25 +357,13 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
       await options.onAwaitingPayment?.(outcome);
   }
 
-  const tick = () => {
-    running = running.then(() => runDue()).catch((error) => options.onError?.(error));
-  };
-
   return {
     runDue: (now) => {
       const result = running.then(() => runDue(now));
       running = result.catch(() => {});
       return result;
     },
-    start() {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, options.intervalMs ?? 60_000);
-      timer.unref();
-    },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
       await running.catch(() => {});
     },
   };
