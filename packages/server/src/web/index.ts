@@ -9,7 +9,7 @@ import { installRedirects } from './redirect-hook.js';
 import { robotsTxt } from './robots.js';
 import { type SitemapLanguages, sitemapFiles, sitemapIndexXml, sitemapXml } from './sitemap.js';
 import { sitemapEntries } from './sitemap-source.js';
-import { ICON_FILES, iconSourcePath, SiteIcons, siteIconUrl, webManifest } from './site-icon.js';
+import { ICON_FILES, iconStorageKey, SiteIcons, siteIconUrl, webManifest } from './site-icon.js';
 
 export { webBaseUrl } from './base-url.js';
 
@@ -65,14 +65,14 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
   }
 
-  const icons = new SiteIcons();
+  const icons = new SiteIcons(app.fileStorage);
 
   /** Square PNGs of the site's icon in `sizes`, or undefined (and a 404 sent) when it has none that reads. */
   async function iconPngs(request: FastifyRequest, reply: FastifyReply, sizes: readonly number[]) {
     const site = await siteOf(request, reply);
     if (!site) return undefined;
     const url = siteIconUrl(site.websiteSettings);
-    const source = url ? iconSourcePath(app.config.filesDir, url) : undefined;
+    const source = url ? iconStorageKey(url) : undefined;
     let pngs: (Buffer | undefined)[] = [];
     try {
       pngs = source ? await Promise.all(sizes.map((size) => icons.png(source, size))) : [];

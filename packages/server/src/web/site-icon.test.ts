@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { iconSourcePath, SiteIcons, siteIconUrl, webManifest } from './site-icon.js';
+import { DiskStorage } from '../platform/storage/index.js';
+import { iconStorageKey, SiteIcons, siteIconUrl, webManifest } from './site-icon.js';
 
 describe('site icon', () => {
   it('takes only uploaded files, and never a path out of the files folder', () => {
@@ -11,23 +11,34 @@ describe('site icon', () => {
     expect(siteIconUrl({ siteIcon: { url: '/files/../secret.png' } })).toBeUndefined();
     expect(siteIconUrl({ siteIcon: { url: 'https://evil.example/icon.png' } })).toBeUndefined();
     expect(siteIconUrl({ siteIcon: null })).toBeUndefined();
-    expect(iconSourcePath('/data/files', '/files/a/icon.png')).toBe('/data/files/a/icon.png');
-    expect(iconSourcePath('/data/files', '/files/../../etc/passwd')).toBeUndefined();
+    expect(iconStorageKey('/files/a/icon.png')).toBe('a/icon.png');
+    expect(iconStorageKey('/files/../../etc/passwd')).toBeUndefined();
+    expect(iconStorageKey('/files/a//icon.png')).toBeUndefined();
+    expect(iconStorageKey('/files/.cache/icon.png/500w.webp')).toBeUndefined();
+    expect(iconStorageKey('/etc/passwd')).toBeUndefined();
   });
 
   it('makes square PNGs of the asked size, once per file version', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tessera-icon-'));
-    const source = join(dir, 'logo.png');
-    await sharp({ create: { width: 600, height: 400, channels: 3, background: '#336699' } })
-      .png()
-      .toFile(source);
-    const icons = new SiteIcons();
-    const png = await icons.png(source, 180);
+    const storage = new DiskStorage(mkdtempSync(`${tmpdir()}/tessera-icon-`));
+    const drawn = (background: string) =>
+      sharp({ create: { width: 600, height: 400, channels: 3, background } })
+        .png()
+        .toBuffer();
+    await storage.put('brand/logo.png', await drawn('#336699'));
+    const icons = new SiteIcons(storage);
+    const png = await icons.png('brand/logo.png', 180);
     expect(png).toBeDefined();
     const meta = await sharp(png as Buffer).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 180, 180]);
-    expect(await icons.png(source, 180)).toBe(png);
-    expect(await icons.png(join(dir, 'missing.png'), 32)).toBeUndefined();
+    expect(await icons.png('brand/logo.png', 180)).toBe(png);
+    expect(await icons.png('missing.png', 32)).toBeUndefined();
+    // A new file under the same name is a new version: made again, in its own colour.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await storage.put('brand/logo.png', await drawn('#cc3300'));
+    const remade = await icons.png('brand/logo.png', 180);
+    expect(remade).not.toBe(png);
+    const { dominant } = await sharp(remade as Buffer).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
   });
 
   it('names the icons in the manifest, or the theme mark without one', () => {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
 import sharp from 'sharp';
+import { assertKey, type FileStorage } from '../platform/storage/index.js';
 
 /** The files made from the owner's site icon, each a square PNG of this many pixels. */
 export const ICON_FILES: Readonly<Record<string, number>> = Object.freeze({
@@ -28,38 +27,44 @@ export function iconVersion(url: string): string {
   return createHash('sha256').update(url).digest('base64url').slice(0, 10);
 }
 
-/** The file on disk behind `/files/…`, or undefined when it would leave the files folder. */
-export function iconSourcePath(filesDir: string, url: string): string | undefined {
-  const root = resolve(filesDir);
-  const path = resolve(root, url.slice('/files/'.length));
-  return path.startsWith(root + sep) ? path : undefined;
+/** The file store's key behind `/files/…` (`/files/a/icon.png` → `a/icon.png`), or undefined for any other path. */
+export function iconStorageKey(url: string): string | undefined {
+  const key = url.slice('/files/'.length);
+  try {
+    assertKey(key);
+  } catch {
+    return undefined;
+  }
+  return url.startsWith('/files/') && !key.startsWith('.cache/') ? key : undefined;
 }
 
 /**
- * Square PNGs of the owner's icon, made with sharp on first request and kept in memory by source
- * file, its modification time and size (a few KB each; at most `CACHE_LIMIT`).
+ * Square PNGs of the owner's icon, read through the file store (the disk, or the bucket every node
+ * shares), made with sharp on first request and kept in memory by file, its version (ETag) and size
+ * (a few KB each; at most `CACHE_LIMIT`).
  */
 export class SiteIcons {
   private readonly made = new Map<string, Promise<Buffer>>();
 
-  async png(sourcePath: string, size: number): Promise<Buffer | undefined> {
-    let mtime: number;
-    try {
-      mtime = statSync(sourcePath).mtimeMs;
-    } catch {
-      return undefined;
-    }
-    const key = `${sourcePath}\u0000${mtime}\u0000${size}`;
-    let pending = this.made.get(key);
+  constructor(private readonly storage: FileStorage) {}
+
+  async png(key: string, size: number): Promise<Buffer | undefined> {
+    const info = await this.storage.head(key);
+    if (!info) return undefined;
+    const cacheKey = `${key}\u0000${info.etag}\u0000${size}`;
+    let pending = this.made.get(cacheKey);
     if (!pending) {
-      pending = sharp(sourcePath, { limitInputPixels: MAX_ICON_INPUT_PIXELS })
-        .rotate()
-        .resize({ width: size, height: size, fit: 'cover' })
-        .png()
-        .toBuffer();
-      this.made.set(key, pending);
+      pending = this.storage.read(key).then((source) => {
+        if (!source) throw new Error(`the site icon ${key} vanished while it was read`);
+        return sharp(source, { limitInputPixels: MAX_ICON_INPUT_PIXELS })
+          .rotate()
+          .resize({ width: size, height: size, fit: 'cover' })
+          .png()
+          .toBuffer();
+      });
+      this.made.set(cacheKey, pending);
       if (this.made.size > CACHE_LIMIT) this.made.delete(this.made.keys().next().value as string);
-      pending.catch(() => this.made.delete(key));
+      pending.catch(() => this.made.delete(cacheKey));
     }
     return pending;
   }
