@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
+import { REDIS_URL, redisReachable } from './redis-stores.js';
 import { Visitor } from './visitor.js';
 
 const contextOf = (html: string) =>
@@ -208,5 +209,46 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
       .where('id', '=', DEMO_SITE_ID)
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.settings).website.multilingual.languages).toHaveLength(3);
+  });
+});
+
+// Issue 18: with Redis configured, every node counts wrong page passwords together, so guessing
+// through several nodes gets no more tries than through one.
+describe.runIf(await redisReachable())('lock screen attempts shared through Redis by two nodes', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    const config = { redisUrl: REDIS_URL, rateLimit: { namespace: `tessera-test-lock-${Date.now()}:` } };
+    a = await startTestServer({ dialect: DIALECTS[0], config });
+    b = await startTestServer({ dialect: DIALECTS[0], sameDatabaseAs: a, config });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('blocks the eleventh guess from one address whichever node it reaches', async () => {
+    const guess = (server: TestServer, password: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/lookbook',
+        remoteAddress: '10.77.0.1',
+        headers: { cookie: 'crumb=c', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `password=${password}&crumb=c`,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await guess(i % 2 === 0 ? a : b, 'wrong')).statusCode);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    expect((await guess(a, 'juniper')).statusCode).toBe(429);
+    expect((await guess(b, 'juniper')).statusCode).toBe(429);
+    // Another address is not held back by them.
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/lookbook',
+      remoteAddress: '10.77.0.2',
+      headers: { cookie: 'crumb=c', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'password=juniper&crumb=c',
+    });
+    expect(other.statusCode).toBe(303);
   });
 });

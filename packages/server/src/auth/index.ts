@@ -11,7 +11,7 @@ import { loadSiteUser, SITE_USER_COOKIE } from '../site-users/site-user-service.
 import { ThemePages } from '../site-users/theme-page.js';
 import { createCaptcha } from '../forms/captcha.js';
 import { resolveFormsConfig } from '../forms/forms-config.js';
-import { createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
+import { type AttemptStore, createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
 import { siteHasOwner } from '../sites/setup-token.js';
 import { installSetupRoutes, SETUP_PATH } from '../sites/setup-routes.js';
 import { installOwnerAccountRoutes, OWNER_RESET_PATHS } from './owner-account-routes.js';
@@ -32,6 +32,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts failed sign-ins (owners and site users) per account and per address. */
     signInThrottle: SignInThrottle;
+    /**
+     * A named attempt counter (e.g. `page-unlock`): in Redis when `REDIS_URL` is set, so every node
+     * counts together, else in this process's memory. Each name has its own keys.
+     */
+    attemptStores: (name: string) => AttemptStore;
     /** Owner sign-in: growing delays per account and address, a captcha after repeated failures. */
     ownerSignInGuard: OwnerSignInGuard;
     /** A preHandler limiting sign-in requests per address (@fastify/rate-limit). */
@@ -85,14 +90,16 @@ function ownerHome(app: FastifyInstance): string {
 async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
   const config = app.config;
   const limits = { ...DEFAULT_SIGN_IN_LIMITS, ...config.signIn };
-  let store = createMemoryAttemptStore();
+  let stores = (_name: string) => createMemoryAttemptStore();
   if (config.redisUrl) {
     const redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    store = createRedisAttemptStore(redis, `${config.rateLimit.namespace ?? 'tessera-rl:'}signin:`);
+    stores = (name) => createRedisAttemptStore(redis, `${config.rateLimit.namespace ?? 'tessera-rl:'}${name}:`);
   }
+  const store = stores('signin');
+  app.decorate('attemptStores', stores);
   app.decorate('signInThrottle', new SignInThrottle(store, limits));
   app.decorate('ownerSignInGuard', new OwnerSignInGuard(store, { ...OWNER_DELAY_DEFAULTS, ...limits }));
   const forms = resolveFormsConfig(config);

@@ -70,7 +70,7 @@ export function createSectionPages(host: ContentPageHost) {
   const { app, theme } = host;
   const content = app.services.content as unknown as SiteContentService;
   const forms = createFormStore(app.db);
-  const attempts = new LockAttempts();
+  const attempts = new LockAttempts(app.attemptStores('page-unlock'));
 
   function sources(site: SiteScope, crumb = ''): BlockSources {
     return {
@@ -268,16 +268,16 @@ export function createSectionPages(host: ContentPageHost) {
     const hash = await content.getPagePasswordHash(site.id, found.id);
     if (!hash) return false;
     const key = `${request.ip}|${found.id}`;
-    if (attempts.blocked(key)) {
+    if (await attempts.blocked(key)) {
       reply.header('retry-after', '600');
       return serve(page, slug, LOCK_MESSAGES.tooManyAttempts, { status: 429 });
     }
     const result = await checkPassword(hash, (request.body as Record<string, unknown> | undefined)?.password);
     if (result !== 'ok') {
-      if (result === 'wrong') attempts.fail(key);
+      if (result === 'wrong') await attempts.fail(key);
       return serve(page, slug, result === 'missing' ? LOCK_MESSAGES.missingPassword : LOCK_MESSAGES.wrongPassword);
     }
-    attempts.clear(key);
+    await attempts.clear(key);
     setUnlockCookie(request, reply, found.id, hash);
     const lang = requestedLanguage(site, request.query);
     reply.redirect(lang ? `${found.fullUrl}?lang=${lang}` : found.fullUrl, 303);

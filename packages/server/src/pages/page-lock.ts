@@ -17,45 +17,37 @@ export const LOCK_MESSAGES = Object.freeze({
 /** Wrong passwords allowed per client address and page in each window before answers stop. */
 export const LOCK_ATTEMPTS = Object.freeze({ max: 10, windowMs: 10 * 60_000 });
 
+/** The counter `LockAttempts` keeps its counts in (the auth plugin's attempt stores: memory or Redis). */
+export interface AttemptCounter {
+  hit(key: string, windowMs: number): Promise<number>;
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+}
+
 /**
- * Counts wrong passwords per (address, page) in memory, so a lock screen cannot be guessed at speed.
- * Bounded: old windows are dropped, and the table never holds more than `maxKeys` entries.
+ * Counts wrong passwords per (address, page), so a lock screen cannot be guessed at speed. The
+ * counts live in the counter given: shared by every node through Redis when it is configured, so
+ * ten guesses at each of several nodes do not add up to more than ten.
  */
 export class LockAttempts {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly counter: AttemptCounter,
     private readonly limits = LOCK_ATTEMPTS,
-    private readonly maxKeys = 10_000,
   ) {}
 
-  blocked(key: string, now = Date.now()): boolean {
-    const entry = this.failures.get(key);
-    if (!entry) return false;
-    if (entry.resetAt <= now) {
-      this.failures.delete(key);
-      return false;
-    }
-    return entry.count >= this.limits.max;
+  async blocked(key: string): Promise<boolean> {
+    return (await this.counter.count(key)) >= this.limits.max;
   }
 
-  fail(key: string, now = Date.now()): void {
-    const entry = this.failures.get(key);
-    if (entry && entry.resetAt > now) {
-      entry.count++;
-      return;
-    }
-    if (this.failures.size >= this.maxKeys) {
-      for (const [k, v] of this.failures) if (v.resetAt <= now) this.failures.delete(k);
-      if (this.failures.size >= this.maxKeys) this.failures.delete(this.failures.keys().next().value as string);
-    }
-    this.failures.set(key, { count: 1, resetAt: now + this.limits.windowMs });
+  async fail(key: string): Promise<void> {
+    await this.counter.hit(key, this.limits.windowMs);
   }
 
-  clear(key: string): void {
-    this.failures.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.counter.reset(key);
   }
 }
+
 const MAX_PASSWORD_LENGTH = 256;
 
 export function unlockCookieName(pageId: string): string {
