@@ -50,6 +50,25 @@ if (DIALECTS.includes('postgres')) {
       expectFresh(await measureStaleness({ writer: writerOnB, reader: nodes.a, writes: 3 }));
     });
 
+    it('closes a page to visitors on node B as soon as node A makes it members-only', async () => {
+      // A path under the page that no renderer answers: only the members gate (site-users/members-gate.ts) turns it into 403.
+      const status = async () => (await fetch(`${nodes.b.url}/about/anything`, { redirect: 'manual' })).status;
+      const membersOnly = (value: number) =>
+        nodes.a.db.updateTable('collections').set({ members_only: value }).where('slug', '=', 'about').execute();
+      try {
+        expect(await status()).toBe(404);
+        await membersOnly(1);
+        // The gate reads the content cache, which the bus empties: no 2 s of the page still open.
+        const started = performance.now();
+        let last = await status();
+        while (last === 404 && performance.now() - started < 3_000) last = await status();
+        expect(last).toBe(403);
+        expect(performance.now() - started).toBeLessThan(1_000);
+      } finally {
+        await membersOnly(0);
+      }
+    });
+
     it('falls back to short expiry when the listening connection is killed, and reconnects by itself', async () => {
       const bus = nodes.b.app.invalidationBus as PgInvalidationBus;
       const reconnectsBefore = bus.stats.reconnects;

@@ -70,6 +70,8 @@ export interface ContentService extends SiteContent {
   /** Collections shown in the main navigation, in order. */
   getNavigation(siteId: string): Promise<NavigationLink[]>;
   getCollectionBySlug(siteId: string, slug: string): Promise<Collection | undefined>;
+  /** Whether the collection at `slug` is members-only (the members gate asks it on every page GET). */
+  isMembersOnly(siteId: string, slug: string): Promise<boolean>;
   /** Products of a collection visitors may see (no drafts), in display order, in template JSON shape. */
   listProducts(siteId: string, collectionId: string): Promise<ProductItemJson[]>;
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
@@ -264,6 +266,18 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
 
     getCollectionBySlug(siteId, slug) {
       return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug));
+    },
+
+    isMembersOnly(siteId, slug) {
+      return cache.get(siteId, `members-only:${slug}`, async () => {
+        const row = await db
+          .selectFrom('collections')
+          .select('members_only')
+          .where('site_id', '=', siteId)
+          .where('slug', '=', slug)
+          .executeTakeFirst();
+        return row?.members_only === 1;
+      });
     },
 
     invalidate(siteId) {

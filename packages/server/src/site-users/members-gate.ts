@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from './access.js';
 import type { ThemePages } from './theme-page.js';
 
-const CACHE_MS = 2000;
 const HOME_SLUG = 'home';
 
 /**
@@ -48,23 +47,8 @@ function firstSegment(url: string): string | undefined {
  * active membership of that area instead (`MemberAreaGuard`), and its 106 page lists the plans.
  */
 export function installMembersGate(app: FastifyInstance, pages: ThemePages): void {
-  const cache = new Map<string, { membersOnly: boolean; at: number }>();
-
-  async function isMembersOnly(siteId: string, slug: string): Promise<boolean> {
-    const key = `${siteId}:${slug}`;
-    const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_MS) return hit.membersOnly;
-    const row = await app.db
-      .selectFrom('collections')
-      .select('members_only')
-      .where('site_id', '=', siteId)
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    const membersOnly = row?.members_only === 1;
-    if (cache.size > 1000) cache.clear();
-    cache.set(key, { membersOnly, at: Date.now() });
-    return membersOnly;
-  }
+  // From the content cache: forgotten at once on a write through any node (the cluster bus).
+  const isMembersOnly = (siteId: string, slug: string) => app.services.content.isMembersOnly(siteId, slug);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
