@@ -48,6 +48,17 @@ describe('CHECKOUT_ORDERS_PER_IP', () => {
   });
 });
 
+describe('TESSERA_JOB_INTERVAL_MS', () => {
+  it('sets the slot of background jobs, and refuses less than a second or what is not a number', () => {
+    expect(loadConfig({}).jobIntervalMs).toBeUndefined();
+    expect(loadConfig({ TESSERA_JOB_INTERVAL_MS: '2000' }).jobIntervalMs).toBe(2000);
+    for (const bad of ['999', 'soon', '1.5e3x'])
+      expect(() => loadConfig({ TESSERA_JOB_INTERVAL_MS: bad })).toThrow(
+        `TESSERA_JOB_INTERVAL_MS must be a whole number of milliseconds, at least 1000, not "${bad}".`,
+      );
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('finding 4: reads a hop count or a list of proxy addresses, never "trust every hop"', () => {
     expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);

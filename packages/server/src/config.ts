@@ -35,6 +35,8 @@ export interface ServerConfig {
   trustProxy: TrustProxySetting;
   /** `POST /api/checkout/orders` per client address (defaults in `src/checkout/order-rate-limit.ts`). */
   checkoutOrders?: { perIp: number; timeWindowMs: number };
+  /** `TESSERA_JOB_INTERVAL_MS`: the slot of background jobs without their own (default 60 s; at least 1 s). */
+  jobIntervalMs?: number;
   /** `METRICS_TOKEN`: the Bearer token `GET /metrics` asks for; unset, the route answers 404. */
   metricsToken?: string;
   /** `TESSERA_SECRET_KEY`: seals provider keys stored in the database (`platform/secrets.ts`); unset, none can be saved. */
@@ -87,6 +89,17 @@ function checkoutOrdersFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'chec
     throw new Error(`CHECKOUT_ORDERS_PER_IP must be a whole number of at least 1, not "${raw}".`);
   }
   return { checkoutOrders: { perIp, timeWindowMs: 60_000 } };
+}
+
+/** `TESSERA_JOB_INTERVAL_MS`: how often slot-less jobs (renewals, mail retries, webhooks…) run, at least 1,000. */
+function jobIntervalFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'jobIntervalMs'> {
+  const raw = env.TESSERA_JOB_INTERVAL_MS;
+  if (raw === undefined || raw === '') return {};
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 1000) {
+    throw new Error(`TESSERA_JOB_INTERVAL_MS must be a whole number of milliseconds, at least 1000, not "${raw}".`);
+  }
+  return { jobIntervalMs: ms };
 }
 
 /** `PUBLIC_URL`: an http(s) origin such as https://shop.example.com, or unset. */
@@ -201,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     forms: formsConfigFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...checkoutOrdersFromEnv(env),
+    ...jobIntervalFromEnv(env),
     ...stripeFromEnv(env),
     ...paypalFromEnv(env),
     ...s3FromEnv(env),

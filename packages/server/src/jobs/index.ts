@@ -91,7 +91,7 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
       },
     ],
     {
-      intervalMs: options.intervalMs,
+      intervalMs: options.intervalMs ?? app.config.jobIntervalMs,
       queue,
       onError: (job, error, info) => {
         countJobRun(app.db, job, true);
