@@ -91,6 +91,7 @@ http {
   client_max_body_size 20m;
   upstream tessera {
 ${upstreams.join('\n')}
+    keepalive 32;
   }
   server {
     listen 127.0.0.1:${port};
