@@ -77,9 +77,16 @@ describe('reading a WordPress export', () => {
     ]);
     expect(harvest!.commentsSkipped).toBe(1);
     expect(parsed.skipped).toEqual([
-      { line: 188, reason: 'Page "About" is not imported by this command; recreate it in the editor.' },
       { line: 200, reason: '"Old thoughts": Status "trash" is not imported (trash, auto-draft, …).' },
     ]);
+    expect(parsed.pages.map((p) => [p.line, p.wpId, p.slug, p.status, p.oldPath])).toEqual([
+      [188, '2', 'about', 'published', '/about/'],
+      [210, '30', 'planting-calendar', 'published', '/garden/planting-calendar/'],
+    ]);
+    const calendar = parsed.pages[1]!;
+    expect(calendar.body).toContain('<p>Sow tomatoes in March.</p>');
+    expect(calendar.body).toContain('Plant them out in May.');
+    expect(calendar.body).not.toContain('script');
   });
 
   it('refuses a DOCTYPE, a file that is not WXR, and too many items', () => {
@@ -133,8 +140,11 @@ for (const dialect of DIALECTS) {
       expect(out).toContain('WordPress export "Harbour Kitchen & Garden" → blog /blog');
       expect(out).toContain('line 31: would create tomato-harvest (Tomato harvest, 2024, published, 3 new comments)');
       expect(out).toContain('line 152: would create winter-squash (Winter squash, planned, scheduled)');
-      expect(out).toContain('line 188: skipped: Page "About" is not imported');
-      expect(out).toContain('Dry run, nothing changed: 4 to create, 0 to update, 2 skipped; 3 comments to add.');
+      // The demo site has its own /about: the imported one goes next to it, not over it.
+      expect(out).toContain('line 188: would create page /about-2 (About, published; /about is taken)');
+      expect(out).toContain('line 210: would create page /planting-calendar (Planting calendar, published)');
+      expect(out).toContain('Dry run, nothing changed: 4 to create, 0 to update, 1 skipped; 3 comments to add.');
+      expect(out).toContain('Pages: 2 to create, 0 to update; new pages are not linked in the navigation');
       expect(out).toContain('1 comment left out');
       expect(out).toContain('1 attachment and 2 image addresses in posts were not downloaded');
       expect(await posts()).toEqual(before);
@@ -184,8 +194,34 @@ for (const dialect of DIALECTS) {
       expect(page.body).not.toContain('Buy now');
       expect((await new Visitor(server.url).get('/blog/winter-squash')).status).toBe(404);
 
-      // The published posts' old WordPress addresses redirect to the new ones, with or without the slash.
-      expect(report.redirects).toBe(2);
+      // The pages: unlinked, published, their HTML cleaned; the demo's own About page untouched.
+      const pages = await server.db
+        .selectFrom('collections')
+        .select(['slug', 'title', 'kind', 'status', 'nav_visible', 'settings'])
+        .where('site_id', '=', DEMO_SITE_ID)
+        .where('slug', 'in', ['about', 'about-2', 'planting-calendar'])
+        .orderBy('slug')
+        .execute();
+      expect(pages.map((p) => [p.slug, p.title, p.kind, p.status, p.nav_visible])).toEqual([
+        ['about', 'About', 'page', 'published', 1],
+        ['about-2', 'About', 'page', 'published', 0],
+        ['planting-calendar', 'Planting calendar', 'page', 'published', 0],
+      ]);
+      expect(JSON.parse(pages[2]!.settings)).toEqual({
+        wordpress: { site: 'https://harbour.example.org', postId: '30' },
+      });
+      const calendar = await new Visitor(server.url).get('/planting-calendar');
+      expect(calendar.status).toBe(200);
+      expect(calendar.body).toContain('Plant them out in May.');
+      expect(calendar.body).not.toContain('alert(1)');
+      expect((await new Visitor(server.url).get('/about-2')).body).toContain('We garden by the sea.');
+      const nested = await fetch(`${server.url}/garden/planting-calendar/`, { redirect: 'manual' });
+      expect(nested.status).toBe(301);
+      expect(nested.headers.get('location')).toBe('/planting-calendar');
+
+      // The published posts' old WordPress addresses redirect to the new ones, with or without the slash
+      // (and the nested page's: /about stays the site's own page).
+      expect(report.redirects).toBe(3);
       for (const old of ['/2024/08/tomato-harvest/', '/2024/08/tomato-harvest']) {
         const moved = await fetch(`${server.url}${old}`, { redirect: 'manual' });
         expect(moved.status, old).toBe(301);
@@ -210,7 +246,9 @@ for (const dialect of DIALECTS) {
       // Matched by its URL (the id changed).
       expect(out).toContain('updated seed-list-for-next-year');
       expect(out).toContain('line 31: updated tomato-harvest (Tomato harvest, 2024, published)');
-      expect(out).toContain('0 created, 4 updated, 2 skipped; 0 comments added.');
+      expect(out).toContain('0 created, 4 updated, 1 skipped; 0 comments added.');
+      expect(out).toContain('line 188: updated page /about-2 (About, published; /about is taken)');
+      expect(out).toContain('Pages: 0 created, 2 updated;');
       const after = await posts();
       expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
       expect(after.find((p) => p.url_id === 'winter-squash')?.title).toBe('Winter squash, soon');

@@ -127,6 +127,13 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
             newComments: p.newComments,
             url: `/${report.blog}/${p.post.urlId}`,
           })),
+          pages: report.pages.map((p) => ({
+            line: p.page.line,
+            action: p.action,
+            title: p.page.title,
+            status: p.page.status,
+            url: `/${p.slug}`,
+          })),
           skipped: report.skipped,
           redirects: report.redirects ?? 0,
           text: formatWordpressReport(report),

@@ -29,6 +29,10 @@ export function formatWordpressReport(report: WordpressImportReport): string {
     const comments = p.newComments > 0 ? `, ${plural(p.newComments, 'new comment')}` : '';
     lines.push(`line ${p.post.line}: ${verb[p.action]} ${p.post.urlId} (${p.post.title}, ${p.post.status}${comments})`);
   }
+  for (const p of report.pages) {
+    const moved = p.slug !== p.page.slug ? `; /${p.page.slug} is taken` : '';
+    lines.push(`line ${p.page.line}: ${verb[p.action]} page /${p.slug} (${p.page.title}, ${p.page.status}${moved})`);
+  }
   for (const s of report.skipped) lines.push(`line ${s.line}: skipped: ${s.reason}`);
   const created = report.planned.filter((p) => p.action === 'create').length;
   const updated = report.planned.length - created;
@@ -39,8 +43,13 @@ export function formatWordpressReport(report: WordpressImportReport): string {
       ? `Dry run, nothing changed: ${created} to create, ${updated} to update, ${skipped} skipped; ${plural(comments, 'comment')} to add.`
       : `${created} created, ${updated} updated, ${skipped} skipped; ${plural(comments, 'comment')} added.`,
   );
+  if (report.pages.length > 0) {
+    const newPages = report.pages.filter((p) => p.action === 'create').length;
+    const counts = `${newPages} ${report.dryRun ? 'to create' : 'created'}, ${report.pages.length - newPages} ${report.dryRun ? 'to update' : 'updated'}`;
+    lines.push(`Pages: ${counts}; new pages are not linked in the navigation (place them in the editor).`);
+  }
   if (report.redirects)
-    lines.push(`${plural(report.redirects, 'old address', 'old addresses')} now redirect to the new posts.`);
+    lines.push(`${plural(report.redirects, 'old address', 'old addresses')} now redirect to the new posts and pages.`);
   if (report.redirectsLeftOut)
     lines.push(
       `${plural(report.redirectsLeftOut, 'old address', 'old addresses')} got no redirect (the redirect list holds at most 500 rules).`,

@@ -5,6 +5,7 @@ import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso, stableId } from '../ids.js';
+import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
 
 // `tessera import wordpress` (issue 19): plans what a WordPress export changes in one blog
@@ -31,6 +32,8 @@ export interface WordpressImportReport {
   siteTitle: string;
   blog: string;
   planned: PlannedPost[];
+  /** The export's pages, each a page of the site (wordpress-pages.ts). */
+  pages: PlannedPage[];
   skipped: SkippedItem[];
   attachments: number;
   images: number;
@@ -119,11 +122,14 @@ export async function planWordpressImport(
   }
   for (const p of updates)
     p.newComments = p.post.comments.filter((c) => !known.has(commentId(p.itemId as string, c.wpId))).length;
+  const pages = await planPages(db, args.siteId, parsed.source, parsed.pages);
+  skipped.push(...pages.skipped);
   skipped.sort((a, b) => a.line - b.line);
   return {
     siteTitle: parsed.siteTitle,
     blog: blog.slug,
     planned,
+    pages: pages.planned,
     skipped,
     attachments: parsed.attachments,
     images: planned.reduce((sum, p) => sum + p.post.images, 0),
@@ -239,14 +245,16 @@ export async function importWordpress(
     const { id: blogId } = await blogCollection(trx, args.siteId, plan.blog);
     const ids = { siteId: args.siteId, blogId, source: parsed.source };
     for (const post of plan.planned) await writePost(trx, ids, post);
+    await writePages(trx, { siteId: args.siteId, source: parsed.source }, plan.pages);
     const redirects = await keepOldAddresses(trx, args.siteId, plan);
     return { ...plan, ...redirects, dryRun: false };
   });
 }
 
 /**
- * The old WordPress addresses of the published posts (`/2024/08/tomato-harvest/`) become 301
- * redirects to their new ones (`/blog/tomato-harvest`) in the owner's redirect list, written in the
+ * The old WordPress addresses of the published posts (`/2024/08/tomato-harvest/`) and pages
+ * (`/services/design/`) become 301 redirects to their new ones (`/blog/tomato-harvest`, `/design`)
+ * in the owner's redirect list, written in the
  * import's transaction by the settings' locked update. A rule the list cannot take (its 500-rule
  * limit, or one that would loop) is left out and counted; the owner's own rules always stay.
  */
@@ -258,6 +266,7 @@ async function keepOldAddresses(
   const moves = plan.planned
     .filter((p) => p.post.status === 'published' && p.post.oldPath)
     .map((p) => ({ from: (p.post.oldPath as string).replace(/(.)\/+$/, '$1'), to: `/${plan.blog}/${p.post.urlId}` }))
+    .concat(pageMoves(plan.pages))
     .filter((move) => move.from !== move.to);
   // Never send away an address this site serves itself (a Tessera export imported into another blog).
   const slugs = new Set(

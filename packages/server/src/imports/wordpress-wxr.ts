@@ -2,6 +2,7 @@ import { checkPostTerms, slugFromTitle } from '@tessera/core';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { childrenNamed, childText, parseXml, textOf, type XmlElement } from '../platform/xml/xml-read.js';
+import { type PageDraft, pageOf } from './wordpress-pages.js';
 
 // Reads a WordPress export (WXR, the XML of Tools → Export) into post drafts for
 // `tessera import wordpress` (issue 19). Only reads: what to write is decided in wordpress-import.ts.
@@ -53,6 +54,8 @@ export interface ParsedWxr {
   /** The exporting site's address (`wp:base_site_url`): post ids are only unique within it. */
   source: string;
   posts: PostDraft[];
+  /** Items of type page (wordpress-pages.ts). */
+  pages: PageDraft[];
   skipped: SkippedItem[];
   /** Attachment items (media library entries); their files are not downloaded. */
   attachments: number;
@@ -61,7 +64,7 @@ export interface ParsedWxr {
 /** The file is refused as a whole (not XML, not WXR, too many items). */
 export class WxrError extends Error {}
 
-const STATUSES: Record<string, PostDraft['status']> = {
+export const STATUSES: Record<string, PostDraft['status']> = {
   publish: 'published',
   draft: 'draft',
   future: 'scheduled',
@@ -72,7 +75,7 @@ const COMMENT_STATUSES: Record<string, CommentDraft['status']> = { '1': 'approve
 const BLOCK_TAG = /<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|hr|iframe|script|style)[\s>/]/i;
 
 /** WordPress stores paragraphs as blank lines ("wpautop"); make them <p> and <br> (unless already HTML blocks). */
-function paragraphs(content: string): string {
+export function paragraphs(content: string): string {
   return content
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
@@ -83,7 +86,7 @@ function paragraphs(content: string): string {
 }
 
 /** Plain text of an HTML fragment (excerpts and comments are shown as text). */
-function plainText(html: string): string {
+export function plainText(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
@@ -94,7 +97,7 @@ function plainText(html: string): string {
 }
 
 /** A WordPress date: the GMT one ("2024-03-01 09:30:00"), else the RFC 822 `pubDate`, else the local one. */
-function dateOf(gmt: string, rfc822: string, local: string): string | undefined {
+export function dateOf(gmt: string, rfc822: string, local: string): string | undefined {
   for (const raw of [gmt, rfc822, local]) {
     const value = raw.trim();
     if (!value || value.startsWith('0000-00-00')) continue;
@@ -104,7 +107,7 @@ function dateOf(gmt: string, rfc822: string, local: string): string | undefined 
   return undefined;
 }
 
-function urlIdOf(postName: string, title: string, wpId: string): string {
+export function urlIdOf(postName: string, title: string, wpId: string): string {
   let slug = postName.trim();
   try {
     slug = decodeURIComponent(slug);
@@ -195,7 +198,7 @@ function postOf(item: XmlElement, authors: Map<string, string>, now: number): Po
 }
 
 /** The path of an address (without query or fragment), or undefined for none, the home page or a bad address. */
-function pathOf(link: string): string | undefined {
+export function pathOf(link: string): string | undefined {
   try {
     const path = new URL(link.trim()).pathname;
     return path.length > 1 && path.length <= 500 && !/\s/.test(path) ? path : undefined;
@@ -225,6 +228,7 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
     siteTitle: plainText(childText(channel, 'title')),
     source: (childText(channel, 'wp:base_site_url') || childText(channel, 'link')).trim().replace(/\/+$/, ''),
     posts: [],
+    pages: [],
     skipped: [],
     attachments: 0,
   };
@@ -235,14 +239,14 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
       continue;
     }
     const what = plainText(childText(item, 'title')).slice(0, 60) || '(no title)';
+    if (type === 'page') {
+      const page = pageOf(item, now);
+      if (typeof page === 'string') parsed.skipped.push({ line: item.line, reason: `Page "${what}": ${page}` });
+      else parsed.pages.push(page);
+      continue;
+    }
     if (type !== 'post') {
-      parsed.skipped.push({
-        line: item.line,
-        reason:
-          type === 'page'
-            ? `Page "${what}" is not imported by this command; recreate it in the editor.`
-            : `"${what}" is a ${type || 'untyped'} item, not a post.`,
-      });
+      parsed.skipped.push({ line: item.line, reason: `"${what}" is a ${type || 'untyped'} item, not a post or page.` });
       continue;
     }
     const post = postOf(item, authors, now);

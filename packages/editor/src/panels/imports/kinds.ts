@@ -27,7 +27,7 @@ export interface ImportKind {
   accept: string;
   contentType: string;
   endpoint: string;
-  /** "product" / "post", for counts. */
+  /** "product" / "item" (posts and pages), for counts. */
   noun: string;
   problemLabel: string;
   toReport(body: Record<string, unknown>): ImportReport;
@@ -76,23 +76,37 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     id: 'wordpress',
     title: 'Import from WordPress',
     intro:
-      'A WordPress export file (Tools › Export › Posts in WordPress): posts, drafts, scheduled posts, excerpts, authors, categories, tags and comments go into your blog. You see what would happen first; importing the same file again updates the posts and adds only new comments.',
+      'A WordPress export file (Tools › Export in WordPress): posts, drafts, scheduled posts, excerpts, authors, categories, tags and comments go into your blog, and pages become pages of your site (not yet linked in the navigation). You see what would happen first; importing the same file again updates what it made and adds only new comments.',
     accept: '.xml,application/xml,text/xml',
     contentType: 'application/xml',
     endpoint: '/api/config/imports/wordpress',
-    noun: 'post',
+    noun: 'item',
     problemLabel: 'Skipped',
-    toReport: (body) => ({
-      dryRun: body.dryRun === true,
-      created: Number(body.created),
-      updated: Number(body.updated),
-      planned: planned(
-        body,
-        (row) =>
-          `${String(row.status)}${Number(row.newComments) > 0 ? `, ${plural(Number(row.newComments), 'new comment')}` : ''}`,
-      ),
-      problems: problems(body.skipped),
-      text: String(body.text ?? ''),
-    }),
+    toReport: (body) => {
+      const pages = rows(body.pages).map((row) => ({
+        line: Number(row.line),
+        action: row.action === 'update' ? ('update' as const) : ('create' as const),
+        urlId: String(row.url).slice(1),
+        title: String(row.title),
+        url: String(row.url),
+        detail: `page, ${String(row.status)}`,
+      }));
+      const newPages = pages.filter((p) => p.action === 'create').length;
+      return {
+        dryRun: body.dryRun === true,
+        created: Number(body.created) + newPages,
+        updated: Number(body.updated) + pages.length - newPages,
+        planned: [
+          ...planned(
+            body,
+            (row) =>
+              `${String(row.status)}${Number(row.newComments) > 0 ? `, ${plural(Number(row.newComments), 'new comment')}` : ''}`,
+          ),
+          ...pages,
+        ].sort((a, b) => a.line - b.line),
+        problems: problems(body.skipped),
+        text: String(body.text ?? ''),
+      };
+    },
   },
 };
