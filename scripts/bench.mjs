@@ -3,7 +3,8 @@
 // Each benchmark prints its figures as a ratio against a baseline measured in the same run.
 // A benchmark that needs Node flags says so in a header line of the form
 //   // Run: node <flags> bench/<name>/index.mjs
-// and is started with those flags.
+// and is started with those flags. One that needs more than the default 120 s says so in a header
+// line of the form `// Timeout: <seconds> s`.
 import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -23,6 +24,12 @@ if (names.length === 0) {
   process.exit(1);
 }
 
+function timeoutMs(file) {
+  const header = readFileSync(file, 'utf8').split('\n').slice(0, 20);
+  const match = header.map((line) => /^\/\/\s*Timeout:\s*(\d+)\s*s\b/.exec(line)).find(Boolean);
+  return match ? Number(match[1]) * 1000 : PER_BENCH_TIMEOUT_MS;
+}
+
 function nodeFlags(name, file) {
   const header = readFileSync(file, 'utf8').split('\n').slice(0, 20);
   const pattern = new RegExp(`^//\\s*Run:\\s*node\\s+(.*?)\\s*bench/${name}/index\\.mjs`);
@@ -39,16 +46,17 @@ const summary = [];
 for (const name of names) {
   const file = join(benchDir, name, 'index.mjs');
   const flags = nodeFlags(name, file);
+  const timeout = timeoutMs(file);
   const benchStarted = Date.now();
   console.log(`\n▶ bench/${name}${flags.length ? ` (node ${flags.join(' ')})` : ''}`);
   const r = spawnSync(process.execPath, [...flags, file], {
     cwd: root,
     stdio: 'inherit',
-    timeout: PER_BENCH_TIMEOUT_MS,
+    timeout,
   });
   const seconds = (Date.now() - benchStarted) / 1000;
   const ok = r.status === 0;
-  const why = r.error?.code === 'ETIMEDOUT' ? ` (stopped after ${PER_BENCH_TIMEOUT_MS / 1000} s)` : '';
+  const why = r.error?.code === 'ETIMEDOUT' ? ` (stopped after ${timeout / 1000} s)` : '';
   summary.push(`${ok ? '✔' : '✘'} ${name} ${seconds.toFixed(1)} s${why}`);
   console.log(`${ok ? '✔' : '✘'} bench/${name} (${seconds.toFixed(1)} s)${why}`);
 }

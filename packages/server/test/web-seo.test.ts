@@ -194,7 +194,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     } finally {
       await small.close();
     }
-  });
+  }, 60_000); // a second test server starts: seconds on a loaded machine
 
   it('serves RSS 2.0 for the blog and for events, with absolute links, excerpts by default and full posts by choice', async () => {
     const feed = await visitor.get<string>('/blog?format=rss', { headers: EVIL_HOST });

@@ -41,6 +41,13 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./blog/index.js'),
   },
   {
+    path: '/config/events',
+    label: 'Events',
+    section: 'Website',
+    group: 'content',
+    load: () => import('./events/index.js'),
+  },
+  {
     path: '/config/import/wordpress',
     label: 'WordPress import',
     section: 'Website',

@@ -30,6 +30,7 @@ import { Theme } from '../pages/theme.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from '../repo-paths.js';
 import blogPostsPlugin from './blog-posts.js';
 import blogTermsPlugin from './blog-terms.js';
+import eventSeoPlugin from './event-seo.js';
 import { checkSections, createPageStore } from './page-store.js';
 import { createPageTrash } from './page-trash.js';
 import popupPlugin from './popup.js';
@@ -87,6 +88,7 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
   // Blog posts, the tag and category manager and the popup overlay (their own files).
   await app.register(blogPostsPlugin);
   await app.register(blogTermsPlugin);
+  await app.register(eventSeoPlugin);
   await app.register(popupPlugin);
   if (existsSync(join(dist, 'assets'))) {
     await app.register(fastifyStatic, {

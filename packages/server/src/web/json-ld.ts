@@ -1,63 +1,40 @@
+import type * as schema from 'schema-dts';
 import { serializeForScript } from '../pages/context-script.js';
 
-// Minimal schema.org shapes for the JSON-LD Tessera prints (`schema-dts` is not installed; these
-// follow its names for the properties used). Every value is plain JSON.
+// The schema.org shapes of the JSON-LD Tessera prints, typed with `schema-dts` (types only: nothing
+// of it reaches the built code). schema-dts names each type as the union of it and its subtypes;
+// `Leaf` takes the one type a node says it is. Where Tessera always prints a property, and reads it
+// back (an offer's price and availability), the type narrows it to what is printed.
 
-export interface Thing {
-  '@type': string;
-  '@id'?: string;
-  name?: string;
-  url?: string;
-  description?: string;
-  image?: string | string[];
-}
-export interface Organization extends Thing {
-  '@type': 'Organization';
-  logo?: string;
-}
-export interface SearchAction {
-  '@type': 'SearchAction';
-  target: { '@type': 'EntryPoint'; urlTemplate: string };
+/** The node whose `@type` is exactly `Name` among the union schema-dts gives for a type. */
+type Leaf<T, Name extends string> = Extract<T, { '@type': Name }>;
+
+export type Organization = Leaf<schema.Organization, 'Organization'>;
+/** Google's sitelinks search box reads `query-input`, which schema-dts does not list. */
+export type SearchAction = Leaf<schema.SearchAction, 'SearchAction'> & {
+  target: Leaf<schema.EntryPoint, 'EntryPoint'> & { urlTemplate: string };
   'query-input': string;
-}
-export interface WebSite extends Thing {
-  '@type': 'WebSite';
-  inLanguage?: string;
-  publisher?: { '@id': string };
-  potentialAction: SearchAction;
-}
-export type ItemAvailability = 'https://schema.org/InStock' | 'https://schema.org/OutOfStock';
-export interface Offer {
-  '@type': 'Offer';
+};
+export type WebSite = Omit<Leaf<schema.WebSite, 'WebSite'>, 'potentialAction'> & { potentialAction: SearchAction };
+export type ItemAvailability = Extract<
+  schema.ItemAvailability,
+  'https://schema.org/InStock' | 'https://schema.org/OutOfStock'
+>;
+export type Offer = Leaf<schema.Offer, 'Offer'> & {
   price: string;
   priceCurrency: string;
   availability: ItemAvailability;
   sku?: string;
   url: string;
   name?: string;
-}
-export interface AggregateRating {
-  '@type': 'AggregateRating';
-  ratingValue: number;
-  reviewCount: number;
-  bestRating: 5;
-  worstRating: 1;
-}
-export interface Review {
-  '@type': 'Review';
-  name: string;
-  reviewBody: string;
-  datePublished: string;
-  author: Person;
-  reviewRating: { '@type': 'Rating'; ratingValue: number; bestRating: 5; worstRating: 1 };
-}
-export interface Product extends Thing {
-  '@type': 'Product';
-  sku?: string;
-  offers: Offer[];
-  aggregateRating?: AggregateRating;
-  review?: Review[];
-}
+};
+export type Product = Leaf<schema.Product, 'Product'> & { offers: Offer[] };
+export type Person = Leaf<schema.Person, 'Person'>;
+export type BlogPosting = Leaf<schema.BlogPosting, 'BlogPosting'> & { headline: string; datePublished: string };
+export type Event = Leaf<schema.Event, 'Event'> & { startDate: string };
+export type BreadcrumbList = Leaf<schema.BreadcrumbList, 'BreadcrumbList'>;
+export type GraphNode = Organization | WebSite | Product | BlogPosting | Event | BreadcrumbList;
+
 /** A product's approved reviews as the page knows them (`domains/reviews/`). */
 export interface ProductRatings {
   average: number;
@@ -86,44 +63,6 @@ export function productRatings(ratings: ProductRatings | undefined): Pick<Produc
     })),
   };
 }
-export interface Person {
-  '@type': 'Person';
-  name: string;
-}
-export interface BlogPosting extends Thing {
-  '@type': 'BlogPosting';
-  headline: string;
-  datePublished: string;
-  dateModified?: string;
-  author?: Person;
-  publisher?: { '@id': string };
-  mainEntityOfPage: string;
-}
-export interface Place {
-  '@type': 'Place';
-  name?: string;
-  address?: string;
-}
-export interface Event extends Thing {
-  '@type': 'Event';
-  startDate: string;
-  endDate?: string;
-  eventStatus: 'https://schema.org/EventScheduled';
-  eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode';
-  location?: Place;
-  organizer?: { '@id': string };
-}
-export interface ListItem {
-  '@type': 'ListItem';
-  position: number;
-  name: string;
-  item: string;
-}
-export interface BreadcrumbList {
-  '@type': 'BreadcrumbList';
-  itemListElement: ListItem[];
-}
-export type GraphNode = Organization | WebSite | Product | BlogPosting | Event | BreadcrumbList;
 
 export function organization(input: { baseUrl: string; name: string; logo?: string }): Organization {
   return {
@@ -169,5 +108,6 @@ export function breadcrumbs(trail: readonly { name: string; url: string }[]): Br
  * separators are JSON unicode escapes, so owner text holding `</script>` cannot end the element.
  */
 export function jsonLdScript(nodes: readonly GraphNode[]): string {
-  return serializeForScript({ '@context': 'https://schema.org', '@graph': nodes });
+  const graph: schema.Graph = { '@context': 'https://schema.org', '@graph': nodes };
+  return serializeForScript(graph);
 }

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { assertKey, type FileStorage } from '../platform/storage/index.js';
+
+/** What the icons read of the file store (`platform/storage`'s `FileStorage` has both). */
+export interface IconFiles {
+  head(key: string): Promise<{ etag: string } | undefined>;
+  read(key: string): Promise<Buffer | undefined>;
+}
 
 /** The files made from the owner's site icon, each a square PNG of this many pixels. */
 export const ICON_FILES: Readonly<Record<string, number>> = Object.freeze({
@@ -30,12 +35,10 @@ export function iconVersion(url: string): string {
 /** The file store's key behind `/files/…` (`/files/a/icon.png` → `a/icon.png`), or undefined for any other path. */
 export function iconStorageKey(url: string): string | undefined {
   const key = url.slice('/files/'.length);
-  try {
-    assertKey(key);
-  } catch {
-    return undefined;
-  }
-  return url.startsWith('/files/') && !key.startsWith('.cache/') ? key : undefined;
+  // A plain relative key, as the store takes (its own `assertKey` checks the same again).
+  const plain =
+    key !== '' && !/[\0\\]/.test(key) && key.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  return url.startsWith('/files/') && plain && !key.startsWith('.cache/') ? key : undefined;
 }
 
 /**
@@ -46,7 +49,7 @@ export function iconStorageKey(url: string): string | undefined {
 export class SiteIcons {
   private readonly made = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly storage: FileStorage) {}
+  constructor(private readonly storage: IconFiles) {}
 
   async png(key: string, size: number): Promise<Buffer | undefined> {
     const info = await this.storage.head(key);
