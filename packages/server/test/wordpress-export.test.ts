@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
 import { exportCommand } from '../src/exports/export-command.js';
 import { exportWordpress, loginOf } from '../src/exports/wordpress-export.js';
+import { pageHtml } from '../src/exports/wordpress-pages-export.js';
 import { newId } from '../src/ids.js';
 import { importWordpress } from '../src/imports/wordpress-import.js';
 import { parseWxr } from '../src/imports/wordpress-wxr.js';
@@ -121,6 +122,8 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     const parsed = parseWxr(result.xml);
     expect(parsed.skipped).toEqual([]);
     expect(parsed.posts).toHaveLength(result.posts);
+    expect(result.pages).toBeGreaterThan(1);
+    expect(parsed.pages).toHaveLength(result.pages);
     expect(parsed.source).toBe(BASE);
 
     // Into a second, empty blog of the same site: every post, term and comment as it was.
@@ -140,7 +143,11 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
       blog: copy.slug,
       dryRun: false,
     });
-    expect(report.skipped).toEqual([]);
+    // The site's own pages are recognised (the file names them), not copied next to themselves.
+    expect(report.pages).toEqual([]);
+    expect(report.skipped).toHaveLength(result.pages);
+    for (const skipped of report.skipped)
+      expect(skipped.reason).toMatch(/is this site's own page \/[a-z0-9-]+ \(the file was exported from here\)\.$/);
     expect(await postsOf(copy.id)).toEqual(await postsOf(blog.id));
     // The copy's old addresses are this site's own posts: they stay, no redirect sends them away.
     expect(report.redirects).toBe(0);
@@ -159,12 +166,71 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     expect(rerun.planned.every((p) => p.action === 'update' && p.newComments === 0)).toBe(true);
   });
 
+  it("takes the site's pages to another install: text, headings, quotes and images, and a re-run updates them", async () => {
+    const about = await server.db
+      .selectFrom('collections')
+      .select(['id', 'slug', 'title', 'sections'])
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('slug', '=', 'about')
+      .executeTakeFirstOrThrow();
+    const { xml } = await exportWordpress(server.db, { siteId: DEMO_SITE_ID, baseUrl: BASE });
+    const exported = parseWxr(xml).pages.find((p) => p.slug === 'about');
+    expect(exported?.tesseraId).toBe(about.id);
+    expect(exported?.body).toBe(pageHtml(about.sections).html);
+    const other = await startTestServer({ dialect });
+    // Another install's demo has the same page ids (the seed's stable ids): name them as pages of
+    // some other site, as an export from any other install would.
+    const fromElsewhere = xml.replace(
+      /(_tessera_page_id\]\]><\/wp:meta_key><wp:meta_value><!\[CDATA\[)/g,
+      '$1elsewhere-',
+    );
+    try {
+      // A fresh install has its own About page: the imported one goes beside it, and a second run updates it.
+      expect((await importWordpress(other.db, { siteId: DEMO_SITE_ID, xml, dryRun: true })).pages).toEqual([]);
+      const first = await importWordpress(other.db, { siteId: DEMO_SITE_ID, xml: fromElsewhere, dryRun: false });
+      expect(first.skipped).toEqual([]);
+      const placed = first.pages.find((p) => p.page.slug === 'about');
+      expect(placed).toMatchObject({ action: 'create', slug: 'about-2' });
+      const stored = await other.db
+        .selectFrom('collections')
+        .select(['title', 'sections', 'status', 'nav_visible'])
+        .where('site_id', '=', DEMO_SITE_ID)
+        .where('slug', '=', 'about-2')
+        .executeTakeFirstOrThrow();
+      expect(stored.title).toBe(about.title);
+      expect(stored.nav_visible).toBe(0);
+      expect(JSON.parse(stored.sections)[0].blocks[0].content.html).toBe(exported?.body);
+      const pagesOf = async () =>
+        Number(
+          (
+            await other.db
+              .selectFrom('collections')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('site_id', '=', DEMO_SITE_ID)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const afterFirst = await pagesOf();
+      const again = await importWordpress(other.db, { siteId: DEMO_SITE_ID, xml: fromElsewhere, dryRun: false });
+      expect(again.pages.length).toBe(first.pages.length);
+      expect(again.pages.every((p) => p.action === 'update')).toBe(true);
+      expect(again.pages.find((p) => p.page.slug === 'about')?.slug).toBe('about-2');
+      expect(await pagesOf()).toBe(afterFirst);
+      const page = await fetch(`${other.url}/about-2`);
+      expect(page.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('runs as `tessera export wordpress`, with links from the public address', async () => {
     const { stdout, stderr } = await exportCommand(server.db, ['wordpress', '--blog', blog.slug], {
       publicUrl: BASE,
       port: 3000,
     });
-    expect(stderr).toMatch(/^\d+ post\(s\) and \d+ comment\(s\) exported as a WordPress export \(WXR\)\.$/);
+    expect(stderr).toMatch(
+      /^\d+ post\(s\), \d+ comment\(s\) and \d+ page\(s\) exported as a WordPress export \(WXR\)\.( \d+ page block\(s\) with no WordPress form .* were left out\.)?$/,
+    );
     expect(stdout).toContain(`<wp:base_site_url>${BASE}</wp:base_site_url>`);
     await expect(exportCommand(server.db, ['wordpress', '--blog', 'nope'])).rejects.toThrow(
       'The site has no blog "nope".',

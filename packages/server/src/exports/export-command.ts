@@ -111,7 +111,10 @@ async function exportBlog(
     .executeTakeFirstOrThrow();
   const baseUrl = publicBaseUrl({ publicUrl: site.public_url, host: site.host }, server);
   const result = await exportWordpress(db, { siteId, baseUrl, blog: values.blog as string | undefined });
-  const summary = `${result.posts} post(s) and ${result.comments} comment(s) exported as a WordPress export (WXR).`;
+  const leftOut = result.pageBlocksLeftOut
+    ? ` ${result.pageBlocksLeftOut} page block(s) with no WordPress form (forms, products, galleries…) were left out.`
+    : '';
+  const summary = `${result.posts} post(s), ${result.comments} comment(s) and ${result.pages} page(s) exported as a WordPress export (WXR).${leftOut}`;
   if (values.out) {
     writeFileSync(values.out as string, result.xml);
     return { stdout: `${summary} Written to ${values.out}.`, stderr: '' };

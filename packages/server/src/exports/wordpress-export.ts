@@ -2,8 +2,10 @@ import { escapeHtml } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { escapeXml } from '../web/xml.js';
+import { exportPages } from './wordpress-pages-export.js';
 
-// `tessera export wordpress` (issue 19): a blog's posts as a WordPress export (WXR 1.2), the file
+// `tessera export wordpress` (issue 19): a blog's posts (and the site's pages, wordpress-pages-export.ts)
+// as a WordPress export (WXR 1.2), the file
 // WordPress's importer (Tools › Import › WordPress) reads, and `tessera import wordpress` reads back
 // (a round trip keeps titles, addresses, bodies, excerpts, dates, statuses, authors, categories,
 // tags and threaded comments with their moderation). WordPress wants numeric ids: posts and comments
@@ -58,6 +60,9 @@ export interface WordpressExport {
   xml: string;
   posts: number;
   comments: number;
+  pages: number;
+  /** Page blocks with no WordPress form (forms, products, galleries…), left out. */
+  pageBlocksLeftOut: number;
 }
 
 export async function exportWordpress(
@@ -190,6 +195,14 @@ export async function exportWordpress(
     }
     out.push('\t</item>');
   });
+  const pages = await exportPages(db, options.siteId, base, { cdata, text, wpDate });
+  out.push(...pages.lines);
   out.push('</channel>', '</rss>', '');
-  return { xml: out.join('\n'), posts: posts.length, comments: comments.length };
+  return {
+    xml: out.join('\n'),
+    posts: posts.length,
+    comments: comments.length,
+    pages: pages.pages,
+    pageBlocksLeftOut: pages.blocksLeftOut,
+  };
 }

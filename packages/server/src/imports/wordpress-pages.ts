@@ -4,7 +4,7 @@ import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso } from '../ids.js';
-import { childText, type XmlElement } from '../platform/xml/xml-read.js';
+import { childrenNamed, childText, type XmlElement } from '../platform/xml/xml-read.js';
 import { dateOf, type PostDraft, paragraphs, pathOf, plainText, STATUSES, urlIdOf } from './wordpress-wxr.js';
 
 // The pages of a WordPress export (issue 19): each `<item>` of type page becomes a page of the site
@@ -25,6 +25,8 @@ export interface PageDraft {
   /** When a scheduled page goes live. */
   publishAt?: string;
   oldPath?: string;
+  /** The Tessera page it was exported from (`_tessera_page_id`), when a Tessera site wrote the file. */
+  tesseraId?: string;
 }
 
 export interface PlannedPage {
@@ -59,7 +61,18 @@ export function pageOf(item: XmlElement, now: number): PageDraft | string {
     status,
     publishAt: status === 'scheduled' ? date : undefined,
     oldPath: pathOf(childText(item, 'link')),
+    tesseraId: tesseraPageId(item),
   };
+}
+
+/** The `_tessera_page_id` post meta of an item a Tessera export wrote. */
+function tesseraPageId(item: XmlElement): string | undefined {
+  for (const meta of childrenNamed(item, 'wp:postmeta')) {
+    if (childText(meta, 'wp:meta_key').trim() !== '_tessera_page_id') continue;
+    const id = childText(meta, 'wp:meta_value').trim();
+    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
+  }
+  return undefined;
 }
 
 interface StoredCollection {
@@ -100,6 +113,14 @@ export async function planPages(
       continue;
     }
     seen.add(page.wpId);
+    const own = page.tesseraId ? stored.find((row) => row.id === page.tesseraId) : undefined;
+    if (own) {
+      skipped.push({
+        line: page.line,
+        reason: `Page "${page.title}" is this site's own page /${own.slug} (the file was exported from here).`,
+      });
+      continue;
+    }
     const mine = byWpId.get(page.wpId);
     if (mine) {
       // Its own address, or the wanted one when that has come free.
