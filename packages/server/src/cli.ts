@@ -44,7 +44,7 @@ Commands:
             (SQLite or PostgreSQL) as an archive of its data and files (see \`tessera site\`)
   import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
             products from a Shopify or Squarespace CSV; a re-run updates them
-  import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
+  import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run] [--fetch-media | --media <dir>]
             posts, comments, categories and tags from a WordPress export (WXR)
   export products [--site <id>] [--format shopify|squarespace] [--out <file.csv>]
             products as a CSV that \`import products\` reads back
@@ -182,7 +182,9 @@ async function importData(config: ServerConfig, argv: string[]): Promise<number>
   const { db } = open(config);
   try {
     await migrateToLatest(db);
-    console.log(await importCommand(db, argv));
+    console.log(
+      await importCommand(db, argv, { storage: createFileStorage({ filesDir: config.filesDir, s3: config.s3 }) }),
+    );
     if (!argv.includes('--dry-run')) await announce(db, config);
     return 0;
   } catch (error) {

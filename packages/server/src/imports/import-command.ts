@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { FileStorage } from '../platform/storage/index.js';
 import { CsvSyntaxError } from './csv-read.js';
 import { ProductCsvError } from './product-csv.js';
 import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
@@ -63,10 +64,18 @@ export function formatReport(report: ProductImportReport): string {
 }
 
 /** Runs `tessera import …`; answers the text to print, or throws (ImportUsageError: exit 2). */
-export async function importCommand(db: Kysely<Database>, argv: string[]): Promise<string> {
+export async function importCommand(
+  db: Kysely<Database>,
+  argv: string[],
+  options: { storage?: FileStorage } = {},
+): Promise<string> {
   const [what, ...rest] = argv;
-  if (what === 'wordpress')
-    return wordpressCommand(db, rest, { siteFor, usage: (message) => new ImportUsageError(message) });
+  if (what === 'wordpress' || what === 'wxr')
+    return wordpressCommand(db, rest, {
+      siteFor,
+      usage: (message) => new ImportUsageError(message),
+      storage: options.storage,
+    });
   if (what !== 'products') throw new ImportUsageError(IMPORT_USAGE);
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];

@@ -21,6 +21,8 @@ const query = z
     dryRun: z.enum(['true', 'false']).optional(),
     collection: z.string().trim().min(1).max(200).optional(),
     blog: z.string().trim().min(1).max(200).optional(),
+    /** WordPress: copy the export's own pictures into the site's files (downloaded from their addresses). */
+    fetchMedia: z.enum(['true', 'false']).optional(),
   })
   .strict();
 
@@ -110,6 +112,7 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
           xml,
           blog: input.blog,
           dryRun: input.dryRun !== 'false',
+          media: input.fetchMedia === 'true' ? { storage: app.fileStorage, fetch: true } : undefined,
         });
         const created = report.planned.filter((p) => p.action === 'create').length;
         return {
@@ -136,6 +139,7 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
           })),
           skipped: report.skipped,
           redirects: report.redirects ?? 0,
+          media: report.media ?? null,
           text: formatWordpressReport(report),
         };
       });

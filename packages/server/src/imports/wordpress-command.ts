@@ -2,17 +2,23 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { FileStorage } from '../platform/storage/index.js';
 import { importWordpress, WordpressImportError, type WordpressImportReport } from './wordpress-import.js';
 import { WxrError } from './wordpress-wxr.js';
 import { XmlSyntaxError } from '../platform/xml/xml-read.js';
 
 export const WORDPRESS_USAGE = `Usage: tessera import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
+         [--fetch-media | --media <uploads folder>]
+       (also: tessera import wxr …)
 
-  Reads a WordPress export (WXR: Tools → Export → Posts) into a blog: posts, drafts, scheduled
-  posts, excerpts, authors, categories, tags and comments. Images keep their addresses.
-  --dry-run   show what would be created, updated and skipped (with line and reason); change nothing
-  --site      the site to import into (needed when the install serves several sites)
-  --blog      the blog page to fill (default: the site's first blog)`;
+  Reads a WordPress export (WXR: Tools → Export) into a blog and the site's pages: posts, drafts,
+  scheduled posts, excerpts, authors, categories, tags, comments and pages. Images keep their
+  addresses unless one of the media options copies them into the site's files.
+  --dry-run      show what would be created, updated and skipped (with line and reason); change nothing
+  --site         the site to import into (needed when the install serves several sites)
+  --blog         the blog page to fill (default: the site's first blog)
+  --fetch-media  download the export's own pictures (its wp-content/uploads) from their addresses
+  --media        read them instead from a copy of the old site's wp-content/uploads folder`;
 
 /** The largest export read (50 MB): a blog of a few thousand posts fits. */
 export const MAX_WXR_BYTES = 50 * 1024 * 1024;
@@ -56,7 +62,15 @@ export function formatWordpressReport(report: WordpressImportReport): string {
     );
   if (report.commentsSkipped > 0)
     lines.push(`${plural(report.commentsSkipped, 'comment')} left out (pingbacks, trackbacks, trash or empty).`);
-  if (report.attachments + report.images > 0)
+  if (report.media) {
+    const { addresses, copied, failed } = report.media;
+    lines.push(
+      report.dryRun
+        ? `${plural(addresses, 'picture')} of the export would be copied into the site's files.`
+        : `${plural(copied, 'picture')} copied into the site's files; posts and pages now show the copies.`,
+    );
+    for (const f of failed) lines.push(`picture not copied: ${f.url}: ${f.reason}`);
+  } else if (report.attachments + report.images > 0)
     lines.push(
       `${plural(report.attachments, 'attachment')} and ${plural(report.images, 'image address', 'image addresses')} in posts were not downloaded; the posts keep the addresses.`,
     );
@@ -67,14 +81,25 @@ export function formatWordpressReport(report: WordpressImportReport): string {
 export async function wordpressCommand(
   db: Kysely<Database>,
   argv: string[],
-  helpers: { siteFor: (db: Kysely<Database>, id: string | undefined) => Promise<string>; usage: (m: string) => Error },
+  helpers: {
+    siteFor: (db: Kysely<Database>, id: string | undefined) => Promise<string>;
+    usage: (m: string) => Error;
+    /** The site's file store, for the media options. */
+    storage?: FileStorage;
+  },
 ): Promise<string> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: argv,
-      options: { site: { type: 'string' }, blog: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      options: {
+        site: { type: 'string' },
+        blog: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'fetch-media': { type: 'boolean' },
+        media: { type: 'string' },
+      },
       strict: true,
       allowPositionals: true,
     }));
@@ -82,6 +107,14 @@ export async function wordpressCommand(
     throw helpers.usage(`${(error as Error).message}\n\n${WORDPRESS_USAGE}`);
   }
   if (positionals.length !== 1) throw helpers.usage(WORDPRESS_USAGE);
+  const fetchMedia = values['fetch-media'] === true;
+  const mediaDir = values.media as string | undefined;
+  if (fetchMedia && mediaDir) throw helpers.usage(`Use --fetch-media or --media, not both.\n\n${WORDPRESS_USAGE}`);
+  if ((fetchMedia || mediaDir) && !helpers.storage) throw new Error('No file store to copy the pictures into.');
+  const media =
+    (fetchMedia || mediaDir) && helpers.storage
+      ? { storage: helpers.storage, fetch: fetchMedia, dir: mediaDir }
+      : undefined;
   const file = positionals[0] as string;
   let size: number;
   try {
@@ -100,6 +133,7 @@ export async function wordpressCommand(
       xml: readFileSync(file, 'utf8'),
       blog: values.blog as string | undefined,
       dryRun: values['dry-run'] === true,
+      media,
     });
     return formatWordpressReport(report);
   } catch (error) {

@@ -5,6 +5,7 @@ import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../db/schema.js';
 import { newId, nowIso, stableId } from '../ids.js';
+import { bringMedia, type MediaSource, uploadAddresses, withMovedMedia } from './wordpress-media.js';
 import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
 
@@ -38,6 +39,8 @@ export interface WordpressImportReport {
   attachments: number;
   images: number;
   commentsSkipped: number;
+  /** With `media`: the export's pictures copied into the site's files, and those that could not be. */
+  media?: { addresses: number; copied: number; failed: { url: string; reason: string }[] };
 }
 
 /** The whole import is refused (nothing is written): no blog, bad file. */
@@ -236,19 +239,52 @@ async function writePost(
  */
 export async function importWordpress(
   db: Kysely<Database>,
-  args: { siteId: string; xml: string; blog?: string; dryRun: boolean },
+  args: { siteId: string; xml: string; blog?: string; dryRun: boolean; media?: MediaSource },
 ): Promise<WordpressImportReport> {
   const parsed = parseWxr(args.xml);
-  if (args.dryRun) return { ...(await planWordpressImport(db, { ...args, parsed })), dryRun: true };
-  return db.transaction().execute(async (trx) => {
-    const plan = await planWordpressImport(trx, { ...args, parsed });
-    const { id: blogId } = await blogCollection(trx, args.siteId, plan.blog);
-    const ids = { siteId: args.siteId, blogId, source: parsed.source };
-    for (const post of plan.planned) await writePost(trx, ids, post);
-    await writePages(trx, { siteId: args.siteId, source: parsed.source }, plan.pages);
-    const redirects = await keepOldAddresses(trx, args.siteId, plan);
-    return { ...plan, ...redirects, dryRun: false };
-  });
+  const addresses = args.media ? mediaAddresses(parsed) : [];
+  if (args.dryRun) {
+    const plan = await planWordpressImport(db, { ...args, parsed });
+    return {
+      ...plan,
+      dryRun: true,
+      ...(args.media ? { media: { addresses: addresses.length, copied: 0, failed: [] } } : {}),
+    };
+  }
+  // Pictures first (files cannot join the database's transaction); the posts and pages then point at
+  // the copies. When the import fails, the files this run created are removed again.
+  const media = args.media ? await bringMedia(addresses, args.media) : undefined;
+  if (media) {
+    for (const post of parsed.posts) post.body = withMovedMedia(post.body, media.moved);
+    for (const page of parsed.pages) page.body = withMovedMedia(page.body, media.moved);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const plan = await planWordpressImport(trx, { ...args, parsed });
+      const { id: blogId } = await blogCollection(trx, args.siteId, plan.blog);
+      const ids = { siteId: args.siteId, blogId, source: parsed.source };
+      for (const post of plan.planned) await writePost(trx, ids, post);
+      await writePages(trx, { siteId: args.siteId, source: parsed.source }, plan.pages);
+      const redirects = await keepOldAddresses(trx, args.siteId, plan);
+      const copied = media
+        ? { addresses: addresses.length, copied: media.moved.size, failed: media.failed }
+        : undefined;
+      return { ...plan, ...redirects, dryRun: false, ...(copied ? { media: copied } : {}) };
+    });
+  } catch (error) {
+    if (media && args.media) for (const key of media.written) await args.media.storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/** The export's own pictures: its attachments' files and the uploads its posts and pages show. */
+function mediaAddresses(parsed: ParsedWxr): string[] {
+  const all = [
+    ...parsed.attachmentUrls,
+    ...parsed.posts.flatMap((post) => uploadAddresses(post.body, parsed.source)),
+    ...parsed.pages.flatMap((page) => uploadAddresses(page.body, parsed.source)),
+  ];
+  return [...new Set(all)].filter((url) => uploadAddresses(`<img src="${url}">`, parsed.source).length === 1);
 }
 
 /**

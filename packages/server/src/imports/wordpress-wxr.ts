@@ -57,8 +57,10 @@ export interface ParsedWxr {
   /** Items of type page (wordpress-pages.ts). */
   pages: PageDraft[];
   skipped: SkippedItem[];
-  /** Attachment items (media library entries); their files are not downloaded. */
+  /** Attachment items (media library entries). */
   attachments: number;
+  /** Their files' addresses (`wp:attachment_url`), for `--fetch-media` / `--media` (wordpress-media.ts). */
+  attachmentUrls: string[];
 }
 
 /** The file is refused as a whole (not XML, not WXR, too many items). */
@@ -231,11 +233,14 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
     pages: [],
     skipped: [],
     attachments: 0,
+    attachmentUrls: [],
   };
   for (const item of items) {
     const type = childText(item, 'wp:post_type').trim();
     if (type === 'attachment') {
       parsed.attachments++;
+      const url = childText(item, 'wp:attachment_url').trim();
+      if (url) parsed.attachmentUrls.push(url);
       continue;
     }
     const what = plainText(childText(item, 'title')).slice(0, 60) || '(no title)';

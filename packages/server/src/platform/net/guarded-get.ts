@@ -11,10 +11,11 @@ export interface GuardedGetOptions {
   /** The variable naming hosts allowed on a private address (tests only). */
   allowVariable: string;
   env?: NodeJS.ProcessEnv;
+  userAgent?: string;
 }
 
 export type GuardedGetResult =
-  | { ok: true; status: number; body: string }
+  | { ok: true; status: number; body: string; bytes: Buffer; contentType: string }
   | { ok: false; error: string; refused?: boolean; status?: number };
 
 /**
@@ -52,7 +53,7 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
         method: 'GET',
         lookup: pinnedLookup(vetted),
         timeout: options.timeoutMs,
-        headers: { accept: options.accept ?? '*/*', 'user-agent': 'Tessera-Feeds/1' },
+        headers: { accept: options.accept ?? '*/*', 'user-agent': options.userAgent ?? 'Tessera-Feeds/1' },
       },
       (res) => {
         const status = res.statusCode ?? 0;
@@ -72,7 +73,11 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
           }
           chunks.push(chunk);
         });
-        res.on('end', () => finish({ ok: true, status, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          const contentType = String(res.headers['content-type'] ?? '');
+          finish({ ok: true, status, bytes, contentType, body: bytes.toString('utf8') });
+        });
         res.on('error', (error) => finish({ ok: false, status, error: error.message }));
       },
     );
