@@ -77,6 +77,7 @@ export default function ImportPanel({ path }: PanelProps) {
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState('');
   const file = useRef<File | undefined>(undefined);
+  const [copyMedia, setCopyMedia] = useState(false);
 
   async function send(dryRun: boolean) {
     const chosen = file.current;
@@ -86,7 +87,7 @@ export default function ImportPanel({ path }: PanelProps) {
     setStatus(dryRun ? `Reading ${chosen.name}…` : `Importing ${chosen.name}…`);
     try {
       const body = await sendFile<Record<string, unknown>>(
-        `${kind.endpoint}?dryRun=${dryRun}`,
+        `${kind.endpoint}?dryRun=${dryRun}${kind.mediaLabel && copyMedia ? '&fetchMedia=true' : ''}`,
         chosen,
         kind.contentType,
         (fraction) => setStep({ kind: 'sending', dryRun, fraction }),
@@ -118,6 +119,17 @@ export default function ImportPanel({ path }: PanelProps) {
           }}
         />
       </div>
+      {kind.mediaLabel && (
+        <label className="ed-import__media">
+          <input
+            type="checkbox"
+            checked={copyMedia}
+            disabled={sending}
+            onChange={(event) => setCopyMedia(event.target.checked)}
+          />{' '}
+          {kind.mediaLabel}
+        </label>
+      )}
       {sending && (
         <div className="ed-import__progress">
           <label htmlFor="ed-import-progress">{step.dryRun ? 'Reading the file' : 'Importing'}</label>

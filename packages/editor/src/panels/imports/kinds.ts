@@ -30,6 +30,8 @@ export interface ImportKind {
   /** "product" / "item" (posts and pages), for counts. */
   noun: string;
   problemLabel: string;
+  /** A tick box asking the server to copy the file's pictures too (`fetchMedia=true`), when the kind can. */
+  mediaLabel?: string;
   toReport(body: Record<string, unknown>): ImportReport;
 }
 
@@ -82,6 +84,7 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     endpoint: '/api/config/imports/wordpress',
     noun: 'item',
     problemLabel: 'Skipped',
+    mediaLabel: "Copy the export's pictures into this site (downloaded from the old site's address)",
     toReport: (body) => {
       const pages = rows(body.pages).map((row) => ({
         line: Number(row.line),
