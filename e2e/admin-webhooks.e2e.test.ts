@@ -91,4 +91,28 @@ describe('webhooks in the Settings section', () => {
     expect(receiver.received[1]!.headers['tessera-event-id']).toBe(hook.headers['tessera-event-id']);
     await poll(() => log.getByText('Delivered (HTTP 200)').count()).toBe(2);
   });
+
+  it('offers the newer events and rotates a secret: both old and new sign for a day', async () => {
+    await owner.goto('/config/webhooks');
+    const form = owner.getByRole('form', { name: 'Add an endpoint' });
+    for (const label of ['Newsletter subscribed', 'Restock signed up', 'Subscription renewal failed']) {
+      await poll(() => form.getByLabel(label).count()).toBe(1);
+    }
+    const url = `${receiver.url}/hooks/tessera`;
+    const card = owner.getByRole('listitem', { name: url });
+    owner.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Rotate secret' }).click();
+    const secretBox = owner.getByRole('region', { name: 'Signing secret' });
+    await poll(() => secretBox.count()).toBe(1);
+    const fresh = await secretBox.getByLabel('Signing secret').inputValue();
+    expect(fresh).toMatch(/^whsec_/);
+    await poll(() => card.getByText(/Signed with the new and the previous secret until/).count()).toBe(1);
+    const before = receiver.received.length;
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await poll(() => receiver.received.length).toBe(before + 1);
+    const hook = receiver.received[before]!;
+    const header = String(hook.headers['tessera-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(verifySignature(fresh, hook.body, header)).toBe(true);
+  });
 });

@@ -33,7 +33,12 @@ import checkoutPlugin from './checkout/index.js';
 import paymentConnectionsPlugin from './domains/payments/connections/index.js';
 import paymentsPlugin from './domains/payments/index.js';
 import donationsPlugin from './domains/donations/index.js';
-import webhooksPlugin, { formSubmittedWebhook } from './domains/webhooks/index.js';
+import webhooksPlugin, {
+  formSubmittedWebhook,
+  newsletterSubscribedWebhook,
+  restockSignedUpWebhook,
+} from './domains/webhooks/index.js';
+import mailingServicesPlugin, { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
 import { createFeedReader } from './domains/feeds/index.js';
 import memberAreasPlugin from './domains/memberships/index.js';
 import reviewsPlugin from './domains/reviews/index.js';
@@ -140,7 +145,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);
-  await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook });
+  // A new newsletter subscriber: the `newsletter.subscribed` webhook and the mailing-services outbox (issue 21).
+  const afterSubscribed = async (trx: Kysely<Database>, signup: NewsletterSignup) => {
+    await newsletterSubscribedWebhook(trx, signup);
+    await queueMailingSignup(trx, signup);
+  };
+  await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook, afterSubscribed });
+  // Mailing services (issue 21): newsletter sign-ups sent on to Mailchimp or a webhook target.
+  await app.register(mailingServicesPlugin);
   await app.register(siteUsersPlugin);
   // Paid member areas (issue 23): before checkout, so its hook sees the order page.
   await app.register(memberAreasPlugin, { siteUsers: memberAreaSiteUsers(services.content) });
@@ -162,7 +174,10 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(webhooksPlugin);
   // Housekeeping on a timer (issue 15): unpaid orders' stock holds, data retention.
   await app.register(jobsPlugin);
-  await app.register(restockPlugin, { content: services.content });
+  await app.register(restockPlugin, {
+    content: services.content,
+    hooks: { afterSignedUp: restockSignedUpWebhook, afterSubscribed },
+  });
   await app.register(editorPlugin, { filesDir: config.filesDir });
   await app.register(adminPlugin);
   await app.register(exportsPlugin);

@@ -167,6 +167,13 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./webhooks/index.js'),
   },
   {
+    path: '/config/mailing-services',
+    label: 'Mailing services',
+    section: 'Settings',
+    group: 'admin',
+    load: () => import('./mailing-services/index.js'),
+  },
+  {
     path: '/config/owners',
     label: 'Owners',
     section: 'Settings',

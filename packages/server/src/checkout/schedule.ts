@@ -214,6 +214,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     if (!awaiting && (!providerId || !charged)) {
       // Put the stock back: no order this cycle.
       await returnStockFor(trx, productType, stockLine);
+      const failed = { subscription: { id: sub.id }, cycle, reason: 'payment-failed', message: null, order: null };
+      await recordWebhookEvent(trx, { siteId: sub.site_id, type: 'subscription.failed', data: failed, now });
       return finish('payment-failed', null);
     }
     const pending = awaiting !== undefined || charged?.status === 'pending';
@@ -288,6 +290,14 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         now,
       });
       const extra = { renewalState: awaiting.state, message: awaiting.message };
+      // The off-session charge did not go through (issue 21): the buyer was mailed a link to pay.
+      const failed = { subscription: { id: sub.id }, cycle, reason: awaiting.state, message: awaiting.message, paused };
+      await recordWebhookEvent(trx, {
+        siteId: sub.site_id,
+        type: 'subscription.failed',
+        data: { ...failed, ...orderEventData(order) },
+        now,
+      });
       return finish(paused ? 'paused' : 'awaiting-payment', orderId, extra);
     }
     await trx

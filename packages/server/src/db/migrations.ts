@@ -21,6 +21,7 @@ import { reviewsMigration } from './migrations/0019_reviews.js';
 import { donationsMigration } from './migrations/0020_donations.js';
 import { memberAreasMigration } from './migrations/0021_member_areas.js';
 import { jobQueueMigration } from './migrations/0022_job_queue.js';
+import { mailingServicesMigration } from './migrations/0025_mailing_services.js';
 import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -162,6 +163,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_donations': donationsMigration,
   '0021_member_areas': memberAreasMigration,
   '0022_job_queue': jobQueueMigration,
+  '0025_mailing_services': mailingServicesMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

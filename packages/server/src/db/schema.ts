@@ -191,6 +191,8 @@ export interface Database extends CheckoutTables {
   deleted_pages: DeletedPagesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  mailing_connections: MailingConnectionsTable;
+  mailing_deliveries: MailingDeliveriesTable;
   donations: DonationsTable;
   donation_payments: DonationPaymentsTable;
   member_areas: MemberAreasTable;
@@ -717,6 +719,48 @@ export interface WebhookEndpointsTable {
   /** Failed attempts in a row; reset by a success. */
   failure_streak: number;
   disabled_reason: string | null;
+  /** The secret before the last rotation, stored like `secret` (migration 0025); null when none. */
+  previous_secret: string | null;
+  /** Until when deliveries are also signed with `previous_secret` (ISO time). */
+  previous_secret_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Services that receive newsletter sign-ups (migration 0025, `docs/mailing-services.md`). */
+export interface MailingConnectionsTable {
+  id: string;
+  site_id: string;
+  /** 'mailchimp' or 'webhook'. */
+  kind: string;
+  label: string;
+  /** JSON: Mailchimp `{ dc, listId, listName }`, webhook `{ url }`. */
+  target: string;
+  /** The API key or signing secret, sealed under TESSERA_SECRET_KEY. */
+  secret: string;
+  enabled: number;
+  last_error: string | null;
+  last_error_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The mailing-service outbox: one row per connection and address (migration 0025). */
+export interface MailingDeliveriesTable {
+  id: string;
+  site_id: string;
+  connection_id: string;
+  email: string;
+  /** Where the sign-up came from (`form:<id>`). */
+  source: string;
+  /** JSON of the sign-up (email, list, form, time). */
+  payload: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  /** 'pending', 'delivered' or 'failed'. */
+  status: string;
+  response_status: number | null;
+  last_error: string | null;
   created_at: string;
   updated_at: string;
 }

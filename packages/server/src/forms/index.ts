@@ -30,6 +30,8 @@ export interface FormsPluginOptions {
   content: ContentService;
   /** See `SubmissionServiceOptions.afterAccepted` (app.ts hands in the webhook outbox). */
   afterAccepted?: SubmissionServiceOptions['afterAccepted'];
+  /** See `SubmissionServiceOptions.afterSubscribed` (app.ts hands in the webhook and mailing-service outboxes). */
+  afterSubscribed?: SubmissionServiceOptions['afterSubscribed'];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -78,6 +80,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     minFillMs: settings.minFillMs,
     resolveForm: blockForms.resolve,
     afterAccepted: options.afterAccepted,
+    afterSubscribed: options.afterSubscribed,
   });
   const limiter = await submissionLimiter(app, settings.limits);
   // Keys cost a row each: an address may take ten per submission it is allowed, the site ten times its form limit.

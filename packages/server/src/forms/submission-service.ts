@@ -35,6 +35,20 @@ export interface SubmissionServiceOptions {
   resolveForm?(siteId: string, formId: string): Promise<StoredForm | undefined>;
   /** Called in the submission's transaction for each one not taken for spam (outgoing webhooks, issue 21). */
   afterAccepted?(trx: Kysely<Database>, submission: AcceptedSubmission): Promise<void>;
+  /**
+   * Called in the submission's transaction when a newsletter form gains a subscriber (a new address
+   * on its mailing list; every accepted sign-up when the form has no list): the `newsletter.subscribed`
+   * webhook and the mailing-services outbox (issue 21).
+   */
+  afterSubscribed?(trx: Kysely<Database>, signup: NewSubscriber): Promise<void>;
+}
+
+export interface NewSubscriber {
+  siteId: string;
+  email: string;
+  list: { id: string } | null;
+  form: { id: string; name: string };
+  createdAt: string;
 }
 
 export interface AcceptedSubmission {
@@ -190,12 +204,21 @@ export function createSubmissionService(
         }
 
         const email = definition.kind === 'newsletter' ? subscriberEmail(definition, values) : undefined;
-        if (email && form.mailingListId && !spamReason) {
-          await trx
-            .insertInto('mailing_list_subscribers')
-            .values({ id: newId(), list_id: form.mailingListId, email, source: `form:${form.id}`, created_at: now })
-            .onConflict((oc) => oc.columns(['list_id', 'email']).doNothing())
-            .execute();
+        if (email && !spamReason) {
+          let added = true;
+          if (form.mailingListId) {
+            const inserted = await trx
+              .insertInto('mailing_list_subscribers')
+              .values({ id: newId(), list_id: form.mailingListId, email, source: `form:${form.id}`, created_at: now })
+              .onConflict((oc) => oc.columns(['list_id', 'email']).doNothing())
+              .executeTakeFirst();
+            added = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+          }
+          if (added && options.afterSubscribed) {
+            const list = form.mailingListId ? { id: form.mailingListId } : null;
+            const signup = { siteId, email, list, form: { id: form.id, name: definition.name }, createdAt: now };
+            await options.afterSubscribed(trx, signup);
+          }
         }
         return { id, spam: spamReason !== null };
       });

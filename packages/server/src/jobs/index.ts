@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ExpiredHold, expiredOrderMail, expireStockHolds } from '../checkout/stock-holds.js';
+import { deliverDueMailings } from '../domains/mailing-services/index.js';
 import { deliverDueWebhooks } from '../domains/webhooks/index.js';
 import { createMailService } from '../mail/mail-service.js';
 import { retryOutboxMail } from '../mail/mail-retry.js';
@@ -25,6 +26,7 @@ export const JOBS = {
   stockHolds: 'stock-holds',
   retention: 'retention',
   webhooks: 'webhooks',
+  mailingServices: 'mailing-services',
   donations: 'donation-renewals',
   renewals: 'renewals',
   reviewRequests: 'review-requests',
@@ -67,6 +69,11 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         // Outgoing webhooks (issue 21): posts the deliveries that are due, with retries and backoff.
         name: JOBS.webhooks,
         run: (now) => deliverDueWebhooks(app.db, now, { secretKey: app.config.secretKey }),
+      },
+      {
+        // Mailing services (issue 21): new newsletter subscribers sent to Mailchimp / a webhook target.
+        name: JOBS.mailingServices,
+        run: (now) => deliverDueMailings(app.db, now, { secretKey: app.config.secretKey }),
       },
       {
         // Recurring donations (issue 23): charged off-session through their provider when due.

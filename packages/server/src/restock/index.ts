@@ -18,12 +18,14 @@ import { withStatus } from '../admin/site-settings-store.js';
 import { siteBaseUrl } from '../site-url/public-url.js';
 import { ThemePages } from '../site-users/theme-page.js';
 import { createRestockSender, type RestockSenderOptions } from './restock-sender.js';
-import { createRestockStore } from './restock-store.js';
+import { createRestockStore, type RestockHooks } from './restock-store.js';
 import { createUnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface RestockPluginOptions {
   content: ContentService;
   sender?: RestockSenderOptions;
+  /** Ports app.ts hands in (issue 21): the webhook and mailing-service outboxes. */
+  hooks?: RestockHooks;
 }
 
 /** The storefront's sign-up call (SPEC §7 leaves its path to us). */
@@ -69,7 +71,7 @@ function captchaRequired(site: Site): boolean {
 export default async function restockPlugin(app: FastifyInstance, options: RestockPluginOptions): Promise<void> {
   const { content } = options;
   const db = app.db;
-  const store = createRestockStore(db);
+  const store = createRestockStore(db, options.hooks);
   const tokens = createUnsubscribeTokens(db);
   const mail = createMailService(db, app.config);
   const sender = createRestockSender(db, mail, tokens, options.sender);

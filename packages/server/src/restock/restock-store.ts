@@ -14,6 +14,21 @@ export interface SignUpInput {
   joinMailingList: boolean;
 }
 
+/** Called in a sign-up's transaction (issue 21: the `restock.signed_up` webhook, the newsletter outboxes). */
+export interface RestockHooks {
+  afterSignedUp?(trx: Kysely<Database>, signUp: RestockSignUpJson & { siteId: string }): Promise<void>;
+  afterSubscribed?(
+    trx: Kysely<Database>,
+    signup: {
+      siteId: string;
+      email: string;
+      list: { id: string };
+      form: { id: string; name: string };
+      createdAt: string;
+    },
+  ): Promise<void>;
+}
+
 export type SignUpResult =
   | { ok: true; signUp: RestockSignUpJson; created: boolean }
   | { ok: false; error: 'item-not-found' | 'variant-not-found' };
@@ -82,7 +97,7 @@ function parseAttributes(text: string): Record<string, string> {
 }
 
 /** Reads and writes restock sign-ups. */
-export function createRestockStore(db: Kysely<Database>) {
+export function createRestockStore(db: Kysely<Database>, hooks: RestockHooks = {}) {
   /** The list the site settings chose (`website.mailingListId`), else the site's oldest, else a new one. */
   async function mailingListOf(siteId: string): Promise<string> {
     const site = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
@@ -143,53 +158,61 @@ export function createRestockStore(db: Kysely<Database>) {
       const email = input.email.trim().toLowerCase();
       const now = nowIso();
       const key = { product_id: item.id, variant_id: variant.id, email };
-      // Someone told once and signing up again wants to be told next time: a fresh row (new id).
-      await db
-        .deleteFrom('restock_signups')
-        .where('product_id', '=', key.product_id)
-        .where('variant_id', '=', key.variant_id)
-        .where('email', '=', email)
-        .where('state', '=', 'sent')
-        .execute();
-      const inserted = await db
-        .insertInto('restock_signups')
-        .values({
-          id: newId(),
-          site_id: siteId,
-          ...key,
-          sku: variant.sku,
-          join_mailing_list: input.joinMailingList ? 1 : 0,
-          state: 'pending',
-          created_at: now,
-        })
-        .onConflict((oc) => oc.columns(['product_id', 'variant_id', 'email']).doNothing())
-        .executeTakeFirst();
-      const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
-      if (input.joinMailingList) {
-        const listId = await mailingListOf(siteId);
-        await db
-          .insertInto('mailing_list_subscribers')
-          .values({ id: newId(), list_id: listId, email, source: `restock:${item.id}`, created_at: now })
-          .onConflict((oc) => oc.columns(['list_id', 'email']).doNothing())
+      const listId = input.joinMailingList ? await mailingListOf(siteId) : undefined;
+      return db.transaction().execute(async (trx) => {
+        // Someone told once and signing up again wants to be told next time: a fresh row (new id).
+        await trx
+          .deleteFrom('restock_signups')
+          .where('product_id', '=', key.product_id)
+          .where('variant_id', '=', key.variant_id)
+          .where('email', '=', email)
+          .where('state', '=', 'sent')
           .execute();
-        if (!created) {
-          await db
-            .updateTable('restock_signups')
-            .set({ join_mailing_list: 1 })
-            .where('product_id', '=', key.product_id)
-            .where('variant_id', '=', key.variant_id)
-            .where('email', '=', email)
-            .execute();
+        const inserted = await trx
+          .insertInto('restock_signups')
+          .values({
+            id: newId(),
+            site_id: siteId,
+            ...key,
+            sku: variant.sku,
+            join_mailing_list: input.joinMailingList ? 1 : 0,
+            state: 'pending',
+            created_at: now,
+          })
+          .onConflict((oc) => oc.columns(['product_id', 'variant_id', 'email']).doNothing())
+          .executeTakeFirst();
+        const created = Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+        if (listId) {
+          const subscribed = await trx
+            .insertInto('mailing_list_subscribers')
+            .values({ id: newId(), list_id: listId, email, source: `restock:${item.id}`, created_at: now })
+            .onConflict((oc) => oc.columns(['list_id', 'email']).doNothing())
+            .executeTakeFirst();
+          if (Number(subscribed.numInsertedOrUpdatedRows ?? 0) > 0 && hooks.afterSubscribed) {
+            const form = { id: `restock:${item.id}`, name: 'Restock sign-up' };
+            await hooks.afterSubscribed(trx, { siteId, email, list: { id: listId }, form, createdAt: now });
+          }
+          if (!created) {
+            await trx
+              .updateTable('restock_signups')
+              .set({ join_mailing_list: 1 })
+              .where('product_id', '=', key.product_id)
+              .where('variant_id', '=', key.variant_id)
+              .where('email', '=', email)
+              .execute();
+          }
         }
-      }
-      const row = await db
-        .selectFrom('restock_signups')
-        .selectAll()
-        .where('product_id', '=', key.product_id)
-        .where('variant_id', '=', key.variant_id)
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      return { ok: true, signUp: signUpJson(row), created };
+        const row = await trx
+          .selectFrom('restock_signups')
+          .selectAll()
+          .where('product_id', '=', key.product_id)
+          .where('variant_id', '=', key.variant_id)
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow();
+        const signUp = signUpJson(row);
+        if (created && hooks.afterSignedUp) await hooks.afterSignedUp(trx, { ...signUp, siteId });
+        return { ok: true as const, signUp, created };
+      });
     },
 
     /**

@@ -80,6 +80,7 @@ export default function WebhooksPanel(_props: PanelProps) {
               setStatus(text);
               await listing.reload();
             }}
+            onSecret={(newSecret) => setSecret({ url: endpoint.url, secret: newSecret })}
           />
         ))}
       </ul>
@@ -157,6 +158,7 @@ function EndpointCard(props: {
   onToggle: () => void;
   act: (run: () => Promise<void>) => Promise<void>;
   onChanged: (status: string) => Promise<void>;
+  onSecret: (secret: string) => void;
 }) {
   const { endpoint } = props;
   const [testResult, setTestResult] = useState('');
@@ -172,6 +174,11 @@ function EndpointCard(props: {
       </div>
       <p>{endpoint.events.map((e) => EVENT_LABELS[e] ?? e).join(', ')}</p>
       {endpoint.disabledReason && <p className="ed-field-error">{endpoint.disabledReason}</p>}
+      {endpoint.previousSecretUntil && (
+        <p className="ed-help">
+          Signed with the new and the previous secret until {new Date(endpoint.previousSecretUntil).toLocaleString()}.
+        </p>
+      )}
       <div className="ed-webhooks__actions">
         <button
           type="button"
@@ -206,6 +213,19 @@ function EndpointCard(props: {
           }
         >
           {endpoint.enabled ? 'Disable' : 'Enable'}
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            void props.act(async () => {
+              if (!window.confirm('Make a new signing secret? The current one keeps working for 24 hours.')) return;
+              const made = await api<{ secret: string }>('POST', `${path}/rotate-secret`);
+              props.onSecret(made.secret);
+              await props.onChanged('New signing secret made; the previous one works for 24 more hours.');
+            })
+          }
+        >
+          Rotate secret
         </button>
         <button
           type="button"

@@ -8,6 +8,8 @@ export interface WebhookEndpoint {
   enabled: boolean;
   failureStreak: number;
   disabledReason: string | null;
+  /** While set, deliveries are also signed with the secret before the last rotation. */
+  previousSecretUntil: string | null;
   createdAt: string;
 }
 
@@ -35,7 +37,10 @@ export const EVENT_LABELS: Record<string, string> = {
   'order.refunded': 'Order refunded',
   'order.fulfilled': 'Order fulfilled',
   'form.submitted': 'Form submitted',
+  'newsletter.subscribed': 'Newsletter subscribed',
+  'restock.signed_up': 'Restock signed up',
   'subscription.renewed': 'Subscription renewed',
+  'subscription.failed': 'Subscription renewal failed',
   'webhook.test': 'Test event',
 };
 

@@ -79,10 +79,18 @@ export async function attemptDelivery(
   if (!endpoint) outcome = { ok: false, status: null, error: 'The endpoint was deleted.' };
   else {
     try {
-      const secret = readSecret(endpoint.secret, endpoint.id, options.secretKey);
+      const secrets = [readSecret(endpoint.secret, endpoint.id, options.secretKey)];
+      // For 24 h after a rotation the old secret signs too (a second `v1=`).
+      if (
+        endpoint.previous_secret &&
+        endpoint.previous_secret_until &&
+        endpoint.previous_secret_until > now.toISOString()
+      ) {
+        secrets.push(readSecret(endpoint.previous_secret, endpoint.id, options.secretKey));
+      }
       const unix = Math.floor(now.getTime() / 1000);
       outcome = await postJson(endpoint.url, row.payload, {
-        'tessera-signature': signatureHeader(secret, row.payload, unix),
+        'tessera-signature': signatureHeader(secrets, row.payload, unix),
         'tessera-event-id': row.event_id,
         'tessera-event-type': row.event_type,
       });

@@ -10,7 +10,10 @@ export const WEBHOOK_EVENTS = [
   'order.refunded',
   'order.fulfilled',
   'form.submitted',
+  'newsletter.subscribed',
+  'restock.signed_up',
   'subscription.renewed',
+  'subscription.failed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const TEST_EVENT = 'webhook.test';
@@ -158,4 +161,41 @@ export async function formSubmittedWebhook(
     submission: { id: submission.id, values: submission.values, createdAt: submission.createdAt },
   };
   await recordWebhookEvent(trx, { siteId: submission.siteId, type: 'form.submitted', data, now: submission.createdAt });
+}
+
+/** The `newsletter.subscribed` event of a new subscriber, written in the sign-up's transaction. */
+export async function newsletterSubscribedWebhook(
+  trx: Kysely<Database>,
+  signup: {
+    siteId: string;
+    email: string;
+    list: { id: string } | null;
+    form: { id: string; name: string };
+    createdAt: string;
+  },
+): Promise<void> {
+  const data = {
+    subscriber: { email: signup.email, subscribedAt: signup.createdAt },
+    list: signup.list,
+    form: signup.form,
+  };
+  await recordWebhookEvent(trx, { siteId: signup.siteId, type: 'newsletter.subscribed', data, now: signup.createdAt });
+}
+
+/** The `restock.signed_up` event of a new back-in-stock sign-up, written in its transaction. */
+export async function restockSignedUpWebhook(
+  trx: Kysely<Database>,
+  signUp: {
+    siteId: string;
+    id: string;
+    productId: string;
+    variantId: string;
+    sku: string;
+    email: string;
+    createdOn: string;
+  },
+): Promise<void> {
+  const { siteId, id, productId, variantId, sku, email, createdOn } = signUp;
+  const data = { signUp: { id, productId, variantId, sku, email, createdAt: createdOn } };
+  await recordWebhookEvent(trx, { siteId, type: 'restock.signed_up', data, now: createdOn });
 }

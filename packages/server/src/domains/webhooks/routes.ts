@@ -12,7 +12,7 @@ import { secretKeyProblem } from '../../platform/secrets.js';
 import { urlProblem } from '../../platform/net/address-guard.js';
 import { attemptDelivery } from './deliver.js';
 import { eventBody, newEventId, pendingDelivery, TEST_EVENT, WEBHOOK_EVENTS } from './events.js';
-import { newSigningSecret, storeSecret } from './signing.js';
+import { newSigningSecret, ROTATION_OVERLAP_MS, storeSecret } from './signing.js';
 
 const MAX_ENDPOINTS = 20;
 const RECENT = 50;
@@ -64,6 +64,10 @@ function endpointJson(row: Selectable<WebhookEndpointsTable>) {
     enabled: row.enabled === 1,
     failureStreak: row.failure_streak,
     disabledReason: row.disabled_reason,
+    previousSecretUntil:
+      row.previous_secret_until && row.previous_secret_until > new Date().toISOString()
+        ? row.previous_secret_until
+        : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -151,6 +155,8 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
         enabled: 1,
         failure_streak: 0,
         disabled_reason: null,
+        previous_secret: null,
+        previous_secret_until: null,
         created_at: now,
         updated_at: now,
       })
@@ -180,6 +186,28 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
       .where('site_id', '=', siteId)
       .execute();
     return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)) };
+  });
+
+  // A new signing secret, answered once; the old one keeps signing beside it for 24 h.
+  app.post(`${base}/:id/rotate-secret`, admin, async (request, reply) => {
+    const { id } = parseInput(idParams, request.params, 'address');
+    const siteId = request.owner!.websiteId;
+    const endpoint = await endpointOf(app.db, siteId, id);
+    const secret = newSigningSecret();
+    const now = Date.now();
+    await app.db
+      .updateTable('webhook_endpoints')
+      .set({
+        secret: storeSecret(secret, id, app.config.secretKey),
+        previous_secret: endpoint.secret,
+        previous_secret_until: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
+        updated_at: new Date(now).toISOString(),
+      })
+      .where('id', '=', id)
+      .where('site_id', '=', siteId)
+      .execute();
+    reply.header('cache-control', 'no-store');
+    return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
   });
 
   app.delete(`${base}/:id`, admin, async (request) => {
