@@ -252,6 +252,39 @@ for (const dialect of DIALECTS) {
       expect(String((await visitor.get(link)).body)).toContain('Your donation is cancelled');
     });
 
+    it('a declined renewal stops the gift and tells the donor how to give again', async () => {
+      const visitor = Visitor.of(server);
+      const placed = await give(visitor, { customAmount: '7', interval: 'month', email: 'lapsing@example.com' });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const sessionId = sessionOf(String(placed.body.redirect));
+      await fake.pay(sessionId);
+      await followBack(visitor, fake.sessions.get(sessionId)!.success_url);
+      const donation = await donationOf(server, placed.body.orderId);
+      expect(donation.status).toBe('active');
+      fake.declineIntents = 'Your card was declined.';
+      try {
+        const due = new Date(new Date(donation.next_charge_at!).getTime() + 1000);
+        const results = await server.app.services.donations!.renewDue(due);
+        expect(results.filter((r) => r.donationId === donation.id)).toMatchObject([{ cycle: 2, status: 'failed' }]);
+        // Stopped: a later run charges nothing more.
+        const before = fake.requestsTo('/v1/payment_intents').length;
+        await server.app.services.donations!.renewDue(new Date(due.getTime() + 40 * DAY));
+        expect(fake.requestsTo('/v1/payment_intents')).toHaveLength(before);
+      } finally {
+        fake.declineIntents = undefined;
+      }
+      expect(await donationOf(server, placed.body.orderId)).toMatchObject({ status: 'lapsed', next_charge_at: null });
+      const mails = await outboxTo(server, 'lapsing@example.com');
+      const lapsed = mails.find((m) => m.subject.includes('has stopped'));
+      expect(lapsed?.subject).toMatch(/^Your monthly gift to .+ has stopped$/);
+      expect(lapsed?.text_body).toContain('$7.00');
+      expect(lapsed?.text_body).toContain('Your card was declined.');
+      expect(lapsed?.text_body).toContain(`/donate?block=${donation.block_id}`);
+      // The link goes to the site's own address, and its donate page answers.
+      const giveAgain = /(\/donate\?block=\S+)/.exec(lapsed!.text_body)![1]!;
+      expect((await Visitor.of(server).get(giveAgain)).status).toBe(200);
+    });
+
     it('owners with the store role list donations, donors and totals and export CSV; nobody else', async () => {
       expect((await Visitor.of(server).get('/api/config/donations')).status).toBe(401);
       expect((await Visitor.of(server).get('/api/config/donations.csv')).status).toBe(401);
@@ -263,13 +296,15 @@ for (const dialect of DIALECTS) {
       expect(list.status).toBe(200);
       const paid = list.body.donations.filter((d: { paidCents: number }) => d.paidCents > 0);
       expect(paid.map((d: { donorEmail: string; paidCents: number }) => [d.donorEmail, d.paidCents]).sort()).toEqual([
+        ['lapsing@example.com', 700],
         ['monthly@example.com', 2500],
         ['once@example.com', 2500],
       ]);
+      // The declined renewal is not money received.
       expect(list.body.totals).toEqual([
-        { currency: 'USD', totalCents: 5000, payments: 3, donors: 2, activeRecurring: 0 },
+        { currency: 'USD', totalCents: 5700, payments: 4, donors: 3, activeRecurring: 0 },
       ]);
-      expect(list.body.donors).toHaveLength(2);
+      expect(list.body.donors).toHaveLength(3);
       const reporting = await ownerSession(server, OWNERS.reporting);
       expect((await reporting.get('/api/config/donations')).status).toBe(403);
       expect((await reporting.get('/api/config/donations/totals')).body.totals).toEqual(list.body.totals);
@@ -281,6 +316,7 @@ for (const dialect of DIALECTS) {
       expect(text).toContain('Date,Donor,Email,Show name,Amount,Currency,Kind,Status,Paid so far,Payments,Note');
       expect(text).toContain('once@example.com,yes,25.00,USD,once,paid,25.00,1,For the roof');
       expect(text).toContain('monthly@example.com,yes,12.50,USD,month,cancelled,25.00,2,');
+      expect(text).toContain('lapsing@example.com,yes,7.00,USD,month,lapsed,7.00,1,');
     });
 
     it('limits donate attempts per address (limit "donate")', async () => {

@@ -70,6 +70,8 @@ export interface StripeFake {
   failSessions: string | undefined;
   /** Refunds answer this error while set. */
   refuseRefunds: string | undefined;
+  /** Off-session charges (`POST /v1/payment_intents`) are declined with this message while set. */
+  declineIntents: string | undefined;
   /** What `GET /v1/account` answers: country, default currency and capability states (switchable). */
   account: { country: string; currency: string; capabilities: Record<string, 'active' | 'inactive' | 'pending'> };
   /** Completes a session as the buyer paying on the hosted page would (no redirect). */
@@ -236,6 +238,8 @@ export async function startStripeFake(
       };
     },
     'POST /v1/payment_intents': (body) => {
+      if (fake.declineIntents)
+        throw { status: 402, type: 'card_error', code: 'card_declined', message: fake.declineIntents };
       const intent: FakeIntent = {
         id: token('pi'),
         object: 'payment_intent',
@@ -346,6 +350,7 @@ export async function startStripeFake(
     intents: new Map(),
     delivered: [],
     failSessions: undefined,
+    declineIntents: undefined,
     refuseRefunds: undefined,
     account: { country: 'US', currency: 'usd', capabilities: { card_payments: 'active', transfers: 'active' } },
     async pay(sessionId) {

@@ -42,3 +42,36 @@ export function receiptMail(input: ReceiptInput): { to: string; subject: string;
   lines.push('', 'Please keep this receipt for your records.');
   return { to: donation.donor_email, subject: `Your donation receipt: ${amount} on ${date}`, text: lines.join('\n') };
 }
+
+export interface LapsedInput {
+  donation: Pick<DonationRow, 'donor_email' | 'donor_name' | 'currency' | 'interval' | 'amount_cents'>;
+  siteTitle: string;
+  locale: string;
+  /** The provider's words for the refusal. */
+  reason: string;
+  /** Absolute link to the donate page (203) of the same donation form, to give again. */
+  giveAgainUrl: string;
+}
+
+/** The mail a donor gets when a renewal of their recurring gift is refused: the gift has stopped. */
+export function lapsedMail(input: LapsedInput): { to: string; subject: string; text: string } {
+  const { donation } = input;
+  const amount = formatMoney(donation.amount_cents, donation.currency, input.locale);
+  const every = donation.interval === 'year' ? 'yearly' : 'monthly';
+  const lines = [
+    `Dear ${donation.donor_name},`,
+    '',
+    `Your ${every} gift of ${amount} to ${input.siteTitle} could not be charged this time, so it has stopped.`,
+    `What the payment provider said: ${input.reason}`,
+    'Nothing more will be charged.',
+    '',
+    `To keep giving, set up your gift again: ${input.giveAgainUrl}`,
+    '',
+    'Thank you for your support so far.',
+  ];
+  return {
+    to: donation.donor_email,
+    subject: `Your ${every} gift to ${input.siteTitle} has stopped`,
+    text: lines.join('\n'),
+  };
+}

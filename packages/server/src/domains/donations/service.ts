@@ -13,13 +13,13 @@ import {
   renewDueDonations,
 } from './donation-payments.js';
 import type { NextOrderNumber } from './place.js';
-import { receiptMail } from './receipt.js';
+import { lapsedMail, receiptMail } from './receipt.js';
 
 export interface DonationService extends HostedOrderKind {
   nextOrderNumber: NextOrderNumber;
   /** The donation of an order, its first payment recorded when the order is paid (idempotent). */
   syncFirstPayment(siteId: string, orderId: string): Promise<DonationRow | undefined>;
-  /** Charges the recurring gifts due at `now` through their provider and mails each receipt. */
+  /** Charges the recurring gifts due at `now` through their provider and mails each receipt (or, refused, why the gift stopped). */
   renewDue(now?: Date): Promise<RenewalResult[]>;
 }
 
@@ -49,6 +49,24 @@ export function createDonationService(app: FastifyInstance): DonationService {
     await mail
       .send({ ...message, siteId: donation.site_id })
       .catch((error) => app.log.warn({ err: error }, 'donation receipt failed'));
+  }
+
+  /** Tells the donor their recurring gift stopped (a renewal the provider refused) and how to give again. */
+  async function mailLapsed(donationId: string, reason: string): Promise<void> {
+    const donation = await app.db.selectFrom('donations').selectAll().where('id', '=', donationId).executeTakeFirst();
+    if (!donation) return;
+    const site = await app.services.content.getSite(donation.site_id);
+    const base = await siteBaseUrlById(app, donation.site_id);
+    const message = lapsedMail({
+      donation,
+      siteTitle: site?.title ?? 'Tessera',
+      locale: site?.locale?.replace('_', '-') || 'en-US',
+      reason,
+      giveAgainUrl: `${base}/donate?${new URLSearchParams({ block: donation.block_id })}`,
+    });
+    await mail
+      .send({ ...message, siteId: donation.site_id })
+      .catch((error) => app.log.warn({ err: error }, 'donation lapsed mail failed'));
   }
 
   async function afterPaid(siteId: string, orderId: string): Promise<boolean> {
@@ -93,7 +111,11 @@ export function createDonationService(app: FastifyInstance): DonationService {
         async (siteId, id) => registry?.providerFor(siteId, id),
         now.toISOString(),
       );
-      for (const result of results) if (result.payment) await mailReceipt(result.payment);
+      for (const result of results) {
+        if (result.payment) await mailReceipt(result.payment);
+        else if (result.status === 'failed')
+          await mailLapsed(result.donationId, result.message ?? 'The charge was refused.');
+      }
       return results;
     },
   };
