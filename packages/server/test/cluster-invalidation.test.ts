@@ -9,9 +9,11 @@ import { pgConnectionConfig } from '../src/db/connect.js';
 import type { PgInvalidationBus } from '../src/platform/cluster/pg-bus.js';
 import type { RedisInvalidationBus } from '../src/platform/cluster/redis-bus.js';
 import { DIALECTS, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
+import { WebsiteRole } from '@tessera/core';
+import { createOwner, signInOwner } from './auth-helpers.js';
 import { measureStaleness, percentile, startTwoNodes, storeManager } from './cluster-helpers.js';
 import { REDIS_URL, redisReachable } from './redis-stores.js';
-import type { Visitor } from './visitor.js';
+import { Visitor } from './visitor.js';
 
 const WRITES = 7;
 
@@ -67,6 +69,27 @@ if (DIALECTS.includes('postgres')) {
       } finally {
         await membersOnly(0);
       }
+    });
+
+    it('shows a new member area on node B as soon as node A makes it', async () => {
+      await createOwner(nodes.a.db, {
+        email: 'areas@cluster.test',
+        password: 'cluster-password',
+        roles: [WebsiteRole.ADMIN],
+      });
+      const owner = await signInOwner(nodes.a.url, 'areas@cluster.test', 'cluster-password');
+      const deniedOnB = async () => String((await new Visitor(nodes.b.url).get('/members')).body);
+      // B has looked the page up (and cached which slugs are in an area: none yet).
+      expect(await deniedOnB()).not.toContain('Clubhouse');
+      const list = await owner.get('/api/config/member-areas');
+      const members = list.body.collections.find((c: { slug: string }) => c.slug === 'members');
+      const created = await owner.post('/api/config/member-areas', { title: 'Clubhouse', collectionIds: [members.id] });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const started = performance.now();
+      while (!(await deniedOnB()).includes('Clubhouse') && performance.now() - started < 3_000);
+      // The area's own access-denied page, not the 2 s of the generic one an own cache would give.
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(await deniedOnB()).toContain('Clubhouse');
     });
 
     it('falls back to short expiry when the listening connection is killed, and reconnects by itself', async () => {

@@ -36,6 +36,8 @@ export type Site = {
   timeZone: string;
   websiteSettings: WebsiteSettings;
   storeSettings: SiteStoreSettings;
+  /** The live theme version (theme editor, `domains/site-themes/`); null: the default theme. */
+  themeVersion?: string | null;
 };
 
 export type Collection = {
@@ -72,6 +74,12 @@ export interface ContentService extends SiteContent {
   getCollectionBySlug(siteId: string, slug: string): Promise<Collection | undefined>;
   /** Whether the collection at `slug` is members-only (the members gate asks it on every page GET). */
   isMembersOnly(siteId: string, slug: string): Promise<boolean>;
+  /**
+   * Another area's lookup kept with the site's content: forgotten with it at every write to a
+   * content table, on this node and (through the cluster bus) on the others. `load` must read only
+   * what such writes change (the answer is frozen and shared).
+   */
+  remember<T>(siteId: string, name: string, load: () => Promise<T>): Promise<T>;
   /** Products of a collection visitors may see (no drafts), in display order, in template JSON shape. */
   listProducts(siteId: string, collectionId: string): Promise<ProductItemJson[]>;
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
@@ -111,6 +119,7 @@ export function siteFromRow(row: SiteRow): Site {
     timeZone: row.time_zone,
     websiteSettings: { ...settings.website },
     storeSettings: { ...DEFAULT_STORE_SETTINGS, ...settings.store },
+    themeVersion: row.theme_version ?? null,
   };
 }
 
@@ -266,6 +275,10 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
 
     getCollectionBySlug(siteId, slug) {
       return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug));
+    },
+
+    remember(siteId, name, load) {
+      return cache.get(siteId, `other:${name}`, load);
     },
 
     isMembersOnly(siteId, slug) {

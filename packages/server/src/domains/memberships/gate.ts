@@ -5,12 +5,12 @@ import { memberAccess } from './service.js';
 import type { SiteUserPort } from './site-user-port.js';
 
 /**
- * Which slugs are in an area is cached per site for 2 s (and emptied at once on this node by every
- * owner edit), so a page of no area costs one map lookup. Access itself is never cached: it is
- * read for each request to an area page, so a grant, a revoke, a payment or the end of a paid
- * period shows on the member's very next request.
+ * Which slugs are in an area is kept with the site's content (`content.remember`): putting a page in
+ * an area or taking it out writes the page's members-only flag in the same transaction, so the
+ * content cache forgets the answer on every node at once (the cluster bus), and a page of no area
+ * costs one lookup. Access itself is never cached: it is read for each request to an area page, so a
+ * grant, a revoke, a payment or the end of a paid period shows on the member's very next request.
  */
-const SLUGS_MS = 2000;
 
 type GateAnswer = undefined | { allowed: true } | { allowed: false; title: string; denied: Record<string, unknown> };
 
@@ -22,20 +22,16 @@ export interface AreaGate {
 }
 
 export function createAreaGate(app: FastifyInstance, siteUsers: SiteUserPort): AreaGate {
-  const cache = new Map<string, { at: number; slugs: Map<string, string> }>();
-
   async function areaOfSlug(siteId: string, slug: string): Promise<string | undefined> {
-    const hit = cache.get(siteId);
-    if (hit && Date.now() - hit.at < SLUGS_MS) return hit.slugs.get(slug);
-    const slugs = await areaSlugs(app.db, siteId);
-    if (cache.size > 1000) cache.clear();
-    cache.set(siteId, { at: Date.now(), slugs });
-    return slugs.get(slug);
+    const slugs = await app.services.content.remember(siteId, 'member-area-slugs', async () =>
+      Object.fromEntries(await areaSlugs(app.db, siteId)),
+    );
+    return Object.hasOwn(slugs, slug) ? slugs[slug] : undefined;
   }
 
   return {
     forget(siteId) {
-      cache.delete(siteId);
+      app.services.content.invalidate(siteId);
     },
     async check(request: FastifyRequest, siteId: string, slug: string): Promise<GateAnswer> {
       const areaId = await areaOfSlug(siteId, slug);
