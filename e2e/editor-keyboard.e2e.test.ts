@@ -1,7 +1,7 @@
 // Keyboard editing in the page editor: with focus on the canvas (key presses forwarded from the
 // preview frame), the arrows move the selection, Ctrl+D duplicates, Delete removes, Ctrl+Z and
-// Ctrl+Shift+Z undo and redo; Enter edits in the side form, where keys are the field's own, and
-// Escape comes back; `?` opens the shortcuts sheet, an accessible modal dialog.
+// Ctrl+Shift+Z undo and redo; Enter edits the heading's text on the canvas, where keys are the
+// text's own, and Escape comes back; `?` opens the shortcuts sheet, an accessible modal dialog.
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
@@ -95,20 +95,19 @@ describe('page editor keyboard', () => {
     // Undo restores blocks, not the selection: Gamma (selected after the delete) still is.
     expect(await selectedLayer(page)).toContain('Gamma');
 
-    // Enter edits the selected block in the side form; there, keys are the field's own.
+    // Enter edits the selected heading's text on the canvas; there, keys are the text's own.
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => selectedLayer(page)).toContain('Alpha');
     await page.keyboard.press('Enter');
-    const field = page.getByLabel('Heading text');
-    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    const heading = frame.locator('[data-tessera-block="block-1-1"] h2');
+    await expect.poll(() => heading.evaluate((el) => el === document.activeElement && el.isContentEditable)).toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Delete');
     await expect.poll(() => previewBlocks(frame)).toEqual(['Alph', 'Beta', 'Gamma']);
-    // Ctrl+Z in the field is the field's own undo, not the editor's (which would restore more than the letter).
+    // Ctrl+Z in the text is the text's own undo, not the editor's (which would restore more than the letter).
     await page.keyboard.press('Control+z');
-    await expect.poll(() => field.inputValue()).toBe('Alpha');
     await expect.poll(() => previewBlocks(frame)).toEqual(['Alpha', 'Beta', 'Gamma']);
     // Escape goes back to the canvas with the block still selected; Escape again clears the selection.
     await page.keyboard.press('Escape');

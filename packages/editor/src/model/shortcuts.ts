@@ -25,7 +25,7 @@ export interface Chord {
   alt?: boolean;
 }
 
-/** Actions that move focus or open the sheet rather than change the document (`ui/use-editor-keys.ts`). */
+/** Actions that move focus, start or stop editing on the canvas, or open the sheet (`ui/use-editor-keys.ts`). */
 export type ViewAction = 'startEditing' | 'stopEditing' | 'showShortcuts';
 
 export interface Shortcut {
@@ -58,7 +58,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   {
     action: 'startEditing',
-    description: 'Edit the selected block (its first field)',
+    description: 'Edit the selected block: its text on the page, else its first field',
     group: 'Selection',
     chords: [{ key: 'Enter' }],
   },

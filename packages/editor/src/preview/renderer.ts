@@ -118,6 +118,50 @@ export class PreviewRenderer {
     return { html, blocks, structure };
   }
 
+  /** One block's inner HTML (its partial), through the same cache as `sections`. */
+  private blockHtml(block: Block, key: string, settings: PreviewContext['settings']): string {
+    const rendered = previewView(block, key, settings);
+    if (!rendered) return '';
+    const name = `blocks/${rendered.partial}.block`;
+    const cacheKey = `${name}\u0000${settings.locale}\u0000${settings.timeZone}\u0000${JSON.stringify(rendered.view)}`;
+    let html = this.partialCache.get(cacheKey);
+    if (html === undefined) {
+      html = this.run(`partial:${name}`, this.partials[name], rendered.view, settings);
+      this.partialCache.set(cacheKey, html);
+    }
+    return html;
+  }
+
+  /**
+   * The keystroke path: when `doc` has the same sections, settings and blocks in the same places as
+   * `before` (an edit inside blocks), only the blocks that are new objects (the document is immutable,
+   * so an unchanged block is the same object) are rendered, by place; `also` names places to render
+   * anyway. Undefined when the layout changed: then the sections are rendered whole (`sections`).
+   */
+  changedBlocks(
+    doc: PageDoc,
+    before: PageDoc,
+    settings: PreviewContext['settings'],
+    also: Iterable<string> = [],
+  ): Record<string, string> | undefined {
+    if (doc.sections.length !== before.sections.length) return undefined;
+    const changed: Record<string, string> = {};
+    const wanted = new Set(also);
+    for (const [s, section] of doc.sections.entries()) {
+      const old = before.sections[s];
+      if (!old || old.id !== section.id || old.settings !== section.settings) return undefined;
+      if (old.blocks.length !== section.blocks.length) return undefined;
+      if (old === section && wanted.size === 0) continue;
+      for (const [b, block] of section.blocks.entries()) {
+        const key = `${s + 1}-${b + 1}`;
+        if (old.blocks[b]?.id !== block.id) return undefined;
+        if (old.blocks[b] !== block || wanted.has(`block-${key}`))
+          changed[`block-${key}`] = this.blockHtml(block, key, settings);
+      }
+    }
+    return changed;
+  }
+
   /** The whole page: the page template inside the layout, with an empty sections mark. */
   pageHtml(preview: PreviewContext): string {
     const { context, settings } = preview;

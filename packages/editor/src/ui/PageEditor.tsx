@@ -7,8 +7,6 @@ import { DraftSync } from '../model/draft-sync.js';
 import type { Operation } from '../model/operations.js';
 import { shortcutText } from '../model/shortcuts.js';
 import { Canvas } from './Canvas.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
-import { FileManager } from './FileManager.js';
 import { Inspector } from './Inspector.js';
 import { PagesPanel } from './PagesPanel.js';
 import { PLATFORM, useEditorKeys } from './use-editor-keys.js';
@@ -21,8 +19,10 @@ function pageIdFromUrl(): string | undefined {
   return match ? decodeURIComponent(match[1]) : undefined;
 }
 
-/** The shortcuts sheet loads when first opened (`?`), off the editor's first load. */
+/** The shortcuts sheet (`?`), the file manager and the discard dialog load when first opened, off the first load. */
 const ShortcutsSheet = lazy(() => import('./ShortcutsSheet.js').then((m) => ({ default: m.ShortcutsSheet })));
+const FileManager = lazy(() => import('./FileManager.js').then((m) => ({ default: m.FileManager })));
+const ConfirmDialog = lazy(() => import('./ConfirmDialog.js').then((m) => ({ default: m.ConfirmDialog })));
 
 /** The page editor at /config/pages: pages panel, canvas and inspector with undo, autosave and publish. */
 export function PageEditor() {
@@ -293,7 +293,7 @@ export function PageEditor() {
               device={device}
               onSelect={select}
               onKey={keys.onKey}
-              onMove={(operation) => apply('Moved block', [operation])}
+              apply={apply}
               tools={blockTools.map((c) => ({
                 name: c.name,
                 label: c.label.replace(' block', ''),
@@ -313,21 +313,19 @@ export function PageEditor() {
       <div className="ed-sr" aria-live="polite">
         {state?.announcement}
       </div>
-      {confirmDiscard && (
-        <ConfirmDialog
-          title="Discard the draft?"
-          text="The page goes back to its published version. Changes that are not published are lost, and undo starts afresh."
-          confirm="Discard draft"
-          onConfirm={() => void discard()}
-          onCancel={() => setConfirmDiscard(false)}
-        />
-      )}
-      {keys.sheetOpen && (
-        <Suspense fallback={null}>
-          <ShortcutsSheet platform={PLATFORM} onClose={keys.closeSheet} />
-        </Suspense>
-      )}
-      {showFiles && <FileManager files={files} onClose={() => setShowFiles(false)} onChanged={loadFiles} />}
+      <Suspense fallback={null}>
+        {confirmDiscard && (
+          <ConfirmDialog
+            title="Discard the draft?"
+            text="The page goes back to its published version. Changes that are not published are lost, and undo starts afresh."
+            confirm="Discard draft"
+            onConfirm={() => void discard()}
+            onCancel={() => setConfirmDiscard(false)}
+          />
+        )}
+        {keys.sheetOpen && <ShortcutsSheet platform={PLATFORM} onClose={keys.closeSheet} />}
+        {showFiles && <FileManager files={files} onClose={() => setShowFiles(false)} onChanged={loadFiles} />}
+      </Suspense>
     </div>
   );
 }

@@ -1,36 +1,19 @@
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
+import { $generateHtmlFromNodes } from '@lexical/html';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { HeadingNode, QuoteNode } from '@lexical/rich-text';
-import { $getRoot, FORMAT_TEXT_COMMAND, type LexicalEditor } from 'lexical';
+import { FORMAT_TEXT_COMMAND } from 'lexical';
 import { useEffect, useRef } from 'react';
+import { IMPORT_TAG, importHtml, RICH_TEXT_NODES } from './rich-text-setup.js';
 
 interface RichTextProps {
   id: string;
   label: string;
   html: string;
   onChange: (html: string) => void;
-}
-
-/** Replaces the editor's content with `html` (parsed by the browser). */
-function importHtml(editor: LexicalEditor, html: string) {
-  editor.update(
-    () => {
-      const dom = new DOMParser().parseFromString(html, 'text/html');
-      const root = $getRoot();
-      root.clear();
-      root.append(
-        ...$generateNodesFromDOM(editor, dom).filter(
-          (node) => node.getType() !== 'text' || node.getTextContent().trim(),
-        ),
-      );
-    },
-    { tag: 'tessera-import' },
-  );
 }
 
 /** Keeps the editor in step with the stored HTML when it changes from outside (undo, redo). */
@@ -68,7 +51,7 @@ export default function RichText({ id, label, html, onChange }: RichTextProps) {
     <LexicalComposer
       initialConfig={{
         namespace: 'tessera-text',
-        nodes: [HeadingNode, QuoteNode],
+        nodes: RICH_TEXT_NODES,
         onError: (error) => console.error(error),
         editorState: (editor) => importHtml(editor, html),
       }}
@@ -81,7 +64,7 @@ export default function RichText({ id, label, html, onChange }: RichTextProps) {
       <OnChangePlugin
         ignoreSelectionChange
         onChange={(state, editor, tags) => {
-          if (tags.has('tessera-import')) return;
+          if (tags.has(IMPORT_TAG)) return;
           state.read(() => {
             const next = $generateHtmlFromNodes(editor);
             if (next === last.current) return;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { requestInlineEditing } from '../canvas/inline-events.js';
 import type { Command, EditorState } from '../model/commands.js';
 import { detectPlatform, type KeyContext, resolveKey, type ViewAction } from '../model/shortcuts.js';
 
@@ -66,8 +67,8 @@ export function focusContext(target: EventTarget | null, editorDocument: Documen
 }
 
 /**
- * Focuses the first field of the selection's form. Inline editing on the canvas does not exist yet,
- * so Enter edits in the side form; a form part that loads on demand (the rich text) is waited for a few frames.
+ * Focuses the first field of the selection's form (Enter on a block without text to edit in place);
+ * a form part that loads on demand (the rich text) is waited for a few frames.
  */
 function focusSelectionForm(tries = 30): void {
   const form = document.querySelector(SELECTION_FORM);
@@ -118,8 +119,12 @@ export function useEditorKeys({ getState, runCommand }: EditorKeysOptions) {
       if (outcome.kind === 'command') runCommand(outcome.command);
       else if (outcome.kind === 'view') {
         const views: Record<ViewAction, () => void> = {
-          startEditing: () => focusSelectionForm(),
-          stopEditing: focusCanvas,
+          // Text blocks, headings, quotes and buttons are edited on the canvas; the others in the side form.
+          startEditing: () => requestInlineEditing('start') || focusSelectionForm(),
+          stopEditing: () => {
+            requestInlineEditing('stop');
+            focusCanvas();
+          },
           showShortcuts: openSheet,
         };
         views[outcome.action]();
