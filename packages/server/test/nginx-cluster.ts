@@ -126,7 +126,7 @@ async function startNginx(dir: string, port: number, nodes: TesseraNode[]): Prom
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  child.kill('SIGKILL');
+  child.kill('SIGTERM');
   throw new Error(`nginx did not answer: ${err}`);
 }
 
@@ -147,7 +147,12 @@ export async function startCluster(extraEnv: Record<string, string> = {}): Promi
   let nginx: ChildProcess | undefined;
   let handle: ReturnType<typeof openDatabase> | undefined;
   const close = async () => {
-    nginx?.kill('SIGKILL');
+    // SIGTERM, not SIGKILL: nginx's master then stops its worker too (a killed master leaves it running).
+    if (nginx && nginx.exitCode === null) {
+      const stopped = new Promise((resolve) => nginx?.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await stopped;
+    }
     for (const node of nodes)
       if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGTERM');
     await Promise.all(nodes.map((node) => node.exited));
