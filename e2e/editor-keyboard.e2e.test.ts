@@ -101,7 +101,9 @@ describe('page editor keyboard', () => {
     await expect.poll(() => selectedLayer(page)).toContain('Alpha');
     await page.keyboard.press('Enter');
     const heading = frame.locator('[data-tessera-block="block-1-1"] h2');
-    await expect.poll(() => heading.evaluate((el) => el === document.activeElement && el.isContentEditable)).toBe(true);
+    await expect
+      .poll(() => heading.evaluate((el) => el === document.activeElement && (el as HTMLElement).isContentEditable))
+      .toBe(true);
     await page.keyboard.press('End');
     await page.keyboard.press('Backspace');
     await page.keyboard.press('Delete');

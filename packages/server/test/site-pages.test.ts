@@ -1,6 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { DEFAULT_RATE_LIMIT } from '../src/config.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { REDIS_URL, redisReachable } from './redis-stores.js';
@@ -218,7 +219,10 @@ describe.runIf(await redisReachable())('lock screen attempts shared through Redi
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    const config = { redisUrl: REDIS_URL, rateLimit: { namespace: `tessera-test-lock-${Date.now()}:` } };
+    const config = {
+      redisUrl: REDIS_URL,
+      rateLimit: { ...DEFAULT_RATE_LIMIT, namespace: `tessera-test-lock-${Date.now()}:` },
+    };
     a = await startTestServer({ dialect: DIALECTS[0], config });
     b = await startTestServer({ dialect: DIALECTS[0], sameDatabaseAs: a, config });
   });
