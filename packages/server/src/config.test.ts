@@ -143,3 +143,27 @@ describe('TESSERA_S3_*', () => {
     );
   });
 });
+
+describe('TESSERA_BACKUP_DIR, TESSERA_BACKUP_EVERY_HOURS, TESSERA_BACKUP_KEEP', () => {
+  it('turns scheduled backups on with a folder, with defaults of every 24 hours keeping 7', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+    expect(loadConfig({ TESSERA_BACKUP_KEEP: '3' }).backup).toBeUndefined();
+    expect(loadConfig({ TESSERA_BACKUP_DIR: 'backups' }).backup).toEqual({
+      dir: resolve('backups'),
+      everyHours: 24,
+      keep: 7,
+    });
+    expect(
+      loadConfig({ TESSERA_BACKUP_DIR: '/srv/backups', TESSERA_BACKUP_EVERY_HOURS: '6', TESSERA_BACKUP_KEEP: '1' })
+        .backup,
+    ).toEqual({ dir: '/srv/backups', everyHours: 6, keep: 1 });
+  });
+
+  it('refuses a period or a count that is not a whole number of at least 1', () => {
+    for (const bad of ['0', '-1', '1.5', 'daily', '2h'])
+      for (const name of ['TESSERA_BACKUP_EVERY_HOURS', 'TESSERA_BACKUP_KEEP'])
+        expect(() => loadConfig({ TESSERA_BACKUP_DIR: '/srv/backups', [name]: bad })).toThrow(
+          `${name} must be a whole number of at least 1, not "${bad}".`,
+        );
+  });
+});

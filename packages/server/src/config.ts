@@ -37,6 +37,8 @@ export interface ServerConfig {
   checkoutOrders?: { perIp: number; timeWindowMs: number };
   /** `TESSERA_JOB_INTERVAL_MS`: the slot of background jobs without their own (default 60 s; at least 1 s). */
   jobIntervalMs?: number;
+  /** `TESSERA_BACKUP_DIR` / `_EVERY_HOURS` / `_KEEP`: scheduled SQLite backups (`jobs/scheduled-backup.ts`); unset, none. */
+  backup?: { dir: string; everyHours: number; keep: number };
   /** `METRICS_TOKEN`: the Bearer token `GET /metrics` asks for; unset, the route answers 404. */
   metricsToken?: string;
   /** `TESSERA_SECRET_KEY`: seals provider keys stored in the database (`platform/secrets.ts`); unset, none can be saved. */
@@ -100,6 +102,22 @@ function jobIntervalFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'jobInte
     throw new Error(`TESSERA_JOB_INTERVAL_MS must be a whole number of milliseconds, at least 1000, not "${raw}".`);
   }
   return { jobIntervalMs: ms };
+}
+
+/** `TESSERA_BACKUP_DIR` (unset: no scheduled backups), `TESSERA_BACKUP_EVERY_HOURS` (24), `TESSERA_BACKUP_KEEP` (7). */
+function backupFromEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'backup'> {
+  const count = (name: 'TESSERA_BACKUP_EVERY_HOURS' | 'TESSERA_BACKUP_KEEP', fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < 1)
+      throw new Error(`${name} must be a whole number of at least 1, not "${raw}".`);
+    return n;
+  };
+  const everyHours = count('TESSERA_BACKUP_EVERY_HOURS', 24);
+  const keep = count('TESSERA_BACKUP_KEEP', 7);
+  const dir = env.TESSERA_BACKUP_DIR?.trim();
+  return dir ? { backup: { dir: resolve(dir), everyHours, keep } } : {};
 }
 
 /** `PUBLIC_URL`: an http(s) origin such as https://shop.example.com, or unset. */
@@ -215,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...checkoutOrdersFromEnv(env),
     ...jobIntervalFromEnv(env),
+    ...backupFromEnv(env),
     ...stripeFromEnv(env),
     ...paypalFromEnv(env),
     ...s3FromEnv(env),

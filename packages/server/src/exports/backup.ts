@@ -67,7 +67,8 @@ export function appliedMigrations(sqliteFile: string): string[] {
   }
 }
 
-const stamp = (date: Date) =>
+/** A time as it appears in backup folder names: `20300601T000000Z`. */
+export const stamp = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, '')

@@ -5,6 +5,7 @@ import { deliverDueWebhooks } from '../domains/webhooks/index.js';
 import { createMailService } from '../mail/mail-service.js';
 import { retryOutboxMail } from '../mail/mail-retry.js';
 import { purgeExpiredData, type RetentionOutcome } from './retention.js';
+import { createScheduledBackup } from './scheduled-backup.js';
 import { countJobRun } from '../platform/operations/counters.js';
 import { createJobQueue } from './create-queue.js';
 import { createJobScheduler, type JobScheduler } from './scheduler.js';
@@ -31,6 +32,7 @@ export const JOBS = {
   renewals: 'renewals',
   reviewRequests: 'review-requests',
   mail: 'mail-outbox',
+  backups: 'scheduled-backups',
 } as const;
 
 /**
@@ -96,6 +98,15 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         name: JOBS.mail,
         run: (now) => retryOutboxMail(app.db, app.config, now),
       },
+      // Scheduled backups with retention (issue 19): only when TESSERA_BACKUP_DIR is set.
+      ...(app.config.backup
+        ? [
+            {
+              name: JOBS.backups,
+              ...createScheduledBackup({ db: app.db, config: app.config, settings: app.config.backup, log: app.log }),
+            },
+          ]
+        : []),
     ],
     {
       intervalMs: options.intervalMs ?? app.config.jobIntervalMs,
