@@ -38,6 +38,9 @@ import webhooksPlugin, {
   newsletterSubscribedWebhook,
   restockSignedUpWebhook,
 } from './domains/webhooks/index.js';
+import fontsPlugin from './domains/fonts/index.js';
+import { fontUsesIn, readDesign } from './admin/design-model.js';
+import { ownFontId } from './admin/own-fonts.js';
 import mailingServicesPlugin, { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
 import { createFeedReader } from './domains/feeds/index.js';
 import memberAreasPlugin from './domains/memberships/index.js';
@@ -45,12 +48,14 @@ import reviewsPlugin from './domains/reviews/index.js';
 import jobsPlugin from './jobs/index.js';
 import editorPlugin from './editor/index.js';
 import pagesPlugin from './pages/index.js';
+import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/index.js';
+import { Theme } from './pages/theme.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
 import restockPlugin from './restock/index.js';
 import trackingPlugin from './tracking/index.js';
 import webPlugin, { installWebDelivery } from './web/index.js';
 import siteSettingsPlugin from './site-settings/index.js';
-import { parseSiteSettings, updateSiteSettings } from './site-settings/settings-repository.js';
+import { createSiteSettingsStore, parseSiteSettings, updateSiteSettings } from './site-settings/settings-repository.js';
 import siteUsersPlugin from './site-users/index.js';
 import { memberAreaSiteUsers } from './site-users/member-area-port.js';
 
@@ -151,8 +156,6 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     await queueMailingSignup(trx, signup);
   };
   await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook, afterSubscribed });
-  // Mailing services (issue 21): newsletter sign-ups sent on to Mailchimp or a webhook target.
-  await app.register(mailingServicesPlugin);
   await app.register(siteUsersPlugin);
   // Paid member areas (issue 23): before checkout, so its hook sees the order page.
   await app.register(memberAreasPlugin, { siteUsers: memberAreaSiteUsers(services.content) });
@@ -172,18 +175,40 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   });
   // Outgoing webhooks (issue 21): owner routes; the `webhooks` job posts the outbox.
   await app.register(webhooksPlugin);
+  // Mailing services (issue 21): newsletter sign-ups sent on to Mailchimp or a webhook target.
+  await app.register(mailingServicesPlugin);
+  // Fonts of your own (issue 21): uploaded font files, served self-hosted from /_fonts/.
+  await app.register(fontsPlugin, {
+    usedBy: async (siteId, family) => {
+      const { settings } = await createSiteSettingsStore(app.db, services.content).read(siteId);
+      return fontUsesIn(readDesign((settings.website as { design?: unknown } | undefined)?.design), ownFontId(family));
+    },
+  });
   // Housekeeping on a timer (issue 15): unpaid orders' stock holds, data retention.
   await app.register(jobsPlugin);
   await app.register(restockPlugin, {
     content: services.content,
     hooks: { afterSignedUp: restockSignedUpWebhook, afterSubscribed },
   });
-  await app.register(editorPlugin, { filesDir: config.filesDir });
+  // The theme editor (issue 21): a site's own copy of theme files, for the pages and the editor canvas.
+  const siteThemes = createSiteThemes(
+    app.db,
+    (overrides, memoChars) => new Theme(DEFAULT_THEME_DIR, { overrides, memoChars }),
+  );
+  await app.register(editorPlugin, {
+    filesDir: config.filesDir,
+    liveTheme: (siteId, source) => withLiveOverrides(app.db, siteId, source),
+  });
   await app.register(adminPlugin);
   await app.register(exportsPlugin);
   await app.register(importsPlugin);
   // robots.txt and the sitemap (issue 22), before the pages' catch-all routes.
   await app.register(webPlugin, { content: services.content });
-  await app.register(pagesPlugin, { content: services.content, carts: services.carts });
+  await app.register(siteThemesPlugin, { themes: siteThemes });
+  await app.register(pagesPlugin, {
+    content: services.content,
+    carts: services.carts,
+    siteTheme: (site, request) => siteThemes.cache.forPage(site, request),
+  });
   return app;
 }

@@ -55,6 +55,13 @@ export const PANELS: readonly PanelDef[] = [
     load: () => import('./imports/index.js'),
   },
   {
+    path: '/config/theme',
+    label: 'Theme',
+    section: 'Website',
+    group: 'admin',
+    load: () => import('./theme-editor/index.js'),
+  },
+  {
     path: '/config/popup',
     label: 'Popup',
     section: 'Website',

@@ -214,6 +214,15 @@ export function effectiveFonts(
   return out;
 }
 
+/** Where a design uses a font family: usage names (`heading`) and font packs (`pack “Modern”`). */
+export function fontUsesIn(design: Design, familyId: string): string[] {
+  const uses = design.fonts.fontUsageCategories.filter((c) => c.family === familyId).map((c) => c.id as string);
+  for (const pack of design.fonts.themes) {
+    if (Object.values(pack.fonts).includes(familyId)) uses.push(`font pack “${pack.name}”`);
+  }
+  return uses;
+}
+
 const BUTTON_RADIUS = { square: '0', rounded: '6px', pill: '999px' } as const;
 const BUTTON_PADDING = {
   small: ['0.625rem', '1.25rem', 'var(--font-size-sm)'],
@@ -298,6 +307,9 @@ export function designUsageRules(variables: Record<string, string>): { selector:
     .map(([usage, selector]) => ({ selector, fontFamily: `var(${USAGE_VARIABLES[usage].family})` }));
 }
 
+/** `format()` of a font file by its extension (uploaded fonts may be WOFF, TTF or OTF: issue 21). */
+const FACE_FORMATS: Record<string, string> = { woff2: 'woff2', woff: 'woff', ttf: 'truetype', otf: 'opentype' };
+
 /**
  * The published stylesheet of a design: `@font-face` rules for the families it uses (files served
  * by Tessera under `/fonts/`), and `:root` custom properties overriding the theme's.
@@ -306,8 +318,9 @@ export function designCss(design: Design, fonts: ReadonlyMap<string, FontFamily>
   const { variables, fontFaces } = designVariables(design, fonts);
   const lines: string[] = [`/* Tessera site design, version ${design.version}. */`];
   for (const face of fontFaces) {
+    const format = FACE_FORMATS[/\.([a-z0-9]+)$/.exec(face.url)?.[1] ?? ''] ?? 'woff2';
     lines.push(
-      `@font-face { font-family: "${face.family}"; font-style: normal; font-weight: ${face.weight}; font-display: swap; src: url("${face.url}") format("woff2"); }`,
+      `@font-face { font-family: "${face.family}"; font-style: normal; font-weight: ${face.weight}; font-display: swap; src: url("${face.url}") format("${format}"); }`,
     );
   }
   lines.push(':root {', ...Object.entries(variables).map(([name, value]) => `  ${name}: ${value};`), '}');

@@ -19,6 +19,7 @@ import {
 } from './design-model.js';
 import { registerDesignEvents } from './design-events.js';
 import { FONT_CATEGORIES, type FontFamily, fontFilePath, fontJson, loadFontCatalogue, searchFonts } from './fonts.js';
+import { ownFontFamilies } from './own-fonts.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from './site-settings-store.js';
 
 const fontsQuery = z
@@ -110,6 +111,18 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   const catalogue = loadFontCatalogue();
   const fonts = new Map(catalogue.map((f) => [f.id, f]));
   const guard = { preHandler: requireOwner('content') };
+  // The built-in families plus the site's uploaded ones (issue 21, `domains/fonts`).
+  const uploaded = async (siteId: string): Promise<FontFamily[]> =>
+    (await ownFontFamilies(app.db, siteId)).map((own) => ({
+      ...own,
+      category: 'Other',
+      styles: ['normal'],
+      filesDir: '',
+    }));
+  const fontsFor = async (siteId: string): Promise<ReadonlyMap<string, FontFamily>> => {
+    const own = await uploaded(siteId);
+    return own.length === 0 ? fonts : new Map([...fonts, ...own.map((f) => [f.id, f] as const)]);
+  };
 
   app.get('/api/config/design', guard, async (request) => {
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
@@ -120,6 +133,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   // version the editor loaded, refused with 409 when someone saved since.
   app.put('/api/config/design', guard, async (request) => {
     const { version, parsed } = parseChanges(request.body);
+    const siteFonts = await fontsFor(ownerOf(request).websiteId);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
       const website = objectOr(settings.website);
       const design = readDesign(website.design);
@@ -130,7 +144,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
         );
       }
       applyChanges(design, parsed);
-      checkDesign(design, fonts);
+      checkDesign(design, siteFonts);
       design.version += 1;
       settings.website = { ...website, design };
       return design;
@@ -163,12 +177,13 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const design = readDesign(objectOr(settings.website).design);
     applyChanges(design, parsed);
-    checkDesign(design, fonts);
+    const siteFonts = await fontsFor(ownerOf(request).websiteId);
+    checkDesign(design, siteFonts);
     if (style) {
       design.buttons = { ...design.buttons, ...style.buttons };
       design.animations = { ...design.animations, ...style.animations };
     }
-    const { variables, fontFaces } = designVariables(design, fonts);
+    const { variables, fontFaces } = designVariables(design, siteFonts);
     return { design, variables, fontFaces, usageRules: designUsageRules(variables) };
   });
 
@@ -180,7 +195,14 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
     const inUse = effectiveFonts(readDesign(objectOr(settings.website).design));
     return {
       categories: FONT_CATEGORIES,
-      fonts: searchFonts(catalogue, query.q, query.category).map(fontJson),
+      fonts: [
+        // The site's uploaded families first, marked `own` (issue 21).
+        ...searchFonts(await uploaded(ownerOf(request).websiteId), query.q, query.category).map((font) => ({
+          ...fontJson(font),
+          own: true,
+        })),
+        ...searchFonts(catalogue, query.q, query.category).map(fontJson),
+      ],
       inUse: Object.fromEntries(Object.entries(inUse).map(([usage, choice]) => [usage, choice?.family ?? null])),
     };
   });
@@ -195,7 +217,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
       'cache-control',
       asked === String(design.version) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
-    return designCss(design, fonts);
+    return designCss(design, await fontsFor(site.id));
   });
 
   app.get('/fonts/:family/:file', async (request, reply) => {

@@ -15,6 +15,8 @@ export interface FontFamily {
   styles: string[];
   /** Where the package's `files/` folder is. */
   filesDir: string;
+  /** An owner-uploaded family (issue 21): its file address for each weight, served from `/_fonts/`. */
+  files?: Readonly<Record<number, string>>;
 }
 
 const CATEGORY_OF_FONTSOURCE: Record<string, FontCategory> = {
@@ -127,6 +129,8 @@ export function fontFileName(font: FontFamily, weight: number, style = 'normal')
 }
 
 export function fontFileUrl(font: FontFamily, weight: number, style = 'normal'): string {
+  const own = font.files?.[nearestWeight(font, weight)];
+  if (own) return own;
   return `/fonts/${font.id}/${fontFileName(font, weight, style)}`;
 }
 

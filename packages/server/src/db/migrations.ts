@@ -21,6 +21,8 @@ import { reviewsMigration } from './migrations/0019_reviews.js';
 import { donationsMigration } from './migrations/0020_donations.js';
 import { memberAreasMigration } from './migrations/0021_member_areas.js';
 import { jobQueueMigration } from './migrations/0022_job_queue.js';
+import { siteThemesMigration } from './migrations/0023_site_themes.js';
+import { siteFontsMigration } from './migrations/0024_site_fonts.js';
 import { mailingServicesMigration } from './migrations/0025_mailing_services.js';
 import { assertDatabaseNotNewer } from '../platform/operations/migration-guard.js';
 
@@ -163,6 +165,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_donations': donationsMigration,
   '0021_member_areas': memberAreasMigration,
   '0022_job_queue': jobQueueMigration,
+  '0023_site_themes': siteThemesMigration,
+  '0024_site_fonts': siteFontsMigration,
   '0025_mailing_services': mailingServicesMigration,
 };
 

@@ -17,6 +17,8 @@ export interface SitesTable {
   /** JSON: website settings and store settings. */
   settings: string;
   created_at: string;
+  /** The live `site_theme_versions` id; null: the default theme (0023). */
+  theme_version?: string | null;
 }
 
 export interface CollectionsTable {
@@ -192,7 +194,9 @@ export interface Database extends CheckoutTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   mailing_connections: MailingConnectionsTable;
+  site_fonts: SiteFontsTable;
   mailing_deliveries: MailingDeliveriesTable;
+  site_theme_versions: SiteThemeVersionsTable;
   donations: DonationsTable;
   donation_payments: DonationPaymentsTable;
   member_areas: MemberAreasTable;
@@ -728,6 +732,21 @@ export interface WebhookEndpointsTable {
 }
 
 /** Services that receive newsletter sign-ups (migration 0025, `docs/mailing-services.md`). */
+/** An uploaded font file (issue 21); the bytes are in FileStorage under `storage_key`. */
+export interface SiteFontsTable {
+  id: string;
+  site_id: string;
+  family: string;
+  subfamily: string;
+  weight: number;
+  italic: number;
+  /** 'woff2', 'woff', 'ttf' or 'otf'. */
+  format: string;
+  storage_key: string;
+  size: number;
+  created_at: string;
+}
+
 export interface MailingConnectionsTable {
   id: string;
   site_id: string;
@@ -941,4 +960,20 @@ export interface ReviewRequestsTable {
   /** Set once, by the review the link was used for. */
   used_at: string | null;
   created_at: string;
+}
+
+/** A site's own theme files (migration 0023, `domains/site-themes/`). */
+export interface SiteThemeVersionsTable {
+  id: string;
+  site_id: string;
+  /** 'draft' (one per site) or 'saved'. */
+  kind: string;
+  /** 1, 2, … for saved versions; 0 for the draft. */
+  number: number;
+  label: string;
+  /** JSON `{ path: source }` of the overridden files only. */
+  files: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
 }

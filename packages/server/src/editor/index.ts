@@ -34,7 +34,7 @@ import eventSeoPlugin from './event-seo.js';
 import { checkSections, createPageStore } from './page-store.js';
 import { createPageTrash } from './page-trash.js';
 import popupPlugin from './popup.js';
-import { readThemeSource } from './theme-source.js';
+import { readThemeSource, type ThemeSource } from './theme-source.js';
 
 const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist');
 export const EDITOR_ENTRY = 'src/main.tsx';
@@ -43,6 +43,8 @@ export interface EditorPluginOptions {
   filesDir: string;
   themeDir?: string;
   editorDist?: string;
+  /** The site's live theme copy over the default's sources (theme editor; handed in by app.ts). */
+  liveTheme?: (siteId: string, source: ThemeSource) => Promise<ThemeSource>;
 }
 
 const content = (group: RoleGroup = 'content') => ({ preHandler: requireOwner(group) });
@@ -221,9 +223,11 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   });
 
   // The theme's templates and partials, so the editor renders previews with the same sources.
-  app.get('/api/config/theme', content(), async (_request, reply) => {
+  // With the site's live theme copy over the default (theme editor, `domains/site-themes/`).
+  app.get('/api/config/theme', content(), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return readThemeSource(themeDir);
+    const source = readThemeSource(themeDir);
+    return options.liveTheme ? options.liveTheme(ownerOf(request).websiteId, source) : source;
   });
 
   /**

@@ -30,6 +30,14 @@ export interface PagesPluginOptions {
   readonly themeDir?: string;
   /** Storefront build manifest (default `packages/storefront/dist/manifest.json`). */
   readonly manifestPath?: string;
+  /**
+   * The site's own theme copy (theme editor, `domains/site-themes/`), asked only when the site row
+   * names a live version or the request asks for the draft preview; undefined: the default theme.
+   */
+  readonly siteTheme?: (
+    site: SiteScope,
+    request: FastifyRequest,
+  ) => Promise<{ theme: Theme; preview: boolean } | undefined>;
 }
 
 interface PageRequest {
@@ -103,10 +111,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       const { template: deniedTemplate, status: deniedStatus } = MEMBERS_ONLY_DENIED;
       return sendPage({ site, request, reply }, deniedTemplate, denied, { denied: { next: scope.path } }, deniedStatus);
     }
+    // Sites without their own theme copy skip this (no query): see `wantsSiteTheme`.
+    const own = wantsSiteTheme(site, request) ? await options.siteTheme?.(site, request) : undefined;
+    const pageTheme = own?.theme ?? theme;
     const context = pageContext(
       site,
       { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
-      assets,
+      own ? { ...assets, stylesheet: pageTheme.stylesheetUrl } : assets,
     );
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
@@ -118,7 +129,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       ...extra,
       page: { ...page, isCart, showCartPill: !isCart, head: await pageHead(app, site, scope, extra) },
     };
-    const rendered = theme.renderPage(template, full, {
+    const rendered = pageTheme.renderPage(template, full, {
       locale: site.locale,
       timeZone: site.timeZone,
       visitorToken: request.crumb,
@@ -130,7 +141,8 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       );
     }
     // ETag, Cache-Control and 304 on the way out (web/etag.ts); error and not-found pages stay no-store.
-    markCacheablePage(reply);
+    if (own?.preview) reply.header('cache-control', 'no-store');
+    else markCacheablePage(reply);
     reply.code(status).type('text/html; charset=utf-8').send(rendered.html);
   }
 
@@ -324,6 +336,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     }
     return withSite(request, reply, sendNotFound);
   });
+}
+
+/** A live theme version on the site row, or `?themePreview=draft` (checked against the owner later). */
+function wantsSiteTheme(site: SiteScope, request: FastifyRequest): boolean {
+  return site.themeVersion !== undefined || (request.query as { themePreview?: unknown }).themePreview === 'draft';
 }
 
 /** Up to three product pictures for the home page's hero, each from a different product. */

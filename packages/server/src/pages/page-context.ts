@@ -20,6 +20,8 @@ export interface SiteScope {
   readonly navigation: NavigationLink[];
   /** The collection tree with folders (content/site-content.ts), when the content source has one. */
   readonly navigationTree?: NavigationTreeNode[];
+  /** The live theme version of the site's own theme copy (theme editor); absent: the default theme. */
+  readonly themeVersion?: string;
 }
 
 export interface NavigationLink {
@@ -65,6 +67,7 @@ export async function loadSiteScope(content: PageContentSource, host: string): P
     websiteSettings,
     navigation: navigationLinks(navigation),
     ...(Array.isArray(tree) && tree.length > 0 ? { navigationTree: tree as NavigationTreeNode[] } : {}),
+    ...(typeof site.themeVersion === 'string' && site.themeVersion ? { themeVersion: site.themeVersion } : {}),
   };
 }
 

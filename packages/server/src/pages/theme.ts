@@ -15,6 +15,12 @@ export interface RenderedPage {
 
 export type RenderSettings = MemoSettings;
 
+/** A site's overridden theme files by path, and where its own stylesheets are served (`/theme-site/<v>/`). */
+export interface SiteOverrides {
+  readonly files: Readonly<Record<string, string>>;
+  readonly assetPrefix: string;
+}
+
 /** Characters of remembered renders for a theme that remembers them (the visitor pages' one). */
 export const PAGE_MEMO_CHARS = 16 * 1024 * 1024;
 
@@ -37,25 +43,31 @@ export class Theme {
   private readonly partials: Readonly<Record<string, string>>;
   private readonly rendered: RenderMemo<RenderedPage>;
 
+  /** A site's own copies of files (`templates/home.jsont`, `assets/theme.css`), over the folder's. */
+  private readonly overrides: SiteOverrides | undefined;
+
   constructor(
     readonly dir: string,
-    options: { readonly memoChars?: number } = {},
+    options: { readonly memoChars?: number; readonly overrides?: SiteOverrides } = {},
   ) {
     this.rendered = new RenderMemo(options.memoChars ?? 0);
+    this.overrides = options.overrides;
+    const files = options.overrides?.files ?? {};
     const templatesDir = join(dir, 'templates');
     for (const file of listFiles(templatesDir, '.jsont')) {
-      this.sources.set(file.slice(0, -'.jsont'.length), readFileSync(join(templatesDir, file), 'utf8'));
+      const own = files[`templates/${file}`];
+      this.sources.set(file.slice(0, -'.jsont'.length), own ?? readFileSync(join(templatesDir, file), 'utf8'));
     }
     const partialsDir = join(dir, 'partials');
     const partials: Record<string, string> = {};
     // Sub-folders name their partials by relative path: `partials/blocks/form.block` is `blocks/form.block`.
     for (const file of listFilesDeep(partialsDir, '.block')) {
-      partials[file] = readFileSync(join(partialsDir, file), 'utf8');
+      partials[file] = files[`partials/${file}`] ?? readFileSync(join(partialsDir, file), 'utf8');
     }
     // One frozen object for the life of the theme: the engine caches compiled partials per object.
     this.partials = Object.freeze(partials);
-    this.stylesheetUrl = assetUrl(dir, 'theme.css');
-    this.blocksStylesheetUrl = assetUrl(dir, 'blocks.css');
+    this.stylesheetUrl = this.assetUrl('theme.css');
+    this.blocksStylesheetUrl = this.assetUrl('blocks.css');
   }
 
   /** Remembered pages found and not found so far (`/metrics`). */
@@ -125,6 +137,11 @@ export class Theme {
 
   /** `/theme/<file>?v=<hash>` of one of the theme's assets. */
   assetUrl(file: string): string {
+    const own = this.overrides?.files[`assets/${file}`];
+    if (own !== undefined && this.overrides) {
+      const hash = createHash('sha256').update(own).digest('hex').slice(0, 10);
+      return `${this.overrides.assetPrefix}${file}?v=${hash}`;
+    }
     return assetUrl(this.dir, file);
   }
 

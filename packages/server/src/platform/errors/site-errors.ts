@@ -151,6 +151,35 @@ export const SITE_ERRORS = {
   },
   'invalid-design-path': { status: 400, message: 'That is not a design path that can be saved.', area: CONTENT },
   'font-not-installed': { status: 400, message: 'That font is not installed on this server.', area: CONTENT },
+  'theme-files-refused': {
+    status: 400,
+    message: 'These theme files cannot be saved.',
+    area: CONTENT,
+    note: 'the message names each file: not a file of the default theme, or too large',
+  },
+  'theme-not-publishable': {
+    status: 422,
+    message: 'This theme version has template errors and cannot be published. Fix them and save a new version.',
+    area: CONTENT,
+    note: 'plus `errors`: `[{ file, line, column, message }]`',
+  },
+  'theme-version-not-found': { status: 404, message: 'There is no theme version with this id.', area: CONTENT },
+  // Fonts of your own (domains/fonts/, issue 21).
+  'font-refused': {
+    status: 400,
+    message: 'This file is not a font that can be used.',
+    area: CONTENT,
+    note: 'the message says why: not a font, wrong extension, damaged or truncated',
+  },
+  'font-too-large': { status: 413, message: 'This font file is larger than 5 MB.', area: CONTENT },
+  'too-many-fonts': { status: 409, message: 'A site can keep 40 fonts; delete one first.', area: CONTENT },
+  'font-in-use': {
+    status: 409,
+    message: 'This font is in use; choose another font there first.',
+    area: CONTENT,
+    note: 'the message names the usages and font packs',
+  },
+  'font-not-found': { status: 404, message: 'There is no uploaded font with this id.', area: CONTENT },
   'invalid-time-zone': { status: 400, message: SITE_ADMIN_MESSAGES.timeZone('{timeZone}'), area: CONTENT },
   'no-mailing-lists': { status: 400, message: SITE_ADMIN_MESSAGES.noLists, area: CONTENT },
   'mailing-list-required': { status: 400, message: SITE_ADMIN_MESSAGES.listRequired, area: CONTENT },
@@ -239,6 +268,25 @@ export const SITE_ERRORS = {
     area: REVIEWS,
   },
   'review-not-found': { status: 404, message: 'No review of this site has this id.', area: REVIEWS },
+
+  // Mailing services (domains/mailing-services/, issue 21).
+  'service-unreachable': {
+    status: 502,
+    message: 'Mailchimp could not be reached. Try again in a minute.',
+    area: CONTENT,
+  },
+  'already-connected': {
+    status: 400,
+    message: 'This service is already connected.',
+    area: CONTENT,
+    note: 'plus `fields` (`listId` or `url`)',
+  },
+  'target-refused': {
+    status: 400,
+    message: 'The address did not accept the signed test message.',
+    area: CONTENT,
+    note: 'the message says what it answered; plus `fields.url`',
+  },
 
   // Operations (platform/operations/).
   'not-ready': { status: 503, message: 'Not ready.', area: OPERATIONS, note: 'plus `ok: false` and `checks`' },
