@@ -7,10 +7,10 @@
 // transaction. The ratio (import / baseline) is what checking and shaping the data costs over
 // writing it. Server and import run in this process: CPU is this process's (process.cpuUsage).
 // Run: node --conditions=source --import tsx bench/import/index.mjs   (BENCH_DIALECT=postgres optional)
-import { importProducts } from '../../packages/server/src/imports/product-import.ts';
-import { importWordpress } from '../../packages/server/src/imports/wordpress-import.ts';
-import { newId } from '../../packages/server/src/ids.ts';
-import { DEMO_SITE_ID } from '../../packages/server/src/db/seed.ts';
+import { importProducts } from '../../packages/server/src/domains/imports/product-import.ts';
+import { importWordpress } from '../../packages/server/src/domains/imports/wordpress-import.ts';
+import { newId } from '../../packages/server/src/platform/ids.ts';
+import { DEMO_SITE_ID } from '../../packages/server/src/seed/seed.ts';
 import { startTestServer } from '../../packages/server/src/testing.ts';
 
 const DIALECT = process.env.BENCH_DIALECT ?? 'sqlite';

@@ -5,7 +5,7 @@
 // this process), the messages received and whether any address got two.
 // Run: node --conditions=source --import tsx bench/restock/index.mjs   (BENCH_DIALECT=postgres optional)
 import { SMTPServer } from 'smtp-server';
-import { newId } from '../../packages/server/src/ids.ts';
+import { newId } from '../../packages/server/src/platform/ids.ts';
 import { startTestServer } from '../../packages/server/src/testing.ts';
 import { createOwner, signInOwner } from '../../packages/server/test/auth-helpers.ts';
 

@@ -8,22 +8,22 @@ import {
   parseSetPublicUrlArgs,
   resetOwnerPasswordCommand,
   setPublicUrlCommand,
-} from './auth/account-commands.js';
-import { createOwnerCommand, parseCreateOwnerArgs } from './auth/create-owner-command.js';
-import { loadConfig, type ServerConfig } from './config.js';
-import { openDatabase, sqliteFileFor } from './db/connect.js';
-import { migrateToLatest } from './db/migrations.js';
-import { seedDemoSite } from './db/seed.js';
+} from './domains/auth/account-commands.js';
+import { createOwnerCommand, parseCreateOwnerArgs } from './domains/auth/create-owner-command.js';
+import { loadConfig, type ServerConfig } from './platform/config.js';
+import { openDatabase, sqliteFileFor } from './platform/db/connect.js';
+import { migrateToLatest } from './platform/db/migrations.js';
+import { seedDemoSite } from './seed/seed.js';
 import { withStartupLock } from './platform/operations/migration-guard.js';
 import { announceOutsideWrite } from './platform/cluster/create-bus.js';
 import { createFileStorage } from './platform/storage/index.js';
 import { installGracefulShutdown } from './platform/operations/shutdown.js';
-import { printSetupAddresses } from './sites/setup-address.js';
-import { SiteUsageError, siteCommand } from './sites/site-commands.js';
-import { ImportUsageError, importCommand } from './imports/import-command.js';
-import { backupCommand, restoreCommand } from './exports/backup-command.js';
-import { ExportUsageError, exportCommand } from './exports/export-command.js';
-import { isSiteArchiveCommand, siteArchiveCommand } from './exports/site-archive-command.js';
+import { printSetupAddresses } from './domains/sites/setup-address.js';
+import { SiteUsageError, siteCommand } from './domains/sites/site-commands.js';
+import { ImportUsageError, importCommand } from './domains/imports/import-command.js';
+import { backupCommand, restoreCommand } from './domains/exports/backup-command.js';
+import { ExportUsageError, exportCommand } from './domains/exports/export-command.js';
+import { isSiteArchiveCommand, siteArchiveCommand } from './domains/exports/site-archive-command.js';
 
 const USAGE = `Usage: tessera <command>
 

@@ -2,7 +2,7 @@
 // Public names are listed one by one; the CLI (`tessera`) lives in cli.ts.
 
 export { type AppServices, type BuildAppOptions, buildApp } from './app.js';
-export { DEFAULT_RATE_LIMIT, loadConfig, type ServerConfig } from './config.js';
+export { DEFAULT_RATE_LIMIT, loadConfig, type ServerConfig } from './platform/config.js';
 export {
   type ContentService,
   type Collection,
@@ -11,17 +11,17 @@ export {
   type Site,
   type SiteStoreSettings,
   type WebsiteSettings,
-} from './content/content-service.js';
-export type { ImageAsset, ProductItemJson } from './content/product-json.js';
+} from './domains/content/content-service.js';
+export type { ImageAsset, ProductItemJson } from './domains/content/product-json.js';
 export {
   type CartEntry,
   type CartService,
   createCartService,
   type ShoppingCart,
   type StoredShoppingCart,
-} from './commerce/cart-service.js';
-export { type DatabaseHandle, type DialectName, openDatabase, sqliteFileFor } from './db/connect.js';
-export { MIGRATIONS, migrateToLatest } from './db/migrations.js';
-export type { Database } from './db/schema.js';
-export { DEMO_SITE_ID, seedDemoSite } from './db/seed.js';
-export { AppError, ERRORS, type ErrorCode } from './errors.js';
+} from './domains/cart/cart-service.js';
+export { type DatabaseHandle, type DialectName, openDatabase, sqliteFileFor } from './platform/db/connect.js';
+export { MIGRATIONS, migrateToLatest } from './platform/db/migrations.js';
+export type { Database } from './platform/db/schema.js';
+export { DEMO_SITE_ID, seedDemoSite } from './seed/seed.js';
+export { AppError, ERRORS, type ErrorCode } from './platform/errors/aliases.js';

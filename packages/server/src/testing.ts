@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app.js';
-import { DEFAULT_RATE_LIMIT, type ServerConfig } from './config.js';
-import { type DialectName, openDatabase, pgConnectionConfig } from './db/connect.js';
-import { migrateToLatest } from './db/migrations.js';
-import type { Database } from './db/schema.js';
-import { seedDemoSite } from './db/seed.js';
-import { SEED_IMAGES_VERSION } from './db/seed-images.js';
+import { DEFAULT_RATE_LIMIT, type ServerConfig } from './platform/config.js';
+import { type DialectName, openDatabase, pgConnectionConfig } from './platform/db/connect.js';
+import { migrateToLatest } from './platform/db/migrations.js';
+import type { Database } from './platform/db/schema.js';
+import { seedDemoSite } from './seed/seed.js';
+import { SEED_IMAGES_VERSION } from './seed/seed-images.js';
 
-export type { DialectName } from './db/connect.js';
+export type { DialectName } from './platform/db/connect.js';
 
 /** The PostgreSQL server integration tests use (trust auth, database `test`). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';
@@ -121,7 +121,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
 
   const cleanUp = async () => {
     await db.destroy().catch(() => {});
-    // The job queue's pg-boss schema (`jobs/create-queue.ts`) goes with it.
+    // The job queue's pg-boss schema (`platform/jobs/create-queue.ts`) goes with it.
     if (schema)
       await withAdminClient((client) => client.query(`drop schema if exists ${schema}, ${schema}_jobs cascade`));
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownTables } from '../src/db/own-tables.js';
+import { ownTables } from '../src/platform/db/own-tables.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createSiteUser, type SiteUserVisitor, signInSiteUser } from './auth-helpers.js';
 import { demoItemIds } from './visitor.js';

@@ -1,8 +1,8 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPublicUrlCommand } from '../src/auth/account-commands.js';
-import { loadConfig } from '../src/config.js';
-import { parsePublicUrl, publicBaseUrl } from '../src/site-url/public-url.js';
+import { setPublicUrlCommand } from '../src/domains/auth/account-commands.js';
+import { loadConfig } from '../src/platform/config.js';
+import { parsePublicUrl, publicBaseUrl } from '../src/platform/http/public-url.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, OWNERS, ownerSession, SiteUserVisitor, signInSiteUser } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

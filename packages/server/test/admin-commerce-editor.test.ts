@@ -3,7 +3,7 @@
 // and reading one message.
 import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/ids.js';
+import { newId } from '../src/platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import type { Visitor } from './visitor.js';

@@ -1,7 +1,7 @@
 import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTION_LIMITS } from '../src/admin/products.js';
-import { newId } from '../src/ids.js';
+import { COLLECTION_LIMITS } from '../src/domains/catalogue/owner-routes.js';
+import { newId } from '../src/platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giftCardHash } from '../src/checkout/gift-card-codes.js';
+import { giftCardHash } from '../src/domains/gift-cards/gift-card-codes.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';

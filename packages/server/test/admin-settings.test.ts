@@ -1,6 +1,6 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/ids.js';
+import { newId } from '../src/platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

@@ -1,13 +1,13 @@
 import { WebsiteRole } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { insertOwner, type OwnerIdentity } from '../src/auth/owner-session.js';
-import type { Database } from '../src/db/schema.js';
-import { markEmailVerified } from '../src/site-users/email-verification.js';
-import { insertSiteUser, type SiteUserIdentity } from '../src/site-users/site-user-service.js';
+import { insertOwner, type OwnerIdentity } from '../src/domains/auth/owner-session.js';
+import type { Database } from '../src/platform/db/schema.js';
+import { markEmailVerified } from '../src/domains/site-users/email-verification.js';
+import { insertSiteUser, type SiteUserIdentity } from '../src/domains/site-users/site-user-service.js';
 import type { TestServer } from '../src/testing.js';
 import { type Answer, type RequestOptions, Visitor } from './visitor.js';
 
-export type { OwnerIdentity } from '../src/auth/owner-session.js';
+export type { OwnerIdentity } from '../src/domains/auth/owner-session.js';
 
 async function defaultSiteId(db: Kysely<Database>): Promise<string> {
   const site = await db.selectFrom('sites').select('id').orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();

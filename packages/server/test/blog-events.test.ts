@@ -1,6 +1,6 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchSite } from '../src/pages/search/search-service.js';
+import { searchSite } from '../src/domains/content/search/search-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { patchSiteSettings } from './site-settings.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCheckoutDefaults } from '../src/checkout/defaults.js';
-import { IDEMPOTENCY_MESSAGES } from '../src/checkout/idempotency.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { ensureCheckoutDefaults } from '../src/domains/checkout/defaults.js';
+import { IDEMPOTENCY_MESSAGES } from '../src/domains/checkout/idempotency.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';

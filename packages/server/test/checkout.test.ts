@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInPaymentProviders } from '../src/checkout/payments/index.js';
-import { createRenewalScheduler } from '../src/checkout/schedule.js';
+import { builtInPaymentProviders } from '../src/domains/payments/methods/index.js';
+import { createRenewalScheduler } from '../src/domains/subscriptions/schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { itemIdOf } from './cart-helpers.js';

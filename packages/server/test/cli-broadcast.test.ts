@@ -3,8 +3,8 @@
 // The CLI is another process with its own database connection; here, a second connection to the same
 // PostgreSQL schema plays it, and `announceOutsideWrite` is what the CLI calls after a command.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { openDatabase } from '../src/db/connect.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { openDatabase } from '../src/platform/db/connect.js';
 import { announceOutsideWrite } from '../src/platform/cluster/create-bus.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
 import { REDIS_URL, redisReachable } from './redis-stores.js';

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliNodeArgs } from './cli-process.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { stableId } from '../src/ids.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { stableId } from '../src/platform/ids.js';
 
 function runCli(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [...cliNodeArgs(), ...args], {

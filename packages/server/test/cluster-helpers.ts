@@ -1,6 +1,6 @@
 // Two nodes of one shop (issue 18): helpers shared by test/cluster-*.test.ts and bench/cluster.
 import { WebsiteRole } from '@tessera/core';
-import type { ServerConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/platform/config.js';
 import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

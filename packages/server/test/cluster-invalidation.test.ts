@@ -5,7 +5,7 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgConnectionConfig } from '../src/db/connect.js';
+import { pgConnectionConfig } from '../src/platform/db/connect.js';
 import type { PgInvalidationBus } from '../src/platform/cluster/pg-bus.js';
 import type { RedisInvalidationBus } from '../src/platform/cluster/redis-bus.js';
 import { DIALECTS, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
@@ -53,7 +53,7 @@ if (DIALECTS.includes('postgres')) {
     });
 
     it('closes a page to visitors on node B as soon as node A makes it members-only', async () => {
-      // A path under the page that no renderer answers: only the members gate (site-users/members-gate.ts) turns it into 403.
+      // A path under the page that no renderer answers: only the members gate (domains/site-users/members-gate.ts) turns it into 403.
       const status = async () => (await fetch(`${nodes.b.url}/about/anything`, { redirect: 'manual' })).status;
       const membersOnly = (value: number) =>
         nodes.a.db.updateTable('collections').set({ members_only: value }).where('slug', '=', 'about').execute();

@@ -1,9 +1,9 @@
 // What is public changes with the time as well as with writes: the content cache's time-dependent
 // entries must change the moment a publish date passes or an event stops being upcoming, however
-// long the time to live (src/content/content-cache.ts).
+// long the time to live (src/domains/content/content-cache.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_TABLES, ContentCache } from '../src/content/content-cache.js';
+import { CONTENT_TABLES, ContentCache } from '../src/domains/content/content-cache.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 
 describe('content cache tables', () => {
   it('names every table the cached content modules read', () => {
-    const dir = new URL('../src/content/', import.meta.url);
+    const dir = new URL('../src/domains/content/', import.meta.url);
     const read = new Set<string>();
     for (const file of readdirSync(dir)) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;

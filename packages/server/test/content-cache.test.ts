@@ -1,4 +1,4 @@
-// The content cache (src/content/content-cache.ts) and the render memo (src/pages/render-memo.ts)
+// The content cache (src/domains/content/content-cache.ts) and the render memo (src/render/render-memo.ts)
 // must never show a page older than the last write, nor one visitor's parts to another. Each test
 // warms the cache with a page view first, writes through one of the server's write paths, and
 // expects the next view to show the write.
@@ -8,9 +8,9 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
+import type { Database } from '../src/platform/db/schema.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
-import { pgConnectionConfig } from '../src/db/connect.js';
+import { pgConnectionConfig } from '../src/platform/db/connect.js';
 import { createOwner, ownerSession, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 

@@ -1,6 +1,6 @@
 import { isSoldOut } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoSite } from '../src/db/seed.js';
+import { seedDemoSite } from '../src/seed/seed.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

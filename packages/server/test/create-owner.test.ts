@@ -1,6 +1,6 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwnerCommand, parseCreateOwnerArgs } from '../src/auth/create-owner-command.js';
+import { createOwnerCommand, parseCreateOwnerArgs } from '../src/domains/auth/create-owner-command.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { signInOwner } from './auth-helpers.js';
 

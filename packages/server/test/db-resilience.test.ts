@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgConnectionConfig } from '../src/db/connect.js';
+import { pgConnectionConfig } from '../src/platform/db/connect.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

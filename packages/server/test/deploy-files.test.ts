@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/platform/config.js';
 import { REPO_ROOT } from '../src/repo-paths.js';
 
 const dockerfile = readFileSync(join(REPO_ROOT, 'Dockerfile'), 'utf8');

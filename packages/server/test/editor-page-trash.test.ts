@@ -1,8 +1,8 @@
 // Issue 16: a deleted page waits in the database (`deleted_pages`), not in one process's memory, so
 // "undo delete" works on whichever server process answers it, and nothing public shows the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TRASH_MS } from '../src/editor/page-trash.js';
-import { purgeExpiredData } from '../src/jobs/retention.js';
+import { PAGE_TRASH_MS } from '../src/domains/content/pages/page-trash.js';
+import { purgeExpiredData } from '../src/retention.js';
 import { DIALECTS } from '../src/testing.js';
 import { OWNERS, ownerSession } from './auth-helpers.js';
 import { startTwoNodes } from './cluster-helpers.js';

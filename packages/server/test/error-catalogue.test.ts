@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CheckoutError } from '../src/checkout/checkout-service.js';
-import { CommentError } from '../src/comments/errors.js';
-import { FormError } from '../src/forms/errors.js';
+import { CheckoutError } from '../src/domains/checkout/checkout-service.js';
+import { CommentError } from '../src/domains/comments/errors.js';
+import { FormError } from '../src/domains/forms/errors.js';
 import { type CatalogueEntry, ERROR_CATALOGUE, fail, TesseraError } from '../src/platform/errors/index.js';
 import { COMMERCE_ERRORS } from '../src/platform/errors/commerce-errors.js';
 import { SITE_ERRORS } from '../src/platform/errors/site-errors.js';

@@ -17,15 +17,15 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliNodeArgs } from './cli-process.js';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrations.js';
-import type { Database } from '../src/db/schema.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { type ExportFormat, exportProducts } from '../src/exports/product-export.js';
-import { newId, nowIso } from '../src/ids.js';
-import { importProducts } from '../src/imports/product-import.js';
-import { insertBlankSite } from '../src/sites/blank-site.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/connect.js';
+import { migrateToLatest } from '../src/platform/db/migrations.js';
+import type { Database } from '../src/platform/db/schema.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { type ExportFormat, exportProducts } from '../src/domains/exports/product-export.js';
+import { newId, nowIso } from '../src/platform/ids.js';
+import { importProducts } from '../src/domains/imports/product-import.js';
+import { insertBlankSite } from '../src/domains/sites/blank-site.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../src/testing.js';
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {

@@ -1,6 +1,6 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSetupToken, SETUP_TOKEN_TTL_MS } from '../src/sites/setup-token.js';
+import { issueSetupToken, SETUP_TOKEN_TTL_MS } from '../src/domains/sites/setup-token.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

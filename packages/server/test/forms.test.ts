@@ -9,9 +9,9 @@ import {
 } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
-import { createCaptcha } from '../src/forms/captcha.js';
-import { createFormStore } from '../src/forms/form-store.js';
-import { createSubmissionService } from '../src/forms/submission-service.js';
+import { createCaptcha } from '../src/domains/forms/captcha.js';
+import { createFormStore } from '../src/domains/forms/form-store.js';
+import { createSubmissionService } from '../src/domains/forms/submission-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

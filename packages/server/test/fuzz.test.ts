@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownTables } from '../src/db/own-tables.js';
-import type { RouteEntry } from '../src/http/route-catalogue.js';
+import { ownTables } from '../src/platform/db/own-tables.js';
+import type { RouteEntry } from '../src/route-catalogue.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, type SiteUserVisitor, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { concretePath, describeRoute, endsSession, listRoutes, STATE_CHANGING } from './route-probe.js';

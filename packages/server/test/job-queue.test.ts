@@ -3,10 +3,10 @@
 // with exponential backoff and counted. PostgreSQL runs the jobs on pg-boss, SQLite on the
 // in-process queue (`job_runs`); both are held to the same behaviour here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobQueue } from '../src/jobs/create-queue.js';
-import { MAIL_RETRY, retryOutboxMail } from '../src/mail/mail-retry.js';
-import { createMailService } from '../src/mail/mail-service.js';
-import type { JobAttemptInfo, JobQueue, QueuedJob } from '../src/jobs/queue.js';
+import { createJobQueue } from '../src/platform/jobs/create-queue.js';
+import { MAIL_RETRY, retryOutboxMail } from '../src/platform/mail/mail-retry.js';
+import { createMailService } from '../src/platform/mail/mail-service.js';
+import type { JobAttemptInfo, JobQueue, QueuedJob } from '../src/platform/jobs/queue.js';
 import { nodeCounters } from '../src/platform/operations/counters.js';
 import { DIALECTS, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';

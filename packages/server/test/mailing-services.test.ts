@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAILCHIMP_BASE_ENV, subscriberHash } from '../src/domains/mailing-services/index.js';
 import { verifySignature } from '../src/domains/webhooks/index.js';
-import { JOBS } from '../src/jobs/index.js';
+import { JOBS } from '../src/jobs.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { type MailchimpFake, startMailchimpFake } from './fakes/mailchimp-fake.js';

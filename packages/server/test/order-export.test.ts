@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportCommand } from '../src/exports/export-command.js';
-import { CUSTOMER_COLUMNS, decimalAmount, ORDER_COLUMNS } from '../src/exports/order-export.js';
+import { exportCommand } from '../src/domains/exports/export-command.js';
+import { CUSTOMER_COLUMNS, decimalAmount, ORDER_COLUMNS } from '../src/domains/exports/order-export.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { itemIdOf } from './cart-helpers.js';

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_SETTING_MESSAGES, paymentSettingsOf } from '../src/checkout/payment-settings.js';
-import { REFUND_MESSAGES } from '../src/checkout/refunds.js';
+import { PAYMENT_SETTING_MESSAGES, paymentSettingsOf } from '../src/domains/checkout/payment-settings.js';
+import { REFUND_MESSAGES } from '../src/domains/checkout/refunds.js';
 import {
   builtInPaymentProviders,
   createManualProvider,
   createTestCardProvider,
   type PaymentProvider,
   PaymentProviders,
-} from '../src/checkout/payments/index.js';
-import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from '../src/checkout/payments/test-mode.js';
+} from '../src/domains/payments/methods/index.js';
+import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from '../src/domains/payments/methods/test-mode.js';
 import {
   forgetStoredCardNumbers,
   holdUnpaidOrderGiftCards,
-} from '../src/db/migrations/0011_order_payment_integrity.js';
+} from '../src/platform/db/migrations/0011_order_payment_integrity.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { addToCart, itemIdOf } from './cart-helpers.js';

@@ -5,9 +5,9 @@ import {
   parseResetOwnerPasswordArgs,
   parseSetPublicUrlArgs,
   resetOwnerPasswordCommand,
-} from '../src/auth/account-commands.js';
-import { ownerDelayMs, OWNER_DELAY_DEFAULTS } from '../src/auth/owner-sign-in-guard.js';
-import { sessionIdOf } from '../src/auth/session-token.js';
+} from '../src/domains/auth/account-commands.js';
+import { ownerDelayMs, OWNER_DELAY_DEFAULTS } from '../src/domains/auth/owner-sign-in-guard.js';
+import { sessionIdOf } from '../src/domains/auth/session-token.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { REDIS_URL, redisReachable } from './redis-stores.js';

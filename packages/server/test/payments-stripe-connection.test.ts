@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_MODE_MESSAGES } from '../src/checkout/payments/test-mode.js';
+import { TEST_MODE_MESSAGES } from '../src/domains/payments/methods/test-mode.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';

@@ -1,7 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireStockHolds } from '../src/checkout/stock-holds.js';
-import { JOBS } from '../src/jobs/index.js';
+import { expireStockHolds } from '../src/domains/checkout/stock-holds.js';
+import { JOBS } from '../src/jobs.js';
 import { DIALECTS, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart, itemIdOf } from './cart-helpers.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { DialectName } from '../src/db/connect.js';
+import type { DialectName } from '../src/platform/db/connect.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
 import { addToCart } from './cart-helpers.js';
 import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';

@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { RecordType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliNodeArgs } from './cli-process.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { importCommand, ImportUsageError } from '../src/imports/import-command.js';
-import { exportProducts } from '../src/exports/product-export.js';
-import { importProducts } from '../src/imports/product-import.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { importCommand, ImportUsageError } from '../src/domains/imports/import-command.js';
+import { exportProducts } from '../src/domains/exports/product-export.js';
+import { importProducts } from '../src/domains/imports/product-import.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitPerAddress } from '../src/http/rate-limit.js';
-import type { TrustProxySetting } from '../src/http/trust-proxy.js';
+import { limitPerAddress } from '../src/platform/http/rate-limit.js';
+import type { TrustProxySetting } from '../src/platform/http/trust-proxy.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { demoItemIds, Visitor } from './visitor.js';
 import { limiterStores, REDIS_URL, redisUrlFor } from './redis-stores.js';

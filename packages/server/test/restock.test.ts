@@ -2,7 +2,7 @@ import { WebsiteRole } from '@tessera/core';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../storefront/src/islands/forms/captcha-solver.js';
-import { newId } from '../src/ids.js';
+import { newId } from '../src/platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { type Received, startSmtp, stopSmtp } from './smtp-capture.js';

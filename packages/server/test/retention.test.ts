@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/ids.js';
-import { JOBS } from '../src/jobs/index.js';
-import { purgeExpiredData, RETENTION } from '../src/jobs/retention.js';
-import { createJobScheduler } from '../src/jobs/scheduler.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
+import { newId } from '../src/platform/ids.js';
+import { JOBS } from '../src/jobs.js';
+import { purgeExpiredData, RETENTION } from '../src/retention.js';
+import { createJobScheduler } from '../src/platform/jobs/scheduler.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';

@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../src/http/route-catalogue.js';
+import type { RouteEntry } from '../src/route-catalogue.js';
 import type { TestServer } from '../src/testing.js';
 
 export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

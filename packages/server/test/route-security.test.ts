@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.js';
+import { CONTENT_SECURITY_POLICY } from '../src/platform/http/security-headers.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { concretePath, describeRoute, listRoutes, STATE_CHANGING } from './route-probe.js';
 import { Visitor } from './visitor.js';

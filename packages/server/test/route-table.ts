@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../src/http/route-catalogue.js';
+import type { RouteEntry } from '../src/route-catalogue.js';
 import { describeRoute } from './route-probe.js';
 
 /** Owner routes open to anyone: signing in and out, asking for and using a reset link (finding 13), the first-run setup. */
@@ -35,7 +35,7 @@ export function isOwnerRoute(route: RouteEntry): boolean {
 
 function accessOf(route: RouteEntry): string {
   if (route.roleGroup) return `\`${route.roleGroup}\``;
-  // The owner gate (src/auth/index.ts) still wants an owner session for everything else under /config.
+  // The owner gate (src/domains/auth/index.ts) still wants an owner session for everything else under /config.
   return OPEN_OWNER_ROUTES.has(describeRoute(route)) ? 'open' : 'any signed-in owner (owner gate)';
 }
 

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../src/jobs/index.js';
-import { slotOf } from '../src/jobs/queue.js';
-import { createScheduledBackup, PG_SCHEDULED_BACKUP } from '../src/jobs/scheduled-backup.js';
-import { restoreBackup, verifyBackup } from '../src/exports/restore.js';
+import { JOBS } from '../src/jobs.js';
+import { slotOf } from '../src/platform/jobs/queue.js';
+import { createScheduledBackup, PG_SCHEDULED_BACKUP } from '../src/platform/jobs/scheduled-backup.js';
+import { restoreBackup, verifyBackup } from '../src/domains/exports/restore.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
 
 // Issue 19: scheduled backups with retention, made by the running server as a background job.

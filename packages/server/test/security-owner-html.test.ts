@@ -1,7 +1,7 @@
 import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/ids.js';
-import { createUnsubscribeTokens } from '../src/restock/unsubscribe-token.js';
+import { newId } from '../src/platform/ids.js';
+import { createUnsubscribeTokens } from '../src/domains/restock/unsubscribe-token.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { injectedMarkup } from './hostile-template-strings.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireStockHolds } from '../src/checkout/stock-holds.js';
+import { expireStockHolds } from '../src/domains/checkout/stock-holds.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../src/config.js';
+import type { ServerConfig } from '../src/platform/config.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser } from './auth-helpers.js';
 import { Visitor } from './visitor.js';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cliNodeArgs } from './cli-process.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { SiteUsageError, siteCommand } from '../src/sites/site-commands.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { SiteUsageError, siteCommand } from '../src/domains/sites/site-commands.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 /** GET / with a Host header of our choice (fetch does not let a caller set it). */

@@ -1,9 +1,9 @@
 import { BlockType, FolderBehavior, RecordType } from '@tessera/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentService } from '../src/content/content-service.js';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { stableId } from '../src/ids.js';
+import { createContentService } from '../src/domains/content/content-service.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { stableId } from '../src/platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 describe.each(DIALECTS)('content model and files (%s)', (dialect) => {

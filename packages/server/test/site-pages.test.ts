@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { DEFAULT_RATE_LIMIT } from '../src/config.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { DEFAULT_RATE_LIMIT } from '../src/platform/config.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { REDIS_URL, redisReachable } from './redis-stores.js';

@@ -1,8 +1,8 @@
 // Issue 16: every write of a site's settings JSON goes through one locked update
-// (site-settings/settings-repository.ts), so saves of different parts at once all keep their part,
+// (domains/settings/settings-repository.ts), so saves of different parts at once all keep their part,
 // on one process and across two processes of one database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSiteSettings } from '../src/site-settings/settings-repository.js';
+import { parseSiteSettings } from '../src/domains/settings/settings-repository.js';
 import { DIALECTS } from '../src/testing.js';
 import { OWNERS, ownerSession } from './auth-helpers.js';
 import { startTwoNodes } from './cluster-helpers.js';

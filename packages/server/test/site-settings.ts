@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema.js';
+import type { Database } from '../src/platform/db/schema.js';
 
 /**
  * Merges `patch` into one section of the demo site's stored settings (straight in the database,

@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stableId } from '../src/ids.js';
-import { siteCommand } from '../src/sites/site-commands.js';
-import { issueSetupToken } from '../src/sites/setup-token.js';
-import { loadStarter, STARTER_NAMES, StarterInvalidError } from '../src/sites/starter-schema.js';
-import { insertStarterSite } from '../src/sites/starter-site.js';
+import { stableId } from '../src/platform/ids.js';
+import { siteCommand } from '../src/domains/sites/site-commands.js';
+import { issueSetupToken } from '../src/domains/sites/setup-token.js';
+import { loadStarter, STARTER_NAMES, StarterInvalidError } from '../src/domains/sites/starter-schema.js';
+import { insertStarterSite } from '../src/domains/sites/starter-site.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { Visitor } from './visitor.js';
 

@@ -1,8 +1,8 @@
 // Issue 16: one rule for which product types keep to their stock (core's `tracksStockOfType`), and
-// one oversell-safe take (`checkout/stock.ts` `takeStockFor`) used by checkout and renewals.
+// one oversell-safe take (`domains/checkout/stock.ts` `takeStockFor`) used by checkout and renewals.
 import { ProductType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { returnStockFor, takeStockFor } from '../src/checkout/stock.js';
+import { returnStockFor, takeStockFor } from '../src/domains/checkout/stock.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 const TYPES = [

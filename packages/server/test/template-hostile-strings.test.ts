@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Theme } from '../src/pages/theme.js';
+import { Theme } from '../src/render/theme.js';
 import {
   elementShape,
   HOSTILE_STRINGS,

@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { TRACKING_BUDGET_FACTOR } from '../src/tracking/ingest-limits.js';
+import { TRACKING_BUDGET_FACTOR } from '../src/domains/tracking/ingest-limits.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { patchSiteSettings } from './site-settings.js';
 import { Visitor } from './visitor.js';

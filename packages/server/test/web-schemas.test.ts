@@ -4,9 +4,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import webPlugin from '../src/web/index.js';
-import { rssXml } from '../src/web/feeds.js';
-import { sitemapIndexXml, sitemapXml } from '../src/web/sitemap.js';
+import webPlugin from '../src/domains/web/index.js';
+import { rssXml } from '../src/domains/web/feeds.js';
+import { sitemapIndexXml, sitemapXml } from '../src/domains/web/sitemap.js';
 import { Visitor } from './visitor.js';
 import { schemaErrors } from './xml-schemas.js';
 

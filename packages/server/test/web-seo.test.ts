@@ -1,9 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { ATOM_NS, CONTENT_NS } from '../src/web/feeds.js';
-import { readIco } from '../src/web/ico.js';
-import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../src/web/sitemap.js';
+import { ATOM_NS, CONTENT_NS } from '../src/domains/web/feeds.js';
+import { readIco } from '../src/domains/web/ico.js';
+import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../src/domains/web/sitemap.js';
 import { createOwner, signInOwner } from './auth-helpers.js';
 import { Visitor } from './visitor.js';
 import { childrenNS, elementsNS, parseXml } from './web-helpers.js';
@@ -162,7 +162,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     const small = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
     try {
       // The same routes with a limit of 5 URLs per file.
-      const { default: webPlugin } = await import('../src/web/index.js');
+      const { default: webPlugin } = await import('../src/domains/web/index.js');
       const Fastify = (await import('fastify')).default;
       const app = Fastify();
       app.decorate('db', small.db);

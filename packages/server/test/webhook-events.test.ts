@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordWebhookEvent, verifySignature } from '../src/domains/webhooks/index.js';
-import { JOBS } from '../src/jobs/index.js';
+import { JOBS } from '../src/jobs.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { itemIdOf } from './cart-helpers.js';

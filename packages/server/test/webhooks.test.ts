@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks, recordWebhookEvent, verifySignature } from '../src/domains/webhooks/index.js';
-import { JOBS } from '../src/jobs/index.js';
+import { JOBS } from '../src/jobs.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';
-import { createFormStore } from '../src/forms/form-store.js';
+import { createFormStore } from '../src/domains/forms/form-store.js';
 import { startWebhookReceiver, type WebhookReceiver } from './fakes/webhook-receiver.js';
 import { Visitor } from './visitor.js';
 

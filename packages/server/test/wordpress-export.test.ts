@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { exportCommand } from '../src/exports/export-command.js';
-import { exportWordpress, loginOf } from '../src/exports/wordpress-export.js';
-import { pageHtml } from '../src/exports/wordpress-pages-export.js';
-import { newId } from '../src/ids.js';
-import { importWordpress } from '../src/imports/wordpress-import.js';
-import { parseWxr } from '../src/imports/wordpress-wxr.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { exportCommand } from '../src/domains/exports/export-command.js';
+import { exportWordpress, loginOf } from '../src/domains/exports/wordpress-export.js';
+import { pageHtml } from '../src/domains/exports/wordpress-pages-export.js';
+import { newId } from '../src/platform/ids.js';
+import { importWordpress } from '../src/domains/imports/wordpress-import.js';
+import { parseWxr } from '../src/domains/imports/wordpress-wxr.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 const BASE = 'https://journal.example.com';

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../src/db/seed.js';
-import { importCommand } from '../src/imports/import-command.js';
-import { importWordpress } from '../src/imports/wordpress-import.js';
-import { IMPORT_ALLOW_HOSTS } from '../src/imports/wordpress-media.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { importCommand } from '../src/domains/imports/import-command.js';
+import { importWordpress } from '../src/domains/imports/wordpress-import.js';
+import { IMPORT_ALLOW_HOSTS } from '../src/domains/imports/wordpress-media.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 const FIXTURE = readFileSync(new URL('./fixtures/imports/wordpress-blog.xml', import.meta.url), 'utf8');

@@ -58,16 +58,19 @@ function outputOf(result: Awaited<ReturnType<typeof cruise>>): ICruiseResult {
   return result.output;
 }
 
-/** The top-level folder (`checkout/`) or root file (`app.ts`) of a server source path, if it is one. */
+/** The top-level folder (`platform/`), domain (`domains/cart/`) or root file (`app.ts`) of a server source path. */
 function folderOf(source: string, scope: string): string | undefined {
   if (!source.startsWith(`${scope}/`)) return undefined;
   const rest = source.slice(scope.length + 1);
   const slash = rest.indexOf('/');
-  return slash === -1 ? rest : `${rest.slice(0, slash)}/`;
+  if (slash === -1) return rest;
+  // Each domain is a node of its own: a cycle between two domains counts like one between two folders.
+  const inner = rest.startsWith('domains/') ? rest.indexOf('/', slash + 1) : -1;
+  return inner === -1 ? `${rest.slice(0, slash)}/` : `${rest.slice(0, inner)}/`;
 }
 
 function nodeFile(folder: string): string {
-  return `${folder.endsWith('/') ? `dir.${folder.slice(0, -1)}` : `file.${folder}`}.js`;
+  return `${folder.endsWith('/') ? `dir.${folder.slice(0, -1).replaceAll('/', '.')}` : `file.${folder}`}.js`;
 }
 
 async function folderCycles(result: ICruiseResult, mirror: Mirror, scope: string) {

@@ -30,17 +30,15 @@ export interface MailchimpFake {
 }
 
 function problem(res: ServerResponse, status: number, title: string, detail: string): void {
-  res
-    .writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8' })
-    .end(
-      JSON.stringify({
-        type: 'https://mailchimp.com/developer/marketing/docs/errors/',
-        title,
-        status,
-        detail,
-        instance: '',
-      }),
-    );
+  res.writeHead(status, { 'content-type': 'application/problem+json; charset=utf-8' }).end(
+    JSON.stringify({
+      type: 'https://mailchimp.com/developer/marketing/docs/errors/',
+      title,
+      status,
+      detail,
+      instance: '',
+    }),
+  );
 }
 
 function json(res: ServerResponse, body: unknown): void {

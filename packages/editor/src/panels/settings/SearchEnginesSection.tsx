@@ -4,9 +4,9 @@ import { SiteIconPicker } from './SiteIconPicker.js';
 import type { SettingsDraft, SettingsKey } from './settings-draft.js';
 
 const KEYS: readonly SettingsKey[] = ['robotsTxtExtra', 'siteIcon', 'redirects'];
-/** `REDIRECTS_MAX_CHARS` of the server (`packages/server/src/web/redirects.ts`). */
+/** `REDIRECTS_MAX_CHARS` of the server (`packages/server/src/domains/web/redirects.ts`). */
 const REDIRECTS_MAX = 20_000;
-/** `ROBOTS_EXTRA_MAX` of the server (`packages/server/src/web/robots.ts`). */
+/** `ROBOTS_EXTRA_MAX` of the server (`packages/server/src/domains/web/robots.ts`). */
 const ROBOTS_EXTRA_MAX = 2000;
 
 /** What search engines and browsers are told: the owner's addition to /robots.txt and the site icon. */

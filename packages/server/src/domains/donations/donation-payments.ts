@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { addBillingPeriod } from '../../checkout/schedule.js';
-import type { Database, DonationRow } from '../../db/schema.js';
-import { newId, nowIso } from '../../ids.js';
+import { addBillingPeriod } from '../subscriptions/schedule.js';
+import type { Database, DonationRow } from '../../platform/db/schema.js';
+import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
 import { tokenDonationId, verifyCancelToken } from './cancel-token.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CheckoutPages } from '../../checkout/pages.js';
+import { CheckoutPages } from '../checkout/pages.js';
 import { registerDonationOwnerRoutes } from './owner-routes.js';
 import { createDonationService, type DonationService } from './service.js';
 import { registerDonationVisitorRoutes } from './visitor-routes.js';

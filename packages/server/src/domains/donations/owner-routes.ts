@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseInput } from '../../http/validate.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { TesseraError } from '../../platform/errors/index.js';
 import { donationTotals, listDonations, listDonors } from './repository.js';
 import { ownerListQuery } from './schemas.js';

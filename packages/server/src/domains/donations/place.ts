@@ -1,7 +1,7 @@
 import { type DonationInterval, type DonationNameDisplay, ProductType } from '@tessera/core';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId, nowIso } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId, nowIso } from '../../platform/ids.js';
 import { hostedHoldUntil, type HostedProviderId, pendingHostedCharge, recordHostedSession } from '../payments/index.js';
 import { newCancelSecret } from './cancel-token.js';
 

@@ -1,5 +1,5 @@
 import { type DonationInterval, donationIntervalLabel, formatMoney } from '@tessera/core';
-import type { DonationRow } from '../../db/schema.js';
+import type { DonationRow } from '../../platform/db/schema.js';
 
 // The receipt a donor gets for every payment (the first and each renewal): amount, date, and for a
 // recurring gift the link that cancels it.

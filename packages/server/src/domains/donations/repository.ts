@@ -1,6 +1,6 @@
 import { BlockType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 
 // Reads of donations: the donation block a donor posts to (its rules come from the stored page,
 // never from the form), and the owner's lists, donors and totals.

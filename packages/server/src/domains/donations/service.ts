@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { DonationRow } from '../../db/schema.js';
-import { createMailService } from '../../mail/mail-service.js';
-import { siteBaseUrlById } from '../../site-url/public-url.js';
+import type { DonationRow } from '../../platform/db/schema.js';
+import { createMailService } from '../../platform/mail/mail-service.js';
+import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import type { HostedOrderKind } from '../payments/index.js';
 import { cancelToken } from './cancel-token.js';
 import {

@@ -11,9 +11,9 @@ import {
   parseDonationAmount,
 } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CheckoutPages } from '../../checkout/pages.js';
-import { countPerAddress } from '../../http/rate-limit.js';
-import { parseInput } from '../../http/validate.js';
+import type { CheckoutPages } from '../checkout/pages.js';
+import { countPerAddress } from '../../platform/http/rate-limit.js';
+import { parseInput } from '../../platform/http/validate.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { cancelDonation, donationOfToken } from './donation-payments.js';
 import { placeDonation } from './place.js';

@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseInput } from '../../http/validate.js';
-import { newId } from '../../ids.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { newId } from '../../platform/ids.js';
 import { FontParseError, type FontFormat, parseFont, sniffFontFormat } from './font-parse.js';
 
 /** Largest font file accepted, and how many fonts one site may keep. */

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, MailingConnectionsTable, MailingDeliveriesTable } from '../../db/schema.js';
+import type { Database, MailingConnectionsTable, MailingDeliveriesTable } from '../../platform/db/schema.js';
 import { postJson, signatureHeader } from '../webhooks/index.js';
 import { upsertMailchimpMember } from './mailchimp.js';
 import { type MailchimpTarget, openSecret, type WebhookTarget } from './outbox.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { createSecretBox } from '../../platform/secrets.js';
 
 /** A new subscriber of one of the site's mailing lists, as the forms area reports it. */

@@ -1,7 +1,7 @@
 import type { BillingPeriod } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { addBillingPeriod } from '../../checkout/schedule.js';
-import type { Database } from '../../db/schema.js';
+import { addBillingPeriod } from '../subscriptions/schedule.js';
+import type { Database } from '../../platform/db/schema.js';
 
 // Who may see a member area, derived each time it is asked (never stored for paid plans):
 // - an owner's revoke beats everything;

@@ -14,7 +14,7 @@ import type { SiteUserPort } from './site-user-port.js';
 
 type GateAnswer = undefined | { allowed: true } | { allowed: false; title: string; denied: Record<string, unknown> };
 
-/** The members gate's `MemberAreaGuard` (site-users/members-gate.ts), plus forgetting a site's slugs. */
+/** The members gate's `MemberAreaGuard` (domains/site-users/members-gate.ts), plus forgetting a site's slugs. */
 export interface AreaGate {
   check(request: FastifyRequest, siteId: string, slug: string): Promise<GateAnswer>;
   /** Forget the cached slugs of a site (after an owner edit). */

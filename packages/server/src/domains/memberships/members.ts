@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { accessAt, type AreaAccess, loadAccessSpans } from './access.js';
 import type { PlanRow } from './repository.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseWithFields } from '../../checkout/field-errors.js';
-import { parseInput } from '../../http/validate.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseWithFields } from '../checkout/field-errors.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { listMembers, revenueByPlan } from './members.js';
 import { planView } from './plan-view.js';

@@ -1,7 +1,7 @@
 import { ProductType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 // A paid plan is sold as a store item, so joining goes through the normal cart, checkout and
 // payment layer: a service product (one-time) or a subscribable service product (recurring), in a

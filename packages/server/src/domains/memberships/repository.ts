@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, MemberAreasTable, MemberPlansTable } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database, MemberAreasTable, MemberPlansTable } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 // Member areas, their collections, plans and stored memberships (free joins, grants, revokes).
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { fail } from '../../platform/errors/index.js';
 import { accessAt, type AreaAccess, loadAccessSpans } from './access.js';
 import { createPlanProduct } from './plan-products.js';

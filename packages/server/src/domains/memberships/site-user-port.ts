@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
-// What member areas need of site users, handed in by app.ts (`site-users/member-area-port.ts`):
+// What member areas need of site users, handed in by app.ts (`domains/site-users/member-area-port.ts`):
 // a domain does not import the site-users folder, which sits on the folder import cycle.
 
 export interface SignedInSiteUser {

@@ -1,8 +1,8 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cartTokenOf, setCartCookies } from '../../http/cookies.js';
-import { limitPerAddress } from '../../http/rate-limit.js';
-import { parseInput } from '../../http/validate.js';
+import { cartTokenOf, setCartCookies } from '../../platform/http/cookies.js';
+import { limitPerAddress } from '../../platform/http/rate-limit.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { planSku } from './plan-products.js';
 import { areaView } from './plan-view.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { OrderSummary } from '../../checkout/checkout-service.js';
-import type { ContentService } from '../../content/content-service.js';
-import { createMailService } from '../../mail/mail-service.js';
-import { siteBaseUrlById } from '../../site-url/public-url.js';
+import type { OrderSummary } from '../checkout/checkout-service.js';
+import type { ContentService } from '../content/content-service.js';
+import { createMailService } from '../../platform/mail/mail-service.js';
+import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { createHostedPayments, type HostedPayments } from './flow/hosted-payments.js';
 import type { HostedProviderId } from './hosted.js';
 import { createInstallmentAccounts, type InstallmentAccounts } from './installments.js';

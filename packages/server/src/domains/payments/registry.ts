@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
+import type { ServerConfig } from '../../platform/config.js';
+import type { Database } from '../../platform/db/schema.js';
 import { type LoadedConnection, loadConnection, loadConnections } from './connections/index.js';
 import type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
 import { createPaypalProvider } from './paypal/provider.js';

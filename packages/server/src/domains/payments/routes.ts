@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContentService } from '../../content/content-service.js';
-import { countPerAddress } from '../../http/rate-limit.js';
-import { parseInput } from '../../http/validate.js';
-import { nowIso } from '../../ids.js';
+import type { ContentService } from '../content/content-service.js';
+import { countPerAddress } from '../../platform/http/rate-limit.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { nowIso } from '../../platform/ids.js';
 import type { HostedPayments } from './flow/hosted-payments.js';
 import type { HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';

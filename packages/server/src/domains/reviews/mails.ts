@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../mail/mail-service.js';
+import type { MailMessage } from '../../platform/mail/mail-service.js';
 
 // The review area's mails, plain text: the buyer's review request (one signed link per product)
 // and the owner's "new review" notice.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseInput } from '../../http/validate.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { ownerReviews, updateReview } from './repository.js';
 import { ownerListQuery, replyBody, reviewParams, settingsBody, statusBody } from './schemas.js';

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
 
 // Reads and writes of product reviews and review-request links. Callers decide who may write;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { newId } from '../../ids.js';
-import { createMailService } from '../../mail/mail-service.js';
+import { newId } from '../../platform/ids.js';
+import { createMailService } from '../../platform/mail/mail-service.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
-import { siteBaseUrlById } from '../../site-url/public-url.js';
+import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { newReviewMail, requestMail } from './mails.js';
 import {
   buyerOrder,

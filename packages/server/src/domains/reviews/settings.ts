@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, SiteRow } from '../../db/schema.js';
+import type { Database, SiteRow } from '../../platform/db/schema.js';
 
 // The owner's review settings, kept as `reviews` in the site's settings JSON: whether reviews are
 // on (SPEC "product reviews when enabled"; off for a new site, on in the demo seed), whether any
@@ -13,7 +13,7 @@ export interface ReviewSettings {
   requestDelayDays: number;
 }
 
-/** What reviews use of `site-settings/settings-repository.ts`. */
+/** What reviews use of `domains/settings/settings-repository.ts`. */
 export interface SettingsPort {
   parse(text: string | null | undefined): Record<string, unknown>;
   update<T>(

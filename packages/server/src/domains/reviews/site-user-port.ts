@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
 // What reviews need of site users, handed in by app.ts (the same port member areas use,
-// `site-users/member-area-port.ts`): a domain does not import the site-users folder.
+// `domains/site-users/member-area-port.ts`): a domain does not import the site-users folder.
 
 export interface ReviewSiteUser {
   id: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
 import { productPageQuery, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
 import type { ReviewSettingsStore } from './settings.js';

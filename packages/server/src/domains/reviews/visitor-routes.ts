@@ -1,7 +1,7 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limitPerAddress } from '../../http/rate-limit.js';
-import { parseInput } from '../../http/validate.js';
+import { limitPerAddress } from '../../platform/http/rate-limit.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { reviewSummary, shownReviews } from './repository.js';
 import { listQuery, productParams, requestBody, requestQuery, reviewFields } from './schemas.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../platform/db/schema.js';
 import { DEFAULT_THEME_DIR } from '../../repo-paths.js';
 import { registerThemeRoutes } from './routes.js';
 import { SiteThemeStore } from './store.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseInput } from '../../http/validate.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { diffVersions } from './line-diff.js';
 import { filesOf, type SiteThemeStore, type VersionRow } from './store.js';
@@ -75,7 +75,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
     return filesOf(row);
   }
 
-  // `GET /api/config/theme` itself is the editor canvas's theme source (editor/index.ts).
+  // `GET /api/config/theme` itself is the editor canvas's theme source (domains/editor/index.ts).
   app.get(`${BASE}/editor`, admin, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const siteId = request.owner!.websiteId;

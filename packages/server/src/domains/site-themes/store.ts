@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, SiteThemeVersionsTable } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database, SiteThemeVersionsTable } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 import { MAX_VERSIONS } from './theme-files.js';
 
 export type VersionRow = Selectable<SiteThemeVersionsTable>;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { loadOwner } from '../../auth/owner-session.js';
-import { rolesAllow } from '../../auth/roles.js';
+import { loadOwner } from '../auth/owner-session.js';
+import { rolesAllow } from '../auth/roles.js';
 import { filesOf, type SiteThemeStore } from './store.js';
 
 /** Compiled themes of saved versions kept per process (each holds its compiled templates and memo). */

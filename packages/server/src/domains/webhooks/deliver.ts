@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, WebhookDeliveriesTable } from '../../db/schema.js';
+import type { Database, WebhookDeliveriesTable } from '../../platform/db/schema.js';
 import { postJson, type SendOutcome } from './sender.js';
 import { readSecret, signatureHeader } from './signing.js';
 

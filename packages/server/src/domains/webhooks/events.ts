@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { newId } from '../../ids.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
 
 /** The events an endpoint may subscribe to (issue 21). `webhook.test` is only ever sent by "Send test". */
 export const WEBHOOK_EVENTS = [

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseWithFields } from '../../checkout/field-errors.js';
-import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
-import { limitPerAddress } from '../../http/rate-limit.js';
-import { parseInput } from '../../http/validate.js';
-import { newId } from '../../ids.js';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseWithFields } from '../checkout/field-errors.js';
+import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../platform/db/schema.js';
+import { limitPerAddress } from '../../platform/http/rate-limit.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { newId } from '../../platform/ids.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
 import { urlProblem } from '../../platform/net/address-guard.js';

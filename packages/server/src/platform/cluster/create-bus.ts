@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { pgPoolOf } from '../../db/connect.js';
-import type { Database } from '../../db/schema.js';
+import { pgPoolOf } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import { type BusLogger, type InvalidationBus, LocalInvalidationBus } from './invalidation-bus.js';
 import { PgInvalidationBus } from './pg-bus.js';
 import { RedisInvalidationBus } from './redis-bus.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Cross-node cache invalidation (issue 18). Each server process keeps content lookups in memory
- * (`content/content-cache.ts`); a write through one process must make every other process forget
+ * (`domains/content/content-cache.ts`); a write through one process must make every other process forget
  * them. A bus carries "these tables changed" from the node that committed the write to all the
  * others: PostgreSQL `LISTEN/NOTIFY` (`pg-bus.ts`), Redis pub/sub (`redis-bus.ts`), or nothing at
  * all for a single process (`LocalInvalidationBus`).

@@ -2,7 +2,7 @@ import { type CatalogueEntry, ERROR_CATALOGUE, type ErrorCode, type ErrorStatus 
 
 /**
  * An expected failure that reaches the client as `{ error, message, ...extra }` with the catalogue's
- * status (through the app's one error handler, `http/error-handler.ts`). Only catalogue codes compile;
+ * status (through the app's one error handler, `platform/http/error-handler.ts`). Only catalogue codes compile;
  * a status other than the entry's own must be one its `also` lists.
  */
 export class TesseraError<C extends ErrorCode = ErrorCode> extends Error {

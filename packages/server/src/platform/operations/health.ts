@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { MIGRATIONS } from '../../db/migrations.js';
+import { MIGRATIONS } from '../db/migrations.js';
 import '../storage/index.js';
 import { migrationDrift } from './migration-guard.js';
 

@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { pgPoolOf } from '../../db/connect.js';
+import { pgPoolOf } from '../db/connect.js';
 import type { InvalidationBus } from '../cluster/invalidation-bus.js';
 import { nodeCounters } from './counters.js';
 
 declare module '../../app.js' {
   interface AppServices {
-    /** Set by the pages plugin: remembered pages found and not found (`pages/render-memo.ts`). */
+    /** Set by the pages plugin: remembered pages found and not found (`render/render-memo.ts`). */
     pageCacheStats?: () => { hits: number; misses: number };
   }
 }

@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { pgPoolOf } from '../../db/connect.js';
+import { pgPoolOf } from '../db/connect.js';
 
 /** Kysely's table of executed migrations (in the connection's schema on PostgreSQL). */
 const MIGRATION_TABLE = 'kysely_migration';
@@ -11,7 +11,7 @@ export interface MigrationDrift {
   pending: string[];
 }
 
-/** Compares the database's executed migrations with this build's (`known`: the names in `db/migrations.ts`). */
+/** Compares the database's executed migrations with this build's (`known`: the names in `platform/db/migrations.ts`). */
 export async function migrationDrift(db: Kysely<any>, known: readonly string[]): Promise<MigrationDrift> {
   const executed = await executedMigrations(db);
   return {

@@ -22,7 +22,7 @@ export function requestIdOptions() {
   };
 }
 
-/** Echoes the request id in an `X-Request-Id` answer header (error answers also carry it: `http/error-handler.ts`). */
+/** Echoes the request id in an `X-Request-Id` answer header (error answers also carry it: `platform/http/error-handler.ts`). */
 export function installRequestIdHeader(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ServerConfig } from '../../../config.js';
+import type { ServerConfig } from '../../../platform/config.js';
 import type { CredentialCheck, HostedProviderId } from '../hosted.js';
 import type { ConnectionMode } from './repository.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
-import { newId, nowIso } from '../../../ids.js';
+import type { Database } from '../../../platform/db/schema.js';
+import { newId, nowIso } from '../../../platform/ids.js';
 import { createSecretBox, SecretsError, secretsAvailable } from '../../../platform/secrets.js';
 import type { HostedProviderId } from '../hosted.js';
 

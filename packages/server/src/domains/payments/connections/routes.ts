@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../../../auth/owner-guard.js';
-import { parseWithFields } from '../../../checkout/field-errors.js';
-import { limitPerAddress } from '../../../http/rate-limit.js';
-import { parseInput } from '../../../http/validate.js';
+import { requireOwner } from '../../auth/owner-guard.js';
+import { parseWithFields } from '../../checkout/field-errors.js';
+import { limitPerAddress } from '../../../platform/http/rate-limit.js';
+import { parseInput } from '../../../platform/http/validate.js';
 import { secretKeyProblem } from '../../../platform/secrets.js';
-import { siteBaseUrl } from '../../../site-url/public-url.js';
+import { siteBaseUrl } from '../../../platform/http/public-url.js';
 import type { CredentialCheck, HostedProviderId } from '../hosted.js';
 import { type ConnectionFactories, HOSTED_PROVIDER_IDS, PROVIDER_SPECS, type ProviderSpec } from './provider-specs.js';
 import { deleteConnection, listConnections, saveConnection } from './repository.js';

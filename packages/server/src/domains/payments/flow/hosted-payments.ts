@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { OrderMail } from '../../../checkout/checkout-service.js';
-import { type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../../checkout/stock-holds.js';
-import type { Database, HostedSessionRow } from '../../../db/schema.js';
-import { nowIso } from '../../../ids.js';
+import type { OrderMail } from '../../checkout/checkout-service.js';
+import { type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../checkout/stock-holds.js';
+import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
+import { nowIso } from '../../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId, SessionState } from '../hosted.js';
 import type { HostedRegistry } from '../registry.js';
 import { paymentFailedMail } from './mail.js';
@@ -18,7 +18,7 @@ import { type SettleOutcome, settleSession } from './settle.js';
 export interface HostedPaymentsDeps {
   db: Kysely<Database>;
   registry: HostedRegistry;
-  /** The site's public origin (`site-url/public-url.ts`), for the return and cancel addresses. */
+  /** The site's public origin (`platform/http/public-url.ts`), for the return and cancel addresses. */
   baseUrl(siteId: string): Promise<string>;
   send(siteId: string, mail: readonly OrderMail[]): Promise<void>;
   warn(message: string, error?: unknown): void;

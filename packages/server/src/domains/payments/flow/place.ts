@@ -1,13 +1,13 @@
 import type { SubscriptionPlan } from '@tessera/core';
 import type { Insertable, Kysely } from 'kysely';
-import { stockHeldUntil } from '../../../checkout/stock-holds.js';
-import type { Database, OrderRow, PaymentsTable } from '../../../db/schema.js';
-import { newId } from '../../../ids.js';
+import { stockHeldUntil } from '../../checkout/stock-holds.js';
+import type { Database, OrderRow, PaymentsTable } from '../../../platform/db/schema.js';
+import { newId } from '../../../platform/ids.js';
 import type { HostedProviderId } from '../hosted.js';
 
 /**
  * The parts of placing an order that pays on a provider's page, run inside the checkout's order
- * transaction (`checkout/checkout-service.ts`): the order is received with its payment pending,
+ * transaction (`domains/checkout/checkout-service.ts`): the order is received with its payment pending,
  * its stock taken and held until the provider's session expires, and a `hosted_sessions` row waits
  * for the session (created after commit, `start.ts`).
  */

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { OrderMail } from '../../../checkout/checkout-service.js';
-import { completeHostedPayment } from '../../../checkout/hosted-settlement.js';
-import { moveToPaid } from '../../../checkout/order-payment.js';
-import type { Database, HostedSessionRow } from '../../../db/schema.js';
-import { newId, nowIso } from '../../../ids.js';
+import type { OrderMail } from '../../checkout/checkout-service.js';
+import { completeHostedPayment } from '../../checkout/hosted-settlement.js';
+import { moveToPaid } from '../../checkout/order-payment.js';
+import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
+import { newId, nowIso } from '../../../platform/ids.js';
 import type { HostedPaymentProvider, SessionState } from '../hosted.js';
 import { latePaymentRefundedMail } from './mail.js';
 

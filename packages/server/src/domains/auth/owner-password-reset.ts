@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { newToken, nowIso } from '../../platform/ids.js';
+import type { MailService } from '../../platform/mail/mail-service.js';
+import { normalizeEmail } from './owner-session.js';
+import { setOwnerPassword } from './owner-password.js';
+import { sessionIdOf } from './session-token.js';
+
+/** An owner's way back in by mail (finding 13): a link to `/config/reset-password`, once, for an hour. */
+export const OWNER_RESET_LINK_MS = 60 * 60 * 1000;
+/** At most this many reset mails per owner per hour; further requests answer the same and send nothing. */
+export const OWNER_RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * Mails a reset link when the site has an owner with this email and the hourly cap is not reached.
+ * Answers nothing either way, so a caller cannot learn which addresses are owners.
+ */
+export async function requestOwnerPasswordReset(
+  db: Kysely<Database>,
+  mail: MailService,
+  input: { siteId: string; siteTitle: string; email: string; baseUrl: string },
+): Promise<void> {
+  const owner = await db
+    .selectFrom('owners')
+    .select(['id', 'email'])
+    .where('site_id', '=', input.siteId)
+    .where('email', '=', normalizeEmail(input.email))
+    .executeTakeFirst();
+  if (!owner) return;
+  const now = Date.now();
+  const recent = await db
+    .selectFrom('owner_password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('owner_id', '=', owner.id)
+    .where('created_at', '>', new Date(now - OWNER_RESET_LINK_MS).toISOString())
+    .executeTakeFirst();
+  if (Number(recent?.n ?? 0) >= OWNER_RESET_MAILS_PER_HOUR) return;
+  const token = newToken();
+  await db
+    .insertInto('owner_password_resets')
+    .values({
+      id: sessionIdOf(token),
+      owner_id: owner.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + OWNER_RESET_LINK_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  await mail.send({
+    siteId: input.siteId,
+    to: owner.email,
+    subject: `Reset your owner password for ${input.siteTitle}`,
+    text: [
+      `Someone asked to reset the password you use to manage ${input.siteTitle}. To choose a new password, open this link within an hour:`,
+      '',
+      `${input.baseUrl}/config/reset-password?token=${encodeURIComponent(token)}`,
+      '',
+      'If it was not you, ignore this message; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/**
+ * Sets a new password with a reset token: the owner's email, or undefined when the token is
+ * unknown, expired or used. Every other link of the owner stops working and every session ends.
+ */
+export async function completeOwnerPasswordReset(
+  db: Kysely<Database>,
+  siteId: string,
+  token: string,
+  password: string,
+): Promise<string | undefined> {
+  const id = sessionIdOf(token);
+  const now = nowIso();
+  const row = await db
+    .selectFrom('owner_password_resets')
+    .innerJoin('owners', 'owners.id', 'owner_password_resets.owner_id')
+    .select(['owners.id', 'owners.email'])
+    .where('owner_password_resets.id', '=', id)
+    .where('owners.site_id', '=', siteId)
+    .where('owner_password_resets.used_at', 'is', null)
+    .where('owner_password_resets.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // Claim the token first: of two racing uses only one updates the row.
+  const claimed = await db
+    .updateTable('owner_password_resets')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+  await setOwnerPassword(db, row.id, password);
+  return row.email;
+}

@@ -1,0 +1,199 @@
+import { RecordType } from '@tessera/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseJson } from '../content/product-json.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { createMailService } from '../../platform/mail/mail-service.js';
+import { createRestockSender } from '../restock/restock-sender.js';
+import { createUnsubscribeTokens } from '../restock/unsubscribe-token.js';
+import { siteBaseUrlById } from '../../platform/http/public-url.js';
+import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
+
+const listQuery = z
+  .object({
+    q: z
+      .string()
+      .max(100)
+      .regex(/^[^\u0000]*$/)
+      .optional(),
+    /** Only variants with at most this many units (not unlimited). */
+    maxStock: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict();
+const variantParams = z.object({
+  variantId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\u0000]*$/),
+});
+/**
+ * A quick stock edit. `qtyInStock` sets the count, `adjustBy` adds to it (negative to remove);
+ * `expectedQtyInStock` makes the edit conditional: refused with 409 when the stock changed since
+ * the editor read it (an order took units meanwhile).
+ */
+const stockBody = z
+  .object({
+    qtyInStock: z.number().int().min(0).max(1_000_000).optional(),
+    adjustBy: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+    unlimited: z.boolean().optional(),
+    expectedQtyInStock: z.number().int().min(0).max(1_000_000).optional(),
+  })
+  .strict()
+  .refine((b) => b.qtyInStock !== undefined || b.adjustBy !== undefined || b.unlimited !== undefined, {
+    message: 'Send qtyInStock, adjustBy or unlimited.',
+  })
+  .refine((b) => b.qtyInStock === undefined || b.adjustBy === undefined, {
+    message: 'Send either qtyInStock or adjustBy, not both.',
+  });
+
+/**
+ * Inventory (group `store`): every variant with its stock, and quick stock edits. A variant that
+ * goes from sold out (0, limited) to available either notifies its restock sign-ups at once (store
+ * setting `restockAutoSend`), or answers how many wait, so the editor can offer to send
+ * (`POST /api/site-users/account/notifications/restock/send`).
+ */
+export default async function inventoryPlugin(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  const settingsStore = createSiteSettingsStore(db, app.services.content);
+  const sender = createRestockSender(db, createMailService(db, app.config), createUnsubscribeTokens(db));
+  const guard = { preHandler: requireOwner('store') };
+
+  app.get('/api/config/inventory', guard, async (request) => {
+    const query = parseInput(listQuery, request.query, 'query');
+    const siteId = ownerOf(request).websiteId;
+    let select = db
+      .selectFrom('product_variants')
+      .innerJoin('items', 'items.id', 'product_variants.item_id')
+      .select([
+        'product_variants.id as variantId',
+        'product_variants.sku',
+        'product_variants.attributes',
+        'product_variants.unlimited',
+        'product_variants.qty_in_stock',
+        'items.id as productId',
+        'items.title',
+        'items.structured_content',
+      ])
+      .where('items.site_id', '=', siteId)
+      .where('items.record_type', '=', RecordType.STORE_ITEM);
+    if (query.q) {
+      const like = `%${query.q.toLowerCase().replace(/[%_\\]/g, '')}%`;
+      select = select.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['items.title']), 'like', like),
+          eb(eb.fn('lower', ['product_variants.sku']), 'like', like),
+        ]),
+      );
+    }
+    if (query.maxStock !== undefined) {
+      select = select
+        .where('product_variants.unlimited', '=', 0)
+        .where('product_variants.qty_in_stock', '<=', query.maxStock);
+    }
+    const rows = await select.orderBy('items.title').orderBy('product_variants.position').limit(2000).execute();
+    const pending = await db
+      .selectFrom('restock_signups')
+      .select(['variant_id', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('site_id', '=', siteId)
+      .where('state', '=', 'pending')
+      .groupBy('variant_id')
+      .execute();
+    const waiting = new Map(pending.map((p) => [p.variant_id, Number(p.n)]));
+    return {
+      variants: rows.map((r) => ({
+        variantId: r.variantId,
+        productId: r.productId,
+        title: r.title,
+        productType: Number(parseJson<Record<string, unknown>>(r.structured_content, {}).productType ?? 0),
+        sku: r.sku,
+        attributes: parseJson<Record<string, string>>(r.attributes, {}),
+        unlimited: r.unlimited === 1,
+        qtyInStock: r.qty_in_stock,
+        restockSignUps: waiting.get(r.variantId) ?? 0,
+      })),
+    };
+  });
+
+  app.put('/api/config/inventory/:variantId', guard, async (request) => {
+    const { variantId } = parseInput(variantParams, request.params, 'address');
+    const body = parseInput(stockBody, request.body);
+    const siteId = ownerOf(request).websiteId;
+    const row = await db
+      .selectFrom('product_variants')
+      .innerJoin('items', 'items.id', 'product_variants.item_id')
+      .select([
+        'product_variants.id',
+        'product_variants.qty_in_stock',
+        'product_variants.unlimited',
+        'items.id as productId',
+      ])
+      .where('product_variants.id', '=', variantId)
+      .where('items.site_id', '=', siteId)
+      .executeTakeFirst();
+    if (!row) throw withStatus(new AppError('variant-not-found', 'There is no variant with this id.'), 404);
+    const before = row.qty_in_stock;
+    if (body.expectedQtyInStock !== undefined && body.expectedQtyInStock !== before) {
+      throw stockChanged(before, row.unlimited === 1);
+    }
+    const unlimited = body.unlimited ?? row.unlimited === 1;
+    const after = unlimited ? before : (body.qtyInStock ?? before + (body.adjustBy ?? 0));
+    if (after < 0)
+      throw new AppError('invalid-body', `adjustBy: Only ${before} in stock; the stock cannot go below 0.`);
+    // Conditional update: applies only if nobody changed the stock since it was read above.
+    const result = await db
+      .updateTable('product_variants')
+      .set({ qty_in_stock: after, unlimited: unlimited ? 1 : 0 })
+      .where('id', '=', variantId)
+      .where('qty_in_stock', '=', before)
+      .where('unlimited', '=', row.unlimited)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const now = await db
+        .selectFrom('product_variants')
+        .select(['qty_in_stock', 'unlimited'])
+        .where('id', '=', variantId)
+        .executeTakeFirst();
+      throw stockChanged(now?.qty_in_stock ?? before, now?.unlimited === 1);
+    }
+    app.services.content.invalidate(siteId);
+    const wasSoldOut = row.unlimited === 0 && before === 0;
+    const nowAvailable = unlimited || after > 0;
+    let restock: { pending: number; autoSend: boolean; sent: number; failed: number } | null = null;
+    if (wasSoldOut && nowAvailable) {
+      const { settings } = await settingsStore.read(siteId);
+      const autoSend = objectOr(settings.store).restockAutoSend === true;
+      const counted = await db
+        .selectFrom('restock_signups')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('site_id', '=', siteId)
+        .where('variant_id', '=', variantId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      restock = { pending: Number(counted?.n ?? 0), autoSend, sent: 0, failed: 0 };
+      if (autoSend && restock.pending > 0) {
+        await sender.recoverStale();
+        const outcome = await sender.sendVariant({
+          siteId,
+          productId: row.productId,
+          variantId,
+          origin: await siteBaseUrlById(app, siteId),
+        });
+        restock = { ...restock, ...outcome, pending: restock.pending - outcome.sent };
+      }
+    }
+    return { variantId, productId: row.productId, unlimited, qtyInStock: after, previousQtyInStock: before, restock };
+  });
+}
+
+function stockChanged(qtyInStock: number, unlimited: boolean): AppError {
+  return withStatus(
+    new AppError('stock-changed', 'The stock changed since you opened it. Check the new count and try again.', {
+      qtyInStock,
+      unlimited,
+    }),
+    409,
+  );
+}

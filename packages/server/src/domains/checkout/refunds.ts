@@ -1,0 +1,287 @@
+import { formatMoney } from '@tessera/core';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import { newId, nowIso } from '../../platform/ids.js';
+import type { HostedProviderId } from '../payments/hosted.js';
+import type { HostedRegistry } from '../payments/registry.js';
+import type { PaymentProviders } from '../payments/methods/index.js';
+import type { ErrorCode } from '../../platform/errors/index.js';
+import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
+
+/** What a refund did to a gift card the order bought. */
+export interface RevokedGiftCard {
+  id: string;
+  last4: string;
+  /** `disabled`: the order is refunded in full and the card refused from now on; `reduced`: drawn down. */
+  action: 'disabled' | 'reduced';
+  /** The card's balance after the refund. */
+  balanceCents: number;
+}
+
+export type RefundOutcome =
+  | {
+      ok: true;
+      refundedCents: number;
+      amountCents: number;
+      provider: string;
+      reference: string;
+      giftCards: RevokedGiftCard[];
+      message: string;
+    }
+  | { ok: false; status: number; error: ErrorCode; message: string; extra?: Record<string, unknown> };
+
+export const REFUND_MESSAGES = {
+  notFound: 'That order does not exist.',
+  notPaid: "This order's payment has not succeeded, so there is nothing to refund.",
+  nothing: 'Nothing on this order can be refunded for that amount.',
+  conflict: 'The order changed; reload it.',
+  noProvider: 'The payment provider of this order is not available.',
+  unreachable: (provider: string) =>
+    `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
+} as const;
+
+interface Change {
+  card: RevokedGiftCard;
+  drawnCents: number;
+  disabledAt: string | null;
+}
+
+/**
+ * Takes back what a refund gives back from the gift cards the order bought. A refund that completes
+ * the order's refund disables every card of the order that is still enabled (its remaining balance
+ * can no longer be spent); a partial refund draws the cards down by the refunded amount, oldest
+ * card first, as far as their balances go.
+ */
+async function revokeGiftCards(
+  trx: Kysely<Database>,
+  orderId: string,
+  amountCents: number,
+  full: boolean,
+  now: string,
+): Promise<Change[]> {
+  let query = trx
+    .selectFrom('gift_cards')
+    .select(['id', 'last4', 'balance_cents'])
+    .where('order_id', '=', orderId)
+    .where('issued_by', 'is', null)
+    .where('disabled_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id');
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const cards = await query.execute();
+  const changes: Change[] = [];
+  let left = amountCents;
+  for (const card of cards) {
+    if (full) {
+      await trx
+        .updateTable('gift_cards')
+        .set({ disabled_at: now, updated_at: now })
+        .where('id', '=', card.id)
+        .execute();
+      changes.push({
+        card: { id: card.id, last4: card.last4, action: 'disabled', balanceCents: card.balance_cents },
+        drawnCents: 0,
+        disabledAt: now,
+      });
+      continue;
+    }
+    const drawn = Math.min(card.balance_cents, left);
+    if (drawn <= 0) continue;
+    await trx
+      .updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '-', drawn), updated_at: now }))
+      .where('id', '=', card.id)
+      .execute();
+    left -= drawn;
+    changes.push({
+      card: { id: card.id, last4: card.last4, action: 'reduced', balanceCents: card.balance_cents - drawn },
+      drawnCents: drawn,
+      disabledAt: null,
+    });
+  }
+  return changes;
+}
+
+/** Puts the gift cards back as they were when the provider refused the refund. */
+async function restoreGiftCards(db: Kysely<Database>, changes: Change[], now: string): Promise<void> {
+  for (const change of changes) {
+    if (change.disabledAt) {
+      await db
+        .updateTable('gift_cards')
+        .set({ disabled_at: null, updated_at: now })
+        .where('id', '=', change.card.id)
+        .where('disabled_at', '=', change.disabledAt)
+        .execute();
+    } else if (change.drawnCents > 0) {
+      await db
+        .updateTable('gift_cards')
+        .set((eb) => ({ balance_cents: eb('balance_cents', '+', change.drawnCents), updated_at: now }))
+        .where('id', '=', change.card.id)
+        .execute();
+    }
+  }
+}
+
+/**
+ * Refunds (part of) an order through the provider that charged it. Refused unless the charge
+ * succeeded (a pending "pay later" order has nothing to refund). The amount is claimed first with a
+ * conditional update of `refunded_cents`, in the same transaction that takes the value back from the
+ * order's gift cards, so two refunds at once can never give back more than was paid; when the
+ * provider then refuses, the claim and the gift cards are put back.
+ */
+/** How a refund reaches the provider that charged: the built-in ones, or a hosted one (Stripe, PayPal). */
+type Refunder = (request: {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+}) => Promise<{ ok: true; reference: string } | { ok: false; message: string }>;
+
+const HOSTED_IDS: readonly string[] = ['stripe', 'paypal'] satisfies HostedProviderId[];
+
+async function refunderFor(
+  payments: PaymentProviders,
+  hosted: Pick<HostedRegistry, 'providerFor'> | undefined,
+  siteId: string,
+  providerId: string,
+): Promise<Refunder | undefined> {
+  if (HOSTED_IDS.includes(providerId)) {
+    const provider = await hosted?.providerFor(siteId, providerId as HostedProviderId);
+    if (!provider) return undefined;
+    return ({ reference, ...request }) => provider.refund({ paymentReference: reference, ...request });
+  }
+  const provider = payments.byId(providerId);
+  return provider ? ({ idempotencyKey: _key, ...request }) => provider.refund(request) : undefined;
+}
+
+export async function refundOrder(
+  db: Kysely<Database>,
+  payments: PaymentProviders,
+  input: {
+    siteId: string;
+    orderId: string;
+    amountCents?: number;
+    locale: () => Promise<string>;
+    /** The site's hosted providers (issue 17): an order paid with Stripe or PayPal is refunded there. */
+    hosted?: Pick<HostedRegistry, 'providerFor'>;
+  },
+): Promise<RefundOutcome> {
+  const { siteId, orderId } = input;
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (!order) return { ok: false, status: 404, error: 'not-found', message: REFUND_MESSAGES.notFound };
+  const charge = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'charge')
+    .executeTakeFirst();
+  if (charge && (charge.status !== 'succeeded' || order.payment_status === 'pending')) {
+    return { ok: false, status: 409, error: 'not-paid', message: REFUND_MESSAGES.notPaid };
+  }
+  const refundable = order.amount_due_cents - order.refunded_cents;
+  const amount = input.amountCents ?? refundable;
+  if (!charge || refundable <= 0 || amount <= 0) {
+    return { ok: false, status: 400, error: 'not-refundable', message: REFUND_MESSAGES.nothing };
+  }
+  if (amount > refundable) {
+    // A partial refund larger than what is left: say how much is left, in the store currency.
+    const most = formatMoney(refundable, order.currency, await input.locale());
+    return {
+      ok: false,
+      status: 400,
+      error: 'not-refundable',
+      message: `You can refund at most ${most} on this order.`,
+      extra: { field: 'amountCents', refundableCents: refundable },
+    };
+  }
+  const provider = await refunderFor(payments, input.hosted, siteId, charge.provider);
+  if (!provider) return { ok: false, status: 402, error: 'refund-failed', message: REFUND_MESSAGES.noProvider };
+
+  const now = nowIso();
+  const refundedCents = order.refunded_cents + amount;
+  const full = refundedCents === order.amount_due_cents;
+  const claim = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('orders')
+      .set({ refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status, updated_at: now })
+      .where('id', '=', orderId)
+      .where('refunded_cents', '=', order.refunded_cents)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return undefined;
+    return revokeGiftCards(trx, orderId, amount, full, now);
+  });
+  if (!claim) return { ok: false, status: 409, error: 'conflict', message: REFUND_MESSAGES.conflict };
+
+  // The refund row's id names the request: a retried request (the SDK retries once on a network
+  // error) refunds once. Two refunds at once never both get here: the claim above lets one through.
+  const refundId = newId();
+  let refunded: Awaited<ReturnType<Refunder>>;
+  try {
+    refunded = await provider({
+      reference: charge.reference,
+      amountCents: amount,
+      currency: order.currency,
+      idempotencyKey: `tessera-refund-${refundId}`,
+    });
+  } catch {
+    refunded = { ok: false, message: REFUND_MESSAGES.unreachable(charge.provider) };
+  }
+  if (!refunded.ok) {
+    await db
+      .updateTable('orders')
+      .set({ refunded_cents: order.refunded_cents, payment_status: order.payment_status, updated_at: now })
+      .where('id', '=', orderId)
+      .where('refunded_cents', '=', refundedCents)
+      .execute();
+    await restoreGiftCards(db, claim, now);
+    return {
+      ok: false,
+      status: 402,
+      error: 'refund-failed',
+      message: refunded.message,
+      extra: { provider: charge.provider },
+    };
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payments')
+      .values({
+        id: refundId,
+        order_id: orderId,
+        provider: charge.provider,
+        kind: 'refund',
+        status: 'succeeded',
+        amount_cents: amount,
+        reference: refunded.reference,
+        created_at: now,
+      })
+      .execute();
+    const after = { ...order, refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status };
+    const data = { ...orderEventData(after), refund: { amountCents: amount, full } };
+    await recordWebhookEvent(trx, { siteId: order.site_id, type: 'order.refunded', data, now });
+  });
+  const giftCards = claim.map((c) => c.card);
+  return {
+    ok: true,
+    refundedCents,
+    amountCents: amount,
+    provider: charge.provider,
+    reference: refunded.reference,
+    giftCards,
+    message: `${charge.provider} refunded the amount (reference ${refunded.reference}).${giftCardNote(giftCards)}`,
+  };
+}
+
+function giftCardNote(cards: RevokedGiftCard[]): string {
+  const disabled = cards.filter((c) => c.action === 'disabled').length;
+  const reduced = cards.filter((c) => c.action === 'reduced').length;
+  const parts: string[] = [];
+  if (disabled) parts.push(`${disabled} gift card${disabled === 1 ? '' : 's'} of this order disabled`);
+  if (reduced) parts.push(`${reduced} gift card${reduced === 1 ? '' : 's'} of this order drawn down`);
+  return parts.length ? ` ${parts.join('; ')}.` : '';
+}

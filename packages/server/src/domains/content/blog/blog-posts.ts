@@ -1,0 +1,163 @@
+import { checkPostTerms, EDITOR_MESSAGES, MAX_TERMS_PER_POST, PAGE_STATUSES, slugFromTitle } from '@tessera/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ownerOf } from '../../settings/site-settings-store.js';
+import { requireOwner } from '../../auth/owner-guard.js';
+import { itemSeoInput, storedItemSeo } from '../item-seo-input.js';
+import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { AppError } from '../../../platform/errors/aliases.js';
+import { parseInput } from '../../../platform/http/validate.js';
+import { nowIso } from '../../../platform/ids.js';
+import { createBlogStore, type PostInput } from './blog-store.js';
+import { createBlogTermStore } from './blog-term-store.js';
+import { originalSizeOf } from '../../files/image-size.js';
+
+/**
+ * The owner API of blog posts (issue 10), behind `requireOwner('content')`: the site's blogs, and
+ * for one blog its posts of every status, created, edited, scheduled, published, unpublished and
+ * deleted. Every change drops the site's content cache so visitors see it on the next request.
+ */
+
+const CHOOSE_DATE = 'Choose a date and time.';
+
+const fileUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/files\/[A-Za-z0-9._~%/-]+$/, 'Choose an image from the file manager (/files/…).');
+
+const termList = z.array(z.string().max(500)).max(MAX_TERMS_PER_POST);
+
+const postBody = z
+  .object({
+    title: z.string().trim().min(1, 'Please enter a post title.').max(200),
+    urlId: z.string().trim().max(120).default(''),
+    excerpt: z.string().max(2000).default(''),
+    body: z.string().max(500_000).default('').transform(sanitizeOwnerHtml),
+    author: z.string().trim().max(100).default(''),
+    status: z.enum(PAGE_STATUSES).default('draft'),
+    publishOn: z.string().max(40).nullable().optional(),
+    featuredImage: z
+      .object({ url: fileUrl, altText: z.string().trim().max(200).default('') })
+      .strict()
+      .nullable()
+      .default(null),
+    tags: termList.default([]),
+    categories: termList.default([]),
+    commentsEnabled: z.boolean().default(false),
+    seo: itemSeoInput.optional(),
+    redirectOldUrl: z.boolean().default(true),
+  })
+  .strict();
+
+const statusBody = z
+  .object({ status: z.enum(PAGE_STATUSES), publishOn: z.string().max(40).nullable().optional() })
+  .strict();
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+type Params = { blogId: string };
+type PostParams = { blogId: string; postId: string };
+
+/** An ISO date from the editor, or the 400 that says to choose one; undefined when none was sent. */
+function publishDate(raw: string | null | undefined, status: string): string | undefined {
+  if (raw === null || raw === undefined || raw === '') {
+    if (status === 'scheduled') throw new AppError('invalid-body', CHOOSE_DATE, { field: 'publishOn' });
+    return undefined;
+  }
+  const at = Date.parse(raw);
+  if (Number.isNaN(at)) throw new AppError('invalid-body', CHOOSE_DATE, { field: 'publishOn' });
+  return new Date(at).toISOString();
+}
+
+/** A post's URL id: what the owner typed, or one made from the title. */
+function postUrlId(raw: string, title: string): string {
+  const urlId = raw || slugFromTitle(title).replace(/^page-?/, '') || 'post';
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(urlId))
+    throw new AppError('invalid-body', EDITOR_MESSAGES.invalidPageUrl(urlId), { field: 'urlId' });
+  return urlId;
+}
+
+export default async function blogPostsPlugin(app: FastifyInstance): Promise<void> {
+  const store = createBlogStore(app.db);
+  const termStore = createBlogTermStore(app.db, store.blog);
+  const content = { preHandler: requireOwner('content') };
+  const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
+
+  /** The checked post, with the blog's spelling for tags and categories it already knows. */
+  async function postInput(
+    siteId: string,
+    blogId: string,
+    value: unknown,
+    previousPublishOn?: string,
+  ): Promise<PostInput> {
+    const input = parseInput(postBody, value);
+    const known = await termStore.knownTerms(siteId, blogId);
+    const tags = checkPostTerms('tag', input.tags, known.tags);
+    if (!tags.ok) throw new AppError('invalid-body', tags.error, { field: 'tags' });
+    const categories = checkPostTerms('category', input.categories, known.categories);
+    if (!categories.ok) throw new AppError('invalid-body', categories.error, { field: 'categories' });
+    const image = input.featuredImage;
+    return {
+      ...input,
+      featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
+      seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
+      urlId: postUrlId(input.urlId, input.title),
+      publishOn: publishDate(input.publishOn, input.status) ?? previousPublishOn ?? nowIso(),
+      tags: tags.value,
+      categories: categories.value,
+    };
+  }
+
+  app.get('/api/config/blogs', content, async (request) => ({
+    blogs: await store.listBlogs(ownerOf(request).websiteId),
+  }));
+
+  app.get<{ Params: Params }>('/api/config/blogs/:blogId/posts', content, async (request) => {
+    const query = parseInput(listQuery, request.query ?? {}, 'query');
+    return store.listPosts(ownerOf(request).websiteId, request.params.blogId, query);
+  });
+
+  app.post<{ Params: Params }>('/api/config/blogs/:blogId/posts', content, async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const { blogId } = request.params;
+    await store.blog(siteId, blogId);
+    const post = await store.createPost(siteId, blogId, await postInput(siteId, blogId, request.body));
+    invalidate(siteId);
+    return { post };
+  });
+
+  app.get<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => ({
+    post: await store.getPost(ownerOf(request).websiteId, request.params.blogId, request.params.postId),
+  }));
+
+  app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const { blogId, postId } = request.params;
+    const current = await store.getPost(siteId, blogId, postId);
+    const input = await postInput(siteId, blogId, request.body, current.publishOn);
+    const post = await store.updatePost(siteId, blogId, postId, input);
+    invalidate(siteId);
+    return { post };
+  });
+
+  // Publish, unpublish (back to draft), schedule, send for review or make private in one step.
+  app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId/status', content, async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const { blogId, postId } = request.params;
+    const input = parseInput(statusBody, request.body);
+    const publishOn = publishDate(input.publishOn, input.status);
+    const post = await store.setStatus(siteId, blogId, postId, { status: input.status, publishOn });
+    invalidate(siteId);
+    return { post };
+  });
+
+  app.delete<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    await store.deletePost(siteId, request.params.blogId, request.params.postId);
+    invalidate(siteId);
+    return { deleted: request.params.postId };
+  });
+}

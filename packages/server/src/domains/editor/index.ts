@@ -1,0 +1,359 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import {
+  CollectionType,
+  checkUpload,
+  EDITOR_LIMITS,
+  EDITOR_MESSAGES,
+  escapeHtml,
+  PageType,
+  slugFromTitle,
+  validateFileName,
+  validatePageSettings,
+  validateSlug,
+  WebsiteRole,
+} from '@tessera/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireOwner } from '../auth/owner-guard.js';
+import type { OwnerIdentity } from '../auth/owner-session.js';
+import type { RoleGroup } from '../auth/roles.js';
+import { rawCodeOf, sanitizeSections } from '../content/sanitize-owner-html.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { CACHE_DIR } from '../files/index.js';
+import { checkStoredFile, dropVariants, requireStoredFile } from '../files/file-checks.js';
+import { cartPillView } from '../cart/cart-view.js';
+import { serializeForScript } from '../../render/context-script.js';
+import { loadSiteScope, pageContext } from '../../render/page-context.js';
+import { Theme } from '../../render/theme.js';
+import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
+import blogPostsPlugin from '../content/blog/blog-posts.js';
+import blogTermsPlugin from '../content/blog/blog-terms.js';
+import eventSeoPlugin from './event-seo.js';
+import { checkSections, createPageStore } from '../content/pages/page-store.js';
+import { createPageTrash } from '../content/pages/page-trash.js';
+import popupPlugin from '../design/popup.js';
+import { readThemeSource, type ThemeSource } from '../design/theme-source.js';
+
+const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist');
+export const EDITOR_ENTRY = 'src/main.tsx';
+
+export interface EditorPluginOptions {
+  filesDir: string;
+  themeDir?: string;
+  editorDist?: string;
+  /** The site's live theme copy over the default's sources (theme editor; handed in by app.ts). */
+  liveTheme?: (siteId: string, source: ThemeSource) => Promise<ThemeSource>;
+}
+
+const content = (group: RoleGroup = 'content') => ({ preHandler: requireOwner(group) });
+const ownerOf = (request: FastifyRequest) => request.owner as OwnerIdentity;
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AppError('invalid-body');
+  return value as Record<string, unknown>;
+}
+
+/** The editor's entry script and style sheet from the Vite manifest, read on each shell request (cheap, and sees rebuilds). */
+function editorAssets(dist: string): { script?: string; styles: string[] } {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; css?: string[] }
+    >;
+    const entry = manifest[EDITOR_ENTRY];
+    if (!entry) return { styles: [] };
+    return { script: `/config/${entry.file}`, styles: (entry.css ?? []).map((file) => `/config/${file}`) };
+  } catch {
+    return { styles: [] };
+  }
+}
+
+/**
+ * The site editor: the app shell at `/config` (its bundle at `/config/assets/*`), and the owner page
+ * API under `/api/config/pages` and `/api/config/files`, each behind `requireOwner('content')`, except
+ * listing and uploading files, which store managers may do too (`requireOwner('files')`, product images).
+ * Drafts are stored beside the published sections and reach visitors only through publish.
+ */
+export default async function editorPlugin(app: FastifyInstance, options: EditorPluginOptions): Promise<void> {
+  const pages = createPageStore(app.db);
+  const themeDir = options.themeDir ?? DEFAULT_THEME_DIR;
+  const theme = new Theme(themeDir);
+  const dist = options.editorDist ?? EDITOR_DIST;
+  const filesRoot = resolve(options.filesDir);
+  const trash = createPageTrash(app.db);
+  const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
+
+  await app.register(multipart, { limits: { fileSize: EDITOR_LIMITS.maxUploadBytes, files: 20 } });
+  // Blog posts, the tag and category manager and the popup overlay (their own files).
+  await app.register(blogPostsPlugin);
+  await app.register(blogTermsPlugin);
+  await app.register(eventSeoPlugin);
+  await app.register(popupPlugin);
+  if (existsSync(join(dist, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(dist, 'assets'),
+      prefix: '/config/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      preCompressed: true,
+    });
+  }
+
+  // The editor shell: every /config address the editor routes in the browser.
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
+    const owner = ownerOf(request);
+    const { script, styles } = editorAssets(dist);
+    // Which site this is (one install serves several, each on its host): shown in the editor's navigation.
+    const site = await app.db
+      .selectFrom('sites')
+      .select(['title', 'host', 'currency'])
+      .where('id', '=', owner.websiteId)
+      .executeTakeFirst();
+    const boot = serializeForScript({
+      owner: { email: owner.email, roles: owner.roles },
+      websiteId: owner.websiteId,
+      site: { title: site?.title ?? '', host: site?.host ?? null, currency: site?.currency ?? 'USD' },
+    });
+    const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(site?.title ? `${site.title} · Tessera editor` : 'Tessera editor')}</title>${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('')}</head>
+<body><div id="editor-root">${script ? '' : '<p>The editor is not built yet: run <code>npm run build</code>.</p>'}</div>
+<script type="application/json" id="editor-boot">${boot}</script>
+${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  };
+  app.get('/config', { preHandler: requireOwner('any') }, shell);
+  app.get('/config/*', { preHandler: requireOwner('any') }, shell);
+
+  app.get('/api/config/pages', content(), async (request) => ({ pages: await pages.list(ownerOf(request).websiteId) }));
+
+  app.post('/api/config/pages', content(), async (request) => {
+    const input = body(request);
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    if (!title) throw new AppError('invalid-body', EDITOR_MESSAGES.titleRequired, { field: 'title' });
+    const slug = typeof input.slug === 'string' && input.slug ? input.slug : slugFromTitle(title);
+    const problem = validateSlug(slug);
+    if (problem) throw new AppError('invalid-body', problem, { field: 'slug' });
+    const parentId = typeof input.parentId === 'string' ? input.parentId : null;
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.create(siteId, { title, slug, parentId, folder: input.folder === true });
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.put('/api/config/pages/order', content(), async (request) => {
+    const order = body(request).order;
+    if (!Array.isArray(order) || order.length > 1000) throw new AppError('invalid-body');
+    const entries = order.map((entry) => {
+      const e = entry as { id?: unknown; parentId?: unknown };
+      if (typeof e?.id !== 'string' || (e.parentId != null && typeof e.parentId !== 'string'))
+        throw new AppError('invalid-body');
+      return { id: e.id, parentId: (e.parentId as string | null | undefined) ?? null };
+    });
+    const siteId = ownerOf(request).websiteId;
+    await pages.reorder(siteId, entries);
+    invalidate(siteId);
+    return { pages: await pages.list(siteId) };
+  });
+
+  app.post('/api/config/pages/restore', content(), async (request) => {
+    const token = body(request).token;
+    if (typeof token !== 'string' || token.length > 64) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    const siteId = ownerOf(request).websiteId;
+    const page = await trash.restore(siteId, token);
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) =>
+    pages.get(ownerOf(request).websiteId, request.params.id),
+  );
+
+  app.put<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+    // Owner HTML is stored cleaned; only administrators keep a raw code block (finding 9).
+    const owner = ownerOf(request);
+    const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
+    const stored = allowRaw ? undefined : await pages.get(owner.websiteId, request.params.id);
+    const storedRaw = stored ? rawCodeOf([...stored.published.sections, ...stored.draft.sections]) : undefined;
+    const sections = sanitizeSections(checkSections(body(request).sections), { allowRaw, storedRaw });
+    return pages.saveDraft(owner.websiteId, request.params.id, sections);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+    await pages.discardDraft(ownerOf(request).websiteId, request.params.id);
+    return { ok: true };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/config/pages/:id/publish', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.publish(siteId, request.params.id);
+    invalidate(siteId);
+    return page;
+  });
+
+  app.patch<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request, reply) => {
+    const result = validatePageSettings(body(request));
+    if (!result.ok) {
+      const [field, message] = Object.entries(result.errors)[0];
+      return reply.code(400).send({ error: 'invalid-body', message, field, errors: result.errors });
+    }
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.updateSettings(siteId, request.params.id, result.value);
+    invalidate(siteId);
+    return page;
+  });
+
+  app.post<{ Params: { id: string } }>('/api/config/pages/:id/duplicate', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    const page = await pages.duplicate(siteId, request.params.id);
+    invalidate(siteId);
+    return { page };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) => {
+    const siteId = ownerOf(request).websiteId;
+    // Kept in the database for undo (page-trash.ts), so any server process can restore it.
+    const deleted = await trash.trash(siteId, request.params.id);
+    invalidate(siteId);
+    return deleted;
+  });
+
+  // The theme's templates and partials, so the editor renders previews with the same sources.
+  // With the site's live theme copy over the default (theme editor, `domains/site-themes/`).
+  app.get('/api/config/theme', content(), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const source = readThemeSource(themeDir);
+    return options.liveTheme ? options.liveTheme(ownerOf(request).websiteId, source) : source;
+  });
+
+  /**
+   * The context the pages plugin renders a sections page with (content-page template inside the
+   * layout), for the page's draft; the editor renders the sections itself and fills
+   * `page.sectionsHtml`, so an edit shows without a round trip.
+   */
+  app.get<{ Params: { id: string } }>('/api/config/pages/:id/preview-context', content(), async (request) => {
+    const owner = ownerOf(request);
+    const doc = await pages.get(owner.websiteId, request.params.id);
+    const site = await loadSiteScope(app.services.content as never, request.hostname);
+    if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
+    const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
+    const pageType = isSplash
+      ? PageType.SPLASH_PAGE
+      : doc.settings.passwordProtected
+        ? PageType.PROTECTED_CONTENT
+        : PageType.PAGE;
+    const title = doc.settings.title;
+    const context = pageContext(
+      site,
+      { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
+      // No visitor scripts inside the editor's preview frame.
+      { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
+    );
+    const page = context.page as Record<string, unknown>;
+    return {
+      template: 'content-page',
+      settings: { locale: site.locale, timeZone: site.timeZone },
+      context: {
+        ...context,
+        cart: null,
+        cartPill: cartPillView(undefined, site.currency, site.locale),
+        collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
+        page: {
+          blocksStylesheet: theme.blocksStylesheetUrl,
+          ...page,
+          sectionsHtml: '',
+          // The form and newsletter blocks' styles, for blocks added while editing.
+          extraStylesheets: [{ href: theme.assetUrl('forms.css') }],
+          bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
+          isSplash,
+          lang: '',
+          isCart: false,
+          showCartPill: true,
+        },
+      },
+    };
+  });
+
+  // File manager: files at the top of the file storage (`/files/<name>`; `platform/storage/`).
+  const storage = app.fileStorage;
+  const fileInfo = (file: { key: string; size: number; lastModified: Date }) => ({
+    name: file.key,
+    size: file.size,
+    url: `/files/${encodeURIComponent(file.key)}`,
+    updatedAt: file.lastModified.toISOString(),
+  });
+  const storedInfo = async (name: string) => {
+    const found = await storage.head(name);
+    if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    return fileInfo({ key: name, ...found });
+  };
+  const safeName = (name: string): string => {
+    const problem = validateFileName(name);
+    if (problem) throw new AppError('invalid-body', problem, { field: 'name' });
+    const path = resolve(filesRoot, name.trim());
+    if (!path.startsWith(`${filesRoot}/`)) throw new AppError('invalid-body', EDITOR_MESSAGES.notAnOption(name));
+    return name.trim();
+  };
+
+  app.get('/api/config/files', content('files'), async () => {
+    const files = (await storage.list('')).filter((file) => !file.key.startsWith('.'));
+    return { files: files.map(fileInfo) };
+  });
+
+  app.post('/api/config/files', content('files'), async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('unsupported-media-type');
+    const saved: ReturnType<typeof fileInfo>[] = [];
+    for await (const part of request.files()) {
+      const name = safeName(part.filename ?? '');
+      const refused = checkUpload(name, 0);
+      if (refused) {
+        part.file.resume();
+        return reply.code(400).send({ error: 'unsupported-file', message: refused });
+      }
+      // Read whole (uploads are bounded by EDITOR_LIMITS), checked, then stored in one write.
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (part.file.truncated) {
+        return reply
+          .code(413)
+          .send({ error: 'file-too-large', message: EDITOR_MESSAGES.fileTooLarge(name, EDITOR_LIMITS.maxUploadLabel) });
+      }
+      const bytes = Buffer.concat(chunks);
+      // The content must be what the extension says, and a picture at most 40 megapixels (finding 8).
+      await checkStoredFile(bytes, name);
+      let target = name;
+      for (let n = 2; await storage.head(target); n++) target = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
+      await storage.put(target, bytes);
+      await dropVariants(storage, CACHE_DIR, target);
+      saved.push(await storedInfo(target));
+    }
+    return { files: saved };
+  });
+
+  app.patch<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+    const from = safeName(request.params.name);
+    const raw = body(request).name;
+    const to = safeName(typeof raw === 'string' ? raw : '');
+    // Finding 11: files only (never a folder), and the new name passes the upload checks.
+    await requireStoredFile(storage, from, 'rename');
+    if (from !== to && (await storage.head(to))) throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
+    await checkStoredFile((await storage.read(from)) ?? Buffer.alloc(0), to);
+    if (from !== to) await storage.move(from, to);
+    await dropVariants(storage, CACHE_DIR, from);
+    await dropVariants(storage, CACHE_DIR, to);
+    return { file: await storedInfo(to) };
+  });
+
+  app.delete<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+    const name = safeName(request.params.name);
+    await requireStoredFile(storage, name, 'delete');
+    await storage.delete(name);
+    await dropVariants(storage, CACHE_DIR, name);
+    return { ok: true };
+  });
+}

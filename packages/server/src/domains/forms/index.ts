@@ -1,0 +1,153 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { ContentService } from '../content/content-service.js';
+import { SiteNotFoundError } from '../content/content-service.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { createBlockForms } from './block-forms.js';
+import { createCaptcha } from './captcha.js';
+import { registerContactPage } from './contact-page.js';
+import { FormError } from './errors.js';
+import { resolveFormsConfig } from './forms-config.js';
+import { registerOwnerFormRoutes } from './owner-routes.js';
+import { createFormStore } from './form-store.js';
+import {
+  createRedisSubmissionLimiter,
+  createSubmissionLimiter,
+  type SubmissionLimiter,
+  type SubmissionLimits,
+} from './submission-limiter.js';
+import {
+  checkValues,
+  createSubmissionService,
+  HONEYPOT_FIELD,
+  type SubmissionServiceOptions,
+} from './submission-service.js';
+
+const PURGE_INTERVAL_MS = 10 * 60_000;
+const KEYS_PER_SUBMISSION = 10;
+
+export interface FormsPluginOptions {
+  content: ContentService;
+  /** See `SubmissionServiceOptions.afterAccepted` (app.ts hands in the webhook outbox). */
+  afterAccepted?: SubmissionServiceOptions['afterAccepted'];
+  /** See `SubmissionServiceOptions.afterSubscribed` (app.ts hands in the webhook and mailing-service outboxes). */
+  afterSubscribed?: SubmissionServiceOptions['afterSubscribed'];
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Counters in Redis when `REDIS_URL` is set (shared by every process), else in memory. */
+async function submissionLimiter(app: FastifyInstance, limits: SubmissionLimits): Promise<SubmissionLimiter> {
+  const url = app.config.redisUrl;
+  if (!url) return createSubmissionLimiter(limits);
+  const redis = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  const prefix = `${app.config.rateLimit.namespace ?? 'tessera-rl:'}forms:`;
+  return createRedisSubmissionLimiter(redis, limits, prefix);
+}
+
+/** Unexpected failures of a form route answer SPEC §8's 500 message instead of the generic one. */
+async function guarded<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError || error instanceof SiteNotFoundError) throw error;
+    request.log.error({ err: error }, 'form route failed');
+    throw new FormError('form-server-error');
+  }
+}
+
+/**
+ * SPEC §7 "Forms": server-side validation, one-time submission keys, storing submissions, plus
+ * the captcha challenge the browser solves. Every route answers `{ error, message }` on failure
+ * (and `errors` by field id for invalid values).
+ */
+export default async function formsPlugin(app: FastifyInstance, options: FormsPluginOptions): Promise<void> {
+  const settings = resolveFormsConfig(app.config);
+  const store = createFormStore(app.db);
+  const captcha = createCaptcha(app.db, {
+    hmacKey: settings.captchaHmacKey,
+    maxNumber: settings.captchaMaxNumber,
+    ttlMs: settings.captchaTtlMs,
+  });
+  const blockForms = createBlockForms(app.db, store);
+  const submissions = createSubmissionService(app.db, store, captcha, {
+    minFillMs: settings.minFillMs,
+    resolveForm: blockForms.resolve,
+    afterAccepted: options.afterAccepted,
+    afterSubscribed: options.afterSubscribed,
+  });
+  const limiter = await submissionLimiter(app, settings.limits);
+  // Keys cost a row each: an address may take ten per submission it is allowed, the site ten times its form limit.
+  const keyLimiter = await submissionLimiter(app, {
+    perIp: settings.limits.perIp * KEYS_PER_SUBMISSION,
+    perForm: settings.limits.perForm * KEYS_PER_SUBMISSION,
+    timeWindowMs: settings.limits.timeWindowMs,
+  });
+  // Expired keys and spent captchas are useless after their expiry: swept now and then by the
+  // `form-keys` job (once across nodes); the jobs plugin registers after this one, hence onReady.
+  app.addHook('onReady', async () => {
+    app.services.jobs?.add({ name: 'form-keys', everyMs: PURGE_INTERVAL_MS, run: () => submissions.purgeExpired() });
+  });
+  const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
+
+  registerContactPage(app, { content: options.content, carts: app.services.carts, store });
+  registerOwnerFormRoutes(app, store, blockForms);
+
+  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
+    guarded(request, async () => {
+      const form = await submissions.requireForm(await siteIdOf(request), request.params.formId);
+      if (!isObject(request.body)) throw new FormError('form-unparsable');
+      checkValues(form.definition, request.body);
+      return { valid: true, errors: {} };
+    }),
+  );
+
+  app.get<{ Querystring: { itemId?: string } }>('/api/rest/forms/additional-fields', async (request) => {
+    const itemId = request.query.itemId;
+    if (typeof itemId !== 'string' || itemId === '' || itemId.length > 64) throw new FormError('form-not-found');
+    const form = await store.additionalFieldsFormOfItem(await siteIdOf(request), itemId);
+    if (!form) throw new FormError('form-not-found');
+    return { form: { id: form.id, name: form.name, submitButtonText: form.submitButtonText, fields: form.fields } };
+  });
+
+  app.post('/api/form/FormSubmissionKey', (request, reply) =>
+    guarded(request, async () => {
+      const siteId = await siteIdOf(request);
+      const decision = await keyLimiter.take(request.ip, `keys:${siteId}`);
+      if (!decision.ok) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        throw new FormError('form-rate-limited');
+      }
+      return { key: await submissions.issueKey(siteId) };
+    }),
+  );
+
+  app.get('/api/form/captcha-challenge', async (_request, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  app.post('/api/form/SaveFormSubmission', (request, reply) =>
+    guarded(request, async () => {
+      const body = request.body;
+      if (!isObject(body)) throw new FormError('form-unparsable');
+      const { key, form: values, captchaKey, formId, crumb: _crumb, [HONEYPOT_FIELD]: honeypot, ...pageContext } = body;
+      if (typeof formId !== 'string' || formId === '') throw new FormError('form-not-found');
+      const siteId = await siteIdOf(request);
+      const form = await submissions.requireForm(siteId, formId);
+      const decision = await limiter.take(request.ip, form.id);
+      if (!decision.ok) {
+        reply.header('retry-after', String(decision.retryAfterSeconds));
+        throw new FormError('form-rate-limited');
+      }
+      const saved = await submissions.submit(siteId, form, { key, form: values, captchaKey, honeypot, pageContext });
+      return { success: true, submissionId: saved.id };
+    }),
+  );
+}

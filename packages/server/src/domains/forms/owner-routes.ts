@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { csvHeader, csvSubmission } from './csv.js';
+import { FormError } from './errors.js';
+import type { BlockForms } from './block-forms.js';
+import type { FormStore } from './form-store.js';
+
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+const formParams = z.object({ formId: z.string().min(1).max(64) });
+const listParams = z.object({ listId: z.string().min(1).max(64) });
+
+function siteOf(request: FastifyRequest): string {
+  const owner = request.owner;
+  if (!owner) throw new AppError('unauthenticated');
+  return owner.websiteId;
+}
+
+/**
+ * Owner API for forms (`requireOwner('forms')`): forms, their submissions (paged, CSV) and mailing
+ * lists. Inline form blocks on published pages are stored when the forms are listed or one is opened.
+ */
+export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, blockForms: BlockForms): void {
+  const guard = { preHandler: requireOwner('forms') };
+
+  const formOf = async (request: FastifyRequest) => {
+    const { formId } = parseInput(formParams, request.params, 'address');
+    const siteId = siteOf(request);
+    const form = (await store.getForm(siteId, formId)) ?? (await blockForms.resolve(siteId, formId));
+    if (!form) throw new FormError('form-not-found');
+    return form;
+  };
+
+  app.get('/api/config/forms', guard, async (request) => {
+    await blockForms.registerAll(siteOf(request));
+    const forms = await store.listForms(siteOf(request));
+    return {
+      forms: forms.map((form) => ({
+        id: form.id,
+        name: form.definition.name,
+        kind: form.definition.kind,
+        fieldCount: form.definition.fields.length,
+        submissionCount: form.submissionCount,
+        mailingListId: form.mailingListId,
+        createdAt: form.createdAt,
+        updatedAt: form.updatedAt,
+      })),
+    };
+  });
+
+  app.get('/api/config/forms/mailing-lists', guard, async (request) => ({
+    mailingLists: await store.listMailingLists(siteOf(request)),
+  }));
+
+  app.get('/api/config/forms/mailing-lists/:listId/subscribers', guard, async (request) => {
+    const { listId } = parseInput(listParams, request.params, 'address');
+    const lists = await store.listMailingLists(siteOf(request));
+    if (!lists.some((list) => list.id === listId)) throw new AppError('not-found', 'That mailing list does not exist.');
+    return { subscribers: await store.listSubscribers(listId) };
+  });
+
+  app.get('/api/config/forms/:formId', guard, async (request) => {
+    const form = await formOf(request);
+    return { form: form.definition, mailingListId: form.mailingListId };
+  });
+
+  app.get('/api/config/forms/:formId/submissions', guard, async (request) => {
+    const form = await formOf(request);
+    const { page, pageSize } = parseInput(pageQuery, request.query ?? {}, 'query');
+    const { total, submissions } = await store.listSubmissions(form.id, {
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { submissions, total, page, pageSize, hasNextPage: page * pageSize < total };
+  });
+
+  app.get('/api/config/forms/:formId/submissions.csv', guard, async (request, reply) => {
+    const form = await formOf(request);
+    let body = `\uFEFF${csvHeader(form.definition)}`;
+    for await (const submission of store.eachSubmission(form.id)) body += csvSubmission(form.definition, submission);
+    const filename = `${form.id.replace(/[^A-Za-z0-9_-]+/g, '-')}-submissions.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,116 @@
+import { readFileSync, statSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+import type { FileStorage } from '../../platform/storage/index.js';
+import { CsvSyntaxError } from './csv-read.js';
+import { ProductCsvError } from './product-csv.js';
+import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
+import { WORDPRESS_USAGE, wordpressCommand } from './wordpress-command.js';
+
+export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
+
+  Reads a Shopify or Squarespace product CSV (the format is detected from its header).
+  --dry-run   show what would be created, updated and rejected (with line and reason); change nothing
+  --site      the site to import into (needed when the install serves several sites)
+  --collection  the products page to fill (default: the site's first products page)
+
+${WORDPRESS_USAGE}`;
+
+/** A usage error: printed to stderr, exit code 2. */
+export class ImportUsageError extends Error {}
+
+/** The largest file read (50 MB): a CSV of many thousand products fits easily. */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<string> {
+  if (id) {
+    const site = await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst();
+    if (!site) throw new Error(`No site has the id "${id}".`);
+    return site.id;
+  }
+  const sites = await db.selectFrom('sites').select('id').limit(2).execute();
+  if (sites.length === 0) throw new Error('This install has no site yet.');
+  if (sites.length > 1)
+    throw new ImportUsageError(`This install serves several sites: give --site <id> (see \`tessera site list\`).`);
+  return (sites[0] as { id: string }).id;
+}
+
+/** The report as the command prints it: one line per product and per rejected row, then the totals. */
+export function formatReport(report: ProductImportReport): string {
+  const verb = report.dryRun
+    ? { create: 'would create', update: 'would update' }
+    : { create: 'created', update: 'updated' };
+  const lines = [
+    `${report.format === 'shopify' ? 'Shopify' : 'Squarespace'} product CSV → products page /${report.collection}`,
+  ];
+  for (const p of report.planned)
+    lines.push(
+      `line ${p.line}: ${verb[p.action]} ${p.urlId} (${p.title}, ${p.input.variants.length} variant${p.input.variants.length === 1 ? '' : 's'})`,
+    );
+  for (const r of report.rejected) lines.push(`line ${r.line}: rejected: ${r.reason}`);
+  const created = report.planned.filter((p) => p.action === 'create').length;
+  const updated = report.planned.length - created;
+  const rejected = report.rejected.length;
+  lines.push(
+    report.dryRun
+      ? `Dry run, nothing changed: ${created} to create, ${updated} to update, ${rejected} rejected.`
+      : `${created} created, ${updated} updated, ${rejected} rejected.`,
+  );
+  if (report.imagesNotImported > 0) {
+    lines.push(`${report.imagesNotImported} image address(es) were not imported; add the pictures in the editor.`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs `tessera import …`; answers the text to print, or throws (ImportUsageError: exit 2). */
+export async function importCommand(
+  db: Kysely<Database>,
+  argv: string[],
+  options: { storage?: FileStorage } = {},
+): Promise<string> {
+  const [what, ...rest] = argv;
+  if (what === 'wordpress' || what === 'wxr')
+    return wordpressCommand(db, rest, {
+      siteFor,
+      usage: (message) => new ImportUsageError(message),
+      storage: options.storage,
+    });
+  if (what !== 'products') throw new ImportUsageError(IMPORT_USAGE);
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: rest,
+      options: { site: { type: 'string' }, collection: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (error) {
+    throw new ImportUsageError(`${(error as Error).message}\n\n${IMPORT_USAGE}`);
+  }
+  if (positionals.length !== 1) throw new ImportUsageError(IMPORT_USAGE);
+  const file = positionals[0] as string;
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new Error(`Cannot read ${file}.`);
+  }
+  if (size > MAX_IMPORT_BYTES) throw new Error(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  const siteId = await siteFor(db, values.site as string | undefined);
+  try {
+    const report = await importProducts(db, {
+      siteId,
+      csv: readFileSync(file, 'utf8'),
+      collection: values.collection as string | undefined,
+      dryRun: values['dry-run'] === true,
+    });
+    return formatReport(report);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError || error instanceof ProductCsvError || error instanceof ProductImportError) {
+      throw new Error(`${file}: ${error.message} Nothing was imported.`);
+    }
+    throw error;
+  }
+}

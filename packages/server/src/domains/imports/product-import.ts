@@ -1,0 +1,270 @@
+import { COLLECTION_LIMITS, CollectionType, RecordType } from '@tessera/core';
+import type { Kysely } from 'kysely';
+import { checkProduct, type ProductInput, productInput, variantWeights } from '../catalogue/product-input.js';
+import type { Database } from '../../platform/db/schema.js';
+import { describeZodError } from '../../platform/http/validate.js';
+import { newId, nowIso } from '../../platform/ids.js';
+import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
+
+// `tessera import products` (issue 19): plans what a product CSV changes (created, updated,
+// rejected with the line and reason), and writes the plan in one transaction. A product is the
+// same as a stored one when its URL (handle) or one of its SKUs matches, so a re-run updates.
+
+export interface PlannedProduct {
+  action: 'create' | 'update';
+  line: number;
+  title: string;
+  urlId: string;
+  /** The stored product it updates. */
+  itemId?: string;
+  input: ProductInput;
+  draft: ProductDraft;
+}
+
+export interface ProductImportReport {
+  format: ParsedProductCsv['format'];
+  dryRun: boolean;
+  collection: string;
+  planned: PlannedProduct[];
+  rejected: RowProblem[];
+  /** Image addresses in the file, which this version does not fetch. */
+  imagesNotImported: number;
+}
+
+/** The whole import is refused (nothing is written): no products page, too many products, bad file. */
+export class ProductImportError extends Error {}
+
+function firstMessage(error: unknown): string {
+  return error instanceof Error ? error.message.replace(/^invalid-body: /, '') : String(error);
+}
+
+/** The draft as an editor product write, checked by the editor's rules; a string says why not. */
+function asInput(draft: ProductDraft): ProductInput | string {
+  const parsed = productInput.safeParse({
+    title: draft.title,
+    urlId: draft.urlId,
+    body: draft.body,
+    status: draft.status,
+    productType: draft.productType,
+    variantOptionOrdering: draft.options,
+    variants: draft.variants,
+  });
+  if (!parsed.success) return describeZodError(parsed.error);
+  try {
+    checkProduct(parsed.data);
+  } catch (error) {
+    return firstMessage(error);
+  }
+  return parsed.data;
+}
+
+async function productsCollection(db: Kysely<Database>, siteId: string, slug: string | undefined) {
+  let query = db
+    .selectFrom('collections')
+    .select(['id', 'slug'])
+    .where('site_id', '=', siteId)
+    .where('type', '=', CollectionType.PRODUCTS);
+  if (slug) query = query.where('slug', '=', slug);
+  const row = await query.orderBy('position').orderBy('id').executeTakeFirst();
+  if (!row) {
+    throw new ProductImportError(
+      slug ? `The site has no products page "${slug}".` : 'The site has no products page; add one in the editor first.',
+    );
+  }
+  return row;
+}
+
+/** What importing `csv` into the site would do, read from `db` (a transaction for the real run). */
+export async function planProductImport(
+  db: Kysely<Database>,
+  args: { siteId: string; csv: string; collection?: string },
+): Promise<Omit<ProductImportReport, 'dryRun'>> {
+  const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
+  const parsed = parseProductCsv(args.csv, site?.currency ?? 'USD');
+  const collection = await productsCollection(db, args.siteId, args.collection);
+  const rejected = [...parsed.rejected];
+  const planned: PlannedProduct[] = [];
+  const urls = new Set<string>();
+  const skus = new Set<string>();
+  for (const draft of parsed.drafts) {
+    const line = draft.lines[0] as number;
+    const input = asInput(draft);
+    if (typeof input === 'string') {
+      rejected.push({ line, reason: input });
+      continue;
+    }
+    const own = input.variants.map((v) => v.sku).filter((s): s is string => !!s);
+    const repeated = own.find((sku) => skus.has(sku));
+    if (urls.has(input.urlId ?? '')) rejected.push({ line, reason: `An earlier product uses the URL ${input.urlId}.` });
+    else if (repeated) rejected.push({ line, reason: `An earlier product uses the SKU ${repeated}.` });
+    else {
+      urls.add(input.urlId ?? '');
+      for (const sku of own) skus.add(sku);
+      planned.push({ action: 'create', line, title: input.title, urlId: input.urlId ?? '', input, draft });
+    }
+  }
+
+  const byUrl = new Map<string, string>();
+  const bySku = new Map<string, string>();
+  const chunks = <T>(items: T[]) =>
+    Array.from({ length: Math.ceil(items.length / 500) }, (_, i) => items.slice(i * 500, i * 500 + 500));
+  for (const part of chunks([...urls])) {
+    const rows = await db
+      .selectFrom('items')
+      .select(['id', 'url_id'])
+      .where('collection_id', '=', collection.id)
+      .where('record_type', '=', RecordType.STORE_ITEM)
+      .where('url_id', 'in', part)
+      .execute();
+    for (const row of rows) byUrl.set(row.url_id, row.id);
+  }
+  for (const part of chunks([...skus])) {
+    const rows = await db
+      .selectFrom('product_variants')
+      .innerJoin('items', 'items.id', 'product_variants.item_id')
+      .select(['items.id', 'product_variants.sku'])
+      .where('items.site_id', '=', args.siteId)
+      .where('items.record_type', '=', RecordType.STORE_ITEM)
+      .where('product_variants.sku', 'in', part)
+      .execute();
+    for (const row of rows) bySku.set(row.sku, row.id);
+  }
+  const kept: PlannedProduct[] = [];
+  for (const product of planned) {
+    const matches = new Set<string>();
+    const url = byUrl.get(product.urlId);
+    if (url) matches.add(url);
+    for (const v of product.input.variants) if (v.sku && bySku.has(v.sku)) matches.add(bySku.get(v.sku) as string);
+    if (matches.size > 1) {
+      rejected.push({ line: product.line, reason: 'Its URL and SKUs belong to different stored products.' });
+      continue;
+    }
+    const [itemId] = matches;
+    kept.push(itemId ? { ...product, action: 'update', itemId } : product);
+  }
+
+  const stored = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('collection_id', '=', collection.id)
+    .executeTakeFirstOrThrow();
+  const creates = kept.filter((p) => p.action === 'create').length;
+  if (Number(stored.n) + creates > COLLECTION_LIMITS.productsPerCollection) {
+    throw new ProductImportError(
+      `The products page ${collection.slug} would hold ${Number(stored.n) + creates} products; a page holds at most ${COLLECTION_LIMITS.productsPerCollection}. Split the file over several products pages (--collection).`,
+    );
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  const imagesNotImported = kept.reduce((sum, p) => sum + p.draft.imageCount, 0);
+  return { format: parsed.format, collection: collection.slug, planned: kept, rejected, imagesNotImported };
+}
+
+/** Writes one planned product and its variants, tags and categories; existing variants keep their ids. */
+async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: string, product: PlannedProduct) {
+  const { input, draft } = product;
+  const now = nowIso();
+  const itemId = product.itemId ?? newId();
+  const previous = product.itemId
+    ? await db.selectFrom('items').selectAll().where('id', '=', product.itemId).executeTakeFirstOrThrow()
+    : undefined;
+  const oldVariants = await db
+    .selectFrom('product_variants')
+    .select(['id', 'sku'])
+    .where('item_id', '=', itemId)
+    .execute();
+  const variantIds = input.variants.map((v) => oldVariants.find((o) => o.sku === v.sku)?.id ?? newId());
+  const stored = previous ? (JSON.parse(previous.structured_content || '{}') as Record<string, unknown>) : {};
+  const structuredContent = {
+    isSubscribable: false,
+    useCustomAddButtonText: false,
+    customAddButtonText: '',
+    additionalFieldsFormId: null,
+    additionalFieldsForm: null,
+    ...stored,
+    productType: input.productType,
+    variantOptionOrdering: input.variantOptionOrdering,
+    variantWeights: variantWeights(input, variantIds),
+  };
+  const fields = {
+    title: input.title,
+    body: input.body,
+    status: input.status,
+    structured_content: JSON.stringify(structuredContent),
+    updated_at: now,
+  };
+  if (previous) {
+    await db.updateTable('items').set(fields).where('id', '=', itemId).execute();
+  } else {
+    const last = await db
+      .selectFrom('items')
+      .select((eb) => eb.fn.max('position').as('max'))
+      .where('collection_id', '=', collectionId)
+      .executeTakeFirst();
+    await db
+      .insertInto('items')
+      .values({
+        id: itemId,
+        site_id: siteId,
+        collection_id: collectionId,
+        record_type: RecordType.STORE_ITEM,
+        url_id: product.urlId,
+        excerpt: '',
+        images: '[]',
+        position: Number(last?.max ?? -1) + 1,
+        published_at: now,
+        created_at: now,
+        ...fields,
+      })
+      .execute();
+  }
+  const keep = new Set(variantIds);
+  const gone = oldVariants.filter((v) => !keep.has(v.id)).map((v) => v.id);
+  if (gone.length > 0) await db.deleteFrom('product_variants').where('id', 'in', gone).execute();
+  for (const [position, variant] of input.variants.entries()) {
+    const id = variantIds[position] as string;
+    const values = {
+      position,
+      sku: variant.sku ?? `SQ${id.slice(0, 10).toUpperCase()}`,
+      price_cents: variant.price,
+      sale_price_cents: variant.salePrice,
+      on_sale: variant.onSale ? 1 : 0,
+      unlimited: variant.unlimited ? 1 : 0,
+      qty_in_stock: variant.unlimited ? 0 : variant.qtyInStock,
+      attributes: JSON.stringify(variant.attributes),
+    };
+    if (oldVariants.some((o) => o.id === id)) {
+      await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
+    } else {
+      await db
+        .insertInto('product_variants')
+        .values({ id, item_id: itemId, main_image: null, ...values })
+        .execute();
+    }
+  }
+  await db.deleteFrom('item_terms').where('item_id', '=', itemId).execute();
+  for (const [kind, values] of [
+    ['tag', draft.tags],
+    ['category', draft.categories],
+  ] as const) {
+    for (const value of new Set(values))
+      await db.insertInto('item_terms').values({ item_id: itemId, kind, value }).execute();
+  }
+}
+
+/**
+ * Imports a product CSV into a site. A dry run only reads. The real run plans and writes in one
+ * transaction: every product is written or, on any failure, none is. Rejected rows are left out
+ * (and reported) either way.
+ */
+export async function importProducts(
+  db: Kysely<Database>,
+  args: { siteId: string; csv: string; collection?: string; dryRun: boolean },
+): Promise<ProductImportReport> {
+  if (args.dryRun) return { ...(await planProductImport(db, args)), dryRun: true };
+  return db.transaction().execute(async (trx) => {
+    const plan = await planProductImport(trx, args);
+    const { id: collectionId } = await productsCollection(trx, args.siteId, plan.collection);
+    for (const product of plan.planned) await writeProduct(trx, args.siteId, collectionId, product);
+    return { ...plan, dryRun: false };
+  });
+}

@@ -1,0 +1,212 @@
+import { CollectionType, slugFromTitle } from '@tessera/core';
+import type { Kysely } from 'kysely';
+import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
+import { parseJson } from '../content/product-json.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId, nowIso } from '../../platform/ids.js';
+import { childrenNamed, childText, type XmlElement } from '../../platform/xml/xml-read.js';
+import { dateOf, type PostDraft, paragraphs, pathOf, plainText, STATUSES, urlIdOf } from './wordpress-wxr.js';
+
+// The pages of a WordPress export (issue 19): each `<item>` of type page becomes a page of the site
+// (a collection of kind `page` whose one section holds the page's cleaned HTML in a text block), as
+// the editor would make it. A page is the same as a stored one when it carries the same WordPress
+// site and post id (`collections.settings.wordpress`), so a re-run updates it. A page never takes
+// an address the site already uses for something else: it gets the next free one (`about-2`).
+// Imported pages are not linked in the navigation; the owner places them in the editor.
+
+export interface PageDraft {
+  line: number;
+  wpId: string;
+  title: string;
+  /** The wanted address (`/about` → `about`), already clear of the server's own addresses. */
+  slug: string;
+  body: string;
+  status: PostDraft['status'];
+  /** When a scheduled page goes live. */
+  publishAt?: string;
+  oldPath?: string;
+  /** The Tessera page it was exported from (`_tessera_page_id`), when a Tessera site wrote the file. */
+  tesseraId?: string;
+}
+
+export interface PlannedPage {
+  action: 'create' | 'update';
+  /** The stored page it updates. */
+  collectionId?: string;
+  /** The address it gets: the wanted one, or the next free one when that is taken. */
+  slug: string;
+  page: PageDraft;
+}
+
+/** One `<item>` of type page as a draft, or the reason it is skipped. */
+export function pageOf(item: XmlElement, now: number): PageDraft | string {
+  const wpId = childText(item, 'wp:post_id').trim();
+  if (!/^\d+$/.test(wpId)) return 'It has no WordPress post id.';
+  const rawStatus = childText(item, 'wp:status').trim();
+  const status = STATUSES[rawStatus];
+  if (!status) return `Status "${rawStatus.slice(0, 20)}" is not imported (trash, auto-draft, …).`;
+  const title = plainText(childText(item, 'title')).replace(/\s+/g, ' ').slice(0, 200) || 'Untitled page';
+  const content = childText(item, 'content:encoded');
+  if (content.length > 500_000) return 'Its content is longer than 500,000 characters.';
+  const date = dateOf(childText(item, 'wp:post_date_gmt'), childText(item, 'pubDate'), childText(item, 'wp:post_date'));
+  if (status === 'scheduled' && (!date || Date.parse(date) <= now))
+    return 'A scheduled page without a date in the future.';
+  return {
+    line: item.line,
+    wpId,
+    title,
+    // slugFromTitle keeps a good slug as it is and moves the server's own addresses aside (`cart` → `page-cart`).
+    slug: slugFromTitle(urlIdOf(childText(item, 'wp:post_name'), title, wpId)),
+    body: sanitizeOwnerHtml(paragraphs(content)),
+    status,
+    publishAt: status === 'scheduled' ? date : undefined,
+    oldPath: pathOf(childText(item, 'link')),
+    tesseraId: tesseraPageId(item),
+  };
+}
+
+/** The `_tessera_page_id` post meta of an item a Tessera export wrote. */
+function tesseraPageId(item: XmlElement): string | undefined {
+  for (const meta of childrenNamed(item, 'wp:postmeta')) {
+    if (childText(meta, 'wp:meta_key').trim() !== '_tessera_page_id') continue;
+    const id = childText(meta, 'wp:meta_value').trim();
+    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
+  }
+  return undefined;
+}
+
+interface StoredCollection {
+  id: string;
+  slug: string;
+  kind: string;
+  settings: string;
+}
+
+/** What importing the export's pages would do, read from `db` (a transaction for the real run). */
+export async function planPages(
+  db: Kysely<Database>,
+  siteId: string,
+  source: string,
+  pages: readonly PageDraft[],
+): Promise<{ planned: PlannedPage[]; skipped: { line: number; reason: string }[] }> {
+  const stored: StoredCollection[] = await db
+    .selectFrom('collections')
+    .select(['id', 'slug', 'kind', 'settings'])
+    .where('site_id', '=', siteId)
+    .execute();
+  const bySlug = new Map(stored.map((row) => [row.slug, row]));
+  const byWpId = new Map<string, StoredCollection>();
+  for (const row of stored) {
+    const from = parseJson<{ wordpress?: { site?: unknown; postId?: unknown } }>(row.settings, {}).wordpress;
+    if (row.kind === 'page' && from?.site === source && typeof from.postId === 'string') byWpId.set(from.postId, row);
+  }
+  const taken = new Set(stored.map((row) => row.slug));
+  const planned: PlannedPage[] = [];
+  const skipped: { line: number; reason: string }[] = [];
+  const seen = new Set<string>();
+  for (const page of pages) {
+    if (seen.has(page.wpId)) {
+      skipped.push({
+        line: page.line,
+        reason: `Page "${page.title}": an earlier item has the same WordPress post id.`,
+      });
+      continue;
+    }
+    seen.add(page.wpId);
+    const own = page.tesseraId ? stored.find((row) => row.id === page.tesseraId) : undefined;
+    if (own) {
+      skipped.push({
+        line: page.line,
+        reason: `Page "${page.title}" is this site's own page /${own.slug} (the file was exported from here).`,
+      });
+      continue;
+    }
+    const mine = byWpId.get(page.wpId);
+    if (mine) {
+      // Its own address, or the wanted one when that has come free.
+      const wantedFree = !taken.has(page.slug) || bySlug.get(page.slug)?.id === mine.id;
+      const slug = wantedFree ? page.slug : mine.slug;
+      taken.add(slug);
+      planned.push({ action: 'update', collectionId: mine.id, slug, page });
+      continue;
+    }
+    let slug = page.slug;
+    for (let n = 2; taken.has(slug); n++) slug = `${page.slug}-${n}`;
+    taken.add(slug);
+    planned.push({ action: 'create', slug, page });
+  }
+  return { planned, skipped };
+}
+
+/** Writes the planned pages (inside the import's transaction). */
+export async function writePages(
+  db: Kysely<Database>,
+  ids: { siteId: string; source: string },
+  planned: readonly PlannedPage[],
+): Promise<void> {
+  if (planned.length === 0) return;
+  const last = await db
+    .selectFrom('collections')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('site_id', '=', ids.siteId)
+    .executeTakeFirst();
+  let position = Number(last?.max ?? 0);
+  for (const { action, collectionId, slug, page } of planned) {
+    const sections = JSON.stringify(
+      page.body ? [{ blocks: [{ type: 2, settings: {}, content: { html: page.body } }] }] : [],
+    );
+    const columns = {
+      slug,
+      title: page.title,
+      sections,
+      status: page.status,
+      publish_at: page.publishAt ?? null,
+      // The import replaces the page: an older unpublished draft of it would hide what came in.
+      draft_content: null,
+      draft_updated_at: null,
+    };
+    const wordpress = { site: ids.source, postId: page.wpId };
+    if (action === 'update' && collectionId) {
+      const before = await db
+        .selectFrom('collections')
+        .select('settings')
+        .where('id', '=', collectionId)
+        .executeTakeFirstOrThrow();
+      const settings = { ...parseJson<Record<string, unknown>>(before.settings, {}), wordpress };
+      await db
+        .updateTable('collections')
+        .set({ ...columns, settings: JSON.stringify(settings) })
+        .where('id', '=', collectionId)
+        .where('site_id', '=', ids.siteId)
+        .execute();
+      continue;
+    }
+    await db
+      .insertInto('collections')
+      .values({
+        id: newId(),
+        site_id: ids.siteId,
+        type: CollectionType.PAGE,
+        kind: 'page',
+        description: '',
+        position: ++position,
+        nav_visible: 0,
+        settings: JSON.stringify({ wordpress }),
+        created_at: nowIso(),
+        parent_id: null,
+        folder_behavior: null,
+        redirect_url: null,
+        password_hash: null,
+        members_only: 0,
+        ...columns,
+      })
+      .execute();
+  }
+}
+
+/** Old addresses of the published pages and the new ones they move to. */
+export function pageMoves(planned: readonly PlannedPage[]): { from: string; to: string }[] {
+  return planned
+    .filter((p) => p.page.status === 'published' && p.page.oldPath)
+    .map((p) => ({ from: (p.page.oldPath as string).replace(/(.)\/+$/, '$1'), to: `/${p.slug}` }));
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { requireOwner } from '../auth/owner-guard.js';
+import type { MailOutboxTable } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { decodeCursor, encodeCursor } from '../restock/cursor.js';
+import { mailKind } from './outbox-kind.js';
+import { ownerOf, withStatus } from '../settings/site-settings-store.js';
+
+const PAGE = { default: 50, max: 200 } as const;
+const query = z
+  .object({
+    cursor: z.string().max(512).optional(),
+    limit: z.coerce.number().int().min(1).max(PAGE.max).optional(),
+    to: z
+      .string()
+      .max(254)
+      .regex(/^[^\u0000]*$/)
+      .optional(),
+  })
+  .strict();
+const idParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\u0000]*$/),
+});
+
+/**
+ * The mail outbox (group `admin`: it holds invitation and password-reset links): every message the
+ * site sent or queued, newest first, with keyset pages (`nextPageCursor`).
+ */
+export default async function outboxPlugin(app: FastifyInstance): Promise<void> {
+  app.get('/api/config/mail-outbox', { preHandler: requireOwner('admin') }, async (request) => {
+    const input = parseInput(query, request.query, 'query');
+    const limit = input.limit ?? PAGE.default;
+    const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
+    if (input.cursor !== undefined && (!after || after.some((part) => part.includes('\u0000'))))
+      throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
+    let select = app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('site_id', '=', ownerOf(request).websiteId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1);
+    if (input.to) select = select.where('to_address', '=', input.to.trim().toLowerCase());
+    if (after) {
+      const [createdAt, id] = after as [string, string];
+      select = select.where((eb) =>
+        eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+      );
+    }
+    const rows = await select.execute();
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      messages: page.map(messageJson),
+      hasNextPage: rows.length > limit,
+      nextPageCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null,
+    };
+  });
+
+  app.get('/api/config/mail-outbox/:id', { preHandler: requireOwner('admin') }, async (request) => {
+    const { id } = parseInput(idParams, request.params, 'address');
+    const row = await app.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('site_id', '=', ownerOf(request).websiteId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row)
+      throw withStatus(new AppError('message-not-found', 'There is no message with this id in the outbox.'), 404);
+    return { message: messageJson(row) };
+  });
+}
+
+function messageJson(row: Selectable<MailOutboxTable>) {
+  return {
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    kind: mailKind(row.subject),
+    text: row.text_body,
+    html: row.html_body,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    via: row.sent_at ? 'smtp' : 'outbox',
+    // Issue 18: 'sent', 'kept' (no SMTP), or SMTP refused it: 'retrying' (the `mail-outbox` job tries again), 'failed'.
+    state: row.delivery ?? (row.sent_at ? 'sent' : 'kept'),
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+  };
+}

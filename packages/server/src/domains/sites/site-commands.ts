@@ -1,0 +1,156 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import type { Kysely } from 'kysely';
+import { DEMO_SITE } from '../../seed/seed-catalogue.js';
+import { DEMO_SITE_ID, seedDemoSite } from '../../seed/seed.js';
+import type { Database } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
+import { insertStarterSite, writeStarterImages } from './starter-site.js';
+import { deleteSiteRows } from './site-delete.js';
+
+export const SITE_USAGE = `Usage: tessera site <command>
+
+  site list
+  site create --host <shop.example.com> [--template blank|shop|portfolio|blog|demo] [--title <title>]
+  site set-host --site <id> --host <shop.example.com>
+  site delete --site <id> [--yes]     asks you to type the site's host (or id) unless --yes
+  site export --site <id> --out <dir> the site's data and the files it names, for \`site restore\`
+  site restore <archive-dir> [--host <shop.example.com>]
+                                      loads an exported site into this install (SQLite or PostgreSQL)`;
+
+/** A usage error: printed to stderr, exit code 2. */
+export class SiteUsageError extends Error {}
+
+const HOST = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
+
+/** A host name as the site commands take it (lower case, no trailing dot), or a usage error. */
+export function hostName(value: string | undefined): string {
+  const name = (value ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (!HOST.test(name)) throw new SiteUsageError(`Give a --host name such as shop.example.com.\n\n${SITE_USAGE}`);
+  return name;
+}
+
+function options(argv: string[], names: string[]) {
+  const spec: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const name of names) spec[name] = { type: name === 'yes' ? 'boolean' : 'string' };
+  try {
+    return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
+  } catch (error) {
+    throw new SiteUsageError(`${(error as Error).message}\n\n${SITE_USAGE}`);
+  }
+}
+
+async function assertHostFree(db: Kysely<Database>, name: string): Promise<void> {
+  const taken = await db.selectFrom('sites').select('id').where('host', '=', name).executeTakeFirst();
+  if (taken) throw new Error(`The host ${name} is taken by site ${taken.id}.`);
+}
+
+async function siteById(db: Kysely<Database>, id: unknown) {
+  if (typeof id !== 'string' || !id) throw new SiteUsageError(`Give the --site id (see \`tessera site list\`).`);
+  const site = await db.selectFrom('sites').select(['id', 'host', 'title']).where('id', '=', id).executeTakeFirst();
+  if (!site) throw new Error(`No site has the id "${id}".`);
+  return site;
+}
+
+/** One line read from stdin (the confirmation of `site delete`). */
+function readLine(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stderr });
+    let answered = false;
+    rl.question(prompt, (answer) => {
+      answered = true;
+      rl.close();
+      resolve(answer.trim());
+    });
+    rl.on('close', () => {
+      if (!answered) resolve('');
+    });
+  });
+}
+
+export interface SiteCommandContext {
+  db: Kysely<Database>;
+  filesDir: string;
+  /** Asks for the delete confirmation; stdin by default. */
+  ask?: (prompt: string) => Promise<string>;
+}
+
+/** Runs `tessera site …`; answers the text to print, or throws (SiteUsageError: exit 2). */
+export async function siteCommand(context: SiteCommandContext, argv: string[]): Promise<string> {
+  const { db } = context;
+  const [command, ...rest] = argv;
+  if (command === 'list') {
+    options(rest, []);
+    const sites = await db
+      .selectFrom('sites')
+      .leftJoin('owners', 'owners.site_id', 'sites.id')
+      .select(['sites.id', 'sites.host', 'sites.title', (eb) => eb.fn.count<number | string>('owners.id').as('owners')])
+      .groupBy(['sites.id', 'sites.host', 'sites.title', 'sites.created_at'])
+      .orderBy('sites.created_at')
+      .orderBy('sites.id')
+      .execute();
+    if (sites.length === 0) return 'No sites yet.';
+    const rows = sites.map((s) => `${s.id}  ${s.host ?? '(any host)'}  ${s.title}  owners: ${Number(s.owners)}`);
+    return ['ID  HOST  TITLE  OWNERS', ...rows].join('\n');
+  }
+  if (command === 'create') {
+    const values = options(rest, ['host', 'template', 'title']);
+    const name = hostName(values.host as string | undefined);
+    const template = (values.template as string | undefined) ?? 'blank';
+    if (template !== 'demo' && !isStarterName(template)) {
+      throw new SiteUsageError(
+        `Unknown --template "${template}". Templates: ${[...STARTER_NAMES, 'demo'].join(', ')}.`,
+      );
+    }
+    await assertHostFree(db, name);
+    if (template === 'demo') {
+      const seeded = await seedDemoSite(db, { filesDir: context.filesDir, host: name });
+      if (!seeded.created) {
+        throw new Error(`This install has the demo site already (${DEMO_SITE_ID}); use another --template.`);
+      }
+      return `Created site ${seeded.siteId} (demo) on ${name}. Start the server for its setup address.`;
+    }
+    const starter = loadStarter(template);
+    await writeStarterImages(context.filesDir, starter);
+    const id = newId();
+    const given = typeof values.title === 'string' ? values.title.trim().slice(0, 120) : '';
+    const title = given || (template === 'blank' ? name : starter.title);
+    const site = {
+      id,
+      host: name,
+      title,
+      locale: DEMO_SITE.locale,
+      currency: DEMO_SITE.currency,
+      timeZone: DEMO_SITE.timeZone,
+    };
+    await db.transaction().execute((trx) => insertStarterSite(trx, starter, site));
+    return `Created site ${id} (${template}) on ${name}. Start the server for its setup address.`;
+  }
+  if (command === 'set-host') {
+    const values = options(rest, ['site', 'host']);
+    const site = await siteById(db, values.site);
+    const name = hostName(values.host as string | undefined);
+    if (site.host !== name) await assertHostFree(db, name);
+    await db.updateTable('sites').set({ host: name }).where('id', '=', site.id).execute();
+    return `Site ${site.id} now answers on ${name}.`;
+  }
+  if (command === 'delete') {
+    const values = options(rest, ['site', 'yes']);
+    const site = await siteById(db, values.site);
+    if (values.yes !== true) {
+      const ask = context.ask ?? readLine;
+      const expected = site.host ?? site.id;
+      const answer = await ask(
+        `This deletes site ${site.id} (${site.title}) and all its pages, products, orders and owners.\nType ${expected} to confirm: `,
+      );
+      if (answer !== expected && answer !== site.id) throw new Error('Not confirmed; nothing was deleted.');
+    }
+    await db.transaction().execute((trx) => deleteSiteRows(trx, site.id));
+    return `Deleted site ${site.id}.`;
+  }
+  throw new SiteUsageError(command ? `Unknown site command "${command}".\n\n${SITE_USAGE}` : SITE_USAGE);
+}

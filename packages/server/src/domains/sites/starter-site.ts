@@ -1,0 +1,197 @@
+import { CollectionType, ProductType, RecordType } from '@tessera/core';
+import type { Kysely } from 'kysely';
+import { ensureCheckoutDefaults } from '../checkout/defaults.js';
+import { CollectionKind } from '../content/site-content.js';
+import { DEMO_SITE } from '../../seed/seed-catalogue.js';
+import { insertProduct } from '../../seed/seed.js';
+import { sceneAsset, writeContentImages } from '../../seed/seed-content.js';
+import { writeSeedImages } from '../../seed/seed-images.js';
+import type { Database } from '../../platform/db/schema.js';
+import { createFormStore } from '../forms/form-store.js';
+import { nowIso, stableId } from '../../platform/ids.js';
+import { STARTER_BLOCKS, type Starter, type StarterPost } from './starter-schema.js';
+
+export interface SiteBasics {
+  title: string;
+  locale: string;
+  currency: string;
+  timeZone: string;
+}
+
+export type NewSite = SiteBasics & { id: string; host: string | null };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const COLLECTION_TYPES: Record<Starter['collections'][number]['kind'], number> = {
+  page: CollectionType.PAGE,
+  products: CollectionType.PRODUCTS,
+  blog: CollectionType.GENERIC,
+  gallery: CollectionType.PAGE,
+};
+const PRODUCT_TYPES = { physical: ProductType.PHYSICAL, digital: ProductType.DIGITAL, service: ProductType.SERVICE };
+
+/** The id a site's form gets for a template's form key (form ids are unique across the install). */
+export function starterFormId(siteId: string, key: string): string {
+  return `${key}-${siteId}`;
+}
+
+/**
+ * The template's JSON with its placeholders filled in for one site: `{ $scene }` objects become
+ * image assets, `{ $form }` objects form ids, `{{siteTitle}}` the site's title, and named blocks
+ * their SPEC type codes.
+ */
+export function resolvePlaceholders(value: unknown, site: { id: string; title: string }): unknown {
+  if (typeof value === 'string') return value.replaceAll('{{siteTitle}}', site.title);
+  if (Array.isArray(value)) return value.map((v) => resolvePlaceholders(v, site));
+  if (!value || typeof value !== 'object') return value;
+  const { $scene, $form, block, ...rest } = value as Record<string, unknown>;
+  if (typeof $form === 'string') return starterFormId(site.id, $form);
+  const resolved = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, resolvePlaceholders(v, site)]));
+  if (typeof $scene === 'string') return sceneAsset($scene, resolved);
+  if (typeof block === 'string' && STARTER_BLOCKS[block]) {
+    const { type, variant } = STARTER_BLOCKS[block];
+    return { type, ...(variant ? { variant } : {}), ...resolved };
+  }
+  return resolved;
+}
+
+/** Draws the pictures a template uses into `filesDir` (generated with sharp; nothing downloaded). */
+export async function writeStarterImages(filesDir: string, starter: Starter): Promise<void> {
+  const products = starter.products.flatMap((p) => p.images);
+  if (products.length > 0) await writeSeedImages(filesDir, products);
+  if (JSON.stringify(starter).includes('"$scene"') || starter.posts.some((p) => p.image)) {
+    await writeContentImages(filesDir);
+  }
+}
+
+function paragraphsHtml(paragraphs: string[]): string {
+  return paragraphs.map((text) => `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('\n');
+}
+
+async function insertPost(
+  db: Kysely<Database>,
+  args: { siteId: string; collectionId: string; post: StarterPost; position: number; now: number },
+): Promise<void> {
+  const { siteId, collectionId, post, position } = args;
+  const id = stableId('item', siteId, collectionId, post.urlId);
+  const published = new Date(args.now - post.daysAgo * DAY_MS).toISOString();
+  const body = paragraphsHtml(post.paragraphs);
+  await db
+    .insertInto('items')
+    .values({
+      id,
+      site_id: siteId,
+      collection_id: collectionId,
+      record_type: RecordType.TEXT,
+      url_id: post.urlId,
+      title: post.title,
+      excerpt: post.excerpt,
+      body,
+      structured_content: '{}',
+      images: JSON.stringify(post.image ? [sceneAsset(post.image)] : []),
+      position,
+      published_at: published,
+      created_at: published,
+      updated_at: published,
+      status: 'published',
+      sections: JSON.stringify([
+        { blocks: [{ type: STARTER_BLOCKS.text.type, settings: {}, content: { html: body } }] },
+      ]),
+      author: JSON.stringify({ displayName: post.author }),
+      comments_enabled: 1,
+    })
+    .execute();
+  for (const [kind, values] of [
+    ['tag', post.tags],
+    ['category', post.categories],
+  ] as const) {
+    for (const value of new Set(values))
+      await db.insertInto('item_terms').values({ item_id: id, kind, value }).execute();
+  }
+}
+
+/**
+ * Writes a new site from a checked starter template, inside the caller's transaction (so a failure
+ * leaves nothing): the site row with the template's settings over the demo's defaults, the store's
+ * checkout defaults, pages, products, posts and forms. Pictures are drawn beforehand by
+ * `writeStarterImages`.
+ */
+export async function insertStarterSite(db: Kysely<Database>, starter: Starter, site: NewSite): Promise<void> {
+  const now = Date.now();
+  const created = nowIso();
+  const fill = <T>(value: T) => resolvePlaceholders(value, site) as T;
+  const settings = fill(starter.settings);
+  await db
+    .insertInto('sites')
+    .values({
+      id: site.id,
+      host: site.host,
+      title: site.title,
+      locale: site.locale,
+      currency: site.currency,
+      time_zone: site.timeZone,
+      settings: JSON.stringify({
+        website: { ...DEMO_SITE.settings.website, siteDescription: '', ...settings.website },
+        store: { ...DEMO_SITE.settings.store, ...settings.store },
+      }),
+      created_at: created,
+    })
+    .execute();
+  await ensureCheckoutDefaults(db, site.id);
+
+  const store = createFormStore(db);
+  for (const form of starter.forms) {
+    const list =
+      form.kind === 'newsletter'
+        ? await store.createMailingList(site.id, form.name, stableId('mailing-list', site.id, form.key))
+        : null;
+    const definition = {
+      id: starterFormId(site.id, form.key),
+      name: form.name,
+      kind: form.kind,
+      submitButtonText: form.submitButtonText,
+      submissionMessage: form.submissionMessage,
+      successRedirect: null,
+      captcha: { enabled: false },
+      disclaimer: form.disclaimer ? { enabled: true, text: form.disclaimer } : null,
+      fields: fill(form.fields),
+    };
+    await store.saveForm(site.id, definition as Parameters<typeof store.saveForm>[1], list);
+  }
+
+  const collectionIds = new Map<string, string>();
+  for (const [position, collection] of starter.collections.entries()) {
+    const id = stableId('collection', site.id, collection.slug);
+    collectionIds.set(collection.slug, id);
+    await db
+      .insertInto('collections')
+      .values({
+        id,
+        site_id: site.id,
+        slug: collection.slug,
+        title: fill(collection.title),
+        type: COLLECTION_TYPES[collection.kind],
+        kind: collection.kind === 'gallery' ? CollectionKind.GALLERY : collection.kind,
+        description: fill(collection.description),
+        position,
+        nav_visible: collection.navVisible ? 1 : 0,
+        settings: JSON.stringify(collection.settings),
+        sections: JSON.stringify(fill(collection.sections)),
+        created_at: created,
+      })
+      .execute();
+  }
+
+  for (const [position, product] of starter.products.entries()) {
+    await insertProduct(db, {
+      siteId: site.id,
+      collectionId: collectionIds.get(product.collection)!,
+      product: { ...product, productType: PRODUCT_TYPES[product.productType] },
+      position,
+      now: created,
+    });
+  }
+  for (const [position, post] of starter.posts.entries()) {
+    await insertPost(db, { siteId: site.id, collectionId: collectionIds.get(post.collection)!, post, position, now });
+  }
+}

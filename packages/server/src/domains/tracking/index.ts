@@ -1,0 +1,359 @@
+import {
+  isTrackedAccount,
+  readConsent,
+  shouldRecordPageView,
+  shouldTrack,
+  TRACKING_LIMITS,
+  TRACKING_MESSAGES,
+} from '@tessera/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { loadOwner, OWNER_COOKIE } from '../auth/owner-session.js';
+import type { ContentService } from '../content/content-service.js';
+import type { Database } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors/aliases.js';
+import { parseClientJson } from '../../platform/http/json-depth.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { newId, newToken, nowIso } from '../../platform/ids.js';
+import { registerAnalyticsRoutes } from './analytics-routes.js';
+import { BatchWriter } from './batch-writer.js';
+import { deviceOf, referrerHost } from './device.js';
+import { defaultEventSchemas, type EventSchemaRegistry } from './event-schemas.js';
+import {
+  censusForm,
+  formRenderForm,
+  hitData,
+  javascriptErrors,
+  performanceRecords,
+  recordEventForm,
+  recordHitForm,
+} from './ingest-schemas.js';
+import { trackingLimits } from './ingest-limits.js';
+import type { TrackingRow } from '../../platform/db/tracking-tables.js';
+
+export { BatchWriter } from './batch-writer.js';
+export { EventSchemaRegistry, type EventSchema } from './event-schemas.js';
+
+export interface TrackingPluginOptions {
+  content: ContentService;
+  /** Schema-event registry (defaults to the storefront analytics and order events). */
+  eventSchemas?: EventSchemaRegistry;
+  /** Batch writer tuning (flush interval and size). */
+  flushIntervalMs?: number;
+  flushRows?: number;
+}
+
+/** What every stored row shares: the site and the moment. */
+interface Scope {
+  siteId: string;
+  now: string;
+}
+
+const ACCEPTED = { stored: true } as const;
+const SKIPPED = { stored: false } as const;
+
+/**
+ * Records a server-side tracking event (an order placed, a checkout started) straight away,
+ * without the buffer; the checkout calls this so the owner's funnel and revenue count it.
+ */
+export async function recordServerEvent(
+  db: Kysely<Database>,
+  event: {
+    siteId: string;
+    name: string;
+    valueCents?: number;
+    currency?: string;
+    itemId?: string;
+    sessionId?: string;
+    data?: unknown;
+  },
+): Promise<void> {
+  await db
+    .insertInto('tracking_events')
+    .values({
+      id: newId(),
+      site_id: event.siteId,
+      source: 'server',
+      name: event.name,
+      visitor_id: '',
+      session_id: event.sessionId ?? '',
+      path: '',
+      item_id: event.itemId ?? null,
+      value_cents: event.valueCents ?? null,
+      currency: event.currency ?? null,
+      data: JSON.stringify(event.data ?? {}),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+function pathOf(value: string | undefined): string {
+  if (!value) return '';
+  try {
+    return new URL(value, 'http://x').pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** A JSON text field of a tracking form (`data`, `records`): invalid or too deeply nested is a 400. */
+const parseJsonText = parseClientJson;
+
+/**
+ * First-party tracking (SPEC §7 "Tracking and error reporting"): the census, event, schema-event,
+ * JavaScript-error and performance endpoints the storefront tracker calls, stored in batches, and
+ * the owner's analytics under `/api/config/analytics/*`. Visitors of sites that switched tracking
+ * off (`trackingEnabled: false`) and signed-in owners (SPEC §6) are not recorded.
+ */
+export default async function trackingPlugin(app: FastifyInstance, options: TrackingPluginOptions): Promise<void> {
+  const { content } = options;
+  const schemas = options.eventSchemas ?? defaultEventSchemas();
+  const writer = new BatchWriter(app.db, {
+    intervalMs: options.flushIntervalMs ?? 1000,
+    maxRows: options.flushRows ?? 500,
+    onError: (error) => app.log.error({ err: error }, 'tracking batch could not be stored'),
+  });
+  const limit = trackingLimits(app);
+  app.addHook('onClose', async () => {
+    await writer.close();
+  });
+
+  // Performance records come as `text/plain` (XHR fallback) holding a JSON list.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    try {
+      done(null, text.trim() === '' ? undefined : parseClientJson(text, 'The request body'));
+    } catch (error) {
+      done(error as AppError, undefined);
+    }
+  });
+
+  /**
+   * The site of the request when it may be tracked from the page at `path`; undefined when the
+   * site turned tracking off or the request comes from a signed-in owner (SPEC §6).
+   */
+  async function trackedScope(request: FastifyRequest, path: string): Promise<Scope | undefined> {
+    const site = await content.getSiteForHost(request.hostname);
+    if ((site.websiteSettings as { trackingEnabled?: unknown }).trackingEnabled === false) return undefined;
+    // A visitor who declined cookies is not recorded, even by a script that missed the choice.
+    if (readConsent(request.headers.cookie) === 'declined') return undefined;
+    if (request.cookies[OWNER_COOKIE]) {
+      const owner = await loadOwner(request);
+      if (owner && !isTrackedAccount(owner.roles, path)) return undefined;
+    }
+    return { siteId: site.id, now: nowIso() };
+  }
+
+  const refererPath = (request: FastifyRequest) => pathOf(request.headers.referer);
+  const userAgent = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 512);
+
+  function censusEvent(scope: Scope, name: string, fields: Partial<TrackingRow<'tracking_events'>>): void {
+    writer.add('tracking_events', {
+      id: newId(),
+      site_id: scope.siteId,
+      source: 'census',
+      name,
+      visitor_id: '',
+      session_id: '',
+      path: '',
+      item_id: null,
+      value_cents: null,
+      currency: null,
+      data: '{}',
+      created_at: scope.now,
+      ...fields,
+    });
+  }
+
+  // ---- census ----
+  app.post('/api/census/RecordHit', limit('hit'), async (request, reply) => {
+    const form = parseInput(recordHitForm, request.body);
+    const data = parseInput(hitData, parseJsonText(form.data, 'data'), 'hit data');
+    const pageScope = { path: data.path, pageType: data.pageType };
+    const scope = shouldRecordPageView(pageScope) ? await trackedScope(request, data.path) : undefined;
+    if (!scope) return reply.code(202).send(SKIPPED);
+    writer.add('tracking_hits', {
+      id: newId(),
+      site_id: scope.siteId,
+      visitor_id: data.visitorId,
+      visit_id: `${data.visitorId}.${data.visitStart}`,
+      session_id: data.sessionId,
+      analytics_id: data.analyticsId,
+      path: data.path,
+      query: data.query,
+      referrer_host: referrerHost(data.referrer, request.host),
+      device: deviceOf(userAgent(request), data.windowSize),
+      page_type: data.pageType ?? null,
+      landing: data.landing ? 1 : 0,
+      language: data.language,
+      created_at: scope.now,
+    });
+    return reply.code(202).send(ACCEPTED);
+  });
+
+  for (const name of ['button-click', 'button-render', 'overlay'] as const) {
+    app.post(`/api/census/${name}`, limit(name), async (request, reply) => {
+      const form = parseInput(censusForm, request.body);
+      const path = pathOf(form.page) || refererPath(request);
+      const scope = shouldTrack({ path }) ? await trackedScope(request, path) : undefined;
+      if (!scope) return reply.code(202).send(SKIPPED);
+      const { visitorCookie, page: _page, ...rest } = form;
+      censusEvent(scope, name, { visitor_id: visitorCookie.split('.')[0] ?? '', path, data: JSON.stringify(rest) });
+      return reply.code(202).send(ACCEPTED);
+    });
+  }
+
+  app.post('/api/census/form-render', limit('form-render'), async (request, reply) => {
+    const form = parseInput(formRenderForm, request.body);
+    const path = refererPath(request);
+    const scope = await trackedScope(request, path);
+    if (!scope) return reply.code(202).send(SKIPPED);
+    censusEvent(scope, 'form-render', {
+      visitor_id: form.visitorCookie.split('.')[0] ?? '',
+      path,
+      item_id: form.formId,
+    });
+    return reply.code(202).send(ACCEPTED);
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/census/RecordQuickView/:id',
+    limit('quick-view'),
+    async (request, reply) => {
+      const itemId = request.params.id;
+      if (!itemId || itemId.length > 64) throw new AppError('invalid-body', 'Send the id of the product shown.');
+      const path = refererPath(request);
+      const scope = await trackedScope(request, path);
+      if (!scope) return reply.code(202).send(SKIPPED);
+      censusEvent(scope, 'quick-view', { path, item_id: itemId });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
+
+  // ---- named site events ----
+  app.post('/api/events/RecordEvent', limit('event'), async (request, reply) => {
+    const { event, data, crumb: _crumb, ...extra } = parseInput(recordEventForm, request.body);
+    const payload = parseJsonText(data, 'data');
+    const path = refererPath(request);
+    const scope = await trackedScope(request, path);
+    if (!scope) return reply.code(202).send(SKIPPED);
+    const fields = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+    writer.add('tracking_events', {
+      id: newId(),
+      site_id: scope.siteId,
+      source: 'event',
+      name: event,
+      visitor_id: typeof fields.visitorId === 'string' ? fields.visitorId.slice(0, 64) : '',
+      session_id: typeof fields.sessionId === 'string' ? fields.sessionId.slice(0, 64) : '',
+      path,
+      item_id: typeof fields.itemId === 'string' ? fields.itemId.slice(0, 64) : null,
+      value_cents: Number.isInteger(fields.valueCents) ? (fields.valueCents as number) : null,
+      currency: typeof fields.currency === 'string' ? fields.currency.slice(0, 3) : null,
+      data: JSON.stringify({ ...extra, data: payload }),
+      created_at: scope.now,
+    });
+    return reply.code(202).send(ACCEPTED);
+  });
+
+  // ---- schema events ----
+  const schemaEventBody = z.object({
+    eventSchemaName: z.string().min(1).max(128),
+    eventContent: z.string().max(32_768),
+  });
+
+  function schemaFailure(reply: FastifyReply, status: 400 | 404, details: string) {
+    return reply.code(status).send({
+      error: status === 404 ? 'unknown-event-schema' : 'invalid-event',
+      message: TRACKING_MESSAGES.httpStatus(status),
+      details,
+    });
+  }
+
+  app.post('/api/v1/clanker/events', limit('schema-event'), async (request, reply) => {
+    const body = parseInput(schemaEventBody, request.body);
+    const check = schemas.check(body.eventSchemaName, body.eventContent);
+    if (!check.ok) return schemaFailure(reply, check.status, check.details);
+    const row = check.schema.toRow(check.content);
+    const scope = await trackedScope(request, row.path || refererPath(request));
+    if (!scope) return reply.code(202).send(SKIPPED);
+    writer.add('tracking_events', {
+      id: newId(),
+      site_id: scope.siteId,
+      source: 'schema',
+      created_at: scope.now,
+      ...row,
+    });
+    return reply.code(202).send(ACCEPTED);
+  });
+
+  app.post<{ Params: { schemaName: string } }>(
+    '/api/v1/clanker/validate-event-content/:schemaName',
+    limit('validate-event'),
+    async (request, reply) => {
+      const body = parseInput(z.object({ eventContent: z.string().max(32_768) }), request.body);
+      const check = schemas.check(request.params.schemaName, body.eventContent);
+      if (!check.ok) return schemaFailure(reply, check.status, check.details);
+      return { valid: true, eventSchemaName: request.params.schemaName };
+    },
+  );
+
+  // ---- JavaScript errors ----
+  app.post('/api/events/RecordJavascriptErrors', limit('js-errors'), async (request, reply) => {
+    const list = parseInput(javascriptErrors, request.body);
+    const scope = await trackedScope(request, refererPath(request));
+    if (!scope) return reply.code(202).send(SKIPPED);
+    const agent = userAgent(request);
+    for (const { data } of list) {
+      writer.add('tracking_js_errors', {
+        id: newId(),
+        site_id: scope.siteId,
+        message: data.message,
+        name: data.name ?? '',
+        stack: (data.stack ?? '').slice(0, TRACKING_LIMITS.errorReporter.maxStackLength),
+        source: data.source ?? '',
+        line: data.line ?? null,
+        col: data.column ?? null,
+        path: data.path ?? refererPath(request),
+        user_agent: agent,
+        created_at: scope.now,
+      });
+    }
+    return reply.code(202).send({ stored: true, count: list.length });
+  });
+
+  // ---- performance ----
+  app.get('/api/1/performance/settings', limit('performance-settings'), async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { pageLoadId: newToken(), timeout: TRACKING_LIMITS.performanceTimeoutMs };
+  });
+
+  app.post('/api/1/performance/records', limit('performance-records'), async (request, reply) => {
+    // A JSON list (XHR, text/plain or JSON), or a beacon's form with the list in `records`.
+    let body: unknown = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body) && 'records' in body) {
+      const records = (body as { records: unknown }).records;
+      body = typeof records === 'string' ? parseJsonText(records, 'records') : records;
+    }
+    const records = parseInput(performanceRecords, body, 'list of performance records');
+    const scope = await trackedScope(request, records[0].path);
+    if (!scope) return reply.code(202).send(SKIPPED);
+    for (const record of records) {
+      const add = (name: string, value: number) =>
+        writer.add('tracking_metrics', {
+          id: newId(),
+          site_id: scope.siteId,
+          page_load_id: record.pageLoadId,
+          path: record.path,
+          name,
+          value,
+          created_at: scope.now,
+        });
+      for (const [name, value] of Object.entries(record.metrics)) add(name, value);
+      for (const [name, value] of Object.entries(record.timings ?? {})) add(`nav.${name}`, value);
+    }
+    return reply.code(202).send(ACCEPTED);
+  });
+
+  registerAnalyticsRoutes(app, content, writer);
+}
