@@ -1,6 +1,7 @@
 // Issue 18, "Done means": two `tessera start` processes behind a real load balancer (Debian's
 // nginx, round-robin) on one PostgreSQL database, one Redis and one local S3 server. Runs where
-// PostgreSQL answers; in CI (`TESSERA_REQUIRE_POSTGRES=1`) a missing nginx is a failure, not a skip.
+// PostgreSQL answers; in CI (`TESSERA_REQUIRE_POSTGRES=1`) the suite runs even without nginx, and
+// fails in its set-up saying to install it (.ci/run does), instead of being skipped.
 import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
 import sharp from 'sharp';
@@ -226,7 +227,3 @@ describe.runIf(DIALECTS.includes('postgres') && (NGINX || required))(
     });
   },
 );
-
-it.runIf(required && !NGINX)('nginx is installed for the two-node test in CI', () => {
-  expect(NGINX, 'apt-get install nginx (.ci/run installs it)').toBeDefined();
-});
