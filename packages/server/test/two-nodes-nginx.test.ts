@@ -105,8 +105,15 @@ describe.runIf(DIALECTS.includes('postgres') && (NGINX || required))(
         await stockOnB();
         expect((await owner.put(`/api/config/inventory/${variant.id}`, { qtyInStock: qty })).status).toBe(200);
         const written = performance.now();
-        while ((await stockOnB()) !== qty && performance.now() - written < 3_000);
-        delays.push(performance.now() - written);
+        // Staleness is counted to the start of the first view that shows the write (as
+        // cluster-helpers' measureStaleness does): rendering the freshly emptied page is not staleness.
+        for (;;) {
+          const started = performance.now() - written;
+          if ((await stockOnB()) === qty || started > 3_000) {
+            delays.push(started);
+            break;
+          }
+        }
       }
       delays.sort((x, y) => x - y);
       expect(delays[2], `staleness ${delays.map((d) => d.toFixed(0)).join(', ')} ms`).toBeLessThan(100);
