@@ -12,6 +12,9 @@ export function startSmtp(received: Received[]): Promise<{ smtp: SMTPServer; por
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The servers under test keep pooled connections open; closing waits this long for them (the
+    // default, 30 s, was most of some test files' time).
+    closeTimeout: 200,
     onData(stream, session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
