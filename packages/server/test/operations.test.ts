@@ -214,5 +214,35 @@ if (DIALECTS.includes('postgres')) {
         rmSync(filesDir, { recursive: true, force: true });
       }
     });
+
+    // CI, 2026-11: "column "site_id" of relation "member_areas" does not exist" while another test
+    // server's schema was being migrated. Kysely's own check listed the columns of every schema's
+    // tables, and PostgreSQL fails that list when a table it names is dropped meanwhile; a
+    // migration now looks at its own schema only.
+    it("a migration does not fail while other schemas' tables come and go", async () => {
+      const other = `t_${randomBytes(8).toString('hex')}`;
+      const churn = admin();
+      await churn.connect();
+      await churn.query(`create schema ${other}`);
+      const columns = Array.from({ length: 40 }, (_, i) => `c${i} int`).join(', ');
+      let stop = false;
+      const churning = (async () => {
+        for (let round = 0; !stop; round++) {
+          await churn.query(`create table ${other}.t${round % 4} (id serial primary key, ${columns})`);
+          await churn.query(`drop table ${other}.t${(round + 2) % 4}`).catch(() => {});
+        }
+      })();
+      const { db } = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
+      try {
+        // The schema is migrated by the test above; each run still checks Kysely's tables.
+        for (let run = 0; run < 40; run++) await migrateToLatest(db);
+      } finally {
+        stop = true;
+        await churning.catch(() => {});
+        await db.destroy();
+        await churn.query(`drop schema if exists ${other} cascade`);
+        await churn.end();
+      }
+    });
   });
 }

@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
@@ -180,10 +188,40 @@ export function createMigrator(db: Kysely<any>, migrationTableSchema?: string): 
   // Areas add migrations side by side (0005b_comments landed after 0006_checkout had run on some
   // databases): a pending migration that sorts before an executed one still runs instead of failing.
   return new Migrator({
-    db,
+    db: migrationTableSchema ? withSchemaScopedIntrospection(db, migrationTableSchema) : db,
     provider: new InCodeMigrationProvider(),
     migrationTableSchema,
     allowUnorderedMigrations: true,
+  });
+}
+
+/**
+ * Kysely's migrator asks whether its own tables exist by listing every table of every schema, and
+ * PostgreSQL's column details for that list fail ("column "x" of relation "t" does not exist",
+ * "schema "s" does not exist") when another server on the same database creates or drops a schema
+ * meanwhile: other shops, or the test servers that each have one. The migrator only needs the
+ * table names of its own schema, so it gets an introspector that lists those and nothing else.
+ */
+function withSchemaScopedIntrospection(db: Kysely<any>, schema: string): Kysely<any> {
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    async getTables() {
+      const { rows } = await sql<{ name: string; kind: string }>`
+        select table_name as name, table_type as kind from information_schema.tables
+        where table_schema = ${schema}`.execute(db);
+      return rows.map((row) => ({ name: row.name, schema, isView: row.kind === 'VIEW', columns: [] }));
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  // Kysely keeps its state in private fields, so methods are called on the real instance.
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }
 
@@ -199,33 +237,13 @@ async function currentSchema(db: Kysely<any>): Promise<string | undefined> {
 }
 
 /**
- * True for "schema "x" does not exist" or "relation "x.t" does not exist" about a schema other than
- * ours: another schema dropped while Kysely's check scanned every schema (see `migrateToLatest`).
- */
-function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
-  if (!(error instanceof Error)) return false;
-  const missing =
-    /^schema "([^"]+)" does not exist$/.exec(error.message)?.[1] ??
-    /^relation "([^".]+)\.[^"]+" does not exist$/.exec(error.message)?.[1];
-  return missing !== undefined && missing !== ownSchema;
-}
-
-/**
  * Brings the schema up to date; throws with the failing migration's name on error, and refuses a
  * database with migrations this build does not know (a newer server upgraded it: issue 18).
  */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   await assertDatabaseNotNewer(db, Object.keys(MIGRATIONS));
   const schema = await currentSchema(db);
-  let outcome = await createMigrator(db, schema).migrateToLatest();
-  // Kysely checks for its tables by listing every schema it may use; when another schema is
-  // dropped during that scan (other servers on one PostgreSQL: test schemas, other shops),
-  // PostgreSQL reports that schema (or one of its tables) missing. Nothing was migrated yet, so the check is simply
-  // run again; a missing schema of our own is a real error.
-  for (let attempt = 0; attempt < 5 && droppedMeanwhile(outcome.error, schema); attempt++) {
-    outcome = await createMigrator(db, schema).migrateToLatest();
-  }
-  const { error, results } = outcome;
+  const { error, results } = await createMigrator(db, schema).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
