@@ -1,23 +1,17 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MailingConnectionsTable, MailingDeliveriesTable } from '../../platform/db/schema.js';
+import { type AttemptResult, attemptOutboxDelivery, type SendResult } from '../../platform/jobs/outbox-attempt.js';
 import { postJson, signatureHeader } from '../webhooks/index.js';
 import { upsertMailchimpMember } from './mailchimp.js';
 import { type MailchimpTarget, openSecret, type WebhookTarget } from './outbox.js';
 
 /** Waits before the 2nd … 6th attempt; after the 6th failure the delivery is marked failed. */
 export const MAILING_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
-/** How long a claimed delivery is left alone by other nodes while it is being sent. */
-const CLAIM_MS = 60_000;
 const BATCH = 25;
 
-export interface MailingRound {
-  delivered: number;
-  retrying: number;
-  failed: number;
-}
+export type MailingRound = Record<AttemptResult, number>;
 
 type Row = Selectable<MailingDeliveriesTable>;
-type Outcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; retry: boolean };
 
 /** The `mailing-services` job: sends every sign-up due at `now` once. */
 export async function deliverDueMailings(
@@ -41,7 +35,12 @@ export async function deliverDueMailings(
   return round;
 }
 
-async function send(connection: Selectable<MailingConnectionsTable>, row: Row, now: Date, secretKey?: string) {
+async function send(
+  connection: Selectable<MailingConnectionsTable>,
+  row: Row,
+  now: Date,
+  secretKey?: string,
+): Promise<SendResult> {
   const secret = openSecret(connection.secret, connection.site_id, connection.id, secretKey);
   if (connection.kind === 'mailchimp') {
     const target = JSON.parse(connection.target) as MailchimpTarget;
@@ -66,72 +65,34 @@ async function send(connection: Selectable<MailingConnectionsTable>, row: Row, n
 }
 
 /**
- * One attempt at one sign-up: claimed with a conditional update first (two job runs at once never
- * send the same attempt), sent, recorded. Undefined when another run had claimed it.
+ * One attempt at one sign-up (claimed, sent and recorded by the shared outbox step, so two job
+ * runs at once never send the same attempt); a failure is also shown on the connection. Undefined
+ * when another run had claimed it.
  */
 export async function attemptMailing(
   db: Kysely<Database>,
   row: Row,
   now: Date,
   secretKey?: string,
-): Promise<'delivered' | 'retrying' | 'failed' | undefined> {
-  const claimed = await db
-    .updateTable('mailing_deliveries')
-    .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS).toISOString(), attempts: row.attempts + 1 })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .where('attempts', '=', row.attempts)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return undefined;
-  const connection = await db
-    .selectFrom('mailing_connections')
-    .selectAll()
-    .where('id', '=', row.connection_id)
-    .executeTakeFirst();
-  let outcome: Outcome;
-  if (!connection) outcome = { ok: false, status: null, error: 'The connection was removed.', retry: false };
-  else {
-    try {
-      outcome = await send(connection, row, now, secretKey);
-    } catch (error) {
-      outcome = { ok: false, status: null, error: error instanceof Error ? error.message : String(error), retry: true };
-    }
-  }
-  const at = new Date().toISOString();
-  if (outcome.ok) {
-    await db
-      .updateTable('mailing_deliveries')
-      .set({
-        status: 'delivered',
-        next_attempt_at: null,
-        response_status: outcome.status,
-        last_error: null,
-        updated_at: at,
-      })
-      .where('id', '=', row.id)
-      .execute();
-    return 'delivered';
-  }
-  const delay = outcome.retry ? MAILING_RETRY_DELAYS_MS[row.attempts] : undefined;
-  const final = delay === undefined;
-  const error = outcome.error.slice(0, 500);
-  await db
-    .updateTable('mailing_deliveries')
-    .set({
-      status: final ? 'failed' : 'pending',
-      next_attempt_at: final ? null : new Date(now.getTime() + delay).toISOString(),
-      response_status: outcome.status,
-      last_error: error,
-      updated_at: at,
-    })
-    .where('id', '=', row.id)
-    .execute();
-  if (connection) {
+): Promise<AttemptResult | undefined> {
+  let connection: Selectable<MailingConnectionsTable> | undefined;
+  const attempt = await attemptOutboxDelivery(db, 'mailing_deliveries', row, now, MAILING_RETRY_DELAYS_MS, async () => {
+    connection = await db
+      .selectFrom('mailing_connections')
+      .selectAll()
+      .where('id', '=', row.connection_id)
+      .executeTakeFirst();
+    if (!connection) return { ok: false, status: null, error: 'The connection was removed.', retry: false };
+    return send(connection, row, now, secretKey);
+  });
+  if (!attempt) return undefined;
+  const { result, sent, at } = attempt;
+  if (connection && !sent.ok) {
     await db
       .updateTable('mailing_connections')
-      .set({ last_error: `${row.email}: ${error}`.slice(0, 600), last_error_at: at })
+      .set({ last_error: `${row.email}: ${sent.error.slice(0, 500)}`.slice(0, 600), last_error_at: at })
       .where('id', '=', connection.id)
       .execute();
   }
-  return final ? 'failed' : 'retrying';
+  return result;
 }
