@@ -2,14 +2,13 @@
 // key and reads Stripe's refusal beside the field, then with the right key and sees it masked
 // with "Test mode" and the webhook address; then disconnects. A server of its own is started with
 // TESSERA_SECRET_KEY and the provider APIs pointed at the local fakes.
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser } from './fixtures/env.js';
-import { OWNER_PASSWORD } from './fixtures/owner.js';
-import { CLI, ROOT, startServer } from './support/server.mjs';
+import { signedInOwner } from './fixtures/owner.js';
+import { startServer } from './support/server.mjs';
 
 let browser: Browser;
 let stripe: StripeFake;
@@ -23,22 +22,8 @@ beforeAll(async () => {
   server = await startServer({
     env: { TESSERA_SECRET_KEY: 'e2e-payments-secret-key-0123456789abcdef', STRIPE_API_BASE: stripe.url },
   });
-  const email = `payments-${Date.now()}@example.com`;
-  const created = spawnSync(
-    process.execPath,
-    [CLI, 'create-owner', '--email', email, '--password', OWNER_PASSWORD, '--role', 'store_manager'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
-  );
-  expect(created.status, created.stderr).toBe(0);
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  owner = await context.newPage();
-  await owner.goto('/config');
-  await owner.getByLabel('Email').fill(email);
-  await owner.getByLabel('Password').fill(OWNER_PASSWORD);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await owner.waitForURL(/\/config(\/pages)?$/);
+  owner = await signedInOwner(browser, { role: 'store_manager', prefix: 'payments', server });
 });
 
 afterAll(async () => {

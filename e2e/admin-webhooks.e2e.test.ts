@@ -2,15 +2,14 @@
 // local receiver started by the test, sees the signing secret once, sends a test event and sees it
 // delivered in the log; the receiver got it signed with that secret. The server is started with the
 // receiver's loopback address allowed (TESSERA_WEBHOOK_ALLOW_HOSTS) and plain http allowed.
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../packages/server/src/domains/webhooks/signing.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../packages/server/test/fakes/webhook-receiver.js';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser } from './fixtures/env.js';
-import { OWNER_PASSWORD } from './fixtures/owner.js';
-import { CLI, ROOT, startServer } from './support/server.mjs';
+import { signedInOwner } from './fixtures/owner.js';
+import { startServer } from './support/server.mjs';
 
 let browser: Browser;
 let receiver: WebhookReceiver;
@@ -28,22 +27,8 @@ beforeAll(async () => {
       TESSERA_WEBHOOK_ALLOW_HTTP: '1',
     },
   });
-  const email = `webhooks-${Date.now()}@example.com`;
-  const created = spawnSync(
-    process.execPath,
-    [CLI, 'create-owner', '--email', email, '--password', OWNER_PASSWORD, '--role', 'admin'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
-  );
-  expect(created.status, created.stderr).toBe(0);
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  owner = await context.newPage();
-  await owner.goto('/config');
-  await owner.getByLabel('Email').fill(email);
-  await owner.getByLabel('Password').fill(OWNER_PASSWORD);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await owner.waitForURL(/\/config(\/pages)?$/);
+  owner = await signedInOwner(browser, { role: 'admin', prefix: 'webhooks', server });
 });
 
 afterAll(async () => {

@@ -2,14 +2,13 @@
 // Mailchimp (API key → audience), a visitor signs up through the newsletter block on /contact, the
 // background job sends the address to the fake, and the owner sees it sent. The server is started
 // with TESSERA_MAILCHIMP_BASE_URL pointing at the fake and a short job interval.
-import { spawnSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailchimpFake, startMailchimpFake } from '../packages/server/test/fakes/mailchimp-fake.js';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser } from './fixtures/env.js';
-import { OWNER_PASSWORD } from './fixtures/owner.js';
-import { CLI, ROOT, startServer } from './support/server.mjs';
+import { signedInOwner } from './fixtures/owner.js';
+import { startServer } from './support/server.mjs';
 
 let browser: Browser;
 let fake: MailchimpFake;
@@ -27,22 +26,8 @@ beforeAll(async () => {
       TESSERA_JOB_INTERVAL_MS: '1000',
     },
   });
-  const email = `mailing-${Date.now()}@example.com`;
-  const created = spawnSync(
-    process.execPath,
-    [CLI, 'create-owner', '--email', email, '--password', OWNER_PASSWORD, '--role', 'admin'],
-    { cwd: ROOT, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' },
-  );
-  expect(created.status, created.stderr).toBe(0);
   browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  context.setDefaultTimeout(10_000);
-  owner = await context.newPage();
-  await owner.goto('/config');
-  await owner.getByLabel('Email').fill(email);
-  await owner.getByLabel('Password').fill(OWNER_PASSWORD);
-  await owner.getByRole('button', { name: 'Sign in' }).click();
-  await owner.waitForURL(/\/config(\/pages)?$/);
+  owner = await signedInOwner(browser, { role: 'admin', prefix: 'mailing', server });
 });
 
 afterAll(async () => {
