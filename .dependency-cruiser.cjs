@@ -119,12 +119,6 @@ const knownViolations = [
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/auth/index.js',
-    to: 'packages/server/src/domains/site-users/theme-page.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/auth/index.js',
     to: 'packages/server/src/domains/sites/setup-routes.js',
   },
   {
@@ -138,12 +132,6 @@ const knownViolations = [
     rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/auth/owner-account-routes.js',
     to: 'packages/server/src/domains/content/content-service.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/auth/owner-account-routes.js',
-    to: 'packages/server/src/domains/site-users/theme-page.js',
   },
   {
     type: 'dependency',
@@ -402,24 +390,6 @@ const knownViolations = [
     rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/checkout/order-payment.js',
     to: 'packages/server/src/domains/gift-cards/gift-card-issuance.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/pages.js',
-    to: 'packages/server/src/domains/auth/owner-session.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/pages.js',
-    to: 'packages/server/src/domains/consent/banner-context.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/pages.js',
-    to: 'packages/server/src/domains/content/content-service.js',
   },
   {
     type: 'dependency',
@@ -1138,12 +1108,6 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/restock/index.js',
-    to: 'packages/server/src/domains/site-users/theme-page.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/restock/restock-store.js',
     to: 'packages/server/src/domains/settings/settings-repository.js',
   },
@@ -1264,12 +1228,6 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/site-users/member-area-port.js',
-    to: 'packages/server/src/domains/content/content-service.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/site-users/password-change-routes.js',
     to: 'packages/server/src/domains/auth/session-token.js',
   },
@@ -1300,24 +1258,6 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/site-users/theme-page.js',
-    to: 'packages/server/src/domains/auth/owner-session.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/site-users/theme-page.js',
-    to: 'packages/server/src/domains/consent/banner-context.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/site-users/theme-page.js',
-    to: 'packages/server/src/domains/content/content-service.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/site-users/verification-routes.js',
     to: 'packages/server/src/domains/content/content-service.js',
   },
@@ -1338,12 +1278,6 @@ const knownViolations = [
     rule: { name: 'domain-through-its-index' },
     from: 'packages/server/src/domains/sites/setup-routes.js',
     to: 'packages/server/src/domains/auth/owner-session.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/sites/setup-routes.js',
-    to: 'packages/server/src/domains/site-users/theme-page.js',
   },
   {
     type: 'dependency',
@@ -1574,7 +1508,6 @@ const folderCycleBaseline = [
   'domains/catalogue/ -> render/',
   'domains/checkout/ -> domains/auth/',
   'domains/checkout/ -> domains/cart/',
-  'domains/checkout/ -> domains/consent/',
   'domains/checkout/ -> domains/content/',
   'domains/checkout/ -> domains/gift-cards/',
   'domains/checkout/ -> domains/payments/',
@@ -1638,7 +1571,6 @@ const folderCycleBaseline = [
   'domains/settings/ -> domains/web/',
   'domains/settings/ -> platform/',
   'domains/site-users/ -> domains/auth/',
-  'domains/site-users/ -> domains/consent/',
   'domains/site-users/ -> domains/content/',
   'domains/site-users/ -> platform/',
   'domains/site-users/ -> render/',
@@ -1646,7 +1578,6 @@ const folderCycleBaseline = [
   'domains/sites/ -> domains/checkout/',
   'domains/sites/ -> domains/content/',
   'domains/sites/ -> domains/forms/',
-  'domains/sites/ -> domains/site-users/',
   'domains/sites/ -> platform/',
   'domains/sites/ -> seed/',
   'domains/subscriptions/ -> domains/checkout/',

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import adminPlugin from './owner-routes.js';
 import exportsPlugin from './domains/exports/owner-routes.js';
 import importsPlugin from './domains/imports/owner-routes.js';
-import ownerAuthPlugin from './domains/auth/index.js';
+import ownerAuthPlugin, { loadOwner } from './domains/auth/index.js';
 import commentsPlugin from './domains/comments/index.js';
 import commercePlugin from './domains/cart/index.js';
 import consentPlugin from './domains/consent/index.js';
@@ -50,6 +50,7 @@ import editorPlugin from './domains/editor/index.js';
 import pagesPlugin from './domains/content/pages/visitor-routes.js';
 import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/index.js';
 import { Theme } from './render/theme.js';
+import { type SiteThemeSource, ThemePages } from './render/theme-pages.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
 import restockPlugin from './domains/restock/index.js';
 import trackingPlugin from './domains/tracking/index.js';
@@ -66,6 +67,12 @@ import { memberAreaSiteUsers } from './domains/site-users/member-area-port.js';
 export interface AppServices {
   content: ContentService;
   carts: CartService;
+  /** A site's own theme (theme editor) for a request, for every route that prints a theme page. */
+  siteTheme: SiteThemeSource;
+  /** The signed-in owner's roles for a request (render/ must not import the auth domain). */
+  ownerRoles: (request: FastifyRequest) => Promise<readonly number[] | undefined>;
+  /** Prints the theme pages outside the pages plugin (sign-in, account, checkout, set-up…). */
+  pages: ThemePages;
 }
 
 export interface BuildAppOptions {
@@ -100,7 +107,21 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   // Other nodes' writes empty this node's content cache (issue 18, platform/cluster/).
   const bus = await createInvalidationBus(db, { redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => bus.close());
-  const services: AppServices = { content: createContentService(db, { bus }), carts: createCartService(db) };
+  // The theme editor (issue 21): a site's own copy of theme files, for every theme page and the editor canvas.
+  const siteThemes = createSiteThemes(
+    db,
+    (overrides, memoChars) => new Theme(DEFAULT_THEME_DIR, { overrides, memoChars }),
+  );
+  const content = createContentService(db, { bus });
+  const siteTheme: SiteThemeSource = (site, request) => siteThemes.cache.forPage(site, request);
+  const ownerRoles = async (request: FastifyRequest) => (await loadOwner(request))?.roles;
+  const services: AppServices = {
+    content,
+    carts: createCartService(db),
+    siteTheme,
+    ownerRoles,
+    pages: new ThemePages({ content, siteTheme, ownerRoles }),
+  };
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('services', services);
@@ -162,7 +183,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(formsPlugin, { content: services.content, afterAccepted: formSubmittedWebhook, afterSubscribed });
   await app.register(siteUsersPlugin);
   // Paid member areas (issue 23): before checkout, so its hook sees the order page.
-  await app.register(memberAreasPlugin, { siteUsers: memberAreaSiteUsers(services.content) });
+  await app.register(memberAreasPlugin, { siteUsers: memberAreaSiteUsers(services.pages) });
   await app.register(trackingPlugin, { content: services.content });
   await app.register(consentPlugin);
   await app.register(commentsPlugin, { content: services.content });
@@ -174,7 +195,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(donationsPlugin);
   // Product reviews (issue 23): before the pages, which show them on product pages.
   await app.register(reviewsPlugin, {
-    siteUsers: memberAreaSiteUsers(services.content),
+    siteUsers: memberAreaSiteUsers(services.pages),
     settings: { parse: parseSiteSettings, update: updateSiteSettings },
   });
   // Outgoing webhooks (issue 21): owner routes; the `webhooks` job posts the outbox.
@@ -194,11 +215,6 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     content: services.content,
     hooks: { afterSignedUp: restockSignedUpWebhook, afterSubscribed },
   });
-  // The theme editor (issue 21): a site's own copy of theme files, for the pages and the editor canvas.
-  const siteThemes = createSiteThemes(
-    app.db,
-    (overrides, memoChars) => new Theme(DEFAULT_THEME_DIR, { overrides, memoChars }),
-  );
   await app.register(editorPlugin, {
     filesDir: config.filesDir,
     liveTheme: (siteId, source) => withLiveOverrides(app.db, siteId, source),
@@ -212,7 +228,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(pagesPlugin, {
     content: services.content,
     carts: services.carts,
-    siteTheme: (site, request) => siteThemes.cache.forPage(site, request),
+    siteTheme: services.siteTheme,
   });
   return app;
 }

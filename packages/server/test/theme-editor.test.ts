@@ -94,6 +94,17 @@ for (const dialect of DIALECTS) {
       expect(css.body).toBe('body { color: rebeccapurple; }');
     });
 
+    // Review of 2026-11: the site's theme reached only the pages plugin; sign-in, account, contact
+    // and donate pages (and checkout, which uses the same renderer) kept the default layout.
+    it('prints every theme page of the site with its own theme, and none of another site', async () => {
+      const get = async (url: string, host = '127.0.0.1') =>
+        (await server.app.inject({ method: 'GET', url, headers: { host } })).body;
+      for (const url of ['/account/login', '/account/signup', '/contact', '/donate', '/config/login']) {
+        expect(await get(url), url).toContain('Second look');
+        expect(await get(url, 'other.test'), url).not.toContain('id="marker"');
+      }
+    });
+
     it('previews the draft for the signed-in administrator only', async () => {
       await admin.put(`${THEME}/draft`, { files: { [LAYOUT]: withMarker('Draft look') } });
       const preview = await admin.get('/?themePreview=draft');

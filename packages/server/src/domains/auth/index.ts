@@ -8,7 +8,6 @@ import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { safeReturnPath } from '../../platform/http/return-path.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { loadSiteUser, SITE_USER_COOKIE } from '../site-users/site-user-service.js';
-import { ThemePages } from '../site-users/theme-page.js';
 import { createCaptcha } from '../forms/captcha.js';
 import { resolveFormsConfig } from '../forms/forms-config.js';
 import { type AttemptStore, createMemoryAttemptStore, createRedisAttemptStore } from './attempt-store.js';
@@ -191,7 +190,7 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  const pages = new ThemePages(app.services.content);
+  const pages = app.services.pages;
   const loginScope = { pageType: PageType.PAGE, path: '/config/login', title: 'Owner sign in' };
 
   app.get<{ Querystring: { next?: unknown } }>('/config/login', async (request, reply) => {
@@ -249,5 +248,7 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     return reply.redirect('/config/login', 303);
   });
 }
+
+export { loadOwner } from './owner-session.js';
 
 export default fp(ownerAuthPlugin, { name: 'tessera-owner-auth' });

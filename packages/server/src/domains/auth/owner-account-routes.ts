@@ -6,7 +6,6 @@ import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
 import { siteBaseUrl } from '../../platform/http/public-url.js';
-import type { ThemePages } from '../site-users/theme-page.js';
 import { requireOwner } from './owner-guard.js';
 import { completeOwnerPasswordReset, requestOwnerPasswordReset } from './owner-password-reset.js';
 import { setOwnerPassword } from './owner-password.js';
@@ -50,7 +49,7 @@ export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
  * and `PUT /api/config/account/password` for any signed-in owner, which needs the current password
  * and ends the owner's other sessions.
  */
-export function installOwnerAccountRoutes(app: FastifyInstance, pages: ThemePages): void {
+export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyInstance['services']['pages']): void {
   const db = app.db;
   const mail = createMailService(db, app.config);
   const siteOf = (request: FastifyRequest): Promise<Site> => app.services.content.getSiteForHost(request.hostname);

@@ -48,7 +48,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   const payments = builtInPaymentProviders();
   const service = createCheckoutService(app.db, payments);
   const mail = createMailService(app.db, app.config);
-  const pages = new CheckoutPages(content);
+  const pages = new CheckoutPages(app.services.pages);
   const renewals = createRenewalScheduler(app.db, {
     payments,
     nextOrderNumber: service.nextOrderNumber,

@@ -9,31 +9,23 @@ import {
   TEST_CARDS,
 } from '@tessera/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loadOwner } from '../auth/owner-session.js';
-import { consentScope } from '../consent/banner-context.js';
-import type { ContentService } from '../content/content-service.js';
-import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../../render/page-context.js';
-import { readLoaderFromManifest } from '../../render/storefront-manifest.js';
-import { Theme } from '../../render/theme.js';
-import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../repo-paths.js';
+import type { PageScope, SiteScope } from '../../render/page-context.js';
+import type { ThemePages } from '../../render/theme-pages.js';
 import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
 import { TEST_MODE_MESSAGES } from '../payments/methods/test-mode.js';
 
-/** Renders the checkout and order pages with the default theme's layout (no cart pill: SPEC §2). */
+/**
+ * Renders the checkout and order pages with the site's theme (no cart pill: SPEC §2); the shared
+ * `render/theme-pages.ts` with the site found by the caller.
+ */
 export class CheckoutPages {
-  private readonly theme = new Theme(DEFAULT_THEME_DIR);
-  private readonly assets: { stylesheet: string; loaderSrc: string | undefined };
-
-  constructor(private readonly content: ContentService) {
-    const loader = readLoaderFromManifest(STOREFRONT_MANIFEST);
-    this.assets = { stylesheet: this.theme.stylesheetUrl, loaderSrc: loader.src };
-  }
+  constructor(private readonly pages: ThemePages) {}
 
   site(request: FastifyRequest): Promise<SiteScope | undefined> {
-    return loadSiteScope(this.content, request.hostname);
+    return this.pages.site(request);
   }
 
-  async send(
+  send(
     request: FastifyRequest,
     reply: FastifyReply,
     site: SiteScope,
@@ -42,19 +34,7 @@ export class CheckoutPages {
     extra: Record<string, unknown>,
     status = 200,
   ): Promise<FastifyReply> {
-    const context = pageContext(
-      site,
-      { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
-      this.assets,
-    );
-    const page = { ...(context.page as Record<string, unknown>), showCartPill: false };
-    const rendered = this.theme.renderPage(
-      template,
-      { ...context, cart: null, ...extra, crumb: request.crumb, page },
-      { locale: site.locale, timeZone: site.timeZone },
-    );
-    if (rendered.errors.length > 0) request.log.warn({ template, errors: rendered.errors }, 'template errors');
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);
+    return this.pages.sendFor(request, reply, site, template, scope, extra, status);
   }
 }
 

@@ -22,6 +22,6 @@ export default async function donationsPlugin(app: FastifyInstance): Promise<voi
   const service = createDonationService(app);
   app.services.donations = service;
   app.services.hostedPayments?.addOrderKind(service);
-  registerDonationVisitorRoutes(app, new CheckoutPages(app.services.content), service);
+  registerDonationVisitorRoutes(app, new CheckoutPages(app.services.pages), service);
   registerDonationOwnerRoutes(app);
 }

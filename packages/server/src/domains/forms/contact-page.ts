@@ -11,6 +11,7 @@ import { loadSiteScope, pageContext } from '../../render/page-context.js';
 import type { CartRecord } from '../../render/sources.js';
 import { readLoaderFromManifest } from '../../render/storefront-manifest.js';
 import { Theme } from '../../render/theme.js';
+import { type SiteThemeSource, themeForRequest } from '../../render/theme-pages.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../repo-paths.js';
 import { DEMO_CONTACT_FORM_ID, DEMO_NEWSLETTER_FORM_ID } from './demo-forms.js';
 import type { FormStore } from './form-store.js';
@@ -31,6 +32,8 @@ export interface ContactPageOptions {
   content: ContentService;
   carts: CartService;
   store: FormStore;
+  /** The site's own theme (theme editor), like every other page. */
+  siteTheme?: SiteThemeSource;
 }
 
 /**
@@ -56,13 +59,14 @@ export function registerContactPage(app: FastifyInstance, options: ContactPageOp
       options.store.getForm(site.id, DEMO_NEWSLETTER_FORM_ID),
       readCart(site.id, request),
     ]);
+    const { theme: pageTheme } = await themeForRequest(theme, site, request, options.siteTheme);
     const context = pageContext(
       site,
       { pageType: PageType.PAGE, path: '/contact', title: 'Contact', ...consentScope(request) },
-      assets,
+      pageTheme === theme ? assets : { ...assets, stylesheet: pageTheme.stylesheetUrl },
     );
     const page = context.page as Record<string, unknown>;
-    const rendered = theme.renderPage(
+    const rendered = pageTheme.renderPage(
       'contact',
       {
         ...context,

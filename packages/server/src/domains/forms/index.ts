@@ -96,7 +96,12 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   });
   const siteIdOf = async (request: FastifyRequest) => (await options.content.getSiteForHost(request.hostname)).id;
 
-  registerContactPage(app, { content: options.content, carts: app.services.carts, store });
+  registerContactPage(app, {
+    content: options.content,
+    carts: app.services.carts,
+    store,
+    siteTheme: app.services.siteTheme,
+  });
   registerOwnerFormRoutes(app, store, blockForms);
 
   app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>

@@ -16,7 +16,6 @@ import { isEmailVerified, UNVERIFIED_MESSAGE } from '../site-users/email-verific
 import { loadSiteUser } from '../site-users/site-user-service.js';
 import { withStatus } from '../settings/site-settings-store.js';
 import { siteBaseUrl } from '../../platform/http/public-url.js';
-import { ThemePages } from '../site-users/theme-page.js';
 import { createRestockSender, type RestockSenderOptions } from './restock-sender.js';
 import { createRestockStore, type RestockHooks } from './restock-store.js';
 import { createUnsubscribeTokens } from './unsubscribe-token.js';
@@ -82,7 +81,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
       return { hmacKey: forms.captchaHmacKey, maxNumber: forms.captchaMaxNumber, ttlMs: forms.captchaTtlMs };
     })(),
   );
-  const pages = new ThemePages(content);
+  const pages = app.services.pages;
   const siteOf = (request: FastifyRequest) => content.getSiteForHost(request.hostname);
 
   // Rows a stopped process left in `sending` are settled at start, before every send, and every few

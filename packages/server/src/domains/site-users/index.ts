@@ -24,7 +24,6 @@ import {
   startSiteUserSession,
   updateSiteUserProfile,
 } from './site-user-service.js';
-import { ThemePages } from './theme-page.js';
 import { installPasswordChange } from './password-change-routes.js';
 import { installEmailVerification, mailVerification } from './verification-routes.js';
 import { siteBaseUrl } from '../../platform/http/public-url.js';
@@ -67,7 +66,7 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
   const db = app.db;
   const mail = createMailService(db, app.config);
   const history = createAccountHistory(db);
-  const pages = new ThemePages(app.services.content);
+  const pages = app.services.pages;
 
   async function siteOf(request: FastifyRequest) {
     return app.services.content.getSiteForHost(request.hostname);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from './access.js';
-import type { ThemePages } from './theme-page.js';
+import type { ThemePages } from '../../render/theme-pages.js';
 
 const HOME_SLUG = 'home';
 

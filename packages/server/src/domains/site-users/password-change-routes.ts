@@ -13,7 +13,7 @@ import {
   type SiteUserIdentity,
   setSiteUserPassword,
 } from './site-user-service.js';
-import type { ThemePages } from './theme-page.js';
+import type { ThemePages } from '../../render/theme-pages.js';
 
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
 

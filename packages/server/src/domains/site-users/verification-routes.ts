@@ -7,7 +7,7 @@ import { siteBaseUrl } from '../../platform/http/public-url.js';
 import { hasXsrfToken, requireSiteUser } from './access.js';
 import { completeEmailVerification, sendEmailVerification } from './email-verification.js';
 import { loadSiteUser, type SiteUserIdentity } from './site-user-service.js';
-import type { ThemePages } from './theme-page.js';
+import type { ThemePages } from '../../render/theme-pages.js';
 
 const API = '/api/site-users/account/verify-email';
 export const VERIFY_LINK_INVALID = 'This confirmation link has expired or was already used. Sign in to get a new one.';

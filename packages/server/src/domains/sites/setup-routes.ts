@@ -1,7 +1,6 @@
 import { CURRENCIES, PageType, PASSWORD_STRENGTH_MIN_LENGTH } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { startOwnerSession } from '../auth/owner-session.js';
-import type { ThemePages } from '../site-users/theme-page.js';
 import { completeSetup, SETUP_LANGUAGES, SETUP_STARTS, SetupClosedError, setupInput, timeZones } from './first-run.js';
 import { loadStarter } from './starter-schema.js';
 import { setupTokenValid, siteHasOwner } from './setup-token.js';
@@ -66,7 +65,7 @@ function formScope(values: FormValues, errors: string[] = [], passwordMessage = 
  * `GET/POST /config/setup` (issue 19): the first administrator is created in the browser with the
  * one-time address `tessera start` prints. Answers 404 once the site has an owner.
  */
-export function installSetupRoutes(app: FastifyInstance, pages: ThemePages): void {
+export function installSetupRoutes(app: FastifyInstance, pages: FastifyInstance['services']['pages']): void {
   const db = app.db;
   const scope = { pageType: PageType.PAGE, path: SETUP_PATH, title: 'Set up your site' };
   const send = (request: FastifyRequest, reply: FastifyReply, setup: Record<string, unknown>, status = 200) =>

@@ -13,6 +13,7 @@ import { merchandisingContext, productView } from '../../catalogue/product-view.
 import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from '../../../render/sources.js';
 import { readLoaderFromManifest } from '../../../render/storefront-manifest.js';
 import { PAGE_MEMO_CHARS, Theme } from '../../../render/theme.js';
+import { type SiteThemeSource, themeForRequest } from '../../../render/theme-pages.js';
 import { markCacheablePage } from '../../web/etag.js';
 import { pageHead } from '../../web/page-head.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../../repo-paths.js';
@@ -34,10 +35,7 @@ export interface PagesPluginOptions {
    * The site's own theme copy (theme editor, `domains/site-themes/`), asked only when the site row
    * names a live version or the request asks for the draft preview; undefined: the default theme.
    */
-  readonly siteTheme?: (
-    site: SiteScope,
-    request: FastifyRequest,
-  ) => Promise<{ theme: Theme; preview: boolean } | undefined>;
+  readonly siteTheme?: SiteThemeSource;
 }
 
 interface PageRequest {
@@ -111,13 +109,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       const { template: deniedTemplate, status: deniedStatus } = MEMBERS_ONLY_DENIED;
       return sendPage({ site, request, reply }, deniedTemplate, denied, { denied: { next: scope.path } }, deniedStatus);
     }
-    // Sites without their own theme copy skip this (no query): see `wantsSiteTheme`.
-    const own = wantsSiteTheme(site, request) ? await options.siteTheme?.(site, request) : undefined;
-    const pageTheme = own?.theme ?? theme;
+    // Sites without their own theme copy skip this (no query): see `themeForRequest`.
+    const own = await themeForRequest(theme, site, request, options.siteTheme);
+    const pageTheme = own.theme;
     const context = pageContext(
       site,
       { ...scope, ownerRoles: (await loadOwner(request))?.roles, ...consentScope(request) },
-      own ? { ...assets, stylesheet: pageTheme.stylesheetUrl } : assets,
+      pageTheme === theme ? assets : { ...assets, stylesheet: pageTheme.stylesheetUrl },
     );
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
@@ -141,7 +139,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       );
     }
     // ETag, Cache-Control and 304 on the way out (domains/web/etag.ts); error and not-found pages stay no-store.
-    if (own?.preview) reply.header('cache-control', 'no-store');
+    if (own.preview) reply.header('cache-control', 'no-store');
     else markCacheablePage(reply);
     reply.code(status).type('text/html; charset=utf-8').send(rendered.html);
   }
@@ -336,11 +334,6 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     }
     return withSite(request, reply, sendNotFound);
   });
-}
-
-/** A live theme version on the site row, or `?themePreview=draft` (checked against the owner later). */
-function wantsSiteTheme(site: SiteScope, request: FastifyRequest): boolean {
-  return site.themeVersion !== undefined || (request.query as { themePreview?: unknown }).themePreview === 'draft';
 }
 
 /** Up to three product pictures for the home page's hero, each from a different product. */
