@@ -256,56 +256,14 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/cart/cart-json.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
+    from: 'packages/server/src/domains/checkout/checkout-types.js',
     to: 'packages/server/src/domains/content/product-json.js',
   },
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
+    from: 'packages/server/src/domains/checkout/pricing.js',
     to: 'packages/server/src/domains/content/product-repository.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/gift-cards/gift-card-codes.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/gift-cards/gift-card-issuance.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/payments/flow/place.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/payments/methods/index.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/settings/settings-repository.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/checkout/checkout-service.js',
-    to: 'packages/server/src/domains/subscriptions/subscription-start.js',
   },
   {
     type: 'dependency',

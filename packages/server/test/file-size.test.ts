@@ -14,7 +14,6 @@ const ROOT = join(import.meta.dirname, '../../..');
 const OVERSIZED_BASELINE = [
   'packages/core/src/editor/editor-rules.ts', // 409
   'packages/editor/src/editor.css', // 501
-  'packages/server/src/domains/checkout/checkout-service.ts', // 731: place() becomes one step per file
   'packages/server/src/domains/content/site-content.ts', // 472
   'packages/server/src/platform/db/schema.ts', // 683
   'packages/server/src/seed/seed-content.ts', // 766: seed content moves to data files

@@ -16,6 +16,8 @@ import {
   updateQuantityBody,
 } from './schemas.js';
 
+export { type CartEntry, cartEntryJson, type ShoppingCart, shoppingCartJson } from './cart-json.js';
+
 export interface CommercePluginOptions {
   content: ContentService;
   carts: CartService;

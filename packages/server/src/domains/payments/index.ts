@@ -12,6 +12,7 @@ import { registerHostedReturnRoutes, registerHostedWebhook } from './routes.js';
 export { createStripeProvider } from './stripe/stripe-provider.js';
 export type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
 export { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flow/place.js';
+export type { PaymentMethodInput, PaymentProviders } from './methods/index.js';
 
 export interface PaymentsPluginOptions {
   content: ContentService;

@@ -7,6 +7,8 @@ import { parseInput } from '../../platform/http/validate.js';
 import { LANGUAGE_CODE, siteLanguages } from './multilingual.js';
 import { createSiteSettingsStore } from './settings-repository.js';
 
+export { parseSiteSettings } from './settings-repository.js';
+
 /**
  * Site settings API of SPEC §7: the header and footer (`GET`/`PUT /api/site-header-footer`) and
  * the multilingual settings (`GET /api/multilingual/settings`, `GET /api/multilingual/status`,
