@@ -1,3 +1,4 @@
+import { currencyDigits } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -24,7 +25,7 @@ function siteOf(request: FastifyRequest): string {
 
 /** Minor units as a plain decimal for spreadsheets ("12.50"; whole units when the currency has none). */
 function decimal(cents: number, currency: string): string {
-  const digits = currency === 'JPY' ? 0 : 2;
+  const digits = currencyDigits(currency);
   return (cents / 10 ** digits).toFixed(digits);
 }
 
