@@ -874,13 +874,7 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/imports/wordpress-pages.js',
-    to: 'packages/server/src/domains/content/sanitize-owner-html.js',
-  },
-  {
-    type: 'dependency',
-    rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/imports/wordpress-wxr.js',
+    from: 'packages/server/src/domains/imports/wordpress-blocks.js',
     to: 'packages/server/src/domains/content/sanitize-owner-html.js',
   },
   {

@@ -17,6 +17,99 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/imports/', import.meta.url));
 const BLOG = join(FIXTURES, 'wordpress-blog.xml');
 const DOCTYPE = join(FIXTURES, 'wordpress-doctype.xml');
 const wxr = () => readFileSync(BLOG, 'utf8');
+const UPLOADS = 'https://harbour.example.org/wp-content/uploads';
+const image = (assetUrl: string, altText: string, extra: Record<string, unknown> = {}) => ({
+  recordType: 2,
+  assetUrl,
+  altText,
+  ...extra,
+});
+/** The blocks of the fixture's block post (Gutenberg) and shortcode post (classic editor), as stored. */
+const SUMMER_BEDS = [
+  { type: 2, settings: {}, content: { html: '<p>August was <em>dry</em>; the beans did not mind.</p>' } },
+  { type: 2, variant: 'heading', settings: {}, content: { text: 'Beans & peas', level: 3 } },
+  {
+    type: 5,
+    variant: 'inline',
+    settings: {},
+    content: {
+      image: image(`${UPLOADS}/2024/09/beans.jpg`, 'Runner beans', { originalSize: '1200x800' }),
+      caption: 'Climbing the hazel poles',
+    },
+  },
+  {
+    type: 8,
+    variant: 'grid',
+    settings: { 'thumbnails-per-row': 2 },
+    content: {
+      images: [image(`${UPLOADS}/2024/09/beans.jpg`, 'Beans'), image(`${UPLOADS}/2024/09/peas.jpg`, 'Sugar snap peas')],
+    },
+  },
+  { type: 31, settings: {}, content: { text: 'Water the roots, not the leaves.', source: 'My grandmother' } },
+  { type: 2, settings: {}, content: { html: '<ul>\n<li>Runner beans</li>\n<li>Sugar snaps</li>\n</ul>' } },
+  { type: 47, settings: {}, content: {} },
+  { type: 21, settings: { height: 40 }, content: {} },
+  { type: 23, settings: {}, content: { code: 'water = 2 litres < 5 litres' } },
+  {
+    type: 53,
+    settings: { style: 'primary' },
+    content: { label: 'Our seed list', url: 'https://harbour.example.org/seeds/' },
+  },
+  {
+    type: 32,
+    settings: {},
+    content: {
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      providerName: 'YouTube',
+      overlay: true,
+      title: 'A tour of the beds',
+    },
+  },
+  { type: 2, settings: {}, content: { html: '<p>Left: the greenhouse.</p>' } },
+  { type: 41, settings: {}, content: { url: `${UPLOADS}/2024/09/bees.mp3`, title: 'Bees at dawn' } },
+  {
+    type: 2,
+    settings: {},
+    content: {
+      html: '<p class="note">Custom <abbr title="HyperText">HTML</abbr> kept.</p>\n<div class="acme-recipe"><p>Serves four.</p></div>',
+    },
+  },
+];
+const OPEN_GARDEN = [
+  {
+    type: 2,
+    settings: {},
+    content: { html: '<p>Come and see the garden on <strong>Saturday</strong>. Bring gloves.</p>' },
+  },
+  {
+    type: 5,
+    variant: 'inline',
+    settings: {},
+    content: {
+      image: image(`${UPLOADS}/2024/09/beans.jpg`, 'Runner beans', { originalSize: '600x400' }),
+      caption: 'The bean tunnel',
+    },
+  },
+  {
+    type: 8,
+    variant: 'grid',
+    settings: { 'thumbnails-per-row': 2 },
+    content: {
+      images: [
+        image(`${UPLOADS}/2024/09/peas.jpg`, 'Sugar snap peas'),
+        image(`${UPLOADS}/2024/09/beans.jpg`, 'Runner beans'),
+      ],
+    },
+  },
+  { type: 32, settings: {}, content: { url: 'https://vimeo.com/76979871', providerName: 'Vimeo', overlay: true } },
+  {
+    type: 32,
+    settings: {},
+    content: { url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', providerName: 'YouTube', overlay: true },
+  },
+  { type: 41, settings: {}, content: { url: `${UPLOADS}/2024/09/bees.mp3` } },
+  { type: 2, settings: {}, content: { html: '<p>Questions? Write to us any time.</p>' } },
+];
 
 describe('the XML reader', () => {
   it('reads elements, attributes, CDATA, entities and character references', () => {
@@ -51,12 +144,14 @@ describe('reading a WordPress export', () => {
   it('maps posts, statuses, dates, authors, terms and comments, and cleans the HTML', () => {
     const parsed = parseWxr(wxr(), Date.parse('2026-01-01T00:00:00Z'));
     expect(parsed.siteTitle).toBe('Harbour Kitchen & Garden');
-    expect(parsed.attachments).toBe(1);
+    expect(parsed.attachments).toBe(3);
     expect(parsed.posts.map((p) => [p.wpId, p.urlId, p.status, p.publishOn, p.author])).toEqual([
       ['21', 'tomato-harvest', 'published', '2024-08-16T07:45:00.000Z', 'Inès Moreau'],
       ['22', 'passata', 'published', '2024-08-20T18:00:00.000Z', 'Tom Reed'],
       ['23', 'seed-list-for-next-year', 'draft', '2024-09-01T12:00:00.000Z', 'Inès Moreau'],
       ['24', 'winter-squash', 'scheduled', '2036-01-01T09:00:00.000Z', 'Inès Moreau'],
+      ['25', 'summer-beds', 'published', '2024-09-01T08:00:00.000Z', 'Inès Moreau'],
+      ['26', 'open-garden', 'published', '2024-09-10T08:00:00.000Z', 'Tom Reed'],
     ]);
     const [harvest, passata] = parsed.posts;
     expect(harvest!.tags).toEqual(['tomatoes', 'preserving']);
@@ -76,6 +171,11 @@ describe('reading a WordPress export', () => {
       ['7', null, 'spam', 'Buy now'],
     ]);
     expect(harvest!.commentsSkipped).toBe(1);
+    // The featured image is the attachment `_thumbnail_id` names; posts without one have none.
+    expect(harvest!.featuredImage).toEqual({ url: `${UPLOADS}/2024/08/tomatoes.jpg`, altText: '' });
+    expect(passata!.featuredImage).toBeUndefined();
+    // The Gutenberg blocks of the harvest post: its text, then its image block, then the loose text.
+    expect(harvest!.sections.flatMap((s) => s.blocks).map((b) => b.type)).toEqual([2, 5, 2]);
     expect(parsed.skipped).toEqual([
       { line: 200, reason: '"Old thoughts": Status "trash" is not imported (trash, auto-draft, …).' },
     ]);
@@ -143,16 +243,16 @@ for (const dialect of DIALECTS) {
       // The demo site has its own /about: the imported one goes next to it, not over it.
       expect(out).toContain('line 188: would create page /about-2 (About, published; /about is taken)');
       expect(out).toContain('line 210: would create page /planting-calendar (Planting calendar, published)');
-      expect(out).toContain('Dry run, nothing changed: 4 to create, 0 to update, 1 skipped; 3 comments to add.');
+      expect(out).toContain('Dry run, nothing changed: 6 to create, 0 to update, 1 skipped; 3 comments to add.');
       expect(out).toContain('Pages: 2 to create, 0 to update; new pages are not linked in the navigation');
       expect(out).toContain('1 comment left out');
-      expect(out).toContain('1 attachment and 2 image addresses in posts were not downloaded');
+      expect(out).toContain('3 attachments and 8 image addresses in posts were not downloaded');
       expect(await posts()).toEqual(before);
     });
 
     it('imports posts, terms and threaded comments, and the post renders sanitised', async () => {
       const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: wxr(), dryRun: false });
-      expect(report.planned.map((p) => p.action)).toEqual(['create', 'create', 'create', 'create']);
+      expect(report.planned.map((p) => p.action)).toEqual(['create', 'create', 'create', 'create', 'create', 'create']);
       const stored = await posts();
       const harvest = stored.find((p) => p.url_id === 'tomato-harvest')!;
       expect(JSON.parse(harvest.structured_content)).toEqual({
@@ -194,6 +294,65 @@ for (const dialect of DIALECTS) {
       expect(page.body).not.toContain('Buy now');
       expect((await new Visitor(server.url).get('/blog/winter-squash')).status).toBe(404);
 
+      // Gutenberg blocks and shortcodes became our blocks; the featured images are the named attachments.
+      const stored2 = await server.db
+        .selectFrom('items')
+        .select(['url_id', 'sections', 'images'])
+        .where('collection_id', '=', await blogId())
+        .where('url_id', 'in', ['tomato-harvest', 'summer-beds', 'open-garden'])
+        .orderBy('url_id')
+        .execute();
+      const blocksOf = (urlId: string) =>
+        JSON.parse(stored2.find((p) => p.url_id === urlId)!.sections).flatMap((s: { blocks: unknown[] }) => s.blocks);
+      expect(blocksOf('summer-beds')).toEqual(SUMMER_BEDS);
+      expect(blocksOf('open-garden')).toEqual(OPEN_GARDEN);
+      expect(blocksOf('tomato-harvest').map((b: { type: number }) => b.type)).toEqual([2, 5, 2]);
+      const featured = (urlId: string) => JSON.parse(stored2.find((p) => p.url_id === urlId)!.images);
+      expect(featured('summer-beds')).toEqual([
+        {
+          id: 'featured',
+          recordType: 2,
+          assetUrl: `${UPLOADS}/2024/09/peas.jpg`,
+          altText: 'Sugar snap peas',
+          originalSize: '',
+        },
+      ]);
+      expect(featured('tomato-harvest')[0].assetUrl).toBe(`${UPLOADS}/2024/08/tomatoes.jpg`);
+      expect(featured('open-garden')).toEqual([]);
+      const beds = await new Visitor(server.url).get('/blog/summer-beds');
+      expect(beds.status).toBe(200);
+      for (const shown of [
+        'Beans &amp; peas',
+        'Climbing the hazel poles',
+        'Water the roots, not the leaves.',
+        'My grandmother',
+        'water = 2 litres &lt; 5 litres',
+        'Our seed list',
+        'A tour of the beds',
+        'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        'Bees at dawn',
+        'Serves four.',
+        `${UPLOADS}/2024/09/peas.jpg`,
+      ])
+        expect(beds.body, shown).toContain(shown);
+      expect(beds.body).not.toContain("alert('html block')");
+      expect(beds.body).not.toContain('wp:');
+      const garden = await new Visitor(server.url).get('/blog/open-garden');
+      expect(garden.status).toBe(200);
+      for (const shown of ['Bring gloves.', 'The bean tunnel', 'https://vimeo.com/76979871', 'Write to us any time.'])
+        expect(garden.body, shown).toContain(shown);
+      for (const raw of [
+        '[highlight',
+        '[/highlight]',
+        '[caption',
+        '[gallery',
+        '[contact-form-7',
+        '[email',
+        '[embed',
+        '[audio',
+      ])
+        expect(garden.body, raw).not.toContain(raw);
+
       // The pages: unlinked, published, their HTML cleaned; the demo's own About page untouched.
       const pages = await server.db
         .selectFrom('collections')
@@ -221,7 +380,7 @@ for (const dialect of DIALECTS) {
 
       // The published posts' old WordPress addresses redirect to the new ones, with or without the slash
       // (and the nested page's: /about stays the site's own page).
-      expect(report.redirects).toBe(3);
+      expect(report.redirects).toBe(5);
       for (const old of ['/2024/08/tomato-harvest/', '/2024/08/tomato-harvest']) {
         const moved = await fetch(`${server.url}${old}`, { redirect: 'manual' });
         expect(moved.status, old).toBe(301);
@@ -246,12 +405,22 @@ for (const dialect of DIALECTS) {
       // Matched by its URL (the id changed).
       expect(out).toContain('updated seed-list-for-next-year');
       expect(out).toContain('line 31: updated tomato-harvest (Tomato harvest, 2024, published)');
-      expect(out).toContain('0 created, 4 updated, 1 skipped; 0 comments added.');
+      expect(out).toContain('0 created, 6 updated, 1 skipped; 0 comments added.');
       expect(out).toContain('line 188: updated page /about-2 (About, published; /about is taken)');
       expect(out).toContain('Pages: 0 created, 2 updated;');
       const after = await posts();
       expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
       expect(after.find((p) => p.url_id === 'winter-squash')?.title).toBe('Winter squash, soon');
+      // The blocks are written again, not added to.
+      const beds = await server.db
+        .selectFrom('items')
+        .select(['sections', 'images'])
+        .where('collection_id', '=', await blogId())
+        .where('url_id', '=', 'summer-beds')
+        .execute();
+      expect(beds).toHaveLength(1);
+      expect(JSON.parse(beds[0]!.sections).flatMap((s: { blocks: unknown[] }) => s.blocks)).toEqual(SUMMER_BEDS);
+      expect(JSON.parse(beds[0]!.images)).toHaveLength(1);
       expect(await comments()).toHaveLength(3);
       // Post ids are only unique within one WordPress site: another site's post 22 is a new post.
       const other = wxr()

@@ -17,6 +17,8 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 const FIXTURE = readFileSync(new URL('./fixtures/imports/wordpress-blog.xml', import.meta.url), 'utf8');
 const TOMATOES = '/wp-content/uploads/2024/08/tomatoes.jpg';
 const JARS = '/wp-content/uploads/2024/08/jars.jpg';
+/** The block post's pictures (an image block, a gallery, its featured image). */
+const SEPTEMBER = '/wp-content/uploads/2024/09/';
 
 describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   let server: TestServer;
@@ -35,7 +37,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
       .toBuffer();
     oldSite = createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === TOMATOES) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
+      if (req.url === TOMATOES || req.url?.startsWith(SEPTEMBER))
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
       // A page where a picture should be: refused as not a picture.
       else if (req.url === JARS) res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>gone</html>');
       else res.writeHead(404).end();
@@ -67,7 +70,7 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   it('never downloads from a private address unless allowed, and copies nothing then', async () => {
     const media = { storage: server.app.fileStorage, fetch: true, env: {} };
     const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: true, media });
-    expect(dry.media).toEqual({ addresses: 2, copied: 0, failed: [] });
+    expect(dry.media).toEqual({ addresses: 4, copied: 0, failed: [] });
     expect(requests).toEqual([]);
     await expect(
       importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
@@ -88,7 +91,7 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   it('downloads the export’s own pictures, shows the copies in the posts, and lists what failed', async () => {
     const media = { storage: server.app.fileStorage, fetch: true, env: allow };
     const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
-    expect(report.media?.copied).toBe(1);
+    expect(report.media?.copied).toBe(3);
     expect(report.media?.failed).toEqual([
       { url: `${origin}${JARS}`, reason: 'not a picture (JPEG, PNG, GIF, WebP or AVIF)' },
     ]);
@@ -96,6 +99,31 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     const body = await harvestBody();
     expect(body).toContain('src="/files/wordpress/2024/08/tomatoes.jpg"');
     expect(body).not.toContain(`${origin}${TOMATOES}`);
+    // Blocks and featured images point at the copies too.
+    const beds = await server.db
+      .selectFrom('items')
+      .select(['sections', 'images', 'body'])
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('url_id', '=', 'summer-beds')
+      .executeTakeFirstOrThrow();
+    const blocks = JSON.parse(beds.sections).flatMap((s: { blocks: unknown[] }) => s.blocks);
+    expect(blocks.find((b: { type: number }) => b.type === 5).content.image.assetUrl).toBe(
+      '/files/wordpress/2024/09/beans.jpg',
+    );
+    expect(
+      blocks.find((b: { type: number }) => b.type === 8).content.images.map((i: { assetUrl: string }) => i.assetUrl),
+    ).toEqual(['/files/wordpress/2024/09/beans.jpg', '/files/wordpress/2024/09/peas.jpg']);
+    expect(JSON.parse(beds.images)[0].assetUrl).toBe('/files/wordpress/2024/09/peas.jpg');
+    for (const old of [`${origin}${SEPTEMBER}beans.jpg`, `${origin}${SEPTEMBER}peas.jpg`])
+      expect(`${beds.sections}${beds.images}${beds.body}`).not.toContain(old);
+    const harvest = await server.db
+      .selectFrom('items')
+      .select(['sections', 'images'])
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('url_id', '=', 'tomato-harvest')
+      .executeTakeFirstOrThrow();
+    expect(`${harvest.sections}${harvest.images}`).not.toContain(`${origin}${TOMATOES}`);
+    expect(harvest.sections).toContain('"assetUrl":"/files/wordpress/2024/08/tomatoes.jpg"');
     const served = await fetch(`${server.url}/files/wordpress/2024/08/tomatoes.jpg`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);

@@ -5,6 +5,7 @@ import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso, stableId } from '../../platform/ids.js';
+import { sectionImageUrls, withMovedSections } from './wordpress-blocks.js';
 import { bringMedia, type MediaSource, uploadAddresses, withMovedMedia } from './wordpress-media.js';
 import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
@@ -159,7 +160,21 @@ async function writePost(
     status: post.status,
     published_at: post.publishOn,
     author: JSON.stringify({ displayName: post.author }),
-    sections: JSON.stringify(post.body ? [{ blocks: [{ type: 2, settings: {}, content: { html: post.body } }] }] : []),
+    sections: JSON.stringify(post.sections),
+    // The featured image, stored as the blog editor stores it (blog-store.ts).
+    images: JSON.stringify(
+      post.featuredImage
+        ? [
+            {
+              id: 'featured',
+              recordType: RecordType.IMAGE,
+              assetUrl: post.featuredImage.url,
+              altText: post.featuredImage.altText,
+              originalSize: '',
+            },
+          ]
+        : [],
+    ),
     comments_enabled: post.commentsEnabled ? 1 : 0,
     updated_at: now,
   };
@@ -189,7 +204,6 @@ async function writePost(
         collection_id: blogId,
         record_type: RecordType.TEXT,
         structured_content: JSON.stringify({ wordpress }),
-        images: '[]',
         position: Number(last?.max ?? -1) + 1,
         created_at: post.publishOn < now ? post.publishOn : now,
         ...columns,
@@ -255,8 +269,16 @@ export async function importWordpress(
   // the copies. When the import fails, the files this run created are removed again.
   const media = args.media ? await bringMedia(addresses, args.media) : undefined;
   if (media) {
-    for (const post of parsed.posts) post.body = withMovedMedia(post.body, media.moved);
-    for (const page of parsed.pages) page.body = withMovedMedia(page.body, media.moved);
+    for (const post of parsed.posts) {
+      post.body = withMovedMedia(post.body, media.moved);
+      post.sections = withMovedSections(post.sections, media.moved);
+      const featured = post.featuredImage && media.moved.get(post.featuredImage.url);
+      if (post.featuredImage && featured) post.featuredImage = { ...post.featuredImage, url: featured };
+    }
+    for (const page of parsed.pages) {
+      page.body = withMovedMedia(page.body, media.moved);
+      page.sections = withMovedSections(page.sections, media.moved);
+    }
   }
   try {
     return await db.transaction().execute(async (trx) => {
@@ -277,12 +299,13 @@ export async function importWordpress(
   }
 }
 
-/** The export's own pictures: its attachments' files and the uploads its posts and pages show. */
+/** The export's own pictures: its attachments' files and the uploads its posts and pages show (HTML and blocks). */
 function mediaAddresses(parsed: ParsedWxr): string[] {
   const all = [
     ...parsed.attachmentUrls,
     ...parsed.posts.flatMap((post) => uploadAddresses(post.body, parsed.source)),
     ...parsed.pages.flatMap((page) => uploadAddresses(page.body, parsed.source)),
+    ...[...parsed.posts, ...parsed.pages].flatMap((item) => sectionImageUrls(item.sections)),
   ];
   return [...new Set(all)].filter((url) => uploadAddresses(`<img src="${url}">`, parsed.source).length === 1);
 }

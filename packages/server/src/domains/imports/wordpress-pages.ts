@@ -1,17 +1,18 @@
-import { CollectionType, slugFromTitle } from '@tessera/core';
+import { CollectionType, type SectionData, slugFromTitle } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import { childrenNamed, childText, type XmlElement } from '../../platform/xml/xml-read.js';
-import { dateOf, type PostDraft, paragraphs, pathOf, plainText, STATUSES, urlIdOf } from './wordpress-wxr.js';
+import { childText, type XmlElement } from '../../platform/xml/xml-read.js';
+import { type ContentContext, convertContent } from './wordpress-blocks.js';
+import { dateOf, metaOf, type PostDraft, pathOf, plainText, STATUSES, urlIdOf } from './wordpress-wxr.js';
 
 // The pages of a WordPress export (issue 19): each `<item>` of type page becomes a page of the site
-// (a collection of kind `page` whose one section holds the page's cleaned HTML in a text block), as
-// the editor would make it. A page is the same as a stored one when it carries the same WordPress
-// site and post id (`collections.settings.wordpress`), so a re-run updates it. A page never takes
-// an address the site already uses for something else: it gets the next free one (`about-2`).
+// (a collection of kind `page` whose sections hold the page's body as our blocks and cleaned HTML,
+// wordpress-blocks.ts), as the editor would make it. A page is the same as a stored one when it
+// carries the same WordPress site and post id (`collections.settings.wordpress`), so a re-run
+// updates it. A page never takes an address the site already uses for something else: it gets the
+// next free one (`about-2`).
 // Imported pages are not linked in the navigation; the owner places them in the editor.
 
 export interface PageDraft {
@@ -20,7 +21,9 @@ export interface PageDraft {
   title: string;
   /** The wanted address (`/about` → `about`), already clear of the server's own addresses. */
   slug: string;
+  /** The body as cleaned HTML (what media rewriting reads); `sections` is what the page shows. */
   body: string;
+  sections: SectionData[];
   status: PostDraft['status'];
   /** When a scheduled page goes live. */
   publishAt?: string;
@@ -39,7 +42,11 @@ export interface PlannedPage {
 }
 
 /** One `<item>` of type page as a draft, or the reason it is skipped. */
-export function pageOf(item: XmlElement, now: number): PageDraft | string {
+export function pageOf(
+  item: XmlElement,
+  now: number,
+  ctx: ContentContext = { attachments: new Map() },
+): PageDraft | string {
   const wpId = childText(item, 'wp:post_id').trim();
   if (!/^\d+$/.test(wpId)) return 'It has no WordPress post id.';
   const rawStatus = childText(item, 'wp:status').trim();
@@ -51,13 +58,15 @@ export function pageOf(item: XmlElement, now: number): PageDraft | string {
   const date = dateOf(childText(item, 'wp:post_date_gmt'), childText(item, 'pubDate'), childText(item, 'wp:post_date'));
   if (status === 'scheduled' && (!date || Date.parse(date) <= now))
     return 'A scheduled page without a date in the future.';
+  const { html, sections } = convertContent(content, { ...ctx, postId: wpId });
   return {
     line: item.line,
     wpId,
     title,
     // slugFromTitle keeps a good slug as it is and moves the server's own addresses aside (`cart` → `page-cart`).
     slug: slugFromTitle(urlIdOf(childText(item, 'wp:post_name'), title, wpId)),
-    body: sanitizeOwnerHtml(paragraphs(content)),
+    body: html,
+    sections,
     status,
     publishAt: status === 'scheduled' ? date : undefined,
     oldPath: pathOf(childText(item, 'link')),
@@ -67,12 +76,8 @@ export function pageOf(item: XmlElement, now: number): PageDraft | string {
 
 /** The `_tessera_page_id` post meta of an item a Tessera export wrote. */
 function tesseraPageId(item: XmlElement): string | undefined {
-  for (const meta of childrenNamed(item, 'wp:postmeta')) {
-    if (childText(meta, 'wp:meta_key').trim() !== '_tessera_page_id') continue;
-    const id = childText(meta, 'wp:meta_value').trim();
-    return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
-  }
-  return undefined;
+  const id = metaOf(item, '_tessera_page_id');
+  return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
 }
 
 interface StoredCollection {
@@ -152,9 +157,7 @@ export async function writePages(
     .executeTakeFirst();
   let position = Number(last?.max ?? 0);
   for (const { action, collectionId, slug, page } of planned) {
-    const sections = JSON.stringify(
-      page.body ? [{ blocks: [{ type: 2, settings: {}, content: { html: page.body } }] }] : [],
-    );
+    const sections = JSON.stringify(page.sections);
     const columns = {
       slug,
       title: page.title,

@@ -1,13 +1,15 @@
-import { checkPostTerms, slugFromTitle } from '@tessera/core';
-import sanitizeHtml from 'sanitize-html';
-import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
+import { checkPostTerms, type SectionData, slugFromTitle } from '@tessera/core';
 import { childrenNamed, childText, parseXml, textOf, type XmlElement } from '../../platform/xml/xml-read.js';
+import { type ContentContext, convertContent, paragraphs, plainText, type WxrAttachment } from './wordpress-blocks.js';
 import { type PageDraft, pageOf } from './wordpress-pages.js';
+
+export { paragraphs, plainText };
 
 // Reads a WordPress export (WXR, the XML of Tools → Export) into post drafts for
 // `tessera import wordpress` (issue 19). Only reads: what to write is decided in wordpress-import.ts.
-// Post bodies are cleaned with the owner-HTML sanitiser; image and attachment addresses stay as
-// they are (nothing is downloaded) and are counted.
+// Post bodies become our blocks and cleaned HTML (wordpress-blocks.ts); image and attachment
+// addresses stay as they are (nothing is downloaded unless asked: wordpress-media.ts) and are counted.
+// A post's featured image is the attachment its `_thumbnail_id` names.
 
 /** More `<item>`s than this (posts, pages, attachments, menu entries…) is refused as a whole. */
 export const MAX_WXR_ITEMS = 5000;
@@ -28,6 +30,10 @@ export interface PostDraft {
   title: string;
   urlId: string;
   body: string;
+  /** The same body as sections of our blocks. */
+  sections: SectionData[];
+  /** The attachment `_thumbnail_id` names (the post's featured image). */
+  featuredImage?: { url: string; altText: string };
   excerpt: string;
   status: 'published' | 'draft' | 'scheduled' | 'needs-review' | 'private';
   publishOn: string;
@@ -74,28 +80,29 @@ export const STATUSES: Record<string, PostDraft['status']> = {
   private: 'private',
 };
 const COMMENT_STATUSES: Record<string, CommentDraft['status']> = { '1': 'approved', '0': 'pending', spam: 'spam' };
-const BLOCK_TAG = /<\/?(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|hr|iframe|script|style)[\s>/]/i;
 
-/** WordPress stores paragraphs as blank lines ("wpautop"); make them <p> and <br> (unless already HTML blocks). */
-export function paragraphs(content: string): string {
-  return content
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => (BLOCK_TAG.test(part) ? part : `<p>${part.replace(/\n/g, '<br>\n')}</p>`))
-    .join('\n');
+/** A `wp:postmeta` value of an item, by its key. */
+export function metaOf(item: XmlElement, key: string): string | undefined {
+  for (const meta of childrenNamed(item, 'wp:postmeta'))
+    if (childText(meta, 'wp:meta_key').trim() === key) return childText(meta, 'wp:meta_value').trim();
+  return undefined;
 }
 
-/** Plain text of an HTML fragment (excerpts and comments are shown as text). */
-export function plainText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
+/** The export's attachments by post id (their files' addresses, alt text and post). */
+function attachmentsOf(items: readonly XmlElement[]): Map<string, WxrAttachment> {
+  const found = new Map<string, WxrAttachment>();
+  for (const item of items) {
+    if (childText(item, 'wp:post_type').trim() !== 'attachment') continue;
+    const id = childText(item, 'wp:post_id').trim();
+    const url = childText(item, 'wp:attachment_url').trim();
+    if (!/^\d+$/.test(id) || !url || found.has(id)) continue;
+    found.set(id, {
+      url,
+      alt: plainText(metaOf(item, '_wp_attachment_image_alt') ?? '').slice(0, 1000),
+      parent: childText(item, 'wp:post_parent').trim(),
+    });
+  }
+  return found;
 }
 
 /** A WordPress date: the GMT one ("2024-03-01 09:30:00"), else the RFC 822 `pubDate`, else the local one. */
@@ -154,7 +161,12 @@ function commentsOf(item: XmlElement): { comments: CommentDraft[]; skipped: numb
 }
 
 /** One `<item>` of type post as a draft, or the reason it is skipped. */
-function postOf(item: XmlElement, authors: Map<string, string>, now: number): PostDraft | string {
+function postOf(
+  item: XmlElement,
+  authors: Map<string, string>,
+  now: number,
+  attachments: ReadonlyMap<string, WxrAttachment>,
+): PostDraft | string {
   const wpId = childText(item, 'wp:post_id').trim();
   if (!/^\d+$/.test(wpId)) return 'It has no WordPress post id.';
   const rawStatus = childText(item, 'wp:status').trim();
@@ -176,7 +188,8 @@ function postOf(item: XmlElement, authors: Map<string, string>, now: number): Po
   const date = dateOf(childText(item, 'wp:post_date_gmt'), childText(item, 'pubDate'), childText(item, 'wp:post_date'));
   if (status === 'scheduled' && (!date || Date.parse(date) <= now))
     return 'A scheduled post without a date in the future.';
-  const body = sanitizeOwnerHtml(paragraphs(content));
+  const { html: body, sections } = convertContent(content, { attachments, postId: wpId });
+  const thumbnail = attachments.get(metaOf(item, '_thumbnail_id') ?? '');
   const login = childText(item, 'dc:creator').trim();
   const { comments, skipped } = commentsOf(item);
   return {
@@ -185,6 +198,8 @@ function postOf(item: XmlElement, authors: Map<string, string>, now: number): Po
     title,
     urlId: urlIdOf(childText(item, 'wp:post_name'), title, wpId),
     body,
+    sections,
+    ...(thumbnail ? { featuredImage: { url: thumbnail.url, altText: thumbnail.alt } } : {}),
     excerpt: plainText(childText(item, 'excerpt:encoded')).slice(0, 2000),
     status,
     publishOn: date ?? new Date(now).toISOString(),
@@ -199,10 +214,13 @@ function postOf(item: XmlElement, authors: Map<string, string>, now: number): Po
   };
 }
 
-/** The path of an address (without query or fragment), or undefined for none, the home page or a bad address. */
+/**
+ * The path of an address (without query or fragment), or undefined for none, the home page or a bad
+ * address. Squarespace's exports give paths only (`/journal/first-firing`): they are read as paths.
+ */
 export function pathOf(link: string): string | undefined {
   try {
-    const path = new URL(link.trim()).pathname;
+    const path = new URL(link.trim(), 'https://wxr.invalid').pathname;
     return path.length > 1 && path.length <= 500 && !/\s/.test(path) ? path : undefined;
   } catch {
     return undefined;
@@ -226,6 +244,7 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
     const name = plainText(childText(node, 'wp:author_display_name'));
     if (login) authors.set(login, name || login);
   }
+  const attachments = attachmentsOf(items);
   const parsed: ParsedWxr = {
     siteTitle: plainText(childText(channel, 'title')),
     source: (childText(channel, 'wp:base_site_url') || childText(channel, 'link')).trim().replace(/\/+$/, ''),
@@ -245,7 +264,7 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
     }
     const what = plainText(childText(item, 'title')).slice(0, 60) || '(no title)';
     if (type === 'page') {
-      const page = pageOf(item, now);
+      const page = pageOf(item, now, { attachments } satisfies ContentContext);
       if (typeof page === 'string') parsed.skipped.push({ line: item.line, reason: `Page "${what}": ${page}` });
       else parsed.pages.push(page);
       continue;
@@ -254,7 +273,7 @@ export function parseWxr(xml: string, now = Date.now()): ParsedWxr {
       parsed.skipped.push({ line: item.line, reason: `"${what}" is a ${type || 'untyped'} item, not a post or page.` });
       continue;
     }
-    const post = postOf(item, authors, now);
+    const post = postOf(item, authors, now, attachments);
     if (typeof post === 'string') parsed.skipped.push({ line: item.line, reason: `"${what}": ${post}` });
     else parsed.posts.push(post);
   }
