@@ -177,6 +177,10 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     const exported = parseWxr(xml).pages.find((p) => p.slug === 'about');
     expect(exported?.tesseraId).toBe(about.id);
     expect(exported?.body).toBe(pageHtml(about.sections).html);
+    // The About page's picture goes with it (image blocks were left out before).
+    expect(exported?.body).toMatch(
+      /<figure><img src="\/files\/[^"]+studio-window[^"]*\.jpg"[^>]*><figcaption>The studio on Warren Street\.<\/figcaption><\/figure>/,
+    );
     const other = await startTestServer({ dialect });
     // Another install's demo has the same page ids (the seed's stable ids): name them as pages of
     // some other site, as an export from any other install would.

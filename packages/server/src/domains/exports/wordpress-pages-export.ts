@@ -47,10 +47,12 @@ function blockHtml(block: Block): string | undefined {
     return `<blockquote><p>${escapeHtml(str(content.text))}</p>${source}</blockquote>`;
   }
   if (block.type === BlockType.IMAGE) {
-    const image = content.image as { url?: unknown; alt?: unknown } | undefined;
-    return typeof image?.url === 'string'
-      ? `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(str(image.alt))}">`
-      : undefined;
+    // Image blocks keep their picture as an asset (`assetUrl`, `altText`), like every image field.
+    const image = content.image as { assetUrl?: unknown; altText?: unknown } | undefined;
+    if (typeof image?.assetUrl !== 'string' || !image.assetUrl) return undefined;
+    const img = `<img src="${escapeHtml(image.assetUrl)}" alt="${escapeHtml(str(image.altText))}">`;
+    const caption = str(content.caption).trim();
+    return `<figure>${img}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>`;
   }
   if (block.type === BlockType.HORIZONTAL_RULE) return '<hr>';
   return undefined;
