@@ -23,6 +23,8 @@ import { answerFrameworkError, installErrorHandling } from './platform/http/erro
 import { installJsonBodies } from './platform/http/json-body.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { installRouteCatalogue } from './route-catalogue.js';
+import { openApiInput } from './openapi-contracts.js';
+import { installOpenApiRoute } from './platform/http/openapi-route.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { createInvalidationBus } from './platform/cluster/create-bus.js';
@@ -143,6 +145,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   await app.register(ownerAuthPlugin);
   app.get('/api/health', async () => ({ ok: true }));
+  // GET /api/openapi.json (issue 16): built once the app is ready, from the route catalogue.
+  installOpenApiRoute(app, () => openApiInput(app));
 
   mkdirSync(config.filesDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -78,6 +78,16 @@ for (const dialect of DIALECTS) {
       ).toBe(expected);
     });
 
+    it('serves the published API contract (GET /api/openapi.json) to anyone', async () => {
+      const route = routes.find((r) => r.method === 'GET' && r.url === '/api/openapi.json');
+      expect(route, 'GET /api/openapi.json is in the route catalogue').toBeDefined();
+      expect(route?.roleGroup).toBeUndefined();
+      expect(route?.siteUser).toBe(false);
+      for (const actor of [visitor, userA, owners.get('ADMIN')!]) {
+        expect((await actor.get('/api/openapi.json')).status).toBe(200);
+      }
+    });
+
     it('has every owner API route declare its role group', () => {
       const undeclared = routes
         .filter((route) => isOwnerApi(route) && route.roleGroup === undefined)

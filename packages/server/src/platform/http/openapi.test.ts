@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildOpenApiDocument, type CataloguedRoute, openApiPath, type OpenApiInput } from './openapi.js';
+
+function input(routes: CataloguedRoute[], extra: Partial<OpenApiInput> = {}): OpenApiInput {
+  return {
+    routes,
+    contracts: new Map(),
+    hidden: (route) => route.url === '/api/hidden',
+    siteUserHeader: 'x-xsrf-token',
+    cookies: { owner: 'owner-cookie', siteUser: 'user-cookie' },
+    version: '1.2.3',
+    ...extra,
+  };
+}
+
+describe('openApiPath', () => {
+  it('turns Fastify parameters, with or without a pattern, and wildcards into OpenAPI templates', () => {
+    expect(openApiPath('/api/a/:id/b/:name(^\\d+)/*')).toEqual({
+      path: '/api/a/{id}/b/{name}/{wildcard}',
+      params: ['id', 'name', 'wildcard'],
+    });
+    expect(openApiPath('/api/plain')).toEqual({ path: '/api/plain', params: [] });
+  });
+});
+
+describe('buildOpenApiDocument', () => {
+  const routes: CataloguedRoute[] = [
+    { method: 'GET', url: '/api/things', siteUser: false },
+    { method: 'HEAD', url: '/api/things', siteUser: false },
+    { method: 'GET', url: '/api/things', siteUser: false },
+    { method: 'POST', url: '/api/things/:id', siteUser: false, roleGroup: 'store' },
+    { method: 'PUT', url: '/api/me', siteUser: true },
+    { method: 'POST', url: '/api/hook', siteUser: false, signedWebhook: true },
+    { method: 'GET', url: '/api/hidden', siteUser: false },
+    { method: 'GET', url: '/cart', siteUser: false },
+  ];
+
+  it('publishes each /api route once, leaving out hidden routes, HEAD and pages', () => {
+    const doc = buildOpenApiDocument(input(routes)) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/hook', '/api/me', '/api/things', '/api/things/{id}']);
+    expect(Object.keys(doc.paths['/api/things']!)).toEqual(['get']);
+  });
+
+  it('marks who may call a route and asks for the crumb header on state-changing ones but webhooks', () => {
+    const doc = buildOpenApiDocument(input(routes)) as { paths: Record<string, Record<string, any>> };
+    const owner = doc.paths['/api/things/{id}']!.post;
+    expect(owner['x-access']).toBe('owner:store');
+    expect(owner.security).toEqual([{ ownerSession: [] }]);
+    expect(owner.responses['403']['x-error-codes']).toEqual(['crumb-fail', 'forbidden']);
+    const mine = doc.paths['/api/me']!.put;
+    expect(mine['x-access']).toBe('site-user');
+    expect(mine.parameters.map((p: { name: string }) => p.name)).toEqual(['x-csrf-token', 'x-xsrf-token']);
+    expect(doc.paths['/api/hook']!.post['x-csrf-header']).toBeNull();
+    expect(doc.paths['/api/things']!.get['x-access']).toBe('public');
+  });
+
+  it('publishes a contract’s body and query as JSON Schema, with invalid-body among its errors', () => {
+    const contracts = new Map([
+      [
+        'POST /api/things/:id',
+        {
+          summary: 'Make a thing',
+          body: z.object({ name: z.string().max(5) }),
+          query: z.object({ dry: z.string().optional() }),
+        },
+      ],
+    ]);
+    const doc = buildOpenApiDocument(input(routes, { contracts })) as { paths: Record<string, Record<string, any>> };
+    const operation = doc.paths['/api/things/{id}']!.post;
+    expect(operation.summary).toBe('Make a thing');
+    expect(operation.requestBody.content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 5 } },
+      required: ['name'],
+    });
+    expect(operation.parameters).toContainEqual({
+      name: 'dry',
+      in: 'query',
+      required: false,
+      schema: { type: 'string' },
+    });
+    expect(operation.responses['400']['x-error-codes']).toContain('invalid-body');
+  });
+});

@@ -1,0 +1,251 @@
+import { type ZodType, z } from 'zod';
+import { ERROR_CATALOGUE, type ErrorCode } from '../errors/index.js';
+import { CRUMB_HEADER } from './crumb.js';
+
+// The published API contract (issue 16): an OpenAPI 3.1 document built from the route catalogue
+// the server records at start-up and the zod schemas its routes validate with. Pure: the routes,
+// their contracts and the site-user XSRF header come in as arguments (platform imports nothing above it).
+
+/** What the document needs of one catalogue entry (`route-catalogue.ts`'s `RouteEntry`). */
+export interface CataloguedRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly roleGroup?: string | undefined;
+  readonly siteUser: boolean;
+  readonly signedWebhook?: boolean;
+}
+
+/** What is known of one route beyond the catalogue: its summary, the schemas it parses, its error codes. */
+export interface RouteContract {
+  readonly summary?: string;
+  readonly body?: ZodType;
+  readonly query?: ZodType;
+  readonly errors?: readonly ErrorCode[];
+}
+
+export interface OpenApiInput {
+  readonly routes: readonly CataloguedRoute[];
+  /** Keyed by `METHOD /url` exactly as the catalogue spells the route. */
+  readonly contracts: ReadonlyMap<string, RouteContract>;
+  /** Routes left out of the published document (operations probes, test-only helpers). */
+  readonly hidden: (route: CataloguedRoute) => boolean;
+  /** The header a signed-in site user echoes their session's XSRF token in. */
+  readonly siteUserHeader: string;
+  /** The session cookies of owners and of site users. */
+  readonly cookies: { readonly owner: string; readonly siteUser: string };
+  readonly version: string;
+}
+
+type Json = Record<string, unknown>;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const VERBS: Record<string, string> = {
+  GET: 'Read',
+  POST: 'Send',
+  PUT: 'Replace',
+  PATCH: 'Change',
+  DELETE: 'Delete',
+};
+
+export function routeKey(route: { method: string; url: string }): string {
+  return `${route.method} ${route.url}`;
+}
+
+/** Fastify's `/a/:id(^\\d+)/*` as OpenAPI's `/a/{id}/{wildcard}`, and the parameter names in order. */
+export function openApiPath(url: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const path = url
+    .replace(/:(\w+)(\([^)]*\))?/g, (_m, name: string) => {
+      params.push(name);
+      return `{${name}}`;
+    })
+    .replace(/\*/g, () => {
+      params.push('wildcard');
+      return '{wildcard}';
+    });
+  return { path, params };
+}
+
+/** Who may call a route, as the catalogue's authorization data says. */
+export function accessOf(route: CataloguedRoute): string {
+  if (route.roleGroup) return `owner:${route.roleGroup}`;
+  if (route.siteUser) return 'site-user';
+  return 'public';
+}
+
+function fallbackSummary(route: CataloguedRoute): string {
+  const words = route.url
+    .replace(/^\/api\/(config\/)?/, '')
+    .split('/')
+    .filter((part) => part && !part.startsWith(':') && part !== '*' && !/^\d+$/.test(part))
+    .join(' ')
+    .replace(/[-_.]/g, ' ');
+  const where = route.url.startsWith('/api/config/') ? ' (owner area)' : '';
+  return `${VERBS[route.method] ?? route.method} ${words || 'root'}${where}`;
+}
+
+/** `POST /api/config/pages/:id/publish` → `postApiConfigPagesIdPublish`; a trailing slash adds `Slash`. */
+function operationId(route: CataloguedRoute): string {
+  const parts = `${route.method.toLowerCase()} ${route.url}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const id = parts.map((part, i) => (i === 0 ? part : part[0]!.toUpperCase() + part.slice(1))).join('');
+  return route.url.endsWith('/') ? `${id}Slash` : id;
+}
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), describing what a client may send. */
+export function jsonSchemaOf(schema: ZodType): Json {
+  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
+}
+
+function errorCodesOf(route: CataloguedRoute, contract: RouteContract | undefined): ErrorCode[] {
+  const codes = new Set<ErrorCode>(contract?.errors ?? []);
+  if (contract?.body || contract?.query) codes.add('invalid-body');
+  if (contract?.body)
+    for (const code of ['malformed-json', 'json-too-deep', 'body-too-large'] as const) codes.add(code);
+  if (STATE_CHANGING.has(route.method) && !route.signedWebhook) codes.add('crumb-fail');
+  if (route.roleGroup) for (const code of ['unauthenticated', 'forbidden'] as const) codes.add(code);
+  if (route.siteUser) for (const code of ['unauthenticated', 'xsrf-fail'] as const) codes.add(code);
+  return [...codes].sort();
+}
+
+/** The error answers of an operation, one response per status, naming the catalogue codes it may carry. */
+function errorResponses(codes: readonly ErrorCode[]): Record<string, Json> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) {
+    // A code's `also` statuses belong to one context each (e.g. stock at checkout), so only its own is listed.
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, Json> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: list.map((code) => `\`${code}\`: ${ERROR_CATALOGUE[code].message}`).join(' '),
+      content: {
+        'application/json': {
+          schema: {
+            allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { error: { enum: list } } }],
+          },
+        },
+      },
+      'x-error-codes': list,
+    };
+  }
+  return responses;
+}
+
+function operationOf(route: CataloguedRoute, contract: RouteContract | undefined, input: OpenApiInput): Json {
+  const { params } = openApiPath(route.url);
+  const parameters: Json[] = params.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (contract?.query) {
+    const query = jsonSchemaOf(contract.query);
+    const properties = (query.properties ?? {}) as Record<string, Json>;
+    const required = new Set((query.required ?? []) as string[]);
+    for (const [name, schema] of Object.entries(properties)) {
+      parameters.push({ name, in: 'query', required: required.has(name), schema });
+    }
+  }
+  const csrf = STATE_CHANGING.has(route.method) && !route.signedWebhook;
+  if (csrf) {
+    parameters.push({
+      name: CRUMB_HEADER,
+      in: 'header',
+      required: true,
+      description: 'The `crumb` cookie echoed back (plain form posts may send a `crumb` field instead).',
+      schema: { type: 'string' },
+    });
+  }
+  if (route.siteUser) {
+    parameters.push({
+      name: input.siteUserHeader,
+      in: 'header',
+      required: true,
+      description: "The XSRF token of the site user's session, as signing in answered it.",
+      schema: { type: 'string' },
+    });
+  }
+  const access = accessOf(route);
+  const security = route.roleGroup
+    ? [{ ownerSession: [] }]
+    : route.siteUser
+      ? [{ siteUserSession: [] }]
+      : route.signedWebhook
+        ? []
+        : undefined;
+  const operation: Json = {
+    operationId: operationId(route),
+    summary: contract?.summary ?? fallbackSummary(route),
+    tags: [access === 'public' ? 'public' : access === 'site-user' ? 'site-user' : 'owner'],
+    'x-access': access,
+    ...(route.roleGroup ? { 'x-owner-role-group': route.roleGroup } : {}),
+    'x-csrf-header': csrf ? CRUMB_HEADER : null,
+    ...(route.signedWebhook ? { 'x-signed-webhook': true } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(security ? { security } : {}),
+    responses: {
+      default: { description: 'The answer (JSON unless the address ends in a file extension such as `.csv`).' },
+      ...errorResponses(errorCodesOf(route, contract)),
+    },
+  };
+  if (contract?.body) {
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchemaOf(contract.body) } },
+    };
+  }
+  return operation;
+}
+
+/** The OpenAPI 3.1 document of every published `/api` route, in catalogue order. */
+export function buildOpenApiDocument(input: OpenApiInput): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const seen = new Set<string>();
+  for (const route of input.routes) {
+    if (!route.url.startsWith('/api/') || route.method === 'HEAD' || route.method === 'OPTIONS') continue;
+    if (input.hidden(route) || seen.has(routeKey(route))) continue;
+    seen.add(routeKey(route));
+    const { path } = openApiPath(route.url);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = operationOf(route, input.contracts.get(routeKey(route)), input);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tessera API',
+      version: input.version,
+      description:
+        'Generated at start-up from the route catalogue and the zod schemas the routes validate with. ' +
+        '`x-access` says who may call an operation: `public`, `site-user` or `owner:<role group>`.',
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    tags: [
+      { name: 'public', description: 'Anyone, signed in or not.' },
+      { name: 'site-user', description: 'A signed-in site user (visitor account).' },
+      { name: 'owner', description: 'A signed-in owner whose role is in the route’s role group.' },
+    ],
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error', 'message'],
+          properties: { error: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+      securitySchemes: {
+        ownerSession: { type: 'apiKey', in: 'cookie', name: input.cookies.owner, description: 'An owner session.' },
+        siteUserSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: input.cookies.siteUser,
+          description: 'A site user session.',
+        },
+      },
+    },
+  };
+}
