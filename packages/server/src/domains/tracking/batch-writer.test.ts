@@ -76,16 +76,19 @@ describe('BatchWriter', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('reports a failed batch and carries on with the next one', async () => {
+  it('reports a row it cannot store, keeps the rest of that batch and carries on with the next one', async () => {
     const errors: unknown[] = [];
     const writer = new BatchWriter(db, { onError: (e) => errors.push(e) });
     writer.add('tracking_js_errors', errorRow('dup'));
     writer.add('tracking_js_errors', errorRow('dup'));
+    writer.add('tracking_js_errors', errorRow('other'));
     await writer.flush();
+    // The statement fails on the repeated id; tried again row by row, only the repeat is refused.
     expect(errors).toHaveLength(1);
+    expect(await stored()).toBe(2);
     writer.add('tracking_js_errors', errorRow('fine'));
     await writer.close();
-    expect(await stored()).toBe(1);
+    expect(await stored()).toBe(3);
   });
 
   it('drops rows beyond its memory bound', async () => {

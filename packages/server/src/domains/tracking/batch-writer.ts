@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { TrackingRow, TrackingTableName } from '../../platform/db/tracking-tables.js';
 
@@ -17,7 +17,10 @@ export interface BatchWriterOptions {
 /**
  * Buffers tracking rows and writes them in multi-row INSERTs: every `intervalMs`, when `maxRows`
  * are waiting, and on `close()`. Ingestion routes only push to memory, so a page's tracking call
- * never waits on the database. Writes run one at a time; a failed batch is reported and dropped.
+ * never waits on the database. Writes run one at a time. On PostgreSQL a batch travels as one JSON
+ * parameter (`json_populate_recordset` over the table's own row type) instead of a parameter per
+ * value, which PostgreSQL parses and plans far faster. A statement that fails is tried again row by
+ * row, so one bad row costs itself and not the rows it was sent with; what still fails is reported.
  */
 export class BatchWriter {
   readonly #db: Kysely<Database>;
@@ -30,9 +33,11 @@ export class BatchWriter {
   #writing: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setInterval> | undefined;
   #dropped = 0;
+  readonly #postgres: boolean;
 
   constructor(db: Kysely<Database>, options: BatchWriterOptions = {}) {
     this.#db = db;
+    this.#postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     this.#maxRows = options.maxRows ?? 500;
     this.#rowsPerStatement = options.rowsPerStatement ?? 200;
     this.#maxBuffered = options.maxBuffered ?? 50_000;
@@ -81,17 +86,56 @@ export class BatchWriter {
 
   async #write(batches: Map<TrackingTableName, unknown[]>): Promise<void> {
     for (const [table, rows] of batches) {
-      for (let i = 0; i < rows.length; i += this.#rowsPerStatement) {
-        const chunk = rows.slice(i, i + this.#rowsPerStatement);
+      const perStatement = this.#postgres ? POSTGRES_ROWS_PER_STATEMENT : this.#rowsPerStatement;
+      for (let i = 0; i < rows.length; i += perStatement) {
+        const chunk = rows.slice(i, i + perStatement);
         try {
-          await this.#db
-            .insertInto(table)
-            .values(chunk as never)
-            .execute();
+          await this.#insert(table, chunk);
         } catch (error) {
-          this.#onError(error);
+          if (chunk.length === 1) {
+            this.#onError(error);
+            continue;
+          }
+          for (const row of chunk) {
+            try {
+              await this.#insert(table, [row]);
+            } catch (rowError) {
+              this.#onError(rowError);
+            }
+          }
         }
       }
     }
   }
+
+  async #insert(table: TrackingTableName, rows: unknown[]): Promise<void> {
+    if (!this.#postgres) {
+      await this.#db
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
+      return;
+    }
+    // Built with the query builder (not raw SQL) so the write watch sees which table it writes.
+    const columns = Object.keys(rows[0] as object) as never[];
+    const recordset = sql`json_populate_recordset(null::${sql.table(table)}, ${postgresJson(rows)}::json)`;
+    await this.#db
+      .insertInto(table)
+      .columns(columns)
+      .expression((eb) => eb.selectFrom(recordset.as('r') as never).select(columns) as never)
+      .execute();
+  }
+}
+
+/** Rows per statement on PostgreSQL: one JSON parameter each, so far more than the bound-parameter limit allows. */
+const POSTGRES_ROWS_PER_STATEMENT = 1000;
+
+/**
+ * The rows as a JSON array for PostgreSQL, whose text type cannot hold U+0000: that character is
+ * dropped from every string (SQLite stores it; PostgreSQL would refuse the whole statement).
+ */
+export function postgresJson(rows: unknown[]): string {
+  const json = JSON.stringify(rows);
+  if (!json.includes('\\u0000')) return json;
+  return JSON.stringify(rows, (_key, value) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value));
 }

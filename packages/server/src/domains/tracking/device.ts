@@ -1,3 +1,5 @@
+import { simpleReferrerHost } from './fast-ingest.js';
+
 /** SPEC §9: phones are at most 432 px wide. */
 const MOBILE_MAX_WIDTH = 432;
 const TABLET_MAX_WIDTH = 1024;
@@ -16,7 +18,7 @@ export function deviceOf(userAgent: string, windowSize?: string): 'mobile' | 'ta
 export function referrerHost(referrer: string | undefined, ownHost: string): string {
   if (!referrer) return '';
   try {
-    const host = new URL(referrer).host.toLowerCase();
+    const host = simpleReferrerHost(referrer) ?? new URL(referrer).host.toLowerCase();
     return host === ownHost.toLowerCase() ? '' : host;
   } catch {
     return '';

@@ -3,6 +3,7 @@ import { type ZodType, z } from 'zod';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../platform/http/json-depth.js';
 import { describeZodError } from '../../platform/http/validate.js';
 import type { TrackingRow } from '../../platform/db/tracking-tables.js';
+import { fastAnalyticsEvent } from './fast-ingest.js';
 
 /**
  * Schemas of the schema-event endpoint (`POST /api/v1/clanker/events`): each registered name has
@@ -12,6 +13,11 @@ export interface EventSchema<T = unknown> {
   name: string;
   content: ZodType<T>;
   toRow(content: T): Omit<TrackingRow<'tracking_events'>, 'id' | 'site_id' | 'source' | 'created_at'>;
+  /**
+   * Optional fast check of `eventContent` (issue 20): what `content` would answer for input it
+   * certainly accepts, undefined otherwise (then `content` decides, with its own messages).
+   */
+  fast?: (eventContent: string) => T | undefined;
 }
 
 const money = {
@@ -87,6 +93,7 @@ export const STOREFRONT_ANALYTICS_EVENT: EventSchema<AnalyticsEvent> = {
   name: 'storefront-analytics-event',
   content: storefrontAnalyticsEvent as unknown as ZodType<AnalyticsEvent>,
   toRow: analyticsRow,
+  fast: (text) => fastAnalyticsEvent(text, COMMERCE_NAMES) as AnalyticsEvent | undefined,
 };
 
 /**
@@ -140,6 +147,8 @@ export class EventSchemaRegistry {
   check(name: string, eventContent: string): EventCheck {
     const schema = this.#schemas.get(name);
     if (!schema) return { ok: false, status: 404, details: `No event schema is registered as "${name}".` };
+    const fast = schema.fast?.(eventContent);
+    if (fast !== undefined) return { ok: true, schema, content: fast };
     if (nestsDeeperThan(eventContent)) {
       return { ok: false, status: 400, details: `eventContent nests more than ${MAX_JSON_DEPTH} levels deep.` };
     }
