@@ -10,6 +10,7 @@ import {
   getCurrencyFractions,
 } from '@phensley/cldr';
 import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
+import { formatDateFast } from '../i18n/date-shape.js';
 import { formatRelativeTime, gregorianDate } from '../i18n/dates.js';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
@@ -36,7 +37,7 @@ function localeFormatter(fn: (value: unknown, args: readonly string[], cldr: CLD
 const datetime = localeFormatter((value, args, cldr, ctx) => {
   const epoch = toEpoch(value);
   if (!Number.isFinite(epoch)) return '';
-  return cldr.Calendars.formatDate(gregorianDate(cldr, epoch, siteTimeZone(ctx)), datetimeOptions(args));
+  return formatDateFast(cldr, epoch, siteTimeZone(ctx), datetimeOptions(args));
 });
 
 const datetimeInterval: Formatter = {
@@ -74,11 +75,16 @@ const DATE_FIELDS: Record<string, string> = {
   zone: 'z',
 };
 
+/** One frozen options object per field, so the learned date shapes find it again. */
+const DATE_FIELD_OPTIONS = new Map(
+  Object.entries(DATE_FIELDS).map(([name, skeleton]) => [name, Object.freeze({ skeleton, ca: 'gregory' as const })]),
+);
+
 const datetimefield = localeFormatter((value, args, cldr, ctx) => {
   const epoch = toEpoch(value);
-  const skeleton = DATE_FIELDS[args[0] ?? ''];
-  if (!Number.isFinite(epoch) || !skeleton) return '';
-  return cldr.Calendars.formatDate(gregorianDate(cldr, epoch, siteTimeZone(ctx)), { skeleton, ca: 'gregory' });
+  const options = DATE_FIELD_OPTIONS.get(args[0] ?? '');
+  if (!Number.isFinite(epoch) || !options) return '';
+  return formatDateFast(cldr, epoch, siteTimeZone(ctx), options);
 });
 
 const decimal = localeFormatter((value, args, cldr) => {

@@ -4,9 +4,11 @@
  * decimal, datetime, datetime-interval and unit.
  */
 import { type CLDR, Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley/cldr';
-import type { MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
+import type { DateIntervalFormatOptions, MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
 import { DEFAULT_TIME_ZONE, moneyParts, toDecimal, toEpoch } from './context.js';
 import { formatCurrency, formatCurrencyText } from './currency.js';
+import { formatDateFast } from './date-shape.js';
+import { formatIntervalFast } from './interval-shape.js';
 import { gregorianDate } from './dates.js';
 import { formatDecimal } from './numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, intervalOptions } from './options.js';
@@ -105,7 +107,7 @@ class LocaleMessages {
   private datetime(arg: unknown, options: string[]): string {
     const epoch = toEpoch(arg);
     if (!Number.isFinite(epoch)) return '';
-    return this.cldr.Calendars.formatDate(gregorianDate(this.cldr, epoch, this.zoneId), datetimeOptions(options));
+    return formatDateFast(this.cldr, epoch, this.zoneId, datetimeOptions(options));
   }
 
   private interval(start: unknown, end: unknown, options: string[]): string {
@@ -170,12 +172,23 @@ export function formatInterval(
   args: readonly string[],
   twelveHour = false,
 ): string {
-  const opts = { ...intervalOptions(args) };
-  const a = gregorianDate(cldr, start, zoneId);
-  const b = gregorianDate(cldr, end, zoneId);
+  let opts: DateIntervalFormatOptions = intervalOptions(args);
   if (twelveHour && opts.skeleton === undefined && opts.date === undefined && opts.time === undefined) {
+    const a = gregorianDate(cldr, start, zoneId);
+    const b = gregorianDate(cldr, end, zoneId);
     const sameDay = a.year() === b.year() && a.month() === b.month() && a.dayOfMonth() === b.dayOfMonth();
-    if (sameDay && Math.abs(end - start) >= 0 && Math.abs(end - start) < 24 * HOUR_MS) opts.skeleton = 'hm';
+    if (sameDay && Math.abs(end - start) >= 0 && Math.abs(end - start) < 24 * HOUR_MS) opts = hourMinute(opts);
   }
-  return cldr.Calendars.formatDateInterval(a, b, opts);
+  return formatIntervalFast(cldr, start, end, zoneId, opts);
+}
+
+/** The options with the `hm` skeleton, one object per options object (learned shapes are found by it). */
+const withHourMinute = new WeakMap<DateIntervalFormatOptions, DateIntervalFormatOptions>();
+function hourMinute(options: DateIntervalFormatOptions): DateIntervalFormatOptions {
+  let out = withHourMinute.get(options);
+  if (out === undefined) {
+    out = Object.freeze({ ...options, skeleton: 'hm' });
+    withHourMinute.set(options, out);
+  }
+  return out;
 }
