@@ -62,4 +62,12 @@ describe('parse', () => {
       { message: 'Instruction END not allowed at root', line: 3, column: 1 },
     ]);
   });
+
+  it('reports an unclosed block at the tag that opened it and the end of input where it was noticed', () => {
+    const { errors } = parse('<p>x</p>{.section a}\n{.section b}{.end}\n<footer>\n', known);
+    expect(errors).toEqual([
+      { message: 'Reached EOF in the middle of SECTION', line: 4, column: 1 },
+      { message: 'Unclosed SECTION: the block has no matching END', line: 1, column: 9 },
+    ]);
+  });
 });

@@ -49,6 +49,8 @@ interface Level {
   /** The outermost block of this level, the one `.end` closes. */
   opener: Block;
   alternates: boolean;
+  /** Source offset of the tag that opened the block: an unclosed block is reported there. */
+  start: number;
 }
 
 const BLOCK_NAMES: Readonly<Record<Block['kind'], string>> = {
@@ -79,7 +81,7 @@ class Assembler {
     this.offsets.push(this.offset);
   }
   private readonly stack: Level[] = [];
-  private level: Level = { block: this.root, list: this.root.body, opener: this.root, alternates: false };
+  private level: Level = { block: this.root, list: this.root.body, opener: this.root, alternates: false, start: 0 };
 
   /** Text pieces stay separate, as the reference tree keeps them; the compiler joins them. */
   text(text: string): void {
@@ -105,7 +107,13 @@ class Assembler {
       case 'open':
         level.list.push(inst.node as Node);
         this.stack.push(level);
-        this.level = { block: inst.node, list: inst.node.body, opener: inst.node, alternates: false };
+        this.level = {
+          block: inst.node,
+          list: inst.node.body,
+          opener: inst.node,
+          alternates: false,
+          start: this.offset,
+        };
         return;
       case 'end':
         if (level.opener.kind === 'root') {
@@ -160,7 +168,10 @@ class Assembler {
     if (this.level.opener.kind !== 'root') {
       const name = BLOCK_NAMES[this.level.block.kind];
       this.fail(`Reached EOF in the middle of ${name}`);
+      const end = this.offset;
+      this.offset = this.level.start;
       this.fail(`Unclosed ${name}: the block has no matching END`);
+      this.offset = end;
     }
   }
 }

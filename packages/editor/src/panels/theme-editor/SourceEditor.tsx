@@ -14,6 +14,8 @@ import {
 } from './jsont-language.js';
 
 const jsont = StreamLanguage.define(jsontStreamParser);
+/** Inside the shadow root the panel's style sheet does not apply: the editor's size goes here. */
+const SIZE = EditorView.theme({ '&': { minHeight: '320px' }, '.cm-scroller': { minHeight: '320px' } });
 /** Compile after this much quiet typing. */
 const LINT_DELAY_MS = 300;
 
@@ -36,6 +38,11 @@ export default function SourceEditor(props: {
   // biome-ignore lint/correctness/useExhaustiveDependencies: made once per file; later text comes from the editor
   useEffect(() => {
     if (!host.current) return;
+    // CodeMirror's own styles (white-space: pre-wrap above all, without which Chromium types a
+    // non-breaking space for a space, so `{.section x}` stops being an instruction) reach a document
+    // as a `<style>` element, which the site's CSP (`style-src 'self'`) refuses. In a shadow root they
+    // go in as constructed style sheets instead, which the policy allows.
+    const root = host.current.shadowRoot ?? host.current.attachShadow({ mode: 'open' });
     const language = props.jsont
       ? [
           jsont,
@@ -54,14 +61,16 @@ export default function SourceEditor(props: {
       view.dispatch(setDiagnostics(view.state, toDiagnostics(doc, errors)));
     };
     const view = new EditorView({
-      parent: host.current,
+      root,
+      parent: root,
       state: EditorState.create({
         doc: props.value,
         extensions: [
           lineNumbers(),
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          EditorView.lineWrapping,
+          // No wrapping: End goes to the end of the source line, and lines and columns read as the engine counts them.
+          SIZE,
           EditorView.contentAttributes.of({ 'aria-label': `Source of ${props.path}` }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
