@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_DIR } from '../src/repo-paths.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
@@ -26,13 +28,20 @@ for (const dialect of DIALECTS) {
     let server: TestServer;
     let admin: Visitor;
     let reporting: Visitor;
+    // A files folder of its own: the tests look at which font files the store keeps.
+    let filesDir: string;
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      filesDir = mkdtempSync(join(tmpdir(), 'tessera-site-fonts-'));
+      server = await startTestServer({
+        dialect,
+        config: { filesDir, rateLimit: { max: 100_000, timeWindowMs: 60_000 } },
+      });
       [admin, reporting] = await ownerSessions(server, [OWNERS.admin, OWNERS.reporting]);
     });
     afterAll(async () => {
       await server?.close();
+      rmSync(filesDir, { recursive: true, force: true });
     });
 
     it('uploads a WOFF2 font, reads its family and weight, lists and serves it long-cached', async () => {
@@ -115,22 +124,99 @@ for (const dialect of DIALECTS) {
 
     it('refuses a font beyond the per-site limit', async () => {
       const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
-      const rows = Array.from({ length: 40 }, (_, i) => ({
-        id: `filler-${i}`,
-        site_id: site.id,
-        family: 'Filler',
-        subfamily: 'Regular',
-        weight: 400,
-        italic: 0,
-        format: 'woff2',
-        storage_key: `.fonts/${site.id}/filler-${i}.woff2`,
-        size: 1,
-        created_at: new Date().toISOString(),
-      }));
-      await server.db.insertInto('site_fonts').values(rows).execute();
+      await server.db.insertInto('site_fonts').values(fillers(site.id, 40)).execute();
       const refused = await upload(server, admin, 'Inter.woff2', inter);
       expect(refused).toMatchObject({ status: 409, body: { error: 'too-many-fonts' } });
+      expect(await server.app.fileStorage.list(`.fonts/${site.id}/`)).toEqual([]);
       await server.db.deleteFrom('site_fonts').where('family', '=', 'Filler').execute();
     });
+
+    it('keeps to the limit when uploads arrive at once, and keeps no file of a refused one', async () => {
+      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      await server.db.insertInto('site_fonts').values(fillers(site.id, 38)).execute();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => upload(server, admin, `Inter-${i}.woff2`, inter)),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
+      const rows = await server.db.selectFrom('site_fonts').select(['id', 'family']).execute();
+      expect(rows).toHaveLength(40);
+      const kept = rows.filter((row) => row.family === 'Inter');
+      expect(kept).toHaveLength(2);
+      // Only the two kept uploads have a file; the four refused ones left none behind.
+      const stored = await server.app.fileStorage.list(`.fonts/${site.id}/`);
+      expect(stored.map((f) => f.key).sort()).toEqual(kept.map((row) => `.fonts/${site.id}/${row.id}.woff2`).sort());
+      await server.db.deleteFrom('site_fonts').where('family', '=', 'Filler').execute();
+      for (const row of kept) expect((await admin.delete(`${FONTS}/${row.id}`)).status).toBe(200);
+      expect(await server.app.fileStorage.list(`.fonts/${site.id}/`)).toEqual([]);
+    });
+
+    it('takes the stored file out again when the row cannot be written', async () => {
+      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      // The database itself refuses the insert (a trigger), as a full disk or a lost connection would.
+      if (dialect === 'postgres') {
+        await sql`create function refuse_site_font() returns trigger language plpgsql as $$
+          begin raise exception 'site_fonts refused by the test'; end $$`.execute(server.db);
+        await sql`create trigger refuse_site_font before insert on site_fonts
+          for each row execute function refuse_site_font()`.execute(server.db);
+      } else {
+        await sql`create trigger refuse_site_font before insert on site_fonts
+          begin select raise(abort, 'site_fonts refused by the test'); end`.execute(server.db);
+      }
+      try {
+        const failed = await upload(server, admin, 'Inter.woff2', inter);
+        expect(failed.status).toBe(500);
+        expect(await server.db.selectFrom('site_fonts').select('id').execute()).toEqual([]);
+        expect(await server.app.fileStorage.list(`.fonts/${site.id}/`)).toEqual([]);
+      } finally {
+        await sql`drop trigger refuse_site_font${dialect === 'postgres' ? sql` on site_fonts` : sql``}`.execute(
+          server.db,
+        );
+        if (dialect === 'postgres') await sql`drop function refuse_site_font()`.execute(server.db);
+      }
+      expect((await upload(server, admin, 'Inter.woff2', inter)).status).toBe(201);
+    });
+
+    it('serves a font only on the host of the site that uploaded it', async () => {
+      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
+      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
+      await server.db
+        .insertInto('sites')
+        .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
+        .execute();
+      server.app.services.content.invalidate();
+      const [font] = (await admin.get(FONTS)).body.fonts;
+      const get = (host: string) => server.app.inject({ method: 'GET', url: font.url, headers: { host } });
+      const own = await get('127.0.0.1');
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.equals(inter)).toBe(true);
+      expect((await get('other.test')).statusCode).toBe(404);
+      expect((await get('unknown.test')).statusCode).toBe(404);
+      // The other site's own font is not served on the first site's host either.
+      await server.db
+        .insertInto('site_fonts')
+        .values({ ...fillers('other-site', 1)[0], id: 'others-font', storage_key: '.fonts/other-site/x.woff2' })
+        .execute();
+      await server.app.fileStorage.put('.fonts/other-site/x.woff2', inter, 'font/woff2');
+      const theirs = (host: string) =>
+        server.app.inject({ method: 'GET', url: '/_fonts/others-font.woff2', headers: { host } });
+      expect((await theirs('other.test')).statusCode).toBe(200);
+      expect((await theirs('127.0.0.1')).statusCode).toBe(404);
+    });
   });
+}
+
+/** Rows standing for fonts a site already keeps (no files: only the count matters). */
+function fillers(siteId: string, count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `filler-${i}`,
+    site_id: siteId,
+    family: 'Filler',
+    subfamily: 'Regular',
+    weight: 400,
+    italic: 0,
+    format: 'woff2',
+    storage_key: `.fonts/${siteId}/filler-${i}.woff2`,
+    size: 1,
+    created_at: new Date().toISOString(),
+  }));
 }

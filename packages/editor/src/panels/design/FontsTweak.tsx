@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useResource } from '../shared/resource.js';
 import { FontBrowser, USAGE_LABELS } from './FontBrowser.js';
 import { FontPreviewName } from './FontPreviewName.js';
+import { OwnFonts } from './OwnFonts.js';
 import { TabPanel, Tabs } from './Tabs.js';
 import { SCALED_USAGES, scaleLabel, setUsageFont, setUsageScale, USAGE_SCALES, usageFamily } from './draft.js';
 import type { Design, FontInfo, FontsAnswer } from './types.js';
@@ -150,6 +151,13 @@ export function FontsTweak(props: {
           );
         })}
       </fieldset>
+
+      <OwnFonts
+        catalogue={fonts}
+        familyOf={(usage) => usageFamily(draft, usage)}
+        onUse={chooseUsageFont}
+        onChanged={() => void catalogue.reload()}
+      />
 
       <FontBrowser
         usages={FONT_USAGES}

@@ -66,6 +66,8 @@ export interface FontInfo {
   weights: number[];
   styles: string[];
   previewUrl: string;
+  /** An uploaded family ("Your fonts"), not one Tessera serves. */
+  own?: boolean;
 }
 
 export interface FontsAnswer {
@@ -86,4 +88,20 @@ export interface PreviewAnswer {
   fontFaces: FontFaceSpec[];
   /** Font rules for buttons, navigation and details, which the theme has no variable for. */
   usageRules: { selector: string; fontFamily: string }[];
+}
+
+/** One uploaded font file (`GET /api/config/design/own-fonts`). */
+export interface OwnFontFile {
+  id: string;
+  family: string;
+  subfamily: string;
+  weight: number;
+  italic: boolean;
+  format: string;
+  size: number;
+  url: string;
+}
+
+export interface OwnFontsAnswer {
+  fonts: OwnFontFile[];
 }

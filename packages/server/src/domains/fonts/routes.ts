@@ -1,9 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
+import type { Database } from '../../platform/db/schema.js';
 import { FontParseError, type FontFormat, parseFont, sniffFontFormat } from './font-parse.js';
 
 /** Largest font file accepted, and how many fonts one site may keep. */
@@ -22,6 +24,32 @@ const fileParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(wof
 
 const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
   reply.code(status).send({ error, message });
+
+/**
+ * Makes the rest of the transaction the only writer of the site's fonts until it ends, so a count
+ * and the insert that follows it cannot interleave with another upload's (the per-site limit).
+ * PostgreSQL locks the site's row (`SELECT … FOR UPDATE`); SQLite takes the database's write lock
+ * with a no-op write, as `BEGIN IMMEDIATE` would (the same pattern as `updateSiteSettings`), on
+ * `site_fonts` rather than `sites` so that no cached site content is forgotten.
+ */
+async function lockSiteFonts(trx: Transaction<Database>, siteId: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await trx.selectFrom('sites').select('id').where('id', '=', siteId).forUpdate().execute();
+  } else {
+    await trx
+      .updateTable('site_fonts')
+      .set((eb) => ({ site_id: eb.ref('site_id') }))
+      .where('site_id', '=', siteId)
+      .execute();
+  }
+}
+
+/** Takes a stored font file out again; a failure is logged, not answered (the upload's outcome stands). */
+async function removeFile(request: FastifyRequest, key: string): Promise<void> {
+  await request.server.fileStorage.delete(key).catch((error: unknown) => {
+    request.log.warn({ err: error, key }, 'could not remove a font file whose upload was not kept');
+  });
+}
 
 /** Where an uploaded font is served from (long-cached: the id changes with the file). */
 export const fontUrl = (font: { id: string; format: string }) => `/_fonts/${font.id}.${font.format}`;
@@ -111,12 +139,44 @@ export async function registerFontRoutes(
       if (error instanceof FontParseError) return refuse(reply, 400, 'font-refused', `“${name}”: ${error.message}`);
       throw error;
     }
-    const count = await app.db
-      .selectFrom('site_fonts')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= FONT_LIMITS.perSite) {
+    const id = newId();
+    const storageKey = `.fonts/${siteId}/${id}.${info.format}`;
+    // The file goes first (the store is not part of the transaction); whenever the row is not
+    // written after all (the site is full, the insert failed) the file is taken out again.
+    await app.fileStorage.put(storageKey, bytes, FONT_TYPES[info.format]);
+    let added: boolean;
+    try {
+      added = await app.db.transaction().execute(async (trx) => {
+        await lockSiteFonts(trx, siteId);
+        const count = await trx
+          .selectFrom('site_fonts')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('site_id', '=', siteId)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= FONT_LIMITS.perSite) return false;
+        await trx
+          .insertInto('site_fonts')
+          .values({
+            id,
+            site_id: siteId,
+            family: info.family,
+            subfamily: info.subfamily,
+            weight: info.weight,
+            italic: info.italic ? 1 : 0,
+            format: info.format,
+            storage_key: storageKey,
+            size: bytes.byteLength,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        return true;
+      });
+    } catch (error) {
+      await removeFile(request, storageKey);
+      throw error;
+    }
+    if (!added) {
+      await removeFile(request, storageKey);
       return refuse(
         reply,
         409,
@@ -124,24 +184,6 @@ export async function registerFontRoutes(
         `A site can keep ${FONT_LIMITS.perSite} fonts; delete one before uploading another.`,
       );
     }
-    const id = newId();
-    const storageKey = `.fonts/${siteId}/${id}.${info.format}`;
-    await app.fileStorage.put(storageKey, bytes, FONT_TYPES[info.format]);
-    await app.db
-      .insertInto('site_fonts')
-      .values({
-        id,
-        site_id: siteId,
-        family: info.family,
-        subfamily: info.subfamily,
-        weight: info.weight,
-        italic: info.italic ? 1 : 0,
-        format: info.format,
-        storage_key: storageKey,
-        size: bytes.byteLength,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
     reply.code(201);
     return list(siteId);
   });
@@ -176,10 +218,19 @@ export async function registerFontRoutes(
     return list(siteId);
   });
 
+  // A font is served only on the host of the site that uploaded it (404 on any other).
   app.get('/_fonts/:file', async (request, reply) => {
     const { file } = parseInput(fileParams, request.params);
     const [id, format] = file.split('.') as [string, FontFormat];
-    const row = await app.db.selectFrom('site_fonts').selectAll().where('id', '=', id).executeTakeFirst();
+    const site = await app.services.content.getSiteForHost(request.hostname).catch(() => undefined);
+    const row = site
+      ? await app.db
+          .selectFrom('site_fonts')
+          .selectAll()
+          .where('id', '=', id)
+          .where('site_id', '=', site.id)
+          .executeTakeFirst()
+      : undefined;
     const bytes = row && row.format === format ? await app.fileStorage.read(row.storage_key) : undefined;
     if (!bytes) return refuse(reply, 404, 'not-found', 'There is no such font.');
     reply.header('content-type', FONT_TYPES[format]);
