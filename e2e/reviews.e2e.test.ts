@@ -1,6 +1,7 @@
 // Product reviews in a real browser (issue 23), on a built server of its own: a buyer of a fulfilled
 // order gets the review-request mail, follows its signed link, posts a review without signing in;
-// the owner approves it in the editor's Reviews panel; a visitor sees it, the average and the JSON-LD.
+// the owner approves it in the editor's Reviews panel; a visitor sees it with its photo, the average
+// and the JSON-LD; the shop grid shows the product's stars.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +16,11 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let shop: string;
 const contexts: BrowserContext[] = [];
 const BUYER = 'reviewer@example.com';
+/** A 1 × 1 PNG: the reviewer's photo. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const OWNER = { email: 'reviews-owner@example.com', password: 'correct horse battery staple' };
 
 function withDb<T>(run: (db: Database.Database) => T, readonly = true): T {
@@ -93,6 +99,10 @@ describe('product reviews', () => {
     await buyer
       .getByLabel('Your review', { exact: true })
       .fill('Wore it all summer; the linen gets softer with every wash.');
+    await buyer
+      .getByLabel('Photo 1', { exact: true })
+      .setInputFiles({ name: 'shirt.png', mimeType: 'image/png', buffer: PHOTO });
+    await buyer.getByLabel('What photo 1 shows', { exact: true }).fill('The shirt folded on a chair');
     await buyer.getByRole('button', { name: 'Send review' }).click();
     await expect
       .poll(async () => (await buyer.locator('h1').first().textContent())?.trim())
@@ -114,9 +124,19 @@ describe('product reviews', () => {
     await summary.click();
     await expect.poll(() => visitor.url()).toContain('#reviews');
     expect(await visitor.locator('#reviews').textContent()).toContain('Soft and well cut');
+    const photo = visitor.locator('#reviews img[alt="The shirt folded on a chair"]');
+    await expect.poll(() => photo.count()).toBe(1);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const ld = JSON.parse((await visitor.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     const product = ld['@graph'].find((node: { '@type': string }) => node['@type'] === 'Product');
     expect(product.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
     expect(await seriousViolations(visitor)).toEqual([]);
+
+    // The shop grid shows the stars on the product's card.
+    await visitor.goto('/shop');
+    const gridCard = visitor.locator('.product-card', { hasText: 'Linen' });
+    await expect
+      .poll(() => gridCard.locator('.product-card__rating').textContent())
+      .toContain('4.0 out of 5 stars, 1 review');
   });
 });

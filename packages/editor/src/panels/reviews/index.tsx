@@ -15,6 +15,7 @@ interface OwnerReview {
   authorName: string;
   createdAt: string;
   reply: string | null;
+  photos: { url: string; alt: string }[];
   status: 'pending' | 'approved' | 'hidden';
   itemId: string;
   productTitle: string;
@@ -55,6 +56,13 @@ export default function ReviewsPanel(_props: PanelProps) {
       () => api('PUT', `/api/config/reviews/${encodeURIComponent(review.id)}/status`, { status: next }),
       `Review “${review.title}” is ${STATUS_LABEL[next].toLowerCase()}.`,
     );
+  const deleteReview = (review: OwnerReview) => {
+    if (!window.confirm(`Delete the review “${review.title}” and its photos?`)) return;
+    void act(
+      () => api('DELETE', `/api/config/reviews/${encodeURIComponent(review.id)}`),
+      `Review “${review.title}” deleted.`,
+    );
+  };
   const saveReply = (review: OwnerReview) =>
     act(
       () =>
@@ -122,6 +130,17 @@ export default function ReviewsPanel(_props: PanelProps) {
                 {r.authorName} · {new Date(r.createdAt).toLocaleDateString()} · {STATUS_LABEL[r.status]}
               </p>
               <p style={{ whiteSpace: 'pre-line' }}>{r.body}</p>
+              {r.photos.length > 0 && (
+                <ul className="ed-thumbs" aria-label={`Photos of “${r.title}”`}>
+                  {r.photos.map((photo) => (
+                    <li key={photo.url}>
+                      <a href={photo.url} target="_blank" rel="noreferrer">
+                        <img src={`${photo.url}?format=100w`} alt={photo.alt} width={80} height={80} />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
               <div className="ed-actions">
                 {r.status !== 'approved' && (
                   <button type="button" onClick={() => void setReviewStatus(r, 'approved')}>
@@ -133,6 +152,9 @@ export default function ReviewsPanel(_props: PanelProps) {
                     Hide
                   </button>
                 )}
+                <button type="button" onClick={() => deleteReview(r)}>
+                  Delete
+                </button>
               </div>
               <label>
                 Your answer (shown under the review)

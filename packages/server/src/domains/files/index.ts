@@ -4,6 +4,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { contentTypeOf, type FileStorage, type StoredFileInfo } from '../../platform/storage/index.js';
 import { MAX_IMAGE_PIXELS } from './file-checks.js';
+
+/** The upload checks other domains reuse (review photos): allow-list and size, content by first bytes, pixels. */
+export { checkStoredFile, sniffType } from './file-checks.js';
 import { encodeAs, negotiateImageExt } from './image-formats.js';
 import { FailureCache, ResizeQueue, ResizeQueueFull, RESIZE_LIMITS, resizeStats } from './resize-guard.js';
 

@@ -23,6 +23,10 @@ import {
   type SubmissionServiceOptions,
 } from './submission-service.js';
 
+/** The self-hosted captcha other domains verify (reviews), with the same key as `/api/form/captcha-challenge`. */
+export { createCaptcha, type Captcha } from './captcha.js';
+export { resolveFormsConfig } from './forms-config.js';
+
 const PURGE_INTERVAL_MS = 10 * 60_000;
 const KEYS_PER_SUBMISSION = 10;
 

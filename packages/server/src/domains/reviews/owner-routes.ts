@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
-import { ownerReviews, updateReview } from './repository.js';
+import { removePhotos } from './photos.js';
+import { deleteReview, ownerReviews, updateReview } from './repository.js';
 import { ownerListQuery, replyBody, reviewParams, settingsBody, statusBody } from './schemas.js';
 import { plainReviewText, type ReviewService } from './service.js';
 import type { ReviewSettingsStore } from './settings.js';
@@ -48,6 +49,15 @@ export function registerReviewOwnerRoutes(
     });
     if (!updated) fail('review-not-found');
     return { id: reviewId, reply: text || null };
+  });
+
+  // Deleting a review removes its photos from the file storage too.
+  app.delete('/api/config/reviews/:reviewId', guard, async (request) => {
+    const { reviewId } = parseInput(reviewParams, request.params, 'address');
+    const photos = await deleteReview(db, siteOf(request), reviewId);
+    if (!photos) fail('review-not-found');
+    await removePhotos(app.fileStorage, photos);
+    return { id: reviewId, deleted: true };
   });
 
   // "Send due requests now": what the `review-requests` job does every 15 minutes, for this site.

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { parsePhotos, photoUrl, type ReviewPhoto } from './photos.js';
 import { REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
 
 // Reads and writes of product reviews and review-request links. Callers decide who may write;
@@ -24,7 +25,11 @@ export interface ShownReview {
   authorName: string;
   createdAt: string;
   reply: string | null;
+  /** The review's photos: address and alt text. */
+  photos: { url: string; alt: string }[];
 }
+
+const shownPhotos = (json: string) => parsePhotos(json).map((p) => ({ url: photoUrl(p.key), alt: p.alt }));
 
 export interface NewReview {
   siteId: string;
@@ -36,6 +41,7 @@ export interface NewReview {
   rating: number;
   title: string;
   body: string;
+  photos?: ReviewPhoto[];
   now: string;
 }
 
@@ -62,6 +68,7 @@ export async function insertReview(db: Db, review: NewReview): Promise<string | 
         title: review.title,
         body: review.body,
         status: 'pending',
+        photos: JSON.stringify(review.photos ?? []),
         created_at: review.now,
         updated_at: review.now,
       })
@@ -133,9 +140,10 @@ export async function reviewSummary(db: Db, itemId: string): Promise<ReviewSumma
 export async function shownReviews(db: Db, itemId: string, sort: ReviewSort, page: number): Promise<ShownReview[]> {
   let query = db
     .selectFrom('product_reviews')
-    .select(['id', 'rating', 'title', 'body', 'author_name', 'created_at', 'reply'])
+    .select(['id', 'rating', 'title', 'body', 'author_name', 'created_at', 'reply', 'photos'])
     .where('item_id', '=', itemId)
     .where('status', '=', 'approved');
+  if (sort === 'photos') query = query.where('photos', '<>', '[]');
   if (sort === 'highest') query = query.orderBy('rating', 'desc');
   if (sort === 'lowest') query = query.orderBy('rating', 'asc');
   const rows = await query
@@ -152,7 +160,53 @@ export async function shownReviews(db: Db, itemId: string, sort: ReviewSort, pag
     authorName: r.author_name,
     createdAt: r.created_at,
     reply: r.reply,
+    photos: shownPhotos(r.photos),
   }));
+}
+
+/** How many approved reviews of the product have photos (the "With photos" filter's pages). */
+export async function countWithPhotos(db: Db, itemId: string): Promise<number> {
+  const row = await db
+    .selectFrom('product_reviews')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('item_id', '=', itemId)
+    .where('status', '=', 'approved')
+    .where('photos', '<>', '[]')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Average and count of approved reviews of each product (one query for a whole shop grid). */
+export async function summariesOf(db: Db, itemIds: string[]): Promise<Map<string, { average: number; count: number }>> {
+  const out = new Map<string, { average: number; count: number }>();
+  if (itemIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('product_reviews')
+    .select([
+      'item_id',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      (eb) => eb.fn.sum<string | number>('rating').as('total'),
+    ])
+    .where('item_id', 'in', itemIds)
+    .where('status', '=', 'approved')
+    .groupBy('item_id')
+    .execute();
+  for (const r of rows) {
+    const count = Number(r.n);
+    out.set(r.item_id, { count, average: count === 0 ? 0 : Math.round((Number(r.total) / count) * 10) / 10 });
+  }
+  return out;
+}
+
+/** Deletes one review of the site; its photos (for the caller to remove from storage), or undefined. */
+export async function deleteReview(db: Db, siteId: string, reviewId: string): Promise<ReviewPhoto[] | undefined> {
+  const row = await db
+    .deleteFrom('product_reviews')
+    .where('id', '=', reviewId)
+    .where('site_id', '=', siteId)
+    .returning('photos')
+    .executeTakeFirst();
+  return row ? parsePhotos(row.photos) : undefined;
 }
 
 export interface OwnerReview extends ShownReview {
@@ -171,7 +225,17 @@ export async function ownerReviews(
   let query = db
     .selectFrom('product_reviews as r')
     .innerJoin('items as i', 'i.id', 'r.item_id')
-    .select(['r.id', 'r.rating', 'r.title', 'r.body', 'r.author_name', 'r.created_at', 'r.reply', 'r.status'])
+    .select([
+      'r.id',
+      'r.rating',
+      'r.title',
+      'r.body',
+      'r.author_name',
+      'r.created_at',
+      'r.reply',
+      'r.status',
+      'r.photos',
+    ])
     .select(['r.item_id', 'i.title as product_title'])
     .where('r.site_id', '=', siteId);
   if (status !== 'all') query = query.where('r.status', '=', status);
@@ -184,6 +248,7 @@ export async function ownerReviews(
     authorName: r.author_name,
     createdAt: r.created_at,
     reply: r.reply,
+    photos: shownPhotos(r.photos),
     status: r.status,
     itemId: r.item_id,
     productTitle: r.product_title,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 // owner's moderation and settings.
 
 export const REVIEW_LIMITS = Object.freeze({ titleMax: 120, bodyMax: 4000, bodyMin: 10, nameMax: 80, replyMax: 2000 });
-export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest', 'photos'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEWS_PAGE_SIZE = 5;
 
@@ -39,6 +39,11 @@ export const reviewFields = z.object({
     .optional(),
   crumb: z.string().max(200).optional(),
   xsrfToken: z.string().max(200).optional(),
+  /** The solved captcha (base64 payload), required after `REVIEW_CAPTCHA.after` posts from one address. */
+  captchaKey: z.string().max(2000).optional(),
+  /** Files and their alt texts of a multipart post, read by `photos.ts`. */
+  photos: z.unknown().optional(),
+  photoAlt: z.unknown().optional(),
 });
 export type ReviewFields = z.infer<typeof reviewFields>;
 
@@ -46,7 +51,7 @@ export const productParams = z.object({ itemId: id('product') });
 export const reviewParams = z.object({ reviewId: id('review') });
 
 export const listQuery = z.object({
-  sort: z.enum(REVIEW_SORTS, { error: 'Sort by newest, highest or lowest.' }).default('newest'),
+  sort: z.enum(REVIEW_SORTS, { error: 'Sort by newest, highest, lowest or photos.' }).default('newest'),
   page: z.coerce.number({ error: 'Send the page as a number.' }).int().min(1).max(10_000).default(1),
 });
 

@@ -13,6 +13,7 @@ import {
   insertReview,
   ordersToAsk,
 } from './repository.js';
+import { type PhotoUpload, removePhotos, storePhotos } from './photos.js';
 import { newRequestSecret, requestToken, tokenRequestId, verifyRequestToken } from './request-token.js';
 import type { ReviewFields } from './schemas.js';
 import type { ReviewSettingsStore } from './settings.js';
@@ -46,12 +47,17 @@ export interface ReviewService {
     itemId: string;
     user: { id: string; email: string; name?: string };
     fields: ReviewFields;
+    photos?: PhotoUpload[];
   }): Promise<Posted | Refusal>;
   /** The request link's product and buyer, or a refusal (invalid, used). */
   openRequest(
     token: string,
   ): Promise<{ ok: true; siteId: string; itemId: string; name: string; orderId: string } | Refusal>;
-  postWithToken(token: string, fields: ReviewFields): Promise<(Posted & { itemId: string }) | Refusal>;
+  postWithToken(
+    token: string,
+    fields: ReviewFields,
+    photos?: PhotoUpload[],
+  ): Promise<(Posted & { itemId: string }) | Refusal>;
   /** Creates and mails the review requests that are due at `now` (of one site, or all); the number of mails sent. */
   sendDueRequests(now?: Date, siteId?: string): Promise<number>;
 }
@@ -102,8 +108,14 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
     return { ok: true as const, siteId: row.site_id, itemId: row.item_id, name: row.name, orderId: row.order_id, row };
   }
 
+  const storage = app.fileStorage;
+  const altFor = (productTitle: string) => (n: number) => `Customer photo ${n} of ${productTitle}`;
+  /** Removes the photos of a review that was not stored after all. */
+  const discard = (photos: Awaited<ReturnType<typeof storePhotos>>) =>
+    removePhotos(storage, photos).catch((error) => app.log.warn({ err: error }, 'review photos not removed'));
+
   return {
-    async postAsSiteUser({ siteId, itemId, user, fields }) {
+    async postAsSiteUser({ siteId, itemId, user, fields, photos = [] }) {
       const settings = await settingsStore.read(siteId);
       if (!settings.enabled) return refuse('reviews-off', 'Reviews are not open on this shop.');
       const product = await publicProduct(siteId, itemId);
@@ -127,6 +139,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
       if (await hasReviewed(db, siteId, itemId, email)) {
         return refuse('review-exists', 'You have already reviewed this product. Thank you!');
       }
+      const stored = await storePhotos(storage, photos, altFor(product.title));
       const reviewId = await insertReview(db, {
         siteId,
         itemId,
@@ -137,8 +150,13 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
         rating: fields.rating,
         title: plainReviewText(fields.title),
         body: plainReviewText(fields.body),
+        photos: stored,
         now: new Date().toISOString(),
+      }).catch(async (error: unknown) => {
+        await discard(stored);
+        throw error;
       });
+      if (!reviewId) await discard(stored);
       if (!reviewId) return refuse('review-exists', 'You have already reviewed this product. Thank you!');
       await notifyOwners(siteId, product.title, fields);
       return { ok: true, reviewId };
@@ -151,7 +169,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
       return rest;
     },
 
-    async postWithToken(token, fields) {
+    async postWithToken(token, fields, photos = []) {
       const opened = await openRequest(token);
       if (!opened.ok) return opened;
       const { row } = opened;
@@ -159,6 +177,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
       if (!product) return refuse('not-found', 'This product is not on the shop any more.');
       const email = row.email.trim().toLowerCase();
       const now = new Date().toISOString();
+      const stored = await storePhotos(storage, photos, altFor(product.title));
       // The link is claimed and the review stored in one transaction: of two posts at once, one
       // claims the link; a buyer who already reviewed keeps the link unused.
       const outcome = await db
@@ -175,6 +194,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
             rating: fields.rating,
             title: plainReviewText(fields.title),
             body: plainReviewText(fields.body),
+            photos: stored,
             now,
           });
           if (!reviewId) throw new AlreadyReviewed();
@@ -183,7 +203,12 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
         .catch((error: unknown) => {
           if (error instanceof AlreadyReviewed) return 'exists' as const;
           throw error;
+        })
+        .catch(async (error: unknown) => {
+          await discard(stored);
+          throw error;
         });
+      if (outcome === 'used' || outcome === 'exists') await discard(stored);
       if (outcome === 'used') {
         return refuse('review-link-used', 'This review link was already used. Thank you for your review!');
       }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
+import { countWithPhotos, type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
 import { productPageQuery, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
 import type { ReviewSettingsStore } from './settings.js';
 
@@ -8,7 +8,12 @@ import type { ReviewSettingsStore } from './settings.js';
 // says in its JSON-LD: the summary, one page of approved reviews in the chosen order, and plain
 // links for sorting and paging, so all of it works without JavaScript.
 
-const SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest', highest: 'Highest rated', lowest: 'Lowest rated' };
+const SORT_LABELS: Record<ReviewSort, string> = {
+  newest: 'Newest',
+  highest: 'Highest rated',
+  lowest: 'Lowest rated',
+  photos: 'With photos',
+};
 const JSON_LD_REVIEWS = 5;
 
 export interface ReviewsSection {
@@ -40,9 +45,11 @@ export async function reviewsSection(
   const parsed = productPageQuery.safeParse(input.query ?? {});
   const { reviews: sort, reviewsPage } = parsed.success ? parsed.data : { reviews: 'newest' as const, reviewsPage: 1 };
   const summary = await reviewSummary(db, input.itemId);
-  const pages = Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE));
+  // "With photos" pages through the reviews that have photos only.
+  const listed = sort === 'photos' && summary.count > 0 ? await countWithPhotos(db, input.itemId) : summary.count;
+  const pages = Math.max(1, Math.ceil(listed / REVIEWS_PAGE_SIZE));
   const page = Math.min(reviewsPage, pages);
-  const rows = summary.count > 0 ? await shownReviews(db, input.itemId, sort, page) : [];
+  const rows = listed > 0 ? await shownReviews(db, input.itemId, sort, page) : [];
   const href = (s: ReviewSort, p: number) =>
     `${input.path}?${new URLSearchParams({ reviews: s, ...(p > 1 ? { reviewsPage: String(p) } : {}) })}#reviews`;
   const section: ReviewsSection = {

@@ -6,6 +6,8 @@ import { fail } from '../../platform/errors/index.js';
 import { reviewSummary, shownReviews } from './repository.js';
 import { listQuery, productParams, requestBody, requestQuery, reviewFields } from './schemas.js';
 import { REQUEST_PATH, type ReviewService } from './service.js';
+import type { CaptchaGate } from './captcha-gate.js';
+import { photosOfBody } from './photos.js';
 import type { ReviewSettingsStore } from './settings.js';
 import type { ReviewSiteUser, ReviewSiteUserPort } from './site-user-port.js';
 
@@ -21,6 +23,7 @@ export function registerReviewVisitorRoutes(
   siteUsers: ReviewSiteUserPort,
   service: ReviewService,
   settingsStore: ReviewSettingsStore,
+  captchaGate: CaptchaGate,
 ) {
   const db = app.db;
   // One counter for both ways of posting: 10 reviews per address per 10 minutes.
@@ -49,6 +52,8 @@ export function registerReviewVisitorRoutes(
     async (request, reply) => {
       const { itemId } = parseInput(productParams, request.params, 'address');
       const fields = parseInput(reviewFields, request.body);
+      const photos = await photosOfBody(request.body);
+      await captchaGate.pass(request.ip, fields.captchaKey);
       const user = request.siteUser as ReviewSiteUser;
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
       const posted = await service.postAsSiteUser({
@@ -56,6 +61,7 @@ export function registerReviewVisitorRoutes(
         itemId,
         user: { id: user.id, email: user.email, name },
         fields,
+        photos,
       });
       if (!posted.ok) fail(posted.code, posted.message);
       return reply.code(201).header('cache-control', 'no-store').send({ reviewId: posted.reviewId, status: 'pending' });
@@ -129,7 +135,17 @@ export function registerReviewVisitorRoutes(
           .join(' '),
         400,
       );
-    const posted = await service.postWithToken(parsed.data.token, parsed.data);
+    let photos: Awaited<ReturnType<typeof photosOfBody>>;
+    try {
+      photos = await photosOfBody(request.body);
+      await captchaGate.pass(request.ip, parsed.data.captchaKey);
+    } catch (error) {
+      if (error instanceof Error && 'status' in error && Number(error.status) < 500) {
+        return again(error.message, Number(error.status));
+      }
+      throw error;
+    }
+    const posted = await service.postWithToken(parsed.data.token, parsed.data, photos);
     if (!posted.ok) {
       if (
         posted.code === 'review-link-used' ||

@@ -32,6 +32,7 @@ import { jobQueueMigration } from './migrations/0022_job_queue.js';
 import { siteThemesMigration } from './migrations/0023_site_themes.js';
 import { siteFontsMigration } from './migrations/0024_site_fonts.js';
 import { mailingServicesMigration } from './migrations/0025_mailing_services.js';
+import { reviewPhotosMigration } from './migrations/0026_review_photos.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -176,6 +177,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_site_themes': siteThemesMigration,
   '0024_site_fonts': siteFontsMigration,
   '0025_mailing_services': mailingServicesMigration,
+  '0026_review_photos': reviewPhotosMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -944,6 +944,8 @@ export interface ProductReviewsTable {
   status: Generated<string>;
   reply: string | null;
   replied_at: string | null;
+  /** JSON list of `{ key, alt }`: the review's photos in the file storage (migration 0026). */
+  photos: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -250,6 +250,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
       if (!collection || collection.type !== CollectionType.PRODUCTS) return sendNotFound(page);
       const url = collectionUrl(collection);
       const products = await content.listProducts(site.id, collection.id);
+      // The cards' stars (issue 23): every product's average and count in one query; none when reviews are off.
+      const stars = await app.services.reviews?.gridStars(
+        site.id,
+        products.map((item) => item.id),
+      );
       const view = request.query.view === 'list' ? 'list' : 'grid';
       await sendPage(
         page,
@@ -257,7 +262,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         { pageType: PageType.MAIN_CONTENT, path: url, title: collection.title },
         {
           collection: collectionView(collection),
-          items: products.map((item) => productView(item, url)),
+          items: products.map((item) => ({ ...productView(item, url), reviewStars: stars?.get(item.id) ?? null })),
           pagination: { pageSize: products.length, itemCount: products.length, nextPage: false, prevPage: false },
           page: {
             view,
