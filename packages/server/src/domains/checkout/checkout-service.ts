@@ -2,6 +2,7 @@ import { type CheckoutTotals, subtotalMinimumMessage } from '@tessera/core';
 import type { Kysely, Transaction } from 'kysely';
 import { type ShoppingCart, shoppingCartJson } from '../cart/index.js';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
+import { LruMap } from '../../platform/lru-map.js';
 import type { PaymentProviders } from '../payments/index.js';
 import {
   CheckoutError,
@@ -110,12 +111,13 @@ export interface OrderLineView {
 }
 
 export function createCheckoutService(db: Kysely<Database>, payments: PaymentProviders): CheckoutService {
-  const defaultsReady = new Set<string>();
+  // Sites whose checkout defaults exist, the most recently used kept (issue 20: a thousand sites on one install).
+  const defaultsReady = new LruMap<string, true>(4096);
 
   async function ready(siteId: string): Promise<void> {
     if (defaultsReady.has(siteId)) return;
     await ensureCheckoutDefaults(db, siteId);
-    defaultsReady.add(siteId);
+    defaultsReady.set(siteId, true);
   }
 
   function cartView(siteId: string, priced: Priced): CheckoutCart {

@@ -37,4 +37,14 @@ describe('TtlCache', () => {
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
+
+  it('a hit makes an entry the most recently used, so the least used goes first (issue 20)', async () => {
+    const cache = new TtlCache<string>(1000, () => 0, 2);
+    await cache.get('a', async () => 'a1');
+    await cache.get('b', async () => 'b1');
+    expect(await cache.get('a', async () => 'a2')).toBe('a1');
+    await cache.get('c', async () => 'c1');
+    expect(await cache.get('a', async () => 'a3')).toBe('a1');
+    expect(await cache.get('b', async () => 'b2')).toBe('b2');
+  });
 });

@@ -1,8 +1,9 @@
 /**
  * A small per-process cache whose entries expire after `ttlMs`; concurrent misses for one key
  * share a single load. Used for the site-wide lookups every page repeats (site, navigation,
- * collections, products). At most `maxEntries` are kept; past that the oldest goes first, so keys
- * a visitor chooses (a tag in the query string) cannot grow it without bound.
+ * collections, products). At most `maxEntries` are kept; past that the least recently used goes
+ * first, so keys a visitor chooses (a tag in the query string) or a thousand sites on one install
+ * cannot grow it without bound, and the sites being visited keep their entries (issue 20).
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; at: number }>();
@@ -22,6 +23,9 @@ export class TtlCache<V> {
     const ttl = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs();
     if (hit && this.now() - hit.at < ttl) {
       this.hits++;
+      // Most recently used last (a Map iterates in insertion order), so eviction takes the least used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit.value;
     }
     this.misses++;

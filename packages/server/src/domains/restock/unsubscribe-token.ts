@@ -2,6 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { nowIso } from '../../platform/ids.js';
+import { LruMap } from '../../platform/lru-map.js';
+
+/** Site keys kept in process; past that the least recently used is read again from `restock_keys`. */
+const SECRETS_KEPT = 4096;
 
 /** What an unsubscribe link names: one sign-up and its address. */
 export interface UnsubscribeClaim {
@@ -18,7 +22,8 @@ function sign(secret: string, payload: string): string {
  * `restock_keys` (made on first use), so every server process of a site accepts the same links.
  */
 export function createUnsubscribeTokens(db: Kysely<Database>) {
-  const secrets = new Map<string, string>();
+  // One per site, the most recently used kept (issue 20: a thousand sites on one install).
+  const secrets = new LruMap<string, string>(SECRETS_KEPT);
 
   async function secretOf(siteId: string): Promise<string> {
     const cached = secrets.get(siteId);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { loadOwner } from '../auth/owner-session.js';
 import { rolesAllow } from '../auth/roles.js';
+import { LruMap } from '../../platform/lru-map.js';
 import { filesOf, type SiteThemeStore } from './store.js';
 
 /** Compiled themes of saved versions kept per process (each holds its compiled templates and memo). */
@@ -25,8 +26,8 @@ export const PREVIEW_QUERY = 'themePreview';
  * invalidating. The draft is rebuilt when its `updated_at` changes.
  */
 export class SiteThemeCache<Theme> {
-  private readonly themes = new Map<string, Theme>();
-  private readonly drafts = new Map<string, { stamp: string; theme: Theme }>();
+  private readonly themes = new LruMap<string, Theme>(MAX_THEMES);
+  private readonly drafts = new LruMap<string, { stamp: string; theme: Theme }>(MAX_THEMES);
 
   /** `makeTheme` builds the pages' `Theme` (handed in by app.ts: pages/ is not this area's to import). */
   constructor(
@@ -37,16 +38,11 @@ export class SiteThemeCache<Theme> {
   /** The live theme of a saved version; undefined when the id names none (then the default is used). */
   async version(versionId: string): Promise<Theme | undefined> {
     const known = this.themes.get(versionId);
-    if (known) {
-      this.themes.delete(versionId);
-      this.themes.set(versionId, known);
-      return known;
-    }
+    if (known) return known;
     const found = await this.store.filesById(versionId);
     if (!found) return undefined;
     const theme = this.build(found.files, `/theme-site/${versionId}/`, SITE_MEMO_CHARS);
     this.themes.set(versionId, theme);
-    while (this.themes.size > MAX_THEMES) this.themes.delete(this.themes.keys().next().value!);
     return theme;
   }
 
@@ -59,7 +55,6 @@ export class SiteThemeCache<Theme> {
     if (known?.stamp === stamp) return known.theme;
     const theme = this.build(filesOf(row), `/theme-site/${row.id}/`, 0);
     this.drafts.set(siteId, { stamp, theme });
-    if (this.drafts.size > MAX_THEMES) this.drafts.delete(this.drafts.keys().next().value!);
     return theme;
   }
 

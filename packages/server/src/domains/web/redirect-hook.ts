@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LruMap } from '../../platform/lru-map.js';
 import { findRedirect, parseRedirects, type RedirectRule } from './redirects.js';
 
 /** Parsed rules by the owner's text: parsing runs once per saved version, not per request. */
-const parsed = new Map<string, readonly RedirectRule[]>();
-const PARSED_LIMIT = 32;
+const PARSED_LIMIT = 256;
+/** The most recently used kept (issue 20: a thousand sites on one install, each its own text). */
+const parsed = new LruMap<string, readonly RedirectRule[]>(PARSED_LIMIT);
 const SKIP = /^\/(api|assets|theme|config|files|site-icon)(\/|$)/;
 
 function rulesOf(text: string): readonly RedirectRule[] {
@@ -13,7 +15,6 @@ function rulesOf(text: string): readonly RedirectRule[] {
     // Saved text was checked; an old one that no longer parses redirects nothing rather than half.
     rules = result.ok ? result.rules : [];
     parsed.set(text, rules);
-    if (parsed.size > PARSED_LIMIT) parsed.delete(parsed.keys().next().value as string);
   }
   return rules;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { LruMap } from '../../platform/lru-map.js';
 
 /** What the icons read of the file store (`platform/storage`'s `FileStorage` has both). */
 export interface IconFiles {
@@ -47,7 +48,8 @@ export function iconStorageKey(url: string): string | undefined {
  * (a few KB each; at most `CACHE_LIMIT`).
  */
 export class SiteIcons {
-  private readonly made = new Map<string, Promise<Buffer>>();
+  /** Most recently used kept (issue 20). */
+  private readonly made = new LruMap<string, Promise<Buffer>>(CACHE_LIMIT);
 
   constructor(private readonly storage: IconFiles) {}
 
@@ -66,7 +68,6 @@ export class SiteIcons {
           .toBuffer();
       });
       this.made.set(cacheKey, pending);
-      if (this.made.size > CACHE_LIMIT) this.made.delete(this.made.keys().next().value as string);
       pending.catch(() => this.made.delete(cacheKey));
     }
     return pending;
