@@ -145,7 +145,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
 
   await app.register(ownerAuthPlugin);
   app.get('/api/health', async () => ({ ok: true }));
-  // GET /api/openapi.json (issue 16): built once the app is ready, from the route catalogue.
+  // GET /api/openapi.json (issue 16): built at its first request, from the route catalogue.
   installOpenApiRoute(app, () => openApiInput(app));
 
   mkdirSync(config.filesDir, { recursive: true });

@@ -16,17 +16,18 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * `GET /api/openapi.json`: the document is built once, when the app is ready (every plugin has added
- * its routes to the catalogue by then), and served from memory with a long cache and a strong ETag.
+ * `GET /api/openapi.json`: the document is built once, at its first request (every plugin has added
+ * its routes to the catalogue by then; a server nobody asks pays nothing), and served from memory with
+ * a long cache and a strong ETag.
  */
 export function installOpenApiRoute(app: FastifyInstance, input: () => OpenApiInput): void {
   let body = '';
   let etag = '';
-  app.addHook('onReady', async () => {
-    body = JSON.stringify(buildOpenApiDocument(input()));
-    etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  });
   app.get(OPENAPI_PATH, async (request, reply) => {
+    if (!body) {
+      body = JSON.stringify(buildOpenApiDocument(input()));
+      etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    }
     reply.header('cache-control', OPENAPI_CACHE_CONTROL).header('etag', etag);
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
