@@ -63,12 +63,15 @@ describe('media and link blocks', () => {
     const frame = await previewFrame(page);
     await page.getByRole('button', { name: 'Add section' }).click();
 
-    // Product: chosen from the store's products; the preview marks the place.
+    // Product: found by a title search over the store's products; the preview marks the place.
     let panel = await addBlock(page, 'Product');
     const productSelect = panel.getByRole('combobox', { name: /^Product/ });
-    await expect.poll(() => productSelect.locator('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => productSelect.locator('option').count()).toBeGreaterThan(2);
     await expect.poll(() => panel.getByRole('alert').textContent()).toBe('Choose a product.');
+    await panel.getByLabel('Find a product').fill('sticker pack');
+    await expect.poll(() => productSelect.locator('option').count()).toBe(2);
     const product = (await productSelect.locator('option').nth(1).textContent()) ?? '';
+    expect(product).toContain('Sticker Pack');
     await productSelect.selectOption({ index: 1 });
     await expect.poll(() => panel.getByRole('alert').count()).toBe(0);
     await panel.getByLabel('Button label').fill('Get it');
@@ -142,7 +145,9 @@ describe('media and link blocks', () => {
     expect((await visitor.goto(slug))?.status()).toBe(200);
     const main = visitor.locator('main');
     expect(await main.locator('.product-block__title').textContent()).toBe(product.replace(/ \(.*\)$/, ''));
-    expect(await main.getByRole('link', { name: /^Get it/ }).count()).toBe(1);
+    // A product with nothing to choose: the block's own form adds it, and the page comes back with it counted.
+    const addButton = main.getByRole('button', { name: /^Get it/ });
+    expect(await addButton.count()).toBe(1);
     const player = main.locator('audio.album__audio');
     expect(await player.count()).toBe(1);
     const caption = await player.getAttribute('aria-labelledby');
@@ -158,6 +163,10 @@ describe('media and link blocks', () => {
       'https://www.instagram.com/lanterns',
     );
     expect(await main.getByRole('link', { name: 'Bandcamp' }).count()).toBe(1);
+    await addButton.click();
+    await visitor.waitForURL((url) => url.pathname === slug);
+    await expect.poll(() => visitor.locator('.tessera-cart-pill__count').textContent()).toBe('1');
+    expect(await visitor.locator('.tessera-cart-pill').isVisible()).toBe(true);
     await plain.close();
 
     // With scripts: axe finds nothing serious, and the album island takes over the player list.
@@ -168,6 +177,15 @@ describe('media and link blocks', () => {
     await albumRoot.scrollIntoViewIfNeeded();
     await expect.poll(() => albumRoot.getAttribute('data-album-playlist')).toBe('on');
     await expectAccessible(listener, 'the published media blocks');
+    // The product island takes the block's form over: the add happens in place and the pill counts it.
+    const productRoot = listener.locator('.product-block[data-island="product"]');
+    await productRoot.scrollIntoViewIfNeeded();
+    const liveButton = listener.getByRole('button', { name: /^Get it/ });
+    // The island marks the button once it listens (its add-button state), so the click stays on the page.
+    await expect.poll(() => liveButton.getAttribute('aria-disabled')).toBe('false');
+    await liveButton.click();
+    await expect.poll(() => listener.locator('.tessera-cart-pill__count').textContent()).toBe('1');
+    expect(new URL(listener.url()).pathname).toBe(slug);
     await live.close();
     await page.context().close();
   });

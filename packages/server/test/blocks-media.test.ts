@@ -87,8 +87,9 @@ for (const dialect of DIALECTS) {
       const product = html.slice(html.indexOf('block--product'), html.indexOf('block--album'));
       expect(product).toContain('<a href="/shop/p/tour-poster">Tour Poster</a>');
       expect(product).toContain('<span class="sqs-money-native">25.00</span>');
-      expect(product).toMatch(/<a class="button button--primary product-block__cta" href="\/shop\/p\/tour-poster"/);
-      expect(product).toContain('>Buy the poster</a>');
+      // One variant in stock: the button adds it to the cart, labelled as the owner set it.
+      expect(product).toContain('<form class="product-block__form" method="post" action="/cart/add">');
+      expect(product).toContain('<span class="sqs-add-to-cart-button-inner">Buy the poster</span>');
       expect(html).not.toContain('Secret Vinyl');
 
       // Album: a native player per usable track, labelled by its caption.
@@ -126,6 +127,104 @@ for (const dialect of DIALECTS) {
         /social-links__link--instagram" href="https:\/\/www\.instagram\.com\/lanterns" rel="noopener me"><span class="social-links__mark" aria-hidden="true">IG<\/span><span class="social-links__name">Instagram<\/span>/,
       );
       expect(html).toContain('<span class="social-links__name">Music</span>');
+    });
+
+    it('adds a simple product from its block without JavaScript; variants link to the product page; sold out is disabled', async () => {
+      const simple = await newProduct('Sticker Sheet', 'published');
+      const variants = await owner.post('/api/config/products', {
+        title: 'Block Tee',
+        status: 'published',
+        productType: ProductType.PHYSICAL,
+        variantOptionOrdering: ['Size'],
+        variants: [
+          { sku: 'BT-S', attributes: { Size: 'S' }, price: 3000, qtyInStock: 2 },
+          { sku: 'BT-M', attributes: { Size: 'M' }, price: 3000, qtyInStock: 2 },
+        ],
+      });
+      expect(variants.status).toBe(201);
+      const soldOut = await owner.post('/api/config/products', {
+        title: 'Gone Mug',
+        status: 'published',
+        productType: ProductType.PHYSICAL,
+        variants: [{ price: 1500, qtyInStock: 0 }],
+      });
+      expect(soldOut.status).toBe(201);
+      const created = await owner.post('/api/config/pages', { title: 'Shop Window' });
+      const pageId = created.body.page.id as string;
+      const blocks = [
+        block('bSimple', BlockType.PRODUCT, { productId: simple }),
+        block('bTee', BlockType.PRODUCT, { productId: variants.body.id }),
+        block('bMug', BlockType.PRODUCT, { productId: soldOut.body.id }),
+      ];
+      expect((await owner.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
+      const published = await owner.post(`/api/config/pages/${pageId}/publish`, {});
+      expect(published.status).toBe(200);
+      const path = `/${published.body.summary.slug}`;
+
+      const visitor = Visitor.of(server);
+      const html = String((await visitor.get(path)).body);
+      const cardOf = (title: string) => {
+        const at = html.indexOf(`>${title}</a>`);
+        expect(at).toBeGreaterThan(-1);
+        const end = html.indexOf('block--product', at);
+        return html.slice(html.lastIndexOf('block--product', at), end === -1 ? undefined : end);
+      };
+      const crumb = visitor.cookies.get('crumb') ?? '';
+
+      // The simple product: a plain form to the product page's cart route, with its fields.
+      const simpleCard = cardOf('Sticker Sheet');
+      expect(simpleCard).toContain('data-island="product"');
+      expect(simpleCard).toContain('<form class="product-block__form" method="post" action="/cart/add">');
+      expect(simpleCard).toContain(`<input type="hidden" name="crumb" value="${crumb}">`);
+      expect(simpleCard).toContain(`<input type="hidden" name="itemId" value="${simple}">`);
+      expect(simpleCard).toContain(`<input type="hidden" name="returnTo" value="${path}">`);
+      expect(simpleCard).toContain('<span class="sqs-add-to-cart-button-inner">Add To Cart</span>');
+      // The product with a choice to make: only the link to its page, labelled by the default.
+      const teeCard = cardOf('Block Tee');
+      expect(teeCard).not.toContain('<form');
+      expect(teeCard).not.toContain('data-island');
+      expect(teeCard).toMatch(/<a class="button button--primary product-block__cta" href="\/shop\/p\/block-tee"/);
+      expect(teeCard).toContain('>View product</a>');
+      // Sold out: a disabled button, no form.
+      const mugCard = cardOf('Gone Mug');
+      expect(mugCard).toContain('product-block--sold-out');
+      expect(mugCard).not.toContain('<form');
+      expect(mugCard).toMatch(/<button class="[^"]*product-block__sold-out" type="button" disabled>Sold out/);
+
+      // The form as a browser without JavaScript posts it: the item is in the cart, and the visitor
+      // is back on the page, where the cart pill counts it.
+      const posted = await visitor.request('POST', '/cart/add', {
+        body: new URLSearchParams({ crumb, itemId: simple, quantity: '1', returnTo: path }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get('location')).toBe(path);
+      const cart = await visitor.get('/api/commerce/shopping-cart');
+      expect(cart.body.entries).toHaveLength(1);
+      expect(cart.body.entries[0]).toMatchObject({ itemId: simple, quantity: 1 });
+      const back = String((await visitor.get(path)).body);
+      expect(back).toMatch(
+        /<a class="tessera-cart-pill" data-island="cart-pill" href="\/cart"><span[^>]*>[^<]*<\/span><span class="tessera-cart-pill__count" aria-hidden="true">1<\/span>/,
+      );
+
+      // returnTo only ever names a page of this site.
+      const elsewhere = await visitor.request('POST', '/cart/add', {
+        body: new URLSearchParams({ crumb, itemId: simple, returnTo: '//evil.example/' }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(elsewhere.status).toBe(400);
+      expect(elsewhere.body.message).toContain('returnTo must be a path on this site.');
+      // Nor text a Location header cannot carry (a 500 before), nor a backslash or tab trick.
+      for (const returnTo of ['/€', '/\\evil.example', '/\t/evil.example', '/ /x']) {
+        const refused = await visitor.request('POST', '/cart/add', {
+          body: new URLSearchParams({ crumb, itemId: simple, returnTo }).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+          crumb: false,
+        });
+        expect(refused.status, returnTo).toBe(400);
+      }
     });
 
     it('refuses an album of more than 60 tracks with SPEC’s limit, and keeps one of 60', async () => {

@@ -1,4 +1,5 @@
 import { blockContentProblems } from '@tessera/core';
+import { useState } from 'react';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits, SelectField, TextField } from './common.js';
 import { Problems } from './Problems.js';
@@ -11,20 +12,41 @@ interface ProductChoice {
   status: string;
 }
 
+/** Products whose title holds every word of the search, in any case (all of them for an empty search). */
+export function matchingProducts<P extends { title: string }>(products: readonly P[], search: string): P[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  return products.filter((p) => words.every((word) => p.title.toLowerCase().includes(word)));
+}
+
 /**
- * Product: `content.productId` and `content.buttonLabel`. Visitors see the product's picture, title,
- * price and a link to its page while it is published; a draft or deleted product shows nothing.
+ * Product: `content.productId` and `content.buttonLabel`, the product picked by a title search
+ * over the site's products. Visitors see the product's picture, title, price and a button: "Add to
+ * cart" when one press can add it, "Sold out" (disabled) when nothing is left, else a link to its
+ * page; a draft or deleted product shows nothing.
  */
 export function ProductForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const c = props.block.content;
   const listing = useResource<{ products: ProductChoice[] }>('/api/config/products');
+  const [search, setSearch] = useState('');
   const current = str(c.productId);
   const products = listing.data?.products ?? [];
+  const found = matchingProducts(products, search);
+  const chosen = products.find((p) => p.id === current);
+  const labelOf = (p: ProductChoice) => (p.status === 'published' ? p.title : `${p.title} (${p.status})`);
   const options = [
-    { value: '', label: listing.loading ? 'Loading products…' : 'Choose a product…' },
-    ...(current && !products.some((p) => p.id === current) ? [{ value: current, label: current }] : []),
-    ...products.map((p) => ({ value: p.id, label: p.status === 'published' ? p.title : `${p.title} (${p.status})` })),
+    {
+      value: '',
+      label: listing.loading
+        ? 'Loading products…'
+        : found.length === 0
+          ? 'No product matches the search'
+          : 'Choose a product…',
+    },
+    // The chosen product stays in the list whatever the search, so the select always shows it.
+    ...(current && !chosen ? [{ value: current, label: current }] : []),
+    ...(chosen && !found.includes(chosen) ? [{ value: chosen.id, label: labelOf(chosen) }] : []),
+    ...found.map((p) => ({ value: p.id, label: labelOf(p) })),
   ];
   return (
     <>
@@ -36,17 +58,29 @@ export function ProductForm(props: BlockFormProps) {
           onChange={(v) => set('content', 'productId', v.trim())}
         />
       ) : (
-        <SelectField
-          label="Product"
-          value={current}
-          options={options}
-          onChange={(v) => set('content', 'productId', v, false)}
-        />
+        <>
+          <TextField
+            label="Find a product"
+            value={search}
+            hint={
+              search.trim()
+                ? `${found.length} of ${products.length} products match.`
+                : 'Type part of a product’s title.'
+            }
+            onChange={setSearch}
+          />
+          <SelectField
+            label="Product"
+            value={current}
+            options={options}
+            onChange={(v) => set('content', 'productId', v, false)}
+          />
+        </>
       )}
       <TextField
         label="Button label"
         value={str(c.buttonLabel)}
-        hint="“View product” when left empty."
+        hint="When left empty: the product’s own add-to-cart text when one press adds it, else “View product”."
         onChange={(v) => set('content', 'buttonLabel', v)}
       />
       <Problems problems={blockContentProblems(props.block)} />

@@ -18,9 +18,21 @@ export const cartFormBody = z.object(
     itemId: text('itemId', 64).trim().min(1, 'itemId cannot be empty.'),
     sku: text('sku', 64).optional(),
     quantity: text('quantity', 32).optional(),
+    // The product block's form (no JavaScript) comes back to the page it is on: a path of this site.
+    returnTo: text('returnTo', 2000)
+      .refine((value) => value === '' || isLocalPath(value), 'returnTo must be a path on this site.')
+      .optional(),
   },
   { error: 'Send the product form: itemId, the chosen options and the quantity.' },
 );
+
+/**
+ * A path on this site ("/shop?x=1"), never another host ("//evil", "/\\evil") or a scheme; printable
+ * ASCII only (our pages' addresses are percent-encoded), so it is also a valid Location header.
+ */
+export function isLocalPath(value: string): boolean {
+  return /^\/(?![/\\])[\x21-\x7e]*$/.test(value);
+}
 
 /** A form body's fields as text: repeated fields (a select and its radio twin) give their first non-empty value. */
 export function formFieldsOf(body: unknown): Record<string, string> {

@@ -60,14 +60,15 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
   });
 
-  // The product form without JavaScript: checked like the add route above, then on to /cart, or back
+  // The product form without JavaScript: checked like the add route above, then on to /cart (or back to
+  // `returnTo`, the page of the product block that sent it), or back
   // to the product page with the message (SPEC §5 wording) beside the button. Subscriptions go to
   // their own checkout, as the island does.
   app.post(CART_FORM_PATH, { onRequest: writeGuard }, async (request, reply) => {
     const fields = formFieldsOf(request.body);
     const parsed = cartFormBody.safeParse(fields);
     if (!parsed.success) throw new AppError('invalid-body', describeZodError(parsed.error));
-    const { itemId, sku, quantity } = parsed.data;
+    const { itemId, sku, quantity, returnTo } = parsed.data;
     const siteId = await siteIdOf(request);
     const product = await content.getProductById(siteId, itemId);
     if (!product) throw new AppError('item-not-found');
@@ -81,7 +82,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     const added = await carts.addEntry(siteId, cartTokenOf(request), input);
     if (!added.ok) return reply.redirect(productPageWithError(product.fullUrl, added.message), 303);
     setCartCookies(request, reply, added.token);
-    return reply.redirect('/cart', 303);
+    return reply.redirect(returnTo || '/cart', 303);
   });
 
   app.put('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {

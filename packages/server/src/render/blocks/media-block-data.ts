@@ -1,4 +1,16 @@
-import { type BlockViewBase, CLOCK_BLOCK_VIEWS, type RenderedBlock, stringOr as str } from '@tessera/core';
+import {
+  addButtonLabel,
+  type BlockViewBase,
+  CLOCK_BLOCK_VIEWS,
+  hasAdditionalFields,
+  isSoldOut,
+  isSubscribable,
+  QUANTITY,
+  type RenderedBlock,
+  stringOr as str,
+  validateAddToCart,
+} from '@tessera/core';
+import { CART_FORM_PATH } from '../../domains/cart/cart-form.js';
 import type { ProductItemJson } from '../../domains/content/product-json.js';
 import type { Block } from '../../domains/content/site-content.js';
 import { productView } from '../../domains/catalogue/product-view.js';
@@ -15,6 +27,10 @@ export interface MediaBlockSources {
   now: Date;
   /** A product a visitor may see, by its id. */
   product(productId: string): Promise<ProductItemJson | undefined>;
+  /** The visitor's crumb, for the product block's plain (no-JavaScript) add-to-cart form. */
+  crumb?: string;
+  /** The page the block is on: where the add-to-cart form sends the visitor back to. */
+  path?: string;
 }
 
 export type MediaBlockLoader = (
@@ -25,14 +41,47 @@ export type MediaBlockLoader = (
 
 const BUTTON_LABELS = Object.freeze({ view: 'View product', shop: 'Shop now' });
 
+/**
+ * What the product block's button does, by core's add-to-cart rule: `add` when one press adds the
+ * product (no option to choose, no form to fill in, not a subscription, in stock), `sold-out` when
+ * nothing is left, `view` (a link to the product page) when the buyer has choices to make there.
+ */
+function buttonKind(found: ProductItemJson): 'add' | 'sold-out' | 'view' {
+  if (isSoldOut(found)) return 'sold-out';
+  if (hasAdditionalFields(found) || isSubscribable(found)) return 'view';
+  const checked = validateAddToCart({ item: found, attributes: {}, quantity: QUANTITY.default });
+  if (checked.ok) return 'add';
+  return checked.code === 'not-enough-stock' ? 'sold-out' : 'view';
+}
+
 async function product(block: Block, base: BlockViewBase, sources: MediaBlockSources) {
   const id = str(block.content.productId).trim();
   const found = id ? await sources.product(id) : undefined;
   if (!found) return undefined;
-  const label = str(block.content.buttonLabel).trim() || BUTTON_LABELS.view;
+  const kind = buttonKind(found);
+  const own = str(block.content.buttonLabel).trim();
+  const label = own || (kind === 'add' ? addButtonLabel(found) : BUTTON_LABELS.view);
+  const addToCart =
+    kind === 'add'
+      ? {
+          action: CART_FORM_PATH,
+          crumb: sources.crumb ?? '',
+          // Back to this page after the add (the route takes paths up to 2,000 characters; else /cart).
+          returnTo: (sources.path ?? '').length <= 2000 ? (sources.path ?? '') : '',
+          variants: JSON.stringify(found.structuredContent.variants ?? []),
+        }
+      : null;
   return {
     partial: 'product',
-    view: { ...base, product: { ...productView(found, ''), buttonLabel: label.slice(0, 60) } },
+    view: {
+      ...base,
+      product: {
+        ...productView(found, ''),
+        buttonLabel: label.slice(0, 60),
+        addToCart,
+        blockSoldOut: kind === 'sold-out',
+      },
+    },
   };
 }
 

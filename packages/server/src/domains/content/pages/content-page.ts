@@ -72,9 +72,10 @@ export function createSectionPages(host: ContentPageHost) {
   const forms = createFormStore(app.db);
   const attempts = new LockAttempts(app.attemptStores('page-unlock'));
 
-  function sources(site: SiteScope, crumb = ''): BlockSources {
+  function sources(site: SiteScope, crumb = '', path = ''): BlockSources {
     return {
       crumb,
+      path,
       timeZone: site.timeZone,
       locale: site.locale,
       currency: site.currency,
@@ -136,14 +137,19 @@ export function createSectionPages(host: ContentPageHost) {
   const renderedSections = new WeakMap<readonly Section[], Map<string, SectionsHtml>>();
 
   /** The sections' HTML plus the stylesheets their blocks need (forms.css for a form or newsletter block). */
-  async function renderSectionsWithAssets(site: SiteScope, sections: Section[], crumb = ''): Promise<SectionsHtml> {
+  async function renderSectionsWithAssets(
+    site: SiteScope,
+    sections: Section[],
+    crumb = '',
+    path = '',
+  ): Promise<SectionsHtml> {
     const settings = settingsOf(site);
     const settingsKey = `${settings.locale}\u0000${settings.timeZone}`;
     const pure = Object.isFrozen(sections) && sections.every((section) => !section.blocks.some(needsLookups));
     const known = pure ? renderedSections.get(sections)?.get(settingsKey) : undefined;
     if (known !== undefined) return known;
     const clockReads = theme.clockReads;
-    const views = await sectionViews(sections, sources(site, crumb));
+    const views = await sectionViews(sections, sources(site, crumb, path));
     const hasForm = views.some((section) =>
       section.blocks.some((block) => block.partial === 'newsletter' || block.partial === 'form'),
     );
@@ -203,7 +209,12 @@ export function createSectionPages(host: ContentPageHost) {
       : found.passwordProtected
         ? PageType.PROTECTED_CONTENT
         : PageType.PAGE;
-    const { html: sectionsHtml, stylesheets } = await renderSectionsWithAssets(site, text.sections, request.crumb);
+    const { html: sectionsHtml, stylesheets } = await renderSectionsWithAssets(
+      site,
+      text.sections,
+      request.crumb,
+      request.url,
+    );
     await host.render(
       page,
       'content-page',
