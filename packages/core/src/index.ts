@@ -9,6 +9,7 @@ export {
   addFailureTitle,
   cartRequestFailureMessage,
 } from './cart/messages.js';
+export { CART_FORM_PATH } from './cart/cart-form-path.js';
 export { cartPillCount, cartPillLabel } from './cart/cart-pill.js';
 export { checkStock, type CheckStockResult } from './cart/check-stock.js';
 export { missingOptionsMessage } from './cart/missing-options.js';

@@ -4,7 +4,9 @@ import { z } from 'zod';
 // options as `variant-option-<name>` fields (the names `{@|variants-select named}` prints), the
 // quantity and the crumb. It is checked like `POST /api/commerce/shopping-cart/entries`.
 
-export const CART_FORM_PATH = '/cart/add';
+import { CART_FORM_PATH } from '@tessera/core';
+
+export { CART_FORM_PATH };
 export const OPTION_FIELD_PREFIX = 'variant-option-';
 
 const text = (name: string, max: number) =>

@@ -1,5 +1,6 @@
 import {
   addButtonLabel,
+  CART_FORM_PATH,
   type BlockViewBase,
   CLOCK_BLOCK_VIEWS,
   hasAdditionalFields,
@@ -10,7 +11,6 @@ import {
   stringOr as str,
   validateAddToCart,
 } from '@tessera/core';
-import { CART_FORM_PATH } from '../../domains/cart/cart-form.js';
 import type { ProductItemJson } from '../../domains/content/product-json.js';
 import type { Block } from '../../domains/content/site-content.js';
 import { productView } from '../../domains/catalogue/product-view.js';
