@@ -40,7 +40,7 @@ import webhooksPlugin, {
   newsletterSubscribedWebhook,
   restockSignedUpWebhook,
 } from './domains/webhooks/index.js';
-import fontsPlugin from './domains/fonts/index.js';
+import fontsPlugin, { fontKitsOf } from './domains/fonts/index.js';
 import { fontUsesIn, readDesign } from './domains/design/design-model.js';
 import { ownFontId } from './domains/design/own-fonts.js';
 import mailingServicesPlugin, { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
@@ -233,6 +233,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     content: services.content,
     carts: services.carts,
     siteTheme: services.siteTheme,
+    // Cached with the site's content (`site_font_kits` is a content table): no query per page view.
+    fontKits: (siteId) => services.content.remember(siteId, 'font-kits', () => fontKitsOf(app.db, siteId)),
   });
   return app;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError, api, crumb } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { USAGE_LABELS } from './FontBrowser.js';
+import { FontKits } from './FontKits.js';
 import type { FontInfo, OwnFontFile, OwnFontsAnswer } from './types.js';
 
 const OWN_FONTS = '/api/config/design/own-fonts';
@@ -160,6 +161,7 @@ export function OwnFonts(props: {
           })}
         </ul>
       )}
+      <FontKits catalogue={props.catalogue} familyOf={props.familyOf} onUse={props.onUse} onChanged={props.onChanged} />
     </section>
   );
 }

@@ -14,6 +14,8 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
   'comments',
   // Approved reviews and their replies are on the product page and in its JSON-LD (issue 23).
   'product_reviews',
+  // Connected font kits: every page links them and its CSP allows their origins (issue 21).
+  'site_font_kits',
 ]);
 
 /** How long an entry lives at most: the bound for writes made by another server process. */

@@ -265,7 +265,9 @@ export function designVariables(
     const font = choice.family ? fonts.get(choice.family) : undefined;
     if (font) {
       variables[names.family] = fontStack(font);
-      for (const weight of new Set([choice.weight ?? 400, 400, 600].map((w) => nearestWeight(font, w)))) {
+      // A font kit's family: its faces are in the kit's own stylesheet (issue 21).
+      const faceWeights = font.kitUrl ? [] : [choice.weight ?? 400, 400, 600];
+      for (const weight of new Set(faceWeights.map((w) => nearestWeight(font, w)))) {
         if (!fontFaces.some((f) => f.family === font.family && f.weight === weight)) {
           fontFaces.push({ family: font.family, weight, url: fontFileUrl(font, weight) });
         }

@@ -200,6 +200,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
         ...searchFonts(await uploaded(ownerOf(request).websiteId), query.q, query.category).map((font) => ({
           ...fontJson(font),
           own: true,
+          ...(font.kitUrl ? { kit: font.kitUrl } : {}),
         })),
         ...searchFonts(catalogue, query.q, query.category).map(fontJson),
       ],

@@ -17,6 +17,8 @@ export interface FontFamily {
   filesDir: string;
   /** An owner-uploaded family (issue 21): its file address for each weight, served from `/_fonts/`. */
   files?: Readonly<Record<number, string>>;
+  /** A family from a connected font kit: its `@font-face` rules are in the kit's stylesheet, not `/site.css`. */
+  kitUrl?: string;
 }
 
 const CATEGORY_OF_FONTSOURCE: Record<string, FontCategory> = {

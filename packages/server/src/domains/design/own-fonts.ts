@@ -11,6 +11,8 @@ export interface OwnFontFamily {
   family: string;
   weights: number[];
   files: Record<number, string>;
+  /** A family from a connected font kit (`site_font_kits`): the kit's stylesheet declares its faces. */
+  kitUrl?: string;
 }
 
 /** The id design settings use for an uploaded family (`own-` and a slug of its name). */
@@ -41,5 +43,26 @@ export async function ownFontFamilies(db: Kysely<Database>, siteId: string): Pro
     byId.set(id, entry);
   }
   for (const entry of byId.values()) entry.weights.sort((a, b) => a - b);
+  // Families of connected font kits (issue 21): their faces come from the kit's own stylesheet.
+  const kits = await db
+    .selectFrom('site_font_kits')
+    .select(['url', 'families'])
+    .where('site_id', '=', siteId)
+    .orderBy('created_at')
+    .execute();
+  for (const kit of kits) {
+    let families: unknown;
+    try {
+      families = JSON.parse(kit.families);
+    } catch {
+      families = [];
+    }
+    for (const family of Array.isArray(families) ? families : []) {
+      if (typeof family !== 'string') continue;
+      const id = ownFontId(family);
+      if (byId.has(id)) continue;
+      byId.set(id, { id, family, weights: [100, 200, 300, 400, 500, 600, 700, 800, 900], files: {}, kitUrl: kit.url });
+    }
+  }
   return [...byId.values()];
 }

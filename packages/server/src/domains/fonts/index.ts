@@ -3,11 +3,21 @@ import { registerFontRoutes } from './routes.js';
 
 export { FontParseError, type FontInfo, parseFont, sniffFontFormat } from './font-parse.js';
 export { FONT_LIMITS, fontUrl } from './routes.js';
+export { kitFamilies } from './kit-css.js';
+export {
+  FONT_KIT_ALLOW_HOSTS,
+  FONT_KIT_ALLOW_HTTP,
+  FONT_KIT_LIMITS,
+  FONT_KIT_MESSAGES,
+  type FontKit,
+  fontKitsOf,
+} from './kits.js';
 
 /**
  * Fonts of your own (issue 21): owner-uploaded font files, checked by parsing, stored in
  * FileStorage and served self-hosted from `/_fonts/<id>.<format>`. Owner routes under
- * `/api/config/design/own-fonts`.
+ * `/api/config/design/own-fonts`. Font kits (`kits.ts`): stylesheets connected by address, under
+ * `/api/config/design/font-kits`.
  */
 export default async function fontsPlugin(app: FastifyInstance, options: FontsPluginOptions): Promise<void> {
   await registerFontRoutes(app, options);

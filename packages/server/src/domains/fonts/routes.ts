@@ -7,6 +7,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import type { Database } from '../../platform/db/schema.js';
 import { FontParseError, type FontFormat, parseFont, sniffFontFormat } from './font-parse.js';
+import { registerFontKitRoutes } from './kits.js';
 
 /** Largest font file accepted, and how many fonts one site may keep. */
 export const FONT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxLabel: '5 MB', perSite: 40 } as const;
@@ -219,6 +220,16 @@ export async function registerFontRoutes(
   });
 
   // A font is served only on the host of the site that uploaded it (404 on any other).
+  // Font kits connected by stylesheet address (`kits.ts`); a family an uploaded font also provides stays.
+  await registerFontKitRoutes(app, {
+    guard: requireOwner,
+    usedBy: options.usedBy,
+    uploadedFamilies: async (siteId) =>
+      (await app.db.selectFrom('site_fonts').select('family').where('site_id', '=', siteId).execute()).map(
+        (row) => row.family,
+      ),
+  });
+
   app.get('/_fonts/:file', async (request, reply) => {
     const { file } = parseInput(fileParams, request.params);
     const [id, format] = file.split('.') as [string, FontFormat];

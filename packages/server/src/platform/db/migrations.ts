@@ -33,6 +33,7 @@ import { siteThemesMigration } from './migrations/0023_site_themes.js';
 import { siteFontsMigration } from './migrations/0024_site_fonts.js';
 import { mailingServicesMigration } from './migrations/0025_mailing_services.js';
 import { reviewPhotosMigration } from './migrations/0026_review_photos.js';
+import { siteFontKitsMigration } from './migrations/0027_site_font_kits.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -178,6 +179,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_site_fonts': siteFontsMigration,
   '0025_mailing_services': mailingServicesMigration,
   '0026_review_photos': reviewPhotosMigration,
+  '0027_site_font_kits': siteFontKitsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -195,6 +195,7 @@ export interface Database extends CheckoutTables {
   webhook_deliveries: WebhookDeliveriesTable;
   mailing_connections: MailingConnectionsTable;
   site_fonts: SiteFontsTable;
+  site_font_kits: SiteFontKitsTable;
   mailing_deliveries: MailingDeliveriesTable;
   site_theme_versions: SiteThemeVersionsTable;
   donations: DonationsTable;
@@ -744,6 +745,17 @@ export interface SiteFontsTable {
   format: string;
   storage_key: string;
   size: number;
+  created_at: string;
+}
+
+/** A connected font kit (issue 21, migration 0027): its stylesheet address and the families read from it. */
+export interface SiteFontKitsTable {
+  id: string;
+  site_id: string;
+  /** The kit's https stylesheet address. */
+  url: string;
+  /** JSON array of family names from the stylesheet's `@font-face` rules. */
+  families: string;
   created_at: string;
 }
 

@@ -24,6 +24,21 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * The policy with extra origins allowed for `style-src` and `font-src`: a site's connected font kits
+ * (issue 21, `domains/fonts/kits.ts`); only that site's pages send it. Origins that are not plain
+ * http(s) origins are left out.
+ */
+export function contentSecurityPolicy(extra: { fontOrigins?: readonly string[] } = {}): string {
+  const origins = [...new Set(extra.fontOrigins ?? [])].filter((o) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(o));
+  if (origins.length === 0) return CONTENT_SECURITY_POLICY;
+  const more = ` ${origins.join(' ')}`;
+  return CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self'${more}`).replace(
+    "font-src 'self'",
+    `font-src 'self'${more}`,
+  );
+}
+
 const HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',

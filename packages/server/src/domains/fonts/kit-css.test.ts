@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { KIT_CSS_LIMITS, kitFamilies } from './kit-css.js';
+
+describe('kitFamilies', () => {
+  it('reads the family of each @font-face, once each, in order', () => {
+    const css = `@charset "utf-8";
+      @font-face{font-family:"A One";src:url(a.woff2)}
+      @FONT-FACE { src: url(b.woff2); font-family : 'B\\20 Two' ; }
+      @media (min-width: 1px) { @font-face { font-family: Plain Name; } }
+      @font-face { font-family: "A One"; font-weight: 700 }`;
+    expect(kitFamilies(css)).toEqual(['A One', 'B Two', 'Plain Name']);
+  });
+
+  it('ignores @font-face inside comments and strings, and hostile names', () => {
+    const css = `/* @font-face { font-family: "Commented"; } */
+      .a::before { content: "@font-face { font-family: 'Quoted' }"; }
+      @font-face { font-family: "<script>x</script>"; }
+      @font-face { font-family: url(evil); }
+      @font-face { font-family: "${'x'.repeat(KIT_CSS_LIMITS.maxNameLength + 1)}"; }
+      @font-face { font-family: "Real"; }`;
+    expect(kitFamilies(css)).toEqual(['scriptx/script', 'Real']);
+  });
+
+  it('survives unterminated input and stays bounded', () => {
+    expect(kitFamilies('@font-face { font-family: "Cut')).toEqual([]);
+    expect(kitFamilies('/* never closed @font-face { font-family: A; }')).toEqual([]);
+    expect(kitFamilies('"open string @font-face { font-family: A; }')).toEqual([]);
+    const many = Array.from({ length: 2000 }, (_, i) => `@font-face{font-family:"F${i}"}`).join('');
+    expect(kitFamilies(many)).toHaveLength(KIT_CSS_LIMITS.maxFamilies);
+    expect(kitFamilies('@'.repeat(100_000))).toEqual([]);
+  });
+});

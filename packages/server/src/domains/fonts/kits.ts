@@ -1,0 +1,183 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { parseInput } from '../../platform/http/validate.js';
+import { newId } from '../../platform/ids.js';
+import { TesseraError } from '../../platform/errors/index.js';
+import { guardedGet } from '../../platform/net/guarded-get.js';
+import type { Database } from '../../platform/db/schema.js';
+import { kitFamilies } from './kit-css.js';
+
+/**
+ * Font kits (issue 21, SPEC §2 "a font-kit connection"): an administrator connects a kit by its
+ * https stylesheet address. The stylesheet is fetched once, when saved, through the SSRF guard
+ * (`platform/net/guarded-get.ts`: vetted address, no redirects, 5 s, 512 KB); the `@font-face`
+ * family names read from it become fonts the design may choose. Published pages of the site link
+ * the stylesheet, and that site's Content-Security-Policy allows the kit's origin for styles and fonts.
+ */
+export const FONT_KIT_LIMITS = { perSite: 5, maxBytes: 512 * 1024, timeoutMs: 5000, maxUrl: 2000 } as const;
+
+/** Hosts allowed on a private address (tests only: the local fake kit server). */
+export const FONT_KIT_ALLOW_HOSTS = 'TESSERA_FONT_KIT_ALLOW_HOSTS';
+/** `1` allows plain http kit addresses (tests only; pages would otherwise load mixed content). */
+export const FONT_KIT_ALLOW_HTTP = 'TESSERA_FONT_KIT_ALLOW_HTTP';
+
+export const FONT_KIT_MESSAGES = {
+  notUrl: 'Enter the full address of the font kit’s stylesheet, starting with https://.',
+  notHttps: 'The font kit’s address must start with https://.',
+  credentials: 'The address must not contain a user name or password.',
+  fetchFailed: (reason: string) => `The font kit’s stylesheet could not be read: ${reason}.`,
+  notCss: (type: string) => `That address did not answer a stylesheet (it answered ${type || 'no content type'}).`,
+  tooLarge: `The font kit’s stylesheet is larger than ${FONT_KIT_LIMITS.maxBytes / 1024} KB.`,
+  noFamilies: 'The stylesheet has no @font-face rules with a font-family, so there are no fonts to offer.',
+  duplicate: 'This font kit is already connected.',
+  tooMany: `A site can connect ${FONT_KIT_LIMITS.perSite} font kits; remove one before connecting another.`,
+  inUse: (family: string, uses: string[]) =>
+    `${family} from this kit is in use (${uses.join(', ')}); choose another font there first.`,
+  notFound: 'There is no connected font kit with this id.',
+} as const;
+
+export interface FontKit {
+  id: string;
+  url: string;
+  origin: string;
+  families: string[];
+}
+
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
+const connectBody = z.object({ url: z.string().trim().min(1).max(FONT_KIT_LIMITS.maxUrl) }).strict();
+
+const refused = (message: string) => new TesseraError('font-kit-refused', message);
+
+function parseFamilies(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The site's connected kits, oldest first (what pages link and the design offers). */
+export async function fontKitsOf(db: Kysely<Database>, siteId: string): Promise<FontKit[]> {
+  const rows = await db
+    .selectFrom('site_font_kits')
+    .select(['id', 'url', 'families'])
+    .where('site_id', '=', siteId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    url: row.url,
+    origin: new URL(row.url).origin,
+    families: parseFamilies(row.families),
+  }));
+}
+
+/** The owner's address, checked for its form (https; http only with the test knob). */
+export function kitUrlProblem(raw: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return FONT_KIT_MESSAGES.notUrl;
+  }
+  if (url.username || url.password) return FONT_KIT_MESSAGES.credentials;
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && env[FONT_KIT_ALLOW_HTTP] === '1') return undefined;
+  return url.protocol === 'http:' ? FONT_KIT_MESSAGES.notHttps : FONT_KIT_MESSAGES.notUrl;
+}
+
+/** Fetches and reads a kit's stylesheet; throws `font-kit-refused` with the reason. */
+async function readKit(url: string): Promise<string[]> {
+  const answer = await guardedGet(url, {
+    timeoutMs: FONT_KIT_LIMITS.timeoutMs,
+    maxBytes: FONT_KIT_LIMITS.maxBytes,
+    accept: 'text/css',
+    allowVariable: FONT_KIT_ALLOW_HOSTS,
+    userAgent: 'Tessera-FontKits/1',
+  });
+  if (!answer.ok) {
+    if (answer.error.startsWith('larger than')) throw refused(FONT_KIT_MESSAGES.tooLarge);
+    throw refused(FONT_KIT_MESSAGES.fetchFailed(answer.error));
+  }
+  const type = answer.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'text/css') throw refused(FONT_KIT_MESSAGES.notCss(type));
+  const families = kitFamilies(answer.body);
+  if (families.length === 0) throw refused(FONT_KIT_MESSAGES.noFamilies);
+  return families;
+}
+
+export interface FontKitRoutesOptions {
+  /** The owner guard of a role group (`requireOwner`, handed in by `routes.ts`). */
+  guard(group: 'content' | 'admin'): preHandlerHookHandler;
+  usedBy(siteId: string, family: string): Promise<string[]>;
+  /** Families the site has from elsewhere (uploaded fonts): a kit's family they also provide stays. */
+  uploadedFamilies(siteId: string): Promise<string[]>;
+}
+
+/** Owner API under `/api/config/design/font-kits`: list (group content), connect and remove (admin). */
+export async function registerFontKitRoutes(app: FastifyInstance, options: FontKitRoutesOptions): Promise<void> {
+  const base = '/api/config/design/font-kits';
+  const list = async (siteId: string) => ({ kits: await fontKitsOf(app.db, siteId), limit: FONT_KIT_LIMITS.perSite });
+
+  app.get(base, { preHandler: options.guard('content') }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return list(request.owner!.websiteId);
+  });
+
+  app.post(base, { preHandler: options.guard('admin') }, async (request, reply) => {
+    const { url: raw } = parseInput(connectBody, request.body);
+    const siteId = request.owner!.websiteId;
+    const problem = kitUrlProblem(raw);
+    if (problem) throw refused(problem);
+    const url = new URL(raw).href;
+    const existing = await fontKitsOf(app.db, siteId);
+    if (existing.some((kit) => kit.url === url)) throw refused(FONT_KIT_MESSAGES.duplicate);
+    if (existing.length >= FONT_KIT_LIMITS.perSite)
+      throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
+    const families = await readKit(url);
+    const added = await app.db.transaction().execute(async (trx) => {
+      const count = await trx
+        .selectFrom('site_font_kits')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= FONT_KIT_LIMITS.perSite) return false;
+      await trx
+        .insertInto('site_font_kits')
+        .values({
+          id: newId(),
+          site_id: siteId,
+          url,
+          families: JSON.stringify(families),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return true;
+    });
+    if (!added) throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
+    reply.code(201);
+    return list(siteId);
+  });
+
+  app.delete(`${base}/:id`, { preHandler: options.guard('admin') }, async (request) => {
+    const { id } = parseInput(idParams, request.params);
+    const siteId = request.owner!.websiteId;
+    const kits = await fontKitsOf(app.db, siteId);
+    const kit = kits.find((k) => k.id === id);
+    if (!kit) throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
+    const elsewhere = new Set([
+      ...(await options.uploadedFamilies(siteId)),
+      ...kits.filter((k) => k.id !== id).flatMap((k) => k.families),
+    ]);
+    for (const family of kit.families) {
+      if (elsewhere.has(family)) continue;
+      const uses = await options.usedBy(siteId, family);
+      if (uses.length > 0) throw new TesseraError('font-kit-in-use', FONT_KIT_MESSAGES.inUse(family, uses));
+    }
+    await app.db.deleteFrom('site_font_kits').where('site_id', '=', siteId).where('id', '=', id).execute();
+    return list(siteId);
+  });
+}

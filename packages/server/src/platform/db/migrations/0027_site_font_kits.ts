@@ -1,0 +1,22 @@
+import type { Kysely, Migration } from 'kysely';
+
+// Font kits (issue 21, SPEC §2 "a font-kit connection"): a stylesheet address an owner connected
+// (`domains/fonts/kits.ts`). The stylesheet was read once when saved; `families` is the JSON list of
+// the `@font-face` family names found in it. Pages of the site link `url`.
+
+export const siteFontKitsMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('site_font_kits')
+      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .addColumn('url', 'text', (c) => c.notNull())
+      .addColumn('families', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('site_font_kits_site').on('site_font_kits').column('site_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('site_font_kits').execute();
+  },
+};

@@ -1,0 +1,187 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FONT_KIT_ALLOW_HOSTS,
+  FONT_KIT_ALLOW_HTTP,
+  FONT_KIT_LIMITS,
+  FONT_KIT_MESSAGES,
+} from '../src/domains/fonts/index.js';
+import { CONTENT_SECURITY_POLICY } from '../src/platform/http/security-headers.js';
+import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { OWNERS, ownerSessions } from './auth-helpers.js';
+import type { Visitor } from './visitor.js';
+
+// Font kits (issue 21): a kit connected by its stylesheet address, read once through the SSRF guard,
+// its families offered, linked on the site's pages with the kit's origin allowed by that site's CSP.
+
+const KITS = '/api/config/design/font-kits';
+
+const KIT_CSS = `/* a kit */
+@import url("other.css");
+@font-face { font-family: "Brand Sans"; src: url(/f/brand-sans.woff2) format("woff2"); font-weight: 400; }
+@font-face { font-family: 'Brand Serif'; font-style: italic; src: url('/f/x.woff2'); }
+@font-face { font-family: "Brand Sans"; font-weight: 700; src: url(/f/brand-sans-700.woff2); }
+.x { content: "@font-face { font-family: Fake }"; }
+`;
+
+/** A local stand-in for a font kit host (plain http on loopback, allowed by the test knobs only). */
+async function startKitHost(): Promise<{ server: Server; origin: string }> {
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    const css = (body: string) => {
+      response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
+      response.end(body);
+    };
+    if (path === '/kit.css') return css(KIT_CSS);
+    const numbered = /^\/kit-(\d+)\.css$/.exec(path);
+    if (numbered) return css(`@font-face { font-family: "Kit ${numbered[1]}"; src: url(k.woff2); }`);
+    if (path === '/empty.css') return css('body { color: red; }');
+    if (path === '/big.css') return css(`/*${'x'.repeat(FONT_KIT_LIMITS.maxBytes + 10)}*/`);
+    if (path === '/page.html') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      return response.end('<p>@font-face { font-family: "Nope" }</p>');
+    }
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('no');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`font kits (${dialect})`, () => {
+    let server: TestServer;
+    let kitHost: { server: Server; origin: string };
+    let admin: Visitor;
+    let editor: Visitor;
+    const before = { hosts: process.env[FONT_KIT_ALLOW_HOSTS], http: process.env[FONT_KIT_ALLOW_HTTP] };
+    const restore = (name: string, value: string | undefined) => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    };
+
+    beforeAll(async () => {
+      process.env[FONT_KIT_ALLOW_HOSTS] = '127.0.0.1';
+      process.env[FONT_KIT_ALLOW_HTTP] = '1';
+      kitHost = await startKitHost();
+      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      [admin, editor] = await ownerSessions(server, [OWNERS.admin, OWNERS.editor]);
+      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
+      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
+      await server.db
+        .insertInto('sites')
+        .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
+        .execute();
+      server.app.services.content.invalidate();
+    });
+    afterAll(async () => {
+      await server?.close();
+      await new Promise((resolve) => kitHost?.server.close(resolve));
+      restore(FONT_KIT_ALLOW_HOSTS, before.hosts);
+      restore(FONT_KIT_ALLOW_HTTP, before.http);
+    });
+
+    it('connects a kit, reads its families once and offers them beside the other fonts', async () => {
+      const url = `${kitHost.origin}/kit.css`;
+      const saved = await admin.post(KITS, { url });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      expect(saved.body.kits).toEqual([
+        { id: expect.any(String), url, origin: kitHost.origin, families: ['Brand Sans', 'Brand Serif'] },
+      ]);
+      expect((await editor.get(KITS)).body.kits).toHaveLength(1);
+      const fonts = await admin.get('/api/config/design/fonts?q=brand');
+      expect(fonts.body.fonts).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: 'own-brand-sans', family: 'Brand Sans', own: true, kit: url }),
+          expect.objectContaining({ id: 'own-brand-serif', family: 'Brand Serif', own: true, kit: url }),
+        ]),
+      );
+      const again = await admin.post(KITS, { url });
+      expect(again.status).toBe(400);
+      expect(again.body).toMatchObject({ error: 'font-kit-refused', message: FONT_KIT_MESSAGES.duplicate });
+    });
+
+    it('refuses addresses that are not https, private, or not a font stylesheet', async () => {
+      const refusedWith = async (url: string) => {
+        const answer = await admin.post(KITS, { url });
+        expect(answer.status, url).toBe(400);
+        expect(answer.body.error).toBe('font-kit-refused');
+        return answer.body.message as string;
+      };
+      expect(await refusedWith('fonts.example.com/kit.css')).toBe(FONT_KIT_MESSAGES.notUrl);
+      expect(await refusedWith('ftp://fonts.example.com/kit.css')).toBe(FONT_KIT_MESSAGES.notUrl);
+      expect(await refusedWith('https://me:secret@fonts.example.com/kit.css')).toBe(FONT_KIT_MESSAGES.credentials);
+      expect(await refusedWith('https://10.1.2.3/kit.css')).toMatch(/private or local network address/);
+      delete process.env[FONT_KIT_ALLOW_HTTP];
+      try {
+        expect(await refusedWith(`${kitHost.origin}/kit-1.css`)).toBe(FONT_KIT_MESSAGES.notHttps);
+      } finally {
+        process.env[FONT_KIT_ALLOW_HTTP] = '1';
+      }
+      expect(await refusedWith(`${kitHost.origin}/page.html`)).toBe(FONT_KIT_MESSAGES.notCss('text/html'));
+      expect(await refusedWith(`${kitHost.origin}/big.css`)).toBe(FONT_KIT_MESSAGES.tooLarge);
+      expect(await refusedWith(`${kitHost.origin}/empty.css`)).toBe(FONT_KIT_MESSAGES.noFamilies);
+      expect(await refusedWith(`${kitHost.origin}/missing.css`)).toBe(FONT_KIT_MESSAGES.fetchFailed('HTTP 404'));
+      const invalid = await admin.post(KITS, { url: 'https://fonts.example.com/kit.css', extra: 1 });
+      expect(invalid.status).toBe(400);
+      // Connecting is for administrators; an editor may only read the list.
+      const byEditor = await editor.post(KITS, { url: `${kitHost.origin}/kit-1.css` });
+      expect(byEditor.status).toBe(403);
+      expect((await admin.get(KITS)).body.kits).toHaveLength(1);
+    });
+
+    it("links the kit on the site's pages and allows its origin in that site's CSP only", async () => {
+      const chosen = await admin.put('/api/config/design', {
+        'fonts.fontUsageCategories': [{ id: 'heading', family: 'own-brand-sans', weight: 700 }],
+      });
+      expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+      const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<link rel="stylesheet" href="${kitHost.origin}/kit.css">`);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' ${kitHost.origin};`);
+      expect(csp).toContain(`font-src 'self' ${kitHost.origin};`);
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("connect-src 'self';");
+      const css = await server.app.inject({ method: 'GET', url: '/site.css', headers: { host: '127.0.0.1' } });
+      expect(css.body).toMatch(/--font-heading: "Brand Sans"/);
+      expect(css.body).not.toContain('font-family: "Brand Sans"');
+
+      const other = await server.app.inject({ method: 'GET', url: '/', headers: { host: 'other.test' } });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(other.body).not.toContain(kitHost.origin);
+    });
+
+    it('refuses to remove a kit whose family the design uses, then removes it', async () => {
+      const [kit] = (await admin.get(KITS)).body.kits;
+      const refused = await admin.delete(`${KITS}/${kit.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe('font-kit-in-use');
+      expect(refused.body.message).toContain('Brand Sans');
+      expect((await editor.delete(`${KITS}/${kit.id}`)).status).toBe(403);
+      const moved = await admin.put('/api/config/design', {
+        'fonts.fontUsageCategories': [{ id: 'heading', family: 'inter', weight: 600 }],
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const removed = await admin.delete(`${KITS}/${kit.id}`);
+      expect(removed.status).toBe(200);
+      expect(removed.body.kits).toEqual([]);
+      expect((await admin.delete(`${KITS}/${kit.id}`)).status).toBe(404);
+      const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1' } });
+      expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(page.body).not.toContain(kitHost.origin);
+    });
+
+    it(`keeps at most ${FONT_KIT_LIMITS.perSite} kits per site`, async () => {
+      for (let i = 1; i <= FONT_KIT_LIMITS.perSite; i += 1) {
+        expect((await admin.post(KITS, { url: `${kitHost.origin}/kit-${i}.css` })).status).toBe(201);
+      }
+      const over = await admin.post(KITS, { url: `${kitHost.origin}/kit-99.css` });
+      expect(over.status).toBe(409);
+      expect(over.body).toMatchObject({ error: 'too-many-font-kits', message: FONT_KIT_MESSAGES.tooMany });
+      expect((await admin.get(KITS)).body.kits).toHaveLength(FONT_KIT_LIMITS.perSite);
+    });
+  });
+}
