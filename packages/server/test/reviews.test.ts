@@ -231,7 +231,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('lets a buyer review every product of an order from one address without a captcha; forged links count', async () => {
-      const bought = products.slice(0, 5);
+      // Products the other tests here do not review (they use the first three).
+      const bought = products.slice(3, 8);
+      expect(bought.length).toBeGreaterThan(3);
       await order('many@example.com', bought, 8);
       await server.app.services.jobs!.run('review-requests', new Date());
       await expect.poll(() => linksTo('many@example.com').length).toBe(bought.length);
