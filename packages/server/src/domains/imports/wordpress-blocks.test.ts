@@ -1,30 +1,10 @@
-import { type BlockData, BlockType } from '@tessera/core';
+import { BlockType } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { type ContentContext, convertContent, type WxrAttachment } from './wordpress-blocks.js';
+import { convertContent } from './wordpress-blocks.js';
+import { blocksOf, ctx, img, shape, UPLOADS } from './wordpress-blocks.fixture.js';
 
 // Issue 19: Gutenberg blocks and shortcodes of WordPress bodies as our blocks (wordpress-blocks.ts;
 // plain HTML, Squarespace markup and hostile bodies: wordpress-blocks-html.test.ts).
-
-const UPLOADS = 'https://old.example.org/wp-content/uploads/2024/05';
-const attachments = new Map<string, WxrAttachment>([
-  ['11', { url: `${UPLOADS}/beans.jpg`, alt: 'Runner beans', parent: '40' }],
-  ['12', { url: `${UPLOADS}/peas.jpg`, alt: 'Peas', parent: '40' }],
-  ['13', { url: `${UPLOADS}/kale.jpg`, alt: '', parent: '41' }],
-  ['14', { url: 'javascript:alert(1)', alt: '', parent: '40' }],
-]);
-const ctx: ContentContext = { attachments, postId: '40' };
-
-function blocksOf(content: string, context: ContentContext = ctx): BlockData[] {
-  return convertContent(content, context).sections.flatMap((s) => s.blocks);
-}
-/** One block's type, variant and content, as stored. */
-const shape = (b: BlockData) => ({ type: b.type, ...(b.variant ? { variant: b.variant } : {}), content: b.content });
-const img = (assetUrl: string, altText = '', extra: Record<string, unknown> = {}) => ({
-  recordType: 2,
-  assetUrl,
-  altText,
-  ...extra,
-});
 
 describe('Gutenberg blocks', () => {
   it('paragraphs and headings', () => {
