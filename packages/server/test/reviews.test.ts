@@ -261,23 +261,25 @@ for (const dialect of DIALECTS) {
     });
 
     it('shows approved reviews on the product page with the summary and JSON-LD aggregateRating', async () => {
+      // Either of the two racing posts of the test above may have won: read which one did.
       const [row] = await reviewsOf(products[2]!);
+      const { title, rating } = row!;
       const slug = Object.keys(ids).find((key) => ids[key] === products[2])!;
       const before = String((await Visitor.of(server).get(`/shop/p/${slug}`)).body);
       expect(before).toContain('id="reviews"');
       expect(before).not.toContain('aggregateRating');
       await owner.put(`/api/config/reviews/${row!.id}/status`, { status: 'approved' });
       const html = String((await Visitor.of(server).get(`/shop/p/${slug}?reviews=lowest`)).body);
-      expect(html).toContain('Lovely');
+      expect(html).toContain(title);
       expect(html).toContain('href="#reviews"');
-      expect(html).toContain('5.0 out of 5 stars, 1 review');
+      expect(html).toContain(`${rating}.0 out of 5 stars, 1 review`);
       const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
       const product = ld['@graph'].find((node: { '@type': string }) => node['@type'] === 'Product');
-      expect(product.aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 1 });
-      expect(product.review[0]).toMatchObject({ name: 'Lovely', reviewRating: { ratingValue: 5 } });
+      expect(product.aggregateRating).toMatchObject({ ratingValue: rating, reviewCount: 1 });
+      expect(product.review[0]).toMatchObject({ name: title, reviewRating: { ratingValue: rating } });
       // Hidden again: gone from the page.
       await owner.put(`/api/config/reviews/${row!.id}/status`, { status: 'hidden' });
-      expect(String((await Visitor.of(server).get(`/shop/p/${slug}`)).body)).not.toContain('Lovely');
+      expect(String((await Visitor.of(server).get(`/shop/p/${slug}`)).body)).not.toContain(title);
     });
 
     it('limits posting per client address with the review-post limit', async () => {
