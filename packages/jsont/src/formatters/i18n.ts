@@ -16,7 +16,7 @@ import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
 import { checkMessage, MAX_MESSAGE_DEPTH, nestsTooDeep } from '../i18n/message-check.js';
 import { formatInterval, formatMessage } from '../i18n/messages.js';
-import { formatDecimal } from '../i18n/numbers.js';
+import { formatDecimal, formatDecimalValue } from '../i18n/numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions } from '../i18n/options.js';
 import { timeAgo } from '../i18n/time-ago.js';
 import { formatUnit } from '../i18n/units/format.js';
@@ -88,8 +88,11 @@ const datetimefield = localeFormatter((value, args, cldr, ctx) => {
 });
 
 const decimal = localeFormatter((value, args, cldr) => {
+  const options = decimalOptions(args);
+  const fast = formatDecimalValue(cldr, value, options);
+  if (fast !== undefined) return fast;
   const n = toDecimal(value);
-  return n ? formatDecimal(cldr, n, decimalOptions(args)) : '';
+  return n ? formatDecimal(cldr, n, options) : '';
 });
 
 /** Currency options per argument list, without the decimal-only `mode`. */

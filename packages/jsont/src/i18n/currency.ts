@@ -12,6 +12,12 @@
  * negative zero, every grouping width). Only a shape that reproduces every
  * probe exactly is used; anything else — other options, native digits, odd
  * grouping — keeps calling the library, so the output never changes.
+ *
+ * `style:name` ("1,234.50 US dollars") adds the plural category: the text around
+ * the number depends on the category of the rounded amount. Those texts are
+ * learned per category and sign from the library's output on sample amounts, the
+ * category at render time comes from the library's plural rules on the rounded
+ * amount, and a category never seen while learning goes to the library.
  */
 import {
   type CLDR,
@@ -36,12 +42,65 @@ export interface NumberLayout {
   readonly groupFrom: number;
 }
 
+/** Text around the number for one plural category (`style:name`). */
+interface Wrap {
+  posPrefix?: string;
+  posSuffix?: string;
+  negPrefix?: string;
+  negSuffix?: string;
+}
+
 interface CurrencyShape extends NumberLayout {
   readonly digits: number;
+  /** `style:name` only: the layout per plural category of the rounded amount (the text around it differs). */
+  readonly byCategory?: ReadonlyMap<string, NumberLayout>;
 }
 
 /** Options the fast path understands; any other key sends the call to the library. */
 const FAST_KEYS = new Set(['style', 'group', 'mode']);
+
+/** Amounts `style:name` shapes learn their per-category texts from (each also negated). */
+const NAME_SAMPLES = [
+  '0',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '11',
+  '12',
+  '15',
+  '20',
+  '21',
+  '22',
+  '25',
+  '100',
+  '101',
+  '102',
+  '111',
+  '1000',
+  '1000000',
+  '1000001',
+  '0.5',
+  '1.5',
+  '2.5',
+  '0.1',
+  '1.1',
+  '1.25',
+  '2.75',
+  '0.01',
+  '0.05',
+  '11.5',
+  '21.25',
+  '100.5',
+  '1000000.5',
+];
+
+/** Extra probes for `style:name`: every plural category's edges. */
+const NAME_PROBES = ['1.00', '1.001', '0.995', '1.005', '-1', '-1.5', '2', '21', '101', '1000000', '0.999', '11'];
 
 /** Amounts every learned shape is checked on: ties, carries, negative zero, every grouping width. */
 export const PROBES = [
@@ -175,17 +234,80 @@ function learnShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): C
       (n) => cldr.Numbers.formatCurrencyToParts(new Decimal(n), code as CurrencyType, options) as Part[],
     );
     if (layout === undefined) return null;
-    const shape: CurrencyShape = { ...layout, digits: getCurrencyFractions(code).digits };
-    for (const probe of PROBES) {
+    const digits = getCurrencyFractions(code).digits;
+    let shape: CurrencyShape = { ...layout, digits };
+    if (options.style === 'name') {
+      const byCategory = learnCategories(cldr, code, options, digits);
+      if (byCategory === undefined) return null;
+      const layouts = new Map<string, NumberLayout>();
+      for (const [category, wrap] of byCategory) layouts.set(category, Object.freeze({ ...layout, ...wrap }));
+      shape = { ...shape, byCategory: layouts };
+    }
+    for (const probe of options.style === 'name' ? [...PROBES, ...NAME_PROBES] : PROBES) {
       const n = new Decimal(probe);
       const expected = cldr.Numbers.formatCurrency(n, code as CurrencyType, options);
-      if (renderShape(shape, n) !== expected) return null;
-      if (PLAIN_DECIMAL.test(probe) && renderText(shape, probe) !== expected) return null;
+      if (renderShape(cldr, shape, n) !== expected) return null;
+      if (PLAIN_DECIMAL.test(probe) && renderText(cldr, shape, probe) !== expected) return null;
     }
     return shape;
   } catch {
     return null;
   }
+}
+
+/** The plural category of a rounded amount as the library picks it for `style:name`. */
+function categoryOf(cldr: CLDR, int: string, frac: string): string {
+  return cldr.Numbers.getPluralCardinal(frac === '' ? int : `${int}.${frac}`);
+}
+
+/**
+ * The text before and after the number per plural category and sign, from the library's
+ * parts for sample amounts; undefined when two samples of one category disagree.
+ */
+function learnCategories(
+  cldr: CLDR,
+  code: string,
+  options: CurrencyFormatOptions,
+  digits: number,
+): Map<string, Required<Wrap>> | undefined {
+  const wraps = new Map<string, Wrap>();
+  const set = (wrap: Wrap, key: keyof Wrap, value: string) => {
+    if (wrap[key] !== undefined && wrap[key] !== value) return false;
+    wrap[key] = value;
+    return true;
+  };
+  for (const sample of NAME_SAMPLES) {
+    const rounded = roundPlain(sample, digits);
+    if (rounded === undefined) return undefined;
+    const category = categoryOf(cldr, rounded.int, rounded.frac);
+    let wrap = wraps.get(category);
+    if (wrap === undefined) {
+      wrap = {};
+      wraps.set(category, wrap);
+    }
+    // An amount that rounds to zero prints without a sign: it teaches nothing about negatives.
+    const signs = ZEROS.test(rounded.int) && ZEROS.test(rounded.frac) ? [false] : [false, true];
+    for (const negative of signs) {
+      const parts = cldr.Numbers.formatCurrencyToParts(
+        new Decimal(negative ? `-${sample}` : sample),
+        code as CurrencyType,
+        options,
+      ) as Part[];
+      const split = splitParts(parts);
+      if (split === undefined) return undefined;
+      const ok = negative
+        ? set(wrap, 'negPrefix', split[0]) && set(wrap, 'negSuffix', split[2])
+        : set(wrap, 'posPrefix', split[0]) && set(wrap, 'posSuffix', split[2]);
+      if (!ok) return undefined;
+    }
+  }
+  const out = new Map<string, Required<Wrap>>();
+  for (const [category, wrap] of wraps) {
+    // A category learned from zero only has no negative texts: leave it to the library.
+    if (wrap.negPrefix === undefined || wrap.posPrefix === undefined) continue;
+    out.set(category, wrap as Required<Wrap>);
+  }
+  return out;
 }
 
 function groupDigits(int: string, shape: NumberLayout): string {
@@ -201,7 +323,7 @@ function groupDigits(int: string, shape: NumberLayout): string {
 }
 
 /** The amount in this shape; undefined when the rounded amount is not a plain decimal. */
-function renderShape(shape: CurrencyShape, n: Decimal): string | undefined {
+function renderShape(cldr: CLDR, shape: CurrencyShape, n: Decimal): string | undefined {
   const text = n.setScale(shape.digits, 'half-even').toString();
   let start = 0;
   let negative = false;
@@ -213,7 +335,14 @@ function renderShape(shape: CurrencyShape, n: Decimal): string | undefined {
   const int = dot === -1 ? text.slice(start) : text.slice(start, dot);
   const frac = dot === -1 ? '' : text.slice(dot + 1);
   if (frac.length !== shape.digits || !/^[0-9]+$/.test(int)) return undefined;
-  return assemble(shape, negative, int, frac);
+  return finish(cldr, shape, negative, int, frac);
+}
+
+/** `assemble` with the plural category's texts for `style:name` shapes. */
+function finish(cldr: CLDR, shape: CurrencyShape, negative: boolean, int: string, frac: string): string | undefined {
+  if (shape.byCategory === undefined) return assemble(shape, negative, int, frac);
+  const layout = shape.byCategory.get(categoryOf(cldr, int, frac));
+  return layout === undefined ? undefined : assemble(layout, negative, int, frac);
 }
 
 /** Sign text, grouped integer digits, decimal separator and fraction digits put together. */
@@ -240,11 +369,20 @@ function incrementDigits(digits: string): string {
   return digits.slice(0, i) + String.fromCharCode(digits.charCodeAt(i) + 1) + '0'.repeat(digits.length - i - 1);
 }
 
+/** A plain decimal rounded to a number of fraction digits: its sign, integer and fraction digits. */
+export interface Rounded {
+  readonly negative: boolean;
+  readonly int: string;
+  /** Exactly the requested number of digits. */
+  readonly frac: string;
+}
+
 /**
- * A plain decimal string rounded half-even to the shape's digits and rendered,
- * without building a Decimal; undefined when the text is not a plain decimal.
+ * A plain decimal string (`"-12.50"`: no exponent, plus sign, spaces or leading zeros)
+ * with its point moved `shift` places right, rounded half-even to `digits` fraction
+ * digits, without building a Decimal; undefined when the text is not a plain decimal.
  */
-function renderText(shape: CurrencyShape, text: string): string | undefined {
+export function roundPlain(text: string, digits: number, shift = 0): Rounded | undefined {
   // A hand-written PLAIN_DECIMAL match: this runs for every price on a page.
   const len = text.length;
   let i = 0;
@@ -263,7 +401,14 @@ function renderText(shape: CurrencyShape, text: string): string | undefined {
     if (i !== len || i === fracStart || i - fracStart > 30) return undefined;
     frac = text.slice(fracStart);
   }
-  const digits = shape.digits;
+  if (shift > 0) {
+    // Percent: the point moves right, then leading zeros go ("0.042" -> "4.2").
+    int += frac.slice(0, shift).padEnd(shift, '0');
+    frac = frac.slice(shift);
+    let z = 0;
+    while (z < int.length - 1 && int.charCodeAt(z) === 48) z++;
+    if (z > 0) int = int.slice(z);
+  }
   if (frac.length <= digits) {
     frac = frac.padEnd(digits, '0');
   } else {
@@ -274,8 +419,8 @@ function renderText(shape: CurrencyShape, text: string): string | undefined {
     if (first === 5) {
       if (!ZEROS.test(rest.slice(1))) up = true;
       else {
-        const lastKept = (frac === '' ? int : frac).charCodeAt((frac === '' ? int : frac).length - 1) - 48;
-        up = lastKept % 2 === 1;
+        const kept = frac === '' ? int : frac;
+        up = (kept.charCodeAt(kept.length - 1) - 48) % 2 === 1;
       }
     }
     if (up) {
@@ -284,7 +429,13 @@ function renderText(shape: CurrencyShape, text: string): string | undefined {
       frac = bumped.slice(bumped.length - digits);
     }
   }
-  return assemble(shape, negative, int, frac);
+  return { negative, int, frac };
+}
+
+/** A plain decimal string rendered in the shape; undefined when the text is not a plain decimal. */
+function renderText(cldr: CLDR, shape: CurrencyShape, text: string): string | undefined {
+  const r = roundPlain(text, shape.digits);
+  return r === undefined ? undefined : finish(cldr, shape, r.negative, r.int, r.frac);
 }
 
 function fastKey(code: string, options: CurrencyFormatOptions): string | undefined {
@@ -292,7 +443,7 @@ function fastKey(code: string, options: CurrencyFormatOptions): string | undefin
     if (!FAST_KEYS.has(key)) return undefined;
   }
   const style = options.style ?? 'symbol';
-  if (style !== 'symbol' && style !== 'accounting' && style !== 'code') return undefined;
+  if (style !== 'symbol' && style !== 'accounting' && style !== 'code' && style !== 'name') return undefined;
   return `${code}|${style}|${options.group === undefined ? '' : options.group ? 'g' : 'n'}`;
 }
 
@@ -317,7 +468,7 @@ export function formatCurrency(cldr: CLDR, amount: Decimal, code: string, option
   if (!amount.isNaN() && !amount.isInfinity()) {
     const shape = shapeFor(cldr, code, options);
     if (shape !== null) {
-      const text = renderShape(shape, amount);
+      const text = renderShape(cldr, shape, amount);
       if (text !== undefined) return text;
     }
   }
@@ -336,7 +487,7 @@ export function formatCurrencyText(
   options: CurrencyFormatOptions,
 ): string | undefined {
   const shape = shapeFor(cldr, code, options);
-  return shape === null ? undefined : renderText(shape, amount);
+  return shape === null ? undefined : renderText(cldr, shape, amount);
 }
 
 /** The last lookup: a page formats run after run of prices in one currency with one argument list. */

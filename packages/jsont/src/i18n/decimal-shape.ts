@@ -8,9 +8,13 @@
  * of ten percent scales by — and checked against the library on probe numbers (ties,
  * carries, negative zero, tiny fractions, every grouping width). Only a shape that
  * reproduces every probe is used; other options and locales keep calling the library.
+ *
+ * Numbers still in their JSON form (a JS number, or plain decimal text such as "0.42") are
+ * rounded as text (`formatDecimalText`), without building a Decimal: a JS number is the
+ * decimal its `String` spells, which is also how the library's Decimal reads it.
  */
 import { type CLDR, Decimal, type DecimalFormatOptions, type RoundingModeType } from '@phensley/cldr';
-import { assemble, learnLayout, type NumberLayout, type Part, PROBES } from './currency.js';
+import { assemble, learnLayout, type NumberLayout, type Part, PROBES, roundPlain } from './currency.js';
 
 interface DecimalShape extends NumberLayout {
   readonly minFrac: number;
@@ -50,15 +54,18 @@ const DECIMAL_PROBES = [
 ];
 
 const DIGITS = /^[0-9]+$/;
+/** The plain decimals `roundPlain` reads (no exponent, plus sign, spaces or leading zeros). */
+const PLAIN = /^-?(0|[1-9][0-9]{0,29})(\.[0-9]{1,30})?$/;
 
 /** Per bundle, by the options' values: equal options share one learned shape. */
 const shapes = new WeakMap<CLDR, Map<string, DecimalShape | null>>();
 const SHAPES_LIMIT = 500;
 
-/** The last lookup: a page formats run after run of numbers with one argument list. */
-let lastCldr: CLDR | undefined;
-let lastOptions: DecimalFormatOptions | undefined;
-let lastShape: DecimalShape | null = null;
+/**
+ * Per options object and bundle, the shape found for it: the memoized formatter options are
+ * long-lived objects, and a page alternates a few of them, so this skips building the key.
+ */
+const byOptions = new WeakMap<DecimalFormatOptions, WeakMap<CLDR, DecimalShape | null>>();
 
 /** `cldr.Numbers.formatDecimal(n, options)`: the same text, faster for plain options. */
 export function formatDecimalFast(cldr: CLDR, n: Decimal, options: DecimalFormatOptions): string {
@@ -72,26 +79,58 @@ export function formatDecimalFast(cldr: CLDR, n: Decimal, options: DecimalFormat
   return cldr.Numbers.formatDecimal(n, options);
 }
 
+/**
+ * `cldr.Numbers.formatDecimal(new Decimal(text), options)` for a plain decimal text
+ * (`"-12.5"`, what `String` gives for most JS numbers), rounded as text; undefined when
+ * the text is not plain or the options need the library (the caller then takes the
+ * Decimal path).
+ */
+export function formatDecimalText(cldr: CLDR, text: string, options: DecimalFormatOptions): string | undefined {
+  const shape = shapeFor(cldr, options);
+  return shape === null ? undefined : renderText(shape, text);
+}
+
+/** A plain decimal text rounded half-even as text and rendered in the shape. */
+function renderText(shape: DecimalShape, text: string): string | undefined {
+  if (shape.round !== 'half-even') return undefined;
+  const r = roundPlain(text, shape.maxFrac, shape.scale);
+  if (r === undefined) return undefined;
+  // Trailing zeros go, down to the minimum the options keep.
+  const frac = r.frac;
+  let end = frac.length;
+  while (end > shape.minFrac && frac.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  if (end < shape.minFrac) return undefined;
+  return assemble(shape, r.negative, r.int, end === frac.length ? frac : frac.slice(0, end));
+}
+
 function shapeFor(cldr: CLDR, options: DecimalFormatOptions): DecimalShape | null {
-  if (cldr === lastCldr && options === lastOptions) return lastShape;
-  let shape: DecimalShape | null = null;
-  if (eligible(options)) {
-    let perBundle = shapes.get(cldr);
-    if (perBundle === undefined) {
-      perBundle = new Map();
-      shapes.set(cldr, perBundle);
-    }
-    const key = `${options.style}|${options.minimumFractionDigits}|${options.maximumFractionDigits}|${options.group}|${options.round}`;
-    const known = perBundle.get(key);
-    if (known === undefined) {
-      shape = learn(cldr, options);
-      if (perBundle.size >= SHAPES_LIMIT) perBundle.clear();
-      perBundle.set(key, shape);
-    } else shape = known;
+  let perBundle = byOptions.get(options);
+  if (perBundle === undefined) {
+    perBundle = new WeakMap();
+    byOptions.set(options, perBundle);
   }
-  lastCldr = cldr;
-  lastOptions = options;
-  lastShape = shape;
+  let shape = perBundle.get(cldr);
+  if (shape === undefined) {
+    shape = lookupShape(cldr, options);
+    perBundle.set(cldr, shape);
+  }
+  return shape;
+}
+
+function lookupShape(cldr: CLDR, options: DecimalFormatOptions): DecimalShape | null {
+  if (!eligible(options)) return null;
+  let perBundle = shapes.get(cldr);
+  if (perBundle === undefined) {
+    perBundle = new Map();
+    shapes.set(cldr, perBundle);
+  }
+  const key = `${options.style}|${options.minimumFractionDigits}|${options.maximumFractionDigits}|${options.group}|${options.round}`;
+  let shape = perBundle.get(key);
+  if (shape === undefined) {
+    shape = learn(cldr, options);
+    if (perBundle.size >= SHAPES_LIMIT) perBundle.clear();
+    perBundle.set(key, shape);
+  }
   return shape;
 }
 
@@ -125,7 +164,9 @@ function learn(cldr: CLDR, options: DecimalFormatOptions): DecimalShape | null {
     };
     for (const probe of DECIMAL_PROBES) {
       const n = new Decimal(probe);
-      if (render(shape, n) !== cldr.Numbers.formatDecimal(n, options)) return null;
+      const expected = cldr.Numbers.formatDecimal(n, options);
+      if (render(shape, n) !== expected) return null;
+      if (shape.round === 'half-even' && PLAIN.test(probe) && renderText(shape, probe) !== expected) return null;
     }
     return shape;
   } catch {

@@ -10,7 +10,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cldrFor } from '../runtime/cldr.js';
 import { formatCurrency, formatCurrencyText } from './currency.js';
-import { formatDecimalFast } from './decimal-shape.js';
+import { toDecimal } from './context.js';
+import { formatDecimalFast, formatDecimalText } from './decimal-shape.js';
+import { formatDecimal, formatDecimalValue } from './numbers.js';
+import { decimalOptions } from './options.js';
 import { strftime, zonedFieldsByDate, zonedFieldsFast } from './strftime.js';
 
 const ZONES = [
@@ -80,7 +83,25 @@ describe('zoned calendar fields', () => {
   });
 });
 
-const LOCALES = ['en-US', 'fr-FR', 'de-DE', 'en-IN', 'es-ES', 'pt-PT', 'ja-JP', 'de-CH', 'ar-EG', 'nl-NL', 'sv-SE'];
+const LOCALES = [
+  'en-US',
+  'fr-FR',
+  'de-DE',
+  'en-GB',
+  'en-IN',
+  'es-ES',
+  'pt-PT',
+  'ja-JP',
+  'de-CH',
+  'ar-EG',
+  'nl-NL',
+  'sv-SE',
+  'pl-PL',
+  'ru-RU',
+  'cs-CZ',
+  'lv-LV',
+  'ga-IE',
+];
 const CURRENCIES = ['USD', 'EUR', 'JPY', 'CHF', 'INR', 'BHD', 'SEK', 'GBP', 'CLF', 'XYZ'];
 const OPTIONS = [
   {},
@@ -90,6 +111,8 @@ const OPTIONS = [
   { style: 'accounting', group: false },
   { style: 'code' },
   { style: 'code', group: false },
+  { style: 'name' },
+  { style: 'name', group: false },
 ];
 
 /** Amounts as JSON carries them: plain decimal text, with ties, carries and long fractions. */
@@ -133,7 +156,8 @@ describe('currency fast path', () => {
       else expect(out).toBeUndefined();
     }
     expect(formatCurrencyText(cldr, ' 12', 'USD', {})).toBeUndefined();
-    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'name' } as never)).toBeUndefined();
+    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'name' } as never)).toBe('12.00 US dollars');
+    expect(formatCurrencyText(cldr, '12', 'USD', { style: 'short' } as never)).toBeUndefined();
     expect(formatCurrencyText(cldr, '12', 'USD', { style: 'code' } as never)).toBe(
       cldr.Numbers.formatCurrency(new Decimal('12'), 'USD', { style: 'code' }),
     );
@@ -141,6 +165,33 @@ describe('currency fast path', () => {
     expect(formatCurrency(cldr, new Decimal('12.5'), 'USD', { style: 'name' })).toBe(
       cldr.Numbers.formatCurrency(new Decimal('12.5'), 'USD', { style: 'name' }),
     );
+  });
+
+  it('prints style:name like CLDR for every plural category: whole amounts 0-120, their tenths and halves', () => {
+    // Plural rules differ by integer and fraction digits (pl, ru, cs, lv, ga): sweep them all.
+    const amounts: string[] = [];
+    for (let i = 0; i <= 120; i++) amounts.push(String(i), `${i}.1`, `${i}.5`, `${i}.995`, `-${i}.5`);
+    amounts.push('1000000', '1000001', '1000000.5', '-1000001', '1001', '21000', '0.005', '-0.005');
+    for (const locale of LOCALES) {
+      const cldr = cldrFor(locale);
+      for (const code of ['USD', 'JPY', 'BHD']) {
+        for (const options of code === 'USD'
+          ? [{ style: 'name' as const }, { style: 'name' as const, group: false }]
+          : [{ style: 'name' as const }]) {
+          for (const text of amounts) {
+            const expected = cldr.Numbers.formatCurrency(new Decimal(text), code as never, options);
+            expect(formatCurrency(cldr, new Decimal(text), code, options)).toBe(expected);
+            const fromText = formatCurrencyText(cldr, text, code, options);
+            if (fromText !== undefined) expect(fromText).toBe(expected);
+          }
+        }
+      }
+    }
+    // The page's locales take the fast path; native digits (ar-EG) do not.
+    for (const locale of ['en-US', 'de-DE', 'ja-JP', 'fr-FR', 'en-GB', 'pl-PL']) {
+      expect(formatCurrencyText(cldrFor(locale), '12345.5', 'JPY', { style: 'name' })).toBeDefined();
+    }
+    expect(formatCurrencyText(cldrFor('ar-EG'), '12345.5', 'JPY', { style: 'name' })).toBeUndefined();
   });
 });
 
@@ -171,5 +222,78 @@ describe('decimal fast path', () => {
       ),
       { numRuns: 4000 },
     );
+  });
+});
+
+/** JSON numbers as pages carry them: counts, ratios, long floats, huge, tiny, ties. */
+const jsonNumber = fc.oneof(
+  fc.integer({ min: -1000, max: 1000 }),
+  fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
+  fc.double({ noNaN: true }),
+  fc.double({ min: -1000, max: 1000, noNaN: true }),
+  fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 100),
+  fc.integer({ min: -100_000, max: 100_000 }).map((n) => n / 1000),
+  fc.constantFrom(0, -0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.0005, 1e-7, 1e21, 123456789.5, 0.995, 9.995, 99.995, 0.42),
+);
+
+describe('decimal text path', () => {
+  it('prints what CLDR prints for JSON numbers and number text', () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...DECIMAL_OPTIONS),
+        fc.oneof(jsonNumber, jsonNumber.map(String), amountText),
+        (locale, options, value) => {
+          const cldr = cldrFor(locale);
+          const text = formatDecimalText(cldr, String(value), options as never);
+          if (text !== undefined) {
+            fast++;
+            expect(text).toBe(cldr.Numbers.formatDecimal(new Decimal(String(value)), options as never));
+          }
+        },
+      ),
+      { numRuns: 6000 },
+    );
+    // Most of them took the text path (not only the fallbacks were compared).
+    expect(fast).toBeGreaterThan(2000);
+  });
+
+  it('gives the decimal formatter the same text as its Decimal path, for every argument list', () => {
+    const ARGS = [
+      [],
+      ['style:percent'],
+      ['maximumFractionDigits:1'],
+      ['minimumFractionDigits:2', 'maximumFractionDigits:4'],
+      ['group:false'],
+      ['round:floor', 'maximumFractionDigits:1'],
+      ['mode:significant-maxfrac', 'maximumFractionDigits:2'],
+      ['mode:significant', 'maximumSignificantDigits:2'],
+      ['style:percent', 'minimumFractionDigits:1'],
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(...ARGS),
+        fc.oneof(jsonNumber, jsonNumber.map(String), amountText, fc.constantFrom(' 5', '+5', '1e3', '', 'x', '.5')),
+        (locale, args, value) => {
+          const cldr = cldrFor(locale);
+          const options = decimalOptions(args);
+          const fast = formatDecimalValue(cldr, value, options);
+          if (fast === undefined) return;
+          const n = toDecimal(value);
+          expect(n).toBeDefined();
+          expect(fast).toBe(formatDecimal(cldr, n as Decimal, options));
+        },
+      ),
+      { numRuns: 6000 },
+    );
+    const cldr = cldrFor('en-US');
+    expect(formatDecimalValue(cldr, 0.42, decimalOptions(['style:percent']))).toBe('42%');
+    expect(formatDecimalValue(cldr, 3.14159, decimalOptions(['maximumFractionDigits:1']))).toBe('3.1');
+    expect(formatDecimalValue(cldr, 1e21, decimalOptions([]))).toBeUndefined();
+    expect(formatDecimalValue(cldr, ' 5', decimalOptions([]))).toBeUndefined();
+    expect(formatDecimalValue(cldr, 2.5, decimalOptions(['round:floor']))).toBeUndefined();
+    expect(formatDecimalValue(cldr, 2.5, decimalOptions(['mode:significant-maxfrac']))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /** Decimal and currency formatting on top of the locale bundle. */
 import type { CLDR, Decimal } from '@phensley/cldr';
-import { formatDecimalFast } from './decimal-shape.js';
+import { formatDecimalFast, formatDecimalText } from './decimal-shape.js';
 import type { DecimalOptions } from './options.js';
 
 /**
@@ -14,6 +14,19 @@ export function formatDecimal(cldr: CLDR, n: Decimal, options: DecimalOptions): 
     value = value.setScale(options.maximumFractionDigits, options.round ?? 'half-even').stripTrailingZeros();
   }
   return formatDecimalFast(cldr, value, opts);
+}
+
+/**
+ * The same as `formatDecimal(cldr, toDecimal(value), options)` for a JSON number or plain
+ * decimal text under options with a learned shape, rounded as text without a Decimal;
+ * undefined when the value or options need the general path.
+ */
+export function formatDecimalValue(cldr: CLDR, value: unknown, options: DecimalOptions): string | undefined {
+  const { mode, opts } = splitOptions(options);
+  if (mode === 'significant-maxfrac') return undefined;
+  if (typeof value === 'number') return formatDecimalText(cldr, String(value), opts);
+  if (typeof value === 'string') return formatDecimalText(cldr, value, opts);
+  return undefined;
 }
 
 interface Split {
