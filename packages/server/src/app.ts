@@ -40,7 +40,7 @@ import webhooksPlugin, {
   newsletterSubscribedWebhook,
   restockSignedUpWebhook,
 } from './domains/webhooks/index.js';
-import fontsPlugin, { fontKitsOf } from './domains/fonts/index.js';
+import fontsPlugin, { fontKitsOf, pageFontKits } from './domains/fonts/index.js';
 import { fontUsesIn, readDesign } from './domains/design/design-model.js';
 import { ownFontId } from './domains/design/own-fonts.js';
 import mailingServicesPlugin, { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
@@ -53,6 +53,7 @@ import pagesPlugin from './domains/content/pages/visitor-routes.js';
 import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/index.js';
 import { Theme } from './render/theme.js';
 import { type SiteThemeSource, ThemePages } from './render/theme-pages.js';
+import type { FontKitSource } from './render/font-kit-links.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
 import restockPlugin from './domains/restock/index.js';
 import trackingPlugin from './domains/tracking/index.js';
@@ -75,6 +76,8 @@ export interface AppServices {
   ownerRoles: (request: FastifyRequest) => Promise<readonly number[] | undefined>;
   /** Prints the theme pages outside the pages plugin (sign-in, account, checkout, set-up…). */
   pages: ThemePages;
+  /** A site's font kits for its pages (issue 21): stylesheets to link and the CSP allowing them. */
+  fontKits: FontKitSource;
 }
 
 export interface BuildAppOptions {
@@ -117,12 +120,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const content = createContentService(db, { bus });
   const siteTheme: SiteThemeSource = (site, request) => siteThemes.cache.forPage(site, request);
   const ownerRoles = async (request: FastifyRequest) => (await loadOwner(request))?.roles;
+  // A site's font kits on every theme page and in its editor (issue 21). Cached with the site's
+  // content (`site_font_kits` is a content table): no query per page view.
+  const fontKits: FontKitSource = (siteId) =>
+    content.remember(siteId, 'font-kits', async () => pageFontKits(await fontKitsOf(db, siteId)));
   const services: AppServices = {
     content,
     carts: createCartService(db),
     siteTheme,
     ownerRoles,
-    pages: new ThemePages({ content, siteTheme, ownerRoles }),
+    pages: new ThemePages({ content, siteTheme, ownerRoles, fontKits }),
+    fontKits,
   };
   app.decorate('db', db);
   app.decorate('config', config);
@@ -222,6 +230,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(editorPlugin, {
     filesDir: config.filesDir,
     liveTheme: (siteId, source) => withLiveOverrides(app.db, siteId, source),
+    fontKits,
   });
   await app.register(adminPlugin);
   await app.register(exportsPlugin);
@@ -233,8 +242,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
     content: services.content,
     carts: services.carts,
     siteTheme: services.siteTheme,
-    // Cached with the site's content (`site_font_kits` is a content table): no query per page view.
-    fontKits: (siteId) => services.content.remember(siteId, 'font-kits', () => fontKitsOf(app.db, siteId)),
+    fontKits,
   });
   return app;
 }

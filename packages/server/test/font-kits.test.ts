@@ -25,8 +25,27 @@ const KIT_CSS = `/* a kit */
 .x { content: "@font-face { font-family: Fake }"; }
 `;
 
+/** Where the two-origin kit's font files live (its own port: another origin than the kit's stylesheet). */
+async function startFontFileHost(): Promise<{ server: Server; origin: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'font/woff2' });
+    response.end('wOF2');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The Google Fonts shape: the stylesheet on the kit host, the files on `files` (and a few that need no origin). */
+const twoOriginCss = (files: string) => `@font-face {
+  font-family: "Far Sans";
+  src: local("Far Sans"), url(${files}/s/far-sans.woff2) format("woff2"), url('${files}/s/far-sans.woff') format("woff");
+}
+@font-face { font-family: "Far Sans"; font-weight: 700; src: url("${files.replace('http://', 'HTTP://')}/s/far-700.woff2"); }
+@font-face { font-family: "Far Serif"; src: url(data:font/woff2;base64,d09GMg==), url(/own/far-serif.woff2), url(ftp://files.example/x.woff2); }
+`;
+
 /** A local stand-in for a font kit host (plain http on loopback, allowed by the test knobs only). */
-async function startKitHost(): Promise<{ server: Server; origin: string }> {
+async function startKitHost(fontFiles: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
     const path = request.url ?? '/';
     const css = (body: string) => {
@@ -34,6 +53,14 @@ async function startKitHost(): Promise<{ server: Server; origin: string }> {
       response.end(body);
     };
     if (path === '/kit.css') return css(KIT_CSS);
+    if (path === '/two-origin.css') return css(twoOriginCss(fontFiles));
+    if (path === '/many-origins.css') {
+      const files = Array.from(
+        { length: FONT_KIT_LIMITS.maxFontOrigins + 1 },
+        (_, i) => `url(https://f${i}.example/a.woff2)`,
+      );
+      return css(`@font-face { font-family: "Spread"; src: ${files.join(', ')}; }`);
+    }
     const numbered = /^\/kit-(\d+)\.css$/.exec(path);
     if (numbered) return css(`@font-face { font-family: "Kit ${numbered[1]}"; src: url(k.woff2); }`);
     if (path === '/empty.css') return css('body { color: red; }');
@@ -53,6 +80,7 @@ for (const dialect of DIALECTS) {
   describe(`font kits (${dialect})`, () => {
     let server: TestServer;
     let kitHost: { server: Server; origin: string };
+    let fontHost: { server: Server; origin: string };
     let admin: Visitor;
     let editor: Visitor;
     const before = { hosts: process.env[FONT_KIT_ALLOW_HOSTS], http: process.env[FONT_KIT_ALLOW_HTTP] };
@@ -64,7 +92,8 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       process.env[FONT_KIT_ALLOW_HOSTS] = '127.0.0.1';
       process.env[FONT_KIT_ALLOW_HTTP] = '1';
-      kitHost = await startKitHost();
+      fontHost = await startFontFileHost();
+      kitHost = await startKitHost(fontHost.origin);
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
       [admin, editor] = await ownerSessions(server, [OWNERS.admin, OWNERS.editor]);
       const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
@@ -78,6 +107,7 @@ for (const dialect of DIALECTS) {
     afterAll(async () => {
       await server?.close();
       await new Promise((resolve) => kitHost?.server.close(resolve));
+      await new Promise((resolve) => fontHost?.server.close(resolve));
       restore(FONT_KIT_ALLOW_HOSTS, before.hosts);
       restore(FONT_KIT_ALLOW_HTTP, before.http);
     });
@@ -87,7 +117,13 @@ for (const dialect of DIALECTS) {
       const saved = await admin.post(KITS, { url });
       expect(saved.status, JSON.stringify(saved.body)).toBe(201);
       expect(saved.body.kits).toEqual([
-        { id: expect.any(String), url, origin: kitHost.origin, families: ['Brand Sans', 'Brand Serif'] },
+        {
+          id: expect.any(String),
+          url,
+          origin: kitHost.origin,
+          families: ['Brand Sans', 'Brand Serif'],
+          fontOrigins: [],
+        },
       ]);
       expect((await editor.get(KITS)).body.kits).toHaveLength(1);
       const fonts = await admin.get('/api/config/design/fonts?q=brand');
@@ -152,6 +188,61 @@ for (const dialect of DIALECTS) {
       expect(other.statusCode).toBe(200);
       expect(other.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       expect(other.body).not.toContain(kitHost.origin);
+    });
+
+    it("allows a kit's font files from a second origin for fonts only, on every kind of page of that site", async () => {
+      const url = `${kitHost.origin}/two-origin.css`;
+      const saved = await admin.post(KITS, { url });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      const kit = saved.body.kits.find((k: { url: string }) => k.url === url);
+      // data:, relative and ftp addresses need no other origin; the upper-case scheme is the same origin.
+      expect(kit).toMatchObject({
+        origin: kitHost.origin,
+        families: ['Far Sans', 'Far Serif'],
+        fontOrigins: [fontHost.origin],
+      });
+      const both = `${kitHost.origin}/kit.css`;
+
+      // Pages of the pages plugin, the theme pages (site users' sign-in, the not-found page of a
+      // site-user route) and the contact page: every one links both kits and sends the same policy.
+      const paths = ['/', '/no-such-page', '/account/login', '/contact'];
+      for (const path of paths) {
+        const page = await server.app.inject({ method: 'GET', url: path, headers: { host: '127.0.0.1' } });
+        expect(page.headers['content-type'], path).toMatch(/text\/html/);
+        expect(page.body, path).toContain(`<link rel="stylesheet" href="${both}">`);
+        expect(page.body, path).toContain(`<link rel="stylesheet" href="${url}">`);
+        const csp = String(page.headers['content-security-policy']);
+        expect(csp, path).toContain(`style-src 'self' ${kitHost.origin};`);
+        expect(csp, path).toContain(`font-src 'self' ${kitHost.origin} ${fontHost.origin};`);
+        expect(csp, path).toContain("script-src 'self';");
+
+        const other = await server.app.inject({ method: 'GET', url: path, headers: { host: 'other.test' } });
+        expect(other.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
+        expect(other.body, path).not.toContain(kitHost.origin);
+      }
+
+      // The editor of this site may load the kits to show their families; its policy is the pages' one.
+      const shell = await admin.get('/config/design/fonts');
+      expect(shell.status).toBe(200);
+      expect(String(shell.headers.get('content-security-policy'))).toContain(
+        `font-src 'self' ${kitHost.origin} ${fontHost.origin};`,
+      );
+
+      const tooMany = await admin.post(KITS, { url: `${kitHost.origin}/many-origins.css` });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body).toMatchObject({ error: 'font-kit-refused', message: FONT_KIT_MESSAGES.tooManyOrigins });
+
+      // A kit connected before its files' origins were recorded keeps working as it did.
+      await server.db.updateTable('site_font_kits').set({ font_origins: null }).where('id', '=', kit.id).execute();
+      server.app.services.content.invalidate();
+      expect((await admin.get(KITS)).body.kits.find((k: { id: string }) => k.id === kit.id).fontOrigins).toEqual([]);
+      const legacy = await server.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1' } });
+      expect(legacy.body).toContain(`<link rel="stylesheet" href="${url}">`);
+      expect(String(legacy.headers['content-security-policy'])).toContain(`font-src 'self' ${kitHost.origin};`);
+
+      expect((await admin.delete(`${KITS}/${kit.id}`)).status).toBe(200);
+      const after = await server.app.inject({ method: 'GET', url: '/account/login', headers: { host: '127.0.0.1' } });
+      expect(after.body).not.toContain(url);
     });
 
     it('refuses to remove a kit whose family the design uses, then removes it', async () => {

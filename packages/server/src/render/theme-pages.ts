@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { consentScope } from '../domains/consent/banner-context.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
+import { type FontKitSource, linkFontKits } from './font-kit-links.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import type { PageContentSource } from './sources.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
@@ -41,6 +42,8 @@ export interface ThemePageServices {
   readonly siteTheme?: SiteThemeSource;
   /** The signed-in owner's roles, so the tracker skips owners (SPEC §6). */
   readonly ownerRoles: (request: FastifyRequest) => Promise<readonly number[] | undefined>;
+  /** The site's connected font kits (issue 21): every theme page links them, its CSP allows them. */
+  readonly fontKits?: FontKitSource;
 }
 
 /**
@@ -92,6 +95,7 @@ export class ThemePages {
       { stylesheet: theme.stylesheetUrl, loaderSrc: this.loaderSrc },
     );
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };
+    linkFontKits(page, reply, await this.services.fontKits?.(site.id));
     const rendered = theme.renderPage(
       template,
       { ...context, cart: null, ...extra, crumb: request.crumb, page: { ...page, showCartPill: false } },

@@ -26,6 +26,7 @@ import { checkStoredFile, dropVariants, requireStoredFile } from '../files/file-
 import { cartPillView } from '../cart/cart-view.js';
 import { serializeForScript } from '../../render/context-script.js';
 import { loadSiteScope, pageContext } from '../../render/page-context.js';
+import type { FontKitSource } from '../../render/font-kit-links.js';
 import { Theme } from '../../render/theme.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
 import blogPostsPlugin from '../content/blog/blog-posts.js';
@@ -45,6 +46,8 @@ export interface EditorPluginOptions {
   editorDist?: string;
   /** The site's live theme copy over the default's sources (theme editor; handed in by app.ts). */
   liveTheme?: (siteId: string, source: ThemeSource) => Promise<ThemeSource>;
+  /** The site's font kits (issue 21): the editor links them to show their families, so its CSP allows them. */
+  fontKits?: FontKitSource;
 }
 
 const content = (group: RoleGroup = 'content') => ({ preHandler: requireOwner(group) });
@@ -124,6 +127,9 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
 <body><div id="editor-root">${script ? '' : '<p>The editor is not built yet: run <code>npm run build</code>.</p>'}</div>
 <script type="application/json" id="editor-boot">${boot}</script>
 ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>`;
+    // The font panels show kit families in their own face: this site's kits only (issue 21).
+    const kits = await options.fontKits?.(owner.websiteId);
+    if (kits) reply.header('content-security-policy', kits.policy);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   };
   app.get('/config', { preHandler: requireOwner('any') }, shell);

@@ -3,7 +3,7 @@ import { registerFontRoutes } from './routes.js';
 
 export { FontParseError, type FontInfo, parseFont, sniffFontFormat } from './font-parse.js';
 export { FONT_LIMITS, fontUrl } from './routes.js';
-export { kitFamilies } from './kit-css.js';
+export { kitFamilies, readKitCss } from './kit-css.js';
 export {
   FONT_KIT_ALLOW_HOSTS,
   FONT_KIT_ALLOW_HTTP,
@@ -11,6 +11,8 @@ export {
   FONT_KIT_MESSAGES,
   type FontKit,
   fontKitsOf,
+  kitFontOrigins,
+  pageFontKits,
 } from './kits.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KIT_CSS_LIMITS, kitFamilies } from './kit-css.js';
+import { KIT_CSS_LIMITS, kitFamilies, readKitCss } from './kit-css.js';
 
 describe('kitFamilies', () => {
   it('reads the family of each @font-face, once each, in order', () => {
@@ -28,5 +28,28 @@ describe('kitFamilies', () => {
     const many = Array.from({ length: 2000 }, (_, i) => `@font-face{font-family:"F${i}"}`).join('');
     expect(kitFamilies(many)).toHaveLength(KIT_CSS_LIMITS.maxFamilies);
     expect(kitFamilies('@'.repeat(100_000))).toEqual([]);
+  });
+});
+
+describe('readKitCss sources', () => {
+  it('reads the url() addresses of @font-face src, not local() names, other rules or comments', () => {
+    const css = `.hero { background: url(https://img.example/bg.png); }
+      @font-face { font-family: A; src: local("A"), url( "https://files.example/a.woff2" ) format("woff2"),
+        url('//cdn.example/a.woff') format('woff'), url(rel/a.ttf) /* url(https://comment.example/x) */; }
+      @font-face { font-family: B; SRC: url(https\\3a //escaped.example/b.woff2); }
+      @font-face { font-family: C; src: url("https://files.example/a.woff2"); }
+      @font-face { font-family: D; src: url("https://spaced.example/a b.woff2"), url(unclosed`;
+    expect(readKitCss(css).sources).toEqual([
+      'https://files.example/a.woff2',
+      '//cdn.example/a.woff',
+      'rel/a.ttf',
+      'https://escaped.example/b.woff2',
+      'unclosed',
+    ]);
+  });
+
+  it(`keeps at most ${KIT_CSS_LIMITS.maxSources} addresses`, () => {
+    const many = Array.from({ length: 400 }, (_, i) => `@font-face{font-family:F;src:url(/f${i}.woff2)}`).join('');
+    expect(readKitCss(many).sources).toHaveLength(KIT_CSS_LIMITS.maxSources);
   });
 });

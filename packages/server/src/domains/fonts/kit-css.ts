@@ -1,18 +1,40 @@
 /**
- * Reads the family names a font kit's stylesheet declares: the `font-family` of each `@font-face`
- * rule. Our own small reader, for CSS from elsewhere: comments and strings are skipped properly,
+ * Reads what a font kit's stylesheet declares: the `font-family` of each `@font-face` rule, and the
+ * `url(…)` addresses of their `src` (where the font files live: the page's CSP must allow their
+ * origins). Our own small reader, for CSS from elsewhere: comments and strings are skipped properly,
  * escapes are decoded, anything malformed is passed over, and the work is bounded (at most
- * `maxRules` `@font-face` rules looked at, each character scanned a bounded number of times, at most `maxFamilies` names kept, each at most 100 characters).
+ * `maxRules` `@font-face` rules looked at, each character scanned a bounded number of times, at most
+ * `maxFamilies` names kept, each at most 100 characters, at most `maxSources` addresses kept, each at
+ * most `maxSourceLength` characters).
  */
-export const KIT_CSS_LIMITS = { maxRules: 500, maxFamilies: 50, maxNameLength: 100 } as const;
+export const KIT_CSS_LIMITS = {
+  maxRules: 500,
+  maxFamilies: 50,
+  maxNameLength: 100,
+  maxSources: 200,
+  maxSourceLength: 2000,
+} as const;
+
+export interface KitCss {
+  /** The distinct family names, in the order first declared. */
+  families: string[];
+  /** The distinct `src: url(…)` addresses of the `@font-face` rules, as written (maybe relative). */
+  sources: string[];
+}
 
 /** The distinct family names, in the order first declared. */
 export function kitFamilies(css: string): string[] {
+  return readKitCss(css).families;
+}
+
+/** The families and font file addresses of a kit's `@font-face` rules. */
+export function readKitCss(css: string): KitCss {
   const families: string[] = [];
+  const sources: string[] = [];
   let rules = 0;
   let i = 0;
   const n = css.length;
-  while (i < n && rules < KIT_CSS_LIMITS.maxRules && families.length < KIT_CSS_LIMITS.maxFamilies) {
+  while (i < n && rules < KIT_CSS_LIMITS.maxRules) {
     const at = css.indexOf('@', i);
     if (at < 0) break;
     // Skip any comment or string that starts before this `@`.
@@ -38,10 +60,15 @@ export function kitFamilies(css: string): string[] {
     const close = findOutside(css, open + 1, '}');
     const body = css.slice(open + 1, close < 0 ? n : close);
     i = close < 0 ? n : close + 1;
-    const name = fontFamilyOf(body);
-    if (name && !families.includes(name)) families.push(name);
+    const { family, src } = faceDeclarations(body);
+    const name = family === undefined ? undefined : cleanName(family);
+    if (name && families.length < KIT_CSS_LIMITS.maxFamilies && !families.includes(name)) families.push(name);
+    for (const url of src === undefined ? [] : urlsOf(src)) {
+      if (sources.length >= KIT_CSS_LIMITS.maxSources) break;
+      if (!sources.includes(url)) sources.push(url);
+    }
   }
-  return families;
+  return { families, sources };
 }
 
 /** From `from`, skips comments and strings that begin before `limit`; answers where scanning may resume. */
@@ -90,10 +117,11 @@ function findOutside(css: string, from: number, chars: string): number {
   return -1;
 }
 
-/** The `font-family` value of an `@font-face` body, as a plain name, or undefined. */
-function fontFamilyOf(body: string): string | undefined {
+/** The raw `font-family` and `src` values of an `@font-face` body (the first of each). */
+function faceDeclarations(body: string): { family?: string; src?: string } {
+  const found: { family?: string; src?: string } = {};
   let i = 0;
-  while (i < body.length) {
+  while (i < body.length && (found.family === undefined || found.src === undefined)) {
     const semi = findOutside(body, i, ';');
     const declaration = body.slice(i, semi < 0 ? body.length : semi);
     i = semi < 0 ? body.length : semi + 1;
@@ -104,10 +132,60 @@ function fontFamilyOf(body: string): string | undefined {
       .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
       .trim()
       .toLowerCase();
-    if (property !== 'font-family') continue;
-    return cleanName(declaration.slice(colon + 1));
+    const value = declaration.slice(colon + 1);
+    if (property === 'font-family' && found.family === undefined) found.family = value;
+    else if (property === 'src' && found.src === undefined) found.src = value;
   }
-  return undefined;
+  return found;
+}
+
+/** The addresses of the `url(…)` functions in a `src` value (`local(…)` names are not addresses). */
+function urlsOf(value: string): string[] {
+  const urls: string[] = [];
+  let i = 0;
+  while (i < value.length) {
+    const c = value[i];
+    if (c === '/' && value[i + 1] === '*') {
+      const end = value.indexOf('*/', i + 2);
+      i = end < 0 ? value.length : end + 2;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      i = stringEnd(value, i);
+      continue;
+    }
+    if (!/^url\(/i.test(value.slice(i, i + 4))) {
+      i += 1;
+      continue;
+    }
+    let j = i + 4;
+    while (j < value.length && /\s/.test(value[j] as string)) j += 1;
+    let raw: string;
+    if (value[j] === '"' || value[j] === "'") {
+      const end = stringEnd(value, j);
+      raw = value.slice(j + 1, end - 1);
+      j = end;
+      const close = value.indexOf(')', j);
+      i = close < 0 ? value.length : close + 1;
+    } else {
+      const close = value.indexOf(')', j);
+      raw = value.slice(j, close < 0 ? value.length : close).trim();
+      i = close < 0 ? value.length : close + 1;
+    }
+    const url = unescapeCss(raw).trim();
+    if (url && url.length <= KIT_CSS_LIMITS.maxSourceLength && !/[\u0000-\u001f\u007f\s]/.test(url)) urls.push(url);
+  }
+  return urls;
+}
+
+function unescapeCss(text: string): string {
+  return text.replace(/\\([0-9A-Fa-f]{1,6})\s?|\\([\s\S])/g, (_m, hex: string | undefined, ch: string | undefined) => {
+    if (hex) {
+      const code = Number.parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
+    }
+    return ch === '\n' ? '' : (ch ?? '');
+  });
 }
 
 function cleanName(raw: string): string | undefined {
@@ -116,13 +194,7 @@ function cleanName(raw: string): string | undefined {
   const quoted = /^(["'])([\s\S]*)\1$/.exec(value);
   let name = quoted ? (quoted[2] as string) : value;
   if (!quoted && !/^[A-Za-z0-9 _\-\\]+$/.test(name)) return undefined;
-  name = name.replace(/\\([0-9A-Fa-f]{1,6})\s?|\\([\s\S])/g, (_m, hex: string | undefined, ch: string | undefined) => {
-    if (hex) {
-      const code = Number.parseInt(hex, 16);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : '';
-    }
-    return ch === '\n' ? '' : (ch ?? '');
-  });
+  name = unescapeCss(name);
   // Only printable text: no control characters, angle brackets or quotes in a name we print back.
   name = name
     .replace(/[\u0000-\u001f\u007f<>"'`\\;{}]/g, '')

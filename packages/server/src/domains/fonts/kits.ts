@@ -5,8 +5,9 @@ import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import { TesseraError } from '../../platform/errors/index.js';
 import { guardedGet } from '../../platform/net/guarded-get.js';
+import { contentSecurityPolicy } from '../../platform/http/security-headers.js';
 import type { Database } from '../../platform/db/schema.js';
-import { kitFamilies } from './kit-css.js';
+import { readKitCss } from './kit-css.js';
 
 /**
  * Font kits (issue 21, SPEC §2 "a font-kit connection"): an administrator connects a kit by its
@@ -15,7 +16,14 @@ import { kitFamilies } from './kit-css.js';
  * family names read from it become fonts the design may choose. Published pages of the site link
  * the stylesheet, and that site's Content-Security-Policy allows the kit's origin for styles and fonts.
  */
-export const FONT_KIT_LIMITS = { perSite: 5, maxBytes: 512 * 1024, timeoutMs: 5000, maxUrl: 2000 } as const;
+export const FONT_KIT_LIMITS = {
+  perSite: 5,
+  maxBytes: 512 * 1024,
+  timeoutMs: 5000,
+  maxUrl: 2000,
+  /** Other origins a kit's font files may come from (each one widens the site's `font-src`). */
+  maxFontOrigins: 4,
+} as const;
 
 /** Hosts allowed on a private address (tests only: the local fake kit server). */
 export const FONT_KIT_ALLOW_HOSTS = 'TESSERA_FONT_KIT_ALLOW_HOSTS';
@@ -35,6 +43,7 @@ export const FONT_KIT_MESSAGES = {
   inUse: (family: string, uses: string[]) =>
     `${family} from this kit is in use (${uses.join(', ')}); choose another font there first.`,
   notFound: 'There is no connected font kit with this id.',
+  tooManyOrigins: `The font kit loads its font files from more than ${FONT_KIT_LIMITS.maxFontOrigins} other addresses; connect a kit that serves its files from fewer places.`,
 } as const;
 
 export interface FontKit {
@@ -42,14 +51,23 @@ export interface FontKit {
   url: string;
   origin: string;
   families: string[];
+  /**
+   * The other origins its `@font-face` files come from (https, read when connected; empty for a kit
+   * connected before they were recorded): the site's `font-src` allows them, `style-src` does not.
+   */
+  fontOrigins: string[];
 }
+
+/** A plain web origin as `URL.origin` prints it (what may go into a CSP header). */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const connectBody = z.object({ url: z.string().trim().min(1).max(FONT_KIT_LIMITS.maxUrl) }).strict();
 
 const refused = (message: string) => new TesseraError('font-kit-refused', message);
 
-function parseFamilies(json: string): string[] {
+function parseStrings(json: string | null): string[] {
+  if (json === null) return [];
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : [];
@@ -62,7 +80,7 @@ function parseFamilies(json: string): string[] {
 export async function fontKitsOf(db: Kysely<Database>, siteId: string): Promise<FontKit[]> {
   const rows = await db
     .selectFrom('site_font_kits')
-    .select(['id', 'url', 'families'])
+    .select(['id', 'url', 'families', 'font_origins'])
     .where('site_id', '=', siteId)
     .orderBy('created_at')
     .orderBy('id')
@@ -71,8 +89,28 @@ export async function fontKitsOf(db: Kysely<Database>, siteId: string): Promise<
     id: row.id,
     url: row.url,
     origin: new URL(row.url).origin,
-    families: parseFamilies(row.families),
+    families: parseStrings(row.families),
+    // Checked again on the way out: these go into a response header.
+    fontOrigins: parseStrings(row.font_origins)
+      .filter((origin) => ORIGIN.test(origin))
+      .slice(0, FONT_KIT_LIMITS.maxFontOrigins),
   }));
+}
+
+/**
+ * What the site's kits add to its pages (`render/font-kit-links.ts`): their stylesheets, and the
+ * policy allowing each stylesheet's origin for styles and fonts and its files' other origins for
+ * fonts only. Undefined without kits.
+ */
+export function pageFontKits(kits: readonly FontKit[]): { stylesheets: string[]; policy: string } | undefined {
+  if (kits.length === 0) return undefined;
+  return {
+    stylesheets: kits.map((kit) => kit.url),
+    policy: contentSecurityPolicy({
+      styleOrigins: kits.map((kit) => kit.origin),
+      fontOrigins: kits.flatMap((kit) => kit.fontOrigins),
+    }),
+  };
 }
 
 /** The owner's address, checked for its form (https; http only with the test knob). */
@@ -89,8 +127,37 @@ export function kitUrlProblem(raw: string, env: NodeJS.ProcessEnv = process.env)
   return url.protocol === 'http:' ? FONT_KIT_MESSAGES.notHttps : FONT_KIT_MESSAGES.notUrl;
 }
 
+/**
+ * The origins, other than the stylesheet's own, that a kit's font file addresses point at: each
+ * resolved against the stylesheet's address; `data:` and relative files need none; only https
+ * (http with the test knob), no user names. Throws `font-kit-refused` past the limit.
+ */
+export function kitFontOrigins(
+  sources: readonly string[],
+  kitUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const own = new URL(kitUrl).origin;
+  const origins: string[] = [];
+  for (const source of sources) {
+    let url: URL;
+    try {
+      url = new URL(source, kitUrl);
+    } catch {
+      continue;
+    }
+    const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && env[FONT_KIT_ALLOW_HTTP] === '1');
+    if (!allowed || url.username || url.password) continue;
+    const origin = url.origin;
+    if (origin === own || origins.includes(origin) || !ORIGIN.test(origin)) continue;
+    if (origins.length >= FONT_KIT_LIMITS.maxFontOrigins) throw refused(FONT_KIT_MESSAGES.tooManyOrigins);
+    origins.push(origin);
+  }
+  return origins;
+}
+
 /** Fetches and reads a kit's stylesheet; throws `font-kit-refused` with the reason. */
-async function readKit(url: string): Promise<string[]> {
+async function readKit(url: string): Promise<{ families: string[]; fontOrigins: string[] }> {
   const answer = await guardedGet(url, {
     timeoutMs: FONT_KIT_LIMITS.timeoutMs,
     maxBytes: FONT_KIT_LIMITS.maxBytes,
@@ -104,9 +171,9 @@ async function readKit(url: string): Promise<string[]> {
   }
   const type = answer.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type !== 'text/css') throw refused(FONT_KIT_MESSAGES.notCss(type));
-  const families = kitFamilies(answer.body);
+  const { families, sources } = readKitCss(answer.body);
   if (families.length === 0) throw refused(FONT_KIT_MESSAGES.noFamilies);
-  return families;
+  return { families, fontOrigins: kitFontOrigins(sources, url) };
 }
 
 export interface FontKitRoutesOptions {
@@ -137,7 +204,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
     if (existing.some((kit) => kit.url === url)) throw refused(FONT_KIT_MESSAGES.duplicate);
     if (existing.length >= FONT_KIT_LIMITS.perSite)
       throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
-    const families = await readKit(url);
+    const { families, fontOrigins } = await readKit(url);
     const added = await app.db.transaction().execute(async (trx) => {
       const count = await trx
         .selectFrom('site_font_kits')
@@ -152,6 +219,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
           site_id: siteId,
           url,
           families: JSON.stringify(families),
+          font_origins: JSON.stringify(fontOrigins),
           created_at: new Date().toISOString(),
         })
         .execute();

@@ -12,6 +12,7 @@ import type { CartRecord } from '../../render/sources.js';
 import { readLoaderFromManifest } from '../../render/storefront-manifest.js';
 import { Theme } from '../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../render/theme-pages.js';
+import { type FontKitSource, linkFontKits } from '../../render/font-kit-links.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../repo-paths.js';
 import { DEMO_CONTACT_FORM_ID, DEMO_NEWSLETTER_FORM_ID } from './demo-forms.js';
 import type { FormStore } from './form-store.js';
@@ -34,6 +35,8 @@ export interface ContactPageOptions {
   store: FormStore;
   /** The site's own theme (theme editor), like every other page. */
   siteTheme?: SiteThemeSource;
+  /** The site's font kits (issue 21), linked like on every other page. */
+  fontKits?: FontKitSource;
 }
 
 /**
@@ -66,6 +69,7 @@ export function registerContactPage(app: FastifyInstance, options: ContactPageOp
       pageTheme === theme ? assets : { ...assets, stylesheet: pageTheme.stylesheetUrl },
     );
     const page = context.page as Record<string, unknown>;
+    linkFontKits(page, reply, await options.fontKits?.(site.id));
     const rendered = pageTheme.renderPage(
       'contact',
       {

@@ -105,6 +105,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     carts: app.services.carts,
     store,
     siteTheme: app.services.siteTheme,
+    fontKits: app.services.fontKits,
   });
   registerOwnerFormRoutes(app, store, blockForms);
 

@@ -34,6 +34,7 @@ import { siteFontsMigration } from './migrations/0024_site_fonts.js';
 import { mailingServicesMigration } from './migrations/0025_mailing_services.js';
 import { reviewPhotosMigration } from './migrations/0026_review_photos.js';
 import { siteFontKitsMigration } from './migrations/0027_site_font_kits.js';
+import { fontKitOriginsMigration } from './migrations/0029_font_kit_origins.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -180,6 +181,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_mailing_services': mailingServicesMigration,
   '0026_review_photos': reviewPhotosMigration,
   '0027_site_font_kits': siteFontKitsMigration,
+  '0029_font_kit_origins': fontKitOriginsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

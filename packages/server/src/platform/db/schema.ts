@@ -756,6 +756,8 @@ export interface SiteFontKitsTable {
   url: string;
   /** JSON array of family names from the stylesheet's `@font-face` rules. */
   families: string;
+  /** JSON array of the other origins its `@font-face` files come from (migration 0029); null before it. */
+  font_origins: string | null;
   created_at: string;
 }
 

@@ -25,17 +25,22 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * The policy with extra origins allowed for `style-src` and `font-src`: a site's connected font kits
- * (issue 21, `domains/fonts/kits.ts`); only that site's pages send it. Origins that are not plain
- * http(s) origins are left out.
+ * The policy with extra origins: a site's connected font kits (issue 21, `domains/fonts/kits.ts`);
+ * only that site's pages (and its editor) send it. `styleOrigins` (the kits' stylesheets) are
+ * allowed for `style-src` and `font-src`, `fontOrigins` (where a kit's font files live, e.g. a
+ * second host) for `font-src` only. Origins that are not plain http(s) origins are left out.
  */
-export function contentSecurityPolicy(extra: { fontOrigins?: readonly string[] } = {}): string {
-  const origins = [...new Set(extra.fontOrigins ?? [])].filter((o) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(o));
-  if (origins.length === 0) return CONTENT_SECURITY_POLICY;
-  const more = ` ${origins.join(' ')}`;
-  return CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self'${more}`).replace(
+export function contentSecurityPolicy(
+  extra: { styleOrigins?: readonly string[]; fontOrigins?: readonly string[] } = {},
+): string {
+  const plain = (list: readonly string[]) => list.filter((o) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(o));
+  const styles = [...new Set(plain(extra.styleOrigins ?? []))];
+  const fonts = [...new Set([...styles, ...plain(extra.fontOrigins ?? [])])];
+  if (fonts.length === 0) return CONTENT_SECURITY_POLICY;
+  const more = (list: string[]) => (list.length > 0 ? ` ${list.join(' ')}` : '');
+  return CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self'${more(styles)}`).replace(
     "font-src 'self'",
-    `font-src 'self'${more}`,
+    `font-src 'self'${more(fonts)}`,
   );
 }
 

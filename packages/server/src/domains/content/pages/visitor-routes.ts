@@ -14,7 +14,7 @@ import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } 
 import { readLoaderFromManifest } from '../../../render/storefront-manifest.js';
 import { PAGE_MEMO_CHARS, Theme } from '../../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../../render/theme-pages.js';
-import { contentSecurityPolicy } from '../../../platform/http/security-headers.js';
+import { type FontKitSource, linkFontKits } from '../../../render/font-kit-links.js';
 import { markCacheablePage } from '../../web/etag.js';
 import { pageHead } from '../../web/page-head.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../../repo-paths.js';
@@ -38,7 +38,7 @@ export interface PagesPluginOptions {
    */
   readonly siteTheme?: SiteThemeSource;
   /** The site's connected font kits (issue 21, `domains/fonts`): pages link them, the CSP allows their origins. */
-  readonly fontKits?: (siteId: string) => Promise<readonly { url: string; origin: string }[]>;
+  readonly fontKits?: FontKitSource;
 }
 
 interface PageRequest {
@@ -123,12 +123,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     const isCart = scope.pageType === PageType.SHOW_CART;
     const cart = (extra.cart as CartRecord | undefined) ?? (isCart ? undefined : await readCart(site, request));
     const page = { ...(context.page as Record<string, unknown>), ...((extra.page as object) ?? {}) };
-    const kits = options.fontKits ? await options.fontKits(site.id) : [];
-    if (kits.length > 0) {
-      const extraSheets = (page.extraStylesheets as { href: string }[] | undefined) ?? [];
-      page.extraStylesheets = [...kits.map((kit) => ({ href: kit.url })), ...extraSheets];
-      reply.header('content-security-policy', contentSecurityPolicy({ fontOrigins: kits.map((kit) => kit.origin) }));
-    }
+    linkFontKits(page, reply, await options.fontKits?.(site.id));
     const full = {
       ...context,
       cart: cart ?? null,
