@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { roleGroupOf } from './domains/auth/owner-guard.js';
 import type { RoleGroup } from './domains/auth/roles.js';
+import type { RouteContract } from './platform/http/openapi.js';
 
 /** One registered route, as the security tests and `docs/security.md` read it. */
 export interface RouteEntry {
@@ -12,6 +13,8 @@ export interface RouteEntry {
   siteUser: boolean;
   /** A payment provider's webhook: verified by its signature, not the crumb (`platform/http/crumb.ts`). */
   signedWebhook?: boolean;
+  /** The schemas and error codes the route declared (`config: { contract }`), published at `/api/openapi.json`. */
+  contract?: RouteContract;
 }
 
 declare module 'fastify' {
@@ -46,13 +49,15 @@ export function installRouteCatalogue(app: FastifyInstance): void {
         catalogue.some((r) => r.url === route.url && r.method === 'GET')
       )
         continue;
-      const signedWebhook = (route.config as { signedWebhook?: unknown } | undefined)?.signedWebhook === true;
+      const config = route.config as { signedWebhook?: unknown; contract?: RouteContract } | undefined;
+      const signedWebhook = config?.signedWebhook === true;
       catalogue.push({
         method,
         url: route.url ?? route.path,
         roleGroup,
         siteUser,
         ...(signedWebhook ? { signedWebhook } : {}),
+        ...(config?.contract ? { contract: config.contract } : {}),
       });
     }
   });

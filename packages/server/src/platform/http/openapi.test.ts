@@ -82,4 +82,34 @@ describe('buildOpenApiDocument', () => {
     });
     expect(operation.responses['400']['x-error-codes']).toContain('invalid-body');
   });
+
+  it('takes the schemas a route declared itself (path parameters, answer), the table adding its summary', () => {
+    const thingParams = z.object({ id: z.string().max(9) });
+    const declared: CataloguedRoute = {
+      method: 'POST',
+      url: '/api/things/:id',
+      siteUser: false,
+      contract: { params: thingParams, body: z.object({ size: z.number() }), response: z.object({ ok: z.boolean() }) },
+    };
+    const contracts = new Map([
+      ['POST /api/things/:id', { summary: 'Make a thing', body: z.object({ old: z.string() }) }],
+    ]);
+    const doc = buildOpenApiDocument(input([declared], { contracts })) as {
+      paths: Record<string, Record<string, any>>;
+    };
+    const operation = doc.paths['/api/things/{id}']!.post;
+    expect(operation.summary).toBe('Make a thing');
+    expect(operation.parameters[0]).toEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', maxLength: 9 },
+    });
+    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties)).toEqual(['size']);
+    expect(operation.responses['200'].content['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { ok: { type: 'boolean' } },
+    });
+    expect(operation.responses['400']['x-error-codes']).toContain('invalid-body');
+  });
 });

@@ -13,14 +13,32 @@ export interface CataloguedRoute {
   readonly roleGroup?: string | undefined;
   readonly siteUser: boolean;
   readonly signedWebhook?: boolean;
+  /** The contract the route declared in its own options (`config: { contract }`), if any. */
+  readonly contract?: RouteContract | undefined;
 }
 
-/** What is known of one route beyond the catalogue: its summary, the schemas it parses, its error codes. */
+/**
+ * What is known of one route beyond the catalogue: its summary, the schemas it parses, its error codes.
+ * A route declares it in its options, `config: { contract: { body, query, params, response } }`, with
+ * the very zod objects its handler passes to `parseInput` (validation stays in the handler, after the
+ * route's guards, so answers to bad input do not change); the catalogue records it at `onRoute`.
+ */
 export interface RouteContract {
   readonly summary?: string;
   readonly body?: ZodType;
   readonly query?: ZodType;
+  /** The path parameters, as the handler parses `request.params`. */
+  readonly params?: ZodType;
+  /** The JSON of a successful answer, where a schema of it exists. */
+  readonly response?: ZodType;
   readonly errors?: readonly ErrorCode[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's published contract (`platform/http/openapi.ts`). */
+    contract?: RouteContract;
+  }
 }
 
 export interface OpenApiInput {
@@ -92,15 +110,24 @@ function operationId(route: CataloguedRoute): string {
 }
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), describing what a client may send. */
-export function jsonSchemaOf(schema: ZodType): Json {
-  const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+export function jsonSchemaOf(schema: ZodType, io: 'input' | 'output' = 'input'): Json {
+  const json = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
   delete json.$schema;
   return json;
 }
 
+/** The properties of an object schema (query strings and path parameters), with which are required. */
+function fieldsOf(schema: ZodType): { properties: Record<string, Json>; required: Set<string> } {
+  const json = jsonSchemaOf(schema);
+  return {
+    properties: (json.properties ?? {}) as Record<string, Json>,
+    required: new Set((json.required ?? []) as string[]),
+  };
+}
+
 function errorCodesOf(route: CataloguedRoute, contract: RouteContract | undefined): ErrorCode[] {
   const codes = new Set<ErrorCode>(contract?.errors ?? []);
-  if (contract?.body || contract?.query) codes.add('invalid-body');
+  if (contract?.body || contract?.query || contract?.params) codes.add('invalid-body');
   if (contract?.body)
     for (const code of ['malformed-json', 'json-too-deep', 'body-too-large'] as const) codes.add(code);
   if (STATE_CHANGING.has(route.method) && !route.signedWebhook) codes.add('crumb-fail');
@@ -136,16 +163,15 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, Json> {
 
 function operationOf(route: CataloguedRoute, contract: RouteContract | undefined, input: OpenApiInput): Json {
   const { params } = openApiPath(route.url);
+  const pathSchemas = contract?.params ? fieldsOf(contract.params).properties : {};
   const parameters: Json[] = params.map((name) => ({
     name,
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: pathSchemas[name] ?? { type: 'string' },
   }));
   if (contract?.query) {
-    const query = jsonSchemaOf(contract.query);
-    const properties = (query.properties ?? {}) as Record<string, Json>;
-    const required = new Set((query.required ?? []) as string[]);
+    const { properties, required } = fieldsOf(contract.query);
     for (const [name, schema] of Object.entries(properties)) {
       parameters.push({ name, in: 'query', required: required.has(name), schema });
     }
@@ -188,6 +214,14 @@ function operationOf(route: CataloguedRoute, contract: RouteContract | undefined
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(security ? { security } : {}),
     responses: {
+      ...(contract?.response
+        ? {
+            '200': {
+              description: 'The answer.',
+              content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } },
+            },
+          }
+        : {}),
       default: { description: 'The answer (JSON unless the address ends in a file extension such as `.csv`).' },
       ...errorResponses(errorCodesOf(route, contract)),
     },
@@ -211,7 +245,10 @@ export function buildOpenApiDocument(input: OpenApiInput): Json {
     seen.add(routeKey(route));
     const { path } = openApiPath(route.url);
     paths[path] ??= {};
-    paths[path][route.method.toLowerCase()] = operationOf(route, input.contracts.get(routeKey(route)), input);
+    // The route's own schemas; the table adds summaries and error codes the route does not declare.
+    const listed = input.contracts.get(routeKey(route));
+    const contract = route.contract || listed ? { ...listed, ...route.contract } : undefined;
+    paths[path][route.method.toLowerCase()] = operationOf(route, contract, input);
   }
   return {
     openapi: '3.1.0',
