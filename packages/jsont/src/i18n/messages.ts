@@ -3,13 +3,21 @@
  * template language's own argument formatters: money, currency, number,
  * decimal, datetime, datetime-interval and unit.
  */
-import { type CLDR, Decimal, DefaultMessageArgConverter, MessageFormatter } from '@phensley/cldr';
+import {
+  buildMessageMatcher,
+  type CLDR,
+  Decimal,
+  DefaultMessageArgConverter,
+  MessageFormatter,
+  pluralRules,
+} from '@phensley/cldr';
 import type { DateIntervalFormatOptions, MessageArg, MessageFormatFuncMap, MessageNamedArgs } from '@phensley/cldr';
 import { DEFAULT_TIME_ZONE, moneyParts, toDecimal, toEpoch } from './context.js';
 import { formatCurrency, formatCurrencyText } from './currency.js';
 import { formatDateFast } from './date-shape.js';
 import { formatIntervalFast } from './interval-shape.js';
 import { gregorianDate } from './dates.js';
+import { MessageProgram } from './message-program.js';
 import { formatDecimal } from './numbers.js';
 import { currencyOptions, datetimeOptions, decimalOptions, intervalOptions } from './options.js';
 import { formatUnit } from './units/format.js';
@@ -51,26 +59,45 @@ class JsonArgConverter extends DefaultMessageArgConverter {
   }
 }
 
-/** One message formatter per locale bundle; the zone is set before each use. */
+/**
+ * One message program per locale bundle (messages compiled once into frozen nodes, see
+ * `message-program.ts`); the zone is set before each use.
+ */
 class LocaleMessages {
   private zoneId = DEFAULT_TIME_ZONE;
-  private readonly formatter: MessageFormatter;
+  private readonly program: MessageProgram;
   private readonly converter = new JsonArgConverter();
+  private libraryFormatter: MessageFormatter | undefined;
 
   constructor(private readonly cldr: CLDR) {
     const bundle = cldr.General.bundle();
-    this.formatter = new MessageFormatter({
+    const functions = this.functions();
+    this.program = new MessageProgram(
+      pluralRules.get(bundle.language() || 'root', bundle.region()),
+      this.converter,
+      functions,
+      buildMessageMatcher(Object.keys(functions)),
+      CACHE_SIZE,
+    );
+  }
+
+  format(message: string, positional: unknown[], named: Record<string, unknown>, zoneId: string): string {
+    this.zoneId = zoneId;
+    return this.program.format(message, positional, named);
+  }
+
+  /** The same message through the library's own formatter and evaluator (the tests' oracle). */
+  formatByLibrary(message: string, positional: unknown[], named: Record<string, unknown>, zoneId: string): string {
+    const bundle = this.cldr.General.bundle();
+    this.libraryFormatter ??= new MessageFormatter({
       language: bundle.language(),
       region: bundle.region(),
       cacheSize: CACHE_SIZE,
       converter: this.converter,
       formatters: this.functions(),
     });
-  }
-
-  format(message: string, positional: unknown[], named: Record<string, unknown>, zoneId: string): string {
     this.zoneId = zoneId;
-    return this.formatter.format(message, positional, named as MessageNamedArgs);
+    return this.libraryFormatter.format(message, positional, named as MessageNamedArgs);
   }
 
   private functions(): MessageFormatFuncMap {
@@ -141,6 +168,15 @@ function protectUnitLists(message: string): string {
   return out;
 }
 
+function messagesFor(cldr: CLDR): LocaleMessages {
+  let messages = BY_BUNDLE.get(cldr);
+  if (!messages) {
+    messages = new LocaleMessages(cldr);
+    BY_BUNDLE.set(cldr, messages);
+  }
+  return messages;
+}
+
 /** Format an ICU-style message with positional and named arguments. */
 export function formatMessage(
   cldr: CLDR,
@@ -149,12 +185,18 @@ export function formatMessage(
   named: Record<string, unknown>,
   zoneId: string,
 ): string {
-  let messages = BY_BUNDLE.get(cldr);
-  if (!messages) {
-    messages = new LocaleMessages(cldr);
-    BY_BUNDLE.set(cldr, messages);
-  }
-  return messages.format(protectUnitLists(message), positional, named, zoneId);
+  return messagesFor(cldr).format(protectUnitLists(message), positional, named, zoneId);
+}
+
+/** `formatMessage` through the library's own message formatter: what the compiled messages are held to. */
+export function formatMessageByLibrary(
+  cldr: CLDR,
+  message: string,
+  positional: unknown[],
+  named: Record<string, unknown>,
+  zoneId: string,
+): string {
+  return messagesFor(cldr).formatByLibrary(protectUnitLists(message), positional, named, zoneId);
 }
 
 const HOUR_MS = 3_600_000;
