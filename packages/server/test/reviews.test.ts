@@ -282,6 +282,33 @@ for (const dialect of DIALECTS) {
       expect(String((await Visitor.of(server).get(`/shop/p/${slug}`)).body)).not.toContain(title);
     });
 
+    it('offers the product page review form to a signed-in buyer, a sign-in link to visitors, the reason to others', async () => {
+      const slug = Object.keys(ids).find((key) => ids[key] === products[0])!;
+      const page = async (visitor: Visitor) => String((await visitor.get(`/shop/p/${slug}`)).body);
+      const anonymous = await page(Visitor.of(server));
+      expect(anonymous).toContain(
+        `<a class="button" href="/account/login?next=%2Fshop%2Fp%2F${slug}%23reviews">Sign in to write a review</a>`,
+      );
+      expect(anonymous).not.toContain('data-island="review-form"');
+      const stranger = await page(await siteUser('stranger@example.com'));
+      expect(stranger).toContain('Only customers who bought this product can review it.');
+      expect(stranger).not.toContain('data-island="review-form"');
+      expect(stranger).not.toContain('Sign in to write a review');
+      const user = await siteUser('formbuyer@example.com');
+      await order('formbuyer@example.com', [products[0]!]);
+      const form = await page(user);
+      expect(form).toContain(`data-island="review-form" data-item-id="${products[0]}"`);
+      expect(form).toContain(`name="xsrfToken" value="${user.xsrfToken}"`);
+      expect(form).toContain('value="Sam User" autocomplete="name"');
+      const posted = await user.post(`/api/reviews/products/${products[0]}`, review, from());
+      expect(posted.status).toBe(201);
+      const after = await page(user);
+      expect(after).toContain('You have already reviewed this product. Thank you!');
+      expect(after).not.toContain('data-island="review-form"');
+      // The page with a site user's token is theirs alone.
+      expect((await user.get(`/shop/p/${slug}`)).headers.get('cache-control')).toContain('private');
+    });
+
     it('limits posting per client address with the review-post limit', async () => {
       const user = await siteUser('spammer@example.com');
       const client = from();

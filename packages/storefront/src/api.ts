@@ -15,6 +15,8 @@ export interface RequestOptions {
   fetchImpl?: typeof fetch;
   /** Defaults to the `crumb` cookie of the current document. */
   crumb?: string;
+  /** More headers (a site-user call's `X-XSRF-Token`). */
+  headers?: Record<string, string>;
 }
 
 function currentCrumb(): string | undefined {
@@ -31,7 +33,7 @@ export async function requestJson<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const crumb = options.crumb ?? currentCrumb();

@@ -34,6 +34,7 @@ export const ISLANDS: IslandTable = {
   'captcha-field': () => import('./forms/captcha-field.js').then(({ mountCaptchaField }) => mountCaptchaField),
   'password-strength': () =>
     import('./account/password-strength.js').then(({ mountPasswordStrength }) => rootOnly(mountPasswordStrength)),
+  'review-form': () => import('./reviews/review-form.js').then(({ mountReviewFormIsland }) => mountReviewFormIsland),
   restock: () => import('./restock/restock-island.js').then(({ mountRestockIsland }) => mountRestockIsland),
   'account-signout': () => import('./account/sign-out-island.js').then(({ mountSignOutIsland }) => mountSignOutIsland),
   gallery: () => import('./gallery/gallery.js').then(({ mountGallery }) => rootOnly(mountGallery)),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCaptchaGate } from './captcha-gate.js';
 import { registerReviewOwnerRoutes } from './owner-routes.js';
 import { REVIEW_PHOTO_LIMITS } from './photos.js';
@@ -7,7 +7,7 @@ import { summariesOf } from './repository.js';
 import { createReviewService, type ReviewService } from './service.js';
 import { createReviewSettings, type SettingsPort } from './settings.js';
 import type { ReviewSiteUserPort } from './site-user-port.js';
-import { type ReviewsJsonLd, type ReviewsSection, reviewsSection, starText } from './view.js';
+import { type ReviewsJsonLd, type ReviewsSection, type ReviewWriter, reviewsSection, starText } from './view.js';
 import { registerReviewVisitorRoutes } from './visitor-routes.js';
 
 // Product reviews (issue 23): buyers' star ratings, title and text, one per buyer per product,
@@ -27,6 +27,8 @@ export interface ReviewsApi extends ReviewService {
     itemId: string;
     path: string;
     query: unknown;
+    /** The visitor's request: who they are decides the section's "write a review" part. */
+    request?: FastifyRequest;
   }): Promise<{ section: ReviewsSection; jsonLd?: ReviewsJsonLd } | undefined>;
   /** Stars of many products at once (shop grids), in one query; undefined when reviews are off. */
   gridStars(siteId: string, itemIds: string[]): Promise<Map<string, GridStars> | undefined>;
@@ -54,7 +56,12 @@ export default async function reviewsPlugin(
   const service = createReviewService(app, settings);
   app.services.reviews = {
     ...service,
-    section: (input) => reviewsSection(app.db, settings, input),
+    async section(input) {
+      const shown = await reviewsSection(app.db, settings, input);
+      if (!shown || !input.request) return shown;
+      const writer = await writerFor(input.request, input.siteId, input.itemId, input.path);
+      return { ...shown, section: { ...shown.section, writer } };
+    },
     async gridStars(siteId, itemIds) {
       if (!(await settings.read(siteId)).enabled) return undefined;
       const rows = await summariesOf(app.db, itemIds);
@@ -70,6 +77,23 @@ export default async function reviewsPlugin(
       );
     },
   };
+  /** The "write a review" part: a sign-in link, the reason a signed-in user may not review, or the form. */
+  async function writerFor(
+    request: FastifyRequest,
+    siteId: string,
+    itemId: string,
+    path: string,
+  ): Promise<ReviewWriter> {
+    const user = await options.siteUsers.load(request);
+    if (!user || user.websiteId !== siteId) {
+      return { signInHref: `/account/login?${new URLSearchParams({ next: `${path}#reviews` })}` };
+    }
+    const allowed = await service.canReview(siteId, itemId, user);
+    if (!allowed.ok) return { notice: allowed.message };
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+    return { form: { itemId, xsrfToken: request.siteUserXsrf ?? '', name } };
+  }
+
   // Photos come as multipart form data (fields and files in the body; the crumb field still checked).
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -42,6 +42,8 @@ export function plainReviewText(text: string): string {
 }
 
 export interface ReviewService {
+  /** May this signed-in site user review the product now? The refusal says why not. */
+  canReview(siteId: string, itemId: string, user: { id: string; email: string }): Promise<{ ok: true } | Refusal>;
   postAsSiteUser(input: {
     siteId: string;
     itemId: string;
@@ -108,6 +110,34 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
     return { ok: true as const, siteId: row.site_id, itemId: row.item_id, name: row.name, orderId: row.order_id, row };
   }
 
+  /** Whether this signed-in site user may review the product now (reviews on, a buyer or anyone allowed, not yet reviewed). */
+  async function mayPost(siteId: string, itemId: string, user: { id: string; email: string }) {
+    const settings = await settingsStore.read(siteId);
+    if (!settings.enabled) return refuse('reviews-off', 'Reviews are not open on this shop.');
+    const product = await publicProduct(siteId, itemId);
+    if (!product) return refuse('not-found', 'This product is not on the shop any more.');
+    const email = user.email.trim().toLowerCase();
+    // An order placed as a guest counts by its email address only once the account has proven it.
+    const account = await db
+      .selectFrom('site_users')
+      .select('email_verified_at')
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    const order = await buyerOrder(db, {
+      siteId,
+      itemId,
+      email: account?.email_verified_at ? email : undefined,
+      siteUserId: user.id,
+    });
+    if (!order && !settings.anyUser) {
+      return refuse('review-not-buyer', 'Only customers who bought this product can review it.');
+    }
+    if (await hasReviewed(db, siteId, itemId, email)) {
+      return refuse('review-exists', 'You have already reviewed this product. Thank you!');
+    }
+    return { ok: true as const, product, order, email };
+  }
+
   const storage = app.fileStorage;
   const altFor = (productTitle: string) => (n: number) => `Customer photo ${n} of ${productTitle}`;
   /** Removes the photos of a review that was not stored after all. */
@@ -115,30 +145,15 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
     removePhotos(storage, photos).catch((error) => app.log.warn({ err: error }, 'review photos not removed'));
 
   return {
+    canReview: async (siteId, itemId, user) => {
+      const allowed = await mayPost(siteId, itemId, user);
+      return allowed.ok ? { ok: true } : allowed;
+    },
+
     async postAsSiteUser({ siteId, itemId, user, fields, photos = [] }) {
-      const settings = await settingsStore.read(siteId);
-      if (!settings.enabled) return refuse('reviews-off', 'Reviews are not open on this shop.');
-      const product = await publicProduct(siteId, itemId);
-      if (!product) return refuse('not-found', 'This product is not on the shop any more.');
-      const email = user.email.trim().toLowerCase();
-      // An order placed as a guest counts by its email address only once the account has proven it.
-      const account = await db
-        .selectFrom('site_users')
-        .select('email_verified_at')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
-      const order = await buyerOrder(db, {
-        siteId,
-        itemId,
-        email: account?.email_verified_at ? email : undefined,
-        siteUserId: user.id,
-      });
-      if (!order && !settings.anyUser) {
-        return refuse('review-not-buyer', 'Only customers who bought this product can review it.');
-      }
-      if (await hasReviewed(db, siteId, itemId, email)) {
-        return refuse('review-exists', 'You have already reviewed this product. Thank you!');
-      }
+      const allowed = await mayPost(siteId, itemId, user);
+      if (!allowed.ok) return allowed;
+      const { product, order, email } = allowed;
       const stored = await storePhotos(storage, photos, altFor(product.title));
       const reviewId = await insertReview(db, {
         siteId,

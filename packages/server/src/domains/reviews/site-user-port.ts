@@ -12,6 +12,8 @@ export interface ReviewSiteUser {
 }
 
 export interface ReviewSiteUserPort {
+  /** The signed-in site user of the request, if any (sets `request.siteUserXsrf`). */
+  load(request: FastifyRequest): Promise<ReviewSiteUser | undefined>;
   /** The preHandler of site-user calls (401 without a session, 403 without the XSRF token). */
   requireSiteUser: preHandlerAsyncHookHandler;
   /** Renders a theme template with the site's layout (as the account pages are). */

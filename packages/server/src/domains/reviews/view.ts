@@ -24,6 +24,18 @@ export interface ReviewsSection {
   nextHref: string | null;
   page: number;
   pages: number;
+  /** Who may write here (set by the plugin for the request): a sign-in link, a refusal, or the form. */
+  writer?: ReviewWriter;
+}
+
+/** The product page's "write a review" part for this visitor. */
+export interface ReviewWriter {
+  /** Not signed in: the account sign-in, back to the reviews afterwards. */
+  signInHref?: string;
+  /** Signed in but may not review (not a buyer, already reviewed): the server's reason. */
+  notice?: string;
+  /** Signed in and may review: what the form needs (the island posts it as JSON). */
+  form?: { itemId: string; xsrfToken: string; name: string };
 }
 
 export interface ReviewsJsonLd {

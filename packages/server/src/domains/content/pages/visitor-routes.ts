@@ -297,6 +297,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         itemId: product.id,
         path: String(item.fullUrl),
         query: request.query,
+        request,
       });
       await sendPage(
         installments ? { ...page, site: { ...site, storeSettings: { ...site.storeSettings, ...installments } } } : page,
