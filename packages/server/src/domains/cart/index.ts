@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { ContentService } from '../content/content-service.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { cartTokenOf, setCartCookies } from '../../platform/http/cookies.js';
+import type { ErrorCode } from '../../platform/errors/index.js';
 import { describeZodError, parseInput } from '../../platform/http/validate.js';
 import { CART_FORM_PATH, cartFormBody, chosenOptionsOf, formFieldsOf, productPageWithError } from './cart-form.js';
 import type { CartFailure, CartService } from './cart-service.js';
@@ -25,6 +26,18 @@ export interface CommercePluginOptions {
   writeGuard: onRequestHookHandler;
 }
 
+const CART_ITEM_ERRORS: readonly ErrorCode[] = [
+  'item-not-found',
+  'item-not-for-sale',
+  'variant-unavailable',
+  'not-enough-stock',
+  'quantity-not-number',
+  'quantity-not-whole',
+  'quantity-out-of-range',
+  'missing-options',
+  'rate-limited',
+];
+
 function orThrow<T extends { ok: boolean }>(result: T | CartFailure): Exclude<T, CartFailure> {
   if (!result.ok) {
     const failure = result as CartFailure;
@@ -44,21 +57,34 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     return payload;
   });
 
-  app.get('/api/commerce/shopping-cart', async (request) => {
-    return carts.getCartOrEmpty(await siteIdOf(request), cartTokenOf(request));
-  });
+  app.get(
+    '/api/commerce/shopping-cart',
+    { config: { contract: { summary: "The visitor's shopping cart" } } },
+    async (request) => {
+      return carts.getCartOrEmpty(await siteIdOf(request), cartTokenOf(request));
+    },
+  );
 
-  app.post('/api/commerce/shopping-cart/entries', { onRequest: writeGuard }, async (request, reply) => {
-    const body = parseInput(addEntryBody, request.body);
-    const result = orThrow(
-      await carts.addEntry(await siteIdOf(request), cartTokenOf(request), {
-        ...body,
-        quantity: body.quantity === undefined ? 1 : body.quantity,
-      }),
-    );
-    setCartCookies(request, reply, result.token);
-    return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
-  });
+  const addEntry = {
+    summary: 'Add a product (variant, quantity, form answers) to the cart',
+    body: addEntryBody,
+    errors: [...CART_ITEM_ERRORS, 'gift-card-denomination', 'additional-fields-required'],
+  } as const;
+  app.post(
+    '/api/commerce/shopping-cart/entries',
+    { onRequest: writeGuard, config: { contract: addEntry } },
+    async (request, reply) => {
+      const body = parseInput(addEntryBody, request.body);
+      const result = orThrow(
+        await carts.addEntry(await siteIdOf(request), cartTokenOf(request), {
+          ...body,
+          quantity: body.quantity === undefined ? 1 : body.quantity,
+        }),
+      );
+      setCartCookies(request, reply, result.token);
+      return { shoppingCart: result.shoppingCart, newlyAdded: result.newlyAdded };
+    },
+  );
 
   // The product form without JavaScript: checked like the add route above, then on to /cart (or back to
   // `returnTo`, the page of the product block that sent it), or back
@@ -85,24 +111,53 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     return reply.redirect(returnTo || '/cart', 303);
   });
 
-  app.put('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {
-    const { entryId } = parseInput(entryParams, request.params, 'address');
-    const body = parseInput(updateQuantityBody, request.body);
-    const result = orThrow(
-      await carts.updateQuantity(await siteIdOf(request), cartTokenOf(request), entryId, body.quantity),
-    );
-    return { shoppingCart: result.shoppingCart, updatedEntry: result.updatedEntry };
-  });
+  const updateQuantity = {
+    summary: "Change a cart entry's quantity (0 removes it)",
+    params: entryParams,
+    body: updateQuantityBody,
+    errors: [...CART_ITEM_ERRORS, 'entry-not-found'],
+  } as const;
+  app.put(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { onRequest: writeGuard, config: { contract: updateQuantity } },
+    async (request) => {
+      const { entryId } = parseInput(entryParams, request.params, 'address');
+      const body = parseInput(updateQuantityBody, request.body);
+      const result = orThrow(
+        await carts.updateQuantity(await siteIdOf(request), cartTokenOf(request), entryId, body.quantity),
+      );
+      return { shoppingCart: result.shoppingCart, updatedEntry: result.updatedEntry };
+    },
+  );
 
-  app.delete('/api/commerce/shopping-cart/entries/:entryId', { onRequest: writeGuard }, async (request) => {
-    const { entryId } = parseInput(entryParams, request.params, 'address');
-    const result = orThrow(await carts.removeEntry(await siteIdOf(request), cartTokenOf(request), entryId));
-    return { shoppingCart: result.shoppingCart };
-  });
+  const removeEntry = {
+    summary: 'Remove an entry from the cart',
+    params: entryParams,
+    errors: ['entry-not-found'],
+  } as const;
+  app.delete(
+    '/api/commerce/shopping-cart/entries/:entryId',
+    { onRequest: writeGuard, config: { contract: removeEntry } },
+    async (request) => {
+      const { entryId } = parseInput(entryParams, request.params, 'address');
+      const result = orThrow(await carts.removeEntry(await siteIdOf(request), cartTokenOf(request), entryId));
+      return { shoppingCart: result.shoppingCart };
+    },
+  );
 
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId/additionalFields',
-    { onRequest: writeGuard },
+    {
+      onRequest: writeGuard,
+      config: {
+        contract: {
+          summary: "Replace a cart entry's additional form answers",
+          params: entryParams,
+          body: additionalFieldsBody,
+          errors: ['entry-not-found'],
+        },
+      },
+    },
     async (request) => {
       const { entryId } = parseInput(entryParams, request.params, 'address');
       const body = parseInput(additionalFieldsBody, request.body);
@@ -113,30 +168,45 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     },
   );
 
-  app.post('/api/3/commerce/cart/subscription', { onRequest: writeGuard }, async (request) => {
-    const body = parseInput(subscriptionBody, request.body);
-    const result = orThrow(
-      await carts.createSubscriptionCart(await siteIdOf(request), {
-        itemId: body.itemId,
-        sku: body.sku,
-        quantity: body.qty === undefined ? 1 : body.qty,
-        additionalFields: body.additionalFields,
-      }),
-    );
-    return { cartToken: result.cartToken };
-  });
+  const subscription = {
+    summary: 'Start a cart for a subscription product',
+    body: subscriptionBody,
+    errors: [...CART_ITEM_ERRORS, 'not-subscribable'],
+  } as const;
+  app.post(
+    '/api/3/commerce/cart/subscription',
+    { onRequest: writeGuard, config: { contract: subscription } },
+    async (request) => {
+      const body = parseInput(subscriptionBody, request.body);
+      const result = orThrow(
+        await carts.createSubscriptionCart(await siteIdOf(request), {
+          itemId: body.itemId,
+          sku: body.sku,
+          quantity: body.qty === undefined ? 1 : body.qty,
+          additionalFields: body.additionalFields,
+        }),
+      );
+      return { cartToken: result.cartToken };
+    },
+  );
 
   const stock = async (request: FastifyRequest) => {
     const { itemId } = parseInput(stockQuery, request.query, 'query');
     const result = orThrow(await carts.getStock(await siteIdOf(request), itemId));
     return { results: result.results };
   };
-  app.get('/api/commerce/inventory/stock/', stock);
-  app.get('/api/commerce/inventory/stock', stock);
+  const stockContract = { config: { contract: { summary: "A product's stock per variant", query: stockQuery } } };
+  app.get('/api/commerce/inventory/stock/', stockContract, stock);
+  app.get('/api/commerce/inventory/stock', stockContract, stock);
 
-  app.get('/api/template/GetTemplateSchema', async (request: FastifyRequest, reply: FastifyReply) => {
-    parseInput(templateSchemaQuery, request.query, 'query');
-    reply.header('cache-control', 'public, max-age=300');
-    return formTemplateSchema();
-  });
+  const templateSchema = { summary: 'The field schema of the product form', query: templateSchemaQuery };
+  app.get(
+    '/api/template/GetTemplateSchema',
+    { config: { contract: templateSchema } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      parseInput(templateSchemaQuery, request.query, 'query');
+      reply.header('cache-control', 'public, max-age=300');
+      return formTemplateSchema();
+    },
+  );
 }
