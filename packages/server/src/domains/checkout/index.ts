@@ -105,7 +105,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     }
   }
 
-  app.post('/api/checkout/quote', async (request, reply) => {
+  app.post('/api/checkout/quote', { config: { contract: { body: quoteBody } } }, async (request, reply) => {
     const body = parseInput(quoteBody, request.body);
     const cartToken = body.cartToken || cartTokenOf(request) || '';
     const cart = await service.quote(await siteIdOf(request), {
@@ -122,7 +122,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     return { shoppingCart: cart, display: totalsView(cart, money) };
   });
 
-  app.post('/api/checkout/orders', async (request, reply) => {
+  app.post('/api/checkout/orders', { config: { contract: { body: orderBody } } }, async (request, reply) => {
     const form = isFormPost(request);
     const limited = await orderLimit(request);
     if (!limited.ok) {
@@ -202,22 +202,30 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   });
 
   // Address lookup: no provider configured means a clear 404 `not-configured` and a hand-typed address.
-  app.get('/api/google-maps/places/autocomplete', async (request, reply) => {
-    const query = parseInput(placesQuery, request.query, 'query');
-    if (!options.addressLookup)
-      return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
-    return {
-      predictions: await options.addressLookup.autocomplete(query.input ?? '', query.sessionToken ?? undefined),
-    };
-  });
-  app.get('/api/google-maps/places/details', async (request, reply) => {
-    const query = parseInput(placesQuery, request.query, 'query');
-    if (!options.addressLookup)
-      return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
-    const details = await options.addressLookup.details(query.placeId ?? '', query.sessionToken ?? undefined);
-    if (!details) return fail(reply, 404, 'not-found', 'That address could not be found.');
-    return { address: details };
-  });
+  app.get(
+    '/api/google-maps/places/autocomplete',
+    { config: { contract: { query: placesQuery } } },
+    async (request, reply) => {
+      const query = parseInput(placesQuery, request.query, 'query');
+      if (!options.addressLookup)
+        return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+      return {
+        predictions: await options.addressLookup.autocomplete(query.input ?? '', query.sessionToken ?? undefined),
+      };
+    },
+  );
+  app.get(
+    '/api/google-maps/places/details',
+    { config: { contract: { query: placesQuery } } },
+    async (request, reply) => {
+      const query = parseInput(placesQuery, request.query, 'query');
+      if (!options.addressLookup)
+        return fail(reply, 404, ADDRESS_LOOKUP_NOT_CONFIGURED.error, ADDRESS_LOOKUP_NOT_CONFIGURED.message);
+      const details = await options.addressLookup.details(query.placeId ?? '', query.sessionToken ?? undefined);
+      if (!details) return fail(reply, 404, 'not-found', 'That address could not be found.');
+      return { address: details };
+    },
+  );
 
   app.get<{ Querystring: { locale?: string } }>('/installments/info', async (request, reply) => {
     const page = installmentsInfoPage(typeof request.query.locale === 'string' ? request.query.locale : undefined);

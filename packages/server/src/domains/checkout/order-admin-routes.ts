@@ -111,7 +111,7 @@ export function registerOrderAdminRoutes(
       .header('cache-control', 'no-store')
       .send({ error, message, ...extra });
 
-  app.get('/api/config/orders', store, async (request) => {
+  app.get('/api/config/orders', { ...store, config: { contract: { query: listQuery } } }, async (request) => {
     const input = parseInput(listQuery, request.query, 'query');
     const siteId = request.owner!.websiteId;
     const limit = input.limit ?? PAGE.default;
@@ -171,123 +171,139 @@ export function registerOrderAdminRoutes(
     };
   });
 
-  app.get('/api/config/orders/:orderId', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const order = await service.getOrder(siteId, orderId);
-    const row = await app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    if (!order || !row) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    const paid = await app.db
-      .selectFrom('payments')
-      .select(['provider', 'kind', 'status', 'amount_cents', 'reference', 'created_at'])
-      .where('order_id', '=', orderId)
-      .orderBy('created_at')
-      .execute();
-    const site = await service.siteInfo(siteId);
-    return {
-      order: {
-        ...order,
-        locale: site.locale,
-        customerName: row.customer_name,
-        fulfillmentStatus: row.fulfillment_status,
-        fulfilledAt: row.fulfilled_at,
-        refundedCents: row.refunded_cents,
-        refundableCents: paid.some((p) => p.kind === 'charge' && p.status === 'succeeded')
-          ? row.amount_due_cents - row.refunded_cents
-          : 0,
-        shippingAddress: parseJson<Record<string, string> | null>(row.shipping_address, null),
-        shippingOption: parseJson<{ name?: string; amountCents?: number } | null>(row.shipping_option, null),
-        coupons: parseJson<{ code: string; kind: string; value: number }[]>(row.coupons, []),
-        taxLines: parseJson<{ name: string; amountCents?: number }[]>(row.tax_lines, []),
-        payments: paid.map((p) => ({
-          provider: p.provider,
-          kind: p.kind,
-          status: p.status,
-          amountCents: p.amount_cents,
-          reference: p.reference,
-          createdAt: p.created_at,
-        })),
-        history: orderHistory(row, paid),
-        // A renewal's subscription: whether renewals go through, wait for the buyer, or are paused (issue 17).
-        subscription: await subscriptionRenewalState(app.db, row.subscription_id),
-      },
-    };
-  });
-
-  app.post('/api/config/orders/:orderId/fulfill', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const now = new Date().toISOString();
-    const siteId = request.owner!.websiteId;
-    const updated = await app.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('orders')
-        .set({ fulfillment_status: 'fulfilled', fulfilled_at: now, updated_at: now })
-        .where('id', '=', orderId)
-        .where('site_id', '=', siteId)
-        .where('fulfillment_status', '!=', 'fulfilled')
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) === 1) {
-        const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-        await recordWebhookEvent(trx, { siteId, type: 'order.fulfilled', data: orderEventData(order), now });
-      }
-      return moved;
-    });
-    if (Number(updated.numUpdatedRows) === 0) {
-      const exists = await app.db
+  app.get(
+    '/api/config/orders/:orderId',
+    { ...store, config: { contract: { params: orderIdParams } } },
+    async (request, reply) => {
+      const { orderId } = parseInput(orderIdParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const order = await service.getOrder(siteId, orderId);
+      const row = await app.db
         .selectFrom('orders')
-        .select('id')
+        .selectAll()
         .where('id', '=', orderId)
         .where('site_id', '=', siteId)
         .executeTakeFirst();
-      if (!exists) return fail(reply, 404, 'not-found', 'That order does not exist.');
-    }
-    return { ok: true };
-  });
+      if (!order || !row) return fail(reply, 404, 'not-found', 'That order does not exist.');
+      const paid = await app.db
+        .selectFrom('payments')
+        .select(['provider', 'kind', 'status', 'amount_cents', 'reference', 'created_at'])
+        .where('order_id', '=', orderId)
+        .orderBy('created_at')
+        .execute();
+      const site = await service.siteInfo(siteId);
+      return {
+        order: {
+          ...order,
+          locale: site.locale,
+          customerName: row.customer_name,
+          fulfillmentStatus: row.fulfillment_status,
+          fulfilledAt: row.fulfilled_at,
+          refundedCents: row.refunded_cents,
+          refundableCents: paid.some((p) => p.kind === 'charge' && p.status === 'succeeded')
+            ? row.amount_due_cents - row.refunded_cents
+            : 0,
+          shippingAddress: parseJson<Record<string, string> | null>(row.shipping_address, null),
+          shippingOption: parseJson<{ name?: string; amountCents?: number } | null>(row.shipping_option, null),
+          coupons: parseJson<{ code: string; kind: string; value: number }[]>(row.coupons, []),
+          taxLines: parseJson<{ name: string; amountCents?: number }[]>(row.tax_lines, []),
+          payments: paid.map((p) => ({
+            provider: p.provider,
+            kind: p.kind,
+            status: p.status,
+            amountCents: p.amount_cents,
+            reference: p.reference,
+            createdAt: p.created_at,
+          })),
+          history: orderHistory(row, paid),
+          // A renewal's subscription: whether renewals go through, wait for the buyer, or are paused (issue 17).
+          subscription: await subscriptionRenewalState(app.db, row.subscription_id),
+        },
+      };
+    },
+  );
 
-  app.post('/api/config/orders/:orderId/refund', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const body = parseInput(refundBody, request.body ?? {});
-    const siteId = request.owner!.websiteId;
-    const outcome = await refundOrder(app.db, payments, {
-      siteId,
-      orderId,
-      amountCents: body.amountCents,
-      locale: async () => (await service.siteInfo(siteId)).locale,
-      hosted: app.services.hostedPayments?.registry,
-    });
-    if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message, outcome.extra);
-    return outcome;
-  });
+  app.post(
+    '/api/config/orders/:orderId/fulfill',
+    { ...store, config: { contract: { params: orderIdParams } } },
+    async (request, reply) => {
+      const { orderId } = parseInput(orderIdParams, request.params, 'address');
+      const now = new Date().toISOString();
+      const siteId = request.owner!.websiteId;
+      const updated = await app.db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('orders')
+          .set({ fulfillment_status: 'fulfilled', fulfilled_at: now, updated_at: now })
+          .where('id', '=', orderId)
+          .where('site_id', '=', siteId)
+          .where('fulfillment_status', '!=', 'fulfilled')
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) === 1) {
+          const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+          await recordWebhookEvent(trx, { siteId, type: 'order.fulfilled', data: orderEventData(order), now });
+        }
+        return moved;
+      });
+      if (Number(updated.numUpdatedRows) === 0) {
+        const exists = await app.db
+          .selectFrom('orders')
+          .select('id')
+          .where('id', '=', orderId)
+          .where('site_id', '=', siteId)
+          .executeTakeFirst();
+        if (!exists) return fail(reply, 404, 'not-found', 'That order does not exist.');
+      }
+      return { ok: true };
+    },
+  );
+
+  app.post(
+    '/api/config/orders/:orderId/refund',
+    { ...store, config: { contract: { params: orderIdParams, body: refundBody } } },
+    async (request, reply) => {
+      const { orderId } = parseInput(orderIdParams, request.params, 'address');
+      const body = parseInput(refundBody, request.body ?? {});
+      const siteId = request.owner!.websiteId;
+      const outcome = await refundOrder(app.db, payments, {
+        siteId,
+        orderId,
+        amountCents: body.amountCents,
+        locale: async () => (await service.siteInfo(siteId)).locale,
+        hosted: app.services.hostedPayments?.registry,
+      });
+      if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message, outcome.extra);
+      return outcome;
+    },
+  );
 
   // "Pay later" orders: the owner records the payment; the gift cards the order bought are issued then.
-  app.post('/api/config/orders/:orderId/mark-paid', store, async (request, reply) => {
-    const { orderId } = parseInput(orderIdParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const outcome = await markOrderPaid(app.db, siteId, orderId);
-    if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message);
-    // Paid by hand: the provider's page stops taking payment, so the buyer cannot pay twice.
-    if (outcome.hosted) await app.services.hostedPayments?.flow.closeAfterMarkedPaid(siteId, orderId);
-    // The payment is recorded whatever happens to the mail; a failed send is logged.
-    await Promise.all(
-      outcome.mail.map((message) =>
-        mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'order mail failed')),
-      ),
-    );
-    return {
-      ok: true,
-      order: orderSummary(outcome.order),
-      giftCards: outcome.giftCards.map((card) => ({
-        id: card.id,
-        last4: card.last4,
-        action: card.action,
-        balanceCents: card.balanceCents,
-        recipientEmail: card.recipientEmail,
-      })),
-    };
-  });
+  app.post(
+    '/api/config/orders/:orderId/mark-paid',
+    { ...store, config: { contract: { params: orderIdParams } } },
+    async (request, reply) => {
+      const { orderId } = parseInput(orderIdParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const outcome = await markOrderPaid(app.db, siteId, orderId);
+      if (!outcome.ok) return fail(reply, outcome.status, outcome.error, outcome.message);
+      // Paid by hand: the provider's page stops taking payment, so the buyer cannot pay twice.
+      if (outcome.hosted) await app.services.hostedPayments?.flow.closeAfterMarkedPaid(siteId, orderId);
+      // The payment is recorded whatever happens to the mail; a failed send is logged.
+      await Promise.all(
+        outcome.mail.map((message) =>
+          mail.send({ ...message, siteId }).catch((error) => request.log.warn({ err: error }, 'order mail failed')),
+        ),
+      );
+      return {
+        ok: true,
+        order: orderSummary(outcome.order),
+        giftCards: outcome.giftCards.map((card) => ({
+          id: card.id,
+          last4: card.last4,
+          action: card.action,
+          balanceCents: card.balanceCents,
+          recipientEmail: card.recipientEmail,
+        })),
+      };
+    },
+  );
 }

@@ -125,33 +125,37 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
 
   app.get('/api/config/checkout', store, async (request) => read(request.owner!.websiteId));
 
-  app.put('/api/config/checkout/shipping-options', store, async (request) => {
-    const body = parseWithFields(shippingBody, request.body);
-    const siteId = request.owner!.websiteId;
-    await ensureCheckoutDefaults(app.db, siteId);
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('shipping_options').where('site_id', '=', siteId).execute();
-      if (body.shippingOptions.length === 0) return;
-      await trx
-        .insertInto('shipping_options')
-        .values(
-          body.shippingOptions.map((o, position) => ({
-            id: newId(),
-            site_id: siteId,
-            name: o.name,
-            amount_cents: o.amountCents,
-            free_over_cents: o.freeOverCents ?? null,
-            countries: JSON.stringify([...new Set(o.countries ?? [])]),
-            position,
-            created_at: nowIso(),
-          })),
-        )
-        .execute();
-    });
-    return read(siteId);
-  });
+  app.put(
+    '/api/config/checkout/shipping-options',
+    { ...store, config: { contract: { body: shippingBody } } },
+    async (request) => {
+      const body = parseWithFields(shippingBody, request.body);
+      const siteId = request.owner!.websiteId;
+      await ensureCheckoutDefaults(app.db, siteId);
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('shipping_options').where('site_id', '=', siteId).execute();
+        if (body.shippingOptions.length === 0) return;
+        await trx
+          .insertInto('shipping_options')
+          .values(
+            body.shippingOptions.map((o, position) => ({
+              id: newId(),
+              site_id: siteId,
+              name: o.name,
+              amount_cents: o.amountCents,
+              free_over_cents: o.freeOverCents ?? null,
+              countries: JSON.stringify([...new Set(o.countries ?? [])]),
+              position,
+              created_at: nowIso(),
+            })),
+          )
+          .execute();
+      });
+      return read(siteId);
+    },
+  );
 
-  app.put('/api/config/checkout/tax-rules', store, async (request) => {
+  app.put('/api/config/checkout/tax-rules', { ...store, config: { contract: { body: taxBody } } }, async (request) => {
     const body = parseWithFields(taxBody, request.body);
     const siteId = request.owner!.websiteId;
     await ensureCheckoutDefaults(app.db, siteId);
@@ -176,38 +180,42 @@ export function registerCheckoutSettingsRoutes(app: FastifyInstance): void {
     return read(siteId);
   });
 
-  app.put('/api/config/checkout/coupons', store, async (request, reply) => {
-    const body = parseWithFields(couponBody, request.body);
-    const siteId = request.owner!.websiteId;
-    const codes = body.coupons.map((c) => c.code.toUpperCase());
-    const repeated = codes.findIndex((code, i) => codes.indexOf(code) !== i);
-    if (repeated >= 0) {
-      return reply.code(400).send({
-        error: 'duplicate-coupon',
-        message: 'Each coupon code may appear once.',
-        fields: { [`coupons.${repeated}.code`]: 'Each coupon code may appear once.' },
+  app.put(
+    '/api/config/checkout/coupons',
+    { ...store, config: { contract: { body: couponBody } } },
+    async (request, reply) => {
+      const body = parseWithFields(couponBody, request.body);
+      const siteId = request.owner!.websiteId;
+      const codes = body.coupons.map((c) => c.code.toUpperCase());
+      const repeated = codes.findIndex((code, i) => codes.indexOf(code) !== i);
+      if (repeated >= 0) {
+        return reply.code(400).send({
+          error: 'duplicate-coupon',
+          message: 'Each coupon code may appear once.',
+          fields: { [`coupons.${repeated}.code`]: 'Each coupon code may appear once.' },
+        });
+      }
+      await ensureCheckoutDefaults(app.db, siteId);
+      await app.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('coupons').where('site_id', '=', siteId).execute();
+        if (body.coupons.length === 0) return;
+        await trx
+          .insertInto('coupons')
+          .values(
+            body.coupons.map((c) => ({
+              id: newId(),
+              site_id: siteId,
+              code: c.code.toUpperCase(),
+              kind: c.kind,
+              value: c.kind === 'free-shipping' ? 0 : c.value,
+              min_subtotal_cents: c.minSubtotalCents ?? 0,
+              active: c.active === false ? 0 : 1,
+              created_at: nowIso(),
+            })),
+          )
+          .execute();
       });
-    }
-    await ensureCheckoutDefaults(app.db, siteId);
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('coupons').where('site_id', '=', siteId).execute();
-      if (body.coupons.length === 0) return;
-      await trx
-        .insertInto('coupons')
-        .values(
-          body.coupons.map((c) => ({
-            id: newId(),
-            site_id: siteId,
-            code: c.code.toUpperCase(),
-            kind: c.kind,
-            value: c.kind === 'free-shipping' ? 0 : c.value,
-            min_subtotal_cents: c.minSubtotalCents ?? 0,
-            active: c.active === false ? 0 : 1,
-            created_at: nowIso(),
-          })),
-        )
-        .execute();
-    });
-    return read(siteId);
-  });
+      return read(siteId);
+    },
+  );
 }
