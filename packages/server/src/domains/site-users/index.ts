@@ -141,22 +141,30 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
 
   // ---- JSON API ---------------------------------------------------------------------------------
 
-  app.post(API, { preHandler: app.signInRateLimit }, async (request, reply) => {
-    const body = parseInput(signUpBody, request.body);
-    const user = await signUp(request, body);
-    const xsrfToken = await openSession(request, reply, user, body.rememberMe ?? false);
-    return { xsrfToken, siteUser: userJson(user) };
-  });
+  app.post(
+    API,
+    { preHandler: app.signInRateLimit, config: { contract: { body: signUpBody } } },
+    async (request, reply) => {
+      const body = parseInput(signUpBody, request.body);
+      const user = await signUp(request, body);
+      const xsrfToken = await openSession(request, reply, user, body.rememberMe ?? false);
+      return { xsrfToken, siteUser: userJson(user) };
+    },
+  );
 
-  app.post(`${API}/session`, { preHandler: app.signInRateLimit }, async (request, reply) => {
-    const body = parseInput(signInBody, request.body);
-    const user = await signIn(request, body.email, body.password);
-    if (!user) throw new AppError('sign-in-failed');
-    const xsrfToken = await openSession(request, reply, user, body.rememberMe ?? false);
-    return { xsrfToken, siteUser: userJson(user) };
-  });
+  app.post(
+    `${API}/session`,
+    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody } } },
+    async (request, reply) => {
+      const body = parseInput(signInBody, request.body);
+      const user = await signIn(request, body.email, body.password);
+      if (!user) throw new AppError('sign-in-failed');
+      const xsrfToken = await openSession(request, reply, user, body.rememberMe ?? false);
+      return { xsrfToken, siteUser: userJson(user) };
+    },
+  );
 
-  app.delete(`${API}/session`, async (request, reply) => {
+  app.delete(`${API}/session`, { config: { contract: { query: signOutQuery } } }, async (request, reply) => {
     const query = parseInput(signOutQuery, request.query ?? {}, 'query');
     // Signing out of a live session needs its XSRF token; without one there is nothing to protect.
     if ((await loadSiteUser(request)) && !hasXsrfToken(request)) throw new AppError('xsrf-fail');
@@ -169,30 +177,42 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     return { siteUser: { ...userJson(user), emailVerified: await isEmailVerified(db, user.id) } };
   });
 
-  app.put(`${API}/profile`, { preHandler: requireSiteUser }, async (request) => {
-    const body = parseInput(profileBody, request.body);
-    const user = request.siteUser as SiteUserIdentity;
-    await updateSiteUserProfile(db, user.id, body);
-    return { siteUser: userJson({ ...user, firstName: body.firstName.trim(), lastName: body.lastName.trim() }) };
-  });
+  app.put(
+    `${API}/profile`,
+    { preHandler: requireSiteUser, config: { contract: { body: profileBody } } },
+    async (request) => {
+      const body = parseInput(profileBody, request.body);
+      const user = request.siteUser as SiteUserIdentity;
+      await updateSiteUserProfile(db, user.id, body);
+      return { siteUser: userJson({ ...user, firstName: body.firstName.trim(), lastName: body.lastName.trim() }) };
+    },
+  );
 
   app.get(`${API}/orders`, { preHandler: requireSiteUser }, async (request) => ({
     orders: await history.orders(request.siteUser as SiteUserIdentity),
   }));
 
-  app.post(`${API}/password-reset`, { preHandler: app.signInRateLimit }, async (request) => {
-    const body = parseInput(resetRequestBody, request.body);
-    await sendReset(request, body.email);
-    return { ok: true };
-  });
+  app.post(
+    `${API}/password-reset`,
+    { preHandler: app.signInRateLimit, config: { contract: { body: resetRequestBody } } },
+    async (request) => {
+      const body = parseInput(resetRequestBody, request.body);
+      await sendReset(request, body.email);
+      return { ok: true };
+    },
+  );
 
-  app.post(`${API}/password-reset/complete`, { preHandler: app.signInRateLimit }, async (request) => {
-    const body = parseInput(resetCompleteBody, request.body);
-    const site = await siteOf(request);
-    if (!(await completePasswordReset(db, site.id, body.token, body.password)))
-      throw new AppError('reset-link-invalid');
-    return { ok: true };
-  });
+  app.post(
+    `${API}/password-reset/complete`,
+    { preHandler: app.signInRateLimit, config: { contract: { body: resetCompleteBody } } },
+    async (request) => {
+      const body = parseInput(resetCompleteBody, request.body);
+      const site = await siteOf(request);
+      if (!(await completePasswordReset(db, site.id, body.token, body.password)))
+        throw new AppError('reset-link-invalid');
+      return { ok: true };
+    },
+  );
 
   // ---- Pages ------------------------------------------------------------------------------------
 

@@ -49,7 +49,7 @@ export function installPasswordChange(app: FastifyInstance, pages: ThemePages): 
 
   app.put(
     '/api/site-users/account/password',
-    { preHandler: [app.signInRateLimit, requireSiteUser] },
+    { preHandler: [app.signInRateLimit, requireSiteUser], config: { contract: { body: changeBody } } },
     async (request) => {
       await change(request, request.siteUser as SiteUserIdentity, parseInput(changeBody, request.body));
       return { ok: true };
