@@ -59,7 +59,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     return { areas: (await listAreas(db, siteId, true)).map(areaJson), collections };
   });
 
-  app.post(BASE, store, async (request, reply) => {
+  app.post(BASE, { ...store, config: { contract: { body: createAreaBody } } }, async (request, reply) => {
     const input = parseWithFields(createAreaBody, request.body);
     const siteId = siteOf(request);
     const id = await createArea(db, { siteId, ...input, now: new Date().toISOString() });
@@ -68,16 +68,20 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     return { area: await oneArea(siteId, id) };
   });
 
-  app.patch(`${BASE}/:areaId`, store, async (request) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const input = parseWithFields(updateAreaBody, request.body);
-    const siteId = siteOf(request);
-    await updateArea(db, { siteId, areaId, ...input, now: new Date().toISOString() });
-    onChange(siteId);
-    return { area: await oneArea(siteId, areaId) };
-  });
+  app.patch(
+    `${BASE}/:areaId`,
+    { ...store, config: { contract: { params: areaParams, body: updateAreaBody } } },
+    async (request) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const input = parseWithFields(updateAreaBody, request.body);
+      const siteId = siteOf(request);
+      await updateArea(db, { siteId, areaId, ...input, now: new Date().toISOString() });
+      onChange(siteId);
+      return { area: await oneArea(siteId, areaId) };
+    },
+  );
 
-  app.delete(`${BASE}/:areaId`, store, async (request) => {
+  app.delete(`${BASE}/:areaId`, { ...store, config: { contract: { params: areaParams } } }, async (request) => {
     const { areaId } = parseInput(areaParams, request.params, 'address');
     const siteId = siteOf(request);
     await deleteArea(db, siteId, areaId, new Date().toISOString());
@@ -85,77 +89,97 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     return { ok: true };
   });
 
-  app.post(`${BASE}/:areaId/plans`, store, async (request, reply) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const plan = parseWithFields(createPlanBody, request.body);
-    const siteId = siteOf(request);
-    const site = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirstOrThrow();
-    const planId = await createPlan(db, {
-      siteId,
-      areaId,
-      currency: site.currency,
-      plan,
-      now: new Date().toISOString(),
-    });
-    onChange(siteId);
-    reply.code(201);
-    return { planId, area: await oneArea(siteId, areaId) };
-  });
+  app.post(
+    `${BASE}/:areaId/plans`,
+    { ...store, config: { contract: { params: areaParams, body: createPlanBody } } },
+    async (request, reply) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const plan = parseWithFields(createPlanBody, request.body);
+      const siteId = siteOf(request);
+      const site = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirstOrThrow();
+      const planId = await createPlan(db, {
+        siteId,
+        areaId,
+        currency: site.currency,
+        plan,
+        now: new Date().toISOString(),
+      });
+      onChange(siteId);
+      reply.code(201);
+      return { planId, area: await oneArea(siteId, areaId) };
+    },
+  );
 
-  app.delete(`${BASE}/:areaId/plans/:planId`, store, async (request) => {
-    const { areaId, planId } = parseInput(areaPlanParams, request.params, 'address');
-    const siteId = siteOf(request);
-    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-    await archivePlan(db, siteId, planId, new Date().toISOString());
-    onChange(siteId);
-    return { area: await oneArea(siteId, areaId) };
-  });
+  app.delete(
+    `${BASE}/:areaId/plans/:planId`,
+    { ...store, config: { contract: { params: areaPlanParams } } },
+    async (request) => {
+      const { areaId, planId } = parseInput(areaPlanParams, request.params, 'address');
+      const siteId = siteOf(request);
+      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      await archivePlan(db, siteId, planId, new Date().toISOString());
+      onChange(siteId);
+      return { area: await oneArea(siteId, areaId) };
+    },
+  );
 
-  app.get(`${BASE}/:areaId/members`, store, async (request, reply) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const siteId = siteOf(request);
-    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-    const plans = await listPlans(db, areaId, true);
-    reply.header('cache-control', 'no-store');
-    const now = new Date().toISOString();
-    return {
-      members: await listMembers(db, { siteId, areaId, plans, now }),
-      revenue: await revenueByPlan(db, siteId, plans),
-    };
-  });
+  app.get(
+    `${BASE}/:areaId/members`,
+    { ...store, config: { contract: { params: areaParams } } },
+    async (request, reply) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const siteId = siteOf(request);
+      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      const plans = await listPlans(db, areaId, true);
+      reply.header('cache-control', 'no-store');
+      const now = new Date().toISOString();
+      return {
+        members: await listMembers(db, { siteId, areaId, plans, now }),
+        revenue: await revenueByPlan(db, siteId, plans),
+      };
+    },
+  );
 
-  app.post(`${BASE}/:areaId/members`, store, async (request, reply) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const input = parseWithFields(grantBody, request.body);
-    const siteId = siteOf(request);
-    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-    const user = await db
-      .selectFrom('site_users')
-      .select('id')
-      .where('site_id', '=', siteId)
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    if (!user) fail('site-user-not-found');
-    const now = new Date().toISOString();
-    const endsAt = input.durationDays ? new Date(Date.now() + input.durationDays * DAY_MS).toISOString() : null;
-    await setOwnerDecision(db, { siteId, areaId, siteUserId: user.id, state: 'granted', endsAt, now });
-    reply.code(201);
-    return { siteUserId: user.id, access: await memberAccess(db, { siteId, areaId, siteUserId: user.id, now }) };
-  });
+  app.post(
+    `${BASE}/:areaId/members`,
+    { ...store, config: { contract: { params: areaParams, body: grantBody } } },
+    async (request, reply) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const input = parseWithFields(grantBody, request.body);
+      const siteId = siteOf(request);
+      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      const user = await db
+        .selectFrom('site_users')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('email', '=', input.email)
+        .executeTakeFirst();
+      if (!user) fail('site-user-not-found');
+      const now = new Date().toISOString();
+      const endsAt = input.durationDays ? new Date(Date.now() + input.durationDays * DAY_MS).toISOString() : null;
+      await setOwnerDecision(db, { siteId, areaId, siteUserId: user.id, state: 'granted', endsAt, now });
+      reply.code(201);
+      return { siteUserId: user.id, access: await memberAccess(db, { siteId, areaId, siteUserId: user.id, now }) };
+    },
+  );
 
-  app.delete(`${BASE}/:areaId/members/:siteUserId`, store, async (request) => {
-    const { areaId, siteUserId } = parseInput(areaMemberParams, request.params, 'address');
-    const siteId = siteOf(request);
-    if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-    const user = await db
-      .selectFrom('site_users')
-      .select('id')
-      .where('site_id', '=', siteId)
-      .where('id', '=', siteUserId)
-      .executeTakeFirst();
-    if (!user) fail('site-user-not-found');
-    const now = new Date().toISOString();
-    await setOwnerDecision(db, { siteId, areaId, siteUserId, state: 'revoked', endsAt: null, now });
-    return { siteUserId, access: await memberAccess(db, { siteId, areaId, siteUserId, now }) };
-  });
+  app.delete(
+    `${BASE}/:areaId/members/:siteUserId`,
+    { ...store, config: { contract: { params: areaMemberParams } } },
+    async (request) => {
+      const { areaId, siteUserId } = parseInput(areaMemberParams, request.params, 'address');
+      const siteId = siteOf(request);
+      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      const user = await db
+        .selectFrom('site_users')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('id', '=', siteUserId)
+        .executeTakeFirst();
+      if (!user) fail('site-user-not-found');
+      const now = new Date().toISOString();
+      await setOwnerDecision(db, { siteId, areaId, siteUserId, state: 'revoked', endsAt: null, now });
+      return { siteUserId, access: await memberAccess(db, { siteId, areaId, siteUserId, now }) };
+    },
+  );
 }

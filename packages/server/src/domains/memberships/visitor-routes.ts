@@ -60,13 +60,17 @@ export function registerVisitorRoutes(
     return { joined: false, created: false, redirect: '/checkout' };
   }
 
-  app.post('/api/member-areas/join', { onRequest: joinLimit, preHandler: requireSiteUser }, async (request, reply) => {
-    const body = parseInput(joinBody, request.body);
-    const user = request.siteUser as SignedInSiteUser;
-    const { plan } = await joinablePlan(db, user.websiteId, body.planId);
-    reply.header('cache-control', 'no-store');
-    return join(request, reply, user, plan);
-  });
+  app.post(
+    '/api/member-areas/join',
+    { onRequest: joinLimit, preHandler: requireSiteUser, config: { contract: { body: joinBody } } },
+    async (request, reply) => {
+      const body = parseInput(joinBody, request.body);
+      const user = request.siteUser as SignedInSiteUser;
+      const { plan } = await joinablePlan(db, user.websiteId, body.planId);
+      reply.header('cache-control', 'no-store');
+      return join(request, reply, user, plan);
+    },
+  );
 
   // The same from the plain forms of the join page and the 106 page (crumb and xsrfToken fields).
   app.post('/member-areas/join', { onRequest: joinLimit }, async (request, reply) => {
@@ -82,16 +86,20 @@ export function registerVisitorRoutes(
     return reply.header('cache-control', 'no-store').redirect(joined.redirect, 303);
   });
 
-  app.post('/api/member-areas/plans/:planId/cancel', { preHandler: requireSiteUser }, async (request) => {
-    const { planId } = parseInput(planParams, request.params, 'address');
-    const user = request.siteUser as SignedInSiteUser;
-    const plan = await findPlan(db, user.websiteId, planId);
-    if (!plan) fail('not-found', 'No membership plan has this id.');
-    const now = new Date().toISOString();
-    const cancelled = await cancelRecurring(db, { siteId: user.websiteId, plan, siteUserId: user.id, now });
-    const access = await memberAccess(db, { siteId: user.websiteId, areaId: plan.area_id, siteUserId: user.id, now });
-    return { cancelled, access };
-  });
+  app.post(
+    '/api/member-areas/plans/:planId/cancel',
+    { preHandler: requireSiteUser, config: { contract: { params: planParams } } },
+    async (request) => {
+      const { planId } = parseInput(planParams, request.params, 'address');
+      const user = request.siteUser as SignedInSiteUser;
+      const plan = await findPlan(db, user.websiteId, planId);
+      if (!plan) fail('not-found', 'No membership plan has this id.');
+      const now = new Date().toISOString();
+      const cancelled = await cancelRecurring(db, { siteId: user.websiteId, plan, siteUserId: user.id, now });
+      const access = await memberAccess(db, { siteId: user.websiteId, areaId: plan.area_id, siteUserId: user.id, now });
+      return { cancelled, access };
+    },
+  );
 
   // The same from the join page's plain form: back to the area page.
   app.post('/member-areas/cancel', async (request, reply) => {
@@ -108,14 +116,18 @@ export function registerVisitorRoutes(
     return reply.header('cache-control', 'no-store').redirect(back, 303);
   });
 
-  app.get('/api/member-areas/:areaId/access', { preHandler: requireSiteUser }, async (request, reply) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const user = request.siteUser as SignedInSiteUser;
-    if (!(await findArea(db, user.websiteId, areaId))) fail('not-found', 'No member area has this id.');
-    reply.header('cache-control', 'no-store');
-    const now = new Date().toISOString();
-    return { access: await memberAccess(db, { siteId: user.websiteId, areaId, siteUserId: user.id, now }) };
-  });
+  app.get(
+    '/api/member-areas/:areaId/access',
+    { preHandler: requireSiteUser, config: { contract: { params: areaParams } } },
+    async (request, reply) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const user = request.siteUser as SignedInSiteUser;
+      if (!(await findArea(db, user.websiteId, areaId))) fail('not-found', 'No member area has this id.');
+      reply.header('cache-control', 'no-store');
+      const now = new Date().toISOString();
+      return { access: await memberAccess(db, { siteId: user.websiteId, areaId, siteUserId: user.id, now }) };
+    },
+  );
 
   /** The area's page with its plans (200), for the member-area block's link. */
   app.get('/member-areas/:areaId', async (request, reply) => {
@@ -155,7 +167,7 @@ export function registerVisitorRoutes(
   });
 
   /** Page type 208: after a free join (`?area=`) or a paid order of a plan (`?order=`). */
-  app.get(CONFIRMED_PATH, async (request, reply) => {
+  app.get(CONFIRMED_PATH, { config: { contract: { query: confirmedQuery } } }, async (request, reply) => {
     const query = parseInput(confirmedQuery, request.query ?? {}, 'query');
     const user = await siteUsers.load(request);
     if (!user) return reply.redirect(`/account/login?next=${encodeURIComponent(request.url)}`, 303);
