@@ -17,6 +17,10 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 const FIXTURE = readFileSync(new URL('./fixtures/imports/wordpress-blog.xml', import.meta.url), 'utf8');
 const TOMATOES = '/wp-content/uploads/2024/08/tomatoes.jpg';
 const JARS = '/wp-content/uploads/2024/08/jars.jpg';
+/** The bees' sound file, played by an audio block and an [audio] shortcode. */
+const BEES = '/wp-content/uploads/2024/09/bees.mp3';
+/** An MP3 as the site's files take it (an ID3 header, then frames). */
+const SOUND = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 0xff)]);
 /** The block post's pictures (an image block, a gallery, its featured image). */
 const SEPTEMBER = '/wp-content/uploads/2024/09/';
 
@@ -37,7 +41,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
       .toBuffer();
     oldSite = createServer((req, res) => {
       requests.push(req.url ?? '');
-      if (req.url === TOMATOES || req.url?.startsWith(SEPTEMBER))
+      if (req.url === BEES) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(SOUND);
+      else if (req.url === TOMATOES || req.url?.startsWith(SEPTEMBER))
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
       // A page where a picture should be: refused as not a picture.
       else if (req.url === JARS) res.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html>gone</html>');
@@ -70,7 +75,7 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   it('never downloads from a private address unless allowed, and copies nothing then', async () => {
     const media = { storage: server.app.fileStorage, fetch: true, env: {} };
     const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: true, media });
-    expect(dry.media).toEqual({ addresses: 4, copied: 0, failed: [] });
+    expect(dry.media).toEqual({ addresses: 5, copied: 0, failed: [], warnings: [] });
     expect(requests).toEqual([]);
     await expect(
       importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
@@ -91,7 +96,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   it('downloads the export’s own pictures, shows the copies in the posts, and lists what failed', async () => {
     const media = { storage: server.app.fileStorage, fetch: true, env: allow };
     const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
-    expect(report.media?.copied).toBe(3);
+    expect(report.media?.copied).toBe(4);
+    expect(report.media?.warnings).toEqual([]);
     expect(report.media?.failed).toEqual([
       { url: `${origin}${JARS}`, reason: 'not a picture (JPEG, PNG, GIF, WebP or AVIF)' },
     ]);
@@ -124,6 +130,12 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(`${harvest.sections}${harvest.images}`).not.toContain(`${origin}${TOMATOES}`);
     expect(harvest.sections).toContain('"assetUrl":"/files/wordpress/2024/08/tomatoes.jpg"');
+    // The sound file too: the audio block plays the copy, and the post's HTML links to it.
+    const bees = '/files/wordpress/2024/09/bees.mp3';
+    expect(blocks.find((b: { type: number }) => b.type === 41).content.url).toBe(bees);
+    expect(beds.body).toContain(`href="${bees}"`);
+    expect(`${beds.sections}${beds.body}`).not.toContain(`${origin}${BEES}`);
+    expect((await server.app.fileStorage.read('wordpress/2024/09/bees.mp3'))?.equals(SOUND)).toBe(true);
     const served = await fetch(`${server.url}/files/wordpress/2024/08/tomatoes.jpg`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
@@ -141,9 +153,9 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     const out = await importCommand(server.db, ['wxr', file, '--media', uploads], {
       storage: server.app.fileStorage,
     });
-    expect(out).toContain("1 picture copied into the site's files; posts and pages now show the copies.");
+    expect(out).toContain("1 file copied into the site's files; posts and pages now show the copies.");
     expect(out).toContain(
-      `picture not copied: ${origin}/wp-content/uploads/..%2F..%2Fsecret.jpg: not in the media folder`,
+      `file not copied: ${origin}/wp-content/uploads/..%2F..%2Fsecret.jpg: not in the media folder`,
     );
     expect(requests.length).toBe(before);
     expect(await harvestBody()).toContain('src="/files/wordpress/2024/08/tomatoes.jpg"');

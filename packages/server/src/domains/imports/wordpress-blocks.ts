@@ -317,6 +317,18 @@ export function sectionImageUrls(sections: readonly SectionData[]): string[] {
   return [...found];
 }
 
+/** The addresses the sections' audio blocks and self-hosted video blocks play, once each. */
+export function sectionPlayableUrls(sections: readonly SectionData[]): string[] {
+  const found = new Set<string>();
+  for (const section of sections)
+    for (const block of section.blocks) {
+      if (block.type !== BlockType.AUDIO && block.type !== BlockType.VIDEO) continue;
+      if (block.type === BlockType.VIDEO && block.content.providerName) continue;
+      if (typeof block.content.url === 'string') found.add(block.content.url);
+    }
+  return [...found];
+}
+
 /** The sections with each moved picture's old address replaced by its copy's (assets and HTML alike). */
 export function withMovedSections(sections: SectionData[], moved: ReadonlyMap<string, string>): SectionData[] {
   if (moved.size === 0) return sections;

@@ -17,7 +17,8 @@ export const WORDPRESS_USAGE = `Usage: tessera import wordpress <export.xml> [--
   --dry-run      show what would be created, updated and skipped (with line and reason); change nothing
   --site         the site to import into (needed when the install serves several sites)
   --blog         the blog page to fill (default: the site's first blog)
-  --fetch-media  download the export's own pictures (its wp-content/uploads) from their addresses
+  --fetch-media  download the export's own pictures, MP3 and MP4 files (its wp-content/uploads, or
+                 Squarespace's CDN) from their addresses
   --media        read them instead from a copy of the old site's wp-content/uploads folder`;
 
 /** The largest export read (50 MB): a blog of a few thousand posts fits. */
@@ -63,13 +64,14 @@ export function formatWordpressReport(report: WordpressImportReport): string {
   if (report.commentsSkipped > 0)
     lines.push(`${plural(report.commentsSkipped, 'comment')} left out (pingbacks, trackbacks, trash or empty).`);
   if (report.media) {
-    const { addresses, copied, failed } = report.media;
+    const { addresses, copied, failed, warnings } = report.media;
     lines.push(
       report.dryRun
-        ? `${plural(addresses, 'picture')} of the export would be copied into the site's files.`
-        : `${plural(copied, 'picture')} copied into the site's files; posts and pages now show the copies.`,
+        ? `${plural(addresses, 'file')} of the export (pictures, sound, video) would be copied into the site's files.`
+        : `${plural(copied, 'file')} copied into the site's files; posts and pages now show the copies.`,
     );
-    for (const f of failed) lines.push(`picture not copied: ${f.url}: ${f.reason}`);
+    for (const f of failed) lines.push(`file not copied: ${f.url}: ${f.reason}`);
+    for (const w of warnings) lines.push(`warning: ${w}`);
   } else if (report.attachments + report.images > 0)
     lines.push(
       `${plural(report.attachments, 'attachment')} and ${plural(report.images, 'image address', 'image addresses')} in posts were not downloaded; the posts keep the addresses.`,

@@ -1,5 +1,6 @@
 import { BlockType, escapeHtml } from '@tessera/core';
 import {
+  addressOf,
   allTags,
   attributesOf,
   attrsOf,
@@ -174,9 +175,13 @@ export function chunkPieces(chunk: Chunk, ctx: ContentContext, depth: number): P
   // Squarespace blocks that say what they are.
   if (tag && (/ video-block /.test(cls) || chunk.attrs['data-block-json'])) {
     const json = attrsOf(chunk.attrs['data-block-json']);
-    const made =
-      typeof json.url === 'string'
-        ? embedBlock(json.url, typeof json.title === 'string' ? json.title.slice(0, 200) : '')
+    const title = typeof json.title === 'string' ? json.title.slice(0, 200) : '';
+    // Squarespace's audio block names its file (`audioAssetUrl`, on its CDN).
+    const sound = typeof json.audioAssetUrl === 'string' ? addressOf(json.audioAssetUrl) : undefined;
+    const made = sound
+      ? audioBlock(sound, title)
+      : typeof json.url === 'string'
+        ? embedBlock(json.url, title)
         : undefined;
     if (made) return [made];
   }

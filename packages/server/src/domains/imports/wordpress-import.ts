@@ -5,8 +5,9 @@ import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso, stableId } from '../../platform/ids.js';
-import { sectionImageUrls, withMovedSections } from './wordpress-blocks.js';
-import { bringMedia, type MediaSource, uploadAddresses, withMovedMedia } from './wordpress-media.js';
+import { withMovedSections } from './wordpress-blocks.js';
+import { bringMedia, type MediaSource, withMovedMedia } from './wordpress-media.js';
+import { mediaAddresses, tooLargeWarnings } from './wordpress-media-uses.js';
 import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
 
@@ -40,8 +41,11 @@ export interface WordpressImportReport {
   attachments: number;
   images: number;
   commentsSkipped: number;
-  /** With `media`: the export's pictures copied into the site's files, and those that could not be. */
-  media?: { addresses: number; copied: number; failed: { url: string; reason: string }[] };
+  /**
+   * With `media`: the export's pictures, sound and video files copied into the site's files, those
+   * that could not be, and warnings for files too large for the site (they keep their old address).
+   */
+  media?: { addresses: number; copied: number; failed: { url: string; reason: string }[]; warnings: string[] };
 }
 
 /** The whole import is refused (nothing is written): no blog, bad file. */
@@ -256,18 +260,19 @@ export async function importWordpress(
   args: { siteId: string; xml: string; blog?: string; dryRun: boolean; media?: MediaSource },
 ): Promise<WordpressImportReport> {
   const parsed = parseWxr(args.xml);
-  const addresses = args.media ? mediaAddresses(parsed) : [];
+  const addresses = args.media ? mediaAddresses(parsed, args.media.cdnHosts) : [];
   if (args.dryRun) {
     const plan = await planWordpressImport(db, { ...args, parsed });
     return {
       ...plan,
       dryRun: true,
-      ...(args.media ? { media: { addresses: addresses.length, copied: 0, failed: [] } } : {}),
+      ...(args.media ? { media: { addresses: addresses.length, copied: 0, failed: [], warnings: [] } } : {}),
     };
   }
-  // Pictures first (files cannot join the database's transaction); the posts and pages then point at
+  // Files first (they cannot join the database's transaction); the posts and pages then point at
   // the copies. When the import fails, the files this run created are removed again.
-  const media = args.media ? await bringMedia(addresses, args.media) : undefined;
+  const media = args.media ? await bringMedia(addresses, args.media, parsed.source) : undefined;
+  const warnings = media ? tooLargeWarnings(parsed, media) : [];
   if (media) {
     for (const post of parsed.posts) {
       post.body = withMovedMedia(post.body, media.moved);
@@ -289,7 +294,7 @@ export async function importWordpress(
       await writePages(trx, { siteId: args.siteId, source: parsed.source }, plan.pages);
       const redirects = await keepOldAddresses(trx, args.siteId, plan);
       const copied = media
-        ? { addresses: addresses.length, copied: media.moved.size, failed: media.failed }
+        ? { addresses: addresses.length, copied: media.moved.size, failed: media.failed, warnings }
         : undefined;
       return { ...plan, ...redirects, dryRun: false, ...(copied ? { media: copied } : {}) };
     });
@@ -297,17 +302,6 @@ export async function importWordpress(
     if (media && args.media) for (const key of media.written) await args.media.storage.delete(key).catch(() => {});
     throw error;
   }
-}
-
-/** The export's own pictures: its attachments' files and the uploads its posts and pages show (HTML and blocks). */
-function mediaAddresses(parsed: ParsedWxr): string[] {
-  const all = [
-    ...parsed.attachmentUrls,
-    ...parsed.posts.flatMap((post) => uploadAddresses(post.body, parsed.source)),
-    ...parsed.pages.flatMap((page) => uploadAddresses(page.body, parsed.source)),
-    ...[...parsed.posts, ...parsed.pages].flatMap((item) => sectionImageUrls(item.sections)),
-  ];
-  return [...new Set(all)].filter((url) => uploadAddresses(`<img src="${url}">`, parsed.source).length === 1);
 }
 
 /**
