@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
+import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { createCaptcha, resolveFormsConfig } from '../forms/index.js';
 
 // The captcha after a threshold: the first `after` review posts from one client address within
 // `windowMs` go through as they are; from then on a post must carry a solved captcha
 // (`captchaKey`, the same proof-of-work challenge forms use: GET /api/form/captcha-challenge),
-// each solution accepted once. The counts live in this process (bounded), beside the
-// `review-post` rate limit that caps posts per address outright.
+// each solution accepted once. The counts live in the rate-limit store under their own name,
+// `review-captcha` (in memory, or in Redis with `REDIS_URL`, so every server process sees the same
+// counts), beside the `review-post` limit that caps posts per address outright. While Redis is
+// away the store counts nothing and no captcha is asked, as the limits let requests through.
 
-export const REVIEW_CAPTCHA = Object.freeze({ after: 3, windowMs: 60 * 60_000, maxAddresses: 10_000 });
+export const REVIEW_CAPTCHA = Object.freeze({ name: 'review-captcha', after: 3, windowMs: 60 * 60_000 });
 
 export const REVIEW_CAPTCHA_MESSAGES = Object.freeze({
   required: 'You have sent several reviews in a short time. Complete CAPTCHA before submitting.',
@@ -17,8 +20,8 @@ export const REVIEW_CAPTCHA_MESSAGES = Object.freeze({
 });
 
 export interface CaptchaGate {
-  /** Counts a post from `address`; throws a 400/409 when a captcha is due and missing, wrong or used. */
-  pass(address: string, captchaKey: string | undefined): Promise<void>;
+  /** Counts a post from the request's address; throws a 400/409 when a captcha is due and missing, wrong or used. */
+  pass(request: FastifyRequest, captchaKey: string | undefined): Promise<void>;
 }
 
 export function createCaptchaGate(app: FastifyInstance): CaptchaGate {
@@ -28,22 +31,16 @@ export function createCaptchaGate(app: FastifyInstance): CaptchaGate {
     maxNumber: forms.captchaMaxNumber,
     ttlMs: forms.captchaTtlMs,
   });
-  const posts = new Map<string, number[]>();
-
-  function count(address: string, now: number): number {
-    const recent = (posts.get(address) ?? []).filter((at) => at > now - REVIEW_CAPTCHA.windowMs);
-    const before = recent.length;
-    recent.push(now);
-    posts.delete(address);
-    posts.set(address, recent.slice(-(REVIEW_CAPTCHA.after + 1)));
-    // Oldest addresses first out (a Map keeps insertion order).
-    while (posts.size > REVIEW_CAPTCHA.maxAddresses) posts.delete(posts.keys().next().value as string);
-    return before;
-  }
+  const count = countPerAddress(app, {
+    name: REVIEW_CAPTCHA.name,
+    max: REVIEW_CAPTCHA.after,
+    timeWindowMs: REVIEW_CAPTCHA.windowMs,
+  });
 
   return {
-    async pass(address, captchaKey) {
-      if (count(address, Date.now()) < REVIEW_CAPTCHA.after) return;
+    async pass(request, captchaKey) {
+      const counted = await count(request);
+      if (counted.isAllowed || !counted.isExceeded) return;
       if (!captchaKey)
         throw new AppError('captcha-required', REVIEW_CAPTCHA_MESSAGES.required, { captchaRequired: true });
       const checked = await captcha.verify(captchaKey);

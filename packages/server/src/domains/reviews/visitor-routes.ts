@@ -53,7 +53,7 @@ export function registerReviewVisitorRoutes(
       const { itemId } = parseInput(productParams, request.params, 'address');
       const fields = parseInput(reviewFields, request.body);
       const photos = await photosOfBody(request.body);
-      await captchaGate.pass(request.ip, fields.captchaKey);
+      await captchaGate.pass(request, fields.captchaKey);
       const user = request.siteUser as ReviewSiteUser;
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
       const posted = await service.postAsSiteUser({
@@ -142,7 +142,7 @@ export function registerReviewVisitorRoutes(
       // reviewing every product of an order needs no captcha. Posts with links that do not open
       // count towards the address's captcha threshold.
       if (!(await service.openRequest(parsed.data.token)).ok) {
-        await captchaGate.pass(request.ip, parsed.data.captchaKey);
+        await captchaGate.pass(request, parsed.data.captchaKey);
       }
     } catch (error) {
       if (error instanceof Error && 'status' in error && Number(error.status) < 500) {
