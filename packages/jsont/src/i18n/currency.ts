@@ -490,19 +490,30 @@ export function formatCurrencyText(
   return shape === null ? undefined : renderText(cldr, shape, amount);
 }
 
-/** The last lookup: a page formats run after run of prices in one currency with one argument list. */
-let lastCldr: CLDR | undefined;
-let lastCode = '';
-let lastOptions: CurrencyFormatOptions | undefined;
-let lastShape: CurrencyShape | null = null;
+/**
+ * Shapes found per (options object, bundle), by currency code: the memoized formatter options
+ * are long-lived and a page alternates a few of them (symbol, code, name; several currencies),
+ * so finding a shape again builds no key. At most 64 currencies per entry.
+ */
+const found = new WeakMap<CurrencyFormatOptions, WeakMap<CLDR, Map<string, CurrencyShape | null>>>();
 
 function shapeFor(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
-  if (cldr === lastCldr && code === lastCode && options === lastOptions) return lastShape;
-  const shape = lookupShape(cldr, code, options);
-  lastCldr = cldr;
-  lastCode = code;
-  lastOptions = options;
-  lastShape = shape;
+  let perBundle = found.get(options);
+  if (perBundle === undefined) {
+    perBundle = new WeakMap();
+    found.set(options, perBundle);
+  }
+  let perCode = perBundle.get(cldr);
+  if (perCode === undefined) {
+    perCode = new Map();
+    perBundle.set(cldr, perCode);
+  }
+  let shape = perCode.get(code);
+  if (shape === undefined) {
+    shape = lookupShape(cldr, code, options);
+    if (perCode.size >= 64) perCode.clear();
+    perCode.set(code, shape);
+  }
   return shape;
 }
 

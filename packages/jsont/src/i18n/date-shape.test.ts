@@ -225,3 +225,60 @@ describe('learned interval shapes', { timeout: 120_000 }, () => {
     expect(intervalShapeFor(cldrFor('en-US'), 'UTC', { skeleton: 'yMMMd', ca: 'japanese' }, 2)).toBeNull();
   });
 });
+
+describe('shapes found again per options object, bundle and zone', () => {
+  it('print the library text in more zones than one entry keeps, for dates and intervals', () => {
+    const zones = [
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'America/Anchorage',
+      'America/Sao_Paulo',
+      'America/St_Johns',
+      'America/Halifax',
+      'America/Mexico_City',
+      'America/Bogota',
+      'Europe/London',
+      'Europe/Berlin',
+      'Europe/Paris',
+      'Europe/Moscow',
+      'Europe/Lisbon',
+      'Europe/Athens',
+      'Africa/Cairo',
+      'Africa/Lagos',
+      'Africa/Johannesburg',
+      'Asia/Dubai',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Asia/Shanghai',
+      'Asia/Tokyo',
+      'Asia/Seoul',
+      'Asia/Singapore',
+      'Asia/Tehran',
+      'Australia/Sydney',
+      'Australia/Adelaide',
+      'Australia/Lord_Howe',
+      'Pacific/Auckland',
+      'Pacific/Chatham',
+      'Pacific/Honolulu',
+      'Atlantic/Azores',
+      'UTC',
+      'Not/AZone',
+    ];
+    const cldr = cldrFor('de-DE');
+    const options = OPTIONS[0] as DateFormatOptions;
+    const interval = INTERVALS[0] as DateIntervalFormatOptions;
+    const t = Date.UTC(2026, 2, 29, 0, 30);
+    for (let round = 0; round < 2; round++) {
+      for (const zone of zones) {
+        expect(formatDateFast(cldr, t, zone, options)).toBe(cldr.Calendars.formatDate(date(cldr, t, zone), options));
+        for (const end of [t + 3_600_000, t + 86_400_000, t + 40 * 86_400_000]) {
+          expect(formatIntervalFast(cldr, t, end, zone, interval)).toBe(
+            cldr.Calendars.formatDateInterval(date(cldr, t, zone), date(cldr, end, zone), interval),
+          );
+        }
+      }
+    }
+  });
+});

@@ -77,8 +77,42 @@ export function formatDateFast(cldr: CLDR, epoch: number, zoneId: string, option
   return cldr.Calendars.formatDate(gregorianDate(cldr, epoch, zoneId), options);
 }
 
+/**
+ * Shapes found per (options object, bundle, zone), in front of the keyed map: the memoized
+ * formatter options are long-lived objects and a page alternates a few of them, so finding
+ * a shape again builds and hashes no key. At most `ZONES_PER_ENTRY` zones per entry.
+ */
+export type FoundShapes<O extends object, V> = WeakMap<O, WeakMap<CLDR, Map<string, V>>>;
+const ZONES_PER_ENTRY = 32;
+
+/** The per-zone map of found shapes for these options and bundle (created when missing). */
+export function foundFor<O extends object, V>(found: FoundShapes<O, V>, options: O, cldr: CLDR): Map<string, V> {
+  let perBundle = found.get(options);
+  if (perBundle === undefined) {
+    perBundle = new WeakMap();
+    found.set(options, perBundle);
+  }
+  let perZone = perBundle.get(cldr);
+  if (perZone === undefined) {
+    perZone = new Map();
+    perBundle.set(cldr, perZone);
+  }
+  if (perZone.size > ZONES_PER_ENTRY) perZone.clear();
+  return perZone;
+}
+
+const foundDates: FoundShapes<DateFormatOptions, DateShape | null> = new WeakMap();
+
 /** The learned shape for these options in this zone, or null when the library must format. */
 export function dateShapeFor(cldr: CLDR, zoneId: string, options: DateFormatOptions): DateShape | null {
+  const found = foundDates.get(options)?.get(cldr)?.get(zoneId);
+  if (found !== undefined) return found;
+  const shape = lookupDateShape(cldr, zoneId, options);
+  foundFor(foundDates, options, cldr).set(zoneId, shape);
+  return shape;
+}
+
+function lookupDateShape(cldr: CLDR, zoneId: string, options: DateFormatOptions): DateShape | null {
   if (options.ca !== undefined && options.ca !== 'gregory') return null;
   let optionsKey = optionKeys.get(options);
   if (optionsKey === undefined) {

@@ -23,7 +23,9 @@ import {
   YEAR,
   YEAR2,
   dateProbes,
+  type FoundShapes,
   fieldValue,
+  foundFor,
   mergeLiterals,
   renderDateShape,
   shapes,
@@ -79,8 +81,30 @@ function inFastRange(epoch: number): boolean {
   return Number.isInteger(epoch) && epoch >= FAST_MIN && epoch < FAST_MAX;
 }
 
+/** Shapes found per (options object, bundle, zone), by greatest-difference class. */
+const foundIntervals: FoundShapes<DateIntervalFormatOptions, (DateShape | null | undefined)[]> = new WeakMap();
+
 /** The learned interval shape for one greatest-difference class, or null when the library must format. */
 export function intervalShapeFor(
+  cldr: CLDR,
+  zoneId: string,
+  options: DateIntervalFormatOptions,
+  diff: number,
+): DateShape | null {
+  let byClass = foundIntervals.get(options)?.get(cldr)?.get(zoneId);
+  if (byClass === undefined) {
+    byClass = new Array<DateShape | null | undefined>(7).fill(undefined);
+    foundFor(foundIntervals, options, cldr).set(zoneId, byClass);
+  }
+  let shape = byClass[diff];
+  if (shape === undefined) {
+    shape = lookupIntervalShape(cldr, zoneId, options, diff);
+    byClass[diff] = shape;
+  }
+  return shape;
+}
+
+function lookupIntervalShape(
   cldr: CLDR,
   zoneId: string,
   options: DateIntervalFormatOptions,
