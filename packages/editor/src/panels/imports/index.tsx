@@ -140,6 +140,13 @@ export default function ImportPanel({ path }: PanelProps) {
       {(step.kind === 'preview' || step.kind === 'done') && (
         <section aria-label={step.kind === 'preview' ? 'Preview' : 'Result'} className="ed-import__report">
           <Summary report={step.report} noun={kind.noun} />
+          {step.report.warnings && step.report.warnings.length > 0 && (
+            <ul className="ed-import__warnings" aria-label="Warnings">
+              {step.report.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
           {step.kind === 'preview' && (
             <button
               type="button"

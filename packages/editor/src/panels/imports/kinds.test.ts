@@ -29,6 +29,7 @@ describe('the WordPress import report', () => {
       ],
       pages: [{ line: 50, action: 'create', title: 'About', status: 'published', url: '/about-2' }],
       skipped: [{ line: 200, reason: 'trash' }],
+      media: { addresses: 2, copied: 1, failed: [], warnings: ['clip.mp4 is larger than the 20 MB …'] },
       text: 'report',
     });
     expect(report.planned.map((row) => [row.line, row.action, row.url, row.detail])).toEqual([
@@ -38,5 +39,8 @@ describe('the WordPress import report', () => {
     ]);
     expect([report.created, report.updated]).toEqual([2, 1]);
     expect(report.problems).toEqual([{ line: 200, reason: 'trash' }]);
+    // A file too large to copy is a warning shown above the table, not only in the details.
+    expect(report.warnings).toEqual(['clip.mp4 is larger than the 20 MB …']);
+    expect(IMPORT_KINDS.wordpress.toReport({ media: null }).warnings).toEqual([]);
   });
 });

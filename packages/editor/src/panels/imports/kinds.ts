@@ -16,6 +16,8 @@ export interface ImportReport {
   updated: number;
   planned: PlannedRow[];
   problems: { line: number; reason: string }[];
+  /** Things a person should act on (a file too large to copy keeps its old address). */
+  warnings?: string[];
   /** The report as the command line prints it (shown under "Details"). */
   text: string;
 }
@@ -84,7 +86,8 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     endpoint: '/api/config/imports/wordpress',
     noun: 'item',
     problemLabel: 'Skipped',
-    mediaLabel: "Copy the export's pictures into this site (downloaded from the old site's address)",
+    mediaLabel:
+      "Copy the export's pictures into this site, and its MP3 and MP4 files (downloaded from the old site or Squarespace's CDN)",
     toReport: (body) => {
       const pages = rows(body.pages).map((row) => ({
         line: Number(row.line),
@@ -108,6 +111,9 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
           ...pages,
         ].sort((a, b) => a.line - b.line),
         problems: problems(body.skipped),
+        warnings: Array.isArray((body.media as { warnings?: unknown } | null)?.warnings)
+          ? ((body.media as { warnings: unknown[] }).warnings.map(String) as string[])
+          : [],
         text: String(body.text ?? ''),
       };
     },
