@@ -15,7 +15,7 @@
  * not the plain number (non-Latin digits) keep calling the library, as does any value a
  * learned table has no text for.
  */
-import type { CLDR, DateFormatOptions, DateIntervalFormatOptions } from '@phensley/cldr';
+import type { CLDR, DateFormatOptions } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
 import { gregorianDate } from './dates.js';
 import { type ZonedFields, zonedFieldsFast } from './strftime.js';

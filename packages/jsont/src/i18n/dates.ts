@@ -49,8 +49,9 @@ export function gregorianDate(cldr: CLDR, epoch: number, zoneId: string): Gregor
 /**
  * Texts of `formatRelativeTimeField` per options object (memoized formatter options are
  * long-lived) and bundle, by field and amount: "3 weeks ago" is asked for again and again.
+ * Found by object and field, then by the amount as a number, so no key text is built.
  */
-const fieldTexts = new WeakMap<RelativeTimeFormatOptions, WeakMap<CLDR, Map<string, string>>>();
+const fieldTexts = new WeakMap<RelativeTimeFormatOptions, WeakMap<CLDR, Map<string, Map<number, string>>>>();
 const FIELD_TEXTS_LIMIT = 500;
 
 function relativeField(
@@ -64,17 +65,21 @@ function relativeField(
     perBundle = new WeakMap();
     fieldTexts.set(options, perBundle);
   }
-  let texts = perBundle.get(cldr);
+  let perField = perBundle.get(cldr);
+  if (perField === undefined) {
+    perField = new Map();
+    perBundle.set(cldr, perField);
+  }
+  let texts = perField.get(field);
   if (texts === undefined) {
     texts = new Map();
-    perBundle.set(cldr, texts);
+    perField.set(field, texts);
   }
-  const key = `${field}:${amount}`;
-  let text = texts.get(key);
+  let text = texts.get(amount);
   if (text === undefined) {
     text = cldr.Calendars.formatRelativeTimeField(amount, field, options);
     if (texts.size >= FIELD_TEXTS_LIMIT) texts.clear();
-    texts.set(key, text);
+    texts.set(amount, text);
   }
   return text;
 }

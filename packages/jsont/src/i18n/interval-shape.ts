@@ -3,8 +3,7 @@
  * shape per greatest-difference field (year, month, day, day period, hour, minute, none), learned
  * from the library's own output on pairs of instants and checked on probe pairs of that kind.
  */
-import type { CLDR, DateFormatOptions, DateIntervalFormatOptions } from '@phensley/cldr';
-import { TZ } from '@phensley/timezone';
+import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import { gregorianDate } from './dates.js';
 import { type ZonedFields, zonedFieldsFast } from './strftime.js';
 import {
