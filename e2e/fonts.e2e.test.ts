@@ -2,11 +2,19 @@
 // sees a bad file refused with the server's reason, uses the uploaded family for headings and
 // saves; a visitor's published page then sets its headings in that family, the file served
 // self-hosted from /_fonts/.
+//
+// Font kits (issue 21): the kit's stylesheet on one origin and its font files on another (the
+// Google Fonts shape), both local servers started here; the editor shows the kit's family in its
+// own face, and the published page sets headings in it.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
+import { startServer } from './support/server.mjs';
 
 // A real font file (Inter 600, the same file the default theme ships), not made-up bytes.
 const FONT_FILE = join(import.meta.dirname, 'fixtures/fonts/inter-latin-600-normal.woff2');
@@ -91,6 +99,120 @@ describe('your own fonts', () => {
     expect(published.faces).toContain('600');
     expect(served.length).toBeGreaterThan(0);
     expect(served.every((response) => response.status === 200)).toBe(true);
+    await visitor.close();
+  });
+});
+
+const KIT_FAMILY = 'E2E Kit Sans';
+
+/** A loopback http server answering `answer`; its origin (its own port: an origin of its own). */
+async function startHost(answer: (path: string) => { type: string; body: string | Buffer } | undefined) {
+  const served: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    served.push(path);
+    const found = answer(path);
+    // Fonts from another origin load only with CORS, as real kit hosts send it.
+    response.writeHead(found ? 200 : 404, {
+      'content-type': found?.type ?? 'text/plain',
+      'access-control-allow-origin': '*',
+    });
+    response.end(found?.body ?? 'no');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, served, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe('font kits', () => {
+  let files: Awaited<ReturnType<typeof startHost>>;
+  let kit: Awaited<ReturnType<typeof startHost>>;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let kitOwner: Page;
+
+  beforeAll(async () => {
+    const font = readFileSync(FONT_FILE);
+    files = await startHost((path) =>
+      path === '/files/kit-sans.woff2' ? { type: 'font/woff2', body: font } : undefined,
+    );
+    const css = `@font-face { font-family: "${KIT_FAMILY}"; font-weight: 600; font-display: swap;
+      src: url(${files.origin}/files/kit-sans.woff2) format("woff2"); }`;
+    kit = await startHost((path) => (path === '/kit.css' ? { type: 'text/css', body: css } : undefined));
+    // Its own server: kit addresses on loopback and plain http are allowed there only.
+    server = await startServer({
+      env: { TESSERA_FONT_KIT_ALLOW_HOSTS: '127.0.0.1', TESSERA_FONT_KIT_ALLOW_HTTP: '1' },
+    });
+    kitOwner = await signedInOwner(browser, { role: 'admin', prefix: 'fontkits', server });
+  });
+
+  afterAll(async () => {
+    await kitOwner?.context().close();
+    await server?.stop();
+    await new Promise((resolve) => kit?.server.close(resolve));
+    await new Promise((resolve) => files?.server.close(resolve));
+  });
+
+  it('connects a kit whose files live on a second origin, shows its family in its own face, and publishes it', async () => {
+    const violations: string[] = [];
+    kitOwner.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await kitOwner.goto('/config/design/fonts');
+    const kits = kitOwner.getByRole('region', { name: 'Font kits' });
+    await expect.poll(() => kits.getByText('No font kits connected.').count()).toBe(1);
+    await kits.getByLabel(/Connect a font kit/).fill(`${kit.origin}/kit.css`);
+    await kits.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => kits.getByRole('status').textContent()).toBe(`Font kit connected: ${KIT_FAMILY}.`);
+    // The editor's policy was set when it loaded: the new kit's face shows after a reload.
+    await expect.poll(() => kits.getByText('after the editor reloads').count()).toBe(1);
+
+    await kitOwner.reload();
+    const family = kits
+      .getByRole('list', { name: `Families of ${kit.origin}/kit.css` })
+      .locator('.ds-font-name > span')
+      .first();
+    await expect.poll(() => family.textContent()).toBe(KIT_FAMILY);
+    await expect
+      .poll(() => family.evaluate((element) => getComputedStyle(element).fontFamily))
+      .toMatch(new RegExp(`^"?${KIT_FAMILY}"?`));
+    const loaded = await kitOwner.evaluate(async (name) => {
+      await document.fonts.ready;
+      return {
+        check: document.fonts.check(`16px "${name}"`),
+        faces: [...document.fonts]
+          .filter((face) => face.family.replace(/"/g, '') === name && face.status === 'loaded')
+          .map((face) => face.weight),
+      };
+    }, KIT_FAMILY);
+    expect(loaded.check).toBe(true);
+    expect(loaded.faces).toEqual(['600']);
+    expect(files.served).toContain('/files/kit-sans.woff2');
+    expect(await kits.getByText('after the editor reloads').count()).toBe(0);
+
+    // Used for headings and saved: a visitor's page loads the face from the second origin.
+    await kits.getByRole('button', { name: `Use ${KIT_FAMILY} for heading` }).click();
+    await expect.poll(() => kits.getByText(`${KIT_FAMILY} is the heading font`).count()).toBe(1);
+    await kitOwner.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => kitOwner.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+
+    const visitor = await newVisitor(browser, { baseURL: server.url });
+    const site = await visitor.newPage();
+    site.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await site.goto('/');
+    await expect
+      .poll(() =>
+        site.evaluate(async (name) => {
+          await document.fonts.ready;
+          return [...document.fonts].some((face) => face.family.replace(/"/g, '') === name && face.status === 'loaded');
+        }, KIT_FAMILY),
+      )
+      .toBe(true);
+    const heading = await site.evaluate(
+      () => getComputedStyle(document.querySelector('h1, h2') as HTMLElement).fontFamily,
+    );
+    expect(heading).toMatch(new RegExp(`^"?${KIT_FAMILY}"?`));
+    expect(violations).toEqual([]);
     await visitor.close();
   });
 });

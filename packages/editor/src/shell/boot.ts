@@ -4,6 +4,11 @@ export interface EditorBoot {
   websiteId: string;
   /** The site being edited (an install can serve several, each on its own host). */
   site?: { title: string; host: string | null; currency?: string };
+  /**
+   * The font kits' stylesheets this page's Content-Security-Policy allows (the site's kits when the
+   * editor loaded): a kit connected since shows its families in their own face after a reload.
+   */
+  fontKits?: string[];
 }
 
 export function readBoot(): EditorBoot {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { USAGE_LABELS } from './FontBrowser.js';
+import { FontPreviewName } from './FontPreviewName.js';
 import type { FontInfo } from './types.js';
 
 const FONT_KITS = '/api/config/design/font-kits';
@@ -131,7 +132,7 @@ export function FontKits(props: {
                   const id = props.catalogue.find((f) => f.own && f.family === family)?.id;
                   return (
                     <li key={family}>
-                      <span>{family}</span>{' '}
+                      <FontPreviewName font={{ id: `kit:${family}`, family, previewUrl: '', kit: kit.url }} />{' '}
                       {id &&
                         (['heading', 'body'] as const).map((usage) =>
                           props.familyOf(usage) === id ? (

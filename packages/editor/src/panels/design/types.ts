@@ -68,6 +68,8 @@ export interface FontInfo {
   previewUrl: string;
   /** An uploaded family ("Your fonts"), not one Tessera serves. */
   own?: boolean;
+  /** A family of a connected font kit: the kit's stylesheet address (its faces are declared there). */
+  kit?: string;
 }
 
 export interface FontsAnswer {

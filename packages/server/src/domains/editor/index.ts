@@ -116,10 +116,14 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
       .select(['title', 'host', 'currency'])
       .where('id', '=', owner.websiteId)
       .executeTakeFirst();
+    // The font panels show kit families in their own face: this site's kits only (issue 21). The
+    // policy is fixed for the page's life, so the editor is told which kits it allows.
+    const kits = await options.fontKits?.(owner.websiteId);
     const boot = serializeForScript({
       owner: { email: owner.email, roles: owner.roles },
       websiteId: owner.websiteId,
       site: { title: site?.title ?? '', host: site?.host ?? null, currency: site?.currency ?? 'USD' },
+      fontKits: kits?.stylesheets ?? [],
     });
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -127,8 +131,6 @@ export default async function editorPlugin(app: FastifyInstance, options: Editor
 <body><div id="editor-root">${script ? '' : '<p>The editor is not built yet: run <code>npm run build</code>.</p>'}</div>
 <script type="application/json" id="editor-boot">${boot}</script>
 ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>`;
-    // The font panels show kit families in their own face: this site's kits only (issue 21).
-    const kits = await options.fontKits?.(owner.websiteId);
     if (kits) reply.header('content-security-policy', kits.policy);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   };
