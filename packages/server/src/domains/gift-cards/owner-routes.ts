@@ -108,7 +108,7 @@ export default async function giftCardsPlugin(app: FastifyInstance): Promise<voi
     return giftCardJson(row);
   }
 
-  app.get('/api/config/gift-cards', store, async (request) => {
+  app.get('/api/config/gift-cards', { ...store, config: { contract: { query: listQuery } } }, async (request) => {
     const input = parseInput(listQuery, request.query, 'query');
     const siteId = ownerOf(request).websiteId;
     const limit = input.limit ?? PAGE.default;
@@ -161,75 +161,83 @@ export default async function giftCardsPlugin(app: FastifyInstance): Promise<voi
     };
   });
 
-  app.post('/api/config/gift-cards', store, async (request, reply) => {
-    const body = parseInput(issueBody, request.body);
-    const owner = ownerOf(request);
-    const site = await db
-      .selectFrom('sites')
-      .select(['currency', 'locale', 'title'])
-      .where('id', '=', owner.websiteId)
-      .executeTakeFirstOrThrow();
-    const code = newGiftCardCode();
-    const id = newId();
-    const now = nowIso();
-    await db
-      .insertInto('gift_cards')
-      .values({
-        id,
-        site_id: owner.websiteId,
-        code_hash: giftCardHash(code),
-        last4: code.slice(-4),
-        currency: site.currency,
-        initial_cents: body.amountCents,
-        balance_cents: body.amountCents,
-        order_id: null,
-        recipient_email: body.recipientEmail,
-        issued_by: owner.email,
-        disabled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    let mailed = false;
-    if (body.sendEmail !== false) {
-      const worth = formatMoney(body.amountCents, site.currency, site.locale);
-      await mail
-        .send({
-          to: body.recipientEmail,
-          siteId: owner.websiteId,
-          subject: 'You have received a gift card',
-          text: [
-            `${site.title} sent you a gift card worth ${worth}.`,
-            ...(body.note ? ['', body.note] : []),
-            '',
-            `Your code: ${code}`,
-            '',
-            'Enter it at checkout. It can be used over several orders until its balance is spent.',
-          ].join('\n'),
+  app.post(
+    '/api/config/gift-cards',
+    { ...store, config: { contract: { body: issueBody } } },
+    async (request, reply) => {
+      const body = parseInput(issueBody, request.body);
+      const owner = ownerOf(request);
+      const site = await db
+        .selectFrom('sites')
+        .select(['currency', 'locale', 'title'])
+        .where('id', '=', owner.websiteId)
+        .executeTakeFirstOrThrow();
+      const code = newGiftCardCode();
+      const id = newId();
+      const now = nowIso();
+      await db
+        .insertInto('gift_cards')
+        .values({
+          id,
+          site_id: owner.websiteId,
+          code_hash: giftCardHash(code),
+          last4: code.slice(-4),
+          currency: site.currency,
+          initial_cents: body.amountCents,
+          balance_cents: body.amountCents,
+          order_id: null,
+          recipient_email: body.recipientEmail,
+          issued_by: owner.email,
+          disabled_at: null,
+          created_at: now,
+          updated_at: now,
         })
-        .then(() => {
-          mailed = true;
-        })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'gift card mail failed'));
-    }
-    reply.code(201).header('cache-control', 'no-store');
-    return { giftCard: await one(owner.websiteId, id), code, mailed };
-  });
+        .execute();
+      let mailed = false;
+      if (body.sendEmail !== false) {
+        const worth = formatMoney(body.amountCents, site.currency, site.locale);
+        await mail
+          .send({
+            to: body.recipientEmail,
+            siteId: owner.websiteId,
+            subject: 'You have received a gift card',
+            text: [
+              `${site.title} sent you a gift card worth ${worth}.`,
+              ...(body.note ? ['', body.note] : []),
+              '',
+              `Your code: ${code}`,
+              '',
+              'Enter it at checkout. It can be used over several orders until its balance is spent.',
+            ].join('\n'),
+          })
+          .then(() => {
+            mailed = true;
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'gift card mail failed'));
+      }
+      reply.code(201).header('cache-control', 'no-store');
+      return { giftCard: await one(owner.websiteId, id), code, mailed };
+    },
+  );
 
   for (const action of ['disable', 'enable'] as const) {
-    app.post(`/api/config/gift-cards/:id/${action}`, store, async (request) => {
-      const { id } = parseInput(idParams, request.params, 'address');
-      const siteId = ownerOf(request).websiteId;
-      const now = nowIso();
-      let update = db
-        .updateTable('gift_cards')
-        .set({ disabled_at: action === 'disable' ? now : null, updated_at: now })
-        .where('site_id', '=', siteId)
-        .where('id', '=', id);
-      // Disabling twice keeps the first date.
-      if (action === 'disable') update = update.where('disabled_at', 'is', null);
-      await update.execute();
-      return { giftCard: await one(siteId, id) };
-    });
+    app.post(
+      `/api/config/gift-cards/:id/${action}`,
+      { ...store, config: { contract: { params: idParams } } },
+      async (request) => {
+        const { id } = parseInput(idParams, request.params, 'address');
+        const siteId = ownerOf(request).websiteId;
+        const now = nowIso();
+        let update = db
+          .updateTable('gift_cards')
+          .set({ disabled_at: action === 'disable' ? now : null, updated_at: now })
+          .where('site_id', '=', siteId)
+          .where('id', '=', id);
+        // Disabling twice keeps the first date.
+        if (action === 'disable') update = update.where('disabled_at', 'is', null);
+        await update.execute();
+        return { giftCard: await one(siteId, id) };
+      },
+    );
   }
 }
