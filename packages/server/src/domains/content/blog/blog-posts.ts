@@ -111,16 +111,22 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     };
   }
 
+  // Creating and replacing a post read its fields through `postInput`'s `postBody`.
+  const postRoute = { ...content, config: { contract: { body: postBody } } };
   app.get('/api/config/blogs', content, async (request) => ({
     blogs: await store.listBlogs(ownerOf(request).websiteId),
   }));
 
-  app.get<{ Params: Params }>('/api/config/blogs/:blogId/posts', content, async (request) => {
-    const query = parseInput(listQuery, request.query ?? {}, 'query');
-    return store.listPosts(ownerOf(request).websiteId, request.params.blogId, query);
-  });
+  app.get<{ Params: Params }>(
+    '/api/config/blogs/:blogId/posts',
+    { ...content, config: { contract: { query: listQuery } } },
+    async (request) => {
+      const query = parseInput(listQuery, request.query ?? {}, 'query');
+      return store.listPosts(ownerOf(request).websiteId, request.params.blogId, query);
+    },
+  );
 
-  app.post<{ Params: Params }>('/api/config/blogs/:blogId/posts', content, async (request) => {
+  app.post<{ Params: Params }>('/api/config/blogs/:blogId/posts', postRoute, async (request) => {
     const siteId = ownerOf(request).websiteId;
     const { blogId } = request.params;
     await store.blog(siteId, blogId);
@@ -133,7 +139,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     post: await store.getPost(ownerOf(request).websiteId, request.params.blogId, request.params.postId),
   }));
 
-  app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => {
+  app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', postRoute, async (request) => {
     const siteId = ownerOf(request).websiteId;
     const { blogId, postId } = request.params;
     const current = await store.getPost(siteId, blogId, postId);
@@ -144,15 +150,19 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
   });
 
   // Publish, unpublish (back to draft), schedule, send for review or make private in one step.
-  app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId/status', content, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const { blogId, postId } = request.params;
-    const input = parseInput(statusBody, request.body);
-    const publishOn = publishDate(input.publishOn, input.status);
-    const post = await store.setStatus(siteId, blogId, postId, { status: input.status, publishOn });
-    invalidate(siteId);
-    return { post };
-  });
+  app.put<{ Params: PostParams }>(
+    '/api/config/blogs/:blogId/posts/:postId/status',
+    { ...content, config: { contract: { body: statusBody } } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const { blogId, postId } = request.params;
+      const input = parseInput(statusBody, request.body);
+      const publishOn = publishDate(input.publishOn, input.status);
+      const post = await store.setStatus(siteId, blogId, postId, { status: input.status, publishOn });
+      invalidate(siteId);
+      return { post };
+    },
+  );
 
   app.delete<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => {
     const siteId = ownerOf(request).websiteId;

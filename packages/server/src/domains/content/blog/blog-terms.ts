@@ -40,38 +40,50 @@ export default async function blogTermsPlugin(app: FastifyInstance): Promise<voi
     store.listTerms(ownerOf(request).websiteId, request.params.blogId),
   );
 
-  app.post<{ Params: Params }>('/api/config/blogs/:blogId/terms', content, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const { blogId } = request.params;
-    const input = parseInput(addBody, request.body);
-    const existing = await store.termNames(siteId, blogId, input.kind);
-    const value = checkedOrThrow(input.kind, input.name, existing);
-    await store.addTerm(siteId, blogId, input.kind, value);
-    invalidate(siteId);
-    return store.listTerms(siteId, blogId);
-  });
+  app.post<{ Params: Params }>(
+    '/api/config/blogs/:blogId/terms',
+    { ...content, config: { contract: { body: addBody } } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const { blogId } = request.params;
+      const input = parseInput(addBody, request.body);
+      const existing = await store.termNames(siteId, blogId, input.kind);
+      const value = checkedOrThrow(input.kind, input.name, existing);
+      await store.addTerm(siteId, blogId, input.kind, value);
+      invalidate(siteId);
+      return store.listTerms(siteId, blogId);
+    },
+  );
 
-  app.patch<{ Params: Params }>('/api/config/blogs/:blogId/terms', content, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const { blogId } = request.params;
-    const input = parseInput(renameBody, request.body);
-    const existing = await store.termNames(siteId, blogId, input.kind);
-    const from = existingName(input.kind, input.name, existing);
-    const to = checkedOrThrow(input.kind, input.newName, existing, from);
-    if (to !== from) await store.renameTerm(siteId, blogId, input.kind, from, to);
-    invalidate(siteId);
-    return store.listTerms(siteId, blogId);
-  });
+  app.patch<{ Params: Params }>(
+    '/api/config/blogs/:blogId/terms',
+    { ...content, config: { contract: { body: renameBody } } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const { blogId } = request.params;
+      const input = parseInput(renameBody, request.body);
+      const existing = await store.termNames(siteId, blogId, input.kind);
+      const from = existingName(input.kind, input.name, existing);
+      const to = checkedOrThrow(input.kind, input.newName, existing, from);
+      if (to !== from) await store.renameTerm(siteId, blogId, input.kind, from, to);
+      invalidate(siteId);
+      return store.listTerms(siteId, blogId);
+    },
+  );
 
-  app.delete<{ Params: Params }>('/api/config/blogs/:blogId/terms', content, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const { blogId } = request.params;
-    const input = parseInput(deleteQuery, request.query ?? {}, 'query');
-    const existing = await store.termNames(siteId, blogId, input.kind);
-    await store.deleteTerm(siteId, blogId, input.kind, existingName(input.kind, input.name, existing));
-    invalidate(siteId);
-    return store.listTerms(siteId, blogId);
-  });
+  app.delete<{ Params: Params }>(
+    '/api/config/blogs/:blogId/terms',
+    { ...content, config: { contract: { query: deleteQuery } } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const { blogId } = request.params;
+      const input = parseInput(deleteQuery, request.query ?? {}, 'query');
+      const existing = await store.termNames(siteId, blogId, input.kind);
+      await store.deleteTerm(siteId, blogId, input.kind, existingName(input.kind, input.name, existing));
+      invalidate(siteId);
+      return store.listTerms(siteId, blogId);
+    },
+  );
 
   /** A checked name, or the error: 409 when it is taken, 400 when empty or too long. */
   function checkedOrThrow(termKind: TermKind, raw: string, existing: string[], renaming?: string): string {
