@@ -58,7 +58,7 @@ export default async function mailingListsPlugin(app: FastifyInstance): Promise<
     return Number(row?.n ?? 0);
   }
 
-  app.post(BASE, guard, async (request, reply) => {
+  app.post(BASE, { ...guard, config: { contract: { body: nameBody } } }, async (request, reply) => {
     const { name } = parseInput(nameBody, request.body);
     const siteId = ownerOf(request).websiteId;
     if (await nameTaken(siteId, name)) throw withStatus(new AppError('list-name-taken', NAME_TAKEN), 409);
@@ -68,17 +68,21 @@ export default async function mailingListsPlugin(app: FastifyInstance): Promise<
     return { mailingList: { id, name, subscriberCount: 0 } };
   });
 
-  app.put(`${BASE}/:listId`, guard, async (request) => {
-    const { listId } = parseInput(listParams, request.params, 'address');
-    const { name } = parseInput(nameBody, request.body);
-    const siteId = ownerOf(request).websiteId;
-    await findList(siteId, listId);
-    if (await nameTaken(siteId, name, listId)) throw withStatus(new AppError('list-name-taken', NAME_TAKEN), 409);
-    await db.updateTable('mailing_lists').set({ name }).where('id', '=', listId).execute();
-    return { mailingList: { id: listId, name, subscriberCount: await subscriberCount(listId) } };
-  });
+  app.put(
+    `${BASE}/:listId`,
+    { ...guard, config: { contract: { params: listParams, body: nameBody } } },
+    async (request) => {
+      const { listId } = parseInput(listParams, request.params, 'address');
+      const { name } = parseInput(nameBody, request.body);
+      const siteId = ownerOf(request).websiteId;
+      await findList(siteId, listId);
+      if (await nameTaken(siteId, name, listId)) throw withStatus(new AppError('list-name-taken', NAME_TAKEN), 409);
+      await db.updateTable('mailing_lists').set({ name }).where('id', '=', listId).execute();
+      return { mailingList: { id: listId, name, subscriberCount: await subscriberCount(listId) } };
+    },
+  );
 
-  app.delete(`${BASE}/:listId`, guard, async (request) => {
+  app.delete(`${BASE}/:listId`, { ...guard, config: { contract: { params: listParams } } }, async (request) => {
     const { listId } = parseInput(listParams, request.params, 'address');
     const siteId = ownerOf(request).websiteId;
     await findList(siteId, listId);

@@ -27,6 +27,8 @@ function siteOf(request: FastifyRequest): string {
  */
 export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, blockForms: BlockForms): void {
   const guard = { preHandler: requireOwner('forms') };
+  // The routes of one form read its id through `formOf`'s `formParams`.
+  const formRoute = { ...guard, config: { contract: { params: formParams } } };
 
   const formOf = async (request: FastifyRequest) => {
     const { formId } = parseInput(formParams, request.params, 'address');
@@ -57,29 +59,38 @@ export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, 
     mailingLists: await store.listMailingLists(siteOf(request)),
   }));
 
-  app.get('/api/config/forms/mailing-lists/:listId/subscribers', guard, async (request) => {
-    const { listId } = parseInput(listParams, request.params, 'address');
-    const lists = await store.listMailingLists(siteOf(request));
-    if (!lists.some((list) => list.id === listId)) throw new AppError('not-found', 'That mailing list does not exist.');
-    return { subscribers: await store.listSubscribers(listId) };
-  });
+  app.get(
+    '/api/config/forms/mailing-lists/:listId/subscribers',
+    { ...guard, config: { contract: { params: listParams } } },
+    async (request) => {
+      const { listId } = parseInput(listParams, request.params, 'address');
+      const lists = await store.listMailingLists(siteOf(request));
+      if (!lists.some((list) => list.id === listId))
+        throw new AppError('not-found', 'That mailing list does not exist.');
+      return { subscribers: await store.listSubscribers(listId) };
+    },
+  );
 
-  app.get('/api/config/forms/:formId', guard, async (request) => {
+  app.get('/api/config/forms/:formId', formRoute, async (request) => {
     const form = await formOf(request);
     return { form: form.definition, mailingListId: form.mailingListId };
   });
 
-  app.get('/api/config/forms/:formId/submissions', guard, async (request) => {
-    const form = await formOf(request);
-    const { page, pageSize } = parseInput(pageQuery, request.query ?? {}, 'query');
-    const { total, submissions } = await store.listSubmissions(form.id, {
-      offset: (page - 1) * pageSize,
-      limit: pageSize,
-    });
-    return { submissions, total, page, pageSize, hasNextPage: page * pageSize < total };
-  });
+  app.get(
+    '/api/config/forms/:formId/submissions',
+    { ...guard, config: { contract: { params: formParams, query: pageQuery } } },
+    async (request) => {
+      const form = await formOf(request);
+      const { page, pageSize } = parseInput(pageQuery, request.query ?? {}, 'query');
+      const { total, submissions } = await store.listSubmissions(form.id, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      return { submissions, total, page, pageSize, hasNextPage: page * pageSize < total };
+    },
+  );
 
-  app.get('/api/config/forms/:formId/submissions.csv', guard, async (request, reply) => {
+  app.get('/api/config/forms/:formId/submissions.csv', formRoute, async (request, reply) => {
     const form = await formOf(request);
     let body = `\uFEFF${csvHeader(form.definition)}`;
     for await (const submission of store.eachSubmission(form.id)) body += csvSubmission(form.definition, submission);
