@@ -119,48 +119,60 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     timeWindowMs: app.config.rateLimit.timeWindowMs,
   });
 
-  app.post(RESTOCK_SIGNUP_PATH, { onRequest: signUpLimit }, async (request, reply) => {
-    const body = parseInput(signUpBody, request.body);
-    const emailError = restockEmailError(body.siteVisitorEmail);
-    if (emailError) throw new AppError('invalid-email', emailError);
-    const site = await siteOf(request);
-    if (captchaRequired(site)) {
-      if (!body.captchaToken) throw new AppError('captcha-required', RESTOCK_MESSAGES.captchaRequired);
-      const check = await captcha.verify(body.captchaToken);
-      if (!check.ok || !(await captcha.spend(db, check.signature, check.expiresAt))) {
-        throw new AppError('captcha-failed', 'The CAPTCHA could not be verified. Please try again.');
+  app.post(
+    RESTOCK_SIGNUP_PATH,
+    { onRequest: signUpLimit, config: { contract: { body: signUpBody } } },
+    async (request, reply) => {
+      const body = parseInput(signUpBody, request.body);
+      const emailError = restockEmailError(body.siteVisitorEmail);
+      if (emailError) throw new AppError('invalid-email', emailError);
+      const site = await siteOf(request);
+      if (captchaRequired(site)) {
+        if (!body.captchaToken) throw new AppError('captcha-required', RESTOCK_MESSAGES.captchaRequired);
+        const check = await captcha.verify(body.captchaToken);
+        if (!check.ok || !(await captcha.spend(db, check.signature, check.expiresAt))) {
+          throw new AppError('captcha-failed', 'The CAPTCHA could not be verified. Please try again.');
+        }
       }
-    }
-    const result = await signUp(site.id, {
-      productId: body.productId,
-      variantId: body.variantId,
-      email: body.siteVisitorEmail,
-      join: body.isJoinMailingList,
-    });
-    return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
-  });
+      const result = await signUp(site.id, {
+        productId: body.productId,
+        variantId: body.variantId,
+        email: body.siteVisitorEmail,
+        join: body.isJoinMailingList,
+      });
+      return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
+    },
+  );
 
-  app.post(ACCOUNT_PATH, { preHandler: requireSiteUser }, async (request, reply) => {
-    const body = parseInput(accountSignUpBody, request.body);
-    const user = request.siteUser!;
-    const result = await signUp(user.websiteId, {
-      productId: body.productId,
-      variantId: body.variantId,
-      email: user.email,
-      join: body.isJoinMailingList,
-    });
-    return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
-  });
+  app.post(
+    ACCOUNT_PATH,
+    { preHandler: requireSiteUser, config: { contract: { body: accountSignUpBody } } },
+    async (request, reply) => {
+      const body = parseInput(accountSignUpBody, request.body);
+      const user = request.siteUser!;
+      const result = await signUp(user.websiteId, {
+        productId: body.productId,
+        variantId: body.variantId,
+        email: user.email,
+        join: body.isJoinMailingList,
+      });
+      return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
+    },
+  );
 
-  app.get(`${ACCOUNT_PATH}/groups`, { preHandler: requireOwner('store') }, async (request) => {
-    const query = parseInput(cursorQuery, request.query, 'query');
-    const site = await siteOf(request);
-    const page = await store.groups(site.id, query);
-    return { signUpGroups: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
-  });
+  app.get(
+    `${ACCOUNT_PATH}/groups`,
+    { preHandler: requireOwner('store'), config: { contract: { query: cursorQuery } } },
+    async (request) => {
+      const query = parseInput(cursorQuery, request.query, 'query');
+      const site = await siteOf(request);
+      const page = await store.groups(site.id, query);
+      return { signUpGroups: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
+    },
+  );
 
   // Owners with a store role see every sign-up; a signed-in site user sees their own.
-  app.get(ACCOUNT_PATH, async (request) => {
+  app.get(ACCOUNT_PATH, { config: { contract: { query: listQuery } } }, async (request) => {
     const query = parseInput(listQuery, request.query, 'query');
     const site = await siteOf(request);
     const owner = await loadOwner(request);
@@ -180,30 +192,38 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     return { signUps: page.rows, hasNextPage: page.hasNextPage, nextPageCursor: page.nextPageCursor };
   });
 
-  app.post(`${ACCOUNT_PATH}/send`, { preHandler: requireOwner('store') }, async (request) => {
-    const body = parseInput(sendBody, request.body);
-    const site = await siteOf(request);
-    await sender.recoverStale();
-    const outcome = await sender.sendVariant({ siteId: site.id, ...body, origin: siteBaseUrl(app, site) });
-    return { ...body, ...outcome };
-  });
+  app.post(
+    `${ACCOUNT_PATH}/send`,
+    { preHandler: requireOwner('store'), config: { contract: { body: sendBody } } },
+    async (request) => {
+      const body = parseInput(sendBody, request.body);
+      const site = await siteOf(request);
+      await sender.recoverStale();
+      const outcome = await sender.sendVariant({ siteId: site.id, ...body, origin: siteBaseUrl(app, site) });
+      return { ...body, ...outcome };
+    },
+  );
 
-  app.post(`${ACCOUNT_PATH}/send/all`, { preHandler: requireOwner('store') }, async (request) => {
-    const body = parseInput(sendAllBody, request.body ?? {});
-    const site = await siteOf(request);
-    await sender.recoverStale();
-    const requests = body.sendRequests?.length ? body.sendRequests : await store.pendingVariants(site.id);
-    const results = [];
-    for (const target of requests) {
-      const outcome = await sender.sendVariant({ siteId: site.id, ...target, origin: siteBaseUrl(app, site) });
-      results.push({ ...target, ...outcome });
-    }
-    return {
-      results,
-      sent: results.reduce((n, r) => n + r.sent, 0),
-      failed: results.reduce((n, r) => n + r.failed, 0),
-    };
-  });
+  app.post(
+    `${ACCOUNT_PATH}/send/all`,
+    { preHandler: requireOwner('store'), config: { contract: { body: sendAllBody } } },
+    async (request) => {
+      const body = parseInput(sendAllBody, request.body ?? {});
+      const site = await siteOf(request);
+      await sender.recoverStale();
+      const requests = body.sendRequests?.length ? body.sendRequests : await store.pendingVariants(site.id);
+      const results = [];
+      for (const target of requests) {
+        const outcome = await sender.sendVariant({ siteId: site.id, ...target, origin: siteBaseUrl(app, site) });
+        results.push({ ...target, ...outcome });
+      }
+      return {
+        results,
+        sent: results.reduce((n, r) => n + r.sent, 0),
+        failed: results.reduce((n, r) => n + r.failed, 0),
+      };
+    },
+  );
 
   // SPEC §2 page type 300: the link in every notification (List-Unsubscribe too).
   async function unsubscribePage(request: FastifyRequest, reply: FastifyReply, view: Record<string, unknown>) {
