@@ -174,12 +174,16 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     }
   }
 
-  app.post('/api/config/session', { preHandler: app.signInRateLimit }, async (request, reply) => {
-    const body = parseInput(signInBody, request.body);
-    const owner = await signIn(request, reply, body);
-    await startOwnerSession(request, reply, owner);
-    return ownerJson(owner);
-  });
+  app.post(
+    '/api/config/session',
+    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody } } },
+    async (request, reply) => {
+      const body = parseInput(signInBody, request.body);
+      const owner = await signIn(request, reply, body);
+      await startOwnerSession(request, reply, owner);
+      return ownerJson(owner);
+    },
+  );
 
   app.get('/api/config/session', { preHandler: requireOwner('any') }, async (request) =>
     ownerJson(request.owner as OwnerIdentity),

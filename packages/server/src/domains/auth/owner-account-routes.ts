@@ -75,17 +75,25 @@ export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyIn
     return email !== undefined;
   }
 
-  app.post('/api/config/password-reset', { preHandler: app.signInRateLimit }, async (request) => {
-    const body = parseInput(resetRequestBody, request.body);
-    if (body.email.trim()) await sendReset(request, body.email);
-    return { ok: true };
-  });
+  app.post(
+    '/api/config/password-reset',
+    { preHandler: app.signInRateLimit, config: { contract: { body: resetRequestBody } } },
+    async (request) => {
+      const body = parseInput(resetRequestBody, request.body);
+      if (body.email.trim()) await sendReset(request, body.email);
+      return { ok: true };
+    },
+  );
 
-  app.post('/api/config/password-reset/complete', { preHandler: app.signInRateLimit }, async (request) => {
-    const body = parseInput(resetCompleteBody, request.body);
-    if (!(await complete(request, body.token, body.password))) throw new AppError('reset-link-invalid');
-    return { ok: true, signIn: '/config/login' };
-  });
+  app.post(
+    '/api/config/password-reset/complete',
+    { preHandler: app.signInRateLimit, config: { contract: { body: resetCompleteBody } } },
+    async (request) => {
+      const body = parseInput(resetCompleteBody, request.body);
+      if (!(await complete(request, body.token, body.password))) throw new AppError('reset-link-invalid');
+      return { ok: true, signIn: '/config/login' };
+    },
+  );
 
   app.get('/config/forgot-password', async (request, reply) =>
     pages.send(request, reply, 'config-forgot', forgotScope, { form: { email: '' } }),
@@ -121,7 +129,7 @@ export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyIn
 
   app.put(
     '/api/config/account/password',
-    { preHandler: [requireOwner('any'), app.signInRateLimit] },
+    { preHandler: [requireOwner('any'), app.signInRateLimit], config: { contract: { body: changeBody } } },
     async (request) => {
       const body = parseInput(changeBody, request.body);
       const owner = request.owner as OwnerIdentity;

@@ -122,85 +122,93 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
 
   app.get('/api/config/owners', guard, async (request) => ({ owners: await list(ownerOf(request).websiteId) }));
 
-  app.post('/api/config/owners/invite', guard, async (request, reply) => {
-    const body = parseInput(inviteBody, request.body);
-    const siteId = ownerOf(request).websiteId;
-    const email = normalizeEmail(body.email);
-    const taken = await db
-      .selectFrom('owners')
-      .select('id')
-      .where('site_id', '=', siteId)
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (taken) throw withStatus(new AppError('owner-exists', 'This person is already an owner of the site.'), 409);
-    const site = await db
-      .selectFrom('sites')
-      .select(['title', 'host', 'public_url'])
-      .where('id', '=', siteId)
-      .executeTakeFirstOrThrow();
-    const ownerId = newId();
-    const { token, id: inviteId } = newSessionToken();
-    const now = nowIso();
-    // Nobody knows this password: the owner can sign in only after setting one through the link.
-    const unusable = await hashPassword(newToken());
-    const codes = [...new Set(body.roles)].sort((a, b) => a - b);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('owners')
-        .values({ id: ownerId, site_id: siteId, email, password_hash: unusable, created_at: now, updated_at: now })
-        .execute();
-      await trx
-        .insertInto('owner_roles')
-        .values(codes.map((role) => ({ owner_id: ownerId, role })))
-        .execute();
-      await trx
-        .insertInto('owner_invites')
-        .values({
-          id: inviteId,
-          owner_id: ownerId,
-          created_at: now,
-          expires_at: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-    });
-    const link = `${siteBaseUrl(app, { host: site.host, publicUrl: site.public_url })}/owner-invite?token=${encodeURIComponent(token)}`;
-    await mail.send({
-      siteId,
-      to: email,
-      subject: `You are invited to help run ${site.title}`,
-      text: [
-        `${ownerOf(request).email} invited you to ${site.title} as ${codes.map((c) => ROLE_NAMES[c]).join(', ')}.`,
-        '',
-        `Choose your password here (the link works once, for 7 days):`,
-        link,
-      ].join('\n'),
-    });
-    reply.code(201);
-    // The link goes back to the inviting admin too, who can hand it over when mail does not arrive.
-    return { owner: (await list(siteId)).find((o) => o.id === ownerId), inviteUrl: link };
-  });
+  app.post(
+    '/api/config/owners/invite',
+    { ...guard, config: { contract: { body: inviteBody } } },
+    async (request, reply) => {
+      const body = parseInput(inviteBody, request.body);
+      const siteId = ownerOf(request).websiteId;
+      const email = normalizeEmail(body.email);
+      const taken = await db
+        .selectFrom('owners')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (taken) throw withStatus(new AppError('owner-exists', 'This person is already an owner of the site.'), 409);
+      const site = await db
+        .selectFrom('sites')
+        .select(['title', 'host', 'public_url'])
+        .where('id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      const ownerId = newId();
+      const { token, id: inviteId } = newSessionToken();
+      const now = nowIso();
+      // Nobody knows this password: the owner can sign in only after setting one through the link.
+      const unusable = await hashPassword(newToken());
+      const codes = [...new Set(body.roles)].sort((a, b) => a - b);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('owners')
+          .values({ id: ownerId, site_id: siteId, email, password_hash: unusable, created_at: now, updated_at: now })
+          .execute();
+        await trx
+          .insertInto('owner_roles')
+          .values(codes.map((role) => ({ owner_id: ownerId, role })))
+          .execute();
+        await trx
+          .insertInto('owner_invites')
+          .values({
+            id: inviteId,
+            owner_id: ownerId,
+            created_at: now,
+            expires_at: new Date(Date.now() + INVITE_TTL_MS).toISOString(),
+            used_at: null,
+          })
+          .execute();
+      });
+      const link = `${siteBaseUrl(app, { host: site.host, publicUrl: site.public_url })}/owner-invite?token=${encodeURIComponent(token)}`;
+      await mail.send({
+        siteId,
+        to: email,
+        subject: `You are invited to help run ${site.title}`,
+        text: [
+          `${ownerOf(request).email} invited you to ${site.title} as ${codes.map((c) => ROLE_NAMES[c]).join(', ')}.`,
+          '',
+          `Choose your password here (the link works once, for 7 days):`,
+          link,
+        ].join('\n'),
+      });
+      reply.code(201);
+      // The link goes back to the inviting admin too, who can hand it over when mail does not arrive.
+      return { owner: (await list(siteId)).find((o) => o.id === ownerId), inviteUrl: link };
+    },
+  );
 
-  app.put('/api/config/owners/:id/roles', guard, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const body = parseInput(rolesBody, request.body);
-    const siteId = ownerOf(request).websiteId;
-    await ownerRow(siteId, id);
-    const codes = [...new Set(body.roles)].sort((a, b) => a - b);
-    await db.transaction().execute(async (trx) => {
-      if (!codes.includes(WebsiteRole.ADMIN) && (await otherAdmins(trx, siteId, id)) === 0) {
-        throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
-      }
-      await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
-      await trx
-        .insertInto('owner_roles')
-        .values(codes.map((role) => ({ owner_id: id, role })))
-        .execute();
-    });
-    return { owner: (await list(siteId)).find((o) => o.id === id) };
-  });
+  app.put(
+    '/api/config/owners/:id/roles',
+    { ...guard, config: { contract: { params: idParams, body: rolesBody } } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const body = parseInput(rolesBody, request.body);
+      const siteId = ownerOf(request).websiteId;
+      await ownerRow(siteId, id);
+      const codes = [...new Set(body.roles)].sort((a, b) => a - b);
+      await db.transaction().execute(async (trx) => {
+        if (!codes.includes(WebsiteRole.ADMIN) && (await otherAdmins(trx, siteId, id)) === 0) {
+          throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+        }
+        await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
+        await trx
+          .insertInto('owner_roles')
+          .values(codes.map((role) => ({ owner_id: id, role })))
+          .execute();
+      });
+      return { owner: (await list(siteId)).find((o) => o.id === id) };
+    },
+  );
 
-  app.delete('/api/config/owners/:id', guard, async (request) => {
+  app.delete('/api/config/owners/:id', { ...guard, config: { contract: { params: idParams } } }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'address');
     const siteId = ownerOf(request).websiteId;
     await ownerRow(siteId, id);
@@ -244,7 +252,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
 
   // The invitation link: JSON for scripts, and a plain form page for the mailed link. Open routes:
   // the invited owner has no session yet; the token is the credential.
-  app.post('/api/owner-invites/accept', async (request) => {
+  app.post('/api/owner-invites/accept', { config: { contract: { body: acceptBody } } }, async (request) => {
     const body = parseInput(acceptBody, request.body);
     return accept(body.token, body.password);
   });
