@@ -90,14 +90,18 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
     return headerFooterOf(website);
   });
 
-  app.put('/api/site-header-footer', { preHandler: requireOwner('content') }, async (request) => {
-    const body = parseInput(headerFooterBody, request.body);
-    // The locked update of the settings repository: a settings save at the same moment keeps its part.
-    return store.update(await siteIdOf(request), (settings) => {
-      settings.website = { ...settings.website, headerFooter: body };
-      return headerFooterOf(settings.website);
-    });
-  });
+  app.put(
+    '/api/site-header-footer',
+    { preHandler: requireOwner('content'), config: { contract: { body: headerFooterBody } } },
+    async (request) => {
+      const body = parseInput(headerFooterBody, request.body);
+      // The locked update of the settings repository: a settings save at the same moment keeps its part.
+      return store.update(await siteIdOf(request), (settings) => {
+        settings.website = { ...settings.website, headerFooter: body };
+        return headerFooterOf(settings.website);
+      });
+    },
+  );
 
   app.get('/api/multilingual/settings', async (request) => {
     const { website, locale } = await siteOf(request);
@@ -122,26 +126,30 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
     };
   });
 
-  app.put('/api/multilingual/languages', { preHandler: requireOwner('admin') }, async (request) => {
-    const body = parseInput(languagesBody, request.body);
-    const codes = body.languages.map((l) => l.code);
-    if (new Set(codes).size !== codes.length) {
-      throw new AppError('invalid-body', 'languages: Each language code may appear once.');
-    }
-    return store.update(await siteIdOf(request), (settings, row) => {
-      const current = siteLanguages(settings.website ?? {}, row.locale);
-      const defaultLanguage =
-        body.defaultLanguage ?? (codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]);
-      if (!defaultLanguage || !codes.includes(defaultLanguage)) {
-        throw new AppError('invalid-body', 'defaultLanguage: The default language must be one of the languages.');
+  app.put(
+    '/api/multilingual/languages',
+    { preHandler: requireOwner('admin'), config: { contract: { body: languagesBody } } },
+    async (request) => {
+      const body = parseInput(languagesBody, request.body);
+      const codes = body.languages.map((l) => l.code);
+      if (new Set(codes).size !== codes.length) {
+        throw new AppError('invalid-body', 'languages: Each language code may appear once.');
       }
-      const multilingual = {
-        enabled: body.enabled ?? body.languages.filter((l) => l.enabled).length > 1,
-        defaultLanguage,
-        languages: body.languages,
-      };
-      settings.website = { ...settings.website, multilingual };
-      return siteLanguages(settings.website, row.locale);
-    });
-  });
+      return store.update(await siteIdOf(request), (settings, row) => {
+        const current = siteLanguages(settings.website ?? {}, row.locale);
+        const defaultLanguage =
+          body.defaultLanguage ?? (codes.includes(current.defaultLanguage) ? current.defaultLanguage : codes[0]);
+        if (!defaultLanguage || !codes.includes(defaultLanguage)) {
+          throw new AppError('invalid-body', 'defaultLanguage: The default language must be one of the languages.');
+        }
+        const multilingual = {
+          enabled: body.enabled ?? body.languages.filter((l) => l.enabled).length > 1,
+          defaultLanguage,
+          languages: body.languages,
+        };
+        settings.website = { ...settings.website, multilingual };
+        return siteLanguages(settings.website, row.locale);
+      });
+    },
+  );
 }

@@ -239,7 +239,7 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
     };
   });
 
-  app.put('/api/config/settings', admin, async (request) => {
+  app.put('/api/config/settings', { ...admin, config: { contract: { body: websiteBody } } }, async (request) => {
     const body = parseInput(websiteBody, request.body);
     const siteId = ownerOf(request).websiteId;
     if (body.timeZone !== undefined && !TIME_ZONES.has(body.timeZone)) {
@@ -301,16 +301,20 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
     return storeJson(settings, app.services.checkout?.payments);
   });
 
-  app.put('/api/config/settings/store', storeGuard, async (request) => {
-    const body = parseInput(storeBody, request.body);
-    const payments = app.services.checkout?.payments;
-    if (body.testMode === true && payments?.liveProviderConfigured) {
-      throw new AppError('invalid-body', `testMode: ${TEST_MODE_MESSAGES.liveProvider}`);
-    }
-    const saved = await store.update(ownerOf(request).websiteId, (settings) => {
-      settings.store = { ...objectOr(settings.store), ...body };
-      return settings;
-    });
-    return storeJson(saved, payments);
-  });
+  app.put(
+    '/api/config/settings/store',
+    { ...storeGuard, config: { contract: { body: storeBody } } },
+    async (request) => {
+      const body = parseInput(storeBody, request.body);
+      const payments = app.services.checkout?.payments;
+      if (body.testMode === true && payments?.liveProviderConfigured) {
+        throw new AppError('invalid-body', `testMode: ${TEST_MODE_MESSAGES.liveProvider}`);
+      }
+      const saved = await store.update(ownerOf(request).websiteId, (settings) => {
+        settings.store = { ...objectOr(settings.store), ...body };
+        return settings;
+      });
+      return storeJson(saved, payments);
+    },
+  );
 }
