@@ -30,16 +30,20 @@ const designEvent = z
  * tracking off.
  */
 export function registerDesignEvents(app: FastifyInstance, settingsStore: SiteSettingsStore): void {
-  app.post('/api/config/design/events', { preHandler: requireOwner('content') }, async (request, reply) => {
-    const body = parseInput(designEvent, request.body);
-    const owner = ownerOf(request);
-    const { settings } = await settingsStore.read(owner.websiteId);
-    if (objectOr(settings.website).trackingEnabled === false) return reply.code(202).send({ stored: false });
-    await recordServerEvent(app.db, {
-      siteId: owner.websiteId,
-      name: FONT_PACK_CHANGE_EVENT,
-      data: { transition: body.transition, fontPackId: body.fontPackId },
-    });
-    return reply.code(202).send({ stored: true });
-  });
+  app.post(
+    '/api/config/design/events',
+    { preHandler: requireOwner('content'), config: { contract: { body: designEvent } } },
+    async (request, reply) => {
+      const body = parseInput(designEvent, request.body);
+      const owner = ownerOf(request);
+      const { settings } = await settingsStore.read(owner.websiteId);
+      if (objectOr(settings.website).trackingEnabled === false) return reply.code(202).send({ stored: false });
+      await recordServerEvent(app.db, {
+        siteId: owner.websiteId,
+        name: FONT_PACK_CHANGE_EVENT,
+        data: { transition: body.transition, fontPackId: body.fontPackId },
+      });
+      return reply.code(202).send({ stored: true });
+    },
+  );
 }

@@ -152,7 +152,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
     return designJson(saved);
   });
 
-  app.put('/api/config/design/style', guard, async (request) => {
+  app.put('/api/config/design/style', { ...guard, config: { contract: { body: styleSchema } } }, async (request) => {
     const body = parseInput(styleSchema, request.body);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
       const website = objectOr(settings.website);
@@ -189,7 +189,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
 
   registerDesignEvents(app, settingsStore);
 
-  app.get('/api/config/design/fonts', guard, async (request) => {
+  app.get('/api/config/design/fonts', { ...guard, config: { contract: { query: fontsQuery } } }, async (request) => {
     const query = parseInput(fontsQuery, request.query, 'query');
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const inUse = effectiveFonts(readDesign(objectOr(settings.website).design));

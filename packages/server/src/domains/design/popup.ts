@@ -75,7 +75,7 @@ export default async function popupPlugin(app: FastifyInstance): Promise<void> {
     return { popup: popupView(objectOr(objectOr(settings.website).popupOverlay)) };
   });
 
-  app.put('/api/config/popup', content, async (request) => {
+  app.put('/api/config/popup', { ...content, config: { contract: { body: popupBody } } }, async (request) => {
     const input = parseInput(popupBody, request.body);
     const { showAgain, ...fields } = input;
     const popup = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
