@@ -228,6 +228,14 @@ for (const dialect of DIALECTS) {
         `font-src 'self' ${kitHost.origin} ${fontHost.origin};`,
       );
 
+      // The editor's canvas (a frame of the editor page) links them too.
+      const [firstPage] = (await admin.get('/api/config/pages')).body.pages;
+      const canvas = await admin.get(`/api/config/pages/${firstPage.id}/preview-context`);
+      expect(canvas.status, JSON.stringify(canvas.body)).toBe(200);
+      expect(canvas.body.context.page.extraStylesheets.map((sheet: { href: string }) => sheet.href)).toEqual(
+        expect.arrayContaining([both, url]),
+      );
+
       const tooMany = await admin.post(KITS, { url: `${kitHost.origin}/many-origins.css` });
       expect(tooMany.status).toBe(400);
       expect(tooMany.body).toMatchObject({ error: 'font-kit-refused', message: FONT_KIT_MESSAGES.tooManyOrigins });

@@ -263,6 +263,8 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
       { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
     );
     const page = context.page as Record<string, unknown>;
+    // The site's font kits, so kit families show on the canvas too (the editor's policy allows them).
+    const kits = await options.fontKits?.(owner.websiteId);
     return {
       template: 'content-page',
       settings: { locale: site.locale, timeZone: site.timeZone },
@@ -276,7 +278,10 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
           ...page,
           sectionsHtml: '',
           // The form and newsletter blocks' styles, for blocks added while editing.
-          extraStylesheets: [{ href: theme.assetUrl('forms.css') }],
+          extraStylesheets: [
+            ...(kits?.stylesheets ?? []).map((href) => ({ href })),
+            { href: theme.assetUrl('forms.css') },
+          ],
           bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
           isSplash,
           lang: '',
