@@ -176,11 +176,22 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     const { xml } = await exportWordpress(server.db, { siteId: DEMO_SITE_ID, baseUrl: BASE });
     const exported = parseWxr(xml).pages.find((p) => p.slug === 'about');
     expect(exported?.tesseraId).toBe(about.id);
-    expect(exported?.body).toBe(pageHtml(about.sections).html);
     // The About page's picture goes with it (image blocks were left out before).
     expect(exported?.body).toMatch(
       /<figure><img src="\/files\/[^"]+studio-window[^"]*\.jpg"[^>]*><figcaption>The studio on Warren Street\.<\/figcaption><\/figure>/,
     );
+    // Its videos and sound go as Gutenberg blocks, read back as our blocks.
+    const aboutBlocks = JSON.parse(about.sections).flatMap((s: { blocks: unknown[] }) => s.blocks);
+    const media = (blocks: { type: number; content: Record<string, unknown> }[]) =>
+      blocks.filter((b) => b.type === 32 || b.type === 41).map((b) => [b.type, b.content.url, b.content.title]);
+    expect(media(exported?.sections.flatMap((s) => s.blocks) as never)).toEqual(media(aboutBlocks));
+    expect(media(aboutBlocks)).toHaveLength(3);
+    const originals = await server.db
+      .selectFrom('collections')
+      .select(['id', 'slug', 'sections'])
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('kind', '=', 'page')
+      .execute();
     const other = await startTestServer({ dialect });
     // Another install's demo has the same page ids (the seed's stable ids): name them as pages of
     // some other site, as an export from any other install would.
@@ -203,9 +214,25 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(stored.title).toBe(about.title);
       expect(stored.nav_visible).toBe(0);
-      // Read back as our blocks (headings, text, rules…) that export as the same HTML again.
-      expect(pageHtml(stored.sections).html).toBe(exported?.body);
+      // Read back as our blocks (headings, text, rules, pictures, galleries, videos, sound, buttons…)
+      // that export as the same page again: every page of the site makes the round trip.
+      expect(pageHtml(stored.sections).html).toBe(pageHtml(about.sections).html);
       expect(JSON.parse(stored.sections)[0].blocks[0]).toMatchObject({ type: 2, variant: 'heading' });
+      for (const made of first.pages) {
+        const original = originals.find((p) => `elsewhere-${p.id}` === made.page.tesseraId);
+        const copy = await other.db
+          .selectFrom('collections')
+          .select('sections')
+          .where('site_id', '=', DEMO_SITE_ID)
+          .where('slug', '=', made.slug)
+          .executeTakeFirstOrThrow();
+        expect(pageHtml(copy.sections).html, made.slug).toBe(pageHtml(original?.sections ?? '[]').html);
+      }
+      const kinds = (sections: string) =>
+        JSON.parse(sections).flatMap((s: { blocks: { type: number }[] }) => s.blocks.map((b) => b.type));
+      const exportedKinds = new Set(first.pages.flatMap((p) => kinds(JSON.stringify(p.page.sections))));
+      // Galleries, videos, sound and buttons among them.
+      for (const type of [8, 32, 41, 53]) expect(exportedKinds.has(type), String(type)).toBe(true);
       const pagesOf = async () =>
         Number(
           (

@@ -112,7 +112,7 @@ async function exportBlog(
   const baseUrl = publicBaseUrl({ publicUrl: site.public_url, host: site.host }, server);
   const result = await exportWordpress(db, { siteId, baseUrl, blog: values.blog as string | undefined });
   const leftOut = result.pageBlocksLeftOut
-    ? ` ${result.pageBlocksLeftOut} page block(s) with no WordPress form (forms, products, galleries…) were left out.`
+    ? ` ${result.pageBlocksLeftOut} page block(s) with no WordPress form (forms, products, summaries…) were left out.`
     : '';
   const summary = `${result.posts} post(s), ${result.comments} comment(s) and ${result.pages} page(s) exported as a WordPress export (WXR).${leftOut}`;
   if (values.out) {

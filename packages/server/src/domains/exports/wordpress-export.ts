@@ -61,7 +61,7 @@ export interface WordpressExport {
   posts: number;
   comments: number;
   pages: number;
-  /** Page blocks with no WordPress form (forms, products, galleries…), left out. */
+  /** Page blocks with no WordPress form (forms, products, summaries…), left out. */
   pageBlocksLeftOut: number;
 }
 

@@ -6,9 +6,9 @@ import type { Database } from '../../platform/db/schema.js';
 import { escapeXml } from '../web/xml.js';
 
 // The site's pages in `tessera export wordpress` (issue 19): each page of kind `page` as a WXR item
-// of type page, its content the HTML WordPress can show: text blocks as they are, headings, quotes
-// and images as their HTML; other blocks (forms, products, galleries…) have no WordPress form and are
-// counted as left out. Each page's number is derived from its id, so it stays the same however many
+// of type page, its content what WordPress can show: text blocks as they are, headings, quotes and
+// images as their HTML, galleries, videos, sound and buttons as Gutenberg blocks; other blocks
+// (forms, products, …) have no WordPress form and are counted as left out. Each page's number is derived from its id, so it stays the same however many
 // posts or pages are added, and the item names the page it came from (`_tessera_page_id`), so that
 // importing the file back into the same site recognises its own pages instead of copying them.
 
@@ -32,33 +32,137 @@ export function pageNumber(collectionId: string): number {
   return 1_000_000 + (Number.parseInt(createHash('sha256').update(collectionId).digest('hex').slice(0, 8), 16) % 1e9);
 }
 
-type Block = { type?: unknown; variant?: unknown; content?: Record<string, unknown> };
+type Block = {
+  type?: unknown;
+  variant?: unknown;
+  settings?: Record<string, unknown>;
+  content?: Record<string, unknown>;
+};
+type Asset = { assetUrl?: unknown; altText?: unknown; originalSize?: unknown };
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An address a page may point at in WordPress: http(s) or a path (a link also mailto:, tel: or #…). */
+function safeUrl(value: unknown, link = false): string | undefined {
+  const url = str(value).trim();
+  if (!url || url.length > 2000 || /[\s"'<>\\`]/.test(url)) return undefined;
+  if (/^\/(?![/\\])/.test(url) || /^https?:\/\//i.test(url)) return url;
+  if (link && (/^(mailto|tel):/i.test(url) || url.startsWith('#'))) return url;
+  return undefined;
+}
+
+/** A block comment's attributes as WordPress writes them: JSON that cannot close the comment. */
+function attrs(value: Record<string, unknown>): string {
+  if (Object.keys(value).length === 0) return '';
+  const json = JSON.stringify(value)
+    .replaceAll('-', '\\u002d')
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026');
+  return ` ${json}`;
+}
+
+const captionOf = (text: string) =>
+  text.trim() ? `<figcaption class="wp-element-caption">${escapeHtml(text.trim())}</figcaption>` : '';
+
+function imgTag(image: Asset | undefined): string | undefined {
+  const src = safeUrl(image?.assetUrl);
+  if (!src) return undefined;
+  const size = /^(\d{1,5})x(\d{1,5})$/.exec(str(image?.originalSize));
+  const dims = size ? ` width="${size[1]}" height="${size[2]}"` : '';
+  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(image?.altText))}"${dims}/>`;
+}
+
+/** A gallery as WordPress's gallery block of image blocks (read back by the import as our gallery). */
+function galleryHtml(block: Block): string | undefined {
+  const images = Array.isArray(block.content?.images) ? (block.content.images as Asset[]) : [];
+  const inner = images
+    .map(imgTag)
+    .filter((img): img is string => !!img)
+    .map((img) => `<!-- wp:image -->\n<figure class="wp-block-image">${img}</figure>\n<!-- /wp:image -->`);
+  if (inner.length === 0) return undefined;
+  const columns = Number(block.settings?.['thumbnails-per-row']);
+  const n = Number.isInteger(columns) && columns >= 1 && columns <= 8 ? columns : undefined;
+  return `<!-- wp:gallery${attrs(n ? { columns: n, linkTo: 'none' } : { linkTo: 'none' })} -->
+<figure class="wp-block-gallery has-nested-images${n ? ` columns-${n}` : ' columns-default'} is-cropped">${inner.join('\n')}</figure>
+<!-- /wp:gallery -->`;
+}
+
+/** A video: YouTube, Vimeo and other providers as an embed block, a file as a video block. */
+function videoHtml(content: Record<string, unknown>): string | undefined {
+  const url = safeUrl(content.url);
+  if (!url) return undefined;
+  const caption = captionOf(str(content.title));
+  const provider = str(content.providerName).trim();
+  if (provider && !url.startsWith('/')) {
+    const slug = provider.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    return `<!-- wp:embed${attrs({ url, type: 'video', providerNameSlug: slug, responsive: true })} -->
+<figure class="wp-block-embed is-type-video is-provider-${slug} wp-block-embed-${slug}"><div class="wp-block-embed__wrapper">
+${escapeHtml(url)}
+</div>${caption}</figure>
+<!-- /wp:embed -->`;
+  }
+  return `<!-- wp:video -->
+<figure class="wp-block-video"><video controls src="${escapeHtml(url)}"></video>${caption}</figure>
+<!-- /wp:video -->`;
+}
+
+function audioHtml(content: Record<string, unknown>): string | undefined {
+  const url = safeUrl(content.url);
+  if (!url) return undefined;
+  return `<!-- wp:audio -->
+<figure class="wp-block-audio"><audio controls src="${escapeHtml(url)}"></audio>${captionOf(str(content.title))}</figure>
+<!-- /wp:audio -->`;
+}
+
+/** A button as WordPress's buttons block (the secondary style as its outline style). */
+function buttonHtml(block: Block): string | undefined {
+  const label = str(block.content?.label).trim();
+  const url = safeUrl(block.content?.url, true);
+  if (!label || !url) return undefined;
+  const outline = block.settings?.style === 'secondary';
+  const target = block.settings?.newWindow === true ? ' target="_blank" rel="noreferrer noopener"' : '';
+  return `<!-- wp:buttons -->
+<div class="wp-block-buttons"><!-- wp:button${attrs(outline ? { className: 'is-style-outline' } : {})} -->
+<div class="wp-block-button${outline ? ' is-style-outline' : ''}"><a class="wp-block-button__link wp-element-button" href="${escapeHtml(url)}"${target}>${escapeHtml(label)}</a></div>
+<!-- /wp:button --></div>
+<!-- /wp:buttons -->`;
+}
 
 function blockHtml(block: Block): string | undefined {
   const content = block.content ?? {};
-  const str = (value: unknown) => (typeof value === 'string' ? value : '');
   if (block.type === BlockType.HTML && block.variant === 'heading') {
     const level = Math.min(4, Math.max(1, Number(content.level) || 2));
     return `<h${level}>${escapeHtml(str(content.text))}</h${level}>`;
   }
-  if (block.type === BlockType.HTML) return str(content.html);
+  // Owner HTML is cleaned here; every other form below is built from escaped text and checked addresses.
+  if (block.type === BlockType.HTML) return sanitizeOwnerHtml(str(content.html));
   if (block.type === BlockType.QUOTE) {
     const source = str(content.source) ? `<cite>${escapeHtml(str(content.source))}</cite>` : '';
     return `<blockquote><p>${escapeHtml(str(content.text))}</p>${source}</blockquote>`;
   }
   if (block.type === BlockType.IMAGE) {
     // Image blocks keep their picture as an asset (`assetUrl`, `altText`), like every image field.
-    const image = content.image as { assetUrl?: unknown; altText?: unknown } | undefined;
-    if (typeof image?.assetUrl !== 'string' || !image.assetUrl) return undefined;
-    const img = `<img src="${escapeHtml(image.assetUrl)}" alt="${escapeHtml(str(image.altText))}">`;
+    const image = content.image as Asset | undefined;
+    const src = safeUrl(image?.assetUrl);
+    if (!src) return undefined;
+    const img = `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(image?.altText))}">`;
     const caption = str(content.caption).trim();
     return `<figure>${img}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>`;
   }
   if (block.type === BlockType.HORIZONTAL_RULE) return '<hr>';
+  if (block.type === BlockType.GALLERY) return galleryHtml(block);
+  if (block.type === BlockType.VIDEO) return videoHtml(content);
+  if (block.type === BlockType.AUDIO) return audioHtml(content);
+  if (block.type === BlockType.BUTTON) return buttonHtml(block);
   return undefined;
 }
 
-/** The page's sections as HTML, and how many blocks had no HTML form. */
+/**
+ * The page's sections as WordPress content, and how many blocks had no WordPress form: text as
+ * HTML, galleries, videos, sound and buttons as Gutenberg blocks (`<!-- wp:gallery -->…`), which
+ * WordPress's editor and `tessera import wordpress` both read as blocks.
+ */
 export function pageHtml(sectionsJson: string): { html: string; leftOut: number } {
   let sections: unknown;
   try {
@@ -73,10 +177,10 @@ export function pageHtml(sectionsJson: string): { html: string; leftOut: number 
     for (const block of Array.isArray(blocks) ? (blocks as Block[]) : []) {
       const html = blockHtml(block);
       if (html === undefined) leftOut++;
-      else if (html) parts.push(html);
+      else if (html.trim()) parts.push(html.trim());
     }
   }
-  return { html: sanitizeOwnerHtml(parts.join('\n')), leftOut };
+  return { html: parts.join('\n'), leftOut };
 }
 
 export async function exportPages(
