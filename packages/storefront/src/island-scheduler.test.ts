@@ -136,9 +136,9 @@ describe('startIslandScheduler', () => {
     const restock = document.querySelector<HTMLElement>('[data-island="restock"]')!;
     chunk.arrive();
     await scheduler.hydrate(product);
-    await flush();
     expect(scheduler.isLive(product)).toBe(true);
-    expect(scheduler.isLive(restock)).toBe(true);
+    // the inner island mounts in a task of its own, after the outer one
+    await vi.waitFor(() => expect(scheduler.isLive(restock)).toBe(true));
   });
 
   it('loads nothing on a page without islands of its own', () => {
@@ -301,5 +301,93 @@ describe('startIslandScheduler with one chunk per island', () => {
     await flush();
     expect(attempts).toBe(2);
     expect(scheduler.isLive(product)).toBe(true);
+  });
+});
+
+describe('startIslandScheduler: one mount per task', () => {
+  /** Timers numbered as tasks: a mount records the task it ran in. */
+  function taskedWindow() {
+    let report!: (records: Partial<IntersectionObserverEntry>[]) => void;
+    const clock = { task: 0 };
+    const win = Object.assign(Object.create(window), {
+      IntersectionObserver: class {
+        constructor(callback: (records: Partial<IntersectionObserverEntry>[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        unobserve() {}
+      },
+      scheduler: undefined,
+      requestIdleCallback: undefined,
+      setTimeout: (fn: () => void, ms: number) =>
+        setTimeout(() => {
+          clock.task++;
+          fn();
+        }, ms),
+      addEventListener: window.addEventListener.bind(window),
+    }) as Window;
+    return {
+      win,
+      clock,
+      show: (targets: Element[]) => report(targets.map((target) => ({ isIntersecting: true, target }))),
+    };
+  }
+
+  beforeEach(() => {
+    document.body.innerHTML = `<div data-island="gallery" id="g1"></div><div data-island="gallery" id="g2"></div>
+      <div data-island="gallery" id="g3"></div><article data-island="product" id="p"></article>`;
+  });
+
+  it('mounts visible roots one per task, none in the task that evaluated the chunk', async () => {
+    vi.useFakeTimers();
+    const { win, clock, show } = taskedWindow();
+    const chunkTasks: number[] = [];
+    const mounts: { id: string; task: number }[] = [];
+    const mount: IslandMount = async (root) => {
+      mounts.push({ id: root.id, task: clock.task });
+      root.dataset.islandState = 'live';
+      return true;
+    };
+    const islands: IslandTable = {
+      gallery: async () => {
+        chunkTasks.push(clock.task);
+        return mount;
+      },
+      product: async () => {
+        chunkTasks.push(clock.task);
+        return mount;
+      },
+    };
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 50 });
+    const roots = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+    show(roots);
+    await vi.advanceTimersByTimeAsync(50); // settled: chunks fetched, mounts under way
+    await vi.runAllTimersAsync();
+    expect(roots.every((root) => scheduler.isLive(root))).toBe(true);
+    expect(mounts.map(({ id }) => id)).toEqual(['g1', 'g2', 'g3', 'p']);
+    const tasks = mounts.map(({ task }) => task);
+    expect(new Set(tasks).size).toBe(mounts.length); // never two mounts in one task
+    for (const task of tasks) expect(chunkTasks).not.toContain(task);
+  });
+
+  it('lets a touched root mount at once instead of waiting in line', async () => {
+    vi.useFakeTimers();
+    const { win, show } = taskedWindow();
+    const mount: IslandMount = async (root) => {
+      root.dataset.islandState = 'live';
+      return true;
+    };
+    const islands: IslandTable = { gallery: async () => mount, product: async () => mount };
+    const scheduler = startIslandScheduler({ doc: document, win, env, islands, idleFallbackMs: 50 });
+    const galleries = [...document.querySelectorAll<HTMLElement>('[data-island="gallery"]')];
+    show(galleries);
+    await vi.advanceTimersByTimeAsync(50);
+    const last = galleries[2]!;
+    expect(scheduler.isLive(last)).toBe(false); // still waiting for its own task
+    last.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    for (let i = 0; i < 5; i++) await Promise.resolve(); // microtasks only: no timer has run
+    expect(scheduler.isLive(last)).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(galleries.every((root) => scheduler.isLive(root))).toBe(true);
   });
 });

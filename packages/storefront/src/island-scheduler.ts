@@ -1,5 +1,6 @@
 import type { IslandEnv, IslandMount, IslandTable } from './island-env.js';
 import { classifyInteraction, InteractionQueue, QUEUED_EVENT_TYPES, replayInteraction } from './interaction-queue.js';
+import { yieldToMain } from './yield.js';
 
 /** Islands the loader wires itself, without an island chunk. */
 const LOADER_ISLANDS = new Set(['cart-pill']);
@@ -81,13 +82,48 @@ export function startIslandScheduler(options: IslandSchedulerOptions): IslandSch
     return chunk;
   };
 
+  // Mounts that nobody waits for (idle, on sight) start one per task, in the order asked, each in a
+  // task of its own after the chunk's evaluation: several islands of a page, or several roots of one
+  // island, never mount in one long task. A touched root leaves the line and mounts at once.
+  const waiting = new Map<HTMLElement, () => void>();
+  let pumping = false;
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (waiting.size > 0) {
+        await yieldToMain(win);
+        const next = waiting.entries().next().value;
+        if (!next) break;
+        waiting.delete(next[0]);
+        next[1]();
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+  const ownTask = (root: HTMLElement) =>
+    new Promise<void>((resolve) => {
+      waiting.set(root, resolve);
+      void pump();
+    });
+  const touched = new WeakSet<HTMLElement>();
+  const jumpTheLine = (root: HTMLElement) => {
+    touched.add(root);
+    const go = waiting.get(root);
+    waiting.delete(root);
+    go?.();
+  };
+
   const hydrate = async (root: HTMLElement, urgent = false): Promise<void> => {
     const state = states.get(root);
+    if (state === 'hydrating' && urgent) jumpTheLine(root);
     if (state === undefined || state === 'live' || state === 'hydrating') return;
     states.set(root, 'hydrating');
     try {
       const name = nameOf(root);
       const mount = loaded.get(name) ?? (await loadIsland(name, urgent));
+      if (!urgent && !touched.has(root)) await ownTask(root);
       await mount(root, env);
       states.set(root, 'live');
       for (const interaction of queue.take(root)) replayInteraction(interaction);

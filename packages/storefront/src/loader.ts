@@ -14,6 +14,7 @@ import { ISLANDS } from './islands/index.js';
 import { wireMobileMenu } from './mobile-menu.js';
 import { forgetVisitor } from './tracking/identity.js';
 import { startTracking } from './tracking/tracker.js';
+import { afterNextFrame } from './yield.js';
 
 /** Lets add-to-cart buttons show once the cart state is known (SPEC §4). */
 function revealAddToCartButtons(doc: Document): void {
@@ -32,7 +33,10 @@ function start(doc: Document, win: Window): void {
     for (const pill of pills) renderCartPill(pill, view);
   });
 
-  const track = () => startTracking(doc, win, context, shouldLoadCartAtStart(doc.cookie));
+  // The tracker's page hit reads the window size: sent after the first frame, in a task of its own,
+  // so that read forces no style and layout of the whole page into this task.
+  const track = () =>
+    startTracking(doc, win, context, shouldLoadCartAtStart(doc.cookie), undefined, (run) => afterNextFrame(win, run));
   let tracking = track();
   // An accept starts the tracker if it was waiting; a decline makes it forget the visitor.
   wireCookieBanner(doc, (choice) => {

@@ -42,6 +42,20 @@ describe('startTracking', () => {
     expect(posts[0].body.get('ss_cvr')).toBe(`${state?.ids.visitorId}.${state?.ids.visitStart}`);
   });
 
+  it('sends the page hit when the caller says so (the loader: after the first frame), with the window size', () => {
+    let send: (() => void) | undefined;
+    const state = startTracking(document, window, base, false, never, (later) => {
+      send = later;
+    });
+    expect(state).toBeDefined();
+    expect(posts).toEqual([]);
+    send?.();
+    expect(posts).toHaveLength(1);
+    const data = JSON.parse(posts[0].body.get('data') ?? '{}');
+    expect(data).toMatchObject({ path: '/shop', windowSize: `${window.innerWidth}x${window.innerHeight}` });
+    expect(data.visitorId).toBe(state?.ids.visitorId);
+  });
+
   it('tracks nothing for owners, not-found pages or a site that turned tracking off', () => {
     expect(startTracking(document, window, { ...base, owner: { roles: [1] } }, false, never)).toBeUndefined();
     expect(startTracking(document, window, { ...base, pageType: 100 }, false, never)).toBeUndefined();

@@ -63,6 +63,8 @@ export function startTracking(
   context: TrackingContext,
   cartAtStart: boolean,
   loadLazy: () => Promise<LazyParts> = () => Promise.all([import('./lazy.js'), import('./site-events.js')]),
+  /** When to send the page hit (the loader: after the first frame, when reading the window size is free). */
+  sendHit: (send: () => void) => void = (send) => send(),
 ): TrackerState | undefined {
   const { pathname, search, host } = win.location;
   const scope = {
@@ -92,23 +94,26 @@ export function startTracking(
   const ids = resolveIdentity({ doc, win, now: Date.now(), restrictive: mode === 'cookieless', fail });
   if (shouldRecordPageView(scope)) {
     const nav = win.navigator;
-    void postForm(doc, '/api/census/RecordHit', {
-      event: 'view',
-      ss_cvr: `${ids.visitorId}.${ids.visitStart}`,
-      data: JSON.stringify({
-        ...ids,
-        websiteId: context.websiteId,
-        pageType: context.pageType,
-        host,
-        path: pathname,
-        query: search,
-        referrer: doc.referrer,
-        language: nav.language,
-        locale: context.locale,
-        windowSize: `${win.innerWidth}x${win.innerHeight}`,
-        timestamp: Date.now(),
-      }),
-    });
+    sendHit(
+      () =>
+        void postForm(doc, '/api/census/RecordHit', {
+          event: 'view',
+          ss_cvr: `${ids.visitorId}.${ids.visitStart}`,
+          data: JSON.stringify({
+            ...ids,
+            websiteId: context.websiteId,
+            pageType: context.pageType,
+            host,
+            path: pathname,
+            query: search,
+            referrer: doc.referrer,
+            language: nav.language,
+            locale: context.locale,
+            windowSize: `${win.innerWidth}x${win.innerHeight}`,
+            timestamp: Date.now(),
+          }),
+        }),
+    );
   }
 
   const state: TrackerState = { doc, win, context, ids, kept, cartAtStart, fail };
