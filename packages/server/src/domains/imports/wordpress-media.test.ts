@@ -9,6 +9,9 @@ describe('which addresses an import copies', () => {
     expect(originOf(`${SITE}/wp-content/uploads/2024/08/a.jpg?x=1`, SITE)).toBeUndefined();
     expect(originOf('https://images.squarespace-cdn.com/content/v1/5f/a.jpg?format=1500w', SITE)).toBe('cdn');
     expect(originOf('https://static1.squarespace.com/static/5f/t/1/a.mp3', SITE)).toBe('cdn');
+    // An export without its site's address still has its CDN files.
+    expect(originOf('https://static1.squarespace.com/static/5f/t/1/a.mp3', '')).toBe('cdn');
+    expect(originOf(`${SITE}/wp-content/uploads/a.jpg`, '')).toBeUndefined();
     expect(originOf('http://images.squarespace-cdn.com/content/v1/5f/a.jpg', SITE)).toBeUndefined();
     expect(originOf('https://images.squarespace-cdn.com:8443/content/a.jpg', SITE)).toBeUndefined();
     expect(originOf('https://user@static1.squarespace.com/a.jpg', SITE)).toBeUndefined();

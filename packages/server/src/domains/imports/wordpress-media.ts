@@ -70,12 +70,14 @@ export function originOf(url: string, source: string, cdnHosts: readonly string[
   try {
     const target = new URL(url);
     if (target.username || target.password || target.pathname.length < 2) return undefined;
-    const base = new URL(source);
-    if (target.host === base.host && target.pathname.startsWith(UPLOADS) && !target.search) return 'upload';
     const cdn =
       (target.protocol === 'https:' && !target.port && SQUARESPACE_CDN_HOSTS.includes(target.hostname)) ||
       ((target.protocol === 'https:' || target.protocol === 'http:') && cdnHosts.includes(target.host));
-    return cdn ? 'cdn' : undefined;
+    if (cdn) return 'cdn';
+    const base = URL.canParse(source) ? new URL(source) : undefined;
+    return base && target.host === base.host && target.pathname.startsWith(UPLOADS) && !target.search
+      ? 'upload'
+      : undefined;
   } catch {
     return undefined;
   }
