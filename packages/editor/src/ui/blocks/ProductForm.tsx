@@ -6,34 +6,53 @@ import { Problems } from './Problems.js';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-interface ProductChoice {
+/** One product as `GET /api/config/product-choices` answers it (every shop collection of the site). */
+export interface ProductChoice {
   id: string;
   title: string;
   status: string;
+  collectionId: string;
+  collectionTitle: string;
+}
+
+/**
+ * The picker's label of a product: its title, its status when not published, and its collection's
+ * title when the site has more than one shop collection (two collections may hold the same title).
+ */
+export function productChoiceLabel(product: ProductChoice, manyCollections: boolean): string {
+  const title = product.status === 'published' ? product.title : `${product.title} (${product.status})`;
+  return manyCollections ? `${title} · ${product.collectionTitle}` : title;
 }
 
 /** Products whose title holds every word of the search, in any case (all of them for an empty search). */
-export function matchingProducts<P extends { title: string }>(products: readonly P[], search: string): P[] {
+export function matchingProducts<P extends { title: string; collectionTitle?: string }>(
+  products: readonly P[],
+  search: string,
+): P[] {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return products.filter((p) => words.every((word) => p.title.toLowerCase().includes(word)));
+  return products.filter((p) => {
+    const text = `${p.title} ${p.collectionTitle ?? ''}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
 }
 
 /**
  * Product: `content.productId` and `content.buttonLabel`, the product picked by a title search
- * over the site's products. Visitors see the product's picture, title, price and a button: "Add to
+ * over the products of every shop collection of the site. Visitors see the product's picture, title, price and a button: "Add to
  * cart" when one press can add it, "Sold out" (disabled) when nothing is left, else a link to its
  * page; a draft or deleted product shows nothing.
  */
 export function ProductForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const c = props.block.content;
-  const listing = useResource<{ products: ProductChoice[] }>('/api/config/products');
+  const listing = useResource<{ products: ProductChoice[]; truncated: boolean }>('/api/config/product-choices');
   const [search, setSearch] = useState('');
   const current = str(c.productId);
   const products = listing.data?.products ?? [];
   const found = matchingProducts(products, search);
   const chosen = products.find((p) => p.id === current);
-  const labelOf = (p: ProductChoice) => (p.status === 'published' ? p.title : `${p.title} (${p.status})`);
+  const manyCollections = new Set(products.map((p) => p.collectionId)).size > 1;
+  const labelOf = (p: ProductChoice) => productChoiceLabel(p, manyCollections);
   const options = [
     {
       value: '',
@@ -63,9 +82,10 @@ export function ProductForm(props: BlockFormProps) {
             label="Find a product"
             value={search}
             hint={
-              search.trim()
+              (search.trim()
                 ? `${found.length} of ${products.length} products match.`
-                : 'Type part of a product’s title.'
+                : 'Type part of a product’s title or its collection’s.') +
+              (listing.data?.truncated ? ` Only the first ${products.length} products are listed.` : '')
             }
             onChange={setSearch}
           />

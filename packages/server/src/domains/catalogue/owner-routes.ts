@@ -21,6 +21,7 @@ import {
   slugify,
   variantWeights,
 } from './product-input.js';
+import { registerProductChoices } from './product-choices.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
 
 /** SPEC §9 editor limits. */
@@ -44,6 +45,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   const db = app.db;
   const content = app.services.content;
   const guard = { preHandler: requireOwner('store') };
+  registerProductChoices(app, guard, (request) => ownerOf(request).websiteId);
 
   async function collectionOf(
     siteId: string,
