@@ -3,7 +3,15 @@
 // long the time to live (src/domains/content/content-cache.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_TABLES, ContentCache } from '../src/domains/content/content-cache.js';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import {
+  CONTENT_CACHE_MS,
+  CONTENT_TABLES,
+  ContentCache,
+  WATCHED_CONTENT_CACHE_MS,
+} from '../src/domains/content/content-cache.js';
+import type { InvalidationBus } from '../src/platform/cluster/invalidation-bus.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
@@ -85,6 +93,61 @@ for (const dialect of DIALECTS) {
       expect(await plain()).toBe(5);
       clock = T0 + HOUR - 1 + 1000;
       expect(await plain()).toBe(5);
+    });
+
+    it('keeps entries long while every write is heard, and forgets them at a write by another connection', async () => {
+      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      let clock = T0;
+      let loads = 0;
+      const look = (cache: ContentCache) => cache.get(site.id, 'site', async () => ++loads);
+      if (dialect === 'sqlite') {
+        // SQLite: own writes are watched and other connections' commits show in `pragma data_version`.
+        const cache = new ContentCache(server.db, { now: () => clock });
+        expect(await look(cache)).toBe(1);
+        await cache.checkOutsideWrites();
+        clock = T0 + CONTENT_CACHE_MS * 10;
+        expect(await look(cache)).toBe(1);
+        clock = T0 + WATCHED_CONTENT_CACHE_MS;
+        expect(await look(cache)).toBe(2);
+        await cache.checkOutsideWrites();
+        // Nothing written elsewhere: the probe forgets nothing.
+        expect(await look(cache)).toBe(2);
+        const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
+          server.db,
+        );
+        const other = new SQLite(rows[0]?.file as string);
+        try {
+          other.prepare("update sites set title = 'Written elsewhere' where id = ?").run(site.id);
+        } finally {
+          other.close();
+        }
+        await cache.checkOutsideWrites();
+        expect(await look(cache)).toBe(3);
+        expect(await look(cache)).toBe(3);
+        return;
+      }
+      // PostgreSQL without a bus: nothing announces other processes' writes, so entries live CONTENT_CACHE_MS.
+      const alone = new ContentCache(server.db, { now: () => clock });
+      expect(await look(alone)).toBe(1);
+      clock = T0 + CONTENT_CACHE_MS;
+      expect(await look(alone)).toBe(2);
+      // With the cluster bus connected, other nodes and the CLI announce their writes: entries live long.
+      const bus: InvalidationBus = {
+        kind: 'postgres',
+        connected: true,
+        stats: { published: 0, received: 0, reconnects: 0 },
+        publish() {},
+        async drain() {},
+        subscribe: () => () => {},
+        async close() {},
+      };
+      clock = T0;
+      const heard = new ContentCache(server.db, { now: () => clock, bus });
+      expect(await look(heard)).toBe(3);
+      clock = T0 + CONTENT_CACHE_MS * 10;
+      expect(await look(heard)).toBe(3);
+      clock = T0 + WATCHED_CONTENT_CACHE_MS;
+      expect(await look(heard)).toBe(4);
     });
   });
 }

@@ -206,17 +206,28 @@ for (const dialect of DIALECTS) {
       expect(await page()).toContain('<link rel="stylesheet" href="/site.css?v=1">');
     });
 
-    it('shows a write from another process once invalidated (or after the cache’s 2 s), and its own at once', async () => {
+    it('shows a write from another process once invalidated (SQLite: once its data_version probe sees it), and its own at once', async () => {
       const site = await server.app.services.content.getSiteForHost('localhost');
       const page = async () => (await new Visitor(server.url).get<string>('/shop')).body;
       const other = await otherProcess(server);
       try {
         expect(await page()).not.toContain('Elsewhere Outlet');
         await other.updateTable('sites').set({ title: 'Elsewhere Outlet' }).where('id', '=', site.id).execute();
-        // Not watched: the cached site stays (this is what the time to live bounds).
-        expect(await page()).not.toContain('Elsewhere Outlet');
-        server.app.services.content.invalidate(site.id);
-        expect(await page()).toContain('Elsewhere Outlet');
+        if (dialect === 'sqlite') {
+          // Another connection's commit changes `pragma data_version`, which lookups read at most
+          // every OUTSIDE_WRITE_PROBE_MS: a later view shows the write without any invalidation.
+          let seen = false;
+          for (let i = 0; i < 100 && !seen; i++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            seen = (await page()).includes('Elsewhere Outlet');
+          }
+          expect(seen).toBe(true);
+        } else {
+          // Not announced on the bus: the cached site stays (this is what the time to live bounds).
+          expect(await page()).not.toContain('Elsewhere Outlet');
+          server.app.services.content.invalidate(site.id);
+          expect(await page()).toContain('Elsewhere Outlet');
+        }
         // The same change through the server's own database is seen at once.
         await server.db.updateTable('sites').set({ title: site.title }).where('id', '=', site.id).execute();
         expect(await page()).not.toContain('Elsewhere Outlet');

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { pgPoolOf } from '../../platform/db/connect.js';
 import type { Database } from '../../platform/db/schema.js';
 import { FALLBACK_CACHE_MS, type InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
 import { TtlCache } from './ttl-cache.js';
@@ -18,8 +19,29 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
   'site_font_kits',
 ]);
 
-/** How long an entry lives at most: the bound for writes made by another server process. */
+/**
+ * How long an entry lives at most when nothing tells this process about writes made outside it
+ * (no write watch, or PostgreSQL without a connected bus): the bound for such writes.
+ */
 export const CONTENT_CACHE_MS = 2000;
+
+/**
+ * How long an entry lives when this process hears of every write that can change it (issue 20: a
+ * thousand sites' pages come back minutes apart, so a 2 s lifetime made half the lookups reload):
+ * - SQLite: this process's writes are watched, and `pragma data_version` (which changes when another
+ *   connection, the CLI's or any other process's, commits to the file) is read at most every
+ *   `OUTSIDE_WRITE_PROBE_MS` on lookups; a change forgets every entry.
+ * - PostgreSQL with the cluster bus connected: other nodes and the CLI announce their writes on it;
+ *   only a write made beside every Tessera process (psql) waits for this lifetime.
+ * Entries are still bounded in number (least recently used go first).
+ */
+export const WATCHED_CONTENT_CACHE_MS = 10 * 60_000;
+
+/** How often, at most, SQLite is asked whether another connection committed (`pragma data_version`). */
+export const OUTSIDE_WRITE_PROBE_MS = 250;
+
+/** Entries kept at most: a thousand small sites' lookups (about 25 each) fit (issue 20). */
+export const CONTENT_CACHE_ENTRIES = 40_000;
 
 /**
  * Site content every page repeats (site, navigation, pages, collections, products, posts),
@@ -30,8 +52,12 @@ export const CONTENT_CACHE_MS = 2000;
  *   so time-dependent keys carry the site's next such dates (the earliest publish, start or end
  *   date still to come) and change the moment the queries would answer differently;
  * - another node's write arrives on the cluster bus (`platform/cluster/`, when one is given) and
- *   forgets every entry; every entry also expires after `CONTENT_CACHE_MS` (`FALLBACK_CACHE_MS`
- *   while the bus is down), which bounds what a writer outside any server (psql, the CLI) leaves here.
+ *   forgets every entry; on SQLite a write by another connection (the CLI, another process) is seen
+ *   by `pragma data_version` within `OUTSIDE_WRITE_PROBE_MS` of a lookup and forgets every entry;
+ * - every entry also expires: after `WATCHED_CONTENT_CACHE_MS` when writes are watched and the bus is
+ *   connected (or on SQLite, which the probe covers), else after `CONTENT_CACHE_MS`
+ *   (`FALLBACK_CACHE_MS` while the bus is down), which bounds what a writer outside any server
+ *   (psql) leaves here.
  * Values are frozen: they are shared by every request.
  * Without a watch (a Kysely not opened by `openDatabase`) only the site lookups are cached, as before.
  */
@@ -40,22 +66,29 @@ export class ContentCache {
   readonly exact: boolean;
   private readonly cache: TtlCache<unknown>;
 
+  /** SQLite's `data_version` when last read, and when (the outside-write probe); undefined on PostgreSQL. */
+  private probe: { version: number | undefined; at: number; running: Promise<void> | undefined } | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     options: { ttlMs?: number; now?: () => number; maxEntries?: number; bus?: InvalidationBus } = {},
   ) {
     this.now = options.now ?? Date.now;
-    const ttlMs = options.ttlMs ?? CONTENT_CACHE_MS;
     const bus = options.bus;
+    const watch = writeWatchOf(db);
+    this.exact = watch !== undefined;
+    const sqlite = pgPoolOf(db) === undefined;
+    // SQLite: another connection's commits are seen through `pragma data_version` (see `probeOutsideWrites`).
+    if (this.exact && sqlite) this.probe = { version: undefined, at: Number.NEGATIVE_INFINITY, running: undefined };
+    const heard = this.exact && (sqlite || (bus !== undefined && bus.kind !== 'local'));
+    const ttlMs = options.ttlMs ?? (heard ? WATCHED_CONTENT_CACHE_MS : CONTENT_CACHE_MS);
     // Other nodes' writes arrive on the cluster bus (platform/cluster/); while it is down, keep
     // entries only briefly, and forget everything when it is back (messages may have been lost).
     this.cache = new TtlCache(
       bus ? () => (bus.connected ? ttlMs : Math.min(ttlMs, FALLBACK_CACHE_MS)) : ttlMs,
       this.now,
-      options.maxEntries,
+      options.maxEntries ?? CONTENT_CACHE_ENTRIES,
     );
-    const watch = writeWatchOf(db);
-    this.exact = watch !== undefined;
     watch?.subscribe((tables, visible) => {
       if (!touchesContent(tables)) return;
       this.forget(tables);
@@ -84,8 +117,49 @@ export class ContentCache {
 
   private readonly now: () => number;
 
+  /**
+   * SQLite: at most every `OUTSIDE_WRITE_PROBE_MS`, reads `pragma data_version` (the same
+   * connection's own commits do not change it; any other connection's do) and forgets every entry
+   * when it changed. Started by lookups, not awaited by them: the lookup that finds the probe due is
+   * answered from what is cached, the next ones from what the probe left.
+   */
+  private probeOutsideWrites(): Promise<void> | undefined {
+    const probe = this.probe;
+    if (probe === undefined) return undefined;
+    if (probe.running !== undefined) return probe.running;
+    const now = this.now();
+    if (now - probe.at < OUTSIDE_WRITE_PROBE_MS) return undefined;
+    probe.at = now;
+    probe.running = sql<{ data_version: number }>`pragma data_version`
+      .execute(this.db)
+      .then(
+        ({ rows }) => {
+          const version = rows[0]?.data_version;
+          if (probe.version !== undefined && version !== probe.version) this.cache.clear();
+          probe.version = version;
+        },
+        () => {
+          // Not known: forget everything rather than risk a stale answer.
+          this.cache.clear();
+        },
+      )
+      .finally(() => {
+        probe.running = undefined;
+      });
+    return probe.running;
+  }
+
+  /** Reads the outside-write probe now (tests: a write by another connection is seen). */
+  async checkOutsideWrites(): Promise<void> {
+    if (this.probe === undefined) return;
+    await this.probe.running;
+    this.probe.at = Number.NEGATIVE_INFINITY;
+    await this.probeOutsideWrites();
+  }
+
   /** A lookup that does not depend on the time. */
   get<T>(siteId: string, name: string, load: () => Promise<T>): Promise<T> {
+    void this.probeOutsideWrites();
     return this.cache.get(`${siteId}:${name}`, () => load().then(deepFreeze)) as Promise<T>;
   }
 
@@ -107,6 +181,7 @@ export class ContentCache {
 
   /** Host names are looked up before the site is known. */
   host<T>(name: string, load: () => Promise<T>): Promise<T> {
+    void this.probeOutsideWrites();
     return this.cache.get(`host:${name}`, () => load().then(deepFreeze)) as Promise<T>;
   }
 
