@@ -11,7 +11,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 const BAD_DATES = 'Send from and to as YYYY-MM-DD dates, with from on or before to.';
 
-const rangeQuery = z.object({
+/** The query of every owner analytics route (published as their contract). */
+export const rangeQuery = z.object({
   from: z.string().max(32).optional(),
   to: z.string().max(32).optional(),
 });

@@ -169,58 +169,70 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   }
 
   // ---- census ----
-  app.post('/api/census/RecordHit', limit('hit'), async (request, reply) => {
-    // The usual hit takes the fast path; anything it cannot vouch for is checked by zod as always.
-    const text = fastHitFormData(request.body);
-    const data =
-      (text === undefined ? undefined : fastHitData(text)) ??
-      parseInput(hitData, parseJsonText(parseInput(recordHitForm, request.body).data, 'data'), 'hit data');
-    const pageScope = { path: data.path, pageType: data.pageType };
-    const scope = shouldRecordPageView(pageScope) ? await trackedScope(request, data.path) : undefined;
-    if (!scope) return reply.code(202).send(SKIPPED);
-    writer.add('tracking_hits', {
-      id: trackingRowId(),
-      site_id: scope.siteId,
-      visitor_id: data.visitorId,
-      visit_id: `${data.visitorId}.${data.visitStart}`,
-      session_id: data.sessionId,
-      analytics_id: data.analyticsId,
-      path: data.path,
-      query: data.query,
-      referrer_host: referrerHost(data.referrer, request.host),
-      device: deviceOf(userAgent(request), data.windowSize),
-      page_type: data.pageType ?? null,
-      landing: data.landing ? 1 : 0,
-      language: data.language,
-      created_at: scope.now,
-    });
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post(
+    '/api/census/RecordHit',
+    { ...limit('hit'), config: { contract: { body: recordHitForm } } },
+    async (request, reply) => {
+      // The usual hit takes the fast path; anything it cannot vouch for is checked by zod as always.
+      const text = fastHitFormData(request.body);
+      const data =
+        (text === undefined ? undefined : fastHitData(text)) ??
+        parseInput(hitData, parseJsonText(parseInput(recordHitForm, request.body).data, 'data'), 'hit data');
+      const pageScope = { path: data.path, pageType: data.pageType };
+      const scope = shouldRecordPageView(pageScope) ? await trackedScope(request, data.path) : undefined;
+      if (!scope) return reply.code(202).send(SKIPPED);
+      writer.add('tracking_hits', {
+        id: trackingRowId(),
+        site_id: scope.siteId,
+        visitor_id: data.visitorId,
+        visit_id: `${data.visitorId}.${data.visitStart}`,
+        session_id: data.sessionId,
+        analytics_id: data.analyticsId,
+        path: data.path,
+        query: data.query,
+        referrer_host: referrerHost(data.referrer, request.host),
+        device: deviceOf(userAgent(request), data.windowSize),
+        page_type: data.pageType ?? null,
+        landing: data.landing ? 1 : 0,
+        language: data.language,
+        created_at: scope.now,
+      });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
   for (const name of ['button-click', 'button-render', 'overlay'] as const) {
-    app.post(`/api/census/${name}`, limit(name), async (request, reply) => {
-      const form = parseInput(censusForm, request.body);
-      const path = pathOf(form.page) || refererPath(request);
-      const scope = shouldTrack({ path }) ? await trackedScope(request, path) : undefined;
-      if (!scope) return reply.code(202).send(SKIPPED);
-      const { visitorCookie, page: _page, ...rest } = form;
-      censusEvent(scope, name, { visitor_id: visitorCookie.split('.')[0] ?? '', path, data: JSON.stringify(rest) });
-      return reply.code(202).send(ACCEPTED);
-    });
+    app.post(
+      `/api/census/${name}`,
+      { ...limit(name), config: { contract: { body: censusForm } } },
+      async (request, reply) => {
+        const form = parseInput(censusForm, request.body);
+        const path = pathOf(form.page) || refererPath(request);
+        const scope = shouldTrack({ path }) ? await trackedScope(request, path) : undefined;
+        if (!scope) return reply.code(202).send(SKIPPED);
+        const { visitorCookie, page: _page, ...rest } = form;
+        censusEvent(scope, name, { visitor_id: visitorCookie.split('.')[0] ?? '', path, data: JSON.stringify(rest) });
+        return reply.code(202).send(ACCEPTED);
+      },
+    );
   }
 
-  app.post('/api/census/form-render', limit('form-render'), async (request, reply) => {
-    const form = parseInput(formRenderForm, request.body);
-    const path = refererPath(request);
-    const scope = await trackedScope(request, path);
-    if (!scope) return reply.code(202).send(SKIPPED);
-    censusEvent(scope, 'form-render', {
-      visitor_id: form.visitorCookie.split('.')[0] ?? '',
-      path,
-      item_id: form.formId,
-    });
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post(
+    '/api/census/form-render',
+    { ...limit('form-render'), config: { contract: { body: formRenderForm } } },
+    async (request, reply) => {
+      const form = parseInput(formRenderForm, request.body);
+      const path = refererPath(request);
+      const scope = await trackedScope(request, path);
+      if (!scope) return reply.code(202).send(SKIPPED);
+      censusEvent(scope, 'form-render', {
+        visitor_id: form.visitorCookie.split('.')[0] ?? '',
+        path,
+        item_id: form.formId,
+      });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/api/census/RecordQuickView/:id',
@@ -237,29 +249,33 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   );
 
   // ---- named site events ----
-  app.post('/api/events/RecordEvent', limit('event'), async (request, reply) => {
-    const { event, data, crumb: _crumb, ...extra } = parseInput(recordEventForm, request.body);
-    const payload = parseJsonText(data, 'data');
-    const path = refererPath(request);
-    const scope = await trackedScope(request, path);
-    if (!scope) return reply.code(202).send(SKIPPED);
-    const fields = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
-    writer.add('tracking_events', {
-      id: trackingRowId(),
-      site_id: scope.siteId,
-      source: 'event',
-      name: event,
-      visitor_id: typeof fields.visitorId === 'string' ? fields.visitorId.slice(0, 64) : '',
-      session_id: typeof fields.sessionId === 'string' ? fields.sessionId.slice(0, 64) : '',
-      path,
-      item_id: typeof fields.itemId === 'string' ? fields.itemId.slice(0, 64) : null,
-      value_cents: Number.isInteger(fields.valueCents) ? (fields.valueCents as number) : null,
-      currency: typeof fields.currency === 'string' ? fields.currency.slice(0, 3) : null,
-      data: JSON.stringify({ ...extra, data: payload }),
-      created_at: scope.now,
-    });
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post(
+    '/api/events/RecordEvent',
+    { ...limit('event'), config: { contract: { body: recordEventForm } } },
+    async (request, reply) => {
+      const { event, data, crumb: _crumb, ...extra } = parseInput(recordEventForm, request.body);
+      const payload = parseJsonText(data, 'data');
+      const path = refererPath(request);
+      const scope = await trackedScope(request, path);
+      if (!scope) return reply.code(202).send(SKIPPED);
+      const fields = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+      writer.add('tracking_events', {
+        id: trackingRowId(),
+        site_id: scope.siteId,
+        source: 'event',
+        name: event,
+        visitor_id: typeof fields.visitorId === 'string' ? fields.visitorId.slice(0, 64) : '',
+        session_id: typeof fields.sessionId === 'string' ? fields.sessionId.slice(0, 64) : '',
+        path,
+        item_id: typeof fields.itemId === 'string' ? fields.itemId.slice(0, 64) : null,
+        value_cents: Number.isInteger(fields.valueCents) ? (fields.valueCents as number) : null,
+        currency: typeof fields.currency === 'string' ? fields.currency.slice(0, 3) : null,
+        data: JSON.stringify({ ...extra, data: payload }),
+        created_at: scope.now,
+      });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
   // ---- schema events ----
   const schemaEventBody = z.object({
@@ -275,28 +291,33 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     });
   }
 
-  app.post('/api/v1/clanker/events', limit('schema-event'), async (request, reply) => {
-    const body = fastSchemaEventBody(request.body) ?? parseInput(schemaEventBody, request.body);
-    const check = schemas.check(body.eventSchemaName, body.eventContent);
-    if (!check.ok) return schemaFailure(reply, check.status, check.details);
-    const row = check.schema.toRow(check.content);
-    const scope = await trackedScope(request, row.path || refererPath(request));
-    if (!scope) return reply.code(202).send(SKIPPED);
-    writer.add('tracking_events', {
-      id: trackingRowId(),
-      site_id: scope.siteId,
-      source: 'schema',
-      created_at: scope.now,
-      ...row,
-    });
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post(
+    '/api/v1/clanker/events',
+    { ...limit('schema-event'), config: { contract: { body: schemaEventBody } } },
+    async (request, reply) => {
+      const body = fastSchemaEventBody(request.body) ?? parseInput(schemaEventBody, request.body);
+      const check = schemas.check(body.eventSchemaName, body.eventContent);
+      if (!check.ok) return schemaFailure(reply, check.status, check.details);
+      const row = check.schema.toRow(check.content);
+      const scope = await trackedScope(request, row.path || refererPath(request));
+      if (!scope) return reply.code(202).send(SKIPPED);
+      writer.add('tracking_events', {
+        id: trackingRowId(),
+        site_id: scope.siteId,
+        source: 'schema',
+        created_at: scope.now,
+        ...row,
+      });
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
+  const validateEventBody = z.object({ eventContent: z.string().max(32_768) });
   app.post<{ Params: { schemaName: string } }>(
     '/api/v1/clanker/validate-event-content/:schemaName',
-    limit('validate-event'),
+    { ...limit('validate-event'), config: { contract: { body: validateEventBody } } },
     async (request, reply) => {
-      const body = parseInput(z.object({ eventContent: z.string().max(32_768) }), request.body);
+      const body = parseInput(validateEventBody, request.body);
       const check = schemas.check(request.params.schemaName, body.eventContent);
       if (!check.ok) return schemaFailure(reply, check.status, check.details);
       return { valid: true, eventSchemaName: request.params.schemaName };
@@ -304,28 +325,32 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   );
 
   // ---- JavaScript errors ----
-  app.post('/api/events/RecordJavascriptErrors', limit('js-errors'), async (request, reply) => {
-    const list = parseInput(javascriptErrors, request.body);
-    const scope = await trackedScope(request, refererPath(request));
-    if (!scope) return reply.code(202).send(SKIPPED);
-    const agent = userAgent(request);
-    for (const { data } of list) {
-      writer.add('tracking_js_errors', {
-        id: trackingRowId(),
-        site_id: scope.siteId,
-        message: data.message,
-        name: data.name ?? '',
-        stack: (data.stack ?? '').slice(0, TRACKING_LIMITS.errorReporter.maxStackLength),
-        source: data.source ?? '',
-        line: data.line ?? null,
-        col: data.column ?? null,
-        path: data.path ?? refererPath(request),
-        user_agent: agent,
-        created_at: scope.now,
-      });
-    }
-    return reply.code(202).send({ stored: true, count: list.length });
-  });
+  app.post(
+    '/api/events/RecordJavascriptErrors',
+    { ...limit('js-errors'), config: { contract: { body: javascriptErrors } } },
+    async (request, reply) => {
+      const list = parseInput(javascriptErrors, request.body);
+      const scope = await trackedScope(request, refererPath(request));
+      if (!scope) return reply.code(202).send(SKIPPED);
+      const agent = userAgent(request);
+      for (const { data } of list) {
+        writer.add('tracking_js_errors', {
+          id: trackingRowId(),
+          site_id: scope.siteId,
+          message: data.message,
+          name: data.name ?? '',
+          stack: (data.stack ?? '').slice(0, TRACKING_LIMITS.errorReporter.maxStackLength),
+          source: data.source ?? '',
+          line: data.line ?? null,
+          col: data.column ?? null,
+          path: data.path ?? refererPath(request),
+          user_agent: agent,
+          created_at: scope.now,
+        });
+      }
+      return reply.code(202).send({ stored: true, count: list.length });
+    },
+  );
 
   // ---- performance ----
   app.get('/api/1/performance/settings', limit('performance-settings'), async (_request, reply) => {
@@ -333,32 +358,36 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     return { pageLoadId: newToken(), timeout: TRACKING_LIMITS.performanceTimeoutMs };
   });
 
-  app.post('/api/1/performance/records', limit('performance-records'), async (request, reply) => {
-    // A JSON list (XHR, text/plain or JSON), or a beacon's form with the list in `records`.
-    let body: unknown = request.body;
-    if (body && typeof body === 'object' && !Array.isArray(body) && 'records' in body) {
-      const records = (body as { records: unknown }).records;
-      body = typeof records === 'string' ? parseJsonText(records, 'records') : records;
-    }
-    const records = parseInput(performanceRecords, body, 'list of performance records');
-    const scope = await trackedScope(request, records[0].path);
-    if (!scope) return reply.code(202).send(SKIPPED);
-    for (const record of records) {
-      const add = (name: string, value: number) =>
-        writer.add('tracking_metrics', {
-          id: trackingRowId(),
-          site_id: scope.siteId,
-          page_load_id: record.pageLoadId,
-          path: record.path,
-          name,
-          value,
-          created_at: scope.now,
-        });
-      for (const [name, value] of Object.entries(record.metrics)) add(name, value);
-      for (const [name, value] of Object.entries(record.timings ?? {})) add(`nav.${name}`, value);
-    }
-    return reply.code(202).send(ACCEPTED);
-  });
+  app.post(
+    '/api/1/performance/records',
+    { ...limit('performance-records'), config: { contract: { body: performanceRecords } } },
+    async (request, reply) => {
+      // A JSON list (XHR, text/plain or JSON), or a beacon's form with the list in `records`.
+      let body: unknown = request.body;
+      if (body && typeof body === 'object' && !Array.isArray(body) && 'records' in body) {
+        const records = (body as { records: unknown }).records;
+        body = typeof records === 'string' ? parseJsonText(records, 'records') : records;
+      }
+      const records = parseInput(performanceRecords, body, 'list of performance records');
+      const scope = await trackedScope(request, records[0].path);
+      if (!scope) return reply.code(202).send(SKIPPED);
+      for (const record of records) {
+        const add = (name: string, value: number) =>
+          writer.add('tracking_metrics', {
+            id: trackingRowId(),
+            site_id: scope.siteId,
+            page_load_id: record.pageLoadId,
+            path: record.path,
+            name,
+            value,
+            created_at: scope.now,
+          });
+        for (const [name, value] of Object.entries(record.metrics)) add(name, value);
+        for (const [name, value] of Object.entries(record.timings ?? {})) add(`nav.${name}`, value);
+      }
+      return reply.code(202).send(ACCEPTED);
+    },
+  );
 
   registerAnalyticsRoutes(app, content, writer);
 }
