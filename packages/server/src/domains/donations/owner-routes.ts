@@ -32,16 +32,20 @@ function decimal(cents: number, currency: string): string {
 export function registerDonationOwnerRoutes(app: FastifyInstance): void {
   const guard = { preHandler: requireOwner('store') };
 
-  app.get('/api/config/donations', guard, async (request, reply) => {
-    const { limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
-    const siteId = siteOf(request);
-    const [donations, donors, totals] = await Promise.all([
-      listDonations(app.db, siteId, limit),
-      listDonors(app.db, siteId, limit),
-      donationTotals(app.db, siteId),
-    ]);
-    return reply.header('cache-control', 'no-store').send({ donations, donors, totals });
-  });
+  app.get(
+    '/api/config/donations',
+    { ...guard, config: { contract: { query: ownerListQuery } } },
+    async (request, reply) => {
+      const { limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
+      const siteId = siteOf(request);
+      const [donations, donors, totals] = await Promise.all([
+        listDonations(app.db, siteId, limit),
+        listDonors(app.db, siteId, limit),
+        donationTotals(app.db, siteId),
+      ]);
+      return reply.header('cache-control', 'no-store').send({ donations, donors, totals });
+    },
+  );
 
   // Totals for the Analytics panel: owners who see reports but not the store's donors.
   app.get('/api/config/donations/totals', { preHandler: requireOwner('reporting') }, async (request, reply) => {

@@ -28,6 +28,7 @@ const apiKey = z
   .min(1, 'Enter the Mailchimp API key.')
   .max(120, MAILCHIMP_MESSAGES.keyShape)
   .refine((v) => dataCentreOf(v) !== undefined, MAILCHIMP_MESSAGES.keyShape);
+const idParams = z.object({ id });
 const audiencesBody = z.object({ apiKey }).strict();
 const mailchimpBody = z
   .object({
@@ -161,16 +162,20 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     return listing(request.owner!.websiteId);
   });
 
-  app.post(`${base}/mailchimp/audiences`, limited, async (request, reply) => {
-    const input = parseWithFields(audiencesBody, request.body);
-    const checked = await mailchimpAudiences(input.apiKey).catch(() => undefined);
-    if (!checked) return refuse(reply, 502, 'service-unreachable', MAILCHIMP_MESSAGES.unreachable);
-    if (!checked.ok) return refuse(reply, 400, 'credentials-refused', checked.message, 'apiKey');
-    reply.header('cache-control', 'no-store');
-    return { audiences: checked.audiences };
-  });
+  app.post(
+    `${base}/mailchimp/audiences`,
+    { ...limited, config: { contract: { body: audiencesBody } } },
+    async (request, reply) => {
+      const input = parseWithFields(audiencesBody, request.body);
+      const checked = await mailchimpAudiences(input.apiKey).catch(() => undefined);
+      if (!checked) return refuse(reply, 502, 'service-unreachable', MAILCHIMP_MESSAGES.unreachable);
+      if (!checked.ok) return refuse(reply, 400, 'credentials-refused', checked.message, 'apiKey');
+      reply.header('cache-control', 'no-store');
+      return { audiences: checked.audiences };
+    },
+  );
 
-  app.post(base, limited, async (request, reply) => {
+  app.post(base, { ...limited, config: { contract: { body: createBody } } }, async (request, reply) => {
     const input = parseWithFields(createBody, request.body);
     const siteId = request.owner!.websiteId;
     const keyProblem = secretKeyProblem(app.config.secretKey);
@@ -265,8 +270,8 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     return { ...(await listing(siteId)), ...(input.kind === 'webhook' ? { secret } : {}) };
   });
 
-  app.delete(`${base}/:id`, admin, async (request, reply) => {
-    const params = parseInput(z.object({ id }), request.params, 'address');
+  app.delete(`${base}/:id`, { ...admin, config: { contract: { params: idParams } } }, async (request, reply) => {
+    const params = parseInput(idParams, request.params, 'address');
     const siteId = request.owner!.websiteId;
     await connectionOf(app.db, siteId, params.id);
     await app.db.deleteFrom('mailing_deliveries').where('connection_id', '=', params.id).execute();
@@ -275,24 +280,28 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     return listing(siteId);
   });
 
-  app.get(`${base}/:id/deliveries`, admin, async (request, reply) => {
-    const params = parseInput(z.object({ id }), request.params, 'address');
-    await connectionOf(app.db, request.owner!.websiteId, params.id);
-    const rows = await app.db
-      .selectFrom('mailing_deliveries')
-      .selectAll()
-      .where('connection_id', '=', params.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(RECENT)
-      .execute();
-    reply.header('cache-control', 'no-store');
-    return { deliveries: rows.map(deliveryJson) };
-  });
+  app.get(
+    `${base}/:id/deliveries`,
+    { ...admin, config: { contract: { params: idParams } } },
+    async (request, reply) => {
+      const params = parseInput(idParams, request.params, 'address');
+      await connectionOf(app.db, request.owner!.websiteId, params.id);
+      const rows = await app.db
+        .selectFrom('mailing_deliveries')
+        .selectAll()
+        .where('connection_id', '=', params.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(RECENT)
+        .execute();
+      reply.header('cache-control', 'no-store');
+      return { deliveries: rows.map(deliveryJson) };
+    },
+  );
 
   // The failed sign-ups of a connection start over now (fresh attempts), and are tried at once.
-  app.post(`${base}/:id/retry`, limited, async (request, reply) => {
-    const params = parseInput(z.object({ id }), request.params, 'address');
+  app.post(`${base}/:id/retry`, { ...limited, config: { contract: { params: idParams } } }, async (request, reply) => {
+    const params = parseInput(idParams, request.params, 'address');
     const siteId = request.owner!.websiteId;
     await connectionOf(app.db, siteId, params.id);
     const now = new Date();

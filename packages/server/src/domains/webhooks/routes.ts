@@ -130,7 +130,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     };
   });
 
-  app.post(base, admin, async (request, reply) => {
+  app.post(base, { ...admin, config: { contract: { body: createBody } } }, async (request, reply) => {
     const input = parseWithFields(createBody, request.body);
     const siteId = request.owner!.websiteId;
     const count = await app.db
@@ -165,52 +165,60 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
   });
 
-  app.patch(`${base}/:id`, admin, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const input = parseWithFields(updateBody, request.body);
-    const siteId = request.owner!.websiteId;
-    await endpointOf(app.db, siteId, id);
-    await app.db
-      .updateTable('webhook_endpoints')
-      .set({
-        ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        // Enabling again starts a fresh count of failures.
-        ...(input.enabled !== undefined
-          ? { enabled: input.enabled ? 1 : 0, ...(input.enabled ? { failure_streak: 0, disabled_reason: null } : {}) }
-          : {}),
-        updated_at: new Date().toISOString(),
-      })
-      .where('id', '=', id)
-      .where('site_id', '=', siteId)
-      .execute();
-    return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)) };
-  });
+  app.patch(
+    `${base}/:id`,
+    { ...admin, config: { contract: { params: idParams, body: updateBody } } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const input = parseWithFields(updateBody, request.body);
+      const siteId = request.owner!.websiteId;
+      await endpointOf(app.db, siteId, id);
+      await app.db
+        .updateTable('webhook_endpoints')
+        .set({
+          ...(input.url !== undefined ? { url: input.url } : {}),
+          ...(input.events !== undefined ? { events: JSON.stringify([...new Set(input.events)]) } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          // Enabling again starts a fresh count of failures.
+          ...(input.enabled !== undefined
+            ? { enabled: input.enabled ? 1 : 0, ...(input.enabled ? { failure_streak: 0, disabled_reason: null } : {}) }
+            : {}),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', id)
+        .where('site_id', '=', siteId)
+        .execute();
+      return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)) };
+    },
+  );
 
   // A new signing secret, answered once; the old one keeps signing beside it for 24 h.
-  app.post(`${base}/:id/rotate-secret`, admin, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const endpoint = await endpointOf(app.db, siteId, id);
-    const secret = newSigningSecret();
-    const now = Date.now();
-    await app.db
-      .updateTable('webhook_endpoints')
-      .set({
-        secret: storeSecret(secret, id, app.config.secretKey),
-        previous_secret: endpoint.secret,
-        previous_secret_until: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
-        updated_at: new Date(now).toISOString(),
-      })
-      .where('id', '=', id)
-      .where('site_id', '=', siteId)
-      .execute();
-    reply.header('cache-control', 'no-store');
-    return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
-  });
+  app.post(
+    `${base}/:id/rotate-secret`,
+    { ...admin, config: { contract: { params: idParams } } },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const endpoint = await endpointOf(app.db, siteId, id);
+      const secret = newSigningSecret();
+      const now = Date.now();
+      await app.db
+        .updateTable('webhook_endpoints')
+        .set({
+          secret: storeSecret(secret, id, app.config.secretKey),
+          previous_secret: endpoint.secret,
+          previous_secret_until: new Date(now + ROTATION_OVERLAP_MS).toISOString(),
+          updated_at: new Date(now).toISOString(),
+        })
+        .where('id', '=', id)
+        .where('site_id', '=', siteId)
+        .execute();
+      reply.header('cache-control', 'no-store');
+      return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
+    },
+  );
 
-  app.delete(`${base}/:id`, admin, async (request) => {
+  app.delete(`${base}/:id`, { ...admin, config: { contract: { params: idParams } } }, async (request) => {
     const { id } = parseInput(idParams, request.params, 'address');
     const siteId = request.owner!.websiteId;
     await endpointOf(app.db, siteId, id);
@@ -219,59 +227,71 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     return { deleted: true };
   });
 
-  app.post(`${base}/:id/test`, { ...admin, onRequest: sendLimit }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const endpoint = await endpointOf(app.db, siteId, id);
-    const now = new Date().toISOString();
-    const eventId = newEventId();
-    const payload = eventBody({
-      id: eventId,
-      type: TEST_EVENT,
-      siteId,
-      createdAt: now,
-      data: { message: 'A test event sent from the Webhooks panel.' },
-    });
-    const row = pendingDelivery(
-      { site_id: siteId, endpoint_id: endpoint.id, event_id: eventId, event_type: TEST_EVENT, payload },
-      now,
-    );
-    await app.db.insertInto('webhook_deliveries').values(row).execute();
-    return { delivery: deliveryJson(await sendNow(row)) };
-  });
+  app.post(
+    `${base}/:id/test`,
+    { ...admin, onRequest: sendLimit, config: { contract: { params: idParams } } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const endpoint = await endpointOf(app.db, siteId, id);
+      const now = new Date().toISOString();
+      const eventId = newEventId();
+      const payload = eventBody({
+        id: eventId,
+        type: TEST_EVENT,
+        siteId,
+        createdAt: now,
+        data: { message: 'A test event sent from the Webhooks panel.' },
+      });
+      const row = pendingDelivery(
+        { site_id: siteId, endpoint_id: endpoint.id, event_id: eventId, event_type: TEST_EVENT, payload },
+        now,
+      );
+      await app.db.insertInto('webhook_deliveries').values(row).execute();
+      return { delivery: deliveryJson(await sendNow(row)) };
+    },
+  );
 
-  app.get(`${base}/:id/deliveries`, admin, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    await endpointOf(app.db, siteId, id);
-    const rows = await app.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('endpoint_id', '=', id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(RECENT)
-      .execute();
-    reply.header('cache-control', 'no-store');
-    return { deliveries: rows.map(deliveryJson) };
-  });
+  app.get(
+    `${base}/:id/deliveries`,
+    { ...admin, config: { contract: { params: idParams } } },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      await endpointOf(app.db, siteId, id);
+      const rows = await app.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(RECENT)
+        .execute();
+      reply.header('cache-control', 'no-store');
+      return { deliveries: rows.map(deliveryJson) };
+    },
+  );
 
   // A new delivery of the same event (same id and body): the receiver may drop it by the event id.
-  app.post(`${base}/:id/deliveries/:deliveryId/redeliver`, { ...admin, onRequest: sendLimit }, async (request) => {
-    const { id, deliveryId } = parseInput(deliveryParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    await endpointOf(app.db, siteId, id);
-    const old = await app.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('id', '=', deliveryId)
-      .where('endpoint_id', '=', id)
-      .executeTakeFirst();
-    if (!old) throw new TesseraError('not-found', 'There is no delivery with this id for this endpoint.');
-    const now = new Date().toISOString();
-    const { site_id, endpoint_id, event_id, event_type, payload } = old;
-    const row = pendingDelivery({ site_id, endpoint_id, event_id, event_type, payload }, now);
-    await app.db.insertInto('webhook_deliveries').values(row).execute();
-    return { delivery: deliveryJson(await sendNow(row)) };
-  });
+  app.post(
+    `${base}/:id/deliveries/:deliveryId/redeliver`,
+    { ...admin, onRequest: sendLimit, config: { contract: { params: deliveryParams } } },
+    async (request) => {
+      const { id, deliveryId } = parseInput(deliveryParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      await endpointOf(app.db, siteId, id);
+      const old = await app.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('id', '=', deliveryId)
+        .where('endpoint_id', '=', id)
+        .executeTakeFirst();
+      if (!old) throw new TesseraError('not-found', 'There is no delivery with this id for this endpoint.');
+      const now = new Date().toISOString();
+      const { site_id, endpoint_id, event_id, event_type, payload } = old;
+      const row = pendingDelivery({ site_id, endpoint_id, event_id, event_type, payload }, now);
+      await app.db.insertInto('webhook_deliveries').values(row).execute();
+      return { delivery: deliveryJson(await sendNow(row)) };
+    },
+  );
 }

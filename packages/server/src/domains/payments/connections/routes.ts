@@ -119,62 +119,70 @@ export function registerConnectionRoutes(app: FastifyInstance, options: Connecti
     return listing(request.owner!.websiteId);
   });
 
-  app.put('/api/config/payments/connections/:provider', { ...store, onRequest: saveLimit }, async (request, reply) => {
-    const { provider } = parseInput(providerParams, request.params, 'address');
-    const spec = PROVIDER_SPECS[provider];
-    const config = parseWithFields(spec.schema, request.body);
-    const siteId = request.owner!.websiteId;
-    if (spec.fromEnvironment(app.config)) {
-      return refuse(reply, 409, 'configured-by-environment', CONNECTION_MESSAGES.fromEnvironment(spec.label));
-    }
-    const keyProblem = secretKeyProblem(app.config.secretKey);
-    if (keyProblem) return refuse(reply, 409, 'secret-key-missing', keyProblem);
-
-    let accepted: Extract<CredentialCheck, { ok: true }> | undefined;
-    let refusal: string | undefined;
-    for (const mode of spec.modesToTry(config)) {
-      let check: CredentialCheck;
-      try {
-        check = await spec.check(options.factories, config, mode, apiBaseOf(app, provider));
-      } catch (error) {
-        request.log.warn({ err: error, provider }, 'payment provider unreachable while checking keys');
-        return refuse(reply, 502, 'provider-unreachable', CONNECTION_MESSAGES.unreachable(spec.label));
+  app.put(
+    '/api/config/payments/connections/:provider',
+    { ...store, onRequest: saveLimit, config: { contract: { params: providerParams } } },
+    async (request, reply) => {
+      const { provider } = parseInput(providerParams, request.params, 'address');
+      const spec = PROVIDER_SPECS[provider];
+      const config = parseWithFields(spec.schema, request.body);
+      const siteId = request.owner!.websiteId;
+      if (spec.fromEnvironment(app.config)) {
+        return refuse(reply, 409, 'configured-by-environment', CONNECTION_MESSAGES.fromEnvironment(spec.label));
       }
-      if (check.ok) {
-        accepted = check;
-        break;
-      }
-      refusal ??= check.message;
-    }
-    if (!accepted) {
-      const message = CONNECTION_MESSAGES.refused(spec.label, refusal ?? 'the keys were refused.');
-      return refuse(reply, 400, 'credentials-refused', message, { [firstField(spec)]: message });
-    }
-    await saveConnection(app.db, {
-      siteId,
-      provider,
-      mode: accepted.mode,
-      config: provider === 'paypal' ? { ...config, mode: accepted.mode } : config,
-      hints: spec.hints(config),
-      secretKey: app.config.secretKey,
-    });
-    // Installment messaging follows the new account (bounded wait; a failure only logs).
-    if (provider === 'stripe') await app.services.hostedPayments?.installments.refresh(siteId);
-    reply.header('cache-control', 'no-store');
-    return listing(siteId);
-  });
+      const keyProblem = secretKeyProblem(app.config.secretKey);
+      if (keyProblem) return refuse(reply, 409, 'secret-key-missing', keyProblem);
 
-  app.delete('/api/config/payments/connections/:provider', store, async (request, reply) => {
-    const { provider } = parseInput(providerParams, request.params, 'address');
-    const spec = PROVIDER_SPECS[provider];
-    const siteId = request.owner!.websiteId;
-    if (spec.fromEnvironment(app.config)) {
-      return refuse(reply, 409, 'configured-by-environment', CONNECTION_MESSAGES.fromEnvironment(spec.label));
-    }
-    if (!(await deleteConnection(app.db, siteId, provider))) {
-      return refuse(reply, 404, 'not-connected', CONNECTION_MESSAGES.notConnected(spec.label));
-    }
-    reply.header('cache-control', 'no-store');
-    return listing(siteId);
-  });
+      let accepted: Extract<CredentialCheck, { ok: true }> | undefined;
+      let refusal: string | undefined;
+      for (const mode of spec.modesToTry(config)) {
+        let check: CredentialCheck;
+        try {
+          check = await spec.check(options.factories, config, mode, apiBaseOf(app, provider));
+        } catch (error) {
+          request.log.warn({ err: error, provider }, 'payment provider unreachable while checking keys');
+          return refuse(reply, 502, 'provider-unreachable', CONNECTION_MESSAGES.unreachable(spec.label));
+        }
+        if (check.ok) {
+          accepted = check;
+          break;
+        }
+        refusal ??= check.message;
+      }
+      if (!accepted) {
+        const message = CONNECTION_MESSAGES.refused(spec.label, refusal ?? 'the keys were refused.');
+        return refuse(reply, 400, 'credentials-refused', message, { [firstField(spec)]: message });
+      }
+      await saveConnection(app.db, {
+        siteId,
+        provider,
+        mode: accepted.mode,
+        config: provider === 'paypal' ? { ...config, mode: accepted.mode } : config,
+        hints: spec.hints(config),
+        secretKey: app.config.secretKey,
+      });
+      // Installment messaging follows the new account (bounded wait; a failure only logs).
+      if (provider === 'stripe') await app.services.hostedPayments?.installments.refresh(siteId);
+      reply.header('cache-control', 'no-store');
+      return listing(siteId);
+    },
+  );
+
+  app.delete(
+    '/api/config/payments/connections/:provider',
+    { ...store, config: { contract: { params: providerParams } } },
+    async (request, reply) => {
+      const { provider } = parseInput(providerParams, request.params, 'address');
+      const spec = PROVIDER_SPECS[provider];
+      const siteId = request.owner!.websiteId;
+      if (spec.fromEnvironment(app.config)) {
+        return refuse(reply, 409, 'configured-by-environment', CONNECTION_MESSAGES.fromEnvironment(spec.label));
+      }
+      if (!(await deleteConnection(app.db, siteId, provider))) {
+        return refuse(reply, 404, 'not-connected', CONNECTION_MESSAGES.notConnected(spec.label));
+      }
+      reply.header('cache-control', 'no-store');
+      return listing(siteId);
+    },
+  );
 }
