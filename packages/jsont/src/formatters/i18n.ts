@@ -11,7 +11,7 @@ import {
 } from '@phensley/cldr';
 import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
 import { formatDateFast } from '../i18n/date-shape.js';
-import { formatRelativeTime, gregorianDate } from '../i18n/dates.js';
+import { formatRelativeTime, formatRelativeTimeUtc, gregorianDate } from '../i18n/dates.js';
 import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
 import { checkMessage, MAX_MESSAGE_DEPTH, nestsTooDeep } from '../i18n/message-check.js';
@@ -235,9 +235,15 @@ const relativeTime: Formatter = {
       first.value = '';
       return;
     }
+    const options = relativeTimeOptions(args);
+    const fast = formatRelativeTimeUtc(cldr, start, end, options);
+    if (fast !== undefined) {
+      first.value = fast;
+      return;
+    }
     const a = vars.length > 1 ? gregorianDate(cldr, start, 'UTC') : nowDate(cldr, ctx);
     const b = gregorianDate(cldr, end, 'UTC');
-    first.value = formatRelativeTime(cldr, a, b, relativeTimeOptions(args));
+    first.value = formatRelativeTime(cldr, a, b, options);
   },
 };
 

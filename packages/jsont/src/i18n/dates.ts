@@ -10,6 +10,7 @@
  * cache of every date a site has.
  */
 import type { CLDR, GregorianDate, RelativeTimeFieldType, RelativeTimeFormatOptions } from '@phensley/cldr';
+import { relativeTimeUtc } from './relative-time.js';
 
 const RECENT = 8;
 
@@ -105,4 +106,26 @@ export function formatRelativeTime(
     field = 'second';
   }
   return relativeField(cldr, amount, field as RelativeTimeFieldType, options);
+}
+
+/**
+ * `formatRelativeTime` for two instants compared in UTC, with the field and amount computed
+ * without calendar dates (`relative-time.ts`); undefined when that does not cover the
+ * instants or options (the caller then builds the dates and calls `formatRelativeTime`).
+ */
+export function formatRelativeTimeUtc(
+  cldr: CLDR,
+  start: number,
+  end: number,
+  options: RelativeTimeFormatOptions,
+): string | undefined {
+  if (options.ca !== 'gregory' || options.dayOfWeek) return undefined;
+  const found = relativeTimeUtc(start, end, options.field, options.allowWeeks);
+  if (found === undefined) return undefined;
+  let [field, amount] = found;
+  if (field === 'millis') {
+    amount /= 1000;
+    field = 'second';
+  }
+  return relativeField(cldr, amount, field, options);
 }
