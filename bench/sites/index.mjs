@@ -9,7 +9,10 @@
 // Figures: requests per server CPU-second (/proc/<pid>/stat) and per wall-clock second of each,
 // their ratio (target: one site ≤ 2× the 1,000 sites), and the server's resident memory (VmRSS now,
 // VmHWM the peak since the sites were written; target under 512 MB).
-// Memory under a million mixed requests is the other half: `node bench/sites/memory.mjs`.
+// Memory under a million mixed requests is the other half: `node bench/sites/memory.mjs`, or across
+// the thousand sites: BENCH_SITES_REQUESTS=1000000 (after the rounds, that many requests of the
+// 1,000-site load in tenths, BENCH_SITES_CHUNK, with RSS after each; growth = last against the first).
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
@@ -22,11 +25,19 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RSS_LIMIT_MB = 512;
+/** The long memory run across the sites after the rounds (0: none). */
+const LONG_REQUESTS = Number(process.env.BENCH_SITES_REQUESTS ?? 0);
+const LONG_CHUNK = Number(process.env.BENCH_SITES_CHUNK ?? Math.ceil(LONG_REQUESTS / 10));
+const GROWTH_LIMIT = 0.2;
 
 process.stderr.write('  starting the server…\n');
 // METRICS_TOKEN: /metrics tells how often the content cache and the page memo answered.
 const METRICS_TOKEN = 'bench-sites-metrics-token';
-const server = await startServer({ env: { METRICS_TOKEN }, timeoutMs: 180_000 });
+// BENCH_SITES_DOCKER_ENV=1: the server gets the memory settings the Dockerfile gives it (glibc's
+// MALLOC_ARENA_MAX=2, V8's --max-semi-space-size=16), to compare with a bare `node cli.js start`.
+const DOCKER_ENV = process.env.BENCH_SITES_DOCKER_ENV === '1';
+const dockerEnv = DOCKER_ENV ? { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-semi-space-size=16' } : {};
+const server = await startServer({ env: { METRICS_TOKEN, ...dockerEnv }, timeoutMs: 180_000 });
 const stopAndExit = (signal) => {
   server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 };
@@ -127,6 +138,7 @@ try {
   for (const load of loads) await run(load, 1);
   const rssAfterWarmup = residentBytes(server.pid);
 
+  const loadBefore = loadavg()[0];
   const samples = loads.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, load] of loads.entries()) {
@@ -149,7 +161,7 @@ try {
   const ratio = one.perCpu / many.perCpu;
 
   console.log(
-    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite`,
+    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite${DOCKER_ENV ? ', the Dockerfile\'s memory settings' : ''}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
   );
   const rows = [['load', 'req/server CPU-s', 'req/s', 'p99 ms', 'content cache hits', 'page memo hits', 'not 2xx']];
   const percent = (x) => `${(x * 100).toFixed(0)} %`;
@@ -177,6 +189,49 @@ try {
     `  server resident memory: ${mb(rssAfterWarmup)} MB after warm-up, ${mb(rss)} MB at the end, peak ${mb(peak)} MB${peakReset ? ' from the first page on' : ' since start (VmHWM could not be reset)'} (target < ${RSS_LIMIT_MB} MB)`,
   );
   if (results.some((r) => r.other > 0)) failed = true;
+
+  if (LONG_REQUESTS > 0) {
+    // Memory under sustained load: the 1,000-site load for LONG_REQUESTS requests, RSS after each chunk.
+    const started = Date.now();
+    const longRows = [['requests', 'RSS MB', 'peak MB', 'req/server CPU-s', 'req/s', 'not 2xx', 'load average']];
+    const sizes = [];
+    let done = 0;
+    let otherAnswers = 0;
+    while (done < LONG_REQUESTS) {
+      const amount = Math.min(LONG_CHUNK, LONG_REQUESTS - done);
+      const cpuBefore = processCpuSeconds(server.pid);
+      const r = await autocannon({ url: base, connections: CONNECTIONS, amount, requests: loads[1].requests });
+      const cpu = processCpuSeconds(server.pid) - cpuBefore;
+      done += amount;
+      otherAnswers += r.non2xx + r.errors + r.timeouts;
+      sizes.push({ done, bytes: residentBytes(server.pid) });
+      longRows.push([
+        fmt(done),
+        mb(sizes.at(-1).bytes),
+        mb(peakResidentBytes(server.pid)),
+        fmt(r.requests.total / cpu),
+        fmt(r.requests.average),
+        fmt(r.non2xx + r.errors + r.timeouts),
+        loadavg()[0].toFixed(1),
+      ]);
+      process.stderr.write(`  ${fmt(done)} of ${fmt(LONG_REQUESTS)} requests: RSS ${mb(sizes.at(-1).bytes)} MB\n`);
+    }
+    const [firstChunk, last] = [sizes[0], sizes.at(-1)];
+    const growth = (last.bytes - firstChunk.bytes) / firstChunk.bytes;
+    console.log(
+      `  memory: ${fmt(LONG_REQUESTS)} requests across the ${fmt(SITES)} sites in chunks of ${fmt(LONG_CHUNK)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    console.log(
+      table(longRows)
+        .split('\n')
+        .map((l) => `    ${l}`)
+        .join('\n'),
+    );
+    console.log(
+      `  resident memory after ${fmt(firstChunk.done)}: ${mb(firstChunk.bytes)} MB; after ${fmt(last.done)}: ${mb(last.bytes)} MB; growth ${(growth * 100).toFixed(1)} % (target within ${GROWTH_LIMIT * 100} %)`,
+    );
+    if (otherAnswers > 0) failed = true;
+  }
 } catch (error) {
   console.error(`bench/sites failed: ${error instanceof Error ? error.stack : String(error)}`);
   failed = true;
