@@ -145,7 +145,7 @@ describe('Website › WordPress import', () => {
     await preview.getByRole('button', { name: /^Import \d+ items?$/ }).click();
     const result = editor.getByRole('region', { name: 'Result' });
     await poll(() => result.count()).toBe(1);
-    expect(await result.locator('pre').textContent()).toContain("1 picture copied into the site's files");
+    expect(await result.locator('pre').textContent()).toContain("1 file copied into the site's files");
     // The post shows the copy, served by this site.
     const post = await editor.request.get(`${server.url}/blog/tomato-harvest`);
     expect(await post.text()).toContain('/files/wordpress/2024/08/tomatoes.jpg');

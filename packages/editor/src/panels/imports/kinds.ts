@@ -87,7 +87,7 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     noun: 'item',
     problemLabel: 'Skipped',
     mediaLabel:
-      "Copy the export's pictures into this site, and its MP3 and MP4 files (downloaded from the old site or Squarespace's CDN)",
+      "Copy the export's pictures into this site, with its MP3 sound and MP4 video (downloaded from the old site or Squarespace's CDN)",
     toReport: (body) => {
       const pages = rows(body.pages).map((row) => ({
         line: Number(row.line),
