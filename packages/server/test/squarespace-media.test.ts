@@ -156,6 +156,8 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
     ).toEqual([copyOf('bowl.jpg'), copyOf('jug.jpg')]);
     const firing = await post('first-firing');
     expect(firing.sections).toContain(copyOf('cone.jpg'));
+    // The post's HTML (feeds, exports, the blog editor) shows the lazy picture's copy too.
+    expect(firing.body).toContain(`<img src="${copyOf('cone.jpg')}"`);
     expect(`${firing.sections}${firing.body}`).not.toContain(`${origin}/content/v1/5f1a/cone.jpg`);
 
     const sounds = await post('studio-sounds');

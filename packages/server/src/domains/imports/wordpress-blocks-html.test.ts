@@ -172,3 +172,16 @@ describe('moved pictures', () => {
     expect(sections).not.toEqual(after);
   });
 });
+
+describe('lazy pictures in the HTML form', () => {
+  it('shows a lazy picture by its data address, never a script address', () => {
+    const { html } = convertContent(
+      '<p>Kiln</p><img data-src="https://cdn.example/a.jpg" alt="A"><img data-image="javascript:alert(1)" alt="B"><img src="/b.jpg" data-src="https://cdn.example/c.jpg" alt="C">',
+      ctx,
+    );
+    expect(html).toContain('<img src="https://cdn.example/a.jpg" alt="A"');
+    expect(html).toContain('src="/b.jpg"');
+    expect(html).not.toContain('javascript');
+    expect(html).not.toContain('cdn.example/c.jpg');
+  });
+});

@@ -1,8 +1,9 @@
-import { type BlockData, BlockType, type SectionData } from '@tessera/core';
+import { type BlockData, BlockType, escapeHtml, type SectionData } from '@tessera/core';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import {
   addressOf,
   allTags,
+  attributesOf,
   attrsOf,
   firstTag,
   hasText,
@@ -299,8 +300,22 @@ export function convertContent(content: string, ctx: ContentContext): ConvertedC
           .filter(Boolean)
           .join('\n'),
       )
-    : sanitizeOwnerHtml(paragraphs(joinShortcodeText(tree.join(''), ctx)));
+    : sanitizeOwnerHtml(paragraphs(joinShortcodeText(withLazySources(tree.join('')), ctx)));
   return { html: body, sections: sectionsOf(blocks, body) };
+}
+
+/**
+ * Lazy pictures (Squarespace's `<img data-src>`, lazy-load plugins' `data-lazy-src`) with their
+ * address as `src`, so the body's HTML shows them as the blocks do (the cleaner drops `data-*`).
+ */
+function withLazySources(markup: string): string {
+  if (!/data-(?:lazy-)?(?:src|image)=/i.test(markup)) return markup;
+  return markup.replace(/<img\b[^<>]*>/gi, (tag) => {
+    const a = attributesOf(tag);
+    if (a.src) return tag;
+    const src = [a['data-src'], a['data-image'], a['data-lazy-src']].map((v) => addressOf(v)).find(Boolean);
+    return src ? `<img src="${escapeHtml(src)}"${tag.slice(4)}` : tag;
+  });
 }
 
 /** Every picture address the sections show (image and gallery blocks), once each. */
