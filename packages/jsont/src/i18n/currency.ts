@@ -497,7 +497,23 @@ export function formatCurrencyText(
  */
 const found = new WeakMap<CurrencyFormatOptions, WeakMap<CLDR, Map<string, CurrencyShape | null>>>();
 
+/** The last shape found: a page often prints run after run of prices with one argument list. */
+let lastCldr: CLDR | undefined;
+let lastCode = '';
+let lastOptions: CurrencyFormatOptions | undefined;
+let lastShape: CurrencyShape | null = null;
+
 function shapeFor(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
+  if (cldr === lastCldr && code === lastCode && options === lastOptions) return lastShape;
+  const shape = foundShape(cldr, code, options);
+  lastCldr = cldr;
+  lastCode = code;
+  lastOptions = options;
+  lastShape = shape;
+  return shape;
+}
+
+function foundShape(cldr: CLDR, code: string, options: CurrencyFormatOptions): CurrencyShape | null {
   let perBundle = found.get(options);
   if (perBundle === undefined) {
     perBundle = new WeakMap();
