@@ -175,11 +175,16 @@ const fuzzCase: fc.Arbitrary<FuzzCase> = fc.record({
   ),
 });
 
-/** Row counts of every table, in one query, to prove failed requests write nothing. */
-async function rowCounts(server: TestServer, tables: string[]): Promise<Record<string, number>> {
-  const query = tables.map((t) => `select '${t}' as t, count(*) as c from ${t}`).join(' union all ');
-  const { rows } = await sql<{ t: string; c: number | string }>`${sql.raw(query)}`.execute(server.db);
-  return Object.fromEntries(rows.map((r) => [r.t, Number(r.c)]));
+/**
+ * Row counts of every table, in one query, to prove failed requests write nothing. The query is
+ * written once: it runs after each of some 3,500 requests per dialect.
+ */
+function rowCounter(server: TestServer, tables: string[]): () => Promise<Record<string, number>> {
+  const query = sql.raw(tables.map((t) => `select '${t}' as t, count(*) as c from ${t}`).join(' union all '));
+  return async () => {
+    const { rows } = await sql<{ t: string; c: number | string }>`${query}`.execute(server.db);
+    return Object.fromEntries(rows.map((r) => [r.t, Number(r.c)]));
+  };
 }
 
 for (const dialect of DIALECTS) {
@@ -187,6 +192,7 @@ for (const dialect of DIALECTS) {
     let server: TestServer;
     let routes: RouteEntry[];
     let tables: string[];
+    let rowCounts: () => Promise<Record<string, number>>;
     let member: SiteUserVisitor;
 
     beforeAll(async () => {
@@ -202,6 +208,7 @@ for (const dialect of DIALECTS) {
       tables = (await ownTables(server.db))
         .map((t) => t.name)
         .filter((n) => !n.startsWith('kysely_') && n !== 'job_runs');
+      rowCounts = rowCounter(server, tables);
       await createOwner(server.db, { email: 'fuzz-admin@owners.test', password: 'fuzz-admin-pw', roles: [1] });
       await createSiteUser(server.db, { email: 'fuzz-member@example.com', password: 'fuzz-member-pw' });
       // One browser signed in as both an admin owner and a site user, so every guard lets the input through.
@@ -215,9 +222,11 @@ for (const dialect of DIALECTS) {
       const ordered = [...routes.filter((r) => !endsSession(r)), ...routes.filter(endsSession)];
       // Counted once and then after each request (which is the next request's "before"): half
       // the counting of a count before and after each.
-      let before = await rowCounts(server, tables);
+      // The same shapes for every route: built once (the deepest is 30,000 levels of JSON).
+      const cases = hostileCases();
+      let before = await rowCounts();
       for (const route of ordered) {
-        for (const input of hostileCases()) {
+        for (const input of cases) {
           if (input.body !== undefined && !STATE_CHANGING.has(route.method)) continue;
           const actor = endsSession(route) ? new Visitor(server.url) : member;
           const path = concretePath(route.url, input.param) + input.query;
@@ -229,7 +238,7 @@ for (const dialect of DIALECTS) {
             const sent = `${input.contentType ?? 'no type'}: ${(input.body ?? '').slice(0, 40)}`;
             if (answer.status >= 500)
               failures.push(`${describeRoute(route)} ${path.slice(0, 80)} (${sent}) → ${answer.status}`);
-            const after = await rowCounts(server, tables);
+            const after = await rowCounts();
             if (answer.status >= 400) {
               const changed = tables.filter((t) => after[t] !== before[t]);
               if (changed.length > 0)
@@ -238,7 +247,7 @@ for (const dialect of DIALECTS) {
             before = after;
           } catch (error) {
             failures.push(`${describeRoute(route)} ${path.slice(0, 80)}: ${(error as Error).message}`);
-            before = await rowCounts(server, tables);
+            before = await rowCounts();
           }
         }
       }
@@ -257,7 +266,7 @@ for (const dialect of DIALECTS) {
           STATE_CHANGING.has(route.method) ? { body: {} } : {},
         );
       }
-      let before = await rowCounts(server, tables);
+      let before = await rowCounts();
       for (const [index, route] of ordered.entries()) {
         await fc.assert(
           fc.asyncProperty(fuzzCase, async (input) => {
@@ -275,14 +284,14 @@ for (const dialect of DIALECTS) {
               status = answer.status;
             } catch (error) {
               failures.push(`${describeRoute(route)} ${path.slice(0, 80)}: ${(error as Error).message}`);
-              before = await rowCounts(server, tables);
+              before = await rowCounts();
               return;
             }
             if (status >= 500) {
               const sent = `${input.contentType ?? 'no type'}: ${JSON.stringify(input.body ?? '').slice(0, 60)}`;
               failures.push(`${describeRoute(route)} ${path.slice(0, 80)} (${sent}) → ${status}`);
             }
-            const after = await rowCounts(server, tables);
+            const after = await rowCounts();
             if (status >= 400) {
               const changed = tables.filter((t) => after[t] !== before[t]);
               if (changed.length > 0)
