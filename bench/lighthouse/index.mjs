@@ -11,10 +11,16 @@
 // DATA_DIR (the demo site is seeded on first start); talks to loopback only.
 // `BENCH_LIGHTHOUSE_PAGES=product,event` audits only the pages named; `BENCH_LIGHTHOUSE_SAVE=<dir>`
 // keeps each run's full Lighthouse report (JSON) there, to read the audits in detail.
+// `BENCH_LIGHTHOUSE_BEFORE=loader-<hash>.js` (an earlier loader still in packages/storefront/dist/assets)
+// also audits each page, interleaved with the current build in every run, through a loopback proxy
+// that puts that loader in the page in place of the current one (the current build then goes through
+// the same kind of proxy, unchanged): a before/after in the same load of the machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CLI, ROOT, startServer } from '../../e2e/support/server.mjs';
 import { median, table } from '../lib/measure.mjs';
@@ -30,7 +36,15 @@ const ALL_PAGES = [
   ['event', '/events/winter-market'],
 ];
 const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
-const PAGES = ONLY ? ALL_PAGES.filter(([name]) => ONLY.includes(name)) : ALL_PAGES;
+const BEFORE_LOADER = process.env.BENCH_LIGHTHOUSE_BEFORE;
+const PAGES = (ONLY ? ALL_PAGES.filter(([name]) => ONLY.includes(name)) : ALL_PAGES).flatMap(([name, path]) =>
+  BEFORE_LOADER
+    ? [
+        [name, path],
+        [`${name} (before)`, path, true],
+      ]
+    : [[name, path]],
+);
 if (PAGES.length === 0) {
   console.error(
     `bench/lighthouse: no page is named ${ONLY?.join(', ')} (pages: ${ALL_PAGES.map(([n]) => n).join(', ')})`,
@@ -96,6 +110,47 @@ async function launchChromium() {
   return { port, stop };
 }
 
+/**
+ * A loopback proxy to `target` that puts `before` in every page in place of the current loader
+ * (`now`); pages go out brotli-compressed like the server's own, everything else is passed through.
+ */
+async function startLoaderSwap(target, now, before) {
+  const { hostname, port } = new URL(target);
+  const proxy = createServer((req, res) => {
+    const headers = { ...req.headers, host: `${hostname}:${port}`, 'accept-encoding': 'identity' };
+    delete headers['if-none-match'];
+    const upstream = request({ hostname, port, path: req.url, method: req.method, headers }, (answer) => {
+      const type = String(answer.headers['content-type'] ?? '');
+      if (!type.startsWith('text/html')) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const parts = [];
+      answer.on('data', (part) => parts.push(part));
+      answer.on('end', () => {
+        const html = Buffer.concat(parts).toString('utf8').replaceAll(now, before);
+        const out = { ...answer.headers };
+        for (const name of ['content-length', 'etag', 'content-encoding']) delete out[name];
+        const body = brotliCompressSync(html);
+        res.writeHead(answer.statusCode ?? 502, { ...out, 'content-encoding': 'br', 'content-length': body.length });
+        res.end(body);
+      });
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${proxy.address().port}`,
+    stop: () =>
+      new Promise((r) => {
+        proxy.closeAllConnections();
+        proxy.close(r);
+      }),
+  };
+}
+
 /** One Lighthouse run: category scores (0–100), the benchmark index, audits that lost points. */
 async function audit(port, url, saveAs) {
   const result = await lighthouse(url, {
@@ -141,9 +196,25 @@ if (!existsSync(CLI)) {
   if (build.status !== 0) process.exit(1);
 }
 
+if (BEFORE_LOADER && !existsSync(join(ROOT, 'packages/storefront/dist/assets', BEFORE_LOADER))) {
+  console.error(`bench/lighthouse: ${BEFORE_LOADER} is not in packages/storefront/dist/assets`);
+  process.exit(1);
+}
 process.stderr.write('  starting the server and Chromium…\n');
 const server = await startServer();
 const chromium = await launchChromium();
+let swap;
+if (BEFORE_LOADER) {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'packages/storefront/dist/manifest.json'), 'utf8'));
+  const now = manifest['src/loader.ts'].file.replace(/^assets\//, '');
+  // Both builds go through a proxy of the same kind, so the extra hop and the proxy's compression
+  // weigh on both alike (the "now" one changes nothing in the page).
+  swap = {
+    before: await startLoaderSwap(server.url, now, BEFORE_LOADER),
+    now: await startLoaderSwap(server.url, now, now),
+  };
+  process.stderr.write(`  before: ${BEFORE_LOADER} in place of ${now}\n`);
+}
 let failed = false;
 try {
   // Warm-up: the server's first render of each page and Chromium's own caches stay out of the figures.
@@ -154,22 +225,21 @@ try {
   }
   const results = PAGES.map(() => []);
   for (let run = 0; run < RUNS; run++) {
-    for (const [index, [name, path]] of PAGES.entries()) {
+    for (const [index, [name, path, before]] of PAGES.entries()) {
       process.stderr.write(`  run ${run + 1}/${RUNS}: ${name}…\n`);
-      results[index].push(
-        await audit(chromium.port, `${server.url}${path}`, `${name.replace(/\W+/g, '-')}-${run + 1}`),
-      );
+      const base = swap ? (before ? swap.before : swap.now).url : server.url;
+      results[index].push(await audit(chromium.port, `${base}${path}`, `${name.replace(/\W+/g, '-')}-${run + 1}`));
     }
   }
   const all = results.flat();
   const rows = [['page', ...CATEGORIES.map(([, label, target]) => `${label} (≥ ${target})`), 'LCP', 'TBT', 'CLS']];
   const misses = [];
   const losingLines = [];
-  for (const [index, [name, path]] of PAGES.entries()) {
+  for (const [index, [name, path, before]] of PAGES.entries()) {
     const runs = results[index];
     const cells = CATEGORIES.map(([id, label, target]) => {
       const value = median(runs.map((r) => r.scores[id]));
-      if (!(value >= target)) misses.push(`${name} ${label} ${value}`);
+      if (!before && !(value >= target)) misses.push(`${name} ${label} ${value}`);
       return `${value} [${runs.map((r) => r.scores[id]).join(' ')}]`;
     });
     const metric = (id) => median(runs.map((r) => r.metrics[id]));
@@ -207,6 +277,8 @@ try {
   console.error(`bench/lighthouse failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   failed = true;
 } finally {
+  await swap?.before.stop();
+  await swap?.now.stop();
   await chromium.stop();
   await server.stop();
 }
