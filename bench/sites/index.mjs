@@ -161,7 +161,7 @@ try {
   const ratio = one.perCpu / many.perCpu;
 
   console.log(
-    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite${DOCKER_ENV ? ', the Dockerfile\'s memory settings' : ''}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite${DOCKER_ENV ? ", the Dockerfile's memory settings" : ''}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
   );
   const rows = [['load', 'req/server CPU-s', 'req/s', 'p99 ms', 'content cache hits', 'page memo hits', 'not 2xx']];
   const percent = (x) => `${(x * 100).toFixed(0)} %`;
