@@ -48,8 +48,8 @@ async function databaseIdentity(db: Kysely<Database>): Promise<string> {
 /**
  * A process outside the servers (the `tessera` CLI) changed site data: tell every running node on
  * this database to forget its cached content now, instead of within the cache's lifetime. The
- * message goes out before this returns. One SQLite process has no bus: the servers' own short cache
- * lifetime (`CONTENT_CACHE_MS`) covers a write made beside them.
+ * message goes out before this returns. One SQLite process has no bus: the servers see a write made
+ * beside them through `pragma data_version` (`domains/content/content-cache.ts`).
  */
 export async function announceOutsideWrite(db: Kysely<Database>, options: CreateBusOptions): Promise<void> {
   if (!options.redisUrl && !pgPoolOf(db)) return;
