@@ -1,11 +1,3 @@
-import {
-  listQuery as reviewListQuery,
-  ownerListQuery as reviewOwnerListQuery,
-  replyBody,
-  reviewFields,
-  settingsBody,
-  statusBody,
-} from './domains/reviews/schemas.js';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { OWNER_COOKIE } from './domains/auth/owner-session.js';
@@ -16,9 +8,9 @@ import { OPENAPI_PATH } from './platform/http/openapi-route.js';
 // What `/api/openapi.json` knows of a route beyond the catalogue (issue 16). A route declares the zod
 // schemas its handler parses in its own options, `config: { contract: { params, query, body, response } }`
 // (the same objects it passes to `parseInput`; the catalogue records them). This table, keyed `METHOD /url`
-// as the catalogue spells the route, adds summaries and error codes, and still holds the schemas of the
-// routes of domains not yet moved (reviews); `test/openapi.test.ts` fails on a key no registered route has
-// and on a schema given here for a route that declares its own. A route with neither is still published,
+// as the catalogue spells the route, adds summaries and error codes;
+// `test/openapi.test.ts` fails on a key no registered route has and on a schema given here for a route
+// that declares its own. A route with neither is still published,
 // with a summary made from its address.
 
 const CHECKOUT_ERRORS = [
@@ -80,26 +72,6 @@ export const API_CONTRACTS: ReadonlyMap<string, RouteContract> = new Map<string,
     { summary: 'Set a new password with a reset link', errors: ['reset-link-invalid'] },
   ],
   ['POST /api/member-areas/join', { summary: 'Join a member area with a plan' }],
-  ['GET /api/reviews/products/:itemId', { summary: "A product's published reviews", query: reviewListQuery }],
-  [
-    'POST /api/reviews/products/:itemId',
-    {
-      summary: 'Review a product the site user bought',
-      body: reviewFields,
-      errors: ['reviews-off', 'review-not-buyer', 'review-exists', 'unsupported-file', 'captcha-required'],
-    },
-  ],
-  ['GET /api/config/reviews', { summary: 'Reviews awaiting or past moderation', query: reviewOwnerListQuery }],
-  [
-    'PUT /api/config/reviews/:reviewId/status',
-    { summary: 'Publish or hide a review', body: statusBody, errors: ['review-not-found'] },
-  ],
-  [
-    'PUT /api/config/reviews/:reviewId/reply',
-    { summary: 'Reply to a review as the site', body: replyBody, errors: ['review-not-found'] },
-  ],
-  ['PUT /api/config/reviews/settings', { summary: 'Change the review settings', body: settingsBody }],
-  ['DELETE /api/config/reviews/:reviewId', { summary: 'Delete a review and its photos', errors: ['review-not-found'] }],
   ['POST /api/config/member-areas', { summary: 'Create a member area' }],
   ['PATCH /api/config/member-areas/:areaId', { summary: 'Change a member area' }],
   ['POST /api/config/member-areas/:areaId/plans', { summary: 'Add a plan to a member area' }],

@@ -24,21 +24,41 @@ export function registerReviewOwnerRoutes(
   const guard = { preHandler: requireOwner('store') };
   const db = app.db;
 
-  app.get('/api/config/reviews', guard, async (request, reply) => {
-    const { status, limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
-    const reviews = await ownerReviews(db, siteOf(request), status, limit);
-    return reply.header('cache-control', 'no-store').send({ reviews });
-  });
+  app.get(
+    '/api/config/reviews',
+    { ...guard, config: { contract: { summary: 'Reviews awaiting or past moderation', query: ownerListQuery } } },
+    async (request, reply) => {
+      const { status, limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
+      const reviews = await ownerReviews(db, siteOf(request), status, limit);
+      return reply.header('cache-control', 'no-store').send({ reviews });
+    },
+  );
 
-  app.put('/api/config/reviews/:reviewId/status', guard, async (request) => {
-    const { reviewId } = parseInput(reviewParams, request.params, 'address');
-    const { status } = parseInput(statusBody, request.body);
-    const updated = await updateReview(db, siteOf(request), reviewId, { status, now: new Date().toISOString() });
-    if (!updated) fail('review-not-found');
-    return { id: reviewId, status };
-  });
+  const statusContract = {
+    summary: 'Publish or hide a review',
+    params: reviewParams,
+    body: statusBody,
+    errors: ['review-not-found'],
+  } as const;
+  app.put(
+    '/api/config/reviews/:reviewId/status',
+    { ...guard, config: { contract: statusContract } },
+    async (request) => {
+      const { reviewId } = parseInput(reviewParams, request.params, 'address');
+      const { status } = parseInput(statusBody, request.body);
+      const updated = await updateReview(db, siteOf(request), reviewId, { status, now: new Date().toISOString() });
+      if (!updated) fail('review-not-found');
+      return { id: reviewId, status };
+    },
+  );
 
-  app.put('/api/config/reviews/:reviewId/reply', guard, async (request) => {
+  const replyContract = {
+    summary: 'Reply to a review as the site',
+    params: reviewParams,
+    body: replyBody,
+    errors: ['review-not-found'],
+  } as const;
+  app.put('/api/config/reviews/:reviewId/reply', { ...guard, config: { contract: replyContract } }, async (request) => {
     const { reviewId } = parseInput(reviewParams, request.params, 'address');
     const text = plainReviewText(parseInput(replyBody, request.body).reply);
     const now = new Date().toISOString();
@@ -52,7 +72,12 @@ export function registerReviewOwnerRoutes(
   });
 
   // Deleting a review removes its photos from the file storage too.
-  app.delete('/api/config/reviews/:reviewId', guard, async (request) => {
+  const deleteContract = {
+    summary: 'Delete a review and its photos',
+    params: reviewParams,
+    errors: ['review-not-found'],
+  } as const;
+  app.delete('/api/config/reviews/:reviewId', { ...guard, config: { contract: deleteContract } }, async (request) => {
     const { reviewId } = parseInput(reviewParams, request.params, 'address');
     const photos = await deleteReview(db, siteOf(request), reviewId);
     if (!photos) fail('review-not-found');
@@ -70,11 +95,15 @@ export function registerReviewOwnerRoutes(
     return reply.header('cache-control', 'no-store').send(await settingsStore.read(siteOf(request)));
   });
 
-  app.put('/api/config/reviews/settings', guard, async (request) => {
-    const change = parseInput(settingsBody, request.body);
-    const siteId = siteOf(request);
-    const saved = await settingsStore.save(siteId, change);
-    app.services.content.invalidate(siteId);
-    return saved;
-  });
+  app.put(
+    '/api/config/reviews/settings',
+    { ...guard, config: { contract: { summary: 'Change the review settings', body: settingsBody } } },
+    async (request) => {
+      const change = parseInput(settingsBody, request.body);
+      const siteId = siteOf(request);
+      const saved = await settingsStore.save(siteId, change);
+      app.services.content.invalidate(siteId);
+      return saved;
+    },
+  );
 }

@@ -30,7 +30,13 @@ export function registerReviewVisitorRoutes(
   const postLimit = limitPerAddress(app, { name: 'review-post', max: 10, timeWindowMs: 10 * 60_000 });
   const siteOf = (request: FastifyRequest) => app.services.content.getSiteForHost(request.hostname);
 
-  app.get('/api/reviews/products/:itemId', async (request, reply) => {
+  const listContract = {
+    summary: "A product's published reviews",
+    params: productParams,
+    query: listQuery,
+    errors: ['reviews-off', 'not-found'],
+  } as const;
+  app.get('/api/reviews/products/:itemId', { config: { contract: listContract } }, async (request, reply) => {
     const { itemId } = parseInput(productParams, request.params, 'address');
     const { sort, page } = parseInput(listQuery, request.query ?? {}, 'query');
     const site = await siteOf(request);
@@ -48,7 +54,18 @@ export function registerReviewVisitorRoutes(
 
   app.post(
     '/api/reviews/products/:itemId',
-    { onRequest: postLimit, preHandler: siteUsers.requireSiteUser },
+    {
+      onRequest: postLimit,
+      preHandler: siteUsers.requireSiteUser,
+      config: {
+        contract: {
+          summary: 'Review a product the site user bought',
+          params: productParams,
+          body: reviewFields,
+          errors: ['reviews-off', 'review-not-buyer', 'review-exists', 'unsupported-file', 'captcha-required'],
+        },
+      },
+    },
     async (request, reply) => {
       const { itemId } = parseInput(productParams, request.params, 'address');
       const fields = parseInput(reviewFields, request.body);
