@@ -39,6 +39,7 @@ const draftBody = z
 const saveBody = z.object({ label: z.string().trim().max(100).optional() }).strict();
 const publishBody = z.object({ versionId: id.nullable() }).strict();
 const fileQuery = z.object({ path }).strict();
+const versionParams = z.object({ id });
 const compareQuery = z.object({ from: z.union([id, z.literal('default')]), to: z.union([id, z.literal('default')]) });
 
 function versionJson(row: VersionRow, live: string | null) {
@@ -76,124 +77,215 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
   }
 
   // `GET /api/config/theme` itself is the editor canvas's theme source (domains/editor/index.ts).
-  app.get(`${BASE}/editor`, admin, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const siteId = request.owner!.websiteId;
-    const [live, draft, saved] = await Promise.all([store.live(siteId), store.draft(siteId), store.saved(siteId)]);
-    const draftFiles = draft ? filesOf(draft) : {};
-    return {
-      files: defaults.entries.map((entry) => ({ ...entry, changed: draftFiles[entry.path] !== undefined })),
-      live,
-      draft: { files: Object.keys(draftFiles).sort(), updatedAt: draft?.updated_at ?? null },
-      errors: compileErrors(defaults, draftFiles),
-      versions: saved.map((row) => versionJson(row, live)),
-      limits: { fileChars: MAX_FILE_CHARS, versionChars: MAX_VERSION_CHARS, versions: MAX_VERSIONS },
-    };
-  });
+  app.get(
+    `${BASE}/editor`,
+    { ...admin, config: { contract: { summary: "The theme editor's state: files, draft, versions, errors, limits" } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const siteId = request.owner!.websiteId;
+      const [live, draft, saved] = await Promise.all([store.live(siteId), store.draft(siteId), store.saved(siteId)]);
+      const draftFiles = draft ? filesOf(draft) : {};
+      return {
+        files: defaults.entries.map((entry) => ({ ...entry, changed: draftFiles[entry.path] !== undefined })),
+        live,
+        draft: { files: Object.keys(draftFiles).sort(), updatedAt: draft?.updated_at ?? null },
+        errors: compileErrors(defaults, draftFiles),
+        versions: saved.map((row) => versionJson(row, live)),
+        limits: { fileChars: MAX_FILE_CHARS, versionChars: MAX_VERSION_CHARS, versions: MAX_VERSIONS },
+      };
+    },
+  );
 
   // One file: the default theme's text and the draft's own, if it changed it.
-  app.get(`${BASE}/file`, admin, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const query = parseInput(fileQuery, request.query, 'query');
-    if (!defaults.has(query.path))
-      fail('theme-files-refused', `${query.path.slice(0, 120)}: there is no such theme file.`);
-    const draft = await store.draft(request.owner!.websiteId);
-    const own = draft ? filesOf(draft)[query.path] : undefined;
-    return {
-      path: query.path,
-      kind: defaults.kindOf(query.path),
-      default: defaults.source(query.path),
-      draft: own ?? null,
-    };
-  });
+  app.get(
+    `${BASE}/file`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: "One theme file: the default text and the draft's own",
+          query: fileQuery,
+          errors: ['theme-files-refused'],
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const query = parseInput(fileQuery, request.query, 'query');
+      if (!defaults.has(query.path))
+        fail('theme-files-refused', `${query.path.slice(0, 120)}: there is no such theme file.`);
+      const draft = await store.draft(request.owner!.websiteId);
+      const own = draft ? filesOf(draft)[query.path] : undefined;
+      return {
+        path: query.path,
+        kind: defaults.kindOf(query.path),
+        default: defaults.source(query.path),
+        draft: own ?? null,
+      };
+    },
+  );
 
-  app.put(`${BASE}/draft`, writes, async (request) => {
-    const input = parseInput(draftBody, request.body);
-    const siteId = request.owner!.websiteId;
-    const current = input.replace ? {} : filesOf((await store.draft(siteId)) ?? { files: '{}' });
-    for (const [file, source] of Object.entries(input.files)) {
-      if (source === null) delete current[file];
-      else current[file] = source;
-    }
-    const files = checkedFiles(current);
-    const row = await store.writeDraft(siteId, files, request.owner!.id);
-    return {
-      draft: { files: Object.keys(files).sort(), updatedAt: row.updated_at },
-      errors: compileErrors(defaults, files),
-    };
-  });
+  app.put(
+    `${BASE}/draft`,
+    {
+      ...writes,
+      config: {
+        contract: { summary: 'Change files of the theme draft', body: draftBody, errors: ['theme-files-refused'] },
+      },
+    },
+    async (request) => {
+      const input = parseInput(draftBody, request.body);
+      const siteId = request.owner!.websiteId;
+      const current = input.replace ? {} : filesOf((await store.draft(siteId)) ?? { files: '{}' });
+      for (const [file, source] of Object.entries(input.files)) {
+        if (source === null) delete current[file];
+        else current[file] = source;
+      }
+      const files = checkedFiles(current);
+      const row = await store.writeDraft(siteId, files, request.owner!.id);
+      return {
+        draft: { files: Object.keys(files).sort(), updatedAt: row.updated_at },
+        errors: compileErrors(defaults, files),
+      };
+    },
+  );
 
   // The draft becomes the next numbered version (saved even with errors; they are answered).
-  app.post(`${BASE}/versions`, admin, async (request, reply) => {
-    const input = parseInput(saveBody, request.body ?? {});
-    const siteId = request.owner!.websiteId;
-    const draft = await store.draft(siteId);
-    const files = checkedFiles(draft ? filesOf(draft) : {});
-    const row = await store.saveVersion(siteId, files, input.label ?? '', request.owner!.id);
-    reply.code(201);
-    return { version: versionJson(row, await store.live(siteId)), errors: compileErrors(defaults, files) };
-  });
+  app.post(
+    `${BASE}/versions`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: 'Save the draft as the next numbered theme version',
+          body: saveBody,
+          errors: ['theme-files-refused'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const input = parseInput(saveBody, request.body ?? {});
+      const siteId = request.owner!.websiteId;
+      const draft = await store.draft(siteId);
+      const files = checkedFiles(draft ? filesOf(draft) : {});
+      const row = await store.saveVersion(siteId, files, input.label ?? '', request.owner!.id);
+      reply.code(201);
+      return { version: versionJson(row, await store.live(siteId)), errors: compileErrors(defaults, files) };
+    },
+  );
 
-  app.get(`${BASE}/versions/:id`, admin, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const params = parseInput(z.object({ id }), request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const row = await store.version(siteId, params.id);
-    if (row?.kind !== 'saved') fail('theme-version-not-found');
-    const files = filesOf(row);
-    return {
-      version: { ...versionJson(row, await store.live(siteId)), sources: files },
-      errors: compileErrors(defaults, files),
-    };
-  });
-
-  // Opens a saved version in the draft, to edit it further or to start again from it.
-  app.post(`${BASE}/versions/:id/edit`, admin, async (request) => {
-    const params = parseInput(z.object({ id }), request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    const row = await store.version(siteId, params.id);
-    if (row?.kind !== 'saved') fail('theme-version-not-found');
-    const files = filesOf(row);
-    const draft = await store.writeDraft(siteId, files, request.owner!.id);
-    return {
-      draft: { files: Object.keys(files).sort(), updatedAt: draft.updated_at },
-      errors: compileErrors(defaults, files),
-    };
-  });
-
-  // Makes a saved version live; `versionId: null` goes back to the default theme. Rollback is the same.
-  app.post(`${BASE}/publish`, admin, async (request) => {
-    const input = parseInput(publishBody, request.body);
-    const siteId = request.owner!.websiteId;
-    if (input.versionId !== null) {
-      const row = await store.version(siteId, input.versionId);
+  app.get(
+    `${BASE}/versions/:id`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: 'A saved theme version with its sources',
+          params: versionParams,
+          errors: ['theme-version-not-found'],
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const params = parseInput(versionParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const row = await store.version(siteId, params.id);
       if (row?.kind !== 'saved') fail('theme-version-not-found');
       const files = filesOf(row);
-      const problems = fileProblems(defaults, files);
-      if (problems.length > 0) fail('theme-files-refused', problems.slice(0, 5).join(' '));
-      const errors = compileErrors(defaults, files);
-      if (errors.length > 0) {
-        const first = errors[0]!;
-        fail(
-          'theme-not-publishable',
-          `Version ${row.number} cannot be published: ${errors.length} template error${errors.length === 1 ? '' : 's'}, the first in ${first.file} at line ${first.line}, column ${first.column}: ${first.message}`,
-          { extra: { errors } },
-        );
-      }
-    }
-    await store.publish(siteId, input.versionId);
-    app.services.content.invalidate(siteId);
-    return { live: input.versionId };
-  });
+      return {
+        version: { ...versionJson(row, await store.live(siteId)), sources: files },
+        errors: compileErrors(defaults, files),
+      };
+    },
+  );
 
-  app.get(`${BASE}/compare`, admin, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const query = parseInput(compareQuery, request.query, 'query');
-    const siteId = request.owner!.websiteId;
-    const [older, newer] = await Promise.all([
-      versionOrDefault(siteId, query.from),
-      versionOrDefault(siteId, query.to),
-    ]);
-    return { from: query.from, to: query.to, files: diffVersions(older, newer, (file) => defaults.source(file)) };
-  });
+  // Opens a saved version in the draft, to edit it further or to start again from it.
+  app.post(
+    `${BASE}/versions/:id/edit`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: 'Open a saved theme version in the draft',
+          params: versionParams,
+          errors: ['theme-version-not-found'],
+        },
+      },
+    },
+    async (request) => {
+      const params = parseInput(versionParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const row = await store.version(siteId, params.id);
+      if (row?.kind !== 'saved') fail('theme-version-not-found');
+      const files = filesOf(row);
+      const draft = await store.writeDraft(siteId, files, request.owner!.id);
+      return {
+        draft: { files: Object.keys(files).sort(), updatedAt: draft.updated_at },
+        errors: compileErrors(defaults, files),
+      };
+    },
+  );
+
+  // Makes a saved version live; `versionId: null` goes back to the default theme. Rollback is the same.
+  app.post(
+    `${BASE}/publish`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: 'Make a saved theme version live (null: the default theme)',
+          body: publishBody,
+          errors: ['theme-version-not-found', 'theme-files-refused', 'theme-not-publishable'],
+        },
+      },
+    },
+    async (request) => {
+      const input = parseInput(publishBody, request.body);
+      const siteId = request.owner!.websiteId;
+      if (input.versionId !== null) {
+        const row = await store.version(siteId, input.versionId);
+        if (row?.kind !== 'saved') fail('theme-version-not-found');
+        const files = filesOf(row);
+        const problems = fileProblems(defaults, files);
+        if (problems.length > 0) fail('theme-files-refused', problems.slice(0, 5).join(' '));
+        const errors = compileErrors(defaults, files);
+        if (errors.length > 0) {
+          const first = errors[0]!;
+          fail(
+            'theme-not-publishable',
+            `Version ${row.number} cannot be published: ${errors.length} template error${errors.length === 1 ? '' : 's'}, the first in ${first.file} at line ${first.line}, column ${first.column}: ${first.message}`,
+            { extra: { errors } },
+          );
+        }
+      }
+      await store.publish(siteId, input.versionId);
+      app.services.content.invalidate(siteId);
+      return { live: input.versionId };
+    },
+  );
+
+  app.get(
+    `${BASE}/compare`,
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: 'Line differences between two theme versions',
+          query: compareQuery,
+          errors: ['theme-version-not-found'],
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const query = parseInput(compareQuery, request.query, 'query');
+      const siteId = request.owner!.websiteId;
+      const [older, newer] = await Promise.all([
+        versionOrDefault(siteId, query.from),
+        versionOrDefault(siteId, query.to),
+      ]);
+      return { from: query.from, to: query.to, files: diffVersions(older, newer, (file) => defaults.source(file)) };
+    },
+  );
 }
