@@ -189,63 +189,89 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
   const base = '/api/config/design/font-kits';
   const list = async (siteId: string) => ({ kits: await fontKitsOf(app.db, siteId), limit: FONT_KIT_LIMITS.perSite });
 
-  app.get(base, { preHandler: options.guard('content') }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return list(request.owner!.websiteId);
-  });
+  app.get(
+    base,
+    { preHandler: options.guard('content'), config: { contract: { summary: "The site's connected font kits" } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return list(request.owner!.websiteId);
+    },
+  );
 
-  app.post(base, { preHandler: options.guard('admin') }, async (request, reply) => {
-    const { url: raw } = parseInput(connectBody, request.body);
-    const siteId = request.owner!.websiteId;
-    const problem = kitUrlProblem(raw);
-    if (problem) throw refused(problem);
-    const url = new URL(raw).href;
-    const existing = await fontKitsOf(app.db, siteId);
-    if (existing.some((kit) => kit.url === url)) throw refused(FONT_KIT_MESSAGES.duplicate);
-    if (existing.length >= FONT_KIT_LIMITS.perSite)
-      throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
-    const { families, fontOrigins } = await readKit(url);
-    const added = await app.db.transaction().execute(async (trx) => {
-      const count = await trx
-        .selectFrom('site_font_kits')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('site_id', '=', siteId)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= FONT_KIT_LIMITS.perSite) return false;
-      await trx
-        .insertInto('site_font_kits')
-        .values({
-          id: newId(),
-          site_id: siteId,
-          url,
-          families: JSON.stringify(families),
-          font_origins: JSON.stringify(fontOrigins),
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      return true;
-    });
-    if (!added) throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
-    reply.code(201);
-    return list(siteId);
-  });
+  app.post(
+    base,
+    {
+      preHandler: options.guard('admin'),
+      config: {
+        contract: {
+          summary: 'Connect a font kit by its stylesheet address',
+          body: connectBody,
+          errors: ['font-kit-refused', 'too-many-font-kits'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { url: raw } = parseInput(connectBody, request.body);
+      const siteId = request.owner!.websiteId;
+      const problem = kitUrlProblem(raw);
+      if (problem) throw refused(problem);
+      const url = new URL(raw).href;
+      const existing = await fontKitsOf(app.db, siteId);
+      if (existing.some((kit) => kit.url === url)) throw refused(FONT_KIT_MESSAGES.duplicate);
+      if (existing.length >= FONT_KIT_LIMITS.perSite)
+        throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
+      const { families, fontOrigins } = await readKit(url);
+      const added = await app.db.transaction().execute(async (trx) => {
+        const count = await trx
+          .selectFrom('site_font_kits')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('site_id', '=', siteId)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= FONT_KIT_LIMITS.perSite) return false;
+        await trx
+          .insertInto('site_font_kits')
+          .values({
+            id: newId(),
+            site_id: siteId,
+            url,
+            families: JSON.stringify(families),
+            font_origins: JSON.stringify(fontOrigins),
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        return true;
+      });
+      if (!added) throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
+      reply.code(201);
+      return list(siteId);
+    },
+  );
 
-  app.delete(`${base}/:id`, { preHandler: options.guard('admin') }, async (request) => {
-    const { id } = parseInput(idParams, request.params);
-    const siteId = request.owner!.websiteId;
-    const kits = await fontKitsOf(app.db, siteId);
-    const kit = kits.find((k) => k.id === id);
-    if (!kit) throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
-    const elsewhere = new Set([
-      ...(await options.uploadedFamilies(siteId)),
-      ...kits.filter((k) => k.id !== id).flatMap((k) => k.families),
-    ]);
-    for (const family of kit.families) {
-      if (elsewhere.has(family)) continue;
-      const uses = await options.usedBy(siteId, family);
-      if (uses.length > 0) throw new TesseraError('font-kit-in-use', FONT_KIT_MESSAGES.inUse(family, uses));
-    }
-    await app.db.deleteFrom('site_font_kits').where('site_id', '=', siteId).where('id', '=', id).execute();
-    return list(siteId);
-  });
+  app.delete(
+    `${base}/:id`,
+    {
+      preHandler: options.guard('admin'),
+      config: {
+        contract: { summary: 'Remove a font kit', params: idParams, errors: ['font-kit-not-found', 'font-kit-in-use'] },
+      },
+    },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const siteId = request.owner!.websiteId;
+      const kits = await fontKitsOf(app.db, siteId);
+      const kit = kits.find((k) => k.id === id);
+      if (!kit) throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
+      const elsewhere = new Set([
+        ...(await options.uploadedFamilies(siteId)),
+        ...kits.filter((k) => k.id !== id).flatMap((k) => k.families),
+      ]);
+      for (const family of kit.families) {
+        if (elsewhere.has(family)) continue;
+        const uses = await options.usedBy(siteId, family);
+        if (uses.length > 0) throw new TesseraError('font-kit-in-use', FONT_KIT_MESSAGES.inUse(family, uses));
+      }
+      await app.db.deleteFrom('site_font_kits').where('site_id', '=', siteId).where('id', '=', id).execute();
+      return list(siteId);
+    },
+  );
 }

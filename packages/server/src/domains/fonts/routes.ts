@@ -89,135 +89,161 @@ export async function registerFontRoutes(
     };
   };
 
-  app.get(base, content, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return list(request.owner!.websiteId);
-  });
+  app.get(
+    base,
+    { ...content, config: { contract: { summary: "The site's own uploaded fonts" } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return list(request.owner!.websiteId);
+    },
+  );
 
-  app.post(base, content, async (request, reply) => {
-    if (!request.isMultipart()) return refuse(reply, 400, 'unsupported-media-type', 'Send the font as a file upload.');
-    const siteId = request.owner!.websiteId;
-    const part = await request.file();
-    if (!part) return refuse(reply, 400, 'font-refused', 'Choose a font file to upload.');
-    const name = (part.filename ?? '').slice(0, 200);
-    const extension = EXTENSIONS[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
-    if (!extension) {
-      part.file.resume();
-      return refuse(
-        reply,
-        400,
-        'font-refused',
-        `“${name}” is not a font file: upload a .woff2, .woff, .ttf or .otf file.`,
-      );
-    }
-    const bytes = await part.toBuffer().catch(() => undefined);
-    if (!bytes || part.file.truncated) {
-      return refuse(
-        reply,
-        413,
-        'font-too-large',
-        `“${name}” is larger than ${FONT_LIMITS.maxLabel}, the largest font accepted.`,
-      );
-    }
-    const sniffed = sniffFontFormat(bytes);
-    if (
-      sniffed &&
-      sniffed !== extension &&
-      !(extension === 'ttf' && sniffed === 'otf') &&
-      !(extension === 'otf' && sniffed === 'ttf')
-    ) {
-      return refuse(
-        reply,
-        400,
-        'font-refused',
-        `“${name}” is not a ${extension.toUpperCase()} file (its content is ${sniffed.toUpperCase()}).`,
-      );
-    }
-    let info: ReturnType<typeof parseFont>;
-    try {
-      info = parseFont(bytes);
-    } catch (error) {
-      if (error instanceof FontParseError) return refuse(reply, 400, 'font-refused', `“${name}”: ${error.message}`);
-      throw error;
-    }
-    const id = newId();
-    const storageKey = `.fonts/${siteId}/${id}.${info.format}`;
-    // The file goes first (the store is not part of the transaction); whenever the row is not
-    // written after all (the site is full, the insert failed) the file is taken out again.
-    await app.fileStorage.put(storageKey, bytes, FONT_TYPES[info.format]);
-    let added: boolean;
-    try {
-      added = await app.db.transaction().execute(async (trx) => {
-        await lockSiteFonts(trx, siteId);
-        const count = await trx
-          .selectFrom('site_fonts')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('site_id', '=', siteId)
-          .executeTakeFirstOrThrow();
-        if (Number(count.n) >= FONT_LIMITS.perSite) return false;
-        await trx
-          .insertInto('site_fonts')
-          .values({
-            id,
-            site_id: siteId,
-            family: info.family,
-            subfamily: info.subfamily,
-            weight: info.weight,
-            italic: info.italic ? 1 : 0,
-            format: info.format,
-            storage_key: storageKey,
-            size: bytes.byteLength,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-        return true;
-      });
-    } catch (error) {
-      await removeFile(request, storageKey);
-      throw error;
-    }
-    if (!added) {
-      await removeFile(request, storageKey);
-      return refuse(
-        reply,
-        409,
-        'too-many-fonts',
-        `A site can keep ${FONT_LIMITS.perSite} fonts; delete one before uploading another.`,
-      );
-    }
-    reply.code(201);
-    return list(siteId);
-  });
+  app.post(
+    base,
+    {
+      ...content,
+      config: {
+        contract: {
+          summary: 'Upload a font file (multipart)',
+          errors: ['font-refused', 'font-too-large', 'too-many-fonts'],
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        return refuse(reply, 400, 'unsupported-media-type', 'Send the font as a file upload.');
+      const siteId = request.owner!.websiteId;
+      const part = await request.file();
+      if (!part) return refuse(reply, 400, 'font-refused', 'Choose a font file to upload.');
+      const name = (part.filename ?? '').slice(0, 200);
+      const extension = EXTENSIONS[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''];
+      if (!extension) {
+        part.file.resume();
+        return refuse(
+          reply,
+          400,
+          'font-refused',
+          `“${name}” is not a font file: upload a .woff2, .woff, .ttf or .otf file.`,
+        );
+      }
+      const bytes = await part.toBuffer().catch(() => undefined);
+      if (!bytes || part.file.truncated) {
+        return refuse(
+          reply,
+          413,
+          'font-too-large',
+          `“${name}” is larger than ${FONT_LIMITS.maxLabel}, the largest font accepted.`,
+        );
+      }
+      const sniffed = sniffFontFormat(bytes);
+      if (
+        sniffed &&
+        sniffed !== extension &&
+        !(extension === 'ttf' && sniffed === 'otf') &&
+        !(extension === 'otf' && sniffed === 'ttf')
+      ) {
+        return refuse(
+          reply,
+          400,
+          'font-refused',
+          `“${name}” is not a ${extension.toUpperCase()} file (its content is ${sniffed.toUpperCase()}).`,
+        );
+      }
+      let info: ReturnType<typeof parseFont>;
+      try {
+        info = parseFont(bytes);
+      } catch (error) {
+        if (error instanceof FontParseError) return refuse(reply, 400, 'font-refused', `“${name}”: ${error.message}`);
+        throw error;
+      }
+      const id = newId();
+      const storageKey = `.fonts/${siteId}/${id}.${info.format}`;
+      // The file goes first (the store is not part of the transaction); whenever the row is not
+      // written after all (the site is full, the insert failed) the file is taken out again.
+      await app.fileStorage.put(storageKey, bytes, FONT_TYPES[info.format]);
+      let added: boolean;
+      try {
+        added = await app.db.transaction().execute(async (trx) => {
+          await lockSiteFonts(trx, siteId);
+          const count = await trx
+            .selectFrom('site_fonts')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('site_id', '=', siteId)
+            .executeTakeFirstOrThrow();
+          if (Number(count.n) >= FONT_LIMITS.perSite) return false;
+          await trx
+            .insertInto('site_fonts')
+            .values({
+              id,
+              site_id: siteId,
+              family: info.family,
+              subfamily: info.subfamily,
+              weight: info.weight,
+              italic: info.italic ? 1 : 0,
+              format: info.format,
+              storage_key: storageKey,
+              size: bytes.byteLength,
+              created_at: new Date().toISOString(),
+            })
+            .execute();
+          return true;
+        });
+      } catch (error) {
+        await removeFile(request, storageKey);
+        throw error;
+      }
+      if (!added) {
+        await removeFile(request, storageKey);
+        return refuse(
+          reply,
+          409,
+          'too-many-fonts',
+          `A site can keep ${FONT_LIMITS.perSite} fonts; delete one before uploading another.`,
+        );
+      }
+      reply.code(201);
+      return list(siteId);
+    },
+  );
 
-  app.delete(`${base}/:id`, content, async (request, reply) => {
-    const { id } = parseInput(idParams, request.params);
-    const siteId = request.owner!.websiteId;
-    const row = await app.db
-      .selectFrom('site_fonts')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) return refuse(reply, 404, 'font-not-found', 'There is no uploaded font with this id.');
-    const sameFamily = await app.db
-      .selectFrom('site_fonts')
-      .select('id')
-      .where('site_id', '=', siteId)
-      .where('family', '=', row.family)
-      .execute();
-    const uses = sameFamily.length === 1 ? await options.usedBy(siteId, row.family) : [];
-    if (uses.length > 0) {
-      return refuse(
-        reply,
-        409,
-        'font-in-use',
-        `${row.family} is in use (${uses.join(', ')}); choose another font there first.`,
-      );
-    }
-    await app.db.deleteFrom('site_fonts').where('id', '=', id).execute();
-    await app.fileStorage.delete(row.storage_key);
-    return list(siteId);
-  });
+  app.delete(
+    `${base}/:id`,
+    {
+      ...content,
+      config: {
+        contract: { summary: 'Delete an uploaded font', params: idParams, errors: ['font-not-found', 'font-in-use'] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = parseInput(idParams, request.params);
+      const siteId = request.owner!.websiteId;
+      const row = await app.db
+        .selectFrom('site_fonts')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return refuse(reply, 404, 'font-not-found', 'There is no uploaded font with this id.');
+      const sameFamily = await app.db
+        .selectFrom('site_fonts')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('family', '=', row.family)
+        .execute();
+      const uses = sameFamily.length === 1 ? await options.usedBy(siteId, row.family) : [];
+      if (uses.length > 0) {
+        return refuse(
+          reply,
+          409,
+          'font-in-use',
+          `${row.family} is in use (${uses.join(', ')}); choose another font there first.`,
+        );
+      }
+      await app.db.deleteFrom('site_fonts').where('id', '=', id).execute();
+      await app.fileStorage.delete(row.storage_key);
+      return list(siteId);
+    },
+  );
 
   // A font is served only on the host of the site that uploaded it (404 on any other).
   // Font kits connected by stylesheet address (`kits.ts`); a family an uploaded font also provides stays.
