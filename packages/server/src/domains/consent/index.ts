@@ -44,7 +44,11 @@ export function setConsentCookie(request: FastifyRequest, reply: FastifyReply, c
  * `fetch` (crumb header, `Accept: application/json`, answered with `{ choice }`).
  */
 export default async function consentPlugin(app: FastifyInstance): Promise<void> {
-  app.post('/api/cookie-consent', async (request, reply) => {
+  const contract = {
+    summary: "Record the visitor's cookie choice (JSON answer, or a 303 back for a plain form)",
+    body: consentBody,
+  } as const;
+  app.post('/api/cookie-consent', { config: { contract } }, async (request, reply) => {
     const body = parseInput(consentBody, request.body);
     setConsentCookie(request, reply, body.choice);
     reply.header('cache-control', 'no-store');
