@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: a real built server (started once by e2e/global-setup.ts) and Debian's Chromium.
-// One worker, files one after another: they share the server and the machine has two cores.
+// Browser tests: real built servers (started once by e2e/global-setup.ts) and Debian's Chromium.
+// Two workers, each with a server of its own (a file uses its worker's, see e2e/fixtures/env.ts):
+// a browser test mostly waits (pages loading, islands hydrating, the server answering), so two
+// files side by side finish the run sooner on two cores; the tests of a file still run in order.
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
@@ -9,8 +11,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
     sequence: { concurrent: false },
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -3,8 +3,8 @@
 // published site, with the font file served by Tessera and no CSP refusal.
 import { spawnSync } from 'node:child_process';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor, serverDataDir, serverUrl } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
 import { CLI, ROOT } from './support/server.mjs';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     [CLI, 'create-owner', '--email', email, '--password', PASSWORD, '--role', 'editor'],
     {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
+      env: { ...process.env, DATA_DIR: serverDataDir() },
       encoding: 'utf8',
     },
   );

@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
-import { launchBrowser } from './fixtures/env.js';
+import { launchBrowser, serverDataDir } from './fixtures/env.js';
 import { ProductPage } from './fixtures/storefront.js';
 import { addThroughApi, type Visitor, Visitors } from './fixtures/visitor.js';
 
@@ -23,8 +23,7 @@ afterAll(async () => {
 });
 
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const dataDir = inject('tesseraDataDir');
-  if (!dataDir) throw new Error(`The server did not start: ${inject('tesseraServerError')}`);
+  const dataDir = serverDataDir();
   const db = new Database(join(dataDir, 'tessera.db'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
-import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { launchBrowser, newVisitor, serverDataDir } from './fixtures/env.js';
 import { restockSuccessText } from '@tessera/core';
 import { ProductPage, readContext } from './fixtures/storefront.js';
 import { CLI, ROOT } from './support/server.mjs';
@@ -87,7 +87,7 @@ describe('restock sign-up', () => {
   });
 
   it("notifies the store owner's sign-ups once and unsubscribes from the link in the message", async () => {
-    const dataDir = inject('tesseraDataDir');
+    const dataDir = serverDataDir();
     const email = `store-${Date.now()}@example.com`;
     const password = 'correct horse battery staple';
     const created = spawnSync(

@@ -5,8 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newVisitor, serverUrl } from './fixtures/env.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor, serverDataDir, serverUrl } from './fixtures/env.js';
 import { eventually, ProductPage, readContext } from './fixtures/storefront.js';
 import { CLI, ROOT } from './support/server.mjs';
 
@@ -15,8 +15,7 @@ const contexts: BrowserContext[] = [];
 
 /** Reads the server's SQLite file (read-only) while the server runs. */
 function query<T>(sql: string, ...params: unknown[]): T[] {
-  const dataDir = inject('tesseraDataDir');
-  if (!dataDir) throw new Error(`The server did not start: ${inject('tesseraServerError')}`);
+  const dataDir = serverDataDir();
   const db = new Database(join(dataDir, 'tessera.db'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
@@ -145,7 +144,7 @@ describe('tracking', () => {
       [CLI, 'create-owner', '--email', email, '--password', 'correct horse battery', '--role', 'editor'],
       {
         cwd: ROOT,
-        env: { ...process.env, DATA_DIR: inject('tesseraDataDir') },
+        env: { ...process.env, DATA_DIR: serverDataDir() },
         encoding: 'utf8',
       },
     );
