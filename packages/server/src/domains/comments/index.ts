@@ -9,14 +9,13 @@ import { newToken } from '../../platform/ids.js';
 import { parseCommentInput } from './comment-input.js';
 import { COMMENT_STATUSES, type CommentStatus, createCommentService } from './comment-service.js';
 import { CommentError } from './errors.js';
+import { commentListQuery, commentParams, likeParams, moderationBody, moderationQuery } from './schemas.js';
 
 export { type CommentService, type CommentView, createCommentService } from './comment-service.js';
 
 /** HttpOnly cookie naming a visitor for likes (one like per item and visitor). */
 export const VISITOR_COOKIE = 'tessera-visitor';
 const VISITOR_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
-/** Item ids are generated hex (or seeded) tokens: anything else is no post, never a query. */
-const ITEM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface CommentsPluginOptions {
   content: ContentService;
@@ -88,17 +87,32 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
     return found;
   }
 
-  app.get<{ Querystring: { itemId?: string } }>('/api/comments', async (request) => {
-    const itemId = typeof request.query.itemId === 'string' ? request.query.itemId : '';
-    if (!ITEM_ID.test(itemId)) throw new AppError('invalid-body', 'itemId: Send the id of the post.');
-    const post = await requirePost(request, itemId);
+  const statusRefused = () => new AppError('invalid-body', `status: Use one of ${COMMENT_STATUSES.join(', ')}.`);
+
+  const listContract = {
+    summary: "A post's approved comments",
+    query: commentListQuery,
+    errors: ['post-not-found'],
+  } as const;
+  app.get('/api/comments', { config: { contract: listContract } }, async (request) => {
+    const query = commentListQuery.safeParse(request.query);
+    if (!query.success) throw new AppError('invalid-body', 'itemId: Send the id of the post.');
+    const post = await requirePost(request, query.data.itemId);
     const list = await comments.listApproved(post.siteId, post.id);
     return { itemId: post.id, comments: list, publicCommentCount: list.length };
   });
 
   app.post(
     '/api/comments',
-    { onRequest: limitPerAddress(app, { name: 'comment', max: commentsPerMinute, timeWindowMs: 60_000 }) },
+    {
+      onRequest: limitPerAddress(app, { name: 'comment', max: commentsPerMinute, timeWindowMs: 60_000 }),
+      config: {
+        contract: {
+          summary: 'Comment on a post (JSON, or a plain form post answered with a 303 back to the post)',
+          errors: ['invalid-comment', 'post-not-found', 'comments-closed', 'rate-limited'],
+        },
+      },
+    },
     async (request, reply) => {
       const form = isFormPost(request);
       const parsed = parseCommentInput(request.body);
@@ -129,43 +143,62 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
     },
   );
 
-  app.post<{ Params: { itemId: string } }>(
+  app.post(
     '/api/likes/:itemId',
-    { onRequest: limitPerAddress(app, { name: 'like', max: likesPerMinute, timeWindowMs: 60_000 }) },
+    {
+      onRequest: limitPerAddress(app, { name: 'like', max: likesPerMinute, timeWindowMs: 60_000 }),
+      config: {
+        contract: {
+          summary: 'Like a post (once per visitor cookie)',
+          params: likeParams,
+          errors: ['likes-disabled', 'post-not-found', 'rate-limited'],
+        },
+      },
+    },
     async (request, reply) => {
       const current = await site(request);
       if (current.websiteSettings.simpleLikingEnabled !== true) throw new CommentError('likes-disabled');
-      if (!ITEM_ID.test(request.params.itemId)) throw new CommentError('post-not-found');
-      const post = await requirePost(request, request.params.itemId);
+      const params = likeParams.safeParse(request.params);
+      if (!params.success) throw new CommentError('post-not-found');
+      const post = await requirePost(request, params.data.itemId);
       const result = await comments.like(post.siteId, post.id, visitorOf(request, reply));
       if (isFormPost(request)) return reply.redirect(`${post.fullUrl}#like`, 303);
       return { itemId: post.id, liked: true, alreadyLiked: !result.added, likeCount: result.likeCount };
     },
   );
 
-  app.get<{ Querystring: { status?: string } }>(
+  app.get(
     '/api/config/comments',
-    { preHandler: requireOwner('comments') },
+    {
+      preHandler: requireOwner('comments'),
+      config: {
+        contract: { summary: 'Comments of one moderation status (pending unless named)', query: moderationQuery },
+      },
+    },
     async (request) => {
-      const status = (request.query.status ?? 'pending') as CommentStatus;
-      if (!COMMENT_STATUSES.includes(status)) {
-        throw new AppError('invalid-body', `status: Use one of ${COMMENT_STATUSES.join(', ')}.`);
-      }
-      return { comments: await comments.listByStatus((await site(request)).id, status) };
+      const query = moderationQuery.safeParse(request.query);
+      if (!query.success) throw statusRefused();
+      return { comments: await comments.listByStatus((await site(request)).id, query.data.status) };
     },
   );
 
-  app.put<{ Params: { commentId: string }; Body: { status?: unknown } }>(
+  const moderateContract = {
+    summary: 'Approve a comment, hold it or mark it as spam',
+    params: commentParams,
+    body: moderationBody,
+    errors: ['comment-not-found'],
+  } as const;
+  app.put(
     '/api/config/comments/:commentId',
-    { preHandler: requireOwner('comments') },
+    { preHandler: requireOwner('comments'), config: { contract: moderateContract } },
     async (request) => {
-      const status = request.body?.status as CommentStatus;
-      if (!COMMENT_STATUSES.includes(status)) {
-        throw new AppError('invalid-body', `status: Use one of ${COMMENT_STATUSES.join(', ')}.`);
-      }
-      const changed = await comments.setStatus((await site(request)).id, request.params.commentId, status);
+      const body = moderationBody.safeParse(request.body);
+      if (!body.success) throw statusRefused();
+      const { commentId } = commentParams.parse(request.params);
+      const { status } = body.data;
+      const changed = await comments.setStatus((await site(request)).id, commentId, status);
       if (!changed) throw new CommentError('comment-not-found');
-      return { id: request.params.commentId, status };
+      return { id: commentId, status };
     },
   );
 }
