@@ -9,6 +9,7 @@ import { registerContactPage } from './contact-page.js';
 import { FormError } from './errors.js';
 import { resolveFormsConfig } from './forms-config.js';
 import { registerOwnerFormRoutes } from './owner-routes.js';
+import { additionalFieldsQuery, submissionBody } from './schemas.js';
 import { createFormStore } from './form-store.js';
 import {
   createRedisSubmissionLimiter,
@@ -109,48 +110,92 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   });
   registerOwnerFormRoutes(app, store, blockForms);
 
-  app.post<{ Params: { formId: string } }>('/api/rest/forms/validate/:formId', (request) =>
-    guarded(request, async () => {
-      const form = await submissions.requireForm(await siteIdOf(request), request.params.formId);
-      if (!isObject(request.body)) throw new FormError('form-unparsable');
-      checkValues(form.definition, request.body);
-      return { valid: true, errors: {} };
-    }),
+  const validateContract = {
+    summary: "Check a form's values without submitting them",
+    errors: ['form-not-found', 'form-unparsable', 'invalid-fields'],
+  } as const;
+  app.post<{ Params: { formId: string } }>(
+    '/api/rest/forms/validate/:formId',
+    { config: { contract: validateContract } },
+    (request) =>
+      guarded(request, async () => {
+        const form = await submissions.requireForm(await siteIdOf(request), request.params.formId);
+        if (!isObject(request.body)) throw new FormError('form-unparsable');
+        checkValues(form.definition, request.body);
+        return { valid: true, errors: {} };
+      }),
   );
 
-  app.get<{ Querystring: { itemId?: string } }>('/api/rest/forms/additional-fields', async (request) => {
-    const itemId = request.query.itemId;
-    if (typeof itemId !== 'string' || itemId === '' || itemId.length > 64) throw new FormError('form-not-found');
-    const form = await store.additionalFieldsFormOfItem(await siteIdOf(request), itemId);
+  const additionalFieldsContract = {
+    summary: "A product's additional-fields form",
+    query: additionalFieldsQuery,
+    errors: ['form-not-found'],
+  } as const;
+  app.get('/api/rest/forms/additional-fields', { config: { contract: additionalFieldsContract } }, async (request) => {
+    const query = additionalFieldsQuery.safeParse(request.query);
+    if (!query.success) throw new FormError('form-not-found');
+    const form = await store.additionalFieldsFormOfItem(await siteIdOf(request), query.data.itemId);
     if (!form) throw new FormError('form-not-found');
     return { form: { id: form.id, name: form.name, submitButtonText: form.submitButtonText, fields: form.fields } };
   });
 
-  app.post('/api/form/FormSubmissionKey', (request, reply) =>
-    guarded(request, async () => {
-      const siteId = await siteIdOf(request);
-      const decision = await keyLimiter.take(request.ip, `keys:${siteId}`);
-      if (!decision.ok) {
-        reply.header('retry-after', String(decision.retryAfterSeconds));
-        throw new FormError('form-rate-limited');
-      }
-      return { key: await submissions.issueKey(siteId) };
-    }),
+  app.post(
+    '/api/form/FormSubmissionKey',
+    { config: { contract: { summary: 'A one-time key for one form submission', errors: ['form-rate-limited'] } } },
+    (request, reply) =>
+      guarded(request, async () => {
+        const siteId = await siteIdOf(request);
+        const decision = await keyLimiter.take(request.ip, `keys:${siteId}`);
+        if (!decision.ok) {
+          reply.header('retry-after', String(decision.retryAfterSeconds));
+          throw new FormError('form-rate-limited');
+        }
+        return { key: await submissions.issueKey(siteId) };
+      }),
   );
 
-  app.get('/api/form/captcha-challenge', async (_request, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    return captcha.challenge();
-  });
+  app.get(
+    '/api/form/captcha-challenge',
+    { config: { contract: { summary: 'A proof-of-work challenge for the form captcha' } } },
+    async (_request, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      return captcha.challenge();
+    },
+  );
 
-  app.post('/api/form/SaveFormSubmission', (request, reply) =>
+  const submitContract = {
+    summary: 'Submit a form (values, one-time key, captcha when asked)',
+    body: submissionBody,
+    errors: [
+      'form-unparsable',
+      'form-not-found',
+      'form-rate-limited',
+      'missing-submission-key',
+      'invalid-submission-key',
+      'submission-key-used',
+      'captcha-required',
+      'captcha-invalid',
+      'captcha-replayed',
+      'invalid-fields',
+    ],
+  } as const;
+  app.post('/api/form/SaveFormSubmission', { config: { contract: submitContract } }, (request, reply) =>
     guarded(request, async () => {
       const body = request.body;
       if (!isObject(body)) throw new FormError('form-unparsable');
-      const { key, form: values, captchaKey, formId, crumb: _crumb, [HONEYPOT_FIELD]: honeypot, ...pageContext } = body;
-      if (typeof formId !== 'string' || formId === '') throw new FormError('form-not-found');
+      const named = submissionBody.safeParse(body);
+      if (!named.success) throw new FormError('form-not-found');
+      const {
+        key,
+        form: values,
+        captchaKey,
+        formId: _formId,
+        crumb: _crumb,
+        [HONEYPOT_FIELD]: honeypot,
+        ...pageContext
+      } = body;
       const siteId = await siteIdOf(request);
-      const form = await submissions.requireForm(siteId, formId);
+      const form = await submissions.requireForm(siteId, named.data.formId);
       const decision = await limiter.take(request.ip, form.id);
       if (!decision.ok) {
         reply.header('retry-after', String(decision.retryAfterSeconds));
