@@ -1,7 +1,6 @@
 import { COLLECTION_LIMITS, CollectionType, ProductType, RecordType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { storedItemSeo } from '../content/item-seo-input.js';
 import { parseJson } from '../content/product-json.js';
@@ -15,13 +14,14 @@ import { recordMovedAddress } from '../web/moved-address.js';
 import {
   checkProduct,
   fieldError,
-  id,
   type ProductInput,
   parseProductInput,
   slugify,
   variantWeights,
 } from './product-input.js';
 import { registerProductChoices } from './product-choices.js';
+import { idParams, listQuery, orderBody, PRODUCT_CONTRACTS } from './product-contracts.js';
+import type { RouteContract } from '../../platform/http/openapi.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
 
 /** SPEC §9 editor limits. */
@@ -31,12 +31,6 @@ export const LIMIT_MESSAGES = {
   items: `This collection already holds ${COLLECTION_LIMITS.itemsInOrderableCollection} items, the most a collection you can reorder can hold.`,
 } as const;
 
-const listQuery = z.object({ collectionId: id.optional() }).strict();
-const orderBody = z
-  .object({ collectionId: id, itemIds: z.array(id).min(1).max(COLLECTION_LIMITS.itemsInOrderableCollection) })
-  .strict();
-const idParams = z.object({ id });
-
 /**
  * Commerce admin: products of every type (group `store`). Writes go to `items` and
  * `product_variants`; existing variants keep their ids (restock sign-ups and carts refer to them).
@@ -45,6 +39,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   const db = app.db;
   const content = app.services.content;
   const guard = { preHandler: requireOwner('store') };
+  const owned = (contract: RouteContract) => ({ ...guard, config: { contract } });
   registerProductChoices(app, guard, (request) => ownerOf(request).websiteId);
 
   async function collectionOf(
@@ -282,7 +277,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     for (let n = 2; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
   }
 
-  app.get('/api/config/products', guard, async (request) => {
+  app.get('/api/config/products', owned(PRODUCT_CONTRACTS.list), async (request) => {
     const query = parseInput(listQuery, request.query, 'query');
     const siteId = ownerOf(request).websiteId;
     const collection = await collectionOf(siteId, query.collectionId);
@@ -329,19 +324,19 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     };
   });
 
-  app.get('/api/config/products/:id', guard, async (request) => {
+  app.get('/api/config/products/:id', owned(PRODUCT_CONTRACTS.product), async (request) => {
     const { id: itemId } = parseInput(idParams, request.params, 'address');
     return productJson(ownerOf(request).websiteId, itemId);
   });
 
-  app.post('/api/config/products', guard, async (request, reply) => {
+  app.post('/api/config/products', owned(PRODUCT_CONTRACTS.create), async (request, reply) => {
     const input = parseProductInput(request.body);
     const product = await write(ownerOf(request).websiteId, input);
     reply.code(201);
     return product;
   });
 
-  app.put('/api/config/products/order', guard, async (request) => {
+  app.put('/api/config/products/order', owned(PRODUCT_CONTRACTS.order), async (request) => {
     const body = parseInput(orderBody, request.body);
     const siteId = ownerOf(request).websiteId;
     const collection = await collectionOf(siteId, body.collectionId);
@@ -363,13 +358,13 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     return { collectionId: collection.id, itemIds: body.itemIds };
   });
 
-  app.put('/api/config/products/:id', guard, async (request) => {
+  app.put('/api/config/products/:id', owned(PRODUCT_CONTRACTS.change), async (request) => {
     const { id: itemId } = parseInput(idParams, request.params, 'address');
     const input = parseProductInput(request.body);
     return write(ownerOf(request).websiteId, input, itemId);
   });
 
-  app.delete('/api/config/products/:id', guard, async (request) => {
+  app.delete('/api/config/products/:id', owned(PRODUCT_CONTRACTS.remove), async (request) => {
     const { id: itemId } = parseInput(idParams, request.params, 'address');
     const siteId = ownerOf(request).websiteId;
     const deleted = await db.transaction().execute(async (trx) => {
