@@ -84,32 +84,45 @@ export default async function eventSeoPlugin(app: FastifyInstance): Promise<void
     seo: itemSeoFrom(parseJson(row.structured_content).seo),
   });
 
-  app.get('/api/config/events', content, async (request) => {
-    const rows = await eventRows(ownerOf(request).websiteId)
-      .orderBy('items.start_date', 'desc')
-      .orderBy('items.id')
-      .limit(500)
-      .execute();
-    return { events: rows.map(summary) };
-  });
-
-  app.put<{ Params: { eventId: string } }>('/api/config/events/:eventId/seo', content, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const input = parseSeoBody(request.body);
-    const seo = await storedItemSeo(app.fileStorage, input.seo);
-    const row = await app.db.transaction().execute(async (trx) => {
-      const found = await eventRows(siteId, trx).where('items.id', '=', request.params.eventId).executeTakeFirst();
-      if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
-      const structured = { ...parseJson(found.structured_content), seo };
-      await trx
-        .updateTable('items')
-        .set({ structured_content: JSON.stringify(structured), updated_at: nowIso() })
-        .where('id', '=', found.id)
-        .where('site_id', '=', siteId)
+  app.get(
+    '/api/config/events',
+    { ...content, config: { contract: { summary: 'Events of the site with their search and sharing fields' } } },
+    async (request) => {
+      const rows = await eventRows(ownerOf(request).websiteId)
+        .orderBy('items.start_date', 'desc')
+        .orderBy('items.id')
+        .limit(500)
         .execute();
-      return { ...found, structured_content: JSON.stringify(structured) };
-    });
-    app.services.content.invalidate(siteId);
-    return { event: summary(row) };
-  });
+      return { events: rows.map(summary) };
+    },
+  );
+
+  const seoContract = {
+    summary: "Replace an event's search and sharing fields",
+    body: seoBody,
+    errors: ['not-found'],
+  } as const;
+  app.put<{ Params: { eventId: string } }>(
+    '/api/config/events/:eventId/seo',
+    { ...content, config: { contract: seoContract } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const input = parseSeoBody(request.body);
+      const seo = await storedItemSeo(app.fileStorage, input.seo);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const found = await eventRows(siteId, trx).where('items.id', '=', request.params.eventId).executeTakeFirst();
+        if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+        const structured = { ...parseJson(found.structured_content), seo };
+        await trx
+          .updateTable('items')
+          .set({ structured_content: JSON.stringify(structured), updated_at: nowIso() })
+          .where('id', '=', found.id)
+          .where('site_id', '=', siteId)
+          .execute();
+        return { ...found, structured_content: JSON.stringify(structured) };
+      });
+      app.services.content.invalidate(siteId);
+      return { event: summary(row) };
+    },
+  );
 }

@@ -32,6 +32,8 @@ import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
 import blogPostsPlugin from '../content/blog/blog-posts.js';
 import blogTermsPlugin from '../content/blog/blog-terms.js';
 import eventSeoPlugin from './event-seo.js';
+import { EDITOR_CONTRACTS, pageOrderBody, pageRestoreBody } from './contracts.js';
+import type { RouteContract } from '../../platform/http/openapi.js';
 import { checkSections, createPageStore } from '../content/pages/page-store.js';
 import { createPageTrash } from '../content/pages/page-trash.js';
 import popupPlugin from '../design/popup.js';
@@ -50,8 +52,14 @@ export interface EditorPluginOptions {
   fontKits?: FontKitSource;
 }
 
-const content = (group: RoleGroup = 'content') => ({ preHandler: requireOwner(group) });
+/** The owner guard of a role group, with the route's published contract (`contracts.ts`). */
+const content = (contract: RouteContract, group: RoleGroup = 'content') => ({
+  preHandler: requireOwner(group),
+  config: { contract },
+});
 const ownerOf = (request: FastifyRequest) => request.owner as OwnerIdentity;
+type PageId = { Params: { id: string } };
+type FileName = { Params: { name: string } };
 
 function body(request: FastifyRequest): Record<string, unknown> {
   const value = request.body;
@@ -137,9 +145,11 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   app.get('/config', { preHandler: requireOwner('any') }, shell);
   app.get('/config/*', { preHandler: requireOwner('any') }, shell);
 
-  app.get('/api/config/pages', content(), async (request) => ({ pages: await pages.list(ownerOf(request).websiteId) }));
+  app.get('/api/config/pages', content(EDITOR_CONTRACTS.listPages), async (request) => ({
+    pages: await pages.list(ownerOf(request).websiteId),
+  }));
 
-  app.post('/api/config/pages', content(), async (request) => {
+  app.post('/api/config/pages', content(EDITOR_CONTRACTS.createPage), async (request) => {
     const input = body(request);
     const title = typeof input.title === 'string' ? input.title.trim() : '';
     if (!title) throw new AppError('invalid-body', EDITOR_MESSAGES.titleRequired, { field: 'title' });
@@ -153,35 +163,30 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { page };
   });
 
-  app.put('/api/config/pages/order', content(), async (request) => {
-    const order = body(request).order;
-    if (!Array.isArray(order) || order.length > 1000) throw new AppError('invalid-body');
-    const entries = order.map((entry) => {
-      const e = entry as { id?: unknown; parentId?: unknown };
-      if (typeof e?.id !== 'string' || (e.parentId != null && typeof e.parentId !== 'string'))
-        throw new AppError('invalid-body');
-      return { id: e.id, parentId: (e.parentId as string | null | undefined) ?? null };
-    });
+  app.put('/api/config/pages/order', content(EDITOR_CONTRACTS.orderPages), async (request) => {
+    const parsed = pageOrderBody.safeParse(body(request));
+    if (!parsed.success) throw new AppError('invalid-body');
+    const entries = parsed.data.order.map((e) => ({ id: e.id, parentId: e.parentId ?? null }));
     const siteId = ownerOf(request).websiteId;
     await pages.reorder(siteId, entries);
     invalidate(siteId);
     return { pages: await pages.list(siteId) };
   });
 
-  app.post('/api/config/pages/restore', content(), async (request) => {
-    const token = body(request).token;
-    if (typeof token !== 'string' || token.length > 64) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+  app.post('/api/config/pages/restore', content(EDITOR_CONTRACTS.restorePage), async (request) => {
+    const parsed = pageRestoreBody.safeParse(body(request));
+    if (!parsed.success) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     const siteId = ownerOf(request).websiteId;
-    const page = await trash.restore(siteId, token);
+    const page = await trash.restore(siteId, parsed.data.token);
     invalidate(siteId);
     return { page };
   });
 
-  app.get<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) =>
+  app.get<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.page), async (request) =>
     pages.get(ownerOf(request).websiteId, request.params.id),
   );
 
-  app.put<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+  app.put<PageId>('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.saveDraft), async (request) => {
     // Owner HTML is stored cleaned; only administrators keep a raw code block (finding 9).
     const owner = ownerOf(request);
     const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
@@ -191,19 +196,19 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return pages.saveDraft(owner.websiteId, request.params.id, sections);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/config/pages/:id/draft', content(), async (request) => {
+  app.delete<PageId>('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.discardDraft), async (request) => {
     await pages.discardDraft(ownerOf(request).websiteId, request.params.id);
     return { ok: true };
   });
 
-  app.post<{ Params: { id: string } }>('/api/config/pages/:id/publish', content(), async (request) => {
+  app.post<PageId>('/api/config/pages/:id/publish', content(EDITOR_CONTRACTS.publishPage), async (request) => {
     const siteId = ownerOf(request).websiteId;
     const page = await pages.publish(siteId, request.params.id);
     invalidate(siteId);
     return page;
   });
 
-  app.patch<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request, reply) => {
+  app.patch<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.pageSettings), async (request, reply) => {
     const result = validatePageSettings(body(request));
     if (!result.ok) {
       const [field, message] = Object.entries(result.errors)[0];
@@ -215,14 +220,14 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return page;
   });
 
-  app.post<{ Params: { id: string } }>('/api/config/pages/:id/duplicate', content(), async (request) => {
+  app.post<PageId>('/api/config/pages/:id/duplicate', content(EDITOR_CONTRACTS.duplicatePage), async (request) => {
     const siteId = ownerOf(request).websiteId;
     const page = await pages.duplicate(siteId, request.params.id);
     invalidate(siteId);
     return { page };
   });
 
-  app.delete<{ Params: { id: string } }>('/api/config/pages/:id', content(), async (request) => {
+  app.delete<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.deletePage), async (request) => {
     const siteId = ownerOf(request).websiteId;
     // Kept in the database for undo (page-trash.ts), so any server process can restore it.
     const deleted = await trash.trash(siteId, request.params.id);
@@ -232,7 +237,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
 
   // The theme's templates and partials, so the editor renders previews with the same sources.
   // With the site's live theme copy over the default (theme editor, `domains/site-themes/`).
-  app.get('/api/config/theme', content(), async (request, reply) => {
+  app.get('/api/config/theme', content(EDITOR_CONTRACTS.theme), async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const source = readThemeSource(themeDir);
     return options.liveTheme ? options.liveTheme(ownerOf(request).websiteId, source) : source;
@@ -243,54 +248,58 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
    * layout), for the page's draft; the editor renders the sections itself and fills
    * `page.sectionsHtml`, so an edit shows without a round trip.
    */
-  app.get<{ Params: { id: string } }>('/api/config/pages/:id/preview-context', content(), async (request) => {
-    const owner = ownerOf(request);
-    const doc = await pages.get(owner.websiteId, request.params.id);
-    const site = await loadSiteScope(app.services.content as never, request.hostname);
-    if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
-    const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
-    const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
-    const pageType = isSplash
-      ? PageType.SPLASH_PAGE
-      : doc.settings.passwordProtected
-        ? PageType.PROTECTED_CONTENT
-        : PageType.PAGE;
-    const title = doc.settings.title;
-    const context = pageContext(
-      site,
-      { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
-      // No visitor scripts inside the editor's preview frame.
-      { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
-    );
-    const page = context.page as Record<string, unknown>;
-    // The site's font kits, so kit families show on the canvas too (the editor's policy allows them).
-    const kits = await options.fontKits?.(owner.websiteId);
-    return {
-      template: 'content-page',
-      settings: { locale: site.locale, timeZone: site.timeZone },
-      context: {
-        ...context,
-        cart: null,
-        cartPill: cartPillView(undefined, site.currency, site.locale),
-        collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
-        page: {
-          blocksStylesheet: theme.blocksStylesheetUrl,
-          ...page,
-          sectionsHtml: '',
-          // The form and newsletter blocks' styles, for blocks added while editing.
-          extraStylesheets: [
-            ...(kits?.stylesheets ?? []).map((href) => ({ href })),
-            { href: theme.assetUrl('forms.css') },
-          ],
-          bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
-          isSplash,
-          lang: '',
-          isCart: false,
-          showCartPill: true,
+  app.get<PageId>(
+    '/api/config/pages/:id/preview-context',
+    content(EDITOR_CONTRACTS.previewContext),
+    async (request) => {
+      const owner = ownerOf(request);
+      const doc = await pages.get(owner.websiteId, request.params.id);
+      const site = await loadSiteScope(app.services.content as never, request.hostname);
+      if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+      const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
+      const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
+      const pageType = isSplash
+        ? PageType.SPLASH_PAGE
+        : doc.settings.passwordProtected
+          ? PageType.PROTECTED_CONTENT
+          : PageType.PAGE;
+      const title = doc.settings.title;
+      const context = pageContext(
+        site,
+        { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
+        // No visitor scripts inside the editor's preview frame.
+        { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
+      );
+      const page = context.page as Record<string, unknown>;
+      // The site's font kits, so kit families show on the canvas too (the editor's policy allows them).
+      const kits = await options.fontKits?.(owner.websiteId);
+      return {
+        template: 'content-page',
+        settings: { locale: site.locale, timeZone: site.timeZone },
+        context: {
+          ...context,
+          cart: null,
+          cartPill: cartPillView(undefined, site.currency, site.locale),
+          collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
+          page: {
+            blocksStylesheet: theme.blocksStylesheetUrl,
+            ...page,
+            sectionsHtml: '',
+            // The form and newsletter blocks' styles, for blocks added while editing.
+            extraStylesheets: [
+              ...(kits?.stylesheets ?? []).map((href) => ({ href })),
+              { href: theme.assetUrl('forms.css') },
+            ],
+            bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
+            isSplash,
+            lang: '',
+            isCart: false,
+            showCartPill: true,
+          },
         },
-      },
-    };
-  });
+      };
+    },
+  );
 
   // File manager: files at the top of the file storage (`/files/<name>`; `platform/storage/`).
   const storage = app.fileStorage;
@@ -313,12 +322,12 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return name.trim();
   };
 
-  app.get('/api/config/files', content('files'), async () => {
+  app.get('/api/config/files', content(EDITOR_CONTRACTS.listFiles, 'files'), async () => {
     const files = (await storage.list('')).filter((file) => !file.key.startsWith('.'));
     return { files: files.map(fileInfo) };
   });
 
-  app.post('/api/config/files', content('files'), async (request, reply) => {
+  app.post('/api/config/files', content(EDITOR_CONTRACTS.uploadFiles, 'files'), async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('unsupported-media-type');
     const saved: ReturnType<typeof fileInfo>[] = [];
     for await (const part of request.files()) {
@@ -348,7 +357,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { files: saved };
   });
 
-  app.patch<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+  app.patch<FileName>('/api/config/files/:name', content(EDITOR_CONTRACTS.renameFile), async (request) => {
     const from = safeName(request.params.name);
     const raw = body(request).name;
     const to = safeName(typeof raw === 'string' ? raw : '');
@@ -362,7 +371,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { file: await storedInfo(to) };
   });
 
-  app.delete<{ Params: { name: string } }>('/api/config/files/:name', content(), async (request) => {
+  app.delete<FileName>('/api/config/files/:name', content(EDITOR_CONTRACTS.deleteFile), async (request) => {
     const name = safeName(request.params.name);
     await requireStoredFile(storage, name, 'delete');
     await storage.delete(name);
