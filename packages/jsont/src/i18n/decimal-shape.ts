@@ -14,7 +14,8 @@
  * decimal its `String` spells, which is also how the library's Decimal reads it.
  */
 import { type CLDR, Decimal, type DecimalFormatOptions, type RoundingModeType } from '@phensley/cldr';
-import { assemble, learnLayout, type NumberLayout, type Part, PROBES, roundPlain } from './currency.js';
+import { PROBES } from './currency.js';
+import { assemble, learnLayout, type NumberLayout, type Part, roundPlain } from './number-layout.js';
 
 interface DecimalShape extends NumberLayout {
   readonly minFrac: number;
