@@ -44,6 +44,9 @@ const twoOriginCss = (files: string) => `@font-face {
 @font-face { font-family: "Far Serif"; src: url(data:font/woff2;base64,d09GMg==), url(/own/far-serif.woff2), url(ftp://files.example/x.woff2); }
 `;
 
+/** What the kit host answers for `/changing.css` (a kit whose stylesheet the test changes). */
+let changingCss = '';
+
 /** A local stand-in for a font kit host (plain http on loopback, allowed by the test knobs only). */
 async function startKitHost(fontFiles: string): Promise<{ server: Server; origin: string }> {
   const server = createServer((request, response) => {
@@ -54,6 +57,7 @@ async function startKitHost(fontFiles: string): Promise<{ server: Server; origin
     };
     if (path === '/kit.css') return css(KIT_CSS);
     if (path === '/two-origin.css') return css(twoOriginCss(fontFiles));
+    if (path === '/changing.css') return css(changingCss);
     if (path === '/many-origins.css') {
       const files = Array.from(
         { length: FONT_KIT_LIMITS.maxFontOrigins + 1 },
@@ -253,6 +257,70 @@ for (const dialect of DIALECTS) {
       expect(after.body).not.toContain(url);
     });
 
+    it("re-reads a kit connected before its files' origins were recorded (administrators only)", async () => {
+      const url = `${kitHost.origin}/changing.css`;
+      changingCss = twoOriginCss(fontHost.origin);
+      const saved = await admin.post(KITS, { url });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      const kit = saved.body.kits.find((k: { url: string }) => k.url === url);
+      const reread = `${KITS}/${kit.id}/reread`;
+      // As a kit connected before migration 0029 stored it: no file origins, so its files stay blocked.
+      await server.db
+        .updateTable('site_font_kits')
+        .set({ font_origins: null, families: JSON.stringify(['Far Sans']) })
+        .where('id', '=', kit.id)
+        .execute();
+      server.app.services.content.invalidate();
+      const fontSrc = async () => {
+        const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1' } });
+        return /font-src [^;]*;/.exec(String(page.headers['content-security-policy']))?.[0];
+      };
+      expect(await fontSrc()).toBe(`font-src 'self' ${kitHost.origin};`);
+
+      expect((await editor.post(reread, {})).status).toBe(403);
+      const again = await admin.post(reread, {});
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.kits.find((k: { id: string }) => k.id === kit.id)).toEqual({
+        id: kit.id,
+        url,
+        origin: kitHost.origin,
+        families: ['Far Sans', 'Far Serif'],
+        fontOrigins: [fontHost.origin],
+      });
+      expect(await fontSrc()).toBe(`font-src 'self' ${kitHost.origin} ${fontHost.origin};`);
+      const offered = (await admin.get('/api/config/design/fonts?q=far')).body.fonts;
+      expect(offered).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'own-far-serif', kit: url })]));
+
+      // A stylesheet that is refused now changes nothing.
+      changingCss = 'body { color: red; }';
+      const refused = await admin.post(reread, {});
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'font-kit-refused', message: FONT_KIT_MESSAGES.noFamilies });
+      expect((await admin.get(KITS)).body.kits.find((k: { id: string }) => k.id === kit.id).fontOrigins).toEqual([
+        fontHost.origin,
+      ]);
+
+      // A family the design uses that the kit no longer has: refused, as removing the kit would be.
+      const heading = { id: 'heading', family: 'own-brand-sans', weight: 700 };
+      const used = await admin.put('/api/config/design', {
+        'fonts.fontUsageCategories': [heading, { id: 'body', family: 'own-far-serif', weight: 400 }],
+      });
+      expect(used.status, JSON.stringify(used.body)).toBe(200);
+      changingCss = `@font-face { font-family: "Far Sans"; src: url(${fontHost.origin}/s/far-sans.woff2); }`;
+      const inUse = await admin.post(reread, {});
+      expect(inUse.status).toBe(409);
+      expect(inUse.body.error).toBe('font-kit-in-use');
+      expect(inUse.body.message).toContain('Far Serif');
+      expect((await admin.put('/api/config/design', { 'fonts.fontUsageCategories': [heading] })).status).toBe(200);
+      const fewer = await admin.post(reread, {});
+      expect(fewer.status, JSON.stringify(fewer.body)).toBe(200);
+      expect(fewer.body.kits.find((k: { id: string }) => k.id === kit.id).families).toEqual(['Far Sans']);
+
+      expect((await admin.post(`${KITS}/no-such-kit/reread`, {})).status).toBe(404);
+      expect((await admin.post(`${KITS}/not%20an%20id/reread`, {})).status).toBe(400);
+      expect((await admin.delete(`${KITS}/${kit.id}`)).status).toBe(200);
+    });
+
     it('refuses to remove a kit whose family the design uses, then removes it', async () => {
       const [kit] = (await admin.get(KITS)).body.kits;
       const refused = await admin.delete(`${KITS}/${kit.id}`);
@@ -281,6 +349,19 @@ for (const dialect of DIALECTS) {
       expect(over.status).toBe(409);
       expect(over.body).toMatchObject({ error: 'too-many-font-kits', message: FONT_KIT_MESSAGES.tooMany });
       expect((await admin.get(KITS)).body.kits).toHaveLength(FONT_KIT_LIMITS.perSite);
+    });
+
+    it('limits the fetches of connecting and re-reading kits per address (their own counter)', async () => {
+      const [kit] = (await admin.get(KITS)).body.kits;
+      let answer = await admin.post(`${KITS}/${kit.id}/reread`, {});
+      for (let i = 0; i < 40 && answer.status === 200; i += 1)
+        answer = await admin.post(`${KITS}/${kit.id}/reread`, {});
+      expect(answer.status).toBe(429);
+      expect(answer.body.error).toBe('rate-limited');
+      expect(answer.headers.get('retry-after')).toBeTruthy();
+      expect((await admin.post(KITS, { url: `${kitHost.origin}/kit-98.css` })).status).toBe(429);
+      // Reading the list is not counted.
+      expect((await admin.get(KITS)).status).toBe(200);
     });
   });
 }

@@ -14,6 +14,8 @@ export interface FontKit {
   url: string;
   origin: string;
   families: string[];
+  /** Other origins its font files come from (empty for a kit connected before they were recorded). */
+  fontOrigins?: string[];
 }
 
 interface FontKitsAnswer {
@@ -23,7 +25,9 @@ interface FontKitsAnswer {
 
 /**
  * "Font kits": connect a kit by its stylesheet address (https; the server reads it once and says why
- * it refuses one), list the connected kits with their families, use a family, remove a kit.
+ * it refuses one), list the connected kits with their families, use a family, read a kit again
+ * (its families and the hosts of its font files, e.g. for a kit connected before those were
+ * recorded), remove a kit.
  */
 export function FontKits(props: {
   catalogue: FontInfo[];
@@ -55,6 +59,25 @@ export function FontKits(props: {
       setMessage({
         error: false,
         text: added ? `Font kit connected: ${added.families.join(', ')}.` : 'Font kit connected.',
+      });
+      props.onChanged();
+    } catch (error) {
+      setMessage({ error: true, text: error instanceof Error ? error.message : 'Something went wrong' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reread(kit: FontKit) {
+    setMessage(undefined);
+    setBusy(true);
+    try {
+      const answer = await api<FontKitsAnswer>('POST', `${FONT_KITS}/${encodeURIComponent(kit.id)}/reread`);
+      await kits.reload();
+      const now = answer.kits.find((k) => k.id === kit.id);
+      setMessage({
+        error: false,
+        text: now ? `Font kit read again: ${now.families.join(', ')}.` : 'Font kit read again.',
       });
       props.onChanged();
     } catch (error) {
@@ -123,6 +146,14 @@ export function FontKits(props: {
             <li key={kit.id} className="ds-stack">
               <span>
                 <strong>{kit.url}</strong>{' '}
+                <button
+                  type="button"
+                  aria-label={`Re-read font kit ${kit.url}`}
+                  disabled={busy}
+                  onClick={() => void reread(kit)}
+                >
+                  Re-read
+                </button>{' '}
                 <button type="button" aria-label={`Remove font kit ${kit.url}`} onClick={() => void remove(kit)}>
                   Remove
                 </button>

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.js';
 import { TesseraError } from '../../platform/errors/index.js';
 import { guardedGet } from '../../platform/net/guarded-get.js';
 import { contentSecurityPolicy } from '../../platform/http/security-headers.js';
+import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import type { Database } from '../../platform/db/schema.js';
 import { readKitCss } from './kit-css.js';
 
@@ -184,9 +185,17 @@ export interface FontKitRoutesOptions {
   uploadedFamilies(siteId: string): Promise<string[]>;
 }
 
-/** Owner API under `/api/config/design/font-kits`: list (group content), connect and remove (admin). */
+/**
+ * Owner API under `/api/config/design/font-kits`: list (group content), connect, re-read and remove
+ * (admin). Connecting and re-reading fetch an address the owner chose: one per-address counter
+ * (`font-kit-fetch`), counted after the role check.
+ */
 export async function registerFontKitRoutes(app: FastifyInstance, options: FontKitRoutesOptions): Promise<void> {
   const base = '/api/config/design/font-kits';
+  const fetching = [
+    options.guard('admin'),
+    limitPerAddress(app, { name: 'font-kit-fetch', max: 30, timeWindowMs: 10 * 60_000 }) as preHandlerHookHandler,
+  ];
   const list = async (siteId: string) => ({ kits: await fontKitsOf(app.db, siteId), limit: FONT_KIT_LIMITS.perSite });
 
   app.get(
@@ -201,12 +210,12 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
   app.post(
     base,
     {
-      preHandler: options.guard('admin'),
+      preHandler: fetching,
       config: {
         contract: {
           summary: 'Connect a font kit by its stylesheet address',
           body: connectBody,
-          errors: ['font-kit-refused', 'too-many-font-kits'],
+          errors: ['font-kit-refused', 'too-many-font-kits', 'rate-limited'],
         },
       },
     },
@@ -243,6 +252,52 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
       });
       if (!added) throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
       reply.code(201);
+      return list(siteId);
+    },
+  );
+
+  // Re-read (kits connected before their files' origins were recorded, or a kit that changed): the
+  // stylesheet is fetched again through the same guard and its families and file origins replace
+  // the stored ones. A family that is gone while the design still uses it is refused, as removing is.
+  app.post(
+    `${base}/:id/reread`,
+    {
+      preHandler: fetching,
+      config: {
+        contract: {
+          summary: "Read a font kit's stylesheet again (families and font-file origins)",
+          params: idParams,
+          errors: ['font-kit-not-found', 'font-kit-refused', 'font-kit-in-use', 'rate-limited'],
+        },
+      },
+    },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params);
+      const siteId = request.owner!.websiteId;
+      const kits = await fontKitsOf(app.db, siteId);
+      const kit = kits.find((k) => k.id === id);
+      if (!kit) throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
+      const { families, fontOrigins } = await readKit(kit.url);
+      const gone = kit.families.filter((family) => !families.includes(family));
+      if (gone.length > 0) {
+        const elsewhere = new Set([
+          ...(await options.uploadedFamilies(siteId)),
+          ...kits.filter((k) => k.id !== id).flatMap((k) => k.families),
+        ]);
+        for (const family of gone) {
+          if (elsewhere.has(family)) continue;
+          const uses = await options.usedBy(siteId, family);
+          if (uses.length > 0) throw new TesseraError('font-kit-in-use', FONT_KIT_MESSAGES.inUse(family, uses));
+        }
+      }
+      const updated = await app.db
+        .updateTable('site_font_kits')
+        .set({ families: JSON.stringify(families), font_origins: JSON.stringify(fontOrigins) })
+        .where('site_id', '=', siteId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0)
+        throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
       return list(siteId);
     },
   );
