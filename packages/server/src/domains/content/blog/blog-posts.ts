@@ -8,7 +8,7 @@ import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { nowIso } from '../../../platform/ids.js';
-import { createBlogStore, type PostInput } from './blog-store.js';
+import { createBlogStore, type PostDocument, type PostInput } from './blog-store.js';
 import { createBlogTermStore } from './blog-term-store.js';
 import { originalSizeOf } from '../../files/image-size.js';
 
@@ -20,10 +20,15 @@ import { originalSizeOf } from '../../files/image-size.js';
 
 const CHOOSE_DATE = 'Choose a date and time.';
 
+const CHOOSE_IMAGE = 'Choose an image from the file manager (/files/…).';
+const FILE_URL = /^\/files\/[A-Za-z0-9._~%/-]+$/;
+
+// A picture of the file manager; or the web address an imported post's featured image kept (a
+// WordPress import without its media, domains/imports), which `postInput` takes only unchanged.
 const fileUrl = z
   .string()
   .max(500)
-  .regex(/^\/files\/[A-Za-z0-9._~%/-]+$/, 'Choose an image from the file manager (/files/…).');
+  .refine((url) => FILE_URL.test(url) || /^https?:\/\/[^\s"'<>]+$/.test(url), CHOOSE_IMAGE);
 
 const termList = z.array(z.string().max(500)).max(MAX_TERMS_PER_POST);
 
@@ -91,7 +96,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     siteId: string,
     blogId: string,
     value: unknown,
-    previousPublishOn?: string,
+    previous?: Pick<PostDocument, 'publishOn' | 'featuredImage'>,
   ): Promise<PostInput> {
     const input = parseInput(postBody, value);
     const known = await termStore.knownTerms(siteId, blogId);
@@ -100,12 +105,14 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const categories = checkPostTerms('category', input.categories, known.categories);
     if (!categories.ok) throw new AppError('invalid-body', categories.error, { field: 'categories' });
     const image = input.featuredImage;
+    if (image && !FILE_URL.test(image.url) && image.url !== previous?.featuredImage?.url)
+      throw new AppError('invalid-body', `featuredImage.url: ${CHOOSE_IMAGE}`, { field: 'featuredImage.url' });
     return {
       ...input,
       featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
       seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
       urlId: postUrlId(input.urlId, input.title),
-      publishOn: publishDate(input.publishOn, input.status) ?? previousPublishOn ?? nowIso(),
+      publishOn: publishDate(input.publishOn, input.status) ?? previous?.publishOn ?? nowIso(),
       tags: tags.value,
       categories: categories.value,
     };
@@ -143,7 +150,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const siteId = ownerOf(request).websiteId;
     const { blogId, postId } = request.params;
     const current = await store.getPost(siteId, blogId, postId);
-    const input = await postInput(siteId, blogId, request.body, current.publishOn);
+    const input = await postInput(siteId, blogId, request.body, current);
     const post = await store.updatePost(siteId, blogId, postId, input);
     invalidate(siteId);
     return { post };
