@@ -1,7 +1,7 @@
 import { DEFAULT_CURRENCY, DEFAULT_STORE_SETTINGS, type ProductItem } from '@tessera/core';
 import { type ConsentScope, cookieBannerContext, cookieBannerEnabled } from '../domains/consent/banner-context.js';
 import { siteLanguages } from '../domains/settings/multilingual.js';
-import { serializeForScript } from './context-script.js';
+import { clientProduct, serializeForScript } from './context-script.js';
 import type { PageContentSource } from './sources.js';
 
 const DEFAULT_LOCALE = 'en-US';
@@ -109,7 +109,7 @@ export function pageContext(
     timeZone: site.timeZone,
     pageType: page.pageType,
     storeSettings: site.storeSettings,
-    ...(page.product ? { product: page.product } : {}),
+    ...(page.product ? { product: clientProduct(page.product) } : {}),
     // Tracking skip rules (SPEC §6): the site's switch and the owner's roles.
     ...(site.websiteSettings.trackingEnabled === false ? { trackingEnabled: false } : {}),
     ...(site.websiteSettings.cookiePolicy === 'restrictive' ? { cookiePolicy: 'restrictive' } : {}),

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IslandEnv } from '../../island-env.js';
-import { mountInstallmentsIsland, openInstallmentsModal } from './installments-island.js';
+import { loadPopupStylesheet, mountInstallmentsIsland, openInstallmentsModal } from './installments-island.js';
 
 const INFO_PAGE = `<!doctype html><html><body><section class="installments-info"><h2>Pay in 4</h2><p>Four payments.</p><a href="#terms">Terms</a></section></body></html>`;
 
@@ -46,12 +46,42 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   document.body.innerHTML = '';
+  for (const link of document.head.querySelectorAll('link')) link.remove();
   document.documentElement.classList.remove('tessera-scroll-locked');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
+/** The stylesheet links in the page's head, as written. */
+const headStylesheets = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
 describe('installment line', () => {
+  it("loads the popup's stylesheet into the head when a shown line mounts, once, and not for a hidden line", async () => {
+    const hidden = mountLine(2, 6800);
+    hidden.root.dataset.stylesheet = '/theme/checkout.css';
+    await mountInstallmentsIsland(hidden.root, hidden.env);
+    expect(headStylesheets()).toEqual([]);
+    const shown = mountLine(1, 6800);
+    shown.root.dataset.stylesheet = '/theme/checkout.css';
+    await mountInstallmentsIsland(shown.root, shown.env);
+    expect(headStylesheets()).toEqual(['/theme/checkout.css']);
+    loadPopupStylesheet(shown.root, document);
+    expect(headStylesheets()).toEqual(['/theme/checkout.css']);
+  });
+
+  it('takes only a path on this site from data-stylesheet', () => {
+    const root = document.createElement('p');
+    root.dataset.stylesheet = '//elsewhere.example/popup.css';
+    loadPopupStylesheet(root, document);
+    expect(headStylesheets()).toEqual(['/theme/checkout.css']);
+    root.dataset.stylesheet = '/theme/popup.css';
+    loadPopupStylesheet(root, document);
+    expect(headStylesheets()).toEqual(['/theme/checkout.css', '/theme/popup.css']);
+  });
+
   it('shows four payments of a physical product in range', async () => {
     const { root, env } = mountLine(1, 6800);
     await mountInstallmentsIsland(root, env);

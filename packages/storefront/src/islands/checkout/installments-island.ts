@@ -4,6 +4,26 @@ import type { IslandEnv } from '../../island-env.js';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** Where the popup's styles live when the theme names no `data-stylesheet` on the island. */
+export const INSTALLMENTS_STYLESHEET = '/theme/checkout.css';
+
+/**
+ * Adds the popup's stylesheet (the island's `data-stylesheet`, a path on this site) to the page's
+ * head once. A link added after parsing never blocks the first paint, and the CSP (`style-src
+ * 'self'`) allows it, where an inline `onload` swap would not be.
+ */
+export function loadPopupStylesheet(root: HTMLElement, doc: Document): void {
+  const named = root.dataset.stylesheet;
+  const href = named && /^\/(?!\/)/.test(named) ? named : INSTALLMENTS_STYLESHEET;
+  const absolute = new URL(href, doc.baseURI).href;
+  const links = doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
+  if ([...links].some((link) => link.href === absolute)) return;
+  const link = doc.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  doc.head.append(link);
+}
+
 function centsSetting(settings: Record<string, unknown> | undefined, name: string, fallback: number): number {
   const value = settings?.[name];
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : fallback;
@@ -39,6 +59,7 @@ export async function mountInstallmentsIsland(root: HTMLElement, env: IslandEnv)
     root.dataset.islandState = 'live';
     return true;
   }
+  loadPopupStylesheet(root, win.document);
   text.textContent = line.text;
   root.dataset.inRange = String(line.inRange);
   button.hidden = false;
