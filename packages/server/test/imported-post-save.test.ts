@@ -80,6 +80,8 @@ for (const dialect of DIALECTS) {
           urlId,
         ).toBe(true);
         const post = await open(urlId);
+        // The editor is told how many blocks the post keeps, to say an edited body replaces them.
+        expect(post.blocks, urlId).toBe(blocksOf(before.sections).length);
         const saved = await save(post);
         expect(saved.body).toBe(post.body);
         const after = await stored(urlId);
@@ -127,6 +129,7 @@ for (const dialect of DIALECTS) {
       const body = `${post.body}\n<p>Tea is on us.</p>`;
       const saved = await save(post, { body });
       expect(saved.body).toContain('<p>Tea is on us.</p>');
+      expect(saved.blocks).toBe(0);
       const after = await stored('open-garden');
       expect(blocksOf(after.sections)).toEqual([{ type: 2, settings: {}, content: { html: after.body } }]);
       const page = await Visitor.of(server).get('/blog/open-garden');

@@ -8,6 +8,7 @@ import { ImagePicker } from './ImagePicker.js';
 import {
   type BlogSummary,
   type BlogTerms,
+  bodyBlocksNote,
   checkPostForm,
   emptyPostForm,
   formFromPost,
@@ -204,6 +205,11 @@ export function PostEditor(props: {
                 Edit as HTML
               </button>
             </div>
+            {bodyBlocksNote(saved) && (
+              <p className="ed-hint" id={`${id}-body-blocks`}>
+                {bodyBlocksNote(saved)}
+              </p>
+            )}
             {htmlMode ? (
               <textarea
                 aria-label="Body HTML"

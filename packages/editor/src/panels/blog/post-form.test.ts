@@ -1,6 +1,7 @@
 import { ITEM_SEO_MESSAGES } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import {
+  bodyBlocksNote,
   checkPostForm,
   emptyPostForm,
   formFromPost,
@@ -79,5 +80,21 @@ describe('the post form', () => {
     expect(isLive({ status: 'scheduled', publishOn: '2030-05-04T09:30:00.000Z' }, now)).toBe(true);
     expect(isLive({ status: 'scheduled', publishOn: '2030-06-04T09:30:00.000Z' }, now)).toBe(false);
     expect(isLive({ status: 'draft', publishOn: '2020-01-01T00:00:00.000Z' }, now)).toBe(false);
+  });
+
+  it('sends an imported post back with its body and featured image untouched, and says what keeps its blocks', () => {
+    const imported: PostDocument = {
+      ...stored,
+      body: '<p>August was <em>dry</em>.</p>\n<figure class="wp-block-image"><img src="https://harbour.example.org/b.jpg" alt="Beans"></figure>',
+      featuredImage: { url: 'https://harbour.example.org/b.jpg', altText: 'Beans' },
+      blocks: 14,
+    };
+    const body = postBody(formFromPost(imported));
+    expect(body.body).toBe(imported.body);
+    expect(body.featuredImage).toEqual(imported.featuredImage);
+    expect(bodyBlocksNote(imported)).toContain('This post is made of 14 blocks (');
+    expect(bodyBlocksNote({ blocks: 1 })).toContain('made of 1 block (');
+    expect(bodyBlocksNote(stored)).toBe('');
+    expect(bodyBlocksNote(undefined)).toBe('');
   });
 });

@@ -44,6 +44,8 @@ export interface PostDocument extends PostSummary {
   featuredImage: PostImage | null;
   commentsEnabled: boolean;
   seo?: ItemSeo;
+  /** Blocks the post keeps besides its body's HTML (a WordPress import's); 0 or absent for none. */
+  blocks?: number;
 }
 
 export interface TermCount {
@@ -153,6 +155,17 @@ export function postBody(form: PostForm): Record<string, unknown> {
     seo: form.seo,
     redirectOldUrl: form.redirectOldUrl,
   };
+}
+
+/**
+ * What the body field says of a post that keeps blocks of its own (an import's gallery, video…):
+ * the server keeps them while the body is sent back unchanged; an edited body replaces them.
+ */
+export function bodyBlocksNote(post: Pick<PostDocument, 'blocks'> | undefined): string {
+  const count = post?.blocks ?? 0;
+  if (count <= 0) return '';
+  const blocks = count === 1 ? '1 block' : `${count} blocks`;
+  return `This post is made of ${blocks} (an import's pictures, galleries, videos and the like). They stay as they are while the body is left unchanged; saving an edited body replaces them with the text shown here.`;
 }
 
 /** Problems the form can see before sending, by field. */

@@ -64,6 +64,8 @@ export interface PostDocument extends PostSummary {
   featuredImage: PostImage | null;
   commentsEnabled: boolean;
   seo: ItemSeo;
+  /** How many blocks the post keeps besides its body's HTML (an import's); 0 for a body alone. */
+  blocks: number;
 }
 
 export interface BlogSummary {
@@ -109,7 +111,17 @@ function documentOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostDocume
     featuredImage: imageOf(row),
     commentsEnabled: row.comments_enabled === 1,
     seo: seoOf(row),
+    blocks: blockCount(row.sections),
   };
+}
+
+/** The blocks of stored sections, 0 when they are only the body as one html block. */
+function blockCount(sections: string): number {
+  const list = parseJson<unknown>(sections, []);
+  const blocks = (Array.isArray(list) ? list : []).flatMap((s) => (Array.isArray(s?.blocks) ? s.blocks : []));
+  const only = blocks[0] as { type?: unknown; variant?: unknown; content?: { html?: unknown } } | undefined;
+  if (blocks.length === 1 && only?.type === 2 && !only.variant && typeof only.content?.html === 'string') return 0;
+  return blocks.length;
 }
 
 function seoOf(row: ItemRow): ItemSeo {
