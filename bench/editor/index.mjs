@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Timeout: 300 s
-// Editor benchmark. Three figures:
+// Editor benchmark. Four figures:
 // 1. The editor's initial JavaScript, gzipped: the entry chunk of packages/editor/dist and the
 //    chunks it imports statically (target ≤ 200 KB); chunks loaded on demand are listed apart.
 // 2. Field change → preview updated, on a page of 60 blocks, in Chromium: the time from typing one
