@@ -48,7 +48,7 @@ for (const dialect of DIALECTS) {
         .where('url_id', '=', urlId)
         .executeTakeFirstOrThrow();
     const blocksOf = (sections: string) =>
-      (JSON.parse(sections) as { blocks: { type: number }[] }[]).flatMap((s) => s.blocks);
+      (JSON.parse(sections) as { blocks: { type: number; content: { html?: string } }[] }[]).flatMap((s) => s.blocks);
     const open = async (urlId: string): Promise<PostDocument> => {
       const answer = await editor.get(`/api/config/blogs/${blogId}/posts/${(await stored(urlId)).id}`);
       expect(answer.status).toBe(200);
@@ -124,16 +124,32 @@ for (const dialect of DIALECTS) {
       expect(moved.body.message).toBe('featuredImage.url: Choose an image from the file manager (/files/…).');
     });
 
-    it('an edit of the body stores the edited body, as the editor shows it', async () => {
+    it('an edit inside one text block of the body changes that block only', async () => {
+      const before = blocksOf((await stored('open-garden')).sections);
+      const last = before.at(-1)?.content.html ?? '';
+      expect(last).toBe('<p>Questions? Write to us any time.</p>');
       const post = await open('open-garden');
-      const body = `${post.body}\n<p>Tea is on us.</p>`;
-      const saved = await save(post, { body });
+      expect(post.body).toContain(last);
+      const saved = await save(post, { body: post.body.replace('any time.', 'any time.</p>\n<p>Tea is on us.') });
       expect(saved.body).toContain('<p>Tea is on us.</p>');
-      expect(saved.blocks).toBe(0);
-      const after = await stored('open-garden');
-      expect(blocksOf(after.sections)).toEqual([{ type: 2, settings: {}, content: { html: after.body } }]);
+      expect(saved.blocks).toBe(before.length);
+      const after = blocksOf((await stored('open-garden')).sections);
+      expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
+      expect(after.at(-1)).toEqual({ ...before.at(-1), content: { html: `${last}\n<p>Tea is on us.</p>` } });
       const page = await Visitor.of(server).get('/blog/open-garden');
       expect(String(page.body)).toContain('Tea is on us.');
+      expect(String(page.body)).toContain('block--gallery');
+    });
+
+    it('a body rewritten across blocks is stored as the editor shows it, one text block', async () => {
+      const post = await open('tomato-harvest');
+      const body = '<p>A new start.</p>';
+      const saved = await save(post, { body });
+      expect(saved.body).toBe(body);
+      expect(saved.blocks).toBe(0);
+      expect(blocksOf((await stored('tomato-harvest')).sections)).toEqual([
+        { type: 2, settings: {}, content: { html: body } },
+      ]);
     });
   });
 }

@@ -159,13 +159,14 @@ export function postBody(form: PostForm): Record<string, unknown> {
 
 /**
  * What the body field says of a post that keeps blocks of its own (an import's gallery, video…):
- * the server keeps them while the body is sent back unchanged; an edited body replaces them.
+ * the server keeps them while the body is sent back unchanged or edited inside one text block
+ * (server domains/content/blog/post-sections.ts); any other edit of the body replaces them.
  */
 export function bodyBlocksNote(post: Pick<PostDocument, 'blocks'> | undefined): string {
   const count = post?.blocks ?? 0;
   if (count <= 0) return '';
   const blocks = count === 1 ? '1 block' : `${count} blocks`;
-  return `This post is made of ${blocks} (an import's pictures, galleries, videos and the like). They stay as they are while the body is left unchanged; saving an edited body replaces them with the text shown here.`;
+  return `This post is made of ${blocks} (an import's pictures, galleries, videos and the like). They stay as they are while the body is left unchanged, and an edit inside one text block (Edit as HTML) changes that block only; any other edit of the body replaces them with the text shown here.`;
 }
 
 /** Problems the form can see before sending, by field. */

@@ -7,13 +7,13 @@ import type { CollectionRow, Database, ItemRow } from '../../../platform/db/sche
 import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import { recordMovedAddress } from '../../web/moved-address.js';
-import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { bodySections, sectionsFor } from './post-sections.js';
 
 // The owner's side of blog collections (issue 10): posts of every status with their tags and
 // categories, always scoped to one site and one blog. Posts are `items` rows (record type text);
 // their body is stored as HTML in `body` and, for the block renderer, as one html block in
 // `sections`. A post that came with blocks of its own (a WordPress import, domains/imports) keeps
-// them while a save leaves its body as it was (`sectionsFor`): the editor edits the HTML form.
+// them while a save leaves its body as it was (post-sections.ts): the editor edits the HTML form.
 // Tags and categories are `item_terms` rows; a term added in the tag manager before any post uses
 // it is kept in the blog's settings (`settings.terms`; see blog-term-store.ts).
 
@@ -154,21 +154,6 @@ function columnsOf(input: PostInput) {
     sections: bodySections(input.body),
     comments_enabled: input.commentsEnabled ? 1 : 0,
   };
-}
-
-/**
- * The sections a saved post stores: the ones it has while its body is unchanged (an imported post's
- * blocks survive a save of its title, tags or anything else), else its new body as one html block.
- * The body the editor sends back is the stored one, or the stored one as the owner-HTML cleaner
- * writes it (both count as unchanged).
- */
-export function sectionsFor(before: Pick<ItemRow, 'body' | 'sections'>, body: string): string {
-  if (body === before.body || body === sanitizeOwnerHtml(before.body)) return before.sections;
-  return bodySections(body);
-}
-
-function bodySections(body: string): string {
-  return JSON.stringify(body ? [{ blocks: [{ type: 2, settings: {}, content: { html: body } }] }] : []);
 }
 
 export function createBlogStore(db: Kysely<Database>) {
