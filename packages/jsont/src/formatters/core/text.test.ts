@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeHtmlAttribute, slugify, truncate, urlEncode } from './text.js';
+import { escapeHtml, escapeHtmlAttribute, slugify, smartypants, stripTags, truncate, urlEncode } from './text.js';
 
 /** The classic definition: UTF-8 bytes through legacy escape(). */
 function referenceUrlEncode(text: string): string {
@@ -63,5 +63,70 @@ describe('text formatters', () => {
   it('truncates at the last whitespace before the limit', () => {
     expect(truncate('hello brave new world', 12, '...')).toBe('hello brave ...');
     expect(truncate('short', 12, '...')).toBe('short');
+  });
+
+  it('makes quotes curly in one pass exactly like the five replacements', () => {
+    const definition = (text: string) =>
+      text
+        .replace(/(^|[-\u2014\\s(["])'/gm, '$1\u2018')
+        .replace(/'/g, '\u2019')
+        .replace(/(^|[-\u2014/[(\u2018\s])"/gm, '$1\u201c')
+        .replace(/"/g, '\u201d')
+        .replace(/--/g, '\u2014');
+    const alphabet = [
+      "'",
+      '"',
+      '-',
+      '\u2014',
+      '\\',
+      's',
+      '(',
+      '[',
+      '/',
+      '\u2018',
+      ' ',
+      '\n',
+      '\r',
+      '\u2028',
+      '\u00a0',
+      '\t',
+      'a',
+      '\ud83d\ude00',
+    ];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let n = 0; n < 20000; n++) {
+      let s = '';
+      const length = Math.floor(next() * 14);
+      for (let i = 0; i < length; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+      expect(smartypants(s)).toBe(definition(s));
+    }
+    // The reference's class holds a backslash and `s`, not whitespace: after a space, `'` closes.
+    expect(smartypants("Sale -- 20% off 'today'")).toBe('Sale \u2014 20% off \u2019today\u2019');
+  });
+
+  it('strips tags exactly like /<[^>]*?>/g', () => {
+    const alphabet = ['<', '>', 'a', ' ', '/', '\n'];
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let n = 0; n < 20000; n++) {
+      let s = '';
+      const length = Math.floor(next() * 12);
+      for (let i = 0; i < length; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+      expect(stripTags(s)).toBe(s.replace(/<[^>]*?>/g, ''));
+    }
+  });
+
+  it('truncates at the last space, tab, newline, vertical tab, carriage return or form feed', () => {
+    for (const space of [' ', '\n', '\t', '\v', '\r', '\f']) {
+      expect(truncate(`abc${space}defgh`, 6, '…')).toBe(`abc${space}…`);
+    }
+    expect(truncate('abc\u00a0defgh', 6, '…')).toBe('abc\u00a0de…');
   });
 });
