@@ -232,9 +232,10 @@ describe('commerce admin in the editor', () => {
         .poll(() => manager.locator('.ed-product__hint[role="status"]').textContent())
         .toBe('Uploaded and added 1 image.');
       await expect.poll(() => manager.getByLabel(`Alt text of ${IMAGE_NAME}`).count()).toBe(1);
-      expect(await manager.getByLabel('Add an uploaded image').locator('option').allTextContents()).toContain(
-        IMAGE_NAME,
-      );
+      // The uploads list is fetched again after the status shows: wait for it.
+      await expect
+        .poll(() => manager.getByLabel('Add an uploaded image').locator('option').allTextContents())
+        .toContain(IMAGE_NAME);
 
       const navyImage = manager.getByLabel('Image of S / Navy', { exact: true });
       await navyImage.selectOption({ label: `1. ${IMAGE_NAME}` });
