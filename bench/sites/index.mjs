@@ -18,7 +18,7 @@ import { startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
 import { createSites } from './create-sites.mjs';
 import { getWithHost } from './http-get.mjs';
-import { mb, peakResidentBytes, residentBytes, resetPeak } from './process-memory.mjs';
+import { mb, measureChunk, peakResidentBytes, residentBytes, resetPeak } from './process-memory.mjs';
 
 const SITES = Number(process.env.BENCH_SITES ?? 1000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -199,21 +199,13 @@ try {
     let otherAnswers = 0;
     while (done < LONG_REQUESTS) {
       const amount = Math.min(LONG_CHUNK, LONG_REQUESTS - done);
-      const cpuBefore = processCpuSeconds(server.pid);
-      const r = await autocannon({ url: base, connections: CONNECTIONS, amount, requests: loads[1].requests });
-      const cpu = processCpuSeconds(server.pid) - cpuBefore;
+      const chunk = await measureChunk(server.pid, () =>
+        autocannon({ url: base, connections: CONNECTIONS, amount, requests: loads[1].requests }),
+      );
       done += amount;
-      otherAnswers += r.non2xx + r.errors + r.timeouts;
-      sizes.push({ done, bytes: residentBytes(server.pid) });
-      longRows.push([
-        fmt(done),
-        mb(sizes.at(-1).bytes),
-        mb(peakResidentBytes(server.pid)),
-        fmt(r.requests.total / cpu),
-        fmt(r.requests.average),
-        fmt(r.non2xx + r.errors + r.timeouts),
-        loadavg()[0].toFixed(1),
-      ]);
+      otherAnswers += chunk.failed;
+      sizes.push({ done, bytes: chunk.bytes });
+      longRows.push([...chunk.row(done), loadavg()[0].toFixed(1)]);
       process.stderr.write(`  ${fmt(done)} of ${fmt(LONG_REQUESTS)} requests: RSS ${mb(sizes.at(-1).bytes)} MB\n`);
     }
     const [firstChunk, last] = [sizes[0], sizes.at(-1)];

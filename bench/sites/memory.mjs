@@ -9,8 +9,8 @@
 //   node bench/sites/memory.mjs            BENCH_REQUESTS=300000 node bench/sites/memory.mjs
 import autocannon from 'autocannon';
 import { startServer } from '../../e2e/support/server.mjs';
-import { fmt, processCpuSeconds, table } from '../lib/measure.mjs';
-import { mb, peakResidentBytes, residentBytes } from './process-memory.mjs';
+import { fmt, table } from '../lib/measure.mjs';
+import { mb, measureChunk } from './process-memory.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 /** RSS is read after every chunk: a tenth of the run unless told (100,000 of a million). */
@@ -79,26 +79,19 @@ try {
   const started = Date.now();
   while (done < REQUESTS) {
     const amount = Math.min(CHUNK, REQUESTS - done);
-    const cpuBefore = processCpuSeconds(server.pid);
-    const r = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      amount,
-      headers: { cookie },
-      requests: [{ method: 'GET', setupRequest: mixed }],
-    });
-    const cpu = processCpuSeconds(server.pid) - cpuBefore;
+    const chunk = await measureChunk(server.pid, () =>
+      autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        amount,
+        headers: { cookie },
+        requests: [{ method: 'GET', setupRequest: mixed }],
+      }),
+    );
     done += amount;
-    other += r.non2xx + r.errors + r.timeouts;
-    rss.push({ done, bytes: residentBytes(server.pid) });
-    rows.push([
-      fmt(done),
-      mb(rss.at(-1).bytes),
-      mb(peakResidentBytes(server.pid)),
-      fmt(r.requests.total / cpu),
-      fmt(r.requests.average),
-      fmt(r.non2xx + r.errors + r.timeouts),
-    ]);
+    other += chunk.failed;
+    rss.push({ done, bytes: chunk.bytes });
+    rows.push(chunk.row(done));
     process.stderr.write(`  ${fmt(done)} requests: RSS ${mb(rss.at(-1).bytes)} MB\n`);
   }
   const firstChunk = rss[0];

@@ -10,7 +10,7 @@ import {
 import { CONTENT_SECURITY_POLICY } from '../src/platform/http/security-headers.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
-import type { Visitor } from './visitor.js';
+import { addSecondSite, type Visitor } from './visitor.js';
 
 // Font kits (issue 21): a kit connected by its stylesheet address, read once through the SSRF guard,
 // its families offered, linked on the site's pages with the kit's origin allowed by that site's CSP.
@@ -100,13 +100,7 @@ for (const dialect of DIALECTS) {
       kitHost = await startKitHost(fontHost.origin);
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
       [admin, editor] = await ownerSessions(server, [OWNERS.admin, OWNERS.editor]);
-      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
-      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
-      await server.db
-        .insertInto('sites')
-        .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
-        .execute();
-      server.app.services.content.invalidate();
+      await addSecondSite(server);
     });
     afterAll(async () => {
       await server?.close();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_DIR } from '../src/repo-paths.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
-import type { Visitor } from './visitor.js';
+import { addSecondSite, type Visitor } from './visitor.js';
 
 // Fonts of your own (issue 21): upload checked by parsing, list, serve self-hosted, delete.
 
@@ -177,13 +177,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('serves a font only on the host of the site that uploaded it', async () => {
-      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
-      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
-      await server.db
-        .insertInto('sites')
-        .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
-        .execute();
-      server.app.services.content.invalidate();
+      await addSecondSite(server);
       const [font] = (await admin.get(FONTS)).body.fonts;
       const get = (host: string) => server.app.inject({ method: 'GET', url: font.url, headers: { host } });
       const own = await get('127.0.0.1');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_DIR } from '../src/repo-paths.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
-import { Visitor } from './visitor.js';
+import { addSecondSite, Visitor } from './visitor.js';
 
 // The theme editor (issue 21): a site's own copy of theme files, versions, publish and rollback.
 
@@ -25,13 +25,7 @@ for (const dialect of DIALECTS) {
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
       [admin, editor] = await ownerSessions(server, [OWNERS.admin, OWNERS.editor]);
       // A second site, to show one site's theme never reaches another.
-      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
-      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
-      await server.db
-        .insertInto('sites')
-        .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
-        .execute();
-      server.app.services.content.invalidate();
+      await addSecondSite(server);
     });
     afterAll(async () => {
       await server?.close();

@@ -87,3 +87,18 @@ export async function demoItemIds(server: TestServer): Promise<Record<string, st
   const products = await content.listProducts(site.id, shop.id);
   return Object.fromEntries(products.map((p) => [p.urlId, p.id]));
 }
+
+/**
+ * Two sites on one server: the demo site moves to host 127.0.0.1 and a copy of it, `other-site`, answers
+ * on `other.test`, to show one site's data never reaches the other. Returns the demo site's id.
+ */
+export async function addSecondSite(server: TestServer): Promise<string> {
+  const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
+  await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
+  await server.db
+    .insertInto('sites')
+    .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
+    .execute();
+  server.app.services.content.invalidate();
+  return site.id;
+}
