@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildOpenApiDocument, type CataloguedRoute, openApiPath, type OpenApiInput } from './openapi.js';
+import {
+  answerSchemasOf,
+  buildOpenApiDocument,
+  type CataloguedRoute,
+  openApiPath,
+  type OpenApiInput,
+  type RouteContract,
+} from './openapi.js';
 
 function input(routes: CataloguedRoute[], extra: Partial<OpenApiInput> = {}): OpenApiInput {
   return {
@@ -111,5 +118,29 @@ describe('buildOpenApiDocument', () => {
       properties: { ok: { type: 'boolean' } },
     });
     expect(operation.responses['400']['x-error-codes']).toContain('invalid-body');
+  });
+
+  it('publishes one answer per declared status, a lone schema standing for 200', () => {
+    const created = z.object({ id: z.string() });
+    const replayed = z.object({ id: z.string(), created: z.literal(false) });
+    const route = (url: string, response: RouteContract['response']): CataloguedRoute => ({
+      method: 'POST',
+      url,
+      siteUser: false,
+      contract: { response },
+    });
+    const doc = buildOpenApiDocument(
+      input([route('/api/orders', { 201: created, 200: replayed }), route('/api/lone', created)]),
+    ) as { paths: Record<string, Record<string, any>> };
+    const orders = doc.paths['/api/orders']!.post.responses;
+    expect(Object.keys(orders).slice(0, 2)).toEqual(['200', '201']);
+    expect(orders['201'].content['application/json'].schema.required).toEqual(['id']);
+    expect(orders['200'].content['application/json'].schema.properties.created).toEqual({
+      type: 'boolean',
+      const: false,
+    });
+    expect(Object.keys(doc.paths['/api/lone']!.post.responses)[0]).toBe('200');
+    expect(answerSchemasOf({ response: { 201: created } })).toEqual(new Map([[201, created]]));
+    expect(answerSchemasOf({})).toEqual(new Map());
   });
 });

@@ -29,9 +29,27 @@ export interface RouteContract {
   readonly query?: ZodType;
   /** The path parameters, as the handler parses `request.params`. */
   readonly params?: ZodType;
-  /** The JSON of a successful answer, where a schema of it exists. */
-  readonly response?: ZodType;
+  /**
+   * The JSON of successful answers by status (`{ 200: cartAnswer }`, `{ 201: created, 200: replayed }`),
+   * where a schema of it exists; a lone schema stands for status 200.
+   */
+  readonly response?: ZodType | AnswerSchemas;
   readonly errors?: readonly ErrorCode[];
+}
+
+/** Answer schemas keyed by HTTP status. */
+export type AnswerSchemas = Readonly<Partial<Record<number, ZodType>>>;
+
+/** The answer schemas a contract declares, keyed by status (a lone schema is the 200 answer). */
+export function answerSchemasOf(contract: RouteContract | undefined): Map<number, ZodType> {
+  const response = contract?.response;
+  if (!response) return new Map();
+  if (response instanceof z.ZodType) return new Map([[200, response]]);
+  return new Map(
+    Object.entries(response)
+      .filter((entry): entry is [string, ZodType] => entry[1] !== undefined)
+      .map(([status, schema]) => [Number(status), schema]),
+  );
 }
 
 declare module 'fastify' {
@@ -161,6 +179,18 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, Json> {
   return responses;
 }
 
+/** The declared answers of an operation, one response per status. */
+function answerResponses(contract: RouteContract | undefined): Record<string, Json> {
+  const responses: Record<string, Json> = {};
+  for (const [status, schema] of [...answerSchemasOf(contract)].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: status === 201 ? 'Created: the answer.' : 'The answer.',
+      content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } },
+    };
+  }
+  return responses;
+}
+
 function operationOf(route: CataloguedRoute, contract: RouteContract | undefined, input: OpenApiInput): Json {
   const { params } = openApiPath(route.url);
   const pathSchemas = contract?.params ? fieldsOf(contract.params).properties : {};
@@ -214,14 +244,7 @@ function operationOf(route: CataloguedRoute, contract: RouteContract | undefined
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(security ? { security } : {}),
     responses: {
-      ...(contract?.response
-        ? {
-            '200': {
-              description: 'The answer.',
-              content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } },
-            },
-          }
-        : {}),
+      ...answerResponses(contract),
       default: { description: 'The answer (JSON unless the address ends in a file extension such as `.csv`).' },
       ...errorResponses(errorCodesOf(route, contract)),
     },
