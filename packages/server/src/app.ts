@@ -25,6 +25,7 @@ import { installRateLimit } from './platform/http/rate-limit.js';
 import { installRouteCatalogue } from './route-catalogue.js';
 import { openApiInput } from './openapi-contracts.js';
 import { installOpenApiRoute } from './platform/http/openapi-route.js';
+import { installAnswerCheck } from './platform/http/answer-check.js';
 import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { createInvalidationBus } from './platform/cluster/create-bus.js';
@@ -141,6 +142,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   installErrorHandling(app);
   installSecurityHeaders(app);
   installRouteCatalogue(app);
+  // Tests only: answers held against their routes' published schemas (before compression's onSend).
+  if (config.checkAnswers) installAnswerCheck(app);
   // /healthz, /readyz, /metrics and the X-Request-Id header (issue 18).
   installOperations(app, { bus });
   installJsonBodies(app);

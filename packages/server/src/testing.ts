@@ -93,6 +93,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     smtpUrl: undefined,
     logger: false,
     trustProxy: false,
+    // Every answer of a route with answer schemas is checked against them (TESSERA_CHECK_ANSWERS=0: not).
+    checkAnswers: process.env.TESSERA_CHECK_ANSWERS !== '0',
     ...options.config,
     rateLimit: {
       ...DEFAULT_RATE_LIMIT,

@@ -49,6 +49,11 @@ export interface ServerConfig {
   stripe?: { secretKey: string; webhookSecret: string; apiBase?: string };
   /** PayPal from the environment (`PAYPAL_CLIENT_ID`, `PAYPAL_CLIENT_SECRET`, `PAYPAL_WEBHOOK_ID`, `PAYPAL_MODE`): issue 17. */
   paypal?: { clientId: string; clientSecret: string; webhookId: string; mode: 'test' | 'live'; apiBase?: string };
+  /**
+   * Tests only: hold every answer of a route that declares answer schemas against them, a mismatch
+   * answering 500 (`platform/http/answer-check.ts`). `startTestServer` sets it; never read from the environment.
+   */
+  checkAnswers?: boolean;
 }
 
 export const DEFAULT_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
