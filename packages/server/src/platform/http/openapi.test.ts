@@ -143,4 +143,52 @@ describe('buildOpenApiDocument', () => {
     expect(answerSchemasOf({ response: { 201: created } })).toEqual(new Map([[201, created]]));
     expect(answerSchemasOf({})).toEqual(new Map());
   });
+
+  it('publishes a body of another media type under its own, without the JSON parser’s errors', () => {
+    const route: CataloguedRoute = {
+      method: 'POST',
+      url: '/api/upload',
+      siteUser: false,
+      contract: { body: z.object({ file: z.array(z.file()) }), bodyType: 'multipart/form-data' },
+    };
+    const doc = buildOpenApiDocument(input([route])) as { paths: Record<string, Record<string, any>> };
+    const operation = doc.paths['/api/upload']!.post;
+    expect(Object.keys(operation.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(operation.requestBody.content['multipart/form-data'].schema.properties.file.items).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(operation.responses['400']['x-error-codes']).toEqual(['invalid-body']);
+  });
+
+  it('moves named and recursive schema parts to components.schemas, their $refs following', () => {
+    const tree: z.ZodType = z.lazy(() => z.object({ children: z.array(tree) })).meta({ id: 'Tree' });
+    const loop: z.ZodType = z.lazy(() => z.array(z.union([z.string(), loop])));
+    const route = (url: string, body: z.ZodType): CataloguedRoute => ({
+      method: 'POST',
+      url,
+      siteUser: false,
+      contract: { body, response: body },
+    });
+    const doc = buildOpenApiDocument(
+      input([route('/api/a', z.object({ tree })), route('/api/b', z.object({ trees: z.array(tree), loop }))]),
+    ) as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain('$defs');
+    for (const [, target] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) {
+      expect(doc.components.schemas[target!], target).toBeDefined();
+    }
+    const target = (schema: { $ref: string }) => doc.components.schemas[schema.$ref.split('/').pop()!];
+    const a = doc.paths['/api/a']!.post;
+    const asked = target(a.requestBody.content['application/json'].schema.properties.tree);
+    const answered = target(a.responses['200'].content['application/json'].schema.properties.tree);
+    // The request's Tree and the answer's (no other properties allowed) are two schemas under two names.
+    expect(asked.additionalProperties).toBeUndefined();
+    expect(answered.additionalProperties).toBe(false);
+    expect(target(asked.properties.children.items)).toBe(asked);
+    const trees = Object.keys(doc.components.schemas).filter((name) => name.startsWith('Tree'));
+    expect(
+      new Set(trees.map((name) => JSON.stringify(doc.components.schemas[name]).replace(/Tree\w*/g, ''))).size,
+    ).toBe(2);
+  });
 });

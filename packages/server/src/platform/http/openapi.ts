@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type ZodType, z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/index.js';
 import { CRUMB_HEADER } from './crumb.js';
@@ -26,6 +27,8 @@ export interface CataloguedRoute {
 export interface RouteContract {
   readonly summary?: string;
   readonly body?: ZodType;
+  /** The media type of `body` when it is not JSON (`multipart/form-data`, `text/csv`). */
+  readonly bodyType?: string;
   readonly query?: ZodType;
   /** The path parameters, as the handler parses `request.params`. */
   readonly params?: ZodType;
@@ -146,7 +149,7 @@ function fieldsOf(schema: ZodType): { properties: Record<string, Json>; required
 function errorCodesOf(route: CataloguedRoute, contract: RouteContract | undefined): ErrorCode[] {
   const codes = new Set<ErrorCode>(contract?.errors ?? []);
   if (contract?.body || contract?.query || contract?.params) codes.add('invalid-body');
-  if (contract?.body)
+  if (contract?.body && !contract.bodyType)
     for (const code of ['malformed-json', 'json-too-deep', 'body-too-large'] as const) codes.add(code);
   if (STATE_CHANGING.has(route.method) && !route.signedWebhook) codes.add('crumb-fail');
   if (route.roleGroup) for (const code of ['unauthenticated', 'forbidden'] as const) codes.add(code);
@@ -252,10 +255,47 @@ function operationOf(route: CataloguedRoute, contract: RouteContract | undefined
   if (contract?.body) {
     operation.requestBody = {
       required: true,
-      content: { 'application/json': { schema: jsonSchemaOf(contract.body) } },
+      content: { [contract.bodyType ?? 'application/json']: { schema: jsonSchemaOf(contract.body) } },
     };
   }
   return operation;
+}
+
+/**
+ * zod writes the named and recursive parts of a schema (`.meta({ id })`, a `z.lazy` cycle) to the
+ * schema's own `$defs`; in an OpenAPI document `#/…` is the document, so they move to
+ * `components.schemas` and their `$ref`s follow. Unnamed parts, and named ones whose name a different
+ * schema already holds (the same schema as a request and as an answer), are named after their set's contents.
+ */
+function hoistDefinitions(node: unknown, shared: Record<string, Json>): unknown {
+  if (Array.isArray(node)) return node.map((item) => hoistDefinitions(item, shared));
+  if (!node || typeof node !== 'object') return node;
+  const { $defs, ...rest } = node as Json;
+  if (!$defs || typeof $defs !== 'object') {
+    return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, hoistDefinitions(value, shared)]));
+  }
+  const set = $defs as Record<string, Json>;
+  const tag = createHash('sha256').update(JSON.stringify(set)).digest('hex').slice(0, 8);
+  // Unnamed parts, and named ones whose name another schema holds, take the set's tag.
+  const tagged = new Set(Object.keys(set).filter((name) => name.startsWith('__')));
+  const nameOf = (name: string) => (tagged.has(name) ? `${name.replace(/^_+/, '')}_${tag}` : name);
+  const relink = <T>(value: T): T =>
+    JSON.parse(
+      JSON.stringify(value).replace(
+        /"#\/\$defs\/([^"]+)"/g,
+        (_m, name: string) => `"#/components/schemas/${nameOf(name)}"`,
+      ),
+    ) as T;
+  for (;;) {
+    const clashes = Object.entries(relink(set)).filter(
+      ([name, schema]) =>
+        !tagged.has(name) && shared[name] !== undefined && JSON.stringify(shared[name]) !== JSON.stringify(schema),
+    );
+    if (clashes.length === 0) break;
+    for (const [name] of clashes) tagged.add(name);
+  }
+  for (const [name, schema] of Object.entries(relink(set))) shared[nameOf(name)] = schema;
+  return relink(rest);
 }
 
 /** The OpenAPI 3.1 document of every published `/api` route, in catalogue order. */
@@ -273,6 +313,8 @@ export function buildOpenApiDocument(input: OpenApiInput): Json {
     const contract = route.contract || listed ? { ...listed, ...route.contract } : undefined;
     paths[path][route.method.toLowerCase()] = operationOf(route, contract, input);
   }
+  const shared: Record<string, Json> = {};
+  const published = hoistDefinitions(paths, shared) as typeof paths;
   return {
     openapi: '3.1.0',
     info: {
@@ -288,9 +330,10 @@ export function buildOpenApiDocument(input: OpenApiInput): Json {
       { name: 'site-user', description: 'A signed-in site user (visitor account).' },
       { name: 'owner', description: 'A signed-in owner whose role is in the route’s role group.' },
     ],
-    paths,
+    paths: published,
     components: {
       schemas: {
+        ...shared,
         Error: {
           type: 'object',
           required: ['error', 'message'],
