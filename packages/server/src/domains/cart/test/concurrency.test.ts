@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+
+const ENTRIES = '/api/commerce/shopping-cart/entries';
+
+for (const dialect of DIALECTS) {
+  describe(`concurrent cart writes (${dialect})`, () => {
+    let server: TestServer;
+    let ids: Record<string, string>;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
+      ids = await demoItemIds(server);
+    });
+    afterAll(async () => server?.close());
+
+    it('never puts more in one cart than the stock, with 50 adds racing', async () => {
+      const v = Visitor.of(server);
+      await v.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
+      const stock = 7; // LIN-IND-L
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          v.post(ENTRIES, { itemId: ids['linen-shirt'], sku: 'LIN-IND-L', quantity: 1 }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(stock);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(50 - stock);
+      for (const refused of answers.filter((a) => a.status === 400)) {
+        expect(refused.body.error).toBe('not-enough-stock');
+      }
+      const rows = await server.db
+        .selectFrom('cart_entries')
+        .innerJoin('carts', 'carts.id', 'cart_entries.cart_id')
+        .select(['cart_entries.quantity', 'cart_entries.sku'])
+        .where('carts.token', '=', v.cartToken!)
+        .execute();
+      expect(rows.find((r) => r.sku === 'LIN-IND-L')?.quantity).toBe(stock);
+      expect(rows).toHaveLength(2);
+    });
+
+    it('keeps quantity changes racing with adds within the stock', async () => {
+      const v = Visitor.of(server);
+      const first = await v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 });
+      const entry = `${ENTRIES}/${first.body.newlyAdded.id}`;
+      await Promise.all([
+        ...Array.from({ length: 10 }, () =>
+          v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 }),
+        ),
+        ...Array.from({ length: 10 }, (_, i) => v.put(entry, { quantity: (i % 3) + 1 })),
+      ]);
+      const cart = await v.get('/api/commerce/shopping-cart');
+      expect(cart.body.entries).toHaveLength(1);
+      expect(cart.body.entries[0].quantity).toBeLessThanOrEqual(3);
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { createSiteUser } from '../../../../test/auth-helpers.js';
+import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
+import { Visitor } from '../../../../test/visitor.js';
+
+// A reset link is mailed at most three times an hour per account; further requests answer exactly
+// as usual (so nobody learns whether an address exists or was limited) but send nothing.
+
+const API = '/api/site-users/account';
+
+for (const dialect of DIALECTS) {
+  describe(`password-reset mails per address (${dialect})`, () => {
+    let server: TestServer;
+    let smtp: SMTPServer | undefined;
+    const received: Received[] = [];
+
+    beforeAll(async () => {
+      const started = await startSmtp(received);
+      smtp = started.smtp;
+      server = await startTestServer({
+        dialect,
+        config: {
+          smtpUrl: `smtp://127.0.0.1:${started.port}/?ignoreTLS=true`,
+          signIn: { requestsPerAddress: 10_000 },
+        },
+      });
+      await createSiteUser(server.db, { email: 'often@example.com', password: 'often-password' });
+      await createSiteUser(server.db, { email: 'other@example.com', password: 'other-password' });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await stopSmtp(smtp);
+    });
+
+    const mailsTo = (address: string) => received.filter((m) => m.to === address);
+
+    it('mails three links an hour to one address and answers the same for every further request', async () => {
+      const v = new Visitor(server.url);
+      const nobody = await v.post(`${API}/password-reset`, { email: 'nobody@example.com' });
+      for (let i = 0; i < 3; i++) {
+        const answer = await v.post(`${API}/password-reset`, { email: 'often@example.com' });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toEqual(nobody.body);
+      }
+      expect(mailsTo('often@example.com')).toHaveLength(3);
+      expect(mailsTo('often@example.com')[0].raw).toContain('Reset your password');
+
+      const fourth = await v.post(`${API}/password-reset`, { email: 'often@example.com' });
+      expect(fourth.status).toBe(200);
+      expect(fourth.body).toEqual(nobody.body);
+      // The page form answers with the same "sent" page too.
+      const page = await v.request('POST', '/account/forgot-password', {
+        body: new URLSearchParams({ email: 'often@example.com', crumb: v.cookies.get('crumb') ?? '' }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(page.status).toBe(200);
+      const nobodyPage = await v.request('POST', '/account/forgot-password', {
+        body: new URLSearchParams({ email: 'nobody@example.com', crumb: v.cookies.get('crumb') ?? '' }).toString(),
+        contentType: 'application/x-www-form-urlencoded',
+        crumb: false,
+      });
+      expect(String(page.body).replaceAll('often@example.com', '')).toBe(
+        String(nobodyPage.body).replaceAll('nobody@example.com', ''),
+      );
+      expect(mailsTo('often@example.com')).toHaveLength(3);
+      expect(mailsTo('nobody@example.com')).toHaveLength(0);
+
+      // Another address keeps its own count.
+      expect((await v.post(`${API}/password-reset`, { email: 'other@example.com' })).status).toBe(200);
+      expect(mailsTo('other@example.com')).toHaveLength(1);
+
+      // An hour later the address may ask again.
+      await server.db
+        .updateTable('password_resets')
+        .set({ created_at: new Date(Date.now() - 61 * 60 * 1000).toISOString() })
+        .execute();
+      expect((await v.post(`${API}/password-reset`, { email: 'often@example.com' })).status).toBe(200);
+      expect(mailsTo('often@example.com')).toHaveLength(4);
+    });
+  });
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtInPaymentProviders } from '../../payments/methods/index.js';
+import { createRenewalScheduler } from '../schedule.js';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
+import { itemIdOf } from '../../../../test/cart-helpers.js';
+import { type OffSessionFake, startOffSessionFake } from '../../../../test/fakes/stripe-offsession-fake.js';
+import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { Visitor } from '../../../../test/visitor.js';
+
+const DAY = 86_400_000;
+const SAVED = 'stripe:cus_renewal:pm_saved';
+
+/**
+ * A subscription as the hosted flow leaves it after a first payment with Stripe: started (here with
+ * a test card, for its order and plan), its saved method moved to a Stripe customer + payment
+ * method, its next renewal due at `due`.
+ */
+async function stripeSubscription(server: TestServer, due: Date, email: string) {
+  const visitor = Visitor.of(server);
+  const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+    body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+  });
+  const placed = await visitor.request('POST', '/api/checkout/orders', {
+    body: {
+      cartToken: started.body.cartToken,
+      idempotencyKey: randomUUID(),
+      email,
+      name: 'Sam',
+      line1: '1 Main St',
+      city: 'Hudson',
+      region: 'NY',
+      postalCode: '12534',
+      country: 'US',
+      paymentMethod: 'card',
+      cardNumber: '4242 4242 4242 4242',
+    },
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placed.body.order.subscriptionId as string;
+  await server.db
+    .updateTable('subscriptions')
+    .set({ payment_reference: SAVED, next_billing_at: due.toISOString() })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`renewals charged off-session with Stripe (${dialect})`, () => {
+    let stripe: StripeFake;
+    let offSession: OffSessionFake;
+    let server: TestServer;
+    const due = new Date(Date.now() + 30 * DAY);
+    const at = (days: number) => new Date(due.getTime() + days * DAY);
+
+    beforeAll(async () => {
+      stripe = await startStripeFake();
+      offSession = await startOffSessionFake({ secretKey: stripe.secretKey, forwardTo: stripe.url });
+      server = await startTestServer({
+        dialect,
+        config: {
+          stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: offSession.url },
+        },
+      });
+      stripe.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await offSession?.close();
+      await stripe?.close();
+    });
+
+    const renewals = () => server.app.services.checkout!.renewals;
+    const ours = async (id: string, now: Date) => (await renewals().runDue(now)).filter((o) => o.subscriptionId === id);
+    const subscription = (id: string) =>
+      server.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const orderOf = (id: string) =>
+      server.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const mailTo = (email: string) =>
+      server.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).orderBy('created_at').execute();
+
+    it('charges the saved method off-session and records the payment intent', async () => {
+      offSession.answer = 'succeeded';
+      const id = await stripeSubscription(server, due, 'paid@buyers.test');
+      const [outcome] = await ours(id, due);
+      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2 });
+      const order = await orderOf(outcome!.orderId!);
+      expect(order).toMatchObject({ payment_status: 'paid', status: 'confirmed' });
+      const charge = await server.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(charge).toMatchObject({ provider: 'stripe', status: 'succeeded', amount_cents: order.grand_total_cents });
+      expect(charge.reference).toMatch(/^pi_/);
+      const sent = offSession.intents.at(-1)!;
+      expect(sent.body).toMatchObject({
+        amount: String(order.grand_total_cents),
+        currency: 'usd',
+        customer: 'cus_renewal',
+        payment_method: 'pm_saved',
+        off_session: 'true',
+        confirm: 'true',
+        'metadata[order_id]': order.id,
+      });
+      expect(sent.idempotencyKey).toBe(`tessera-renewal-${id}-2-0`);
+      expect(await subscription(id)).toMatchObject({ status: 'active', renewal_state: null, renewal_attempts: 0 });
+    });
+
+    it('mails a link to pay when the bank wants the buyer, retries on days 1, 3 and 5, then pauses', async () => {
+      offSession.answer = 'authentication_required';
+      const email = 'sca@buyers.test';
+      const id = await stripeSubscription(server, due, email);
+      const [first] = await ours(id, due);
+      expect(first).toMatchObject({ status: 'awaiting-payment', renewalState: 'requires-action' });
+      const waiting = await orderOf(first!.orderId!);
+      expect(waiting).toMatchObject({ status: 'received', payment_status: 'pending' });
+      expect(await subscription(id)).toMatchObject({
+        status: 'active',
+        renewal_state: 'requires-action',
+        renewal_attempts: 1,
+        renewal_retry_at: at(1).toISOString(),
+      });
+      const [mail] = await mailTo(email).then((all) => all.filter((m) => m.subject.includes('needs you')));
+      // The link starts with the site's public address, never the request's Host.
+      expect(mail?.text_body).toMatch(new RegExp(`Pay here: http://localhost:\\d+/checkout/pay/${waiting.id}`));
+      expect(mail?.text_body).toContain('Your bank asks you to confirm this payment yourself.');
+
+      // The owner sees it on the order.
+      const manager = await ownerSession(server, OWNERS.storeManager);
+      const shown = await manager.request('GET', `/api/config/orders/${waiting.id}`);
+      expect(shown.body.order.subscription).toMatchObject({ status: 'active', renewalState: 'requires-action' });
+
+      // Nothing before the retry day.
+      expect(await ours(id, at(0.5))).toEqual([]);
+      offSession.answer = 'card_declined';
+      const [second] = await ours(id, at(1));
+      expect(second).toMatchObject({ status: 'awaiting-payment', renewalState: 'declined', cycle: 2 });
+      expect(second!.message).toContain('insufficient funds');
+      // The order of the last attempt stops waiting: one renewal cannot be paid twice.
+      expect(await orderOf(waiting.id)).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
+      expect((await subscription(id)).renewal_retry_at).toBe(at(3).toISOString());
+      expect((await ours(id, at(3)))[0]?.status).toBe('awaiting-payment');
+      expect((await subscription(id)).renewal_retry_at).toBe(at(5).toISOString());
+      const [last] = await ours(id, at(5));
+      expect(last).toMatchObject({ status: 'paused', renewalState: 'declined' });
+      expect(await subscription(id)).toMatchObject({ status: 'paused', renewal_retry_at: null, renewal_attempts: 4 });
+      expect(await ours(id, at(40))).toEqual([]);
+
+      const keys = offSession.intents.filter((i) => i.idempotencyKey?.includes(id)).map((i) => i.idempotencyKey);
+      expect(keys).toEqual([0, 1, 2, 3].map((n) => `tessera-renewal-${id}-2-${n}`));
+      const mails = (await mailTo(email)).filter((m) => m.subject.includes('needs you'));
+      expect(mails).toHaveLength(4);
+      expect(mails.at(-1)?.text_body).toContain('paused');
+      const cycle = await server.db
+        .selectFrom('subscription_cycles')
+        .selectAll()
+        .where('subscription_id', '=', id)
+        .where('cycle', '=', 2)
+        .executeTakeFirstOrThrow();
+      expect(cycle.status).toBe('paused');
+
+      // The last waiting order is paid after all (here recorded by the owner): the subscription runs again.
+      const marked = await manager.post(`/api/config/orders/${last!.orderId}/mark-paid`, {});
+      expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+      expect(await subscription(id)).toMatchObject({
+        status: 'active',
+        renewal_state: null,
+        renewal_retry_at: null,
+        renewal_attempts: 0,
+      });
+      const settled = await server.db
+        .selectFrom('subscription_cycles')
+        .select('status')
+        .where('id', '=', cycle.id)
+        .executeTakeFirstOrThrow();
+      expect(settled.status).toBe('ordered');
+    });
+
+    it('succeeds on a retry after a decline, and then renews as before', async () => {
+      offSession.answer = 'card_declined';
+      const id = await stripeSubscription(server, due, 'retry@buyers.test');
+      expect((await ours(id, due))[0]?.status).toBe('awaiting-payment');
+      offSession.answer = 'succeeded';
+      const [retried] = await ours(id, at(1));
+      expect(retried).toMatchObject({ status: 'ordered', cycle: 2 });
+      expect(await orderOf(retried!.orderId!)).toMatchObject({ payment_status: 'paid' });
+      expect(await subscription(id)).toMatchObject({
+        status: 'active',
+        renewal_state: null,
+        renewal_attempts: 0,
+        renewal_retry_at: null,
+      });
+    });
+
+    it('takes the buyer from the mailed link to the payment page; once paid, the retries stop at once', async () => {
+      offSession.answer = 'authentication_required';
+      // Due now: the payment page the buyer opens expires within a day of the real clock.
+      const dueNow = new Date(Date.now() - 60_000);
+      const id = await stripeSubscription(server, dueNow, 'link@buyers.test');
+      const [first] = await ours(id, dueNow);
+      const orderId = first!.orderId!;
+      const visit = await fetch(`${server.url}/checkout/pay/${orderId}`, { redirect: 'manual' });
+      expect(visit.status).toBe(303);
+      const page = visit.headers.get('location') ?? '';
+      expect(page.startsWith(`${stripe.url}/pay/`)).toBe(true);
+      const sessionId = page.split('/').at(-1)!;
+      expect(stripe.sessions.get(sessionId)?.amount_total).toBe((await orderOf(orderId)).grand_total_cents);
+      await stripe.pay(sessionId);
+      await stripe.idle();
+      expect(await orderOf(orderId)).toMatchObject({ payment_status: 'paid' });
+      // Settling the payment cleared the retry state, before any retry ran.
+      expect(await subscription(id)).toMatchObject({
+        status: 'active',
+        renewal_state: null,
+        renewal_message: null,
+        renewal_retry_at: null,
+        renewal_attempts: 0,
+      });
+      const cycle = await server.db
+        .selectFrom('subscription_cycles')
+        .select('status')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      expect(cycle.status).toBe('ordered');
+
+      const before = offSession.intents.length;
+      expect(await ours(id, new Date(dueNow.getTime() + DAY))).toEqual([]);
+      expect(offSession.intents.length).toBe(before);
+      // A paid order's link now shows the order.
+      const again = await fetch(`${server.url}/checkout/pay/${orderId}`, { redirect: 'manual' });
+      expect(again.headers.get('location')).toBe(`/checkout/order-confirmed/${orderId}`);
+    });
+
+    it('charges once when two processes renew, and retry, at the same moment', async () => {
+      offSession.answer = 'card_declined';
+      const id = await stripeSubscription(server, due, 'twice@buyers.test');
+      const process = () =>
+        createRenewalScheduler(server.db, {
+          payments: builtInPaymentProviders(),
+          nextOrderNumber: server.app.services.checkout!.service.nextOrderNumber,
+          hosted: () => server.app.services.hostedPayments?.registry,
+        });
+      const [a, b] = [process(), process()];
+      const mine = (runs: { subscriptionId: string; status: string }[][]) =>
+        runs.flat().filter((o) => o.subscriptionId === id);
+      expect(mine(await Promise.all([a.runDue(due), b.runDue(due)])).map((o) => o.status)).toEqual([
+        'awaiting-payment',
+      ]);
+      offSession.answer = 'succeeded';
+      expect(mine(await Promise.all([a.runDue(at(1)), b.runDue(at(1))])).map((o) => o.status)).toEqual(['ordered']);
+      expect(offSession.intents.filter((i) => i.idempotencyKey?.includes(id))).toHaveLength(2);
+      const paid = await server.db
+        .selectFrom('orders')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .where('payment_status', '=', 'paid')
+        .execute();
+      expect(paid).toHaveLength(2); // the first order and one renewal
+    });
+  });
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordWebhookEvent, verifySignature } from '../index.js';
+import { JOBS } from '../../../jobs.js';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { itemIdOf } from '../../../../test/cart-helpers.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
+import { Visitor } from '../../../../test/visitor.js';
+
+// Issue 21's later webhook events (newsletter.subscribed, restock.signed_up, subscription.failed)
+// and signing-secret rotation.
+
+const HOOKS = '/api/config/webhooks';
+
+for (const dialect of DIALECTS) {
+  describe(`webhook events and secret rotation (${dialect})`, () => {
+    let server: TestServer;
+    let receiver: WebhookReceiver;
+    let admin: Visitor;
+    let manager: Visitor;
+    const allowBefore = process.env.TESSERA_WEBHOOK_ALLOW_HOSTS;
+    const run = (at = new Date()) => server.app.services.jobs!.run(JOBS.webhooks, at);
+    const at = (path: string) => receiver.received.filter((r) => r.path === path);
+
+    beforeAll(async () => {
+      process.env.TESSERA_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+      receiver = await startWebhookReceiver();
+      server = await startTestServer({
+        dialect,
+        config: {
+          secretKey: 'webhook-events-test-secret-key-0123456789',
+          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+          forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 },
+        },
+      });
+      [admin, manager] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager]);
+    });
+    afterAll(async () => {
+      if (allowBefore === undefined) delete process.env.TESSERA_WEBHOOK_ALLOW_HOSTS;
+      else process.env.TESSERA_WEBHOOK_ALLOW_HOSTS = allowBefore;
+      await server?.close();
+      await receiver?.close();
+    });
+
+    it('offers the new events', async () => {
+      const listed = await admin.request('GET', HOOKS);
+      expect(listed.body.events).toEqual(
+        expect.arrayContaining(['newsletter.subscribed', 'restock.signed_up', 'subscription.failed']),
+      );
+    });
+
+    it('sends newsletter.subscribed once per new subscriber', async () => {
+      const created = await admin.request('POST', HOOKS, {
+        body: { url: `${receiver.url}/news`, events: ['newsletter.subscribed'] },
+      });
+      expect(created.status).toBe(201);
+      for (const email of ['hedy@example.com', 'hedy@example.com']) {
+        const visitor = Visitor.of(server);
+        const key = (await visitor.post('/api/form/FormSubmissionKey')).body.key;
+        const form = JSON.stringify({ email });
+        const saved = await visitor.post('/api/form/SaveFormSubmission', { key, form, formId: 'newsletter-form' });
+        expect(saved.status).toBe(200);
+      }
+      await run();
+      expect(at('/news')).toHaveLength(1);
+      const event = JSON.parse(at('/news')[0]!.body);
+      expect(event).toMatchObject({
+        type: 'newsletter.subscribed',
+        data: { subscriber: { email: 'hedy@example.com' }, form: { id: 'newsletter-form' } },
+      });
+      expect(
+        verifySignature(
+          created.body.secret,
+          at('/news')[0]!.body,
+          String(at('/news')[0]!.headers['tessera-signature']),
+        ),
+      ).toBe(true);
+    });
+
+    it('sends restock.signed_up for a new back-in-stock sign-up', async () => {
+      await admin.request('POST', HOOKS, { body: { url: `${receiver.url}/restock`, events: ['restock.signed_up'] } });
+      const variant = await server.db
+        .selectFrom('product_variants')
+        .innerJoin('items', 'items.id', 'product_variants.item_id')
+        .select(['items.id as productId', 'product_variants.id as variantId'])
+        .where('items.url_id', '=', 'linen-shirt')
+        .where('product_variants.qty_in_stock', '<=', 0)
+        .where('product_variants.unlimited', '=', 0)
+        .executeTakeFirstOrThrow();
+      const body = { ...variant, isJoinMailingList: false, siteVisitorEmail: 'rosalind@example.com' };
+      expect((await Visitor.of(server).post('/api/commerce/restock-notifications', body)).status).toBe(201);
+      expect((await Visitor.of(server).post('/api/commerce/restock-notifications', body)).status).toBe(200);
+      await run();
+      expect(at('/restock')).toHaveLength(1);
+      expect(JSON.parse(at('/restock')[0]!.body)).toMatchObject({
+        type: 'restock.signed_up',
+        data: { signUp: { email: 'rosalind@example.com', productId: variant.productId } },
+      });
+    });
+
+    it('sends subscription.failed when a renewal charge fails', async () => {
+      await admin.request('POST', HOOKS, { body: { url: `${receiver.url}/subs`, events: ['subscription.failed'] } });
+      const visitor = Visitor.of(server);
+      const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+        body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+      });
+      expect(started.status).toBe(200);
+      const placed = await visitor.request('POST', '/api/checkout/orders', {
+        body: {
+          idempotencyKey: randomUUID(),
+          cartToken: started.body.cartToken,
+          email: 'barbara@example.com',
+          name: 'Barbara Liskov',
+          line1: '1 Main St',
+          city: 'Hudson',
+          region: 'NY',
+          postalCode: '12534',
+          country: 'US',
+          paymentMethod: 'card',
+          cardNumber: '4242 4242 4242 4242',
+        },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const subscriptionId = placed.body.order.subscriptionId as string;
+      // A saved method no provider knows any more: the renewal charge cannot go through.
+      await server.db
+        .updateTable('subscriptions')
+        .set({ payment_reference: 'gone:tok_x' })
+        .where('id', '=', subscriptionId)
+        .execute();
+      const due = new Date(Date.now() + 40 * 86_400_000);
+      const renewed = await server.app.services.checkout!.renewals.runDue(due);
+      expect(renewed.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.status)).toEqual([
+        'payment-failed',
+      ]);
+      await run(new Date(due.getTime() + 1000));
+      expect(at('/subs')).toHaveLength(1);
+      expect(JSON.parse(at('/subs')[0]!.body)).toMatchObject({
+        type: 'subscription.failed',
+        data: { subscription: { id: subscriptionId }, reason: 'payment-failed' },
+      });
+    });
+
+    it('rotates a secret: both sign for 24 h, then only the new one', async () => {
+      const created = await admin.request('POST', HOOKS, {
+        body: { url: `${receiver.url}/rot`, events: ['order.paid'] },
+      });
+      const id = created.body.endpoint.id as string;
+      const old = created.body.secret as string;
+      expect((await manager.request('POST', `${HOOKS}/${id}/rotate-secret`)).status).toBe(403);
+      expect((await admin.request('POST', `${HOOKS}/${id}/rotate-secret`, { crumb: false })).status).toBe(403);
+      expect((await admin.request('POST', `${HOOKS}/nope/rotate-secret`)).status).toBe(404);
+      const rotated = await admin.request('POST', `${HOOKS}/${id}/rotate-secret`);
+      expect(rotated.status).toBe(200);
+      const fresh = rotated.body.secret as string;
+      expect(fresh).not.toBe(old);
+      expect(rotated.body.endpoint.previousSecretUntil).toBeTruthy();
+      expect(
+        (await admin.request('GET', HOOKS)).body.endpoints.find((e: { id: string }) => e.id === id),
+      ).not.toHaveProperty('secret');
+
+      const site = await server.app.services.content.getSiteForHost('localhost');
+      await recordWebhookEvent(server.db, { siteId: site.id, type: 'order.paid', data: { n: 1 } });
+      await run();
+      const during = at('/rot')[0]!;
+      const header = String(during.headers['tessera-signature']);
+      expect(header.match(/v1=/g)).toHaveLength(2);
+      expect(verifySignature(old, during.body, header)).toBe(true);
+      expect(verifySignature(fresh, during.body, header)).toBe(true);
+
+      const later = new Date(Date.now() + 25 * 3_600_000);
+      await recordWebhookEvent(server.db, {
+        siteId: site.id,
+        type: 'order.paid',
+        data: { n: 2 },
+        now: later.toISOString(),
+      });
+      await run(later);
+      const after = at('/rot')[1]!;
+      const header2 = String(after.headers['tessera-signature']);
+      expect(header2.match(/v1=/g)).toHaveLength(1);
+      expect(verifySignature(fresh, after.body, header2)).toBe(true);
+      expect(verifySignature(old, after.body, header2)).toBe(false);
+    });
+  });
+}
