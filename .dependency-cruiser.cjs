@@ -27,7 +27,8 @@ function publicEntries() {
       if (source) entries.push(`packages/${name}/${source.replace(/^\.\//, '').replace(/\.(ts|tsx|mts)$/, '.js')}`);
     }
   }
-  return entries.map((path) => `^${path.replace(/[.]/g, '\\.')}$`);
+  // A subpath pattern (`./contracts/*`) offers every file of its folder, one level deep.
+  return entries.map((path) => `^${path.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]+')}$`);
 }
 
 /** Zod schema modules: zod itself and, by name, schema and contract modules (`schemas.ts`, `contracts/`). */
