@@ -9,7 +9,7 @@ import {
   setColor,
   THEME_NAME_MAX,
 } from './draft.js';
-import type { ColorMap, Design } from './types.js';
+import type { ColorMap, Design } from '@tessera/core/contracts/design';
 
 export const SLOT_LABELS: Record<ColorSlot, string> = {
   background: 'Background',

@@ -2,7 +2,7 @@ import { FONT_CATEGORIES, type FontUsage, SITE_ADMIN_MESSAGES } from '@tessera/c
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api.js';
 import { FontPreviewName } from './FontPreviewName.js';
-import type { FontInfo, FontsAnswer } from './types.js';
+import type { FontInfo, FontsAnswer } from '@tessera/core/contracts/design';
 
 export const USAGE_LABELS: Record<FontUsage, string> = {
   heading: 'Heading',

@@ -4,7 +4,7 @@ import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { USAGE_LABELS } from './FontBrowser.js';
 import { FontPreviewName } from './FontPreviewName.js';
-import type { FontInfo } from './types.js';
+import type { FontInfo } from '@tessera/core/contracts/design';
 
 const FONT_KITS = '/api/config/design/font-kits';
 

@@ -2,7 +2,7 @@ import { SITE_ADMIN_MESSAGES } from '@tessera/core';
 import { useEffect, useState } from 'react';
 import { kitAllowed, loadKitFamily } from './kit-faces.js';
 import { loadPreviewFont } from './preview-frame.js';
-import type { FontInfo } from './types.js';
+import type { FontInfo } from '@tessera/core/contracts/design';
 
 /** A family's name set in the family itself, or the SPEC message when its file cannot be loaded. */
 export function FontPreviewName(props: { font: Pick<FontInfo, 'id' | 'family' | 'previewUrl' | 'kit'> }) {

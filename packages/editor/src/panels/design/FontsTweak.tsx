@@ -6,7 +6,7 @@ import { FontPreviewName } from './FontPreviewName.js';
 import { OwnFonts } from './OwnFonts.js';
 import { TabPanel, Tabs } from './Tabs.js';
 import { SCALED_USAGES, scaleLabel, setUsageFont, setUsageScale, USAGE_SCALES, usageFamily } from './draft.js';
-import type { Design, FontInfo, FontsAnswer } from './types.js';
+import type { Design, FontInfo, FontsAnswer } from '@tessera/core/contracts/design';
 
 const NO_PACK = 'theme';
 

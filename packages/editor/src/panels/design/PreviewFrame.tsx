@@ -1,7 +1,7 @@
 import { COLOR_SLOTS, type ColorSlot } from '@tessera/core';
 import { useEffect, useRef, useState } from 'react';
 import { applyVariables, loadFontFaces, themeValue } from './preview-frame.js';
-import type { ColorMap, PreviewAnswer } from './types.js';
+import type { ColorMap, PreviewAnswer } from '@tessera/core/contracts/design';
 
 const PAGES = [
   { path: '/', label: 'Home' },

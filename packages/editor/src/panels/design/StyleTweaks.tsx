@@ -1,7 +1,7 @@
 import { ANIMATION_DEFAULTS, ANIMATION_STYLES, BUTTON_SHAPES, BUTTON_SIZES, BUTTON_STYLES } from '@tessera/core';
 import { useEffect, useState } from 'react';
 import { readWholeNumber, setAnimations, setButtons } from './draft.js';
-import type { Design } from './types.js';
+import type { Design } from '@tessera/core/contracts/design';
 
 type Edit = (change: (design: Design) => Design, path: string) => void;
 

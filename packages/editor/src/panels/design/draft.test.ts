@@ -22,7 +22,7 @@ import {
   styleChanges,
   usageFamily,
 } from './draft.js';
-import type { Design } from './types.js';
+import type { Design } from '@tessera/core/contracts/design';
 
 function saved(): Design {
   return {

@@ -1,5 +1,5 @@
 import { type ColorSlot, DESIGN_DIRTY_PATHS, type DesignDirtyPath, type FontUsage } from '@tessera/core';
-import type { AnimationStyle, ButtonStyle, Design, FontUsageChoice } from './types.js';
+import type { AnimationStyle, ButtonStyle, Design, FontUsageChoice } from '@tessera/core/contracts/design';
 
 // The design being edited is a whole `Design`; what differs from the saved one decides what a save
 // sends: the SPEC §3 dirty paths through PUT /api/config/design, buttons and animations through

@@ -11,7 +11,7 @@ import { TabPanel, Tabs } from './Tabs.js';
 import { designSaveBody, isDirty, previewBody, savedParts, setActiveFontPack, styleChanges } from './draft.js';
 import { TWEAKS, type TweakHost, type TweakName } from './tweak-host.js';
 import { useTweakHost } from './use-tweak-host.js';
-import type { ColorMap, Design, DesignAnswer, PreviewAnswer } from './types.js';
+import type { ColorMap, Design, DesignAnswer, PreviewAnswer } from '@tessera/core/contracts/design';
 import './design.css';
 
 const BASE = '/config/design';

@@ -1,4 +1,4 @@
-import type { FontFaceSpec, PreviewAnswer } from './types.js';
+import type { DesignFontFace, PreviewAnswer } from '@tessera/core/contracts/design';
 
 // The live preview is the real site page in a same-origin frame. Unsaved design variables go on
 // its root element with `style.setProperty` and fonts through the `FontFace` API: both allowed by
@@ -100,7 +100,7 @@ function applyUsageRules(doc: Document, rules: PreviewAnswer['usageRules']): voi
  * Loads the font faces of a preview into the framed page (each once). Resolves with the families
  * that could not be loaded.
  */
-export async function loadFontFaces(frameWindow: Window, faces: readonly FontFaceSpec[]): Promise<string[]> {
+export async function loadFontFaces(frameWindow: Window, faces: readonly DesignFontFace[]): Promise<string[]> {
   const doc = frameWindow.document;
   const cache = loadedFaces.get(doc) ?? new Map<string, Promise<void>>();
   loadedFaces.set(doc, cache);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { designEventAnswer, designEventBody } from '@tessera/core/contracts/design';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { recordServerEvent } from '../tracking/index.js';
@@ -7,21 +7,6 @@ import { objectOr, ownerOf, type SiteSettingsStore } from '../settings/site-sett
 
 /** The stored event name of a font-pack change (SPEC §4), in `tracking_events` with source `server`. */
 export const FONT_PACK_CHANGE_EVENT = 'FontPackChange';
-
-const designEvent = z
-  .object({
-    event: z.literal('font-pack-change', { message: 'Send "font-pack-change" as the event.' }),
-    transition: z.enum(['clean-to-dirty', 'dirty-to-dirty'], {
-      message: 'Send "clean-to-dirty" or "dirty-to-dirty" as the transition.',
-    }),
-    /** The font pack chosen, or null for none (the theme's fonts). */
-    fontPackId: z
-      .string()
-      .max(40)
-      .regex(/^[A-Za-z0-9_-]+$/, 'Use the id of a font pack.')
-      .nullable(),
-  })
-  .strict();
 
 /**
  * `POST /api/config/design/events`: the design panel's own events. The visitor tracking endpoints
@@ -32,9 +17,12 @@ const designEvent = z
 export function registerDesignEvents(app: FastifyInstance, settingsStore: SiteSettingsStore): void {
   app.post(
     '/api/config/design/events',
-    { preHandler: requireOwner('content'), config: { contract: { body: designEvent } } },
+    {
+      preHandler: requireOwner('content'),
+      config: { contract: { body: designEventBody, response: { 202: designEventAnswer } } },
+    },
     async (request, reply) => {
-      const body = parseInput(designEvent, request.body);
+      const body = parseInput(designEventBody, request.body);
       const owner = ownerOf(request);
       const { settings } = await settingsStore.read(owner.websiteId);
       if (objectOr(settings.website).trackingEnabled === false) return reply.code(202).send({ stored: false });

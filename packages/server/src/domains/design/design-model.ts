@@ -1,17 +1,22 @@
 import {
   ANIMATION_DEFAULTS,
-  ANIMATION_STYLES,
-  BUTTON_SHAPES,
-  BUTTON_SIZES,
-  BUTTON_STYLES,
-  COLOR_SLOTS,
   type ColorSlot,
   DESIGN_DIRTY_PATHS,
   type DesignDirtyPath,
   FONT_USAGES,
   type FontUsage,
 } from '@tessera/core';
-import { z } from 'zod';
+import {
+  colorMap,
+  colorThemes,
+  type Design,
+  designDirtyPaths,
+  type DesignFontFace,
+  fontPacks,
+  fontUsageChoices,
+  styleBody,
+} from '@tessera/core/contracts/design';
+import type { z } from 'zod';
 import { type FontFamily, fontFileUrl, fontStack, nearestWeight } from './fonts.js';
 
 /**
@@ -24,99 +29,7 @@ import { type FontFamily, fontFileUrl, fontStack, nearestWeight } from './fonts.
 // The shared constants live in @tessera/core (the editor uses them too).
 export const DIRTY_PATHS = DESIGN_DIRTY_PATHS;
 export type DirtyPath = DesignDirtyPath;
-
-const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1d1b18.');
-const themeId = z
-  .string()
-  .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ in ids.');
-const colorMap = z.partialRecord(z.enum(COLOR_SLOTS), hex);
-
-export const paletteSchema = colorMap;
-export const colorThemesSchema = z
-  .array(z.object({ id: themeId, name: z.string().trim().min(1).max(60), colors: colorMap }).strict())
-  .max(30);
-const familyId = z
-  .string()
-  .min(1)
-  .max(60)
-  .regex(/^[a-z0-9-]+$/, 'Use a font id from GET /api/config/design/fonts.');
-const weight = z.number().int().min(100).max(900).multipleOf(100);
-export const fontThemesSchema = z
-  .array(
-    z
-      .object({
-        id: themeId,
-        name: z.string().trim().min(1).max(60),
-        fonts: z.partialRecord(z.enum(FONT_USAGES), familyId),
-      })
-      .strict(),
-  )
-  .max(30);
-export const fontUsageCategoriesSchema = z
-  .array(
-    z
-      .object({
-        id: z.enum(FONT_USAGES),
-        family: familyId.optional(),
-        weight: weight.optional(),
-        /** Size relative to the theme's (1 = unchanged). */
-        scale: z.number().min(0.5).max(3).optional(),
-      })
-      .strict(),
-  )
-  .max(FONT_USAGES.length);
-
-export const DIRTY_SCHEMAS: Record<DirtyPath, z.ZodType> = {
-  'colors.activeThemeId': themeId.nullable(),
-  'fonts.activeThemeId': themeId.nullable(),
-  'colors.palette': paletteSchema,
-  'colors.themes': colorThemesSchema,
-  'fonts.themes': fontThemesSchema,
-  'fonts.fontUsageCategories': fontUsageCategoriesSchema,
-};
-
-export const styleSchema = z
-  .object({
-    buttons: z
-      .object({
-        shape: z.enum(BUTTON_SHAPES).optional(),
-        size: z.enum(BUTTON_SIZES).optional(),
-        style: z.enum(BUTTON_STYLES).optional(),
-      })
-      .strict()
-      .optional(),
-    animations: z
-      .object({
-        style: z.enum(ANIMATION_STYLES).optional(),
-        scrollOffset: z.number().int().min(0).max(100).optional(),
-        tweenMs: z.number().int().min(0).max(5000).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
-
-export interface Design {
-  version: number;
-  colors: {
-    activeThemeId: string | null;
-    palette: Partial<Record<ColorSlot, string>>;
-    themes: { id: string; name: string; colors: Partial<Record<ColorSlot, string>> }[];
-  };
-  fonts: {
-    activeThemeId: string | null;
-    themes: { id: string; name: string; fonts: Partial<Record<FontUsage, string>> }[];
-    fontUsageCategories: { id: FontUsage; family?: string; weight?: number; scale?: number }[];
-  };
-  buttons: {
-    shape: (typeof BUTTON_SHAPES)[number];
-    size: (typeof BUTTON_SIZES)[number];
-    style: (typeof BUTTON_STYLES)[number];
-  };
-  animations: { style: (typeof ANIMATION_STYLES)[number]; scrollOffset: number; tweenMs: number };
-}
+export type { Design };
 
 /** The design of a site that never saved one: the theme's own look, with two packs to start from. */
 export function defaultDesign(): Design {
@@ -168,26 +81,26 @@ export function readDesign(stored: unknown): Design {
     const parsed = schema.safeParse(value);
     return parsed.success && value !== undefined ? parsed.data : fallback;
   };
-  const style = pick(styleSchema, { buttons: s.buttons, animations: s.animations }, {});
+  const style = pick(styleBody, { buttons: s.buttons, animations: s.animations }, {});
   return {
     version: Number.isInteger(s.version) ? s.version : 0,
     colors: {
       activeThemeId: pick(
-        DIRTY_SCHEMAS['colors.activeThemeId'] as z.ZodType<string | null>,
+        designDirtyPaths['colors.activeThemeId'] as z.ZodType<string | null>,
         s.colors?.activeThemeId,
         null,
       ),
-      palette: pick(paletteSchema, s.colors?.palette, base.colors.palette),
-      themes: pick(colorThemesSchema, s.colors?.themes, base.colors.themes),
+      palette: pick(colorMap, s.colors?.palette, base.colors.palette),
+      themes: pick(colorThemes, s.colors?.themes, base.colors.themes),
     },
     fonts: {
       activeThemeId: pick(
-        DIRTY_SCHEMAS['fonts.activeThemeId'] as z.ZodType<string | null>,
+        designDirtyPaths['fonts.activeThemeId'] as z.ZodType<string | null>,
         s.fonts?.activeThemeId,
         null,
       ),
-      themes: pick(fontThemesSchema, s.fonts?.themes, base.fonts.themes),
-      fontUsageCategories: pick(fontUsageCategoriesSchema, s.fonts?.fontUsageCategories, []),
+      themes: pick(fontPacks, s.fonts?.themes, base.fonts.themes),
+      fontUsageCategories: pick(fontUsageChoices, s.fonts?.fontUsageCategories, []),
     },
     buttons: { ...base.buttons, ...style.buttons },
     animations: { ...base.animations, ...style.animations },
@@ -237,13 +150,6 @@ const USAGE_VARIABLES: Record<FontUsage, { family: string; weight: string; size?
   meta: { family: '--font-meta', weight: '--font-weight-meta' },
 };
 
-/** One `@font-face` the design needs: a woff2 file Tessera serves. */
-export interface FontFace {
-  family: string;
-  weight: number;
-  url: string;
-}
-
 /**
  * What a design sets: custom properties (name → value) over the theme's, and the font faces they
  * need. The published stylesheet prints them; the editor's live preview applies the same values
@@ -252,9 +158,9 @@ export interface FontFace {
 export function designVariables(
   design: Design,
   fonts: ReadonlyMap<string, FontFamily>,
-): { variables: Record<string, string>; fontFaces: FontFace[] } {
+): { variables: Record<string, string>; fontFaces: DesignFontFace[] } {
   const variables: Record<string, string> = {};
-  const fontFaces: FontFace[] = [];
+  const fontFaces: DesignFontFace[] = [];
   for (const [slot, value] of Object.entries(effectiveColors(design))) variables[`--color-${slot}`] = value;
   const usages = effectiveFonts(design);
   for (const [usage, choice] of Object.entries(usages) as [

@@ -1,5 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { FONT_USAGES } from '@tessera/core';
+import {
+  type DesignAnswer,
+  designAnswer,
+  designDirtyPaths,
+  type FontsAnswer,
+  fontsAnswer,
+  fontsQuery,
+  type PreviewAnswer,
+  previewAnswer,
+  styleBody,
+} from '@tessera/core/contracts/design';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -7,7 +18,6 @@ import { AppError } from '../../platform/errors/aliases.js';
 import { describeZodError, parseInput } from '../../platform/http/validate.js';
 import {
   DIRTY_PATHS,
-  DIRTY_SCHEMAS,
   type Design,
   type DirtyPath,
   designCss,
@@ -15,19 +25,12 @@ import {
   designVariables,
   effectiveFonts,
   readDesign,
-  styleSchema,
 } from './design-model.js';
 import { registerDesignEvents } from './design-events.js';
 import { FONT_CATEGORIES, type FontFamily, fontFilePath, fontJson, loadFontCatalogue, searchFonts } from './fonts.js';
 import { ownFontFamilies } from './own-fonts.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
 
-const fontsQuery = z
-  .object({
-    q: z.string().max(100).optional(),
-    category: z.enum(FONT_CATEGORIES).optional(),
-  })
-  .strict();
 const fontParams = z.object({ family: z.string().max(80), file: z.string().max(120) });
 
 /** Checks references inside a design after a change: active ids name a theme, families are installed. */
@@ -84,7 +87,7 @@ function parseChanges(
     throw new AppError('invalid-body', 'version: Send a whole number.');
   const parsed: Partial<Record<DirtyPath, unknown>> = {};
   for (const [path, value] of Object.entries(changes) as [DirtyPath, unknown][]) {
-    const result = DIRTY_SCHEMAS[path].safeParse(value);
+    const result = designDirtyPaths[path].safeParse(value);
     if (!result.success) throw new AppError('invalid-body', `${path}: ${describeZodError(result.error)}`);
     parsed[path] = result.data;
   }
@@ -98,8 +101,13 @@ function applyChanges(design: Design, parsed: Partial<Record<DirtyPath, unknown>
   }
 }
 
-function designJson(design: Design) {
-  return { design, stylesheetUrl: `/site.css?v=${design.version}`, dirtyPaths: DIRTY_PATHS, fontUsages: FONT_USAGES };
+function designJson(design: Design): DesignAnswer {
+  return {
+    design,
+    stylesheetUrl: `/site.css?v=${design.version}`,
+    dirtyPaths: [...DIRTY_PATHS],
+    fontUsages: [...FONT_USAGES],
+  };
 }
 
 /**
@@ -111,6 +119,8 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   const catalogue = loadFontCatalogue();
   const fonts = new Map(catalogue.map((f) => [f.id, f]));
   const guard = { preHandler: requireOwner('content') };
+  // The routes that answer the whole design.
+  const designRoute = { ...guard, config: { contract: { response: { 200: designAnswer } } } };
   // The built-in families plus the site's uploaded ones (issue 21, `domains/fonts`).
   const uploaded = async (siteId: string): Promise<FontFamily[]> =>
     (await ownFontFamilies(app.db, siteId)).map((own) => ({
@@ -124,14 +134,14 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
     return own.length === 0 ? fonts : new Map([...fonts, ...own.map((f) => [f.id, f] as const)]);
   };
 
-  app.get('/api/config/design', guard, async (request) => {
+  app.get('/api/config/design', designRoute, async (request) => {
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     return designJson(readDesign(objectOr(settings.website).design));
   });
 
   // Body: `{ "<dirty path>": value, … }`, only the SPEC §3 dirty paths; `version` (optional) is the
   // version the editor loaded, refused with 409 when someone saved since.
-  app.put('/api/config/design', guard, async (request) => {
+  app.put('/api/config/design', designRoute, async (request) => {
     const { version, parsed } = parseChanges(request.body);
     const siteFonts = await fontsFor(ownerOf(request).websiteId);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
@@ -152,8 +162,9 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
     return designJson(saved);
   });
 
-  app.put('/api/config/design/style', { ...guard, config: { contract: { body: styleSchema } } }, async (request) => {
-    const body = parseInput(styleSchema, request.body);
+  const styleRoute = { ...guard, config: { contract: { body: styleBody, response: { 200: designAnswer } } } };
+  app.put('/api/config/design/style', styleRoute, async (request) => {
+    const body = parseInput(styleBody, request.body);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
       const website = objectOr(settings.website);
       const design = readDesign(website.design);
@@ -169,10 +180,11 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   // Live preview of unsaved changes (same body as PUT, `version` ignored): the variables and font
   // faces the editor applies to its preview frame. Nothing is stored.
   // `style` (optional, as for PUT /style) previews unsaved buttons and animations too.
-  app.post('/api/config/design/preview', guard, async (request) => {
+  const previewRoute = { ...guard, config: { contract: { response: { 200: previewAnswer } } } };
+  app.post('/api/config/design/preview', previewRoute, async (request) => {
     const isObject = Object.keys(objectOr(request.body)).length > 0;
     const { style: styleInput, ...paths } = objectOr(request.body);
-    const style = styleInput === undefined ? undefined : parseInput(styleSchema, styleInput, 'style');
+    const style = styleInput === undefined ? undefined : parseInput(styleBody, styleInput, 'style');
     const { parsed } = parseChanges(isObject ? paths : request.body, style !== undefined);
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const design = readDesign(objectOr(settings.website).design);
@@ -184,17 +196,18 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
       design.animations = { ...design.animations, ...style.animations };
     }
     const { variables, fontFaces } = designVariables(design, siteFonts);
-    return { design, variables, fontFaces, usageRules: designUsageRules(variables) };
+    return { design, variables, fontFaces, usageRules: designUsageRules(variables) } satisfies PreviewAnswer;
   });
 
   registerDesignEvents(app, settingsStore);
 
-  app.get('/api/config/design/fonts', { ...guard, config: { contract: { query: fontsQuery } } }, async (request) => {
+  const fontsRoute = { ...guard, config: { contract: { query: fontsQuery, response: { 200: fontsAnswer } } } };
+  app.get('/api/config/design/fonts', fontsRoute, async (request) => {
     const query = parseInput(fontsQuery, request.query, 'query');
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const inUse = effectiveFonts(readDesign(objectOr(settings.website).design));
     return {
-      categories: FONT_CATEGORIES,
+      categories: [...FONT_CATEGORIES],
       fonts: [
         // The site's uploaded families first, marked `own` (issue 21).
         ...searchFonts(await uploaded(ownerOf(request).websiteId), query.q, query.category).map((font) => ({
@@ -205,7 +218,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
         ...searchFonts(catalogue, query.q, query.category).map(fontJson),
       ],
       inUse: Object.fromEntries(Object.entries(inUse).map(([usage, choice]) => [usage, choice?.family ?? null])),
-    };
+    } satisfies FontsAnswer;
   });
 
   // The published design. `?v=` is only a cache key; the answer is always the current design.
