@@ -1,12 +1,18 @@
 import { imageView } from './images.js';
-import { MEDIA_BLOCK_LIMITS, isTrackAddress, TRACK_DURATION } from './block-rules.js';
+import { coverAddressOf, isCoverAddress, isTrackAddress, MEDIA_BLOCK_LIMITS, TRACK_DURATION } from './block-rules.js';
 import { type BlockViewBase, recordsOf, textOf } from './view-values.js';
 
-// The album block (60): `content.title`, `content.artist`, an optional `content.cover` image and
-// `content.tracks` of `{ title, url, duration? }` (at most 60; a track without a title or a usable
-// audio address is left out). Each track is a native `<audio>` player labelled by its caption, so
+// The album block (60): `content.title`, `content.artist`, an optional `content.cover` image asset
+// (`{ assetUrl, altText, originalSize }`, a picture of the site's files, shown 160 px wide with a
+// srcset, its size and lazy loading; any other address is left out) and `content.tracks` of
+// `{ title, url, duration? }` (at most 60; a track without a title or a usable audio address is
+// left out). Each track is a native `<audio>` player labelled by its caption, so
 // the list plays with the keyboard and without any script; the album island only adds "one at a
 // time" and "play the next track".
+
+/** The cover's width in the theme (`.album__cover`), in CSS pixels; the `src` is picked for 2x screens. */
+const COVER_WIDTH = 160;
+const COVER_SIZES = `${COVER_WIDTH}px`;
 
 /** `3:45` → `PT3M45S` for `<time datetime>`. */
 function isoDuration(duration: string): string {
@@ -39,7 +45,9 @@ export function albumView(content: Record<string, unknown>, base: BlockViewBase)
     ...base,
     title,
     artist: textOf(content.artist).trim(),
-    cover: imageView(content.cover, 500, '(max-width: 432px) 100vw, 240px') ?? null,
+    cover: isCoverAddress(coverAddressOf(content))
+      ? (imageView(content.cover, COVER_WIDTH * 2, COVER_SIZES) ?? null)
+      : null,
     tracks,
     trackCount: tracks.length,
     titleId: `${base.blockId}-title`,

@@ -21,6 +21,7 @@ export const MEDIA_BLOCK_MESSAGES = Object.freeze({
   trackTitle: (n: number) => `Track ${n} needs a title.`,
   trackFile: (n: number) => `Track ${n} needs an audio file from this site's files.`,
   trackDuration: (n: number) => `Track ${n}: write the length as minutes:seconds, for example 3:45.`,
+  coverFile: "The cover must be a picture from this site's files.",
   tourDate: (n: number) => `Date ${n} needs a day, written as YYYY-MM-DD.`,
   tourPlace: (n: number) => `Date ${n} needs a venue or a city.`,
   ticketUrl: (n: number) => `Date ${n}: ticket links must start with http:// or https://.`,
@@ -49,6 +50,17 @@ export function isTrackAddress(url: string): boolean {
   return /^\/files\/[^\s?#]+$/.test(url) && !url.includes('..');
 }
 
+/** An album cover's picture: a JPEG, PNG, WebP or GIF among the site's files (`/files/cover.jpg`). */
+export function isCoverAddress(url: string): boolean {
+  return isTrackAddress(url) && /\.(jpe?g|png|webp|gif)$/i.test(url);
+}
+
+/** The stored cover's address ('' when the album has no cover). */
+export function coverAddressOf(content: Record<string, unknown>): string {
+  const cover = content.cover;
+  return cover && typeof cover === 'object' ? textOf((cover as Record<string, unknown>).assetUrl).trim() : '';
+}
+
 export interface BlockRules {
   /** Breaks a hard limit: the owner API refuses the draft with this message. */
   limit(content: Record<string, unknown>): string | undefined;
@@ -63,6 +75,8 @@ const albumRules: BlockRules = {
     const out: string[] = [];
     const limit = albumRules.limit(content);
     if (limit) out.push(limit);
+    const cover = coverAddressOf(content);
+    if (cover && !isCoverAddress(cover)) out.push(MEDIA_BLOCK_MESSAGES.coverFile);
     recordsOf(content.tracks).forEach((track, i) => {
       if (!textOf(track.title).trim()) out.push(MEDIA_BLOCK_MESSAGES.trackTitle(i + 1));
       if (!isTrackAddress(textOf(track.url).trim())) out.push(MEDIA_BLOCK_MESSAGES.trackFile(i + 1));

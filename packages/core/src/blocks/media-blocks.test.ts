@@ -57,6 +57,35 @@ describe('album block', () => {
     expect(list[0]?.trackId).toBe('block-1-1-track-1');
     expect(blockViewSync({ type: BlockType.ALBUM, settings: {}, content: { tracks: [] } }, '1')).toBeUndefined();
   });
+
+  it('shows a cover from the site’s pictures with its size, srcset and alt text; other addresses are named and left out', () => {
+    const view = (cover: unknown) =>
+      blockViewSync({ type: BlockType.ALBUM, settings: {}, content: { cover, tracks: tracks(1) } }, '1-1')?.view
+        .cover as Record<string, unknown> | null;
+    const cover = {
+      assetUrl: '/files/night-drive.jpg',
+      altText: 'Headlights on a wet road',
+      originalSize: '1200x1200',
+    };
+    expect(view(cover)).toMatchObject({
+      src: '/files/night-drive.jpg?format=500w',
+      sizes: '160px',
+      width: 1200,
+      height: 1200,
+      alt: 'Headlights on a wet road',
+    });
+    expect(view(cover)?.srcset).toContain('/files/night-drive.jpg?format=300w 300w');
+    expect(blockContentProblems({ type: BlockType.ALBUM, content: { cover, tracks: tracks(1) } })).toEqual([]);
+    for (const assetUrl of ['javascript:alert(1)', 'https://cdn.example/a.jpg', '/files/song.mp3', '/files/../x.png']) {
+      expect(view({ ...cover, assetUrl })).toBeNull();
+      expect(
+        blockContentProblems({ type: BlockType.ALBUM, content: { cover: { assetUrl }, tracks: tracks(1) } }),
+      ).toEqual([MEDIA_BLOCK_MESSAGES.coverFile]);
+    }
+    // No cover at all: no problem, no picture (the player list is the same).
+    expect(view(null)).toBeNull();
+    expect(blockContentProblems({ type: BlockType.ALBUM, content: { tracks: tracks(1) } })).toEqual([]);
+  });
 });
 
 describe('tour dates block', () => {

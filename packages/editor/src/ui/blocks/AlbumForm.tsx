@@ -1,5 +1,6 @@
 import { blockContentProblems, MEDIA_BLOCK_LIMITS, MEDIA_BLOCK_MESSAGES } from '@tessera/core';
 import { listRules } from '@tessera/core/editor';
+import { AlbumCoverFields } from './AlbumCover.js';
 import { type BlockFormProps, blockEdits, ItemTools, SelectField, TextField } from './common.js';
 import { Problems } from './Problems.js';
 
@@ -25,9 +26,9 @@ function tracksOf(content: Record<string, unknown>): Track[] {
 }
 
 /**
- * Album: `content.title`, `content.artist` and `content.tracks` of `{ title, url, duration }`
- * (at most 60; the audio from the site's files). Visitors get one native player per track,
- * labelled by its title.
+ * Album: `content.title`, `content.artist`, an optional `content.cover` (a picture of the site's
+ * files with its alt text) and `content.tracks` of `{ title, url, duration }` (at most 60; the
+ * audio from the site's files). Visitors get one native player per track, labelled by its title.
  */
 export function AlbumForm(props: BlockFormProps) {
   const { set, setMany } = blockEdits(props);
@@ -45,6 +46,7 @@ export function AlbumForm(props: BlockFormProps) {
     <>
       <TextField label="Album title" value={str(c.title)} onChange={(v) => set('content', 'title', v)} />
       <TextField label="Artist" value={str(c.artist)} onChange={(v) => set('content', 'artist', v)} />
+      <AlbumCoverFields value={c.cover} files={files} onChange={(cover) => set('content', 'cover', cover)} />
       {audio.length === 0 && <p className="ed-hint">Upload audio files (MP3) in the file manager to add them here.</p>}
       <ol className="ed-items">
         {tracks.map((track, i) => {

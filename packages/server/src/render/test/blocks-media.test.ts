@@ -4,9 +4,9 @@ import { DIALECTS, startTestServer, type TestServer } from '../../testing.js';
 import { ownerSession } from '../../../test/auth-helpers.js';
 import { Visitor } from '../../../test/visitor.js';
 
-// The product, album, tour dates, link and social links blocks (issue 23) as visitors get them:
-// an owner publishes a page holding each through the editor API and the server renders them all
-// without any script. A draft product renders nothing; an album past 60 tracks is refused.
+// The product, album (with its cover), tour dates, link and social links blocks (issue 23) as
+// visitors get them: an owner publishes a page holding each through the editor API and the server
+// renders them all without any script. A draft product renders nothing; an album past 60 tracks is refused.
 
 const block = (id: string, type: number, content: Record<string, unknown>, settings = {}) => ({
   id,
@@ -54,6 +54,7 @@ for (const dialect of DIALECTS) {
         block('bAlbum', BlockType.ALBUM, {
           title: 'Night Drive',
           artist: 'The Lanterns',
+          cover: { assetUrl: '/files/night-drive.jpg', altText: 'Headlights on a wet road', originalSize: '1200x1200' },
           tracks: [track(1), { title: 'Hidden', url: 'javascript:alert(1)' }, track(2)],
         }),
         block('bTour', BlockType.TOUR_DATES, {
@@ -105,6 +106,11 @@ for (const dialect of DIALECTS) {
         /id="block-1-4-track-2"><span class="album__number">2\.<\/span> <span class="album__name">Song 2<\/span>/,
       );
       expect(html).not.toContain('javascript:');
+      // Its cover: the owner's picture with its alt text, size, srcset for the 160 px it is shown at, lazy.
+      const srcset = [100, 300, 500, 750, 1000].map((w) => `/files/night-drive.jpg?format=${w}w ${w}w`);
+      expect(html).toContain(
+        `<img class="album__cover" src="/files/night-drive.jpg?format=500w" srcset="${[...srcset, '/files/night-drive.jpg?format=original 1200w'].join(', ')}" sizes="160px" width="1200" height="1200" alt="Headlights on a wet road" loading="lazy">`,
+      );
 
       // Tour dates: upcoming soonest first with safe ticket links, sold out without one, past apart.
       const tour = html.slice(html.indexOf('block--tourdates'), html.indexOf('block--link'));
