@@ -5,15 +5,13 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { SeoFields } from '../shared/SeoFields.js';
 import { ImagePicker } from './ImagePicker.js';
+import type { BlogSummary, BlogTerms, PostAnswer, PostDocument } from '@tessera/core/contracts/blog';
 import {
-  type BlogSummary,
-  type BlogTerms,
   bodyBlocksNote,
   checkPostForm,
   emptyPostForm,
   formFromPost,
   isLive,
-  type PostDocument,
   type PostForm,
   postBody,
   suggestedUrlId,
@@ -37,7 +35,7 @@ export function PostEditor(props: {
   const { blog, postId } = props;
   const id = useId();
   const postsPath = `/api/config/blogs/${encodeURIComponent(blog.id)}/posts`;
-  const stored = useResource<{ post: PostDocument }>(postId ? `${postsPath}/${encodeURIComponent(postId)}` : undefined);
+  const stored = useResource<PostAnswer>(postId ? `${postsPath}/${encodeURIComponent(postId)}` : undefined);
   const terms = useResource<BlogTerms>(`/api/config/blogs/${encodeURIComponent(blog.id)}/terms`);
   const [form, setForm] = useState<PostForm | undefined>(postId ? undefined : emptyPostForm());
   const [saved, setSaved] = useState<PostDocument | undefined>();
@@ -73,8 +71,8 @@ export function PostEditor(props: {
     try {
       const created = !saved;
       const answer = saved
-        ? await api<{ post: PostDocument }>('PUT', `${postsPath}/${encodeURIComponent(saved.id)}`, postBody(next))
-        : await api<{ post: PostDocument }>('POST', postsPath, postBody(next));
+        ? await api<PostAnswer>('PUT', `${postsPath}/${encodeURIComponent(saved.id)}`, postBody(next))
+        : await api<PostAnswer>('POST', postsPath, postBody(next));
       setSaved(answer.post);
       setForm(formFromPost(answer.post));
       setStatus(message);

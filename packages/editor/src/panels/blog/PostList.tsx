@@ -1,15 +1,16 @@
-import { PAGE_STATUS_LABELS, type PageStatus } from '@tessera/core';
+import { PAGE_STATUS_LABELS } from '@tessera/core';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../api.js';
 import { TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
-import { type BlogSummary, isLive, type PostDocument, type PostSummary } from './post-form.js';
+import type { BlogSummary, PostAnswer, PostPage, PostSummary } from '@tessera/core/contracts/blog';
+import { isLive } from './post-form.js';
 
 const PAGE_SIZE = 50;
 
 export function statusLabel(post: Pick<PostSummary, 'status' | 'publishOn'>): string {
-  const label = PAGE_STATUS_LABELS[post.status as PageStatus] ?? post.status;
+  const label = PAGE_STATUS_LABELS[post.status];
   if (post.status === 'published' && !isLive(post)) return 'Published (future date)';
   return label;
 }
@@ -30,7 +31,7 @@ export function PostList(props: {
 }) {
   const { blog } = props;
   const [offset, setOffset] = useState(0);
-  const list = useResource<{ posts: PostSummary[]; total: number }>(
+  const list = useResource<PostPage>(
     `/api/config/blogs/${encodeURIComponent(blog.id)}/posts?limit=${PAGE_SIZE}&offset=${offset}`,
   );
   const [error, setError] = useState('');
@@ -51,7 +52,7 @@ export function PostList(props: {
   const postPath = (id: string) => `/api/config/blogs/${encodeURIComponent(blog.id)}/posts/${encodeURIComponent(id)}`;
   const setPostStatus = (post: PostSummary, next: 'published' | 'draft') =>
     run(next === 'published' ? `Published “${post.title}”.` : `“${post.title}” is a draft again.`, () =>
-      api<{ post: PostDocument }>('PUT', `${postPath(post.id)}/status`, {
+      api<PostAnswer>('PUT', `${postPath(post.id)}/status`, {
         status: next,
         // Publishing now: a draft's date is when it was started, so it takes today's.
         ...(next === 'published' && !isLive(post) ? { publishOn: new Date().toISOString() } : {}),

@@ -11,7 +11,7 @@ import { api } from '../../api.js';
 import { TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
-import type { BlogSummary, BlogTerms, TermCount } from './post-form.js';
+import type { BlogSummary, BlogTerms, TermCount } from '@tessera/core/contracts/blog';
 
 const TITLES: Record<TermKind, string> = { tag: 'Tags', category: 'Categories' };
 

@@ -4,7 +4,7 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { PostEditor } from './PostEditor.js';
 import { PostList } from './PostList.js';
-import type { BlogSummary } from './post-form.js';
+import type { BlogsAnswer } from '@tessera/core/contracts/blog';
 import { TermManager } from './TermManager.js';
 import './blog.css';
 
@@ -29,7 +29,7 @@ function route(path: string): { blogId?: string; view: 'list' | 'new' | 'post' |
  * category manager. The blog is part of the address, so every view can be linked and reloaded.
  */
 export default function BlogPanel({ path, navigate }: PanelProps) {
-  const blogs = useResource<{ blogs: BlogSummary[] }>('/api/config/blogs');
+  const blogs = useResource<BlogsAnswer>('/api/config/blogs');
   // A post just created keeps its editor (and its "Published" message) when the address gains its id.
   const [createdId, setCreatedId] = useState<string | undefined>();
   const [newCount, setNewCount] = useState(0);

@@ -1,4 +1,5 @@
 import { ITEM_SEO_MESSAGES } from '@tessera/core';
+import type { PostDocument } from '@tessera/core/contracts/blog';
 import { describe, expect, it } from 'vitest';
 import {
   bodyBlocksNote,
@@ -7,7 +8,6 @@ import {
   formFromPost,
   fromLocalInput,
   isLive,
-  type PostDocument,
   postBody,
   suggestedUrlId,
   toLocalInput,
@@ -30,6 +30,7 @@ const stored: PostDocument = {
   featuredImage: { url: '/files/a.jpg', altText: 'Skins' },
   commentsEnabled: true,
   seo: { title: 'Onion skin dyes', description: 'Yellow from waste.', socialImage: '/files/b.png', noindex: true },
+  blocks: 0,
 };
 
 describe('the post form', () => {

@@ -1,62 +1,16 @@
-// Blog posts as the owner API sends them, and the post editor's form: conversions both ways and
-// the checks the form makes before it sends (the server makes them again).
+// The post editor's form: conversions both ways between it and blog posts as the owner API sends
+// them (`@tessera/core/contracts/blog`), and the checks the form makes before it sends (the server
+// makes them again).
 
 import {
   EMPTY_ITEM_SEO,
   type ItemSeo,
   itemSeoFrom,
-  PAGE_STATUSES,
   type PageStatus,
   slugFromTitle,
   validateItemSeo,
 } from '@tessera/core';
-
-export interface BlogSummary {
-  id: string;
-  title: string;
-  slug: string;
-  url: string;
-  postCount: number;
-}
-
-export interface PostImage {
-  url: string;
-  altText: string;
-}
-
-export interface PostSummary {
-  id: string;
-  blogId: string;
-  title: string;
-  urlId: string;
-  url: string;
-  status: string;
-  publishOn: string;
-  author: string;
-  tags: string[];
-  categories: string[];
-  updatedAt: string;
-}
-
-export interface PostDocument extends PostSummary {
-  excerpt: string;
-  body: string;
-  featuredImage: PostImage | null;
-  commentsEnabled: boolean;
-  seo?: ItemSeo;
-  /** Blocks the post keeps besides its body's HTML (a WordPress import's); 0 or absent for none. */
-  blocks?: number;
-}
-
-export interface TermCount {
-  name: string;
-  count: number;
-}
-
-export interface BlogTerms {
-  tags: TermCount[];
-  categories: TermCount[];
-}
+import type { PostBody, PostDocument, PostSummary } from '@tessera/core/contracts/blog';
 
 /** What the form holds: text as typed, the date as a `datetime-local` value. */
 export interface PostForm {
@@ -121,7 +75,7 @@ export function formFromPost(post: PostDocument): PostForm {
     excerpt: post.excerpt,
     body: post.body,
     author: post.author,
-    status: (PAGE_STATUSES as readonly string[]).includes(post.status) ? (post.status as PageStatus) : 'draft',
+    status: post.status,
     publishOn: toLocalInput(post.publishOn),
     imageUrl: post.featuredImage?.url ?? '',
     imageAlt: post.featuredImage?.altText ?? '',
@@ -139,7 +93,7 @@ export function suggestedUrlId(title: string): string {
 }
 
 /** The request body of `POST`/`PUT …/posts`. */
-export function postBody(form: PostForm): Record<string, unknown> {
+export function postBody(form: PostForm): PostBody {
   return {
     title: form.title,
     urlId: form.urlId.trim(),

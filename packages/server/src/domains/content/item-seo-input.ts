@@ -1,19 +1,11 @@
-import { type ItemSeo, validateItemSeo } from '@tessera/core';
-import { z } from 'zod';
+import type { ItemSeo } from '@tessera/core';
 import { originalSizeOf, type UploadSource } from '../files/image-size.js';
 
-// The `seo` field of a product or post write (issue 22): checked by core's `validateItemSeo` (the
-// editor runs the same rule), each problem reported at `seo.<field>`; stored in the item's
-// structured content with the social image's pixel size, which link previews announce.
+// The `seo` field of a product or post write (issue 22): its schema, `itemSeoInput`, is the contract's
+// (`@tessera/core/contracts/item-seo`); stored in the item's structured content with the social
+// image's pixel size, which link previews announce.
 
-export const itemSeoInput = z.unknown().transform((raw, ctx): ItemSeo => {
-  const checked = validateItemSeo(raw);
-  if (checked.ok) return checked.value;
-  for (const [field, message] of Object.entries(checked.errors)) {
-    ctx.addIssue({ code: 'custom', path: field === '_' ? [] : [field], message });
-  }
-  return z.NEVER;
-});
+export { itemSeoInput } from '@tessera/core/contracts/item-seo';
 
 export interface StoredItemSeo extends ItemSeo {
   /** '1200x630' of `socialImage`, '' when unknown. */

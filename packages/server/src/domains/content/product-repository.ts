@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
-import { ContentStatus, isPublic } from './site-content.js';
+import { isPublic, VISITOR_STATUSES } from './site-content.js';
 
 /**
  * The statuses a product may have and still be shown to visitors (with a publish date that has
  * come): a draft, a product under review or a private one is the owner's alone.
  */
-export const VISITOR_PRODUCT_STATUSES: readonly string[] = [ContentStatus.PUBLISHED, ContentStatus.SCHEDULED];
+export const VISITOR_PRODUCT_STATUSES: readonly string[] = VISITOR_STATUSES;
 
 /** Whether visitors may see (and buy) a store item now: it exists, its status is public and its date has come. */
 export async function isProductForSale(

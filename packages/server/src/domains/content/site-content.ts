@@ -1,4 +1,5 @@
 import { CollectionType, FolderBehavior, isFolderClickable, RecordType } from '@tessera/core';
+import type { ContentStatus } from '@tessera/core/contracts/blog';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow } from '../../platform/db/schema.js';
 import { type ImageAsset, parseJson } from './product-json.js';
@@ -8,22 +9,12 @@ import { sanitizeOwnerHtml, sanitizeTranslations } from './sanitize-owner-html.j
 // The content model of pages, folders, blog posts and events (migration 0005_content).
 // See content/README.md for the shapes and the rules (what is public, how folders behave).
 
-/** Stored content statuses. SPEC §3 names the four non-public ones by label (CONTENT_STATUS_LABELS). */
-export const ContentStatus = Object.freeze({
-  PUBLISHED: 'published',
-  SCHEDULED: 'scheduled',
-  NEEDS_REVIEW: 'needs-review',
-  DRAFT: 'draft',
-  PRIVATE: 'private',
-} as const);
-export type ContentStatus = (typeof ContentStatus)[keyof typeof ContentStatus];
+// Stored content statuses are the contract's `ContentStatus` (`@tessera/core/contracts/blog`; SPEC §3
+// labels in core's `PAGE_STATUS_LABELS`).
+export type { ContentStatus };
 
-export const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>, string>> = Object.freeze({
-  scheduled: 'Scheduled',
-  'needs-review': 'Needs Review',
-  draft: 'Draft',
-  private: 'Private',
-});
+/** The statuses visitors may see (a scheduled item once its date has come). */
+export const VISITOR_STATUSES = Object.freeze(['published', 'scheduled'] as const satisfies readonly ContentStatus[]);
 
 /** What a collection is for; stored in `collections.kind`. */
 export const CollectionKind = Object.freeze({
@@ -171,7 +162,7 @@ export const MAX_LIST_LIMIT = 100;
 
 /** Is a stored status with a publish date public at `now`? Only published (and due scheduled) items are. */
 export function isPublic(status: string, publishedAt: string | null | undefined, now = new Date()): boolean {
-  if (status !== ContentStatus.PUBLISHED && status !== ContentStatus.SCHEDULED) return false;
+  if (!(VISITOR_STATUSES as readonly string[]).includes(status)) return false;
   return !publishedAt || publishedAt <= now.toISOString();
 }
 
@@ -186,7 +177,7 @@ export function pageFromRow(row: CollectionRow): Page {
     fullUrl: `/${row.slug}`,
     description: sanitizeOwnerHtml(row.description),
     sections: parseSections(row.sections),
-    status: (row.status || ContentStatus.PUBLISHED) as ContentStatus,
+    status: (row.status || 'published') as ContentStatus,
     passwordProtected: Boolean(row.password_hash),
     membersOnly: row.members_only === 1,
     parentId: row.parent_id ?? null,
@@ -253,7 +244,7 @@ export function itemFromRow(
     excerpt: row.excerpt,
     body: sanitizeOwnerHtml(row.body),
     sections: parseSections(row.sections),
-    status: (row.status || ContentStatus.PUBLISHED) as ContentStatus,
+    status: (row.status || 'published') as ContentStatus,
     tags: terms.tags,
     categories: terms.categories,
     author: { displayName: '', ...parseJson<Partial<Author>>(row.author, {}) },
@@ -358,9 +349,7 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
       const offset = Math.max(Math.trunc(options.offset ?? 0), 0);
       let query = db.selectFrom('items').where('site_id', '=', siteId).where('collection_id', '=', collectionId);
       if (options.status !== 'all') {
-        query = query
-          .where('status', 'in', [ContentStatus.PUBLISHED, ContentStatus.SCHEDULED])
-          .where('published_at', '<=', now);
+        query = query.where('status', 'in', [...VISITOR_STATUSES]).where('published_at', '<=', now);
       }
       for (const [kind, value] of [
         ['tag', options.tag],
@@ -420,7 +409,7 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
         .innerJoin('items', 'items.id', 'item_terms.item_id')
         .where('items.site_id', '=', siteId)
         .where('items.collection_id', '=', collectionId)
-        .where('items.status', 'in', [ContentStatus.PUBLISHED, ContentStatus.SCHEDULED])
+        .where('items.status', 'in', [...VISITOR_STATUSES])
         .where('items.published_at', '<=', now)
         .where('item_terms.kind', '=', kind)
         .select(['item_terms.value as name', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -436,7 +425,7 @@ export function createSiteContent(db: Kysely<Database>): SiteContent {
         .selectAll()
         .where('site_id', '=', siteId)
         .where('nav_visible', '=', 1)
-        .where('status', '=', ContentStatus.PUBLISHED)
+        .where('status', '=', 'published')
         .orderBy('position')
         .orderBy('id')
         .execute();

@@ -1,14 +1,25 @@
-import { checkPostTerms, EDITOR_MESSAGES, MAX_TERMS_PER_POST, PAGE_STATUSES, slugFromTitle } from '@tessera/core';
+import { checkPostTerms, EDITOR_MESSAGES, slugFromTitle } from '@tessera/core';
+import {
+  blogsAnswer,
+  CHOOSE_IMAGE,
+  FILE_URL,
+  postAnswer,
+  postBody,
+  postDeletedAnswer,
+  postListQuery,
+  postPage,
+  type PostDocument,
+  postStatusBody,
+} from '@tessera/core/contracts/blog';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ownerOf } from '../../settings/site-settings-store.js';
 import { requireOwner } from '../../auth/owner-guard.js';
-import { itemSeoInput, storedItemSeo } from '../item-seo-input.js';
+import { storedItemSeo } from '../item-seo-input.js';
 import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { nowIso } from '../../../platform/ids.js';
-import { createBlogStore, type PostDocument, type PostInput } from './blog-store.js';
+import { createBlogStore, type PostInput } from './blog-store.js';
 import { createBlogTermStore } from './blog-term-store.js';
 import { originalSizeOf } from '../../files/image-size.js';
 
@@ -19,49 +30,6 @@ import { originalSizeOf } from '../../files/image-size.js';
  */
 
 const CHOOSE_DATE = 'Choose a date and time.';
-
-const CHOOSE_IMAGE = 'Choose an image from the file manager (/files/…).';
-const FILE_URL = /^\/files\/[A-Za-z0-9._~%/-]+$/;
-
-// A picture of the file manager; or the web address an imported post's featured image kept (a
-// WordPress import without its media, domains/imports), which `postInput` takes only unchanged.
-const fileUrl = z
-  .string()
-  .max(500)
-  .refine((url) => FILE_URL.test(url) || /^https?:\/\/[^\s"'<>]+$/.test(url), CHOOSE_IMAGE);
-
-const termList = z.array(z.string().max(500)).max(MAX_TERMS_PER_POST);
-
-const postBody = z
-  .object({
-    title: z.string().trim().min(1, 'Please enter a post title.').max(200),
-    urlId: z.string().trim().max(120).default(''),
-    excerpt: z.string().max(2000).default(''),
-    body: z.string().max(500_000).default('').transform(sanitizeOwnerHtml),
-    author: z.string().trim().max(100).default(''),
-    status: z.enum(PAGE_STATUSES).default('draft'),
-    publishOn: z.string().max(40).nullable().optional(),
-    featuredImage: z
-      .object({ url: fileUrl, altText: z.string().trim().max(200).default('') })
-      .strict()
-      .nullable()
-      .default(null),
-    tags: termList.default([]),
-    categories: termList.default([]),
-    commentsEnabled: z.boolean().default(false),
-    seo: itemSeoInput.optional(),
-    redirectOldUrl: z.boolean().default(true),
-  })
-  .strict();
-
-const statusBody = z
-  .object({ status: z.enum(PAGE_STATUSES), publishOn: z.string().max(40).nullable().optional() })
-  .strict();
-
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
 
 type Params = { blogId: string };
 type PostParams = { blogId: string; postId: string };
@@ -109,6 +77,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
       throw new AppError('invalid-body', `featuredImage.url: ${CHOOSE_IMAGE}`, { field: 'featuredImage.url' });
     return {
       ...input,
+      body: sanitizeOwnerHtml(input.body),
       featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
       seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
       urlId: postUrlId(input.urlId, input.title),
@@ -119,16 +88,18 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
   }
 
   // Creating and replacing a post read its fields through `postInput`'s `postBody`.
-  const postRoute = { ...content, config: { contract: { body: postBody } } };
-  app.get('/api/config/blogs', content, async (request) => ({
+  const postRoute = { ...content, config: { contract: { body: postBody, response: { 200: postAnswer } } } };
+  const readPost = { ...content, config: { contract: { response: { 200: postAnswer } } } };
+  const blogsRoute = { ...content, config: { contract: { response: { 200: blogsAnswer } } } };
+  app.get('/api/config/blogs', blogsRoute, async (request) => ({
     blogs: await store.listBlogs(ownerOf(request).websiteId),
   }));
 
   app.get<{ Params: Params }>(
     '/api/config/blogs/:blogId/posts',
-    { ...content, config: { contract: { query: listQuery } } },
+    { ...content, config: { contract: { query: postListQuery, response: { 200: postPage } } } },
     async (request) => {
-      const query = parseInput(listQuery, request.query ?? {}, 'query');
+      const query = parseInput(postListQuery, request.query ?? {}, 'query');
       return store.listPosts(ownerOf(request).websiteId, request.params.blogId, query);
     },
   );
@@ -142,7 +113,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     return { post };
   });
 
-  app.get<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => ({
+  app.get<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', readPost, async (request) => ({
     post: await store.getPost(ownerOf(request).websiteId, request.params.blogId, request.params.postId),
   }));
 
@@ -159,11 +130,11 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
   // Publish, unpublish (back to draft), schedule, send for review or make private in one step.
   app.put<{ Params: PostParams }>(
     '/api/config/blogs/:blogId/posts/:postId/status',
-    { ...content, config: { contract: { body: statusBody } } },
+    { ...content, config: { contract: { body: postStatusBody, response: { 200: postAnswer } } } },
     async (request) => {
       const siteId = ownerOf(request).websiteId;
       const { blogId, postId } = request.params;
-      const input = parseInput(statusBody, request.body);
+      const input = parseInput(postStatusBody, request.body);
       const publishOn = publishDate(input.publishOn, input.status);
       const post = await store.setStatus(siteId, blogId, postId, { status: input.status, publishOn });
       invalidate(siteId);
@@ -171,7 +142,8 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     },
   );
 
-  app.delete<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', content, async (request) => {
+  const deleteRoute = { ...content, config: { contract: { response: { 200: postDeletedAnswer } } } };
+  app.delete<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', deleteRoute, async (request) => {
     const siteId = ownerOf(request).websiteId;
     await store.deletePost(siteId, request.params.blogId, request.params.postId);
     invalidate(siteId);

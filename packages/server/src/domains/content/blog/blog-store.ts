@@ -1,4 +1,5 @@
 import { EDITOR_MESSAGES, type ItemSeo, itemSeoFrom, RecordType } from '@tessera/core';
+import type { BlogSummary, ContentStatus, PostDocument, PostSummary } from '@tessera/core/contracts/blog';
 import type { Kysely } from 'kysely';
 import { withLikes } from '../../comments/tables.js';
 import type { StoredItemSeo } from '../item-seo-input.js';
@@ -44,43 +45,11 @@ export interface PostInput {
   redirectOldUrl?: boolean;
 }
 
-export interface PostSummary {
-  id: string;
-  blogId: string;
-  title: string;
-  urlId: string;
-  url: string;
-  status: string;
-  publishOn: string;
-  author: string;
-  tags: string[];
-  categories: string[];
-  updatedAt: string;
-}
-
-export interface PostDocument extends PostSummary {
-  excerpt: string;
-  body: string;
-  featuredImage: PostImage | null;
-  commentsEnabled: boolean;
-  seo: ItemSeo;
-  /** How many blocks the post keeps besides its body's HTML (an import's); 0 for a body alone. */
-  blocks: number;
-}
-
-export interface BlogSummary {
-  id: string;
-  title: string;
-  slug: string;
-  url: string;
-  postCount: number;
-}
-
 type Terms = { tags: string[]; categories: string[] };
 
 const POST_URL_TAKEN = 'Another post in this blog already uses this URL.';
 
-function imageOf(row: ItemRow): PostImage | null {
+function imageOf(row: ItemRow): PostDocument['featuredImage'] {
   const first = parseJson<Record<string, unknown>[]>(row.images, [])[0];
   if (!first || typeof first.assetUrl !== 'string') return null;
   return { url: first.assetUrl, altText: typeof first.altText === 'string' ? first.altText : '' };
@@ -94,7 +63,7 @@ function summaryOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostSummary
     title: row.title,
     urlId: row.url_id,
     url: `/${blog.slug}/${row.url_id}`,
-    status: row.status || 'published',
+    status: (row.status || 'published') as ContentStatus,
     publishOn: row.published_at,
     author: typeof author.displayName === 'string' ? author.displayName : '',
     tags: terms.tags,

@@ -1,3 +1,4 @@
+import type { TermCount } from '@tessera/core/contracts/blog';
 import type { Kysely } from 'kysely';
 import { parseJson } from '../product-json.js';
 import type { CollectionRow, Database } from '../../../platform/db/schema.js';
@@ -8,11 +9,6 @@ import type { CollectionRow, Database } from '../../../platform/db/schema.js';
 // Renaming and deleting change every post of the blog that carries the name; nothing is merged.
 
 export type TermKind = 'tag' | 'category';
-
-export interface TermCount {
-  name: string;
-  count: number;
-}
 
 function settingsOf(row: CollectionRow): Record<string, unknown> {
   return parseJson<Record<string, unknown>>(row.settings, {});

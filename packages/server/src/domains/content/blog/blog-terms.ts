@@ -1,6 +1,6 @@
-import { checkTermName, findTerm, TERM_KINDS, TERM_MESSAGES, type TermKind } from '@tessera/core';
+import { checkTermName, findTerm, TERM_MESSAGES, type TermKind } from '@tessera/core';
+import { blogTerms, termAddBody, termDeleteQuery, termRenameBody } from '@tessera/core/contracts/blog';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ownerOf, withStatus } from '../../settings/site-settings-store.js';
 import { requireOwner } from '../../auth/owner-guard.js';
 import { AppError } from '../../../platform/errors/aliases.js';
@@ -16,12 +16,6 @@ import { createBlogTermStore } from './blog-term-store.js';
  * categories up to 25.
  */
 
-const kind = z.enum(TERM_KINDS);
-const name = z.string().max(500);
-const addBody = z.object({ kind, name }).strict();
-const renameBody = z.object({ kind, name, newName: name }).strict();
-const deleteQuery = z.object({ kind, name: name.min(1, 'Say which term to delete.') });
-
 type Params = { blogId: string };
 
 export default async function blogTermsPlugin(app: FastifyInstance): Promise<void> {
@@ -36,17 +30,24 @@ export default async function blogTermsPlugin(app: FastifyInstance): Promise<voi
     return found;
   }
 
-  app.get<{ Params: Params }>('/api/config/blogs/:blogId/terms', content, async (request) =>
+  const termsRoute = (contract: {
+    body?: typeof termAddBody | typeof termRenameBody;
+    query?: typeof termDeleteQuery;
+  }) => ({
+    ...content,
+    config: { contract: { ...contract, response: { 200: blogTerms } } },
+  });
+  app.get<{ Params: Params }>('/api/config/blogs/:blogId/terms', termsRoute({}), async (request) =>
     store.listTerms(ownerOf(request).websiteId, request.params.blogId),
   );
 
   app.post<{ Params: Params }>(
     '/api/config/blogs/:blogId/terms',
-    { ...content, config: { contract: { body: addBody } } },
+    termsRoute({ body: termAddBody }),
     async (request) => {
       const siteId = ownerOf(request).websiteId;
       const { blogId } = request.params;
-      const input = parseInput(addBody, request.body);
+      const input = parseInput(termAddBody, request.body);
       const existing = await store.termNames(siteId, blogId, input.kind);
       const value = checkedOrThrow(input.kind, input.name, existing);
       await store.addTerm(siteId, blogId, input.kind, value);
@@ -57,11 +58,11 @@ export default async function blogTermsPlugin(app: FastifyInstance): Promise<voi
 
   app.patch<{ Params: Params }>(
     '/api/config/blogs/:blogId/terms',
-    { ...content, config: { contract: { body: renameBody } } },
+    termsRoute({ body: termRenameBody }),
     async (request) => {
       const siteId = ownerOf(request).websiteId;
       const { blogId } = request.params;
-      const input = parseInput(renameBody, request.body);
+      const input = parseInput(termRenameBody, request.body);
       const existing = await store.termNames(siteId, blogId, input.kind);
       const from = existingName(input.kind, input.name, existing);
       const to = checkedOrThrow(input.kind, input.newName, existing, from);
@@ -73,11 +74,11 @@ export default async function blogTermsPlugin(app: FastifyInstance): Promise<voi
 
   app.delete<{ Params: Params }>(
     '/api/config/blogs/:blogId/terms',
-    { ...content, config: { contract: { query: deleteQuery } } },
+    termsRoute({ query: termDeleteQuery }),
     async (request) => {
       const siteId = ownerOf(request).websiteId;
       const { blogId } = request.params;
-      const input = parseInput(deleteQuery, request.query ?? {}, 'query');
+      const input = parseInput(termDeleteQuery, request.query ?? {}, 'query');
       const existing = await store.termNames(siteId, blogId, input.kind);
       await store.deleteTerm(siteId, blogId, input.kind, existingName(input.kind, input.name, existing));
       invalidate(siteId);
