@@ -10,7 +10,7 @@ export {
   cartRequestFailureMessage,
 } from './cart/messages.js';
 export { CART_FORM_PATH } from './cart/cart-form-path.js';
-export { cartPillCount, cartPillLabel } from './cart/cart-pill.js';
+export { type CartPillView, cartPillCount, cartPillLabel, cartPillView } from './cart/cart-pill.js';
 export { checkStock, type CheckStockResult } from './cart/check-stock.js';
 export { missingOptionsMessage } from './cart/missing-options.js';
 export { parseQuantity, type ParseQuantityResult } from './cart/parse-quantity.js';
@@ -396,4 +396,3 @@ export {
   type PartialRenderer,
   type PartialSettings,
 } from './blocks/sections.js';
-export type { PageDocument, PageSettingsView, PageSummary } from './editor/page-document.js';

@@ -4,7 +4,7 @@ import { OPENAPI_PATH } from '../src/platform/http/openapi-route.js';
 import { openApiPath, routeKey } from '../src/platform/http/openapi.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
-import { addEntryBody, entryParams } from '../src/domains/cart/schemas.js';
+import { addEntryBody, entryParams } from '@tessera/core/contracts/cart';
 import { orderBody } from '../src/domains/checkout/schemas.js';
 import { productInput } from '../src/domains/catalogue/product-input.js';
 import { moderationBody } from '../src/domains/comments/schemas.js';

@@ -1,4 +1,4 @@
-import type { ShoppingCart } from './cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 
 /** Fired on `window` whenever an island learns the new cart; `detail` is the shopping cart. */
 export const CART_UPDATED_EVENT = 'tessera:cart-updated';

@@ -1,26 +1,4 @@
-import { cartPillCount, cartPillLabel, formatMoney } from '@tessera/core';
-import type { ShoppingCart } from './cart-types.js';
-
-/** What the floating cart pill shows for a cart (SPEC §2, §5). */
-export interface CartPillView {
-  hidden: boolean;
-  count: string;
-  label: string;
-  subtotal: string;
-}
-
-/** Derives the pill's text and visibility from the cart JSON; an empty cart hides the pill. */
-export function cartPillView(cart: ShoppingCart, fallbackCurrency: string, locale: string): CartPillView {
-  const quantity = Number.isFinite(cart.totalQuantity) ? cart.totalQuantity : 0;
-  const currency = typeof cart.currency === 'string' && cart.currency ? cart.currency : fallbackCurrency;
-  let subtotal = '';
-  try {
-    subtotal = formatMoney(cart.subtotalCents ?? 0, currency, locale);
-  } catch {
-    subtotal = formatMoney(cart.subtotalCents ?? 0, currency);
-  }
-  return { hidden: quantity <= 0, count: cartPillCount(quantity), label: cartPillLabel(quantity), subtotal };
-}
+import type { CartPillView } from '@tessera/core';
 
 /**
  * Writes a view into the server-rendered pill (`a.tessera-cart-pill`) without replacing its nodes.

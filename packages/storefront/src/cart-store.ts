@@ -1,6 +1,6 @@
 import { requestJson } from './api.js';
 import { dispatchCartUpdated, onCartUpdated } from './cart-events.js';
-import type { ShoppingCart } from './cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 
 export const CART_URL = '/api/commerce/shopping-cart?calculateSubtotal=true';
 
@@ -19,4 +19,14 @@ export async function loadCart(win: Window, fetchImpl?: typeof fetch): Promise<S
   if (!result.ok || !result.data || !Array.isArray(result.data.entries)) return undefined;
   dispatchCartUpdated(win, result.data);
   return result.data;
+}
+
+/** How many of one item/variant the cart already holds (for the stock rule of SPEC §5). */
+export function quantityInCart(cart: ShoppingCart | undefined, itemId: string, sku: string): number {
+  if (!cart) return 0;
+  let total = 0;
+  for (const entry of cart.entries) {
+    if (entry.itemId === itemId && entry.chosenVariant.sku === sku) total += entry.quantity;
+  }
+  return total;
 }

@@ -4,4 +4,3 @@
 /** Manifest key of the eager loader in dist/manifest.json. */
 export const LOADER_ENTRY = 'src/loader.ts';
 export { CART_UPDATED_EVENT } from './cart-events.js';
-export type { CartEntry, ShoppingCart } from './cart-types.js';

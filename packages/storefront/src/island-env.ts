@@ -1,4 +1,4 @@
-import type { ShoppingCart } from './cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 import type { PageContext } from './context.js';
 
 /** What the loader hands every island when it mounts. */

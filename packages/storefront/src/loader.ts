@@ -2,7 +2,8 @@
  * The eager visitor runtime (no React): reads the page context, wires the cart pill, loads the
  * cart when SPEC §4 says so, and wakes the islands lazily, each from its own chunk (see island-scheduler.ts).
  */
-import { renderCartPill, cartPillView } from './cart-pill.js';
+import { cartPillView } from '@tessera/core';
+import { renderCartPill } from './cart-pill.js';
 import { onCartUpdated } from './cart-events.js';
 import { createCartStore, loadCart } from './cart-store.js';
 import { readPageContext } from './context.js';

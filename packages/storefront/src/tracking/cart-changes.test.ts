@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { CartEntry, ShoppingCart } from '../cart-types.js';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
+import { testCart, testCartEntry } from '../test-carts.js';
 import { cartChanges } from './cart-changes.js';
 
-const entry = (itemId: string, sku: string, quantity: number, unit: number): CartEntry => ({
-  id: `${itemId}-${sku}`,
-  itemId,
-  chosenVariant: { sku, attributes: {} },
-  quantity,
-  title: itemId,
-  subTotalCents: quantity * unit,
-});
-const cart = (...entries: CartEntry[]): ShoppingCart => ({
-  entries,
-  currency: 'USD',
-  subtotalCents: 0,
-  totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
-});
+const entry = (itemId: string, sku: string, quantity: number, unit: number): CartEntry =>
+  testCartEntry({
+    id: `${itemId}-${sku}`,
+    itemId,
+    chosenVariant: { sku, attributes: {} },
+    quantity,
+    title: itemId,
+    subTotalCents: quantity * unit,
+  });
+const cart = (...entries: CartEntry[]): ShoppingCart => testCart(entries, { subtotalCents: 0 });
 
 describe('cartChanges', () => {
   it('sees an add from no cart', () => {

@@ -1,5 +1,5 @@
 import { COMMERCE_EVENTS } from '@tessera/core';
-import type { ShoppingCart } from '../cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 
 export interface CartChange {
   name: typeof COMMERCE_EVENTS.addToCart | typeof COMMERCE_EVENTS.removeFromCart;

@@ -4,7 +4,7 @@
  */
 import { COMMERCE_EVENTS } from '@tessera/core';
 import { CART_UPDATED_EVENT } from '../cart-events.js';
-import type { ShoppingCart } from '../cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 import { cartChanges } from './cart-changes.js';
 import { ANALYTICS_EVENT_SCHEMA, census, sendSchemaEvent } from './events.js';
 import type { PageLoad, TrackerState } from './tracker.js';

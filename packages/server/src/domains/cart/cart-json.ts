@@ -1,50 +1,10 @@
-import { effectivePrice, type Money, moneyFromCents, summarizeCart } from '@tessera/core';
+import { effectivePrice, moneyFromCents, summarizeCart } from '@tessera/core';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
 import type { CartEntryRow, CartRow } from '../../platform/db/schema.js';
 import type { ProductItemJson } from '../content/product-json.js';
 
-export type CartEntry = {
-  id: string;
-  itemId: string;
-  chosenVariant: { sku: string; attributes: Record<string, string> };
-  quantity: number;
-  title: string;
-  subTotal: Money;
-  subTotalCents: number;
-  /** Unit price paid (the sale price when on sale), in cents. */
-  purchasePriceCents: number;
-  /** SPEC §3 product type code. */
-  productType: number;
-  url: string;
-  imageUrl: string;
-  additionalFields: string | null;
-};
-
-export type ShoppingCart = {
-  id: string | null;
-  websiteId: string;
-  orderId: null;
-  /** Epoch milliseconds; null for the empty cart of a visitor who has none. */
-  created: number | null;
-  isPurchased: boolean;
-  currency: string;
-  entries: CartEntry[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCostCents: number;
-  discountCents: number;
-  grandTotalCents: number;
-  totalQuantity: number;
-  hasDigital: boolean;
-  purelyDigital: boolean;
-  requiresShipping: boolean;
-  shippingOptions: unknown[];
-  selectedShippingOption: null;
-  shippingLocation: null;
-  applicableTaxRules: unknown[];
-  coupons: unknown[];
-  validCoupons: unknown[];
-  invalidCoupons: unknown[];
-};
+// The cart JSON's types are the published contract's (`@tessera/core/contracts/cart`).
+export type { CartEntry, ShoppingCart };
 
 /** A cart that exists in the database (the empty shape has no id). */
 export type StoredShoppingCart = ShoppingCart & { id: string; created: number };

@@ -1,24 +1,9 @@
-import { cartPillCount, cartPillLabel, formatMoney } from '@tessera/core';
+import { formatMoney } from '@tessera/core';
 import { initialsOf, toneOf } from '../../render/placeholder.js';
 import type { CartRecord } from '../../render/sources.js';
 
-export interface CartPillView {
-  readonly count: string;
-  readonly label: string;
-  readonly subtotal: string;
-  readonly hidden: boolean;
-}
-
-/** The server-rendered cart pill: the same text the cart-pill island computes, hidden when empty. */
-export function cartPillView(cart: CartRecord | undefined, currency: string, locale: string): CartPillView {
-  const quantity = cartQuantity(cart);
-  return {
-    count: cartPillCount(quantity),
-    label: cartPillLabel(quantity),
-    subtotal: money(cart?.subtotalCents ?? 0, cart?.currency || currency, locale),
-    hidden: quantity <= 0,
-  };
-}
+/** The server-rendered cart pill: the same view core computes for the cart-pill island. */
+export { type CartPillView, cartPillView } from '@tessera/core';
 
 /**
  * The cart for the /cart template: the cart JSON plus display strings per entry
@@ -43,12 +28,6 @@ export function cartPageView(cart: CartRecord | undefined, currency: string, loc
     cart: { ...(cart ?? {}), currency: cartCurrency, entries },
     subtotal: money(cart?.subtotalCents ?? 0, cartCurrency, locale),
   };
-}
-
-function cartQuantity(cart: CartRecord | undefined): number {
-  if (!cart) return 0;
-  if (typeof cart.totalQuantity === 'number') return cart.totalQuantity;
-  return (cart.entries ?? []).reduce((sum, entry) => sum + (entry.quantity || 0), 0);
 }
 
 function money(cents: number, currency: string, locale: string): string {

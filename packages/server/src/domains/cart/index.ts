@@ -8,14 +8,21 @@ import { CART_FORM_PATH, cartFormBody, chosenOptionsOf, formFieldsOf, productPag
 import type { CartFailure, CartService } from './cart-service.js';
 import { formTemplateSchema } from './form-field-schema.js';
 import {
+  addEntryAnswer,
   addEntryBody,
+  additionalFieldsAnswer,
   additionalFieldsBody,
   entryParams,
+  removeEntryAnswer,
+  shoppingCart,
+  stockAnswer,
   stockQuery,
   subscriptionBody,
+  subscriptionCartAnswer,
   templateSchemaQuery,
+  updateEntryAnswer,
   updateQuantityBody,
-} from './schemas.js';
+} from '@tessera/core/contracts/cart';
 
 export { type CartEntry, cartEntryJson, type ShoppingCart, shoppingCartJson } from './cart-json.js';
 
@@ -59,7 +66,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
 
   app.get(
     '/api/commerce/shopping-cart',
-    { config: { contract: { summary: "The visitor's shopping cart" } } },
+    { config: { contract: { summary: "The visitor's shopping cart", response: { 200: shoppingCart } } } },
     async (request) => {
       return carts.getCartOrEmpty(await siteIdOf(request), cartTokenOf(request));
     },
@@ -69,6 +76,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     summary: 'Add a product (variant, quantity, form answers) to the cart',
     body: addEntryBody,
     errors: [...CART_ITEM_ERRORS, 'gift-card-denomination', 'additional-fields-required'],
+    response: { 200: addEntryAnswer },
   } as const;
   app.post(
     '/api/commerce/shopping-cart/entries',
@@ -116,6 +124,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     params: entryParams,
     body: updateQuantityBody,
     errors: [...CART_ITEM_ERRORS, 'entry-not-found'],
+    response: { 200: updateEntryAnswer },
   } as const;
   app.put(
     '/api/commerce/shopping-cart/entries/:entryId',
@@ -134,6 +143,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     summary: 'Remove an entry from the cart',
     params: entryParams,
     errors: ['entry-not-found'],
+    response: { 200: removeEntryAnswer },
   } as const;
   app.delete(
     '/api/commerce/shopping-cart/entries/:entryId',
@@ -155,6 +165,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
           params: entryParams,
           body: additionalFieldsBody,
           errors: ['entry-not-found'],
+          response: { 200: additionalFieldsAnswer },
         },
       },
     },
@@ -172,6 +183,7 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     summary: 'Start a cart for a subscription product',
     body: subscriptionBody,
     errors: [...CART_ITEM_ERRORS, 'not-subscribable'],
+    response: { 200: subscriptionCartAnswer },
   } as const;
   app.post(
     '/api/3/commerce/cart/subscription',
@@ -195,7 +207,11 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
     const result = orThrow(await carts.getStock(await siteIdOf(request), itemId));
     return { results: result.results };
   };
-  const stockContract = { config: { contract: { summary: "A product's stock per variant", query: stockQuery } } };
+  const stockContract = {
+    config: {
+      contract: { summary: "A product's stock per variant", query: stockQuery, response: { 200: stockAnswer } },
+    },
+  };
   app.get('/api/commerce/inventory/stock/', stockContract, stock);
   app.get('/api/commerce/inventory/stock', stockContract, stock);
 

@@ -1,22 +1,12 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CartEntry, ShoppingCart } from '../../cart-types.js';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
+import { testCart, testCartEntry } from '../../test-carts.js';
 import { applyCartToPage, entryElement } from './cart-page-dom.js';
 
-const entry = (id: string, quantity: number, subTotalCents: number): CartEntry => ({
-  id,
-  itemId: `item-${id}`,
-  chosenVariant: { sku: `sku-${id}`, attributes: {} },
-  quantity,
-  title: `Item ${id}`,
-  subTotalCents,
-});
-const cart = (entries: CartEntry[], subtotalCents: number): ShoppingCart => ({
-  entries,
-  subtotalCents,
-  totalQuantity: entries.reduce((sum, e) => sum + e.quantity, 0),
-  currency: 'USD',
-});
+const entry = (id: string, quantity: number, subTotalCents: number): CartEntry =>
+  testCartEntry({ id, quantity, subTotalCents });
+const cart = (entries: CartEntry[], subtotalCents: number): ShoppingCart => testCart(entries, { subtotalCents });
 
 let root: HTMLElement;
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { CART_MESSAGES, formatMoney } from '@tessera/core';
-import type { ShoppingCart } from '../../cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 
 /** Markup hooks of the /cart page (shared contracts: "Cart page"). */
 export const CART_SELECTORS = {

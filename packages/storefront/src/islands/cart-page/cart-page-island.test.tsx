@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CartEntry, ShoppingCart } from '../../cart-types.js';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
+import { testCart, testCartEntry } from '../../test-carts.js';
 import { mountIsland } from '../index.js';
 
 // A stand-in for the cart entry routes over a real socket, answering with the next queued reply.
@@ -29,22 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const entry = (quantity: number): CartEntry => ({
-  id: 'e1',
-  itemId: 'p1',
-  chosenVariant: { sku: 'S1', attributes: {} },
-  quantity,
-  title: 'Shirt',
-  subTotalCents: quantity * 1000,
-});
-const cartWith = (entries: CartEntry[]): { shoppingCart: ShoppingCart } => ({
-  shoppingCart: {
-    entries,
-    subtotalCents: entries.reduce((sum, e) => sum + e.subTotalCents, 0),
-    totalQuantity: entries.reduce((sum, e) => sum + e.quantity, 0),
-    currency: 'USD',
-  },
-});
+const entry = (quantity: number): CartEntry =>
+  testCartEntry({ id: 'e1', itemId: 'p1', chosenVariant: { sku: 'S1', attributes: {} }, quantity, title: 'Shirt' });
+const cartWith = (entries: CartEntry[]): { shoppingCart: ShoppingCart } => ({ shoppingCart: testCart(entries) });
 
 beforeEach(async () => {
   received.length = 0;

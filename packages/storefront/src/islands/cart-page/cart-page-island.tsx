@@ -2,7 +2,7 @@ import { CART_MESSAGES, parseQuantity, QUANTITY } from '@tessera/core';
 import { useEffect, useRef, useState } from 'react';
 import { type ApiResult, requestJson } from '../../api.js';
 import { dispatchCartUpdated } from '../../cart-events.js';
-import type { CartEntry, ShoppingCart } from '../../cart-types.js';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
 import type { IslandEnv } from '../../island-env.js';
 import { Dialog } from '../dialog.js';
 import { requestFailureMessage } from '../product/add-to-cart.js';

@@ -1,7 +1,7 @@
 import { CART_MESSAGES } from '@tessera/core';
 import { requestJson } from '../../api.js';
 import { dispatchCartUpdated } from '../../cart-events.js';
-import type { CartEntry, ShoppingCart } from '../../cart-types.js';
+import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
 import type { IslandEnv } from '../../island-env.js';
 import { additionalFieldsFormOf } from './additional-fields.js';
 import { openAdditionalFieldsLightbox } from './additional-fields-lightbox.js';

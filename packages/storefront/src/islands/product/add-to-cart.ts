@@ -1,6 +1,6 @@
 import { addFailureTitle, CART_MESSAGES, cartRequestFailureMessage } from '@tessera/core';
 import { type ApiResult, type RequestOptions, requestJson } from '../../api.js';
-import type { ShoppingCart } from '../../cart-types.js';
+import type { ShoppingCart } from '@tessera/core/contracts/cart';
 
 export const ADD_ENTRY_URL = '/api/commerce/shopping-cart/entries';
 export const SUBSCRIPTION_URL = '/api/3/commerce/cart/subscription';
