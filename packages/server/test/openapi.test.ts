@@ -5,7 +5,7 @@ import { openApiPath, routeKey } from '../src/platform/http/openapi.js';
 import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { addEntryBody, entryParams } from '@tessera/core/contracts/cart';
-import { orderBody } from '../src/domains/checkout/schemas.js';
+import { orderBody } from '@tessera/core/contracts/checkout';
 import { productInput } from '../src/domains/catalogue/product-input.js';
 import { moderationBody } from '../src/domains/comments/schemas.js';
 import { reviewFields } from '../src/domains/reviews/schemas.js';

@@ -1,17 +1,10 @@
-/** Address suggestions for the checkout form, behind an interface so a site can plug in a provider. */
-export interface AddressSuggestion {
-  placeId: string;
-  description: string;
-}
+import type { PlaceDetailsAnswer, PlaceSuggestionsAnswer } from '@tessera/core/contracts/checkout';
 
-export interface AddressDetails {
-  line1: string;
-  line2?: string;
-  city: string;
-  region?: string;
-  postalCode: string;
-  country: string;
-}
+/** Address suggestions for the checkout form, behind an interface so a site can plug in a provider. */
+export type AddressSuggestion = PlaceSuggestionsAnswer['predictions'][number];
+
+/** A chosen suggestion's address, in the checkout form's fields. */
+export type AddressDetails = PlaceDetailsAnswer['address'];
 
 export interface AddressLookupProvider {
   autocomplete(input: string, sessionToken?: string): Promise<AddressSuggestion[]>;

@@ -1,6 +1,7 @@
-import { type CheckoutTotals, subtotalMinimumMessage } from '@tessera/core';
+import { subtotalMinimumMessage } from '@tessera/core';
+import type { CheckoutCart, OrderSummary } from '@tessera/core/contracts/checkout';
 import type { Kysely, Transaction } from 'kysely';
-import { type ShoppingCart, shoppingCartJson } from '../cart/index.js';
+import { shoppingCartJson } from '../cart/index.js';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { LruMap } from '../../platform/lru-map.js';
 import type { PaymentProviders } from '../payments/index.js';
@@ -26,32 +27,8 @@ export {
 } from './checkout-types.js';
 export { confirmationMail } from './order-mail.js';
 
-export interface CheckoutCart extends ShoppingCart {
-  kind: string;
-  taxLines: CheckoutTotals['taxLines'];
-  giftCardCents: number;
-  amountDueCents: number;
-  subtotalMinimumMessage: string | null;
-}
-
-export interface OrderSummary {
-  id: string;
-  orderNumber: number;
-  status: string;
-  paymentStatus: string;
-  pageType: number;
-  currency: string;
-  customerEmail: string;
-  subtotalCents: number;
-  discountCents: number;
-  shippingCostCents: number;
-  taxCents: number;
-  grandTotalCents: number;
-  giftCardCents: number;
-  amountDueCents: number;
-  subscriptionId: string | null;
-  created: string;
-}
+// The quote's cart and an order's summary are the published contract's (`@tessera/core/contracts/checkout`).
+export type { CheckoutCart, OrderSummary };
 
 export interface PlacedOrder {
   order: OrderSummary;
@@ -125,13 +102,13 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     const { totals } = priced;
     return {
       ...base,
-      kind: priced.cart.kind,
+      kind: priced.cart.kind as CheckoutCart['kind'],
       taxCents: totals.taxCents,
       shippingCostCents: totals.shippingCostCents,
       discountCents: totals.discountCents,
       grandTotalCents: totals.grandTotalCents,
       shippingOptions: priced.shippingOptions,
-      selectedShippingOption: priced.shippingOption as never,
+      selectedShippingOption: priced.shippingOption,
       applicableTaxRules: priced.taxRules,
       coupons: [...priced.validCoupons.map((c) => c.code), ...priced.invalidCoupons.map((c) => c.code)],
       validCoupons: priced.validCoupons,

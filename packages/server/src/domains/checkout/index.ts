@@ -20,7 +20,17 @@ import { createRenewalScheduler, type RenewalScheduler } from '../subscriptions/
 import { registerRenewalPayRoute, renewalAwaitingMailer } from '../subscriptions/renewal-pay.js';
 import { registerOrderAdminRoutes } from './order-admin-routes.js';
 import { registerCheckoutSettingsRoutes } from './settings-routes.js';
-import { couponCodesOf, orderBody, orderIdParams, placesQuery, quoteBody } from './schemas.js';
+import {
+  orderBody,
+  orderCreatedAnswer,
+  orderReplayedAnswer,
+  placeDetailsAnswer,
+  placesQuery,
+  placeSuggestionsAnswer,
+  quoteAnswer,
+  quoteBody,
+} from '@tessera/core/contracts/checkout';
+import { couponCodesOf, orderIdParams } from './schemas.js';
 
 export interface CheckoutPluginOptions {
   content: ContentService;
@@ -105,7 +115,8 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     }
   }
 
-  app.post('/api/checkout/quote', { config: { contract: { body: quoteBody } } }, async (request, reply) => {
+  const quoteContract = { body: quoteBody, response: { 200: quoteAnswer } };
+  app.post('/api/checkout/quote', { config: { contract: quoteContract } }, async (request, reply) => {
     const body = parseInput(quoteBody, request.body);
     const cartToken = body.cartToken || cartTokenOf(request) || '';
     const cart = await service.quote(await siteIdOf(request), {
@@ -122,7 +133,9 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     return { shoppingCart: cart, display: totalsView(cart, money) };
   });
 
-  app.post('/api/checkout/orders', { config: { contract: { body: orderBody } } }, async (request, reply) => {
+  // JSON answers 201 with a new order, 200 with the one an earlier submission of the key made.
+  const orderContract = { body: orderBody, response: { 201: orderCreatedAnswer, 200: orderReplayedAnswer } };
+  app.post('/api/checkout/orders', { config: { contract: orderContract } }, async (request, reply) => {
     const form = isFormPost(request);
     const limited = await orderLimit(request);
     if (!limited.ok) {
@@ -204,7 +217,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   // Address lookup: no provider configured means a clear 404 `not-configured` and a hand-typed address.
   app.get(
     '/api/google-maps/places/autocomplete',
-    { config: { contract: { query: placesQuery } } },
+    { config: { contract: { query: placesQuery, response: { 200: placeSuggestionsAnswer } } } },
     async (request, reply) => {
       const query = parseInput(placesQuery, request.query, 'query');
       if (!options.addressLookup)
@@ -216,7 +229,7 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   );
   app.get(
     '/api/google-maps/places/details',
-    { config: { contract: { query: placesQuery } } },
+    { config: { contract: { query: placesQuery, response: { 200: placeDetailsAnswer } } } },
     async (request, reply) => {
       const query = parseInput(placesQuery, request.query, 'query');
       if (!options.addressLookup)

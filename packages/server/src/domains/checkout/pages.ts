@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageScope, SiteScope } from '../../render/page-context.js';
 import type { ThemePages } from '../../render/theme-pages.js';
 import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
+import type { TotalsDisplay } from '@tessera/core/contracts/checkout';
 import { TEST_MODE_MESSAGES } from '../payments/methods/test-mode.js';
 
 /**
@@ -96,7 +97,7 @@ export function checkoutView(
   };
 }
 
-export function totalsView(cart: CheckoutCart, money: (cents: number) => string): Record<string, unknown> {
+export function totalsView(cart: CheckoutCart, money: (cents: number) => string): TotalsDisplay {
   return {
     subtotal: money(cart.subtotalCents),
     discount: cart.discountCents > 0 ? `−${money(cart.discountCents)}` : '',

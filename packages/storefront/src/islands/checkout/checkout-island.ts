@@ -1,19 +1,12 @@
 import { CHECKOUT_MESSAGES } from '@tessera/core';
+import type {
+  OrderAnswer,
+  PlaceDetailsAnswer,
+  PlaceSuggestionsAnswer,
+  QuoteAnswer,
+} from '@tessera/core/contracts/checkout';
 import { requestJson } from '../../api.js';
 import type { IslandEnv } from '../../island-env.js';
-
-interface QuoteAnswer {
-  shoppingCart: {
-    validCoupons: { code: string }[];
-    invalidCoupons: { code: string; message: string }[];
-    subtotalMinimumMessage: string | null;
-  };
-  display: Record<string, string>;
-}
-
-interface OrderAnswer {
-  redirect: string;
-}
 
 const CARD_FIELDS = new Set(['cardNumber', 'cardExpiry', 'cardCvc']);
 
@@ -138,7 +131,7 @@ function setUpAddressLookup(form: HTMLFormElement, win: Window): void {
       return;
     }
     timer = setTimeout(async () => {
-      const answer = await requestJson<{ predictions: { placeId: string; description: string }[] }>(
+      const answer = await requestJson<PlaceSuggestionsAnswer>(
         'GET',
         `/api/google-maps/places/autocomplete?input=${encodeURIComponent(text)}`,
       );
@@ -167,7 +160,7 @@ function setUpAddressLookup(form: HTMLFormElement, win: Window): void {
 
 async function fillAddress(form: HTMLFormElement, placeId: string, list: HTMLElement): Promise<void> {
   list.hidden = true;
-  const answer = await requestJson<{ address: Record<string, string> }>(
+  const answer = await requestJson<PlaceDetailsAnswer>(
     'GET',
     `/api/google-maps/places/details?placeId=${encodeURIComponent(placeId)}`,
   );
