@@ -18,6 +18,9 @@ export const ROLE_GROUPS = Object.freeze({
   // Listing and uploading files: content owners for pages and posts, store managers for product
   // images. Renaming and deleting a file stays with `content`.
   files: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.EDITOR, WebsiteRole.STORE_MANAGER]),
+  // Following an import's progress: whoever may start one (products: `store`, WordPress: `content`);
+  // each import is shown only to owners of its own kind's group.
+  imports: Object.freeze([WebsiteRole.ADMIN, WebsiteRole.EDITOR, WebsiteRole.STORE_MANAGER]),
   any: ALL_ROLES,
 } satisfies Record<string, readonly number[]>);
 

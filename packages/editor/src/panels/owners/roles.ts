@@ -18,8 +18,10 @@ export const ROLE_LABELS: Readonly<Record<number, string>> = Object.freeze({
 
 export const ROLE_CODES: readonly number[] = Object.freeze(Object.values(WebsiteRole));
 
-// `files` (listing and uploading) is only part of `content` and `store`, so it adds nothing here.
-const GROUP_LABELS: Readonly<Record<Exclude<RoleGroup, 'any' | 'files'>, string>> = {
+// `files` (listing and uploading) and `imports` (following an import) are only parts of `content`
+// and `store`, so they add nothing here.
+type Reach = Exclude<RoleGroup, 'any' | 'files' | 'imports'>;
+const GROUP_LABELS: Readonly<Record<Reach, string>> = {
   admin: 'settings and owners',
   content: 'pages and design',
   store: 'products and orders',
@@ -30,7 +32,7 @@ const GROUP_LABELS: Readonly<Record<Exclude<RoleGroup, 'any' | 'files'>, string>
 
 /** What a role opens in the editor, e.g. "products and orders, forms, analytics". */
 export function roleReach(role: number): string {
-  const reach = (Object.keys(GROUP_LABELS) as Exclude<RoleGroup, 'any' | 'files'>[])
+  const reach = (Object.keys(GROUP_LABELS) as Reach[])
     .filter((group) => (ROLE_GROUPS[group] as readonly number[]).includes(role))
     .map((group) => GROUP_LABELS[group]);
   return reach.length ? reach.join(', ') : 'their own account only';

@@ -28,6 +28,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   mail_outbox: 'mail waiting to be sent (never sent twice, from two installs)',
   webhook_deliveries: 'webhook posts waiting or done (never posted twice)',
   job_runs: "the install's background-job bookkeeping",
+  imports: "the editor's imports and their progress (what they made is in the archive)",
   carts: "visitors' open carts",
   cart_entries: "visitors' open carts",
   site_user_carts: "visitors' open carts",

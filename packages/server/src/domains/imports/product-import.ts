@@ -4,6 +4,7 @@ import { checkProduct, type ProductInput, productInput, variantWeights } from '.
 import type { Database } from '../../platform/db/schema.js';
 import { describeZodError } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
+import type { ImportProgress } from './import-progress.js';
 import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
 
 // `tessera import products` (issue 19): plans what a product CSV changes (created, updated,
@@ -74,19 +75,35 @@ async function productsCollection(db: Kysely<Database>, siteId: string, slug: st
   return row;
 }
 
-/** What importing `csv` into the site would do, read from `db` (a transaction for the real run). */
-export async function planProductImport(
+/** The file read and every product checked by the editor's rules: what the database cannot change. */
+interface CheckedCsv {
+  format: ParsedProductCsv['format'];
+  planned: PlannedProduct[];
+  rejected: RowProblem[];
+  urls: Set<string>;
+  skus: Set<string>;
+}
+
+/** Reads the CSV and checks each product (the CPU-heavy part, done before any transaction opens). */
+async function checkProductCsv(
   db: Kysely<Database>,
   args: { siteId: string; csv: string; collection?: string },
-): Promise<Omit<ProductImportReport, 'dryRun'>> {
+  progress?: ImportProgress,
+): Promise<CheckedCsv> {
+  progress?.step('reading', 0, 1);
   const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
   const parsed = parseProductCsv(args.csv, site?.currency ?? 'USD');
-  const collection = await productsCollection(db, args.siteId, args.collection);
+  await productsCollection(db, args.siteId, args.collection);
   const rejected = [...parsed.rejected];
   const planned: PlannedProduct[] = [];
   const urls = new Set<string>();
   const skus = new Set<string>();
-  for (const draft of parsed.drafts) {
+  for (const [index, draft] of parsed.drafts.entries()) {
+    if (progress && index % 20 === 0) {
+      progress.step('checking', index, parsed.drafts.length);
+      // Let the progress be written and the owner's polls answered between the checks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const line = draft.lines[0] as number;
     const input = asInput(draft);
     if (typeof input === 'string') {
@@ -103,7 +120,19 @@ export async function planProductImport(
       planned.push({ action: 'create', line, title: input.title, urlId: input.urlId ?? '', input, draft });
     }
   }
+  progress?.step('checking', parsed.drafts.length, parsed.drafts.length);
+  return { format: parsed.format, planned, rejected, urls, skus };
+}
 
+/** What importing the checked CSV would do: each product created or updated, read from `db`. */
+async function matchStored(
+  db: Kysely<Database>,
+  args: { siteId: string; collection?: string },
+  checked: CheckedCsv,
+): Promise<Omit<ProductImportReport, 'dryRun'>> {
+  const collection = await productsCollection(db, args.siteId, args.collection);
+  const { planned, urls, skus } = checked;
+  const rejected = [...checked.rejected];
   const byUrl = new Map<string, string>();
   const bySku = new Map<string, string>();
   const chunks = <T>(items: T[]) =>
@@ -156,7 +185,15 @@ export async function planProductImport(
   }
   rejected.sort((a, b) => a.line - b.line);
   const imagesNotImported = kept.reduce((sum, p) => sum + p.draft.imageCount, 0);
-  return { format: parsed.format, collection: collection.slug, planned: kept, rejected, imagesNotImported };
+  return { format: checked.format, collection: collection.slug, planned: kept, rejected, imagesNotImported };
+}
+
+/** What importing `csv` into the site would do, read from `db`. */
+export async function planProductImport(
+  db: Kysely<Database>,
+  args: { siteId: string; csv: string; collection?: string },
+): Promise<Omit<ProductImportReport, 'dryRun'>> {
+  return matchStored(db, args, await checkProductCsv(db, args));
 }
 
 /** Writes one planned product and its variants, tags and categories; existing variants keep their ids. */
@@ -252,19 +289,36 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
 }
 
 /**
- * Imports a product CSV into a site. A dry run only reads. The real run plans and writes in one
- * transaction: every product is written or, on any failure, none is. Rejected rows are left out
- * (and reported) either way.
+ * Imports a product CSV into a site. A dry run only reads. The real run checks the file first, then
+ * matches and writes in one transaction: every product is written or, on any failure, none is.
+ * Rejected rows are left out (and reported) either way. `progress` hears each step; `finish` runs
+ * last inside the transaction (an import job records its end there, with the products).
  */
 export async function importProducts(
   db: Kysely<Database>,
-  args: { siteId: string; csv: string; collection?: string; dryRun: boolean },
+  args: {
+    siteId: string;
+    csv: string;
+    collection?: string;
+    dryRun: boolean;
+    progress?: ImportProgress;
+    finish?: (trx: Kysely<Database>, report: ProductImportReport) => Promise<void>;
+  },
 ): Promise<ProductImportReport> {
-  if (args.dryRun) return { ...(await planProductImport(db, args)), dryRun: true };
+  const { progress } = args;
+  const checked = await checkProductCsv(db, args, progress);
+  if (args.dryRun) return { ...(await matchStored(db, args, checked)), dryRun: true };
+  await progress?.settle?.();
   return db.transaction().execute(async (trx) => {
-    const plan = await planProductImport(trx, args);
+    const plan = await matchStored(trx, args, checked);
     const { id: collectionId } = await productsCollection(trx, args.siteId, plan.collection);
-    for (const product of plan.planned) await writeProduct(trx, args.siteId, collectionId, product);
-    return { ...plan, dryRun: false };
+    for (const [index, product] of plan.planned.entries()) {
+      progress?.step('writing', index, plan.planned.length);
+      await writeProduct(trx, args.siteId, collectionId, product);
+    }
+    progress?.step('writing', plan.planned.length, plan.planned.length);
+    const report: ProductImportReport = { ...plan, dryRun: false };
+    await args.finish?.(trx, report);
+    return report;
   });
 }

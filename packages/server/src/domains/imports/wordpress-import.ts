@@ -5,6 +5,7 @@ import { parseRedirects, withMovedAddress } from '../web/redirects.js';
 import { parseJson } from '../content/product-json.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso, stableId } from '../../platform/ids.js';
+import type { ImportProgress } from './import-progress.js';
 import { withMovedSections } from './wordpress-blocks.js';
 import { bringMedia, type MediaSource, withMovedMedia } from './wordpress-media.js';
 import { mediaAddresses, tooLargeWarnings } from './wordpress-media-uses.js';
@@ -257,8 +258,20 @@ async function writePost(
  */
 export async function importWordpress(
   db: Kysely<Database>,
-  args: { siteId: string; xml: string; blog?: string; dryRun: boolean; media?: MediaSource },
+  args: {
+    siteId: string;
+    xml: string;
+    blog?: string;
+    dryRun: boolean;
+    media?: MediaSource;
+    /** Hears each step (an import job's progress). */
+    progress?: ImportProgress;
+    /** Runs last inside the transaction (an import job records its end there, with the posts). */
+    finish?: (trx: Kysely<Database>, report: WordpressImportReport) => Promise<void>;
+  },
 ): Promise<WordpressImportReport> {
+  const { progress } = args;
+  progress?.step('reading', 0, 1);
   const parsed = parseWxr(args.xml);
   const addresses = args.media ? mediaAddresses(parsed, args.media.cdnHosts) : [];
   if (args.dryRun) {
@@ -271,8 +284,12 @@ export async function importWordpress(
   }
   // Files first (they cannot join the database's transaction); the posts and pages then point at
   // the copies. When the import fails, the files this run created are removed again.
-  const media = args.media ? await bringMedia(addresses, args.media, parsed.source) : undefined;
+  const media = args.media
+    ? await bringMedia(addresses, args.media, parsed.source, (done) => progress?.step('media', done, addresses.length))
+    : undefined;
   const warnings = media ? tooLargeWarnings(parsed, media) : [];
+  for (const warning of warnings) progress?.warn(warning);
+  for (const failed of media?.failed ?? []) progress?.warn(`Not copied: ${failed.url} (${failed.reason}).`);
   if (media) {
     for (const post of parsed.posts) {
       post.body = withMovedMedia(post.body, media.moved);
@@ -286,17 +303,30 @@ export async function importWordpress(
     }
   }
   try {
+    await progress?.settle?.();
     return await db.transaction().execute(async (trx) => {
       const plan = await planWordpressImport(trx, { ...args, parsed });
       const { id: blogId } = await blogCollection(trx, args.siteId, plan.blog);
       const ids = { siteId: args.siteId, blogId, source: parsed.source };
-      for (const post of plan.planned) await writePost(trx, ids, post);
+      const total = plan.planned.length + plan.pages.length;
+      for (const [index, post] of plan.planned.entries()) {
+        progress?.step('writing', index, total);
+        await writePost(trx, ids, post);
+      }
       await writePages(trx, { siteId: args.siteId, source: parsed.source }, plan.pages);
+      progress?.step('writing', total, total);
       const redirects = await keepOldAddresses(trx, args.siteId, plan);
       const copied = media
         ? { addresses: addresses.length, copied: media.moved.size, failed: media.failed, warnings }
         : undefined;
-      return { ...plan, ...redirects, dryRun: false, ...(copied ? { media: copied } : {}) };
+      const report: WordpressImportReport = {
+        ...plan,
+        ...redirects,
+        dryRun: false,
+        ...(copied ? { media: copied } : {}),
+      };
+      await args.finish?.(trx, report);
+      return report;
     });
   } catch (error) {
     if (media && args.media) for (const key of media.written) await args.media.storage.delete(key).catch(() => {});

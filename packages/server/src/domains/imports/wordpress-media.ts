@@ -211,11 +211,14 @@ export async function bringMedia(
   urls: readonly string[],
   source: MediaSource,
   exportSource = '',
+  /** Hears how many of `urls` are dealt with, before each and after the last. */
+  onFile?: (done: number) => void,
 ): Promise<MediaOutcome> {
   const outcome: MediaOutcome = { moved: new Map(), failed: [], tooLarge: [], written: [] };
   /** Store key → the copy's address, for addresses that differ only in their query. */
   const byKey = new Map<string, string>();
-  for (const url of urls.slice(0, MAX_MEDIA_FILES)) {
+  for (const [index, url] of urls.slice(0, MAX_MEDIA_FILES).entries()) {
+    onFile?.(index);
     if (outcome.moved.has(url)) continue;
     const origin = originOf(url, exportSource, source.cdnHosts) ?? 'upload';
     const playable = isPlayable(url);
@@ -254,6 +257,7 @@ export async function bringMedia(
   }
   for (const url of urls.slice(MAX_MEDIA_FILES))
     outcome.failed.push({ url, reason: `more than ${MAX_MEDIA_FILES} files in one import` });
+  onFile?.(urls.length);
   return outcome;
 }
 

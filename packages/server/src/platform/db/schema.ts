@@ -205,6 +205,7 @@ export interface Database extends CheckoutTables {
   member_plans: MemberPlansTable;
   memberships: MembershipsTable;
   job_runs: JobRunsTable;
+  imports: ImportsTable;
   product_reviews: ProductReviewsTable;
   review_requests: ReviewRequestsTable;
 }
@@ -936,6 +937,42 @@ export interface JobRunsTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Imports an owner started in the editor, run as jobs (migration 0030, `domains/imports/import-jobs.ts`). */
+export interface ImportsTable {
+  id: string;
+  site_id: string;
+  /** 'products' or 'wordpress'. */
+  kind: string;
+  /** JSON: the import's choices (`collection`, `blog`, `fetchMedia`). */
+  options: string;
+  file_name: string | null;
+  /** The uploaded file, kept until the job ends. */
+  source: string | null;
+  /** 'queued', 'running', 'done' or 'failed'. */
+  state: string;
+  /** The site's id while queued or running (unique: one import per site at a time), else null. */
+  running_site: string | null;
+  /** 'queued', 'reading', 'media', 'checking', 'writing' or 'finished'. */
+  phase: string;
+  done: Generated<number>;
+  total: Generated<number>;
+  percent: Generated<number>;
+  /** JSON list of texts. */
+  warnings: Generated<string>;
+  /** JSON: the import route's answer, once done. */
+  summary: string | null;
+  /** JSON `{ error, message }`, once failed. */
+  error: string | null;
+  attempts: Generated<number>;
+  /** While running: when the claim lapses unless the run writes again (its node died). */
+  claimed_until: string | null;
+  /** The owner who started it. */
+  started_by: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }
 
 // Product reviews (migration 0019, `domains/reviews/`).

@@ -224,6 +224,13 @@ export const SITE_ERRORS = {
     message: 'An import into this site is running. Try again when it has finished.',
     area: CONTENT,
   },
+  'import-not-found': { status: 404, message: 'There is no import with this id.', area: CONTENT },
+  'import-failed': {
+    status: 500,
+    message:
+      'The import stopped because of an error on the server. Nothing was imported. Try again; if it fails again, the server log says why.',
+    area: CONTENT,
+  },
   busy: {
     status: 503,
     message: 'Too many pictures are being prepared right now. Please try again in a moment.',
