@@ -5,7 +5,9 @@
 //
 // Font kits (issue 21): the kit's stylesheet on one origin and its font files on another (the
 // Google Fonts shape), both local servers started here; the editor shows the kit's family in its
-// own face, and the published page sets headings in it.
+// own face, and the published page sets headings in it. A kit whose stylesheet changes to import a
+// stylesheet on a third origin (the "CSS that imports CSS" shape) is blocked on the page until the
+// owner clicks Re-read; then the page's policy allows the import and the files, and the face loads.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,6 +106,7 @@ describe('your own fonts', () => {
 });
 
 const KIT_FAMILY = 'E2E Kit Sans';
+const REREAD_FAMILY = 'E2E Reread Sans';
 
 /** A loopback http server answering `answer`; its origin (its own port: an origin of its own). */
 async function startHost(answer: (path: string) => { type: string; body: string | Buffer } | undefined) {
@@ -126,6 +129,9 @@ async function startHost(answer: (path: string) => { type: string; body: string 
 describe('font kits', () => {
   let files: Awaited<ReturnType<typeof startHost>>;
   let kit: Awaited<ReturnType<typeof startHost>>;
+  let imported: Awaited<ReturnType<typeof startHost>>;
+  /** What the kit host answers for `/changing.css` (a kit whose stylesheet the test changes). */
+  let changing = '';
   let server: Awaited<ReturnType<typeof startServer>>;
   let kitOwner: Page;
 
@@ -136,7 +142,17 @@ describe('font kits', () => {
     );
     const css = `@font-face { font-family: "${KIT_FAMILY}"; font-weight: 600; font-display: swap;
       src: url(${files.origin}/files/kit-sans.woff2) format("woff2"); }`;
-    kit = await startHost((path) => (path === '/kit.css' ? { type: 'text/css', body: css } : undefined));
+    const rereadCss = `@font-face { font-family: "${REREAD_FAMILY}"; font-weight: 600; font-display: swap;
+      src: url(${files.origin}/files/kit-sans.woff2) format("woff2"); }`;
+    imported = await startHost((path) => (path === '/reread.css' ? { type: 'text/css', body: rereadCss } : undefined));
+    kit = await startHost((path) => {
+      if (path === '/kit.css') return { type: 'text/css', body: css };
+      if (path === '/changing.css') return { type: 'text/css', body: changing };
+      if (path === '/own.woff2') return { type: 'font/woff2', body: font };
+      if (path === '/refused.css')
+        return { type: 'text/css', body: `@import url("${imported.origin}/missing.css");\n${rereadCss}` };
+      return undefined;
+    });
     // Its own server: kit addresses on loopback and plain http are allowed there only.
     server = await startServer({
       env: { TESSERA_FONT_KIT_ALLOW_HOSTS: '127.0.0.1', TESSERA_FONT_KIT_ALLOW_HTTP: '1' },
@@ -148,6 +164,7 @@ describe('font kits', () => {
     await kitOwner?.context().close();
     await server?.stop();
     await new Promise((resolve) => kit?.server.close(resolve));
+    await new Promise((resolve) => imported?.server.close(resolve));
     await new Promise((resolve) => files?.server.close(resolve));
   });
 
@@ -214,5 +231,77 @@ describe('font kits', () => {
     expect(heading).toMatch(new RegExp(`^"?${KIT_FAMILY}"?`));
     expect(violations).toEqual([]);
     await visitor.close();
+  });
+
+  it('re-reads a kit that now imports a stylesheet on a third origin: the page allows it and the face loads', async () => {
+    const url = `${kit.origin}/changing.css`;
+    changing = `@font-face { font-family: "${REREAD_FAMILY}"; font-weight: 600; src: url(/own.woff2) format("woff2"); }`;
+    await kitOwner.goto('/config/design/fonts');
+    const kits = kitOwner.getByRole('region', { name: 'Font kits' });
+
+    // An import that cannot be read refuses the kit, naming its address.
+    await kits.getByLabel(/Connect a font kit/).fill(`${kit.origin}/refused.css`);
+    await kits.getByRole('button', { name: 'Connect' }).click();
+    await expect
+      .poll(() => kits.getByRole('alert').textContent())
+      .toBe(`The stylesheet ${imported.origin}/missing.css, imported by the font kit, could not be read: HTTP 404.`);
+
+    await kits.getByLabel(/Connect a font kit/).fill(url);
+    await kits.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => kits.getByRole('status').textContent()).toBe(`Font kit connected: ${REREAD_FAMILY}.`);
+
+    // The kit host now serves the stylesheet that imports one on a third origin, whose files are on
+    // the files origin: the page's policy, read when the kit was connected, blocks the import.
+    changing = `@import url("${imported.origin}/reread.css");`;
+    const visitor = await newVisitor(browser, { baseURL: server.url });
+    const faceOnPage = async () => {
+      const site = await visitor.newPage();
+      const violations: string[] = [];
+      site.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const answer = await site.goto('/');
+      const policy = (await answer?.allHeaders())?.['content-security-policy'] ?? '';
+      const loaded = await site.evaluate(async (name) => {
+        const faces = await document.fonts.load(`600 16px "${name}"`);
+        return (
+          faces.filter((face) => face.status === 'loaded').length > 0 && document.fonts.check(`600 16px "${name}"`)
+        );
+      }, REREAD_FAMILY);
+      await site.close();
+      return { policy, loaded, violations };
+    };
+    const blocked = await faceOnPage();
+    expect(blocked.loaded).toBe(false);
+    expect(blocked.policy).not.toContain(imported.origin);
+    expect(blocked.violations.join('\n')).toContain(`${imported.origin}/reread.css`);
+    expect(imported.served).not.toContain('/reread.css');
+
+    await kits.getByRole('button', { name: `Re-read font kit ${url}` }).click();
+    await expect
+      .poll(() => kits.getByRole('status').textContent())
+      .toBe(
+        `Font kit read again: ${REREAD_FAMILY}. Font files also from ${files.origin}. ` +
+          `Imports stylesheets from ${imported.origin}. Its faces show here from those hosts after the editor reloads.`,
+      );
+
+    const allowed = await faceOnPage();
+    expect(allowed.policy).toMatch(new RegExp(`style-src 'self' [^;]*${imported.origin}`));
+    expect(allowed.policy).toMatch(new RegExp(`font-src 'self' [^;]*${files.origin}`));
+    expect(/font-src [^;]*/.exec(allowed.policy)?.[0]).not.toContain(imported.origin);
+    expect(allowed.violations).toEqual([]);
+    expect(allowed.loaded).toBe(true);
+    await visitor.close();
+
+    // After a reload the editor's own policy allows them too: the family shows in its own face.
+    await kitOwner.reload();
+    await expect.poll(() => kits.getByText(`Imports stylesheets from ${imported.origin}.`).count()).toBe(1);
+    const family = kits
+      .getByRole('list', { name: `Families of ${url}` })
+      .locator('.ds-font-name > span')
+      .first();
+    await expect
+      .poll(() => family.evaluate((element) => getComputedStyle(element).fontFamily))
+      .toMatch(new RegExp(`^"?${REREAD_FAMILY}"?`));
   });
 });

@@ -16,6 +16,20 @@ export interface FontKit {
   families: string[];
   /** Other origins its font files come from (empty for a kit connected before they were recorded). */
   fontOrigins?: string[];
+  /** Other origins of the stylesheets its stylesheet imports. */
+  styleOrigins?: string[];
+}
+
+/** Where else a kit loads from, in words (empty when only from its own host). */
+function hostsOf(kit: FontKit): string {
+  const files = kit.fontOrigins ?? [];
+  const sheets = kit.styleOrigins ?? [];
+  return [
+    files.length > 0 ? `Font files also from ${files.join(', ')}.` : '',
+    sheets.length > 0 ? `Imports stylesheets from ${sheets.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 interface FontKitsAnswer {
@@ -25,9 +39,9 @@ interface FontKitsAnswer {
 
 /**
  * "Font kits": connect a kit by its stylesheet address (https; the server reads it once and says why
- * it refuses one), list the connected kits with their families, use a family, read a kit again
- * (its families and the hosts of its font files, e.g. for a kit connected before those were
- * recorded), remove a kit.
+ * it refuses one), list the connected kits with their families and the other hosts they load from,
+ * use a family, read a kit again (its families, the hosts of its font files and of the stylesheets
+ * it imports, e.g. for a kit connected before those were recorded), remove a kit.
  */
 export function FontKits(props: {
   catalogue: FontInfo[];
@@ -75,9 +89,20 @@ export function FontKits(props: {
       const answer = await api<FontKitsAnswer>('POST', `${FONT_KITS}/${encodeURIComponent(kit.id)}/reread`);
       await kits.reload();
       const now = answer.kits.find((k) => k.id === kit.id);
+      // The editor page's policy was set when it loaded: hosts new to the kit count after a reload.
+      const known = new Set([...(kit.fontOrigins ?? []), ...(kit.styleOrigins ?? [])]);
+      const added = now ? [...(now.fontOrigins ?? []), ...(now.styleOrigins ?? [])].some((o) => !known.has(o)) : false;
       setMessage({
         error: false,
-        text: now ? `Font kit read again: ${now.families.join(', ')}.` : 'Font kit read again.',
+        text: now
+          ? [
+              `Font kit read again: ${now.families.join(', ')}.`,
+              hostsOf(now),
+              added ? 'Its faces show here from those hosts after the editor reloads.' : '',
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : 'Font kit read again.',
       });
       props.onChanged();
     } catch (error) {
@@ -158,6 +183,7 @@ export function FontKits(props: {
                   Remove
                 </button>
               </span>
+              {hostsOf(kit) && <span className="ed-hint">{hostsOf(kit)}</span>}
               <ul aria-label={`Families of ${kit.url}`}>
                 {kit.families.map((family) => {
                   const id = props.catalogue.find((f) => f.own && f.family === family)?.id;

@@ -9,11 +9,9 @@ export {
   FONT_KIT_ALLOW_HTTP,
   FONT_KIT_LIMITS,
   FONT_KIT_MESSAGES,
-  type FontKit,
-  fontKitsOf,
   kitFontOrigins,
-  pageFontKits,
-} from './kits.js';
+} from './kit-read.js';
+export { type FontKit, fontKitsOf, pageFontKits } from './kits.js';
 
 /**
  * Fonts of your own (issue 21): owner-uploaded font files, checked by parsing, stored in

@@ -53,3 +53,39 @@ describe('readKitCss sources', () => {
     expect(readKitCss(many).sources).toHaveLength(KIT_CSS_LIMITS.maxSources);
   });
 });
+
+describe('readKitCss imports', () => {
+  it('reads the @import addresses a browser follows: strings and url(), before the first block', () => {
+    const css = `@charset "utf-8";
+      /* @import "commented.css"; */
+      @import url("https://css.example/a.css?family=A&display=swap") screen;
+      @IMPORT 'b.css' layer(base);
+      @import /* note */ url(//cdn.example/c.css);
+      @import url("https://css.example/a.css?family=A&display=swap");
+      @layer base;
+      @import url(https\\3a //escaped.example/d.css);
+      @import "";
+      @import url("has space.css");
+      @import nothing;
+      @font-face { font-family: A; src: url(a.woff2); }
+      @import url(late.css);
+      @media print { @import url(inside.css); }`;
+    const read = readKitCss(css);
+    expect(read.imports).toEqual([
+      'https://css.example/a.css?family=A&display=swap',
+      'b.css',
+      '//cdn.example/c.css',
+      'https://escaped.example/d.css',
+    ]);
+    expect(read.families).toEqual(['A']);
+    expect(read.sources).toEqual(['a.woff2']);
+  });
+
+  it(`keeps at most ${KIT_CSS_LIMITS.maxImports} imports and stays bounded without semicolons`, () => {
+    const many = Array.from({ length: 100 }, (_, i) => `@import url(i${i}.css);`).join('');
+    expect(readKitCss(many).imports).toHaveLength(KIT_CSS_LIMITS.maxImports);
+    const unterminated = `@import url("${'x'.repeat(300_000)}`;
+    expect(readKitCss(unterminated).imports).toEqual([]);
+    expect(readKitCss('@import '.repeat(50_000)).imports).toEqual([]);
+  });
+});

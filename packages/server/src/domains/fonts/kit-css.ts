@@ -1,11 +1,11 @@
 /**
- * Reads what a font kit's stylesheet declares: the `font-family` of each `@font-face` rule, and the
+ * Reads what a font kit's stylesheet declares: the `font-family` of each `@font-face` rule, the
  * `url(…)` addresses of their `src` (where the font files live: the page's CSP must allow their
- * origins). Our own small reader, for CSS from elsewhere: comments and strings are skipped properly,
+ * origins), and the addresses of its `@import` rules (stylesheets the browser loads with it). Our own small reader, for CSS from elsewhere: comments and strings are skipped properly,
  * escapes are decoded, anything malformed is passed over, and the work is bounded (at most
  * `maxRules` `@font-face` rules looked at, each character scanned a bounded number of times, at most
  * `maxFamilies` names kept, each at most 100 characters, at most `maxSources` addresses kept, each at
- * most `maxSourceLength` characters).
+ * most `maxSourceLength` characters, at most `maxImports` imports kept).
  */
 export const KIT_CSS_LIMITS = {
   maxRules: 500,
@@ -13,6 +13,7 @@ export const KIT_CSS_LIMITS = {
   maxNameLength: 100,
   maxSources: 200,
   maxSourceLength: 2000,
+  maxImports: 50,
 } as const;
 
 export interface KitCss {
@@ -20,6 +21,12 @@ export interface KitCss {
   families: string[];
   /** The distinct `src: url(…)` addresses of the `@font-face` rules, as written (maybe relative). */
   sources: string[];
+  /**
+   * The distinct addresses of its `@import` rules, as written (maybe relative). Only those a browser
+   * follows: before the first block of the sheet (an `@import` after a rule or inside `@media { }`
+   * is ignored by browsers, so it is not read here either).
+   */
+  imports: string[];
 }
 
 /** The distinct family names, in the order first declared. */
@@ -31,6 +38,10 @@ export function kitFamilies(css: string): string[] {
 export function readKitCss(css: string): KitCss {
   const families: string[] = [];
   const sources: string[] = [];
+  const imports: string[] = [];
+  // Imports count only before the sheet's first block (one scan, from the start).
+  const firstBlock = findOutside(css, 0, '{');
+  const importsEnd = firstBlock < 0 ? css.length : firstBlock;
   let rules = 0;
   let i = 0;
   const n = css.length;
@@ -48,7 +59,12 @@ export function readKitCss(css: string): KitCss {
       i = at + 1;
       continue;
     }
-    if (keyword[1]?.toLowerCase() !== 'font-face') {
+    const name = keyword[1]?.toLowerCase();
+    if (name === 'import' && at < importsEnd && imports.length < KIT_CSS_LIMITS.maxImports) {
+      const address = importAddress(css.slice(at + 7, at + 7 + KIT_CSS_LIMITS.maxSourceLength + 100));
+      if (address && !imports.includes(address)) imports.push(address);
+    }
+    if (name !== 'font-face') {
       // Another at-rule (`@import …;`, `@media { … }`): carry on just after its name, so an
       // `@font-face` inside `@media` or `@supports` is still found (and every step moves forward).
       i = at + (keyword[0]?.length ?? 1);
@@ -61,14 +77,47 @@ export function readKitCss(css: string): KitCss {
     const body = css.slice(open + 1, close < 0 ? n : close);
     i = close < 0 ? n : close + 1;
     const { family, src } = faceDeclarations(body);
-    const name = family === undefined ? undefined : cleanName(family);
-    if (name && families.length < KIT_CSS_LIMITS.maxFamilies && !families.includes(name)) families.push(name);
+    const familyName = family === undefined ? undefined : cleanName(family);
+    if (familyName && families.length < KIT_CSS_LIMITS.maxFamilies && !families.includes(familyName))
+      families.push(familyName);
     for (const url of src === undefined ? [] : urlsOf(src)) {
       if (sources.length >= KIT_CSS_LIMITS.maxSources) break;
       if (!sources.includes(url)) sources.push(url);
     }
   }
-  return { families, sources };
+  return { families, sources, imports };
+}
+
+/**
+ * The address of an `@import` whose text follows in `text` (up to its `;`): a string or a `url(…)`,
+ * after any spaces and comments; undefined when neither.
+ */
+function importAddress(text: string): string | undefined {
+  // The prelude ends at the rule's `;` (a string or comment may hold one).
+  const semi = findOutside(text, 0, ';');
+  const prelude = semi < 0 ? text : text.slice(0, semi);
+  let i = 0;
+  for (;;) {
+    while (i < prelude.length && /\s/.test(prelude[i] as string)) i += 1;
+    if (prelude[i] !== '/' || prelude[i + 1] !== '*') break;
+    const end = prelude.indexOf('*/', i + 2);
+    if (end < 0) return undefined;
+    i = end + 2;
+  }
+  const c = prelude[i];
+  if (c === '"' || c === "'") {
+    const end = stringEnd(prelude, i);
+    if (prelude[end - 1] !== c || end - 1 === i) return undefined;
+    return plainAddress(unescapeCss(prelude.slice(i + 1, end - 1)));
+  }
+  if (!/^url\(/i.test(prelude.slice(i, i + 4))) return undefined;
+  return urlsOf(prelude.slice(i))[0];
+}
+
+/** An address kept as read: trimmed, bounded, no control characters or spaces. */
+function plainAddress(raw: string): string | undefined {
+  const url = raw.trim();
+  return url && url.length <= KIT_CSS_LIMITS.maxSourceLength && !/[\u0000-\u001f\u007f\s]/.test(url) ? url : undefined;
 }
 
 /** From `from`, skips comments and strings that begin before `limit`; answers where scanning may resume. */
@@ -172,8 +221,8 @@ function urlsOf(value: string): string[] {
       raw = value.slice(j, close < 0 ? value.length : close).trim();
       i = close < 0 ? value.length : close + 1;
     }
-    const url = unescapeCss(raw).trim();
-    if (url && url.length <= KIT_CSS_LIMITS.maxSourceLength && !/[\u0000-\u001f\u007f\s]/.test(url)) urls.push(url);
+    const url = plainAddress(unescapeCss(raw));
+    if (url) urls.push(url);
   }
   return urls;
 }

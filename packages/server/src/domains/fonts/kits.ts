@@ -4,49 +4,19 @@ import { z } from 'zod';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import { TesseraError } from '../../platform/errors/index.js';
-import { guardedGet } from '../../platform/net/guarded-get.js';
 import { contentSecurityPolicy } from '../../platform/http/security-headers.js';
 import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import type { Database } from '../../platform/db/schema.js';
-import { readKitCss } from './kit-css.js';
+import { FONT_KIT_LIMITS, FONT_KIT_MESSAGES, kitUrlProblem, ORIGIN, readKit, refused } from './kit-read.js';
 
 /**
  * Font kits (issue 21, SPEC §2 "a font-kit connection"): an administrator connects a kit by its
- * https stylesheet address. The stylesheet is fetched once, when saved, through the SSRF guard
- * (`platform/net/guarded-get.ts`: vetted address, no redirects, 5 s, 512 KB); the `@font-face`
- * family names read from it become fonts the design may choose. Published pages of the site link
- * the stylesheet, and that site's Content-Security-Policy allows the kit's origin for styles and fonts.
+ * https stylesheet address. The stylesheet (and any stylesheets it imports) is fetched once, when
+ * saved or re-read, through the SSRF guard (`kit-read.ts`); the `@font-face` family names read from
+ * it become fonts the design may choose. Published pages of the site link the stylesheet, and that
+ * site's Content-Security-Policy allows the kit's origin for styles and fonts, its imports' origins
+ * for styles and its files' other origins for fonts.
  */
-export const FONT_KIT_LIMITS = {
-  perSite: 5,
-  maxBytes: 512 * 1024,
-  timeoutMs: 5000,
-  maxUrl: 2000,
-  /** Other origins a kit's font files may come from (each one widens the site's `font-src`). */
-  maxFontOrigins: 4,
-} as const;
-
-/** Hosts allowed on a private address (tests only: the local fake kit server). */
-export const FONT_KIT_ALLOW_HOSTS = 'TESSERA_FONT_KIT_ALLOW_HOSTS';
-/** `1` allows plain http kit addresses (tests only; pages would otherwise load mixed content). */
-export const FONT_KIT_ALLOW_HTTP = 'TESSERA_FONT_KIT_ALLOW_HTTP';
-
-export const FONT_KIT_MESSAGES = {
-  notUrl: 'Enter the full address of the font kit’s stylesheet, starting with https://.',
-  notHttps: 'The font kit’s address must start with https://.',
-  credentials: 'The address must not contain a user name or password.',
-  fetchFailed: (reason: string) => `The font kit’s stylesheet could not be read: ${reason}.`,
-  notCss: (type: string) => `That address did not answer a stylesheet (it answered ${type || 'no content type'}).`,
-  tooLarge: `The font kit’s stylesheet is larger than ${FONT_KIT_LIMITS.maxBytes / 1024} KB.`,
-  noFamilies: 'The stylesheet has no @font-face rules with a font-family, so there are no fonts to offer.',
-  duplicate: 'This font kit is already connected.',
-  tooMany: `A site can connect ${FONT_KIT_LIMITS.perSite} font kits; remove one before connecting another.`,
-  inUse: (family: string, uses: string[]) =>
-    `${family} from this kit is in use (${uses.join(', ')}); choose another font there first.`,
-  notFound: 'There is no connected font kit with this id.',
-  tooManyOrigins: `The font kit loads its font files from more than ${FONT_KIT_LIMITS.maxFontOrigins} other addresses; connect a kit that serves its files from fewer places.`,
-} as const;
-
 export interface FontKit {
   id: string;
   url: string;
@@ -57,15 +27,15 @@ export interface FontKit {
    * connected before they were recorded): the site's `font-src` allows them, `style-src` does not.
    */
   fontOrigins: string[];
+  /**
+   * The other origins of the stylesheets its stylesheet `@import`s (read when connected or re-read;
+   * migration 0033): the site's `style-src` allows them, `font-src` does not.
+   */
+  styleOrigins: string[];
 }
-
-/** A plain web origin as `URL.origin` prints it (what may go into a CSP header). */
-const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const connectBody = z.object({ url: z.string().trim().min(1).max(FONT_KIT_LIMITS.maxUrl) }).strict();
-
-const refused = (message: string) => new TesseraError('font-kit-refused', message);
 
 function parseStrings(json: string | null): string[] {
   if (json === null) return [];
@@ -81,27 +51,30 @@ function parseStrings(json: string | null): string[] {
 export async function fontKitsOf(db: Kysely<Database>, siteId: string): Promise<FontKit[]> {
   const rows = await db
     .selectFrom('site_font_kits')
-    .select(['id', 'url', 'families', 'font_origins'])
+    .select(['id', 'url', 'families', 'font_origins', 'style_origins'])
     .where('site_id', '=', siteId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+  // Checked again on the way out: these go into a response header.
+  const origins = (json: string | null) =>
+    parseStrings(json)
+      .filter((origin) => ORIGIN.test(origin))
+      .slice(0, FONT_KIT_LIMITS.maxFontOrigins);
   return rows.map((row) => ({
     id: row.id,
     url: row.url,
     origin: new URL(row.url).origin,
     families: parseStrings(row.families),
-    // Checked again on the way out: these go into a response header.
-    fontOrigins: parseStrings(row.font_origins)
-      .filter((origin) => ORIGIN.test(origin))
-      .slice(0, FONT_KIT_LIMITS.maxFontOrigins),
+    fontOrigins: origins(row.font_origins),
+    styleOrigins: origins(row.style_origins),
   }));
 }
 
 /**
  * What the site's kits add to its pages (`render/font-kit-links.ts`): their stylesheets, and the
- * policy allowing each stylesheet's origin for styles and fonts and its files' other origins for
- * fonts only. Undefined without kits.
+ * policy allowing each stylesheet's origin for styles and fonts, the origins of the stylesheets it
+ * imports for styles only and its files' other origins for fonts only. Undefined without kits.
  */
 export function pageFontKits(kits: readonly FontKit[]): { stylesheets: string[]; policy: string } | undefined {
   if (kits.length === 0) return undefined;
@@ -109,72 +82,10 @@ export function pageFontKits(kits: readonly FontKit[]): { stylesheets: string[];
     stylesheets: kits.map((kit) => kit.url),
     policy: contentSecurityPolicy({
       styleOrigins: kits.map((kit) => kit.origin),
+      importOrigins: kits.flatMap((kit) => kit.styleOrigins),
       fontOrigins: kits.flatMap((kit) => kit.fontOrigins),
     }),
   };
-}
-
-/** The owner's address, checked for its form (https; http only with the test knob). */
-export function kitUrlProblem(raw: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return FONT_KIT_MESSAGES.notUrl;
-  }
-  if (url.username || url.password) return FONT_KIT_MESSAGES.credentials;
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && env[FONT_KIT_ALLOW_HTTP] === '1') return undefined;
-  return url.protocol === 'http:' ? FONT_KIT_MESSAGES.notHttps : FONT_KIT_MESSAGES.notUrl;
-}
-
-/**
- * The origins, other than the stylesheet's own, that a kit's font file addresses point at: each
- * resolved against the stylesheet's address; `data:` and relative files need none; only https
- * (http with the test knob), no user names. Throws `font-kit-refused` past the limit.
- */
-export function kitFontOrigins(
-  sources: readonly string[],
-  kitUrl: string,
-  env: NodeJS.ProcessEnv = process.env,
-): string[] {
-  const own = new URL(kitUrl).origin;
-  const origins: string[] = [];
-  for (const source of sources) {
-    let url: URL;
-    try {
-      url = new URL(source, kitUrl);
-    } catch {
-      continue;
-    }
-    const allowed = url.protocol === 'https:' || (url.protocol === 'http:' && env[FONT_KIT_ALLOW_HTTP] === '1');
-    if (!allowed || url.username || url.password) continue;
-    const origin = url.origin;
-    if (origin === own || origins.includes(origin) || !ORIGIN.test(origin)) continue;
-    if (origins.length >= FONT_KIT_LIMITS.maxFontOrigins) throw refused(FONT_KIT_MESSAGES.tooManyOrigins);
-    origins.push(origin);
-  }
-  return origins;
-}
-
-/** Fetches and reads a kit's stylesheet; throws `font-kit-refused` with the reason. */
-async function readKit(url: string): Promise<{ families: string[]; fontOrigins: string[] }> {
-  const answer = await guardedGet(url, {
-    timeoutMs: FONT_KIT_LIMITS.timeoutMs,
-    maxBytes: FONT_KIT_LIMITS.maxBytes,
-    accept: 'text/css',
-    allowVariable: FONT_KIT_ALLOW_HOSTS,
-    userAgent: 'Tessera-FontKits/1',
-  });
-  if (!answer.ok) {
-    if (answer.error.startsWith('larger than')) throw refused(FONT_KIT_MESSAGES.tooLarge);
-    throw refused(FONT_KIT_MESSAGES.fetchFailed(answer.error));
-  }
-  const type = answer.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'text/css') throw refused(FONT_KIT_MESSAGES.notCss(type));
-  const { families, sources } = readKitCss(answer.body);
-  if (families.length === 0) throw refused(FONT_KIT_MESSAGES.noFamilies);
-  return { families, fontOrigins: kitFontOrigins(sources, url) };
 }
 
 export interface FontKitRoutesOptions {
@@ -229,7 +140,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
       if (existing.some((kit) => kit.url === url)) throw refused(FONT_KIT_MESSAGES.duplicate);
       if (existing.length >= FONT_KIT_LIMITS.perSite)
         throw new TesseraError('too-many-font-kits', FONT_KIT_MESSAGES.tooMany);
-      const { families, fontOrigins } = await readKit(url);
+      const { families, fontOrigins, styleOrigins } = await readKit(url);
       const added = await app.db.transaction().execute(async (trx) => {
         const count = await trx
           .selectFrom('site_font_kits')
@@ -245,6 +156,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
             url,
             families: JSON.stringify(families),
             font_origins: JSON.stringify(fontOrigins),
+            style_origins: JSON.stringify(styleOrigins),
             created_at: new Date().toISOString(),
           })
           .execute();
@@ -257,15 +169,15 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
   );
 
   // Re-read (kits connected before their files' origins were recorded, or a kit that changed): the
-  // stylesheet is fetched again through the same guard and its families and file origins replace
-  // the stored ones. A family that is gone while the design still uses it is refused, as removing is.
+  // stylesheet (and its imports) is fetched again through the same guard and its families, file
+  // origins and import origins replace the stored ones. A family that is gone while the design still uses it is refused, as removing is.
   app.post(
     `${base}/:id/reread`,
     {
       preHandler: fetching,
       config: {
         contract: {
-          summary: "Read a font kit's stylesheet again (families and font-file origins)",
+          summary: "Read a font kit's stylesheet again (families, font-file and imported-stylesheet origins)",
           params: idParams,
           errors: ['font-kit-not-found', 'font-kit-refused', 'font-kit-in-use', 'rate-limited'],
         },
@@ -277,7 +189,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
       const kits = await fontKitsOf(app.db, siteId);
       const kit = kits.find((k) => k.id === id);
       if (!kit) throw new TesseraError('font-kit-not-found', FONT_KIT_MESSAGES.notFound);
-      const { families, fontOrigins } = await readKit(kit.url);
+      const { families, fontOrigins, styleOrigins } = await readKit(kit.url);
       const gone = kit.families.filter((family) => !families.includes(family));
       if (gone.length > 0) {
         const elsewhere = new Set([
@@ -292,7 +204,11 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
       }
       const updated = await app.db
         .updateTable('site_font_kits')
-        .set({ families: JSON.stringify(families), font_origins: JSON.stringify(fontOrigins) })
+        .set({
+          families: JSON.stringify(families),
+          font_origins: JSON.stringify(fontOrigins),
+          style_origins: JSON.stringify(styleOrigins),
+        })
         .where('site_id', '=', siteId)
         .where('id', '=', id)
         .executeTakeFirst();

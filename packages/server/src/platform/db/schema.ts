@@ -759,6 +759,8 @@ export interface SiteFontKitsTable {
   families: string;
   /** JSON array of the other origins its `@font-face` files come from (migration 0029); null before it. */
   font_origins: string | null;
+  /** JSON array of the other origins of the stylesheets it `@import`s (migration 0033); null before it. */
+  style_origins: string | null;
   created_at: string;
 }
 

@@ -27,16 +27,18 @@ export const CONTENT_SECURITY_POLICY = [
 /**
  * The policy with extra origins: a site's connected font kits (issue 21, `domains/fonts/kits.ts`);
  * only that site's pages (and its editor) send it. `styleOrigins` (the kits' stylesheets) are
- * allowed for `style-src` and `font-src`, `fontOrigins` (where a kit's font files live, e.g. a
- * second host) for `font-src` only. Origins that are not plain http(s) origins are left out.
+ * allowed for `style-src` and `font-src`, `importOrigins` (stylesheets a kit's stylesheet imports)
+ * for `style-src` only, `fontOrigins` (where a kit's font files live, e.g. a second host) for
+ * `font-src` only. Origins that are not plain http(s) origins are left out.
  */
 export function contentSecurityPolicy(
-  extra: { styleOrigins?: readonly string[]; fontOrigins?: readonly string[] } = {},
+  extra: { styleOrigins?: readonly string[]; importOrigins?: readonly string[]; fontOrigins?: readonly string[] } = {},
 ): string {
   const plain = (list: readonly string[]) => list.filter((o) => /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(o));
-  const styles = [...new Set(plain(extra.styleOrigins ?? []))];
-  const fonts = [...new Set([...styles, ...plain(extra.fontOrigins ?? [])])];
-  if (fonts.length === 0) return CONTENT_SECURITY_POLICY;
+  const kits = plain(extra.styleOrigins ?? []);
+  const styles = [...new Set([...kits, ...plain(extra.importOrigins ?? [])])];
+  const fonts = [...new Set([...kits, ...plain(extra.fontOrigins ?? [])])];
+  if (styles.length === 0 && fonts.length === 0) return CONTENT_SECURITY_POLICY;
   const more = (list: string[]) => (list.length > 0 ? ` ${list.join(' ')}` : '');
   return CONTENT_SECURITY_POLICY.replace("style-src 'self'", `style-src 'self'${more(styles)}`).replace(
     "font-src 'self'",

@@ -51,6 +51,8 @@ async function startKitHost(fontFiles: string): Promise<{ server: Server; origin
       response.end(body);
     };
     if (path === '/kit.css') return css(KIT_CSS);
+    // What /kit.css imports (read with it; on the kit's own origin, so no other origin is needed).
+    if (path === '/other.css') return css('.brand { font-weight: 400; }');
     if (path === '/two-origin.css') return css(twoOriginCss(fontFiles));
     if (path === '/changing.css') return css(changingCss);
     if (path === '/many-origins.css') {
@@ -116,6 +118,7 @@ for (const dialect of DIALECTS) {
           origin: kitHost.origin,
           families: ['Brand Sans', 'Brand Serif'],
           fontOrigins: [],
+          styleOrigins: [],
         },
       ]);
       expect((await editor.get(KITS)).body.kits).toHaveLength(1);
@@ -231,7 +234,10 @@ for (const dialect of DIALECTS) {
 
       const tooMany = await admin.post(KITS, { url: `${kitHost.origin}/many-origins.css` });
       expect(tooMany.status).toBe(400);
-      expect(tooMany.body).toMatchObject({ error: 'font-kit-refused', message: FONT_KIT_MESSAGES.tooManyOrigins });
+      expect(tooMany.body).toMatchObject({
+        error: 'font-kit-refused',
+        message: FONT_KIT_MESSAGES.tooManyOrigins('https://f4.example'),
+      });
 
       // A kit connected before its files' origins were recorded keeps working as it did.
       await server.db.updateTable('site_font_kits').set({ font_origins: null }).where('id', '=', kit.id).execute();
@@ -275,6 +281,7 @@ for (const dialect of DIALECTS) {
         origin: kitHost.origin,
         families: ['Far Sans', 'Far Serif'],
         fontOrigins: [fontHost.origin],
+        styleOrigins: [],
       });
       expect(await fontSrc()).toBe(`font-src 'self' ${kitHost.origin} ${fontHost.origin};`);
       const offered = (await admin.get('/api/config/design/fonts?q=far')).body.fonts;
