@@ -1,5 +1,5 @@
 import { formatVital, VITALS } from './shape.js';
-import type { AnalyticsReport } from './types.js';
+import type { ReportAnswer } from '@tessera/core/contracts/analytics';
 
 function Section(props: { title: string; id: string; empty: boolean; children: React.ReactNode }) {
   return (
@@ -13,7 +13,7 @@ function Section(props: { title: string; id: string; empty: boolean; children: R
 const n = (value: number) => value.toLocaleString('en-US');
 
 /** Top pages, referrers, devices and web vitals by page, as plain tables. */
-export function ReportTables({ report }: { report: AnalyticsReport }) {
+export function ReportTables({ report }: { report: ReportAnswer }) {
   return (
     <div className="an-tables">
       <Section title="Top pages" id="an-pages" empty={report.pages.length === 0}>

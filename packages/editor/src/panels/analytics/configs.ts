@@ -1,7 +1,8 @@
 // Chart.js configurations for the Analytics panel, built from shaped figures (types only from
 // Chart.js here: the library itself loads in ChartFigure).
 import type { ChartConfiguration } from 'chart.js';
-import { type DailyFigures, type FunnelRow, shortDate, VITALS, type VitalName } from './shape.js';
+import type { DailyFigures } from '@tessera/core/contracts/analytics';
+import { type FunnelRow, shortDate, VITALS, type VitalName } from './shape.js';
 
 const COLOURS = ['#2563eb', '#16a34a', '#d97706', '#9333ea', '#dc2626'];
 

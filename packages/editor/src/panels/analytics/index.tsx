@@ -20,7 +20,7 @@ import {
 } from './shape.js';
 import { DonationTotals } from './DonationTotals.js';
 import { ReportTables } from './Tables.js';
-import type { AnalyticsReport, DailyAnswer } from './types.js';
+import type { DailyAnswer, ReportAnswer } from '@tessera/core/contracts/analytics';
 import './analytics.css';
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -30,7 +30,7 @@ export default function AnalyticsPanel(_props: PanelProps) {
   const [choice, setChoice] = useState<RangeChoice>({ kind: 'preset', days: 7 });
   const [siteToday, setSiteToday] = useState<string>();
   const query = rangeQuery(choice, siteToday ?? browserToday());
-  const report = useResource<AnalyticsReport>(`/api/config/analytics/report${query}`);
+  const report = useResource<ReportAnswer>(`/api/config/analytics/report${query}`);
   const daily = useResource<DailyAnswer>(`/api/config/analytics/daily${query}`);
   const data = report.data;
   const reportedToday = query === '' ? data?.range.to : undefined;

@@ -1,8 +1,8 @@
+import type { DailyFigures } from '@tessera/core/contracts/analytics';
 import { describe, expect, it } from 'vitest';
 import {
   browserToday,
   customRangeProblem,
-  type DailyFigures,
   daysBetween,
   fillDays,
   formatPercent,
@@ -22,7 +22,7 @@ const day = (date: string, visits: number, revenueCents = 0): DailyFigures => ({
   checkouts: 0,
   orders: revenueCents > 0 ? 1 : 0,
   revenueCents,
-  p75: { LCP: 1200 },
+  p75: { LCP: 1200, FCP: null, INP: null, TTFB: null, CLS: null },
 });
 
 describe('ranges', () => {
@@ -56,7 +56,17 @@ describe('fillDays', () => {
       ['2026-01-03', 5],
       ['2026-01-04', 0],
     ]);
-    expect(filled[1]).toMatchObject({ pageViews: 0, orders: 0, revenueCents: 0, p75: {} });
+    expect(filled[1]).toEqual({
+      date: filled[1]!.date,
+      pageViews: 0,
+      visits: 0,
+      productViews: 0,
+      addToCarts: 0,
+      checkouts: 0,
+      orders: 0,
+      revenueCents: 0,
+      p75: { LCP: null, FCP: null, INP: null, TTFB: null, CLS: null },
+    });
     expect(total(filled, 'visits')).toBe(7);
     expect(total(filled, 'revenueCents')).toBe(1250);
   });

@@ -1,28 +1,11 @@
 // Pure shaping of the owner's figures for the Analytics panel: ranges, every day of a range, the
-// sales funnel with its step-to-step rates. No DOM, no fetch: unit tested in shape.test.ts.
+// sales funnel with its step-to-step rates. No DOM, no fetch: unit tested in shape.test.ts. The
+// figures' types are the analytics contract's (`@tessera/core/contracts/analytics`).
+
+import type { DailyFigures, FunnelStep } from '@tessera/core/contracts/analytics';
 
 export const VITALS = ['LCP', 'FCP', 'INP', 'TTFB', 'CLS'] as const;
 export type VitalName = (typeof VITALS)[number];
-
-/** One day as `GET /api/config/analytics/daily` answers it (days without data are left out there). */
-export interface DailyFigures {
-  date: string;
-  pageViews: number;
-  visits: number;
-  productViews: number;
-  addToCarts: number;
-  checkouts: number;
-  orders: number;
-  revenueCents: number;
-  p75: Partial<Record<VitalName, number | null>>;
-}
-
-export interface FunnelStepFigures {
-  step: string;
-  event: string;
-  events: number;
-  sessions: number;
-}
 
 export interface FunnelRow {
   label: string;
@@ -86,7 +69,7 @@ export function fillDays(from: string, to: string, rows: readonly DailyFigures[]
         checkouts: 0,
         orders: 0,
         revenueCents: 0,
-        p75: {},
+        p75: { LCP: null, FCP: null, INP: null, TTFB: null, CLS: null },
       },
   );
 }
@@ -110,7 +93,7 @@ const FUNNEL_LABELS: Record<string, string> = {
 };
 
 /** Visits → product views → add to cart → checkout → order, each with its rate from the step before. */
-export function funnelRows(visits: number, steps: readonly FunnelStepFigures[]): FunnelRow[] {
+export function funnelRows(visits: number, steps: readonly FunnelStep[]): FunnelRow[] {
   const counts = [
     { label: 'Visits', count: visits },
     ...steps.map((s) => ({ label: FUNNEL_LABELS[s.event] ?? s.step, count: s.events })),

@@ -1,4 +1,4 @@
-import type { ErrorGroup } from '@tessera/core';
+import type { ErrorsAnswer } from '@tessera/core/contracts/analytics';
 import { useState } from 'react';
 import { RangePicker } from '../analytics/RangePicker.js';
 import { browserToday, type RangeChoice, rangeQuery } from '../analytics/shape.js';
@@ -6,11 +6,6 @@ import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './errors.css';
-
-interface ErrorsAnswer {
-  range: { from: string; to: string; timeZone: string };
-  errors: ErrorGroup[];
-}
 
 function when(iso: string): string {
   const date = new Date(iso);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { rangeQuery } from '@tessera/core/contracts/analytics';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { type ZonedRange, zonedRange } from './zoned-range.js';
@@ -10,12 +10,6 @@ export const MAX_RANGE_DAYS = 1096;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 const BAD_DATES = 'Send from and to as YYYY-MM-DD dates, with from on or before to.';
-
-/** The query of every owner analytics route (published as their contract). */
-export const rangeQuery = z.object({
-  from: z.string().max(32).optional(),
-  to: z.string().max(32).optional(),
-});
 
 /**
  * The owner's analytics range from the query (`from`, `to`, days in the site's zone; the last 7

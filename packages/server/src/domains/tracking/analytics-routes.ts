@@ -1,8 +1,10 @@
+import { dailyAnswer, figureAnswers, rangeQuery, reportAnswer } from '@tessera/core/contracts/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { ContentService } from '../content/content-service.js';
 import { AppError } from '../../platform/errors/aliases.js';
-import { analyticsRange, rangeQuery } from './analytics-range.js';
+import { analyticsRange } from './analytics-range.js';
 import { createAnalyticsService } from './analytics-service.js';
 import type { BatchWriter } from './batch-writer.js';
 import { dailyFigures, daysOf, MAX_DAILY_DAYS } from './daily.js';
@@ -32,22 +34,25 @@ export function registerAnalyticsRoutes(app: FastifyInstance, content: ContentSe
     'web-vitals': (s: Scope) => analytics.webVitals(s.siteId, s.range),
     errors: (s: Scope) => analytics.javascriptErrors(s.siteId, s.range),
   };
-  // Each reads `from` and `to` through `analyticsRange`'s `rangeQuery`.
-  const analyticsRoute = { ...reporting, config: { contract: { query: rangeQuery } } };
-  for (const [name, compute] of Object.entries(figures)) {
-    app.get(`/api/config/analytics/${name}`, analyticsRoute, async (request) => {
+  // Each reads `from` and `to` through `analyticsRange`'s `rangeQuery`, and answers the range with its figures.
+  const analyticsRoute = (answer: z.ZodType) => ({
+    ...reporting,
+    config: { contract: { query: rangeQuery, response: { 200: answer } } },
+  });
+  for (const [name, compute] of Object.entries(figures) as [keyof typeof figures, (s: Scope) => Promise<unknown>][]) {
+    app.get(`/api/config/analytics/${name}`, analyticsRoute(figureAnswers[name]), async (request) => {
       const scope = await ownerRange(request);
       return { range: scope.range, [name === 'web-vitals' ? 'webVitals' : name]: await compute(scope) };
     });
   }
-  app.get('/api/config/analytics/daily', analyticsRoute, async (request) => {
+  app.get('/api/config/analytics/daily', analyticsRoute(dailyAnswer), async (request) => {
     const scope = await ownerRange(request);
     if (daysOf(scope.range).length > MAX_DAILY_DAYS) {
       throw new AppError('invalid-range', `Choose at most ${MAX_DAILY_DAYS} days for daily figures.`);
     }
     return { range: scope.range, daily: await dailyFigures(app.db, scope.siteId, scope.range) };
   });
-  app.get('/api/config/analytics/report', analyticsRoute, async (request) => {
+  app.get('/api/config/analytics/report', analyticsRoute(reportAnswer), async (request) => {
     const scope = await ownerRange(request);
     const entries = await Promise.all(
       Object.entries(figures).map(async ([name, compute]) => [name, await compute(scope)]),

@@ -1,4 +1,5 @@
-import { COMMERCE_EVENTS, type ErrorGroup, WEB_VITALS } from '@tessera/core';
+import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
+import type { ErrorGroup, FunnelStep, Overview, PageVitals } from '@tessera/core/contracts/analytics';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { browserOf } from './browser.js';
@@ -7,22 +8,6 @@ import type { ZonedRange } from './zoned-range.js';
 
 /** Counts arrive as strings from PostgreSQL (bigint) and as numbers from SQLite. */
 const num = (value: unknown): number => Number(value ?? 0) || 0;
-
-export interface Overview {
-  pageViews: number;
-  visits: number;
-  uniqueVisitors: number;
-  sessions: number;
-}
-
-export interface FunnelStep {
-  step: string;
-  event: string;
-  events: number;
-  sessions: number;
-}
-
-export type { ErrorGroup } from '@tessera/core';
 
 /** The 75th percentile by nearest rank (what web-vitals reports use). */
 export function p75(values: number[]): number | null {
@@ -161,7 +146,7 @@ export function createAnalyticsService(db: Kysely<Database>) {
       }
       return [...byPath.entries()]
         .map(([path, metrics]) => {
-          const p75s: Record<string, number | null> = {};
+          const p75s = {} as PageVitals['p75'];
           let samples = 0;
           for (const name of WEB_VITALS) {
             const values = metrics.get(name) ?? [];

@@ -1,4 +1,5 @@
 import { COMMERCE_EVENTS, WEB_VITALS } from '@tessera/core';
+import type { DailyFigures } from '@tessera/core/contracts/analytics';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { p75 } from './analytics-service.js';
@@ -10,20 +11,6 @@ export const MAX_DAILY_DAYS = 366;
 
 const DAY_MS = 86_400_000;
 const num = (value: unknown): number => Number(value ?? 0) || 0;
-
-/** One calendar day of the range that had any traffic, sales or web-vitals samples. */
-export interface DailyFigures {
-  date: string;
-  pageViews: number;
-  visits: number;
-  productViews: number;
-  addToCarts: number;
-  checkouts: number;
-  orders: number;
-  revenueCents: number;
-  /** p75 of each web vital that day; null where no page sent that metric. */
-  p75: Record<string, number | null>;
-}
 
 /** The days `from`..`to` (inclusive, YYYY-MM-DD). */
 export function daysOf(range: { from: string; to: string }): string[] {
@@ -101,7 +88,7 @@ export async function dailyFigures(db: Kysely<Database>, siteId: string, range: 
     .select([day.as('day'), 'name', 'value'])
     .execute();
 
-  const byDay = new Map<string, DailyFigures & { samples: Map<string, number[]> }>();
+  const byDay = new Map<string, Omit<DailyFigures, 'p75'> & { samples: Map<string, number[]> }>();
   const entry = (date: string) => {
     let found = byDay.get(date);
     if (!found) {
@@ -114,7 +101,6 @@ export async function dailyFigures(db: Kysely<Database>, siteId: string, range: 
         checkouts: 0,
         orders: 0,
         revenueCents: 0,
-        p75: {},
         samples: new Map(),
       };
       byDay.set(date, found);
@@ -145,6 +131,6 @@ export async function dailyFigures(db: Kysely<Database>, siteId: string, range: 
     .sort((a, b) => a.date.localeCompare(b.date))
     .map(({ samples, ...figures }) => ({
       ...figures,
-      p75: Object.fromEntries(WEB_VITALS.map((name) => [name, p75(samples.get(name) ?? [])])),
+      p75: Object.fromEntries(WEB_VITALS.map((name) => [name, p75(samples.get(name) ?? [])])) as DailyFigures['p75'],
     }));
 }
