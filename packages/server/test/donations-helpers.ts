@@ -1,5 +1,6 @@
 import { BlockType } from '@tessera/core';
 import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
+import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake.js';
 import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
 
 /** The donation block the tests give through: $10 / $25 / $50 suggested, $5.00 minimum, one-time and monthly. */
@@ -32,6 +33,35 @@ export async function startDonationServer(
     },
   });
   fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
+  return { server, fake, pagePath: await addDonationBlock(server) };
+}
+
+/** A server with PayPal only (the local fake, events queued until a test delivers them) and mail to `smtpPort`. */
+export async function startPaypalDonationServer(
+  dialect: DialectName,
+  smtpPort: number,
+): Promise<{ server: TestServer; fake: PaypalFake; pagePath: string }> {
+  const fake = await startPaypalFake();
+  const server = await startTestServer({
+    dialect,
+    config: {
+      rateLimit: { max: 100_000, timeWindowMs: 60_000 },
+      paypal: {
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        webhookId: fake.webhookId,
+        mode: 'test',
+        apiBase: fake.url,
+      },
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=4&ignoreTLS=true`,
+    },
+  });
+  fake.webhooks.url = `${server.url}/api/payments/paypal/webhook`;
+  return { server, fake, pagePath: await addDonationBlock(server) };
+}
+
+/** Puts the donation block on the demo's about page; answers the page's path. */
+async function addDonationBlock(server: TestServer): Promise<string> {
   const page = await server.db
     .selectFrom('collections')
     .select(['id', 'slug', 'sections'])
@@ -45,7 +75,7 @@ export async function startDonationServer(
     .where('id', '=', page.id)
     .execute();
   server.app.services.content.invalidate();
-  return { server, fake, pagePath: `/${page.slug}` };
+  return `/${page.slug}`;
 }
 
 export async function donationOf(server: TestServer, orderId: string) {

@@ -81,13 +81,13 @@ export function minorOf(money: unknown, currency?: string): number {
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
-function wire(minor: number, currency: string): WireMoney {
+export function wire(minor: number, currency: string): WireMoney {
   const digits = digitsOf(currency);
   const value = digits === 0 ? String(minor) : `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
   return { currency_code: currency, value };
 }
 
-function newId(length: number): string {
+export function newId(length: number): string {
   return randomUUID().replaceAll('-', '').toUpperCase().slice(0, length);
 }
 

@@ -8,15 +8,21 @@ import {
   type FakeCapture,
   type FakeOrder,
   orderToWire,
+  wire,
   PaypalProblem,
   refundCapture,
 } from './paypal-fake-orders.js';
+import { type Stored, subscriptionsApi } from './paypal-fake-subscription-routes.js';
+import { subscriptionApprovalPage } from './paypal-fake-subscription-wire.js';
+import { type FakeEvent, FakeSubscriptions } from './paypal-fake-subscriptions.js';
 import { FakeWebhooks } from './paypal-fake-webhooks.js';
 
 /**
  * A local stand-in for the parts of PayPal's REST API Tessera uses: OAuth2 client credentials,
  * Orders v2 (create, get, capture), refunds of captures, verify-webhook-signature, and the
- * buyer's approval page with Approve / Cancel buttons. It records every request so tests can assert
+ * buyer's approval page with Approve / Cancel buttons; and Subscriptions (catalog products, billing
+ * plans, subscriptions, their approval page, cancel, transactions, refunds of their sales:
+ * `paypal-fake-subscriptions.ts`), whose billing cycles a test runs with `bill`. It records every request so tests can assert
  * what was sent (amounts as decimal strings, currency, PayPal-Request-Id, custom_id).
  */
 
@@ -49,6 +55,13 @@ export interface PaypalFake {
   requests: RecordedRequest[];
   orders: Map<string, FakeOrder>;
   webhooks: FakeWebhooks;
+  subscriptions: FakeSubscriptions;
+  /** Runs a subscription's next billing cycle now (a sale, or `decline`: a failed payment); its events follow. */
+  bill(subscriptionId: string, options?: { decline?: boolean }): void;
+  /** The merchant refunds a subscription's sale in PayPal's own dashboard: only the webhook tells Tessera. */
+  refundFromDashboard(saleId: string, amountMinor?: number): string;
+  /** The next subscription cancel answers 503, as during an outage. */
+  failNextSubscriptionCancel: boolean;
   /** The next capture answers INSTRUMENT_DECLINED. */
   declineNextCapture: boolean;
   /** The next capture is made but DECLINED (PayPal's risk review): PAYMENT.CAPTURE.DENIED follows. */
@@ -60,10 +73,6 @@ export interface PaypalFake {
   close(): Promise<void>;
 }
 
-interface Stored {
-  status: number;
-  body: unknown;
-}
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -82,6 +91,10 @@ function parseBody(text: string, contentType: string | undefined): any {
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
+  if (body === undefined) {
+    response.writeHead(status);
+    return void response.end();
+  }
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(JSON.stringify(body));
 }
@@ -120,6 +133,18 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
   let base = '';
   const webhooks = new FakeWebhooks(() => base, `WH-ID-${randomBytes(5).toString('hex').toUpperCase()}`);
   webhooks.url = options.webhookUrl;
+  const subscriptions = new FakeSubscriptions(() => base);
+
+  /** Signs and records events; with `auto` delivery they are posted in the background, in order. */
+  function emit(events: FakeEvent[]): void {
+    const sent = events.map(([type, resourceType, resource, summary]) =>
+      webhooks.create(type, resourceType, resource, summary),
+    );
+    if (!auto || !webhooks.url) return;
+    setImmediate(async () => {
+      for (const event of sent) await webhooks.deliver(event).catch(() => {});
+    });
+  }
 
   const fake: PaypalFake = {
     url: '',
@@ -129,6 +154,17 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     requests,
     orders,
     webhooks,
+    subscriptions,
+    bill: (id, billOptions) => emit(subscriptions.bill(id, billOptions)),
+    refundFromDashboard(saleId, amountMinor) {
+      const sale = subscriptions.sales.get(saleId);
+      if (!sale) throw new Error(`No sale ${saleId}`);
+      const amount = amountMinor === undefined ? undefined : wire(amountMinor, sale.amount.currency_code);
+      const { answer, event } = subscriptions.refundSale(sale, amount ? { amount } : {});
+      emit([event]);
+      return String(answer.id);
+    },
+    failNextSubscriptionCancel: false,
     declineNextCapture: false,
     denyNextCapture: false,
     failNextToken: false,
@@ -190,8 +226,20 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     };
   }
 
+  const subscriptionContext = {
+    subscriptions,
+    once,
+    emit,
+    takeCancelFailure() {
+      const fail = fake.failNextSubscriptionCancel;
+      fake.failNextSubscriptionCancel = false;
+      return fail;
+    },
+  };
+
   async function api(request: IncomingMessage, path: string, body: any, requestId?: string): Promise<Stored> {
     const method = request.method ?? 'GET';
+    const query = new URL(request.url ?? '/', 'http://fake').searchParams;
     if (method === 'POST' && path === '/v1/oauth2/token') return issueToken(request, body);
     if (!authorised(request)) {
       return {
@@ -231,6 +279,13 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     if (method === 'POST' && refund) {
       return once('refund', requestId, () => {
         const captured = captures.get(refund[1]);
+        const sale = subscriptions.sales.get(refund[1]);
+        if (!captured && sale) {
+          // A subscription's sale, refunded through the v2 captures API: PayPal tells it as a sale refund.
+          const refunded = subscriptions.refundSale(sale, body ?? {});
+          emit([refunded.event]);
+          return { status: 201, body: refunded.answer };
+        }
         if (!captured) throw new PaypalProblem(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
         const resource = refundCapture(captured, body ?? {});
         const event = webhooks.create('PAYMENT.CAPTURE.REFUNDED', 'refund', resource, 'A payment was refunded');
@@ -238,6 +293,8 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
         return { status: 201, body: resource };
       });
     }
+    const subscriptionsAnswer = subscriptionsApi(subscriptionContext, method, path, query, body, requestId);
+    if (subscriptionsAnswer) return subscriptionsAnswer;
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       return { status: 200, body: { verification_status: webhooks.verify(body ?? {}) } };
     }
@@ -246,6 +303,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
 
   /** The buyer's side: the approval page and its two buttons. */
   async function buyerPage(request: IncomingMessage, response: ServerResponse, path: string, body: any) {
+    if (path.startsWith('/webapps/billing/subscriptions')) return subscriberPage(request, response, path, body);
     if (request.method === 'GET') {
       const order = orders.get(new URL(request.url ?? '', base).searchParams.get('token') ?? '');
       if (!order) return send(response, 404, { message: 'Unknown order' });
@@ -265,6 +323,22 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     redirect(response, order.returnUrl, { token: order.id, PayerID: order.payerId ?? '' });
   }
 
+  /** The payer's side of a subscription: its approval page and the two buttons. */
+  function subscriberPage(request: IncomingMessage, response: ServerResponse, path: string, body: any) {
+    if (request.method === 'GET') {
+      const found = subscriptions.byToken(new URL(request.url ?? '', base).searchParams.get('ba_token') ?? '');
+      if (!found) return send(response, 404, { message: 'Unknown subscription' });
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(subscriptionApprovalPage(found, escapeHtml));
+    }
+    const found = subscriptions.byToken(String(body?.ba_token ?? ''));
+    if (!found) return send(response, 404, { message: 'Unknown subscription' });
+    const params = { subscription_id: found.id, ba_token: found.baToken, token: found.baToken };
+    if (path.endsWith('/cancel')) return redirect(response, found.cancelUrl, params);
+    emit(subscriptions.approve(found));
+    redirect(response, found.returnUrl, params);
+  }
+
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
     try {
@@ -273,7 +347,9 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       const requestId = headers['paypal-request-id'];
       requests.push({ method: request.method ?? 'GET', path, headers, body, ...(requestId ? { requestId } : {}) });
-      if (path.startsWith('/checkoutnow')) return await buyerPage(request, response, path, body);
+      if (path.startsWith('/checkoutnow') || path.startsWith('/webapps/')) {
+        return await buyerPage(request, response, path, body);
+      }
       const answer = await api(request, path, body, requestId);
       send(response, answer.status, answer.body);
     } catch (error) {

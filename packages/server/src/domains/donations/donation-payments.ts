@@ -77,10 +77,12 @@ export async function recordFirstPayment(
     const recurring = donation.interval !== 'once';
     const saved = session?.saved_reference ? `${donation.provider}:${session.saved_reference}` : null;
     const renews = recurring && saved !== null;
+    // A gift the provider renews by itself (its own subscription) is never charged from here.
+    const scheduledHere = renews && donation.provider_subscription_id === null;
     const update = {
       status: renews ? 'active' : 'paid',
       saved_reference: saved,
-      next_charge_at: renews ? nextChargeAfter(donation.interval, now) : null,
+      next_charge_at: scheduledHere ? nextChargeAfter(donation.interval, now) : null,
       message: recurring && !renews ? 'The provider kept no payment method, so this gift cannot renew.' : null,
       updated_at: now,
     };
@@ -112,6 +114,12 @@ export type ProviderLookup = (siteId: string, id: HostedProviderId) => Promise<H
 
 /** The idempotency key of one renewal charge: a retried request never charges twice. */
 export const donationChargeKey = (donationId: string, cycle: number) => `tessera-donation-${donationId}-${cycle}`;
+
+/** A claim lost to another process: a unique row taken first, or a counter moved meanwhile. */
+export function isClaimConflict(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e.code === '23505' || /UNIQUE constraint failed|cycle-taken/.test(e.message ?? '');
+}
 
 /** Claims the cycle now due of one recurring gift; undefined when another process did (or nothing is due). */
 async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
@@ -155,8 +163,7 @@ async function claimCycle(db: Kysely<Database>, donationId: string, now: string)
       return { donation, cycle };
     });
   } catch (error) {
-    const e = error as { code?: string; message?: string };
-    if (e.code === '23505' || /UNIQUE constraint failed|cycle-taken/.test(e.message ?? '')) return undefined;
+    if (isClaimConflict(error)) return undefined;
     throw error;
   }
 }

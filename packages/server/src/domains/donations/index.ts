@@ -6,7 +6,8 @@ import { registerDonationVisitorRoutes } from './visitor-routes.js';
 
 // Donations (issue 23): the donation block's endpoint and pages (203 donate, 204 contribution
 // confirmed, the receipt's cancel link), receipts, recurring gifts renewed off-session through the
-// payment provider, and the owner's list, donors, totals and CSV. Money moves only through the
+// payment provider or by the provider's own subscription (PayPal), refunds of renewal payments, and
+// the owner's list, donors, totals and CSV. Money moves only through the
 // hosted payment flow (`domains/payments/`): a donation is an order with one donation line.
 
 export type { DonationService } from './service.js';
@@ -23,5 +24,5 @@ export default async function donationsPlugin(app: FastifyInstance): Promise<voi
   app.services.donations = service;
   app.services.hostedPayments?.addOrderKind(service);
   registerDonationVisitorRoutes(app, new CheckoutPages(app.services.pages), service);
-  registerDonationOwnerRoutes(app);
+  registerDonationOwnerRoutes(app, service);
 }

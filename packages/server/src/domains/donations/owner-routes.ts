@@ -3,10 +3,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { TesseraError } from '../../platform/errors/index.js';
-import { donationTotals, listDonations, listDonors } from './repository.js';
-import { ownerListQuery } from './schemas.js';
+import { donationTotals, listDonationPayments, listDonations, listDonors } from './repository.js';
+import {
+  donationParams,
+  donationPaymentParams,
+  donationPaymentsAnswer,
+  donationRefundAnswer,
+  donationRefundBody,
+  ownerListQuery,
+} from './schemas.js';
+import type { DonationService } from './service.js';
 
-// The owner's side: donations and donors with totals (the editor's Donations panel), and the CSV export.
+// The owner's side: donations and donors with totals (the editor's Donations panel), the CSV export,
+// and the payments of one gift with the refund of a renewal payment.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -29,8 +38,50 @@ function decimal(cents: number, currency: string): string {
   return (cents / 10 ** digits).toFixed(digits);
 }
 
-export function registerDonationOwnerRoutes(app: FastifyInstance): void {
+export function registerDonationOwnerRoutes(app: FastifyInstance, service: DonationService): void {
   const guard = { preHandler: requireOwner('store') };
+
+  app.get(
+    '/api/config/donations/:donationId/payments',
+    { ...guard, config: { contract: { params: donationParams, response: { 200: donationPaymentsAnswer } } } },
+    async (request, reply) => {
+      const { donationId } = parseInput(donationParams, request.params, 'address');
+      const payments = await listDonationPayments(app.db, siteOf(request), donationId);
+      if (!payments) {
+        return reply.code(404).send({ error: 'not-found', message: 'That donation does not exist.' });
+      }
+      return reply.header('cache-control', 'no-store').send({ payments });
+    },
+  );
+
+  // A renewal payment is no order: it is refunded here, through the provider that took it, once.
+  app.post(
+    '/api/config/donations/:donationId/payments/:paymentId/refund',
+    {
+      ...guard,
+      config: {
+        contract: { params: donationPaymentParams, body: donationRefundBody, response: { 200: donationRefundAnswer } },
+      },
+    },
+    async (request, reply) => {
+      const { donationId, paymentId } = parseInput(donationPaymentParams, request.params, 'address');
+      const body = parseInput(donationRefundBody, request.body ?? {}, 'request body');
+      const siteId = siteOf(request);
+      const site = await app.services.content.getSite(siteId);
+      const outcome = await service.refund({
+        siteId,
+        donationId,
+        paymentId,
+        amountCents: body.amountCents,
+        locale: site?.locale?.replace('_', '-') || 'en-US',
+      });
+      reply.header('cache-control', 'no-store');
+      if (!outcome.ok) {
+        return reply.code(outcome.status).send({ error: outcome.error, message: outcome.message, ...outcome.extra });
+      }
+      return outcome;
+    },
+  );
 
   app.get(
     '/api/config/donations',
@@ -56,7 +107,7 @@ export function registerDonationOwnerRoutes(app: FastifyInstance): void {
   app.get('/api/config/donations.csv', guard, async (request, reply) => {
     const siteId = siteOf(request);
     const donations = await listDonations(app.db, siteId, 100_000);
-    let body = `\uFEFF${row(['Date', 'Donor', 'Email', 'Show name', 'Amount', 'Currency', 'Kind', 'Status', 'Paid so far', 'Payments', 'Note'])}`;
+    let body = `\uFEFF${row(['Date', 'Donor', 'Email', 'Show name', 'Amount', 'Currency', 'Kind', 'Status', 'Paid so far', 'Payments', 'Note', 'Refunded'])}`;
     for (const d of donations) {
       body += row([
         d.createdAt,
@@ -70,6 +121,7 @@ export function registerDonationOwnerRoutes(app: FastifyInstance): void {
         decimal(d.paidCents, d.currency),
         d.payments,
         d.note,
+        decimal(d.refundedCents, d.currency),
       ]);
     }
     return reply

@@ -98,7 +98,8 @@ export async function placeDonation(
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     await recordHostedSession(trx, order, input.provider, null);
     if (input.interval !== 'once') {
-      // Renewals charge the saved method off-session (`renew.ts`): the provider must keep it.
+      // Renewals charge the saved method off-session (`donation-payments.ts`): the provider must keep
+      // it. A provider that renews by itself (PayPal) opens a subscription instead (`service.ts`).
       await trx.updateTable('hosted_sessions').set({ save_method: 1 }).where('order_id', '=', orderId).execute();
     }
     await trx
@@ -118,6 +119,7 @@ export async function placeDonation(
         note: input.note,
         status: 'pending',
         saved_reference: null,
+        provider_subscription_id: null,
         next_charge_at: null,
         message: null,
         cancel_secret: newCancelSecret(),

@@ -1,5 +1,5 @@
 import { BlockType } from '@tessera/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
 // Reads of donations: the donation block a donor posts to (its rules come from the stored page,
@@ -48,7 +48,9 @@ export interface OwnerDonation {
   status: string;
   note: string | null;
   orderId: string;
+  /** What the gift has paid so far, net of refunds. */
   paidCents: number;
+  refundedCents: number;
   payments: number;
   nextChargeAt: string | null;
   message: string | null;
@@ -71,16 +73,24 @@ const LISTED_COLUMNS = [
   'd.message',
 ] as const;
 
-/** The site's donations, newest first, each with what it has paid so far. */
+/**
+ * What has been given back of a payment: a renewal's own refunds, or for a first payment (an order)
+ * the order's. A SQL expression over `p` (donation_payments) and `o` (its order, left-joined).
+ */
+const REFUNDED = sql<number>`coalesce(o.refunded_cents, p.refunded_cents)`;
+
+/** The site's donations, newest first, each with what it has paid so far (net of refunds). */
 export async function listDonations(db: Kysely<Database>, siteId: string, limit: number): Promise<OwnerDonation[]> {
   const rows = await db
     .selectFrom('donations as d')
     .leftJoin('donation_payments as p', (join) =>
       join.onRef('p.donation_id', '=', 'd.id').on('p.status', '=', 'succeeded'),
     )
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select((eb) => [
       ...LISTED_COLUMNS,
       eb.fn.coalesce(eb.fn.sum<number>('p.amount_cents'), eb.lit(0)).as('paid'),
+      eb.fn.coalesce(eb.fn.sum<number>(REFUNDED), eb.lit(0)).as('refunded'),
       eb.fn.count<number>('p.id').as('count'),
     ])
     .where('d.site_id', '=', siteId)
@@ -101,7 +111,8 @@ export async function listDonations(db: Kysely<Database>, siteId: string, limit:
     status: r.status,
     note: r.note,
     orderId: r.order_id,
-    paidCents: Number(r.paid),
+    paidCents: Number(r.paid) - Number(r.refunded),
+    refundedCents: Number(r.refunded),
     payments: Number(r.count),
     nextChargeAt: r.next_charge_at,
     message: r.message,
@@ -110,20 +121,23 @@ export async function listDonations(db: Kysely<Database>, siteId: string, limit:
 
 export interface DonationTotals {
   currency: string;
+  /** Received, net of refunds. */
   totalCents: number;
   payments: number;
   donors: number;
   activeRecurring: number;
 }
 
-/** What the site has received, per currency: money that succeeded only. */
+/** What the site has received, per currency: money that succeeded only, net of what was refunded. */
 export async function donationTotals(db: Kysely<Database>, siteId: string): Promise<DonationTotals[]> {
   const received = await db
     .selectFrom('donation_payments as p')
     .innerJoin('donations as d', 'd.id', 'p.donation_id')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select((eb) => [
       'p.currency',
       eb.fn.sum<number>('p.amount_cents').as('total'),
+      eb.fn.sum<number>(REFUNDED).as('refunded'),
       eb.fn.count<number>('p.id').as('payments'),
       eb.fn.count<number>('d.donor_email').distinct().as('donors'),
     ])
@@ -140,7 +154,7 @@ export async function donationTotals(db: Kysely<Database>, siteId: string): Prom
     .execute();
   return received.map((r) => ({
     currency: r.currency,
-    totalCents: Number(r.total),
+    totalCents: Number(r.total) - Number(r.refunded ?? 0),
     payments: Number(r.payments),
     donors: Number(r.donors),
     activeRecurring: Number(active.find((a) => a.currency === r.currency)?.n ?? 0),
@@ -157,17 +171,18 @@ export interface Donor {
   lastGiftAt: string;
 }
 
-/** One line per donor (by email and currency): what they gave in all. */
+/** One line per donor (by email and currency): what they gave in all, net of refunds. */
 export async function listDonors(db: Kysely<Database>, siteId: string, limit: number): Promise<Donor[]> {
   const rows = await db
     .selectFrom('donation_payments as p')
     .innerJoin('donations as d', 'd.id', 'p.donation_id')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
     .select((eb) => [
       'd.donor_email',
       'p.currency',
       eb.fn.max('d.donor_name').as('name'),
       eb.fn.min('d.name_display').as('display'),
-      eb.fn.sum<number>('p.amount_cents').as('total'),
+      sql<number>`sum(p.amount_cents - coalesce(o.refunded_cents, p.refunded_cents))`.as('total'),
       eb.fn.count<number>('p.id').as('gifts'),
       eb.fn.max('p.created_at').as('last'),
     ])
@@ -186,5 +201,64 @@ export async function listDonors(db: Kysely<Database>, siteId: string, limit: nu
     totalCents: Number(r.total),
     gifts: Number(r.gifts),
     lastGiftAt: String(r.last ?? ''),
+  }));
+}
+
+export interface OwnerDonationPayment {
+  id: string;
+  cycle: number;
+  amountCents: number;
+  currency: string;
+  status: string;
+  reference: string | null;
+  paidAt: string;
+  refundedCents: number;
+  /** The first payment is an order (refunded from Orders); renewals are refunded here. */
+  orderId: string | null;
+  orderNumber: number | null;
+}
+
+/** The payments of one gift of the site, oldest first; undefined when the site has no such gift. */
+export async function listDonationPayments(
+  db: Kysely<Database>,
+  siteId: string,
+  donationId: string,
+): Promise<OwnerDonationPayment[] | undefined> {
+  const donation = await db
+    .selectFrom('donations')
+    .select('id')
+    .where('id', '=', donationId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (!donation) return undefined;
+  const rows = await db
+    .selectFrom('donation_payments as p')
+    .leftJoin('orders as o', 'o.id', 'p.order_id')
+    .select([
+      'p.id',
+      'p.cycle',
+      'p.amount_cents',
+      'p.currency',
+      'p.status',
+      'p.reference',
+      'p.created_at',
+      'p.order_id',
+      'o.order_number',
+      REFUNDED.as('refunded'),
+    ])
+    .where('p.donation_id', '=', donationId)
+    .orderBy('p.cycle')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    cycle: r.cycle,
+    amountCents: r.amount_cents,
+    currency: r.currency,
+    status: r.status,
+    reference: r.reference,
+    paidAt: r.created_at,
+    refundedCents: Number(r.refunded ?? 0),
+    orderId: r.order_id,
+    orderNumber: r.order_number ?? null,
   }));
 }

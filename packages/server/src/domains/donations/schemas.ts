@@ -61,3 +61,48 @@ export const cancelBody = z.object({
 export const ownerListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+
+const id = (what: string) =>
+  z.string({ error: `Send the ${what} id as text.` }).regex(/^[A-Za-z0-9_-]{1,64}$/, `That is not a ${what} id.`);
+
+export const donationParams = z.object({ donationId: id('donation') });
+export const donationPaymentParams = z.object({ donationId: id('donation'), paymentId: id('payment') });
+
+export const donationRefundBody = z
+  .object({
+    amountCents: z
+      .number({ error: 'amountCents must be a whole number.' })
+      .int('amountCents must be a whole number.')
+      .positive('amountCents must be more than 0.')
+      .max(1_000_000_000, 'That amount is too large.')
+      .optional(),
+  })
+  .strict();
+
+const ownerPayment = z.object({
+  id: z.string(),
+  cycle: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  reference: z.string().nullable(),
+  paidAt: z.string(),
+  refundedCents: z.number().int(),
+  orderId: z.string().nullable(),
+  orderNumber: z.number().int().nullable(),
+});
+
+export const donationPaymentsAnswer = z.object({ payments: z.array(ownerPayment) });
+
+export const donationRefundAnswer = z.object({
+  ok: z.literal(true),
+  refund: z.object({
+    id: z.string(),
+    amountCents: z.number().int(),
+    currency: z.string(),
+    provider: z.string(),
+    reference: z.string(),
+  }),
+  refundedCents: z.number().int(),
+  message: z.string(),
+});

@@ -15,7 +15,8 @@ import type { CheckoutPages } from '../checkout/pages.js';
 import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
-import { cancelDonation, donationOfToken } from './donation-payments.js';
+import type { DonationRow } from '../../platform/db/schema.js';
+import { donationOfToken } from './donation-payments.js';
 import { placeDonation } from './place.js';
 import { findDonationBlock } from './repository.js';
 import { cancelBody, cancelQuery, type DonateBody, donateBody, donatePageQuery, orderParams } from './schemas.js';
@@ -52,6 +53,18 @@ function chosenAmount(body: DonateBody, currency: string): number {
 }
 
 export function registerDonationVisitorRoutes(app: FastifyInstance, pages: CheckoutPages, service: DonationService) {
+  /** The cancel page's view of a gift (the link's page, and again after a failed try). */
+  function cancelView(donation: DonationRow, token: string, crumb: string | undefined, locale: string) {
+    return {
+      token,
+      amount: formatMoney(donation.amount_cents, donation.currency, locale),
+      kind: donationIntervalLabel(donation.interval as DonationInterval),
+      canCancel: donation.interval !== 'once' && ['active', 'lapsed', 'pending'].includes(donation.status),
+      cancelled: donation.status === 'cancelled',
+      crumb,
+    };
+  }
+
   const limit = countPerAddress(app, { name: 'donate', max: 30, timeWindowMs: 60_000 });
   const cancelLimit = countPerAddress(app, { name: 'donation-cancel', max: 30, timeWindowMs: 60_000 });
 
@@ -87,12 +100,8 @@ export function registerDonationVisitorRoutes(app: FastifyInstance, pages: Check
         'Donations cannot be taken right now. Please try again later.',
       );
     }
-    if (body.interval !== 'once' && provider !== 'stripe') {
-      throw new DonateRefusal(
-        400,
-        'donation-interval-off',
-        'Monthly and yearly gifts can be paid by card (Stripe) only.',
-      );
+    if (!(await service.takes(site.id, provider, body.interval))) {
+      throw new DonateRefusal(400, 'donation-interval-off', 'Monthly and yearly gifts cannot be paid this way here.');
     }
     const placed = await placeDonation(app.db, service.nextOrderNumber, {
       siteId: site.id,
@@ -106,9 +115,9 @@ export function registerDonationVisitorRoutes(app: FastifyInstance, pages: Check
       nameDisplay: body.anonymous ? 'anonymous' : 'name',
       note: body.note?.trim() || null,
     });
-    const started = await app.services.hostedPayments!.flow.start(site.id, placed.orderId);
+    const started = await service.start(site.id, { ...placed, interval: body.interval });
     if (!started.ok) throw new DonateRefusal(409, 'donations-unavailable', started.message);
-    return { ...placed, redirect: started.redirectUrl };
+    return { ...placed, redirect: started.redirect };
   }
 
   app.post('/donate', async (request, reply) => {
@@ -196,16 +205,7 @@ export function registerDonationVisitorRoutes(app: FastifyInstance, pages: Check
     const site = await siteOf(request, reply);
     if (!site) return reply;
     const donation = await donationOfToken(app.db, site.id, token);
-    const view = donation
-      ? {
-          token,
-          amount: formatMoney(donation.amount_cents, donation.currency, site.locale),
-          kind: donationIntervalLabel(donation.interval as DonationInterval),
-          canCancel: donation.interval !== 'once' && ['active', 'lapsed', 'pending'].includes(donation.status),
-          cancelled: donation.status === 'cancelled',
-          crumb: request.crumb,
-        }
-      : { invalid: true };
+    const view = donation ? cancelView(donation, token, request.crumb, site.locale) : { invalid: true };
     const scope = { pageType: PageType.DONATE, path: '/donate/cancel', title: 'Cancel your donation' };
     return pages.send(request, reply, site, 'donation-cancel', scope, { cancel: view }, donation ? 200 : 404);
   });
@@ -218,7 +218,19 @@ export function registerDonationVisitorRoutes(app: FastifyInstance, pages: Check
     }
     const site = await siteOf(request, reply);
     if (!site) return reply;
-    const outcome = await cancelDonation(app.db, site.id, token);
+    const outcome = await service.cancel(site.id, token);
+    if (outcome.kind === 'unreachable') {
+      // The provider's subscription is still running: nothing changed, the donor may try again.
+      if (!isFormPost(request)) {
+        return reply.code(502).send({ error: 'provider-unreachable', message: outcome.message });
+      }
+      const donation = await donationOfToken(app.db, site.id, token);
+      const view = donation
+        ? { ...cancelView(donation, token, request.crumb, site.locale), error: outcome.message }
+        : { invalid: true };
+      const scope = { pageType: PageType.DONATE, path: '/donate/cancel', title: 'Cancel your donation' };
+      return pages.send(request, reply, site, 'donation-cancel', scope, { cancel: view }, 502);
+    }
     if (!isFormPost(request)) {
       if (outcome.kind === 'invalid') {
         return reply.code(404).send({

@@ -33,6 +33,21 @@ export interface CreateSessionRequest {
   idempotencyKey: string;
   /** Keep the payment method for later off-session charges (subscription renewals). */
   saveMethod: boolean;
+  /**
+   * The payer agrees to be charged every `interval` by the provider itself (`subscriptions` below):
+   * the session is then the provider's subscription, and its first payment is taken when the payer
+   * approves it. Providers without `subscriptions` never get this.
+   */
+  recurring?: RecurringTerms;
+}
+
+/** What a provider-scheduled recurring payment is, as the payer sees it on the provider's page. */
+export interface RecurringTerms {
+  interval: 'month' | 'year';
+  /** The provider's product the plans hang off, e.g. "Donations". */
+  productName: string;
+  /** The plan's name before its currency, e.g. "Monthly donation". */
+  planName: string;
 }
 
 export type CreateSessionResult = { ok: true; sessionId: string; redirectUrl: string } | { ok: false; message: string };
@@ -76,12 +91,66 @@ export type OffSessionChargeResult =
   | { status: 'requires_action'; message: string }
   | { status: 'declined'; message: string };
 
+/** A refund the provider reports as completed (issued by Tessera or in the provider's own dashboard). */
+export interface ProviderRefund {
+  /** The provider's id of the refund. */
+  reference: string;
+  /** The provider's id of the payment refunded (capture, sale, payment intent). */
+  paymentReference: string;
+  amountCents: number;
+  currency: string;
+}
+
 /** One verified webhook event, reduced to what the flow needs. */
 export interface HostedEvent {
   /** The provider's event id: each is processed once. */
   eventId: string;
-  type: 'session.paid' | 'session.approved' | 'session.expired' | 'payment.failed' | 'refund.updated' | 'other';
+  type:
+    | 'session.paid'
+    | 'session.approved'
+    | 'session.expired'
+    | 'payment.failed'
+    | 'refund.updated'
+    /** The provider took a payment of one of its subscriptions (the first or a renewal). */
+    | 'subscription.payment'
+    /** A subscription changed state (cancelled, suspended, a failed payment, expired). */
+    | 'subscription.updated'
+    | 'other';
   sessionId?: string;
+  /** The provider's subscription an event is about (PayPal `I-…`). */
+  subscriptionId?: string;
+  /** `subscription.payment`: the payment the provider took (a PayPal sale id). */
+  paymentReference?: string;
+  /** A completed refund, with what it refunded (`refund.updated`). */
+  refund?: ProviderRefund;
+}
+
+/** One payment a provider-scheduled subscription took. */
+export interface ProviderSubscriptionPayment {
+  reference: string;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+}
+
+/** A provider's subscription as the provider says it is now. */
+export interface ProviderSubscriptionState {
+  subscriptionId: string;
+  /** `pending`: not approved yet; `suspended`: stopped by the provider after failed payments. */
+  status: 'pending' | 'active' | 'suspended' | 'cancelled' | 'expired';
+  /** The Tessera order the subscription was opened for (its custom id). */
+  orderId?: string;
+  /** The payments taken so far that completed (refunded ones included), oldest first. */
+  payments: ProviderSubscriptionPayment[];
+  /** The provider's note on the last change of state. */
+  note?: string;
+}
+
+/** Recurring payments the provider schedules itself (PayPal Subscriptions). */
+export interface ProviderSubscriptions {
+  get(subscriptionId: string): Promise<ProviderSubscriptionState | undefined>;
+  /** Stops every later payment; answers ok when it is stopped now (or was, or never started). */
+  cancel(subscriptionId: string, reason: string): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 export type WebhookVerification = { ok: true; event: HostedEvent } | { ok: false; message: string };
@@ -110,6 +179,10 @@ export interface HostedPaymentProvider {
   expireSession(sessionId: string): Promise<void>;
   refund(request: ProviderRefundRequest): Promise<ProviderRefundResult>;
   chargeOffSession(request: OffSessionChargeRequest): Promise<OffSessionChargeResult>;
+  /** Off-session charges of a saved method work (Stripe): Tessera can schedule renewals itself. */
+  readonly chargesOffSession?: boolean;
+  /** The provider schedules recurring payments itself (PayPal): sessions opened with `recurring`. */
+  readonly subscriptions?: ProviderSubscriptions;
   /** Checks the signature over the exact raw body; never trusts the body before that. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<WebhookVerification>;
   /** Checks keys against the provider when the owner saves them. */

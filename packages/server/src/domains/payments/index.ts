@@ -4,13 +4,20 @@ import type { ContentService } from '../content/content-service.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { createHostedPayments, type HostedPayments } from './flow/hosted-payments.js';
-import type { HostedProviderId } from './hosted.js';
+import type { HostedEvent, HostedProviderId } from './hosted.js';
 import { createInstallmentAccounts, type InstallmentAccounts } from './installments.js';
 import { createHostedRegistry, type HostedRegistry } from './registry.js';
 import { registerHostedReturnRoutes, registerHostedWebhook } from './routes.js';
 
 export { createStripeProvider } from './stripe/stripe-provider.js';
-export type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
+export type {
+  HostedEvent,
+  HostedPaymentProvider,
+  HostedProviderId,
+  ProviderRefund,
+  ProviderSubscriptionPayment,
+  RecurringTerms,
+} from './hosted.js';
 export { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flow/place.js';
 export type { PaymentMethodInput, PaymentProviders } from './methods/index.js';
 
@@ -27,6 +34,8 @@ export interface HostedOrderKind {
   afterPaid(siteId: string, orderId: string): Promise<boolean>;
   /** Where the payer lands after paying (`return`) or giving up (`cancel`); undefined when the order is not of this kind. */
   landing(siteId: string, orderId: string, outcome: 'return' | 'cancel'): Promise<string | undefined>;
+  /** A verified provider event about a subscription or a refund (after the flow settled any session it names). */
+  onProviderEvent?(siteId: string, providerId: HostedProviderId, event: HostedEvent): Promise<void>;
 }
 
 /** What the checkout asks of hosted payments. */
@@ -122,6 +131,9 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
         if (found) return found;
       }
       return undefined;
+    },
+    async onEvent(siteId: string, providerId: HostedProviderId, event: HostedEvent) {
+      for (const kind of kinds) await kind.onProviderEvent?.(siteId, providerId, event);
     },
   };
   registerHostedWebhook(app, deps, 'stripe');

@@ -5,7 +5,7 @@ import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { nowIso } from '../../platform/ids.js';
 import type { HostedPayments } from './flow/hosted-payments.js';
-import type { HostedProviderId } from './hosted.js';
+import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
 
 /**
@@ -20,7 +20,18 @@ export interface HostedRouteDeps {
   flow: HostedPayments;
   /** Where an order of another area (a donation) lands after the provider's page; undefined: the order page. */
   landing?(siteId: string, orderId: string, outcome: 'return' | 'cancel'): Promise<string | undefined>;
+  /** Events about a provider's subscriptions and refunds, for the areas that keep them (donations). */
+  onEvent?(siteId: string, providerId: HostedProviderId, event: HostedEvent): Promise<void>;
 }
+
+/** Events that name an order's session: the flow asks the provider about it. */
+const SESSION_EVENTS: ReadonlySet<HostedEvent['type']> = new Set([
+  'session.paid',
+  'session.approved',
+  'session.expired',
+  'payment.failed',
+  'subscription.payment',
+]);
 
 /** Route config that tells the crumb check a route is a provider webhook, verified by its signature instead. */
 export const SIGNED_WEBHOOK_CONFIG = { signedWebhook: true } as const;
@@ -62,9 +73,11 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         .where('event_id', '=', event.eventId)
         .executeTakeFirst();
       if (seen) return reply.header('cache-control', 'no-store').send({ received: true, duplicate: true });
-      if (event.sessionId && event.type !== 'other' && event.type !== 'refund.updated') {
+      if (event.sessionId && SESSION_EVENTS.has(event.type)) {
         await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
       }
+      // Each handler is idempotent on the provider's own ids: a redelivery, or two at once, records once.
+      if (event.subscriptionId || event.refund) await deps.onEvent?.(site.id, providerId, event);
       await app.db
         .insertInto('payment_events')
         .values({ provider: providerId, event_id: event.eventId, type: event.type, received_at: nowIso() })

@@ -35,8 +35,9 @@ import { mailingServicesMigration } from './migrations/0025_mailing_services.js'
 import { reviewPhotosMigration } from './migrations/0026_review_photos.js';
 import { siteFontKitsMigration } from './migrations/0027_site_font_kits.js';
 import { fontKitOriginsMigration } from './migrations/0029_font_kit_origins.js';
-import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_origins.js';
 import { importsMigration } from './migrations/0030_imports.js';
+import { donationRecurringRefundsMigration } from './migrations/0031_donation_recurring_refunds.js';
+import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_origins.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -184,8 +185,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026_review_photos': reviewPhotosMigration,
   '0027_site_font_kits': siteFontKitsMigration,
   '0029_font_kit_origins': fontKitOriginsMigration,
-  '0033_font_kit_style_origins': fontKitStyleOriginsMigration,
   '0030_imports': importsMigration,
+  '0031_donation_recurring_refunds': donationRecurringRefundsMigration,
+  '0033_font_kit_style_origins': fontKitStyleOriginsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

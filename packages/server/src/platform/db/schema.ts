@@ -200,6 +200,7 @@ export interface Database extends CheckoutTables {
   site_theme_versions: SiteThemeVersionsTable;
   donations: DonationsTable;
   donation_payments: DonationPaymentsTable;
+  donation_refunds: DonationRefundsTable;
   member_areas: MemberAreasTable;
   member_area_collections: MemberAreaCollectionsTable;
   member_plans: MemberPlansTable;
@@ -897,6 +898,8 @@ export interface DonationsTable {
   status: string;
   /** `<provider>:<saved reference>` a recurring donation is charged with. */
   saved_reference: string | null;
+  /** The provider's own subscription of a gift it renews itself (PayPal `I-…`, migration 0031). */
+  provider_subscription_id: string | null;
   next_cycle: Generated<number>;
   next_charge_at: string | null;
   message: string | null;
@@ -919,6 +922,27 @@ export interface DonationPaymentsTable {
   reference: string | null;
   message: string | null;
   created_at: string;
+  /** Given back of a renewal payment (migration 0031); a first payment's refunds stay on its order. */
+  refunded_cents: Generated<number>;
+}
+
+/** A refund of a renewal payment (migration 0031). */
+export interface DonationRefundsTable {
+  id: string;
+  site_id: string;
+  donation_id: string;
+  payment_id: string;
+  provider: string;
+  amount_cents: number;
+  currency: string;
+  /** 'pending' (claimed, the provider not answered yet) or 'succeeded'. */
+  status: string;
+  /** The provider's refund id, once known. */
+  reference: string | null;
+  /** 'owner' (issued from Tessera) or 'provider' (reported by the provider's webhook only). */
+  source: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export type DonationRow = Selectable<DonationsTable>;

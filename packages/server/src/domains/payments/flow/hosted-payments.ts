@@ -3,7 +3,7 @@ import type { OrderMail } from '../../checkout/checkout-service.js';
 import { type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../checkout/stock-holds.js';
 import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
 import { nowIso } from '../../../platform/ids.js';
-import type { HostedPaymentProvider, HostedProviderId, SessionState } from '../hosted.js';
+import type { HostedPaymentProvider, HostedProviderId, RecurringTerms, SessionState } from '../hosted.js';
 import type { HostedRegistry } from '../registry.js';
 import { paymentFailedMail } from './mail.js';
 import { type SettleOutcome, settleSession } from './settle.js';
@@ -90,8 +90,12 @@ export function createHostedPayments(deps: HostedPaymentsDeps) {
   }
 
   return {
-    /** Opens the provider's session of an order the checkout just placed (or answers the one it has). */
-    async start(siteId: string, orderId: string): Promise<StartOutcome> {
+    /**
+     * Opens the provider's session of an order the checkout just placed (or answers the one it has).
+     * `recurring`: with a provider that schedules recurring payments itself, the session is its
+     * subscription (the first payment is this order's); other providers keep the method instead.
+     */
+    async start(siteId: string, orderId: string, options: { recurring?: RecurringTerms } = {}): Promise<StartOutcome> {
       const session = await sessionOf(orderId);
       if (!session || session.site_id !== siteId) return { ok: false, message: HOSTED_MESSAGES.notWaiting };
       if (session.redirect_url && session.status === 'open') return { ok: true, redirectUrl: session.redirect_url };
@@ -124,6 +128,7 @@ export function createHostedPayments(deps: HostedPaymentsDeps) {
         expiresAt: new Date(session.expires_at),
         idempotencyKey: sessionKey(orderId),
         saveMethod: session.subscription_plan !== null || session.save_method === 1,
+        ...(options.recurring && provider.subscriptions ? { recurring: options.recurring } : {}),
       });
       if (!created.ok) {
         deps.warn(`payment session for order ${orderId} failed: ${created.message}`);

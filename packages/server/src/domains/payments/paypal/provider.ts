@@ -8,6 +8,7 @@ import {
   PaymentsController,
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
+  SubscriptionsController,
 } from '@paypal/paypal-server-sdk';
 import type {
   CaptureResult,
@@ -23,6 +24,7 @@ import { toPaypalAmount } from './amounts.js';
 import { BAD_CREDENTIALS, isPaypalAnswer, isTokenFailure, paypalIssue, paypalMessage } from './errors.js';
 import { sessionStateOf } from './order-state.js';
 import { apiBaseOf, createSdkClient, type PaypalConfig } from './sdk-client.js';
+import { createPaypalSubscriptions, isSubscriptionId } from './subscriptions.js';
 import { verifyPaypalWebhook } from './webhook.js';
 
 export type { PaypalConfig } from './sdk-client.js';
@@ -94,10 +96,20 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
    * Runs one SDK call. The SDK keeps its token request as a shared promise, so one failed token
    * request (bad keys, network down) would fail every later call; a fresh client starts over.
    */
-  async function call<T>(work: (orders: OrdersController, payments: PaymentsController) => Promise<T>): Promise<T> {
+  async function call<T>(
+    work: (
+      orders: OrdersController,
+      payments: PaymentsController,
+      subscriptions: SubscriptionsController,
+    ) => Promise<T>,
+  ): Promise<T> {
     const current = client;
     try {
-      return await work(new OrdersController(current), new PaymentsController(current));
+      return await work(
+        new OrdersController(current),
+        new PaymentsController(current),
+        new SubscriptionsController(current),
+      );
     } catch (error) {
       const tokenTrouble = !isPaypalAnswer(error) || isTokenFailure(error) || error.statusCode === 401;
       if (tokenTrouble && client === current) {
@@ -113,7 +125,14 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
     return token.accessToken;
   }
 
+  const subscriptions = createPaypalSubscriptions({
+    apiBase,
+    token: (fresh) => bearer(fresh),
+    call: (work) => call((_orders, _payments, controller) => work(controller)),
+  });
+
   async function getSession(sessionId: string): Promise<SessionState | undefined> {
+    if (isSubscriptionId(sessionId)) return subscriptions.session(sessionId);
     try {
       const { result } = await call((orders) => orders.getOrder({ id: sessionId }));
       return sessionStateOf(result);
@@ -127,7 +146,11 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
     id: 'paypal',
     mode: config.mode,
 
+    subscriptions: subscriptions.api,
+
     async createSession(request: CreateSessionRequest): Promise<CreateSessionResult> {
+      const { recurring } = request;
+      if (recurring) return subscriptions.start({ ...request, recurring });
       const amount = toPaypalAmount(request.amountCents, request.currency);
       if (!amount.ok) return amount;
       const body = orderRequestFor(request, amount.money.value, amount.money.currencyCode);
@@ -146,6 +169,11 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
     getSession,
 
     async capture(sessionId: string, idempotencyKey: string): Promise<CaptureResult> {
+      if (isSubscriptionId(sessionId)) {
+        // PayPal takes a subscription's first payment itself when the payer approves.
+        const state = await getSession(sessionId);
+        return state ? { ok: true, state } : { ok: false, message: 'PayPal does not know this subscription.' };
+      }
       try {
         const { result } = await call((orders) =>
           orders.captureOrder({ id: sessionId, paypalRequestId: idempotencyKey, prefer: 'return=representation' }),
@@ -162,7 +190,9 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
 
     async expireSession(): Promise<void> {
       // PayPal has no call to void an uncaptured Orders v2 order: money moves only when Tessera
-      // captures, and PayPal drops an order nobody approved after a few hours.
+      // captures, and PayPal drops an order nobody approved after a few hours. A subscription
+      // waiting for approval cannot be cancelled either; one approved after its order was released
+      // is cancelled by the area that opened it, and its first payment refunded by the flow.
     },
 
     async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {

@@ -1,4 +1,5 @@
-import type { HostedEvent, WebhookVerification } from '../hosted.js';
+import type { HostedEvent, ProviderRefund, WebhookVerification } from '../hosted.js';
+import { fromPaypalAmount } from './amounts.js';
 
 /**
  * PayPal signs webhooks with its certificate; the supported way to check one is to hand the
@@ -33,7 +34,18 @@ function header(headers: Headers, name: string): string | undefined {
 interface PaypalEvent {
   id: string;
   event_type: string;
-  resource?: { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } };
+  resource?: {
+    id?: string;
+    supplementary_data?: { related_ids?: { order_id?: string } };
+    /** A sale (Payments v1 shape): the subscription that took it. */
+    billing_agreement_id?: string;
+    /** A sale's refund (v1): the sale refunded, its state and amount. */
+    sale_id?: string;
+    state?: string;
+    amount?: { total?: string; currency?: string; value?: string; currency_code?: string };
+    status?: string;
+    links?: { href?: string; rel?: string }[];
+  };
 }
 
 function parseEvent(text: string): PaypalEvent | undefined {
@@ -83,11 +95,49 @@ async function post(verifier: WebhookVerifier, body: string, freshToken: boolean
   });
 }
 
+/** A completed refund in either of PayPal's shapes: a sale's (v1: `sale_id`, `amount.total`) or a capture's (v2). */
+function refundOf(resource: NonNullable<PaypalEvent['resource']>): ProviderRefund | undefined {
+  const completed = resource.state === 'completed' || resource.status === 'COMPLETED';
+  const currency = resource.amount?.currency ?? resource.amount?.currency_code;
+  const value = resource.amount?.total ?? resource.amount?.value;
+  const cents = fromPaypalAmount(
+    currency && value ? { currencyCode: currency, value: value.replace(/^-/, '') } : undefined,
+  );
+  const up = resource.links?.find((l) => l.rel === 'up')?.href;
+  const payment = resource.sale_id ?? (up ? /\/v2\/payments\/captures\/([^/?]+)/.exec(up)?.[1] : undefined);
+  if (!completed || !resource.id || !payment || cents === undefined || !currency) return undefined;
+  return { reference: resource.id, paymentReference: payment, amountCents: cents, currency };
+}
+
 /** The event as the flow sees it: capture events name their order through `related_ids`. */
 export function hostedEventOf(event: PaypalEvent): HostedEvent {
   const orderOfCapture = event.resource?.supplementary_data?.related_ids?.order_id;
   const base = { eventId: event.id };
+  const resource = event.resource ?? {};
   switch (event.event_type) {
+    case 'BILLING.SUBSCRIPTION.ACTIVATED':
+      // The subscription is the session of the order it was opened for; the flow reads it back.
+      return { ...base, type: 'session.paid', sessionId: resource.id, subscriptionId: resource.id };
+    case 'BILLING.SUBSCRIPTION.CANCELLED':
+    case 'BILLING.SUBSCRIPTION.SUSPENDED':
+    case 'BILLING.SUBSCRIPTION.EXPIRED':
+    case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
+      return { ...base, type: 'subscription.updated', subscriptionId: resource.id };
+    case 'PAYMENT.SALE.COMPLETED':
+      return resource.billing_agreement_id
+        ? {
+            ...base,
+            type: 'subscription.payment',
+            sessionId: resource.billing_agreement_id,
+            subscriptionId: resource.billing_agreement_id,
+            paymentReference: resource.id,
+          }
+        : { ...base, type: 'other' };
+    case 'PAYMENT.SALE.REFUNDED':
+    case 'PAYMENT.SALE.REVERSED': {
+      const refund = refundOf(resource);
+      return refund ? { ...base, type: 'refund.updated', refund } : { ...base, type: 'other' };
+    }
     case 'CHECKOUT.ORDER.APPROVED':
       return { ...base, type: 'session.approved', sessionId: event.resource?.id };
     case 'CHECKOUT.ORDER.COMPLETED':
@@ -100,8 +150,10 @@ export function hostedEventOf(event: PaypalEvent): HostedEvent {
     case 'PAYMENT.CAPTURE.DECLINED':
       return { ...base, type: 'payment.failed', sessionId: orderOfCapture };
     case 'PAYMENT.CAPTURE.REFUNDED':
-    case 'PAYMENT.CAPTURE.REVERSED':
-      return { ...base, type: 'refund.updated', sessionId: orderOfCapture };
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      const refund = refundOf(resource);
+      return { ...base, type: 'refund.updated', sessionId: orderOfCapture, ...(refund ? { refund } : {}) };
+    }
     default:
       return { ...base, type: 'other' };
   }

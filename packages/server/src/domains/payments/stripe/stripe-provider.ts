@@ -106,6 +106,7 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
   return {
     id: 'stripe',
     mode: stripeKeyMode(config.secretKey),
+    chargesOffSession: true,
 
     async createSession(request: CreateSessionRequest): Promise<CreateSessionResult> {
       const description = request.lineItems
