@@ -1,3 +1,5 @@
+import type { FileEntry, FileList } from '@tessera/core/contracts/files';
+
 // The owner API as the editor calls it: JSON with the crumb header, errors as `ApiError` with the server's message.
 
 export class ApiError extends Error {
@@ -50,15 +52,8 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return parsed as T;
 }
 
-// The page API's shapes live in @tessera/core, beside the server that answers them.
-export type { PageDocument, PageSettingsView, PageSummary } from '@tessera/core';
-
-export interface FileEntry {
-  name: string;
-  size: number;
-  url: string;
-  updatedAt: string;
-}
+// The file API's shapes are the schemas the server answers with (`@tessera/core/contracts/files`).
+export type { FileEntry };
 
 /** Uploads one file with progress (XMLHttpRequest: fetch has no upload progress). */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<FileEntry> {
@@ -78,7 +73,7 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
         // keep empty
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const files = body.files as FileEntry[] | undefined;
+        const files = (body as Partial<FileList>).files;
         if (files?.[0]) resolve(files[0]);
         else reject(new ApiError(xhr.status, 'No response data from job request'));
       } else {

@@ -1,4 +1,4 @@
-import type { PageSummary } from '@tessera/core';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 import { describe, expect, it } from 'vitest';
 import { moveTargets, orderForMove, orderForStep, treeOrder } from './page-tree.js';
 

@@ -1,4 +1,4 @@
-import type { PageSummary } from '@tessera/core';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 
 /** The order the page API stores (`PUT /api/config/pages/order`): positions follow the array. */
 export type PageOrder = { id: string; parentId: string | null }[];

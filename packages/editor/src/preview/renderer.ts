@@ -7,26 +7,16 @@ import {
   renderSectionsHtml,
   sectionShell,
 } from '@tessera/core';
+import type { PreviewContext, ThemeSource } from '@tessera/core/contracts/pages';
 import { compile, render, type Template } from '@tessera/jsont';
 import type { Block, PageDoc } from '../model/document.js';
 import { blockLabel } from '../model/document.js';
 import { browserCldr } from './cldr-browser.js';
 
-export interface ThemeSource {
-  templates: Record<string, string>;
-  partials: Record<string, string>;
-}
-
 export interface SectionsRender {
   html: string;
   blocks: Record<string, string>;
   structure: string;
-}
-
-export interface PreviewContext {
-  template: string;
-  settings: { locale: string; timeZone: string };
-  context: Record<string, unknown>;
 }
 
 /** Marks the spot in the page where the editor writes the sections, so edits replace only them. */

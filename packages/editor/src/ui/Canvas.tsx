@@ -4,7 +4,8 @@ import { api } from '../api.js';
 import { type ApplyEdit, loadInlineEditor, useInlineEditing } from '../canvas/use-inline-editing.js';
 import type { EditorState } from '../model/commands.js';
 import type { PageDoc } from '../model/document.js';
-import type { PreviewContext, PreviewRenderer, ThemeSource } from '../preview/renderer.js';
+import type { PreviewContext, ThemeSource } from '@tessera/core/contracts/pages';
+import type { PreviewRenderer } from '../preview/renderer.js';
 import type { CanvasTool } from './CanvasDrag.js';
 
 interface CanvasProps {

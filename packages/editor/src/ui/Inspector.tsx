@@ -1,6 +1,7 @@
 import { EDITOR_LIMITS, PROMOTED_BLOCK_TYPES } from '@tessera/core';
 import { lazy, Suspense, useEffect } from 'react';
-import type { FileEntry, PageSummary } from '../api.js';
+import type { FileEntry } from '@tessera/core/contracts/files';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 import { COMMANDS, type Command, type EditorState } from '../model/commands.js';
 import { BLOCK_KINDS, newBlock, newSection } from '../model/document.js';
 import { findBlock } from '../model/operations.js';

@@ -1,6 +1,7 @@
 import { buildLink, LINK_TAB_LABELS, LINK_TABS, type LinkTab, parseLink } from '@tessera/core';
 import { useId, useState } from 'react';
-import type { FileEntry, PageSummary } from '../api.js';
+import type { FileEntry } from '@tessera/core/contracts/files';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 
 interface LinkEditorProps {
   url: string;

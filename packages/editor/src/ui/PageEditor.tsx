@@ -1,6 +1,8 @@
 import { DEVICE_PREVIEWS, type DevicePreview } from '@tessera/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, api, type FileEntry, type PageDocument, type PageSummary } from '../api.js';
+import type { FileEntry, FileList } from '@tessera/core/contracts/files';
+import type { PageDocument, PageList, PageSummary } from '@tessera/core/contracts/pages';
+import { ApiError, api } from '../api.js';
 import { COMMANDS, type Command, type EditorState, edit, initialState } from '../model/commands.js';
 import { normalizeDoc, type PageDoc } from '../model/document.js';
 import { DraftSync } from '../model/draft-sync.js';
@@ -44,14 +46,14 @@ export function PageEditor() {
 
   const loadPages = useCallback(async () => {
     try {
-      setPages((await api<{ pages: PageSummary[] }>('GET', '/api/config/pages')).pages);
+      setPages((await api<PageList>('GET', '/api/config/pages')).pages);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 0 ? 'Unable to load collections' : (e as Error).message);
     }
   }, []);
   const loadFiles = useCallback(async () => {
     try {
-      setFiles((await api<{ files: FileEntry[] }>('GET', '/api/config/files')).files);
+      setFiles((await api<FileList>('GET', '/api/config/files')).files);
     } catch {
       // the file manager shows its own error when opened
     }

@@ -1,6 +1,7 @@
 import { FolderBehavior, PAGE_STATUS_LABELS, PAGE_STATUSES, validatePageSettings } from '@tessera/core';
 import { useEffect, useState } from 'react';
-import { ApiError, api, type PageDocument } from '../api.js';
+import type { PageDocument } from '@tessera/core/contracts/pages';
+import { ApiError, api } from '../api.js';
 
 interface SettingsForm {
   title: string;

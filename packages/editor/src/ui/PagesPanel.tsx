@@ -1,6 +1,7 @@
 import { PAGE_STATUS_LABELS, validatePageSettings } from '@tessera/core';
 import { lazy, Suspense, useState } from 'react';
-import { api, type PageDocument, type PageSummary } from '../api.js';
+import type { DeletedPage, PageAnswer, PageDocument, PageSummary } from '@tessera/core/contracts/pages';
+import { api } from '../api.js';
 import { moveTargets, orderForMove, orderForStep, type PageOrder, treeOrder } from '../model/page-tree.js';
 
 /** Page settings open on demand, so the dialog is its own chunk. */
@@ -38,7 +39,7 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
     const title = newTitle.trim();
     if (!title) return onError('Please enter a page title.');
     void call(async () => {
-      const { page } = await api<{ page: PageSummary }>('POST', '/api/config/pages', { title, folder });
+      const { page } = await api<PageAnswer>('POST', '/api/config/pages', { title, folder });
       setNewTitle('');
       if (!folder) onOpen(page.id);
     });
@@ -166,10 +167,7 @@ export function PagesPanel({ pages, currentId, onOpen, onChanged, onSettingsSave
                   type="button"
                   onClick={() =>
                     void call(async () => {
-                      const { restoreToken } = await api<{ restoreToken: string }>(
-                        'DELETE',
-                        `/api/config/pages/${page.id}`,
-                      );
+                      const { restoreToken } = await api<DeletedPage>('DELETE', `/api/config/pages/${page.id}`);
                       setUndoDelete({ title: page.title, token: restoreToken });
                     })
                   }

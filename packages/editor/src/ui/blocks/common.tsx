@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import type { FileEntry, PageSummary } from '../../api.js';
+import type { FileEntry } from '@tessera/core/contracts/files';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 import type { EditorState } from '../../model/commands.js';
 import { type Block, blockLabel } from '../../model/document.js';
 import type { Operation } from '../../model/operations.js';

@@ -9,12 +9,9 @@ import {
   EDITOR_MESSAGES,
   escapeHtml,
   PageType,
-  slugFromTitle,
-  validateFileName,
-  validatePageSettings,
-  validateSlug,
   WebsiteRole,
 } from '@tessera/core';
+import { pageOrderBody, pageRestoreBody } from '@tessera/core/contracts/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OwnerIdentity } from '../auth/owner-session.js';
@@ -32,9 +29,18 @@ import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
 import blogPostsPlugin from '../content/blog/blog-posts.js';
 import blogTermsPlugin from '../content/blog/blog-terms.js';
 import eventSeoPlugin from './event-seo.js';
-import { EDITOR_CONTRACTS, pageOrderBody, pageRestoreBody } from './contracts.js';
+import { EDITOR_CONTRACTS } from './contracts.js';
+import {
+  checkPageSettings,
+  pageIdOf,
+  parseCreatePage,
+  parseDraft,
+  fileNameOf,
+  parseFileName,
+  renameTarget,
+} from './page-input.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
-import { checkSections, createPageStore } from '../content/pages/page-store.js';
+import { createPageStore } from '../content/pages/page-store.js';
 import { createPageTrash } from '../content/pages/page-trash.js';
 import popupPlugin from '../design/popup.js';
 import { readThemeSource, type ThemeSource } from '../design/theme-source.js';
@@ -58,8 +64,6 @@ const content = (contract: RouteContract, group: RoleGroup = 'content') => ({
   config: { contract },
 });
 const ownerOf = (request: FastifyRequest) => request.owner as OwnerIdentity;
-type PageId = { Params: { id: string } };
-type FileName = { Params: { name: string } };
 
 function body(request: FastifyRequest): Record<string, unknown> {
   const value = request.body;
@@ -150,15 +154,9 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   }));
 
   app.post('/api/config/pages', content(EDITOR_CONTRACTS.createPage), async (request) => {
-    const input = body(request);
-    const title = typeof input.title === 'string' ? input.title.trim() : '';
-    if (!title) throw new AppError('invalid-body', EDITOR_MESSAGES.titleRequired, { field: 'title' });
-    const slug = typeof input.slug === 'string' && input.slug ? input.slug : slugFromTitle(title);
-    const problem = validateSlug(slug);
-    if (problem) throw new AppError('invalid-body', problem, { field: 'slug' });
-    const parentId = typeof input.parentId === 'string' ? input.parentId : null;
+    const input = parseCreatePage(request.body);
     const siteId = ownerOf(request).websiteId;
-    const page = await pages.create(siteId, { title, slug, parentId, folder: input.folder === true });
+    const page = await pages.create(siteId, input);
     invalidate(siteId);
     return { page };
   });
@@ -182,55 +180,56 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { page };
   });
 
-  app.get<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.page), async (request) =>
-    pages.get(ownerOf(request).websiteId, request.params.id),
+  app.get('/api/config/pages/:id', content(EDITOR_CONTRACTS.page), async (request) =>
+    pages.get(ownerOf(request).websiteId, pageIdOf(request.params)),
   );
 
-  app.put<PageId>('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.saveDraft), async (request) => {
+  app.put('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.saveDraft), async (request) => {
     // Owner HTML is stored cleaned; only administrators keep a raw code block (finding 9).
     const owner = ownerOf(request);
     const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
-    const stored = allowRaw ? undefined : await pages.get(owner.websiteId, request.params.id);
+    const stored = allowRaw ? undefined : await pages.get(owner.websiteId, pageIdOf(request.params));
     const storedRaw = stored ? rawCodeOf([...stored.published.sections, ...stored.draft.sections]) : undefined;
-    const sections = sanitizeSections(checkSections(body(request).sections), { allowRaw, storedRaw });
-    return pages.saveDraft(owner.websiteId, request.params.id, sections);
+    const sections = sanitizeSections(parseDraft(request.body), { allowRaw, storedRaw });
+    return pages.saveDraft(owner.websiteId, pageIdOf(request.params), sections);
   });
 
-  app.delete<PageId>('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.discardDraft), async (request) => {
-    await pages.discardDraft(ownerOf(request).websiteId, request.params.id);
+  app.delete('/api/config/pages/:id/draft', content(EDITOR_CONTRACTS.discardDraft), async (request) => {
+    await pages.discardDraft(ownerOf(request).websiteId, pageIdOf(request.params));
     return { ok: true };
   });
 
-  app.post<PageId>('/api/config/pages/:id/publish', content(EDITOR_CONTRACTS.publishPage), async (request) => {
+  app.post('/api/config/pages/:id/publish', content(EDITOR_CONTRACTS.publishPage), async (request) => {
     const siteId = ownerOf(request).websiteId;
-    const page = await pages.publish(siteId, request.params.id);
+    const page = await pages.publish(siteId, pageIdOf(request.params));
     invalidate(siteId);
     return page;
   });
 
-  app.patch<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.pageSettings), async (request, reply) => {
-    const result = validatePageSettings(body(request));
+  app.patch('/api/config/pages/:id', content(EDITOR_CONTRACTS.pageSettings), async (request, reply) => {
+    const result = checkPageSettings(request.body);
+    if (!result) throw new AppError('invalid-body');
     if (!result.ok) {
       const [field, message] = Object.entries(result.errors)[0];
       return reply.code(400).send({ error: 'invalid-body', message, field, errors: result.errors });
     }
     const siteId = ownerOf(request).websiteId;
-    const page = await pages.updateSettings(siteId, request.params.id, result.value);
+    const page = await pages.updateSettings(siteId, pageIdOf(request.params), result.value);
     invalidate(siteId);
     return page;
   });
 
-  app.post<PageId>('/api/config/pages/:id/duplicate', content(EDITOR_CONTRACTS.duplicatePage), async (request) => {
+  app.post('/api/config/pages/:id/duplicate', content(EDITOR_CONTRACTS.duplicatePage), async (request) => {
     const siteId = ownerOf(request).websiteId;
-    const page = await pages.duplicate(siteId, request.params.id);
+    const page = await pages.duplicate(siteId, pageIdOf(request.params));
     invalidate(siteId);
     return { page };
   });
 
-  app.delete<PageId>('/api/config/pages/:id', content(EDITOR_CONTRACTS.deletePage), async (request) => {
+  app.delete('/api/config/pages/:id', content(EDITOR_CONTRACTS.deletePage), async (request) => {
     const siteId = ownerOf(request).websiteId;
     // Kept in the database for undo (page-trash.ts), so any server process can restore it.
-    const deleted = await trash.trash(siteId, request.params.id);
+    const deleted = await trash.trash(siteId, pageIdOf(request.params));
     invalidate(siteId);
     return deleted;
   });
@@ -248,58 +247,54 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
    * layout), for the page's draft; the editor renders the sections itself and fills
    * `page.sectionsHtml`, so an edit shows without a round trip.
    */
-  app.get<PageId>(
-    '/api/config/pages/:id/preview-context',
-    content(EDITOR_CONTRACTS.previewContext),
-    async (request) => {
-      const owner = ownerOf(request);
-      const doc = await pages.get(owner.websiteId, request.params.id);
-      const site = await loadSiteScope(app.services.content as never, request.hostname);
-      if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
-      const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
-      const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
-      const pageType = isSplash
-        ? PageType.SPLASH_PAGE
-        : doc.settings.passwordProtected
-          ? PageType.PROTECTED_CONTENT
-          : PageType.PAGE;
-      const title = doc.settings.title;
-      const context = pageContext(
-        site,
-        { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
-        // No visitor scripts inside the editor's preview frame.
-        { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
-      );
-      const page = context.page as Record<string, unknown>;
-      // The site's font kits, so kit families show on the canvas too (the editor's policy allows them).
-      const kits = await options.fontKits?.(owner.websiteId);
-      return {
-        template: 'content-page',
-        settings: { locale: site.locale, timeZone: site.timeZone },
-        context: {
-          ...context,
-          cart: null,
-          cartPill: cartPillView(undefined, site.currency, site.locale),
-          collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
-          page: {
-            blocksStylesheet: theme.blocksStylesheetUrl,
-            ...page,
-            sectionsHtml: '',
-            // The form and newsletter blocks' styles, for blocks added while editing.
-            extraStylesheets: [
-              ...(kits?.stylesheets ?? []).map((href) => ({ href })),
-              { href: theme.assetUrl('forms.css') },
-            ],
-            bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
-            isSplash,
-            lang: '',
-            isCart: false,
-            showCartPill: true,
-          },
+  app.get('/api/config/pages/:id/preview-context', content(EDITOR_CONTRACTS.previewContext), async (request) => {
+    const owner = ownerOf(request);
+    const doc = await pages.get(owner.websiteId, pageIdOf(request.params));
+    const site = await loadSiteScope(app.services.content as never, request.hostname);
+    if (!site || site.id !== owner.websiteId) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
+    const path = doc.summary.slug === 'home' ? '/' : `/${doc.summary.slug}`;
+    const isSplash = doc.summary.type === CollectionType.SPLASH_PAGE;
+    const pageType = isSplash
+      ? PageType.SPLASH_PAGE
+      : doc.settings.passwordProtected
+        ? PageType.PROTECTED_CONTENT
+        : PageType.PAGE;
+    const title = doc.settings.title;
+    const context = pageContext(
+      site,
+      { pageType, path, title, membersOnly: doc.settings.membersOnly, hideChrome: isSplash },
+      // No visitor scripts inside the editor's preview frame.
+      { stylesheet: theme.stylesheetUrl, loaderSrc: undefined },
+    );
+    const page = context.page as Record<string, unknown>;
+    // The site's font kits, so kit families show on the canvas too (the editor's policy allows them).
+    const kits = await options.fontKits?.(owner.websiteId);
+    return {
+      template: 'content-page',
+      settings: { locale: site.locale, timeZone: site.timeZone },
+      context: {
+        ...context,
+        cart: null,
+        cartPill: cartPillView(undefined, site.currency, site.locale),
+        collection: { id: doc.summary.id, title, fullUrl: path, description: doc.settings.seoDescription },
+        page: {
+          blocksStylesheet: theme.blocksStylesheetUrl,
+          ...page,
+          sectionsHtml: '',
+          // The form and newsletter blocks' styles, for blocks added while editing.
+          extraStylesheets: [
+            ...(kits?.stylesheets ?? []).map((href) => ({ href })),
+            { href: theme.assetUrl('forms.css') },
+          ],
+          bodyClass: path === '/' ? 'is-home' : `is-${doc.summary.kind || 'page'} page-${doc.summary.slug}`,
+          isSplash,
+          lang: '',
+          isCart: false,
+          showCartPill: true,
         },
-      };
-    },
-  );
+      },
+    };
+  });
 
   // File manager: files at the top of the file storage (`/files/<name>`; `platform/storage/`).
   const storage = app.fileStorage;
@@ -314,12 +309,11 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     return fileInfo({ key: name, ...found });
   };
-  const safeName = (name: string): string => {
-    const problem = validateFileName(name);
-    if (problem) throw new AppError('invalid-body', problem, { field: 'name' });
-    const path = resolve(filesRoot, name.trim());
-    if (!path.startsWith(`${filesRoot}/`)) throw new AppError('invalid-body', EDITOR_MESSAGES.notAnOption(name));
-    return name.trim();
+  // A name the file name rules take stays inside the files folder; checked again where it is joined.
+  const inside = (name: string): string => {
+    if (!resolve(filesRoot, name).startsWith(`${filesRoot}/`))
+      throw new AppError('invalid-body', EDITOR_MESSAGES.notAnOption(name));
+    return name;
   };
 
   app.get('/api/config/files', content(EDITOR_CONTRACTS.listFiles, 'files'), async () => {
@@ -331,7 +325,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     if (!request.isMultipart()) throw new AppError('unsupported-media-type');
     const saved: ReturnType<typeof fileInfo>[] = [];
     for await (const part of request.files()) {
-      const name = safeName(part.filename ?? '');
+      const name = inside(parseFileName(part.filename ?? ''));
       const refused = checkUpload(name, 0);
       if (refused) {
         part.file.resume();
@@ -357,10 +351,9 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { files: saved };
   });
 
-  app.patch<FileName>('/api/config/files/:name', content(EDITOR_CONTRACTS.renameFile), async (request) => {
-    const from = safeName(request.params.name);
-    const raw = body(request).name;
-    const to = safeName(typeof raw === 'string' ? raw : '');
+  app.patch('/api/config/files/:name', content(EDITOR_CONTRACTS.renameFile), async (request) => {
+    const from = inside(fileNameOf(request.params));
+    const to = inside(renameTarget(request.body));
     // Finding 11: files only (never a folder), and the new name passes the upload checks.
     await requireStoredFile(storage, from, 'rename');
     if (from !== to && (await storage.head(to))) throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
@@ -371,8 +364,8 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     return { file: await storedInfo(to) };
   });
 
-  app.delete<FileName>('/api/config/files/:name', content(EDITOR_CONTRACTS.deleteFile), async (request) => {
-    const name = safeName(request.params.name);
+  app.delete('/api/config/files/:name', content(EDITOR_CONTRACTS.deleteFile), async (request) => {
+    const name = inside(fileNameOf(request.params));
     await requireStoredFile(storage, name, 'delete');
     await storage.delete(name);
     await dropVariants(storage, CACHE_DIR, name);

@@ -1,12 +1,5 @@
-import {
-  blockLimitProblem,
-  CollectionType,
-  EDITOR_LIMITS,
-  EDITOR_MESSAGES,
-  type PageDocument,
-  type PageSettings,
-  type PageSummary,
-} from '@tessera/core';
+import { blockLimitProblem, CollectionType, EDITOR_LIMITS, EDITOR_MESSAGES, type PageSettings } from '@tessera/core';
+import type { PageDocument, PageSummary, SectionData } from '@tessera/core/contracts/pages';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import type { Updateable } from 'kysely';
@@ -108,7 +101,8 @@ export function createPageStore(db: Kysely<Database>) {
 
   function document(found: CollectionRow): PageDocument {
     const settings = parseObject(found.settings);
-    const published = parseList(found.sections);
+    // Stored as the draft route took them (`draftBody`), or by the seed and the importers.
+    const published = parseList(found.sections) as SectionData[];
     const draft = found.draft_content != null ? parseObject(found.draft_content) : undefined;
     return {
       summary: summaryOf(found),
@@ -128,7 +122,7 @@ export function createPageStore(db: Kysely<Database>) {
         hideFromSearch: settings.noindex === true,
       },
       published: { sections: published },
-      draft: { sections: Array.isArray(draft?.sections) ? draft.sections : published },
+      draft: { sections: Array.isArray(draft?.sections) ? (draft.sections as SectionData[]) : published },
       draftUpdatedAt: found.draft_updated_at,
     };
   }

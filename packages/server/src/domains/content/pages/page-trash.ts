@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { EDITOR_MESSAGES, type PageSummary } from '@tessera/core';
+import { EDITOR_MESSAGES } from '@tessera/core';
+import type { PageSummary } from '@tessera/core/contracts/pages';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors/aliases.js';
