@@ -1,22 +1,11 @@
+import type { CommentStatus, CommentView } from '@tessera/core/contracts/comments';
 import type { Kysely } from 'kysely';
 import type { CommentRow, Database } from '../../platform/db/schema.js';
 import { type CommentsDatabase, withLikes } from './tables.js';
 import { newId, nowIso } from '../../platform/ids.js';
 
-/** `approved` comments are shown; `pending` wait for a moderator; `spam` are kept but hidden. */
-export const COMMENT_STATUSES = ['approved', 'pending', 'spam'] as const;
-export type CommentStatus = (typeof COMMENT_STATUSES)[number];
-
-/** A comment as pages and the API show it. `body` is plain text: templates escape it. */
-export interface CommentView {
-  id: string;
-  itemId: string;
-  authorName: string;
-  body: string;
-  status: CommentStatus;
-  /** Epoch milliseconds, like every date the template language reads. */
-  addedOn: number;
-}
+// A comment as pages and the API show it (`body` is plain text: templates escape it), and its statuses.
+export { COMMENT_STATUSES, type CommentStatus, type CommentView } from '@tessera/core/contracts/comments';
 
 export interface NewComment {
   siteId: string;

@@ -1,3 +1,11 @@
+import {
+  commentBody,
+  commentListAnswer,
+  commentPostedAnswer,
+  likeAnswer,
+  moderationAnswer,
+  moderationListAnswer,
+} from '@tessera/core/contracts/comments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -92,6 +100,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
   const listContract = {
     summary: "A post's approved comments",
     query: commentListQuery,
+    response: commentListAnswer,
     errors: ['post-not-found'],
   } as const;
   app.get('/api/comments', { config: { contract: listContract } }, async (request) => {
@@ -109,6 +118,8 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
       config: {
         contract: {
           summary: 'Comment on a post (JSON, or a plain form post answered with a 303 back to the post)',
+          body: commentBody,
+          response: { 201: commentPostedAnswer },
           errors: ['invalid-comment', 'post-not-found', 'comments-closed', 'rate-limited'],
         },
       },
@@ -151,6 +162,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
         contract: {
           summary: 'Like a post (once per visitor cookie)',
           params: likeParams,
+          response: likeAnswer,
           errors: ['likes-disabled', 'post-not-found', 'rate-limited'],
         },
       },
@@ -172,7 +184,11 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
     {
       preHandler: requireOwner('comments'),
       config: {
-        contract: { summary: 'Comments of one moderation status (pending unless named)', query: moderationQuery },
+        contract: {
+          summary: 'Comments of one moderation status (pending unless named)',
+          query: moderationQuery,
+          response: moderationListAnswer,
+        },
       },
     },
     async (request) => {
@@ -186,6 +202,7 @@ export default async function commentsPlugin(app: FastifyInstance, options: Comm
     summary: 'Approve a comment, hold it or mark it as spam',
     params: commentParams,
     body: moderationBody,
+    response: moderationAnswer,
     errors: ['comment-not-found'],
   } as const;
   app.put(
