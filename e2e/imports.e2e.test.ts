@@ -4,7 +4,7 @@
 // demo shop keeps its catalogue.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -31,15 +31,21 @@ let manager: Page;
 let oldSite: Server;
 let oldOrigin: string;
 let editorEmail: string;
+/** Picture downloads of the progress test, held until it lets them through. */
+const held: ServerResponse[] = [];
+let holding = false;
+let picture: Buffer;
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
 beforeAll(async () => {
-  const picture = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#b03a2e' } })
+  picture = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#b03a2e' } })
     .jpeg()
     .toBuffer();
   oldSite = createServer((req, res) => {
-    if (req.url?.endsWith('/tomatoes.jpg')) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
+    if (req.url?.startsWith('/wp-content/uploads/2031/') && holding) held.push(res);
+    else if (req.url?.endsWith('/tomatoes.jpg') || req.url?.startsWith('/wp-content/uploads/2031/'))
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => oldSite.listen(0, '127.0.0.1', resolve));
@@ -71,6 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const res of held.splice(0)) res.destroy();
   await browser?.close();
   await server?.stop();
   await new Promise((resolve) => oldSite?.close(resolve));
@@ -120,7 +127,8 @@ describe('Commerce › Import products', () => {
 });
 
 describe('Website › WordPress import', () => {
-  it('imports posts and pages with their pictures copied into the site', async () => {
+  /** The content editor, signed in, in a browser context of their own. */
+  async function signedInEditor() {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(10_000);
     const editor = await context.newPage();
@@ -129,6 +137,11 @@ describe('Website › WordPress import', () => {
     await editor.getByLabel('Password').fill(OWNER_PASSWORD);
     await editor.getByRole('button', { name: 'Sign in' }).click();
     await editor.waitForURL(/\/config(\/[a-z/]+)?$/);
+    return { context, editor };
+  }
+
+  it('imports posts and pages with their pictures copied into the site', async () => {
+    const { context, editor } = await signedInEditor();
     await editor.getByRole('link', { name: 'WordPress import' }).click();
     await poll(() => editor.getByRole('heading', { level: 1 }).textContent()).toBe('Import from WordPress');
     await editor.getByLabel("Copy the export's pictures into this site").check();
@@ -154,6 +167,55 @@ describe('Website › WordPress import', () => {
     expect(await (await editor.request.get(`${server.url}/about-2`)).text()).toContain('We garden by the sea.');
     const moved = await editor.request.get(`${server.url}/garden/planting-calendar/`, { maxRedirects: 0 });
     expect(moved.status()).toBe(301);
+    await context.close();
+  });
+  it("shows the server's progress while the pictures come in, and finds the import again after a reload", async () => {
+    const { context, editor } = await signedInEditor();
+    await editor.getByRole('link', { name: 'WordPress import' }).click();
+    await poll(() => editor.getByRole('heading', { level: 1 }).textContent()).toBe('Import from WordPress');
+    await editor.getByLabel("Copy the export's pictures into this site").check();
+    const posts = [1, 2, 3].map(
+      (n) => `<item><title><![CDATA[Slow post ${n}]]></title><dc:creator><![CDATA[ines]]></dc:creator>
+<content:encoded><![CDATA[<p>Post ${n}.</p><p><img src="${oldOrigin}/wp-content/uploads/2031/07/slow-${n}.jpg" alt="Slow ${n}"></p>]]></content:encoded>
+<wp:post_id>${700 + n}</wp:post_id><wp:post_date_gmt><![CDATA[2024-08-16 07:45:00]]></wp:post_date_gmt><wp:post_name><![CDATA[slow-post-${n}]]></wp:post_name>
+<wp:status><![CDATA[publish]]></wp:status><wp:post_type><![CDATA[post]]></wp:post_type></item>`,
+    );
+    const xml = `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Slow blog</title><link>${oldOrigin}</link><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>${oldOrigin}</wp:base_site_url>
+${posts.join('\n')}</channel></rss>`;
+    await editor
+      .getByLabel('File')
+      .setInputFiles({ name: 'slow.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) });
+    const preview = editor.getByRole('region', { name: 'Preview' });
+    await poll(() => preview.count()).toBe(1);
+    holding = true;
+    await preview.getByRole('button', { name: 'Import 3 items' }).click();
+
+    // The server copies the first picture (held): the bar shows the phase and how far the import is.
+    const running = editor.getByRole('region', { name: 'Import progress' });
+    await poll(() => running.getByText('Copying pictures and files: 0 of 3 files').count()).toBe(1);
+    const bar = running.getByRole('progressbar');
+    const percent = async () => Number(await bar.getAttribute('value'));
+    expect(await percent()).toBeGreaterThan(0);
+    expect(await running.textContent()).toContain('Importing slow.xml');
+    await expectAccessible(editor, 'import progress');
+
+    // Reloaded mid-import, the panel finds the running import and follows it again.
+    await editor.reload();
+    await poll(() => running.count()).toBe(1);
+    const before = await percent();
+    held.shift()?.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
+    await poll(() => running.getByText('Copying pictures and files: 1 of 3 files').count()).toBe(1);
+    expect(await percent()).toBeGreaterThan(before);
+
+    holding = false;
+    for (const res of held.splice(0)) res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture);
+    const result = editor.getByRole('region', { name: 'Result' });
+    await poll(() => result.count()).toBe(1);
+    expect(await result.textContent()).toMatch(/3 items created/);
+    expect(await result.getByRole('link', { name: 'Slow post 2' }).getAttribute('href')).toBe('/blog/slow-post-2');
+    expect(await running.count()).toBe(0);
     await context.close();
   });
 });

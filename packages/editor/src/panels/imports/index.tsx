@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api.js';
 import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
+import { followImport, type ImportProgress, phaseText, runningImport } from './job.js';
 import { countText, IMPORT_KINDS, type ImportKind, type ImportReport } from './kinds.js';
 import { sendFile } from './upload.js';
 import './imports.css';
@@ -10,6 +11,7 @@ type Step =
   | { kind: 'choose' }
   | { kind: 'sending'; dryRun: boolean; fraction: number }
   | { kind: 'preview'; report: ImportReport }
+  | { kind: 'running'; progress: ImportProgress }
   | { kind: 'done'; report: ImportReport };
 
 /** Which import a panel address shows (two entries of the panel registry share this panel). */
@@ -67,9 +69,35 @@ function ReportTable({ report, kind }: { report: ImportReport; kind: ImportKind 
   );
 }
 
+/** The import running on the server: its phase in words and a progress bar of the whole import. */
+function Progress({ progress, kind }: { progress: ImportProgress; kind: ImportKind }) {
+  return (
+    <section aria-label="Import progress" className="ed-import__running">
+      <p>
+        Importing{progress.fileName ? ` ${progress.fileName}` : ''}. You can leave this page: the import goes on, and
+        this panel shows it again when you come back.
+      </p>
+      <div className="ed-import__progress">
+        <label htmlFor="ed-import-job">{phaseText(kind, progress)}</label>
+        <progress id="ed-import-job" max={100} value={progress.percent} />
+        <span className="ed-import__percent">{progress.percent}%</span>
+      </div>
+      {progress.warnings.length > 0 && (
+        <ul className="ed-import__warnings" aria-label="Warnings">
+          {progress.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * Import (issue 19): choose a file, see what the import would do (a dry run on the server), then
- * import it; a progress bar while the file goes up, and a summary with a link to each item after.
+ * import it: the server runs it as a job and the panel follows it with a progress bar (phase and
+ * percentage), then shows a summary with a link to each item. Reloaded meanwhile, the panel finds
+ * the running import and follows it again.
  */
 export default function ImportPanel({ path }: PanelProps) {
   const kind = kindOfPath(path);
@@ -78,23 +106,75 @@ export default function ImportPanel({ path }: PanelProps) {
   const [status, setStatus] = useState('');
   const file = useRef<File | undefined>(undefined);
   const [copyMedia, setCopyMedia] = useState(false);
+  /** Stops following an import when the panel goes away or shows another kind. */
+  const following = useRef<AbortController | undefined>(undefined);
+
+  /** Shows the running import until it ends: its summary, or why it failed. */
+  async function follow(started: ImportProgress) {
+    following.current?.abort();
+    const stop = new AbortController();
+    following.current = stop;
+    setStep({ kind: 'running', progress: started });
+    setStatus(`Importing: ${phaseText(kind, started)}.`);
+    try {
+      const end = await followImport(started.id, (progress) => setStep({ kind: 'running', progress }), stop.signal);
+      if (!end) return;
+      if (end.state === 'done' && end.summary) {
+        setStep({ kind: 'done', report: kind.toReport(end.summary as Record<string, unknown>) });
+        setStatus('Import finished.');
+      } else {
+        setStep({ kind: 'choose' });
+        setStatus('');
+        setError(end.error?.message ?? 'The import failed. Nothing was imported.');
+      }
+    } catch (failure) {
+      if (stop.signal.aborted) return;
+      setStep({ kind: 'choose' });
+      setStatus('');
+      setError(failure instanceof ApiError ? failure.message : 'Something went wrong');
+    }
+  }
+
+  // An import of this kind still running (the page was reloaded, or opened again): follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per kind of import shown
+  useEffect(() => {
+    let gone = false;
+    runningImport(kind)
+      .then((running) => {
+        if (running && !gone) void follow(running);
+      })
+      .catch(() => {});
+    return () => {
+      gone = true;
+      following.current?.abort();
+    };
+  }, [kind.id]);
 
   async function send(dryRun: boolean) {
     const chosen = file.current;
     if (!chosen) return;
     setError(undefined);
     setStep({ kind: 'sending', dryRun, fraction: 0 });
-    setStatus(dryRun ? `Reading ${chosen.name}…` : `Importing ${chosen.name}…`);
+    setStatus(dryRun ? `Reading ${chosen.name}…` : `Sending ${chosen.name}…`);
+    const query = new URLSearchParams({ dryRun: String(dryRun) });
+    if (kind.mediaLabel && copyMedia) query.set('fetchMedia', 'true');
+    if (!dryRun) {
+      query.set('background', 'true');
+      query.set('name', chosen.name.slice(0, 255));
+    }
     try {
       const body = await sendFile<Record<string, unknown>>(
-        `${kind.endpoint}?dryRun=${dryRun}${kind.mediaLabel && copyMedia ? '&fetchMedia=true' : ''}`,
+        `${kind.endpoint}?${query}`,
         chosen,
         kind.contentType,
         (fraction) => setStep({ kind: 'sending', dryRun, fraction }),
       );
-      const report = kind.toReport(body);
-      setStep(dryRun ? { kind: 'preview', report } : { kind: 'done', report });
-      setStatus(dryRun ? 'Preview ready.' : 'Import finished.');
+      if (!dryRun) {
+        void follow(body as unknown as ImportProgress);
+        return;
+      }
+      setStep({ kind: 'preview', report: kind.toReport(body) });
+      setStatus('Preview ready.');
     } catch (failure) {
       setStep({ kind: 'choose' });
       setStatus('');
@@ -102,7 +182,7 @@ export default function ImportPanel({ path }: PanelProps) {
     }
   }
 
-  const sending = step.kind === 'sending';
+  const sending = step.kind === 'sending' || step.kind === 'running';
   return (
     <Panel title={kind.title} error={error} onDismissError={() => setError(undefined)} status={status}>
       <p className="ed-hint ed-import__intro">{kind.intro}</p>
@@ -130,13 +210,14 @@ export default function ImportPanel({ path }: PanelProps) {
           {kind.mediaLabel}
         </label>
       )}
-      {sending && (
+      {step.kind === 'sending' && (
         <div className="ed-import__progress">
-          <label htmlFor="ed-import-progress">{step.dryRun ? 'Reading the file' : 'Importing'}</label>
+          <label htmlFor="ed-import-progress">{step.dryRun ? 'Reading the file' : 'Sending the file'}</label>
           <progress id="ed-import-progress" max={1} value={step.fraction < 1 ? step.fraction : undefined} />
           {step.fraction >= 1 && <span className="ed-hint"> Uploaded; the server is working on it…</span>}
         </div>
       )}
+      {step.kind === 'running' && <Progress progress={step.progress} kind={kind} />}
       {(step.kind === 'preview' || step.kind === 'done') && (
         <section aria-label={step.kind === 'preview' ? 'Preview' : 'Result'} className="ed-import__report">
           <Summary report={step.report} noun={kind.noun} />
