@@ -9,7 +9,15 @@ import { registerContactPage } from './contact-page.js';
 import { FormError } from './errors.js';
 import { resolveFormsConfig } from './forms-config.js';
 import { registerOwnerFormRoutes } from './owner-routes.js';
-import { additionalFieldsQuery, submissionBody } from './schemas.js';
+import {
+  additionalFieldsFormAnswer,
+  additionalFieldsQuery,
+  captchaChallenge,
+  formValuesValidAnswer,
+  submissionAnswer,
+  submissionBody,
+  submissionKeyAnswer,
+} from '@tessera/core/contracts/forms';
 import { createFormStore } from './form-store.js';
 import {
   createRedisSubmissionLimiter,
@@ -113,6 +121,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const validateContract = {
     summary: "Check a form's values without submitting them",
     errors: ['form-not-found', 'form-unparsable', 'invalid-fields'],
+    response: { 200: formValuesValidAnswer },
   } as const;
   app.post<{ Params: { formId: string } }>(
     '/api/rest/forms/validate/:formId',
@@ -130,6 +139,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     summary: "A product's additional-fields form",
     query: additionalFieldsQuery,
     errors: ['form-not-found'],
+    response: { 200: additionalFieldsFormAnswer },
   } as const;
   app.get('/api/rest/forms/additional-fields', { config: { contract: additionalFieldsContract } }, async (request) => {
     const query = additionalFieldsQuery.safeParse(request.query);
@@ -141,7 +151,15 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
 
   app.post(
     '/api/form/FormSubmissionKey',
-    { config: { contract: { summary: 'A one-time key for one form submission', errors: ['form-rate-limited'] } } },
+    {
+      config: {
+        contract: {
+          summary: 'A one-time key for one form submission',
+          errors: ['form-rate-limited'],
+          response: { 200: submissionKeyAnswer },
+        },
+      },
+    },
     (request, reply) =>
       guarded(request, async () => {
         const siteId = await siteIdOf(request);
@@ -156,7 +174,11 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
 
   app.get(
     '/api/form/captcha-challenge',
-    { config: { contract: { summary: 'A proof-of-work challenge for the form captcha' } } },
+    {
+      config: {
+        contract: { summary: 'A proof-of-work challenge for the form captcha', response: { 200: captchaChallenge } },
+      },
+    },
     async (_request, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       return captcha.challenge();
@@ -178,6 +200,7 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
       'captcha-replayed',
       'invalid-fields',
     ],
+    response: { 200: submissionAnswer },
   } as const;
   app.post('/api/form/SaveFormSubmission', { config: { contract: submitContract } }, (request, reply) =>
     guarded(request, async () => {

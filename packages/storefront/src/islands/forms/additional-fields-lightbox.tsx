@@ -1,6 +1,7 @@
 import { type FormFieldDefinition, type FormFieldValue, validateSubmission } from '@tessera/core';
 import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { AdditionalFieldsForm as PublishedForm } from '@tessera/core/contracts/forms';
 import { requestJson } from '../../api.js';
 import { FieldControl } from './additional-fields-fields.js';
 
@@ -8,12 +9,11 @@ import { FieldControl } from './additional-fields-fields.js';
 export const LIGHTBOX_MARGIN_PX = 50;
 const FORMS_STYLESHEET = '/theme/forms.css';
 
-export interface AdditionalFieldsForm {
-  id: string;
-  name?: string;
-  submitButtonText?: string;
-  fields: FormFieldDefinition[];
-}
+/**
+ * A product's additional-fields form: as GET /api/rest/forms/additional-fields answers it, or the copy in
+ * the product's JSON, which may have no name.
+ */
+export type AdditionalFieldsForm = Omit<PublishedForm, 'name'> & { name?: string };
 
 export interface LightboxProps {
   form: AdditionalFieldsForm;

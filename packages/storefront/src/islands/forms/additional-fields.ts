@@ -1,3 +1,4 @@
+import type { AdditionalFieldsFormAnswer } from '@tessera/core/contracts/forms';
 import { requestJson } from '../../api.js';
 import type { AdditionalFieldsForm } from './additional-fields-lightbox.js';
 
@@ -12,7 +13,7 @@ function isForm(value: unknown): value is AdditionalFieldsForm {
 
 /** The additional-fields form of a product, asked of the server (GET /api/rest/forms/additional-fields). */
 export async function additionalFieldsFormOf(itemId: string): Promise<AdditionalFieldsForm | null> {
-  const result = await requestJson<{ form?: unknown }>(
+  const result = await requestJson<AdditionalFieldsFormAnswer>(
     'GET',
     `/api/rest/forms/additional-fields?itemId=${encodeURIComponent(itemId)}`,
   );

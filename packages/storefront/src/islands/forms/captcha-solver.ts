@@ -1,13 +1,8 @@
+import type { CaptchaChallenge } from '@tessera/core/contracts/forms';
 import { sha256Hex } from './sha256.js';
 
-/** A challenge as GET /api/form/captcha-challenge answers it (ALTCHA v1 format). */
-export interface CaptchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
+/** A challenge as GET /api/form/captcha-challenge answers it (ALTCHA v1 format): the published contract's. */
+export type { CaptchaChallenge };
 
 export interface SolveOptions {
   /** Numbers tried before yielding to the page, so typing stays smooth. */

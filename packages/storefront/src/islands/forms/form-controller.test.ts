@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { FORM_MESSAGES } from '@tessera/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubmissionAnswer } from '@tessera/core/contracts/forms';
 import type { ApiResult } from '../../api.js';
 import type { CaptchaWidget } from './captcha-widget.js';
 import {
@@ -61,7 +62,7 @@ function setUp(kind = 'contact', api: Partial<FormApi> = {}, captcha?: CaptchaWi
   const parts = findFormParts(root)!;
   const fullApi: FormApi = {
     submissionKey: vi.fn(async () => ok({ key: 'k1' })),
-    save: vi.fn(async () => ok({ success: true, submissionId: 's1' })),
+    save: vi.fn(async () => ok({ success: true as const, submissionId: 's1' })),
     ...api,
   };
   const controller = createFormController({ root, parts, win: window, api: fullApi, captcha });
@@ -89,10 +90,9 @@ describe('form controller', () => {
   });
 
   it('locks with Submitting…, ignores a second submit, then shows the message and fires the events', async () => {
-    let release: (value: ApiResult<{ success: boolean; submissionId: string }>) => void = () => {};
+    let release: (value: ApiResult<SubmissionAnswer>) => void = () => {};
     const save = vi.fn(
-      (_payload: Record<string, unknown>) =>
-        new Promise<ApiResult<{ success: boolean; submissionId: string }>>((r) => (release = r)),
+      (_payload: Record<string, unknown>) => new Promise<ApiResult<SubmissionAnswer>>((r) => (release = r)),
     );
     const { root, parts, controller, email } = setUp('newsletter', { save });
     const events: string[] = [];
@@ -104,7 +104,7 @@ describe('form controller', () => {
     expect(parts.submit?.textContent).toBe(FORM_MESSAGES.submitting);
     await controller.submit();
     expect(save).toHaveBeenCalledTimes(1);
-    release(ok({ success: true, submissionId: 's1' }));
+    release(ok({ success: true as const, submissionId: 's1' }));
     await first;
     expect(controller.phase).toBe('success');
     expect(parts.form.hidden).toBe(true);

@@ -1,4 +1,5 @@
 import { characterCount, FORM_MESSAGES, formFailure, formSubmissionPayload, validateSubmission } from '@tessera/core';
+import type { SubmissionAnswer, SubmissionKeyAnswer } from '@tessera/core/contracts/forms';
 import type { ApiResult } from '../../api.js';
 import type { CaptchaWidget } from './captcha-widget.js';
 import {
@@ -17,8 +18,8 @@ export const NEWSLETTER_SUBSCRIBE_EVENT = 'tessera:newsletter-subscribe';
 export type FormPhase = 'idle' | 'locked' | 'success';
 
 export interface FormApi {
-  submissionKey(): Promise<ApiResult<{ key?: string }>>;
-  save(payload: Record<string, unknown>): Promise<ApiResult<{ success?: boolean; submissionId?: string }>>;
+  submissionKey(): Promise<ApiResult<SubmissionKeyAnswer>>;
+  save(payload: Record<string, unknown>): Promise<ApiResult<SubmissionAnswer>>;
 }
 
 export interface FormControllerOptions {
