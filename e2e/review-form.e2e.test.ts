@@ -2,10 +2,14 @@
 // visitor not signed in follows "Sign in to write a review" to the account sign-in and comes back to
 // the reviews; a signed-in buyer writes a review on the product page; the server's message is shown
 // as it is, the built-in captcha appears when the server says one is due, and once solved the review
-// is sent and awaits approval. Every state is checked with axe.
+// is sent and awaits approval. A buyer attaches a photo (a file that is not a picture is refused
+// first), and with JavaScript off the same form posts itself and the page says the review awaits
+// approval, or gives the server's reason. Every state is checked with axe. The server believes one
+// proxy hop, so the later tests post from addresses of their own (the captcha counts per address).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser } from './fixtures/env.js';
@@ -27,10 +31,13 @@ function withDb<T>(run: (db: Database.Database) => T): T {
   }
 }
 
-/** A paid order of the linen shirt placed by the signed-up site user. */
-function paidOrderOfUser(email: string) {
+let orders = 0;
+
+/** A paid order of the product (`urlId`, the linen shirt by default) placed by the signed-up site user. */
+function paidOrderOfUser(email: string, urlId = 'linen-shirt') {
+  const n = ++orders;
   withDb((db) => {
-    const item = db.prepare("select id, site_id from items where url_id = 'linen-shirt'").get() as {
+    const item = db.prepare('select id, site_id from items where url_id = ?').get(urlId) as {
       id: string;
       site_id: string;
     };
@@ -40,18 +47,76 @@ function paidOrderOfUser(email: string) {
       `insert into orders (id, site_id, order_number, site_user_id, customer_email, customer_name, currency, subtotal_cents,
         discount_cents, shipping_cents, tax_cents, grand_total_cents, gift_card_cents, amount_due_cents, refunded_cents,
         coupons, tax_lines, status, payment_status, fulfillment_status, created_at, updated_at)
-       values ('e2e-form-order', ?, 990101, ?, ?, 'Nora Reviewer', 'USD', 8800, 0, 0, 0, 8800, 0, 0, 0, '[]', '[]',
+       values (?, ?, ?, ?, ?, 'Nora Reviewer', 'USD', 8800, 0, 0, 0, 8800, 0, 0, 0, '[]', '[]',
         'confirmed', 'paid', 'unfulfilled', ?, ?)`,
-    ).run(item.site_id, user.id, email, at, at);
+    ).run(`e2e-form-order-${n}`, item.site_id, 990100 + n, user.id, email, at, at);
     db.prepare(
       `insert into order_lines (id, order_id, item_id, sku, title, attributes, product_type, quantity, unit_price_cents, line_total_cents)
-       values ('e2e-form-line', 'e2e-form-order', ?, 'SKU', 'Linen shirt', '{}', 1, 1, 8800, 8800)`,
-    ).run(item.id);
+       values (?, ?, ?, 'SKU', 'Product', '{}', 1, 1, 8800, 8800)`,
+    ).run(`e2e-form-line-${n}`, `e2e-form-order-${n}`, item.id);
   });
 }
 
+/** The stored review of the test user for a product, with its photos. */
+const storedReview = (urlId: string) =>
+  withDb((db) =>
+    db
+      .prepare(
+        `select r.status, r.rating, r.title, r.photos from product_reviews r join items i on i.id = r.item_id
+         where r.author_key = ? and i.url_id = ?`,
+      )
+      .get(USER.email, urlId),
+  ) as { status: string; rating: number; title: string; photos: string } | undefined;
+
+let addresses = 0;
+
+/** A browser of its own, posting from its own client address (the server believes one proxy hop). */
+async function ownBrowser(options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const own = await browser.newContext({
+    baseURL: server.url.replace('127.0.0.1', 'localhost'),
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++addresses}` },
+    ...options,
+  });
+  own.setDefaultTimeout(15_000);
+  const ownPage = await own.newPage();
+  await ownPage.goto('/account/login');
+  await ownPage.getByLabel('Email').fill(USER.email);
+  await ownPage.getByLabel('Password').fill(USER.password);
+  await ownPage.getByRole('button', { name: 'Sign in' }).click();
+  await ownPage.waitForURL('**/account');
+  return { context: own, page: ownPage };
+}
+
+/**
+ * axe on a page as a browser without JavaScript shows it. axe itself needs scripts, so the page's
+ * markup as the server sends it to that browser (its `<noscript>` parts shown, its scripts left out)
+ * is served again at the same address to a scripted page, with the server's style sheets.
+ */
+async function expectAccessibleWithoutScripts(plain: Page, label: string) {
+  const address = plain.url().split('#')[0]!;
+  const html = (await (await plain.request.get(address)).text())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript>/gi, '');
+  const scripted = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const copy = await scripted.newPage();
+    await copy.route(address, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: html }));
+    await copy.goto(address);
+    expect(await copy.locator('#reviews').count()).toBe(1);
+    await expectAccessible(copy, label);
+  } finally {
+    await scripted.close();
+  }
+}
+
+const picture = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#2e6b8a' } })
+    .png()
+    .toBuffer();
+
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { TRUST_PROXY: '1' } });
   browser = await launchBrowser();
   context = await browser.newContext({
     baseURL: server.url.replace('127.0.0.1', 'localhost'),
@@ -164,5 +229,108 @@ describe('the review form on the product page', () => {
     await expect
       .poll(() => page.locator('.product-reviews__notice').textContent())
       .toBe('You have already reviewed this product. Thank you!');
+  });
+
+  it('lets the buyer attach a photo with what it shows; a file that is not a picture is refused', async () => {
+    paidOrderOfUser(USER.email, 'canvas-tote');
+    const { context: own, page: tab } = await ownBrowser();
+    try {
+      await tab.goto('/shop/p/canvas-tote#reviews');
+      await expect
+        .poll(() => tab.locator('[data-island="review-form"]').getAttribute('data-review-state'))
+        .toBe('ready');
+      await tab.getByLabel('5 stars').check();
+      await tab.getByLabel('Title', { exact: true }).fill('Carries everything');
+      await tab.getByLabel('Your review', { exact: true }).fill('Strong handles, and the canvas has not frayed.');
+      await tab.getByText('Add photos (optional)').click();
+      await expectAccessible(tab, 'product page, review form with photo fields');
+      // A text file dressed as a picture: the server's reason, the review not sent.
+      await tab.getByLabel('Photo 1', { exact: true }).setInputFiles({
+        name: 'tote.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not a picture at all'),
+      });
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      const error = tab.locator('.review-write__error');
+      await expect
+        .poll(() => error.textContent())
+        .toBe('Photo 1 is not a picture. Add JPEG, PNG, WebP or GIF photos only.');
+      expect(storedReview('canvas-tote')).toBeUndefined();
+      // A real picture in its place, with what it shows.
+      await tab.getByLabel('Photo 1', { exact: true }).setInputFiles({
+        name: 'tote.png',
+        mimeType: 'image/png',
+        buffer: await picture(),
+      });
+      await tab.getByLabel('What photo 1 shows').fill('The tote on a market stall');
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await expect
+        .poll(() => tab.locator('.review-write__done').textContent())
+        .toBe('Thank you! Your review was received and appears here once the shop has approved it.');
+      await expectAccessible(tab, 'product page, review with a photo sent');
+      const stored = storedReview('canvas-tote')!;
+      expect(stored).toMatchObject({ status: 'pending', rating: 5, title: 'Carries everything' });
+      const photos = JSON.parse(stored.photos) as { key: string; alt: string }[];
+      expect(photos).toEqual([{ key: expect.stringMatching(/\.png$/), alt: 'The tote on a market stall' }]);
+      const file = await tab.request.get(`/files/${photos[0]!.key}`);
+      expect(file.status()).toBe(200);
+      expect(file.headers()['content-type']).toBe('image/png');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('works with JavaScript off: the form posts itself and the page says the review awaits approval', async () => {
+    paidOrderOfUser(USER.email, 'field-guide-ebook');
+    const { context: own, page: tab } = await ownBrowser({ javaScriptEnabled: false });
+    try {
+      await tab.goto('/shop/p/field-guide-ebook#reviews');
+      const form = tab.locator('form.review-write__form');
+      expect(await form.isVisible()).toBe(true);
+      expect(await tab.getByText('Turn on JavaScript').count()).toBe(0);
+      await expectAccessibleWithoutScripts(tab, 'product page without JavaScript, review form');
+      const fill = async () => {
+        await tab.getByLabel('4 stars').check();
+        await tab.getByLabel('Title', { exact: true }).fill('Good trail companion');
+        await tab.getByLabel('Your review', { exact: true }).fill('Clear maps and it reads well on a phone.');
+        await tab.getByText('Add photos (optional)').click();
+      };
+      // The server refuses a file that is not a picture: back on the product page with its reason.
+      await fill();
+      await tab.getByLabel('Photo 1', { exact: true }).setInputFiles({
+        name: 'guide.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('<html>not a picture</html>'),
+      });
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await tab.waitForURL((url) => url.searchParams.get('review') === 'refused');
+      expect(new URL(tab.url()).hash).toBe('#reviews');
+      await expect
+        .poll(() => tab.locator('.review-write__error').textContent())
+        .toBe('Photo 1 is not a picture. Add JPEG, PNG, WebP or GIF photos only.');
+      await expectAccessibleWithoutScripts(tab, 'product page without JavaScript, refused review');
+      expect(storedReview('field-guide-ebook')).toBeUndefined();
+
+      // Again with a picture: sent, and the page says it awaits approval.
+      await fill();
+      await tab.getByLabel('Photo 2', { exact: true }).setInputFiles({
+        name: 'guide.png',
+        mimeType: 'image/png',
+        buffer: await picture(),
+      });
+      await tab.getByLabel('What photo 2 shows').fill('The guide open at a map');
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await tab.waitForURL((url) => url.searchParams.get('review') === 'sent');
+      await expect
+        .poll(() => tab.locator('.product-reviews__sent').textContent())
+        .toBe('Thank you! Your review was received and appears here once the shop has approved it.');
+      expect(await form.count()).toBe(0);
+      await expectAccessibleWithoutScripts(tab, 'product page without JavaScript, review sent');
+      const stored = storedReview('field-guide-ebook')!;
+      expect(stored).toMatchObject({ status: 'pending', rating: 4, title: 'Good trail companion' });
+      expect(JSON.parse(stored.photos)).toEqual([{ key: expect.any(String), alt: 'The guide open at a map' }]);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -25,7 +25,8 @@ function currentCrumb(): string | undefined {
 
 /**
  * Sends a JSON request with the crumb header and turns every outcome into a value:
- * network failures and error statuses never throw.
+ * network failures and error statuses never throw. A `FormData` body goes as multipart form data
+ * (files), the answer still read as JSON.
  */
 export async function requestJson<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -34,7 +35,8 @@ export async function requestJson<T>(
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
     const crumb = options.crumb ?? currentCrumb();
     if (crumb) headers['X-CSRF-Token'] = crumb;
@@ -46,7 +48,7 @@ export async function requestJson<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
     });
   } catch {
     return { ok: false, status: 0, body: undefined, network: true };

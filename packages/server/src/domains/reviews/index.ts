@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCaptchaGate } from './captcha-gate.js';
 import { registerReviewOwnerRoutes } from './owner-routes.js';
+import { readReviewNote, REVIEW_SENT_TEXT } from './form-note.js';
+import { REVIEW_FORM_ACTION } from './form-routes.js';
 import { REVIEW_PHOTO_LIMITS } from './photos.js';
 import { summariesOf } from './repository.js';
 import { createReviewService, type ReviewService } from './service.js';
@@ -40,6 +42,10 @@ export interface GridStars {
   stars: string;
   label: string;
 }
+
+/** The form's photo inputs, one per photo a review takes. */
+const PHOTO_SLOTS = Array.from({ length: REVIEW_PHOTO_LIMITS.count }, (_, i) => ({ n: i + 1 }));
+const PHOTO_HINT = `Up to ${REVIEW_PHOTO_LIMITS.count} pictures (JPEG, PNG, WebP or GIF), each at most ${REVIEW_PHOTO_LIMITS.maxLabel}.`;
 
 declare module '../../app.js' {
   interface AppServices {
@@ -88,16 +94,32 @@ export default async function reviewsPlugin(
     if (!user || user.websiteId !== siteId) {
       return { signInHref: `/account/login?${new URLSearchParams({ next: `${path}#reviews` })}` };
     }
+    // Back from the form post without JavaScript (form-routes.ts): its signed answer.
+    const note = readReviewNote(request.query, itemId, request.siteUserXsrf);
+    if (note?.kind === 'sent') return { sent: REVIEW_SENT_TEXT };
     const allowed = await service.canReview(siteId, itemId, user);
     if (!allowed.ok) return { notice: allowed.message };
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-    return { form: { itemId, xsrfToken: request.siteUserXsrf ?? '', name } };
+    return {
+      form: {
+        itemId,
+        action: REVIEW_FORM_ACTION(itemId),
+        crumb: request.crumb,
+        xsrfToken: request.siteUserXsrf ?? '',
+        name,
+        error: note?.kind === 'refused' ? note.message : '',
+        photos: PHOTO_SLOTS,
+        photoHint: PHOTO_HINT,
+      },
+    };
   }
 
   // Photos come as multipart form data (fields and files in the body; the crumb field still checked).
+  // One file more than a review takes is read, so five files get "at most 4" from photosOfBody; a
+  // sixth stops the parser (`photoUploadError`): at most 5 × 5 MB is held for one post.
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: REVIEW_PHOTO_LIMITS.maxBytes, files: REVIEW_PHOTO_LIMITS.count * 2, fields: 20 },
+    limits: { fileSize: REVIEW_PHOTO_LIMITS.maxBytes, files: REVIEW_PHOTO_LIMITS.count + 1, fields: 20 },
   });
   registerReviewVisitorRoutes(app, options.siteUsers, service, settings, createCaptchaGate(app));
   registerReviewOwnerRoutes(app, service, settings);

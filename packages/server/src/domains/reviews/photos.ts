@@ -19,6 +19,7 @@ export const PHOTO_MESSAGES = Object.freeze({
   tooMany: `You can add at most ${REVIEW_PHOTO_LIMITS.count} photos to a review.`,
   notImage: (n: number) => `Photo ${n} is not a picture. Add JPEG, PNG, WebP or GIF photos only.`,
   tooLarge: `Each photo can be at most ${REVIEW_PHOTO_LIMITS.maxLabel}.`,
+  tooManyFields: 'The review form was sent with more fields than it has. Please reload the page and try again.',
 });
 
 const EXT: Record<string, string> = {
@@ -43,27 +44,54 @@ const list = <T>(value: T | T[] | undefined): T[] =>
 
 /**
  * The photos of a multipart review post (`photos` file fields, `photoAlt` text fields in the same
- * order; empty file inputs are skipped). Throws a 400 with a sentence for the reviewer.
+ * order; empty file inputs are skipped with their alt fields). Throws a 400 with a sentence for
+ * the reviewer. Both ways of posting a review (the product page's form, with or without
+ * JavaScript, and the mailed link's page) read their photos here.
  */
 export async function photosOfBody(body: unknown): Promise<PhotoUpload[]> {
   const raw = (body ?? {}) as Record<string, unknown>;
-  const files = list(raw.photos as unknown).filter((file) => !(Buffer.isBuffer(file) && file.length === 0));
   const alts = list(raw.photoAlt as unknown).map((alt) => (typeof alt === 'string' ? alt : ''));
-  if (files.length > REVIEW_PHOTO_LIMITS.count) throw new AppError('unsupported-file', PHOTO_MESSAGES.tooMany);
+  // Each file keeps the alt text sent in its place, also when an earlier file input was left empty.
+  const chosen = list(raw.photos as unknown)
+    .map((file, index) => ({ file, alt: alts[index] ?? '' }))
+    .filter(({ file }) => !(Buffer.isBuffer(file) && file.length === 0));
+  if (chosen.length > REVIEW_PHOTO_LIMITS.count) throw new AppError('unsupported-file', PHOTO_MESSAGES.tooMany);
   const photos: PhotoUpload[] = [];
-  for (const [index, file] of files.entries()) {
+  for (const [index, { file, alt: givenAlt }] of chosen.entries()) {
     const n = index + 1;
     if (!Buffer.isBuffer(file)) throw new AppError('unsupported-file', PHOTO_MESSAGES.notImage(n));
     if (file.length > REVIEW_PHOTO_LIMITS.maxBytes) throw new AppError('unsupported-file', PHOTO_MESSAGES.tooLarge);
     const type = sniffType(file.subarray(0, 64));
     const ext = type ? EXT[type] : undefined;
     if (!ext) throw new AppError('unsupported-file', PHOTO_MESSAGES.notImage(n));
-    // Content against the extension it gets, and at most 40 megapixels, as for the owner's uploads.
-    await checkStoredFile(file, `photo-${n}${ext}`);
-    const alt = (alts[index] ?? '').replace(/\s+/g, ' ').trim().slice(0, REVIEW_PHOTO_LIMITS.altMax);
+    // Content against the extension it gets, and at most 40 megapixels, as for the owner's uploads;
+    // a file that starts like a picture but does not decode is "not a picture" too.
+    await checkStoredFile(file, `photo-${n}${ext}`).catch((error: unknown) => {
+      const unreadable = error instanceof AppError && error.code === 'unsupported-file';
+      throw unreadable ? new AppError('unsupported-file', PHOTO_MESSAGES.notImage(n)) : error;
+    });
+    const alt = givenAlt.replace(/\s+/g, ' ').trim().slice(0, REVIEW_PHOTO_LIMITS.altMax);
     photos.push({ bytes: file, alt });
   }
   return photos;
+}
+
+/** The multipart parser's own refusals (`@fastify/multipart` limits), in the reviewer's words. */
+const PARSER_LIMITS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('file-too-large', PHOTO_MESSAGES.tooLarge),
+  FST_FILES_LIMIT: () => new AppError('unsupported-file', PHOTO_MESSAGES.tooMany),
+  FST_FIELDS_LIMIT: () => new AppError('invalid-body', PHOTO_MESSAGES.tooManyFields),
+  FST_PARTS_LIMIT: () => new AppError('invalid-body', PHOTO_MESSAGES.tooManyFields),
+};
+
+/**
+ * A review post's error as the reviewer should read it: a photo over the size limit, more files
+ * than a review takes, or too many fields, as caught by the multipart parser before any handler
+ * runs; undefined for every other error.
+ */
+export function photoUploadError(error: unknown): AppError | undefined {
+  const code = error && typeof error === 'object' ? String((error as { code?: unknown }).code ?? '') : '';
+  return PARSER_LIMITS[code]?.();
 }
 
 /** Stores checked photos in a new folder; their keys and alt texts (`fallbackAlt(n)` when none was given). */

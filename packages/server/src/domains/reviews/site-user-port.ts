@@ -16,6 +16,8 @@ export interface ReviewSiteUserPort {
   load(request: FastifyRequest): Promise<ReviewSiteUser | undefined>;
   /** The preHandler of site-user calls (401 without a session, 403 without the XSRF token). */
   requireSiteUser: preHandlerAsyncHookHandler;
+  /** True when a loaded session's XSRF token came with the request (header or `xsrfToken` form field). */
+  hasXsrfToken(request: FastifyRequest): boolean;
   /** Renders a theme template with the site's layout (as the account pages are). */
   sendPage(
     request: FastifyRequest,

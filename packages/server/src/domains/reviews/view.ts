@@ -34,8 +34,23 @@ export interface ReviewWriter {
   signInHref?: string;
   /** Signed in but may not review (not a buyer, already reviewed): the server's reason. */
   notice?: string;
-  /** Signed in and may review: what the form needs (the island posts it as JSON). */
-  form?: { itemId: string; xsrfToken: string; name: string };
+  /** Just posted without JavaScript: the review awaits approval. */
+  sent?: string;
+  /**
+   * Signed in and may review: what the form needs. It posts to `action` as a plain multipart form
+   * (crumb and XSRF token as fields); the island posts it to the JSON call instead. `error` is the
+   * reason a plain post was refused; `photos` numbers the photo inputs.
+   */
+  form?: {
+    itemId: string;
+    action: string;
+    crumb: string;
+    xsrfToken: string;
+    name: string;
+    error: string;
+    photos: { n: number }[];
+    photoHint: string;
+  };
 }
 
 export interface ReviewsJsonLd {

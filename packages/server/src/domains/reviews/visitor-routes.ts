@@ -7,6 +7,7 @@ import { reviewSummary, shownReviews } from './repository.js';
 import { listQuery, productParams, requestBody, requestQuery, reviewFields } from './schemas.js';
 import { REQUEST_PATH, type ReviewService } from './service.js';
 import type { CaptchaGate } from './captcha-gate.js';
+import { postAsSignedInUser, registerReviewFormRoute, reviewPostError } from './form-routes.js';
 import { photosOfBody } from './photos.js';
 import type { ReviewSettingsStore } from './settings.js';
 import type { ReviewSiteUser, ReviewSiteUserPort } from './site-user-port.js';
@@ -15,8 +16,9 @@ const REQUEST_TEMPLATE = 'reviews-request';
 
 /**
  * The visitor's side: a product's approved reviews as JSON, posting a review as a signed-in site
- * user (JSON, XSRF header), and the reviews-request page (209) the mailed link opens, whose plain
- * form posts without signing in (crumb field; the signed link is the proof of purchase).
+ * user (JSON or multipart with photos, XSRF header; the plain form is in form-routes.ts), and the
+ * reviews-request page (209) the mailed link opens, whose plain form posts without signing in
+ * (crumb field; the signed link is the proof of purchase).
  */
 export function registerReviewVisitorRoutes(
   app: FastifyInstance,
@@ -62,8 +64,19 @@ export function registerReviewVisitorRoutes(
           summary: 'Review a product the site user bought',
           params: productParams,
           body: reviewFields,
-          errors: ['reviews-off', 'review-not-buyer', 'review-exists', 'unsupported-file', 'captcha-required'],
+          errors: [
+            'reviews-off',
+            'review-not-buyer',
+            'review-exists',
+            'unsupported-file',
+            'file-too-large',
+            'captcha-required',
+          ],
         },
+      },
+      // The multipart parser's limits (a photo over 5 MB, too many files) in the reviewer's words.
+      errorHandler: (error) => {
+        throw reviewPostError(error);
       },
     },
     async (request, reply) => {
@@ -71,15 +84,7 @@ export function registerReviewVisitorRoutes(
       const fields = parseInput(reviewFields, request.body);
       const photos = await photosOfBody(request.body);
       await captchaGate.pass(request, fields.captchaKey);
-      const user = request.siteUser as ReviewSiteUser;
-      const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-      const posted = await service.postAsSiteUser({
-        siteId: user.websiteId,
-        itemId,
-        user: { id: user.id, email: user.email, name },
-        fields,
-        photos,
-      });
+      const posted = await postAsSignedInUser(service, request.siteUser as ReviewSiteUser, itemId, fields, photos);
       if (!posted.ok) fail(posted.code, posted.message);
       return reply.code(201).header('cache-control', 'no-store').send({ reviewId: posted.reviewId, status: 'pending' });
     },
@@ -180,4 +185,7 @@ export function registerReviewVisitorRoutes(
     }
     return reply.redirect(`${REQUEST_PATH}?done=1`, 303);
   });
+
+  // The product page's form without JavaScript, on the same counter.
+  registerReviewFormRoute(app, { siteUsers, service, captchaGate, postLimit });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../api.js';
-import { mountReviewForm, REVIEW_FORM_TEXT, type ReviewPayload } from './review-form.js';
+import { mountReviewForm, REVIEW_FORM_TEXT, type ReviewPayload, reviewBody } from './review-form.js';
 
 // The markup of the product page's review form (themes/default/templates/products.item.jsont).
 function formMarkup(): HTMLElement {
@@ -12,6 +12,8 @@ function formMarkup(): HTMLElement {
     <label><input type="radio" name="rating" value="5"> 5 stars</label>
     <label><input type="radio" name="rating" value="4"> 4 stars</label>
     <input name="title"><textarea name="body"></textarea><input name="name" value="Ada">
+    <input type="file" name="photos"><input name="photoAlt">
+    <input type="file" name="photos"><input name="photoAlt">
     <div class="tessera-captcha review-write__captcha" hidden></div>
     <p class="review-write__error" role="alert" hidden></p>
     <button type="submit">Send review</button>
@@ -95,6 +97,40 @@ describe('review form island', () => {
     await form.submit();
     expect(api.calls).toHaveLength(1);
     expect(box.querySelector('.tessera-captcha__error')!.textContent).toBe(REVIEW_FORM_TEXT.captchaNeeded);
+  });
+
+  it('lets the form post itself without the browser’s checks once mounted (the server’s messages show instead)', () => {
+    const root = formMarkup();
+    expect(root.querySelector('form')!.noValidate).toBe(false);
+    mountReviewForm(root, { win: window, post: recorder().post });
+    expect(root.querySelector('form')!.noValidate).toBe(true);
+  });
+
+  it('sends chosen photos with the alt text typed beside each, as multipart form data', async () => {
+    const root = formMarkup();
+    const api = recorder({ ok: true, status: 201, data: { status: 'pending' } });
+    const form = mountReviewForm(root, { win: window, post: api.post })!;
+    fill(root);
+    // Only the second photo input has a file: it keeps its own alt text.
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'mug.png', { type: 'image/png' });
+    const inputs = root.querySelectorAll<HTMLInputElement>('input[type="file"]');
+    Object.defineProperty(inputs[1]!, 'files', { value: [photo] });
+    const alts = root.querySelectorAll<HTMLInputElement>('input[name="photoAlt"]');
+    alts[0]!.value = 'unused';
+    alts[1]!.value = ' The mug on a shelf ';
+    await form.submit();
+    expect(api.calls[0]!.payload.photos).toEqual([{ file: photo, alt: 'The mug on a shelf' }]);
+
+    const body = reviewBody(api.calls[0]!.payload);
+    expect(body).toBeInstanceOf(FormData);
+    const sent = body as FormData;
+    expect(sent.get('rating')).toBe('4');
+    expect(sent.get('title')).toBe('Fits well');
+    expect(sent.getAll('photoAlt')).toEqual(['The mug on a shelf']);
+    expect((sent.get('photos') as File).name).toBe('mug.png');
+    // Without photos the post stays JSON.
+    const { photos: _photos, ...plain } = api.calls[0]!.payload;
+    expect(reviewBody(plain)).toEqual(plain);
   });
 
   it('says so when the network fails', async () => {

@@ -10,6 +10,8 @@ export interface ReviewPayload {
   body: string;
   name?: string;
   captchaKey?: string;
+  /** Chosen photos with what each shows; sent as multipart form data (`photos`, `photoAlt`). */
+  photos?: { file: File; alt: string }[];
 }
 
 export interface ReviewFormOptions {
@@ -27,10 +29,32 @@ export const REVIEW_FORM_TEXT = Object.freeze({
 
 let captchaIds = 0;
 
+/** The post as the server reads it: JSON, or multipart form data when photos come with it. */
+export function reviewBody(payload: ReviewPayload): ReviewPayload | FormData {
+  const { photos = [], ...fields } = payload;
+  if (photos.length === 0) return fields;
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, String(value));
+  for (const photo of photos) {
+    body.append('photos', photo.file, photo.file.name);
+    body.append('photoAlt', photo.alt);
+  }
+  return body;
+}
+
 const postReview = (itemId: string, payload: ReviewPayload, xsrfToken: string) =>
-  requestJson<unknown>('POST', `/api/reviews/products/${encodeURIComponent(itemId)}`, payload, {
+  requestJson<unknown>('POST', `/api/reviews/products/${encodeURIComponent(itemId)}`, reviewBody(payload), {
     headers: { 'X-XSRF-Token': xsrfToken },
   });
+
+/** The chosen photos, each with the alt text typed beside its input (inputs left empty are skipped). */
+function chosenPhotos(form: HTMLFormElement): { file: File; alt: string }[] {
+  const alts = [...form.querySelectorAll<HTMLInputElement>('input[name="photoAlt"]')];
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="file"][name="photos"]')].flatMap((input, i) => {
+    const file = input.files?.[0];
+    return file ? [{ file, alt: alts[i]?.value.trim() ?? '' }] : [];
+  });
+}
 
 const challengeOfSite = async () => {
   const answer = await requestJson<CaptchaChallenge>('GET', '/api/form/captcha-challenge');
@@ -39,9 +63,10 @@ const challengeOfSite = async () => {
 
 /**
  * The product page's review form (`[data-island="review-form"]`, rendered for a signed-in site user
- * who may review): posts the review as JSON with the session's XSRF token, shows the server's
- * message as it is, shows the self-hosted captcha (the forms' widget) once the server says one is
- * due, and on success says the review awaits approval. Without JavaScript the form stays hidden.
+ * who may review): posts the review as JSON with the session's XSRF token (multipart form data
+ * when photos are attached), shows the server's message as it is, shows the self-hosted captcha
+ * (the forms' widget) once the server says one is due, and on success says the review awaits
+ * approval. Without JavaScript the same form posts itself to the server's form route.
  */
 export function mountReviewForm(root: HTMLElement, options: ReviewFormOptions): { submit(): Promise<void> } | null {
   const form = root.querySelector<HTMLFormElement>('form');
@@ -75,11 +100,13 @@ export function mountReviewForm(root: HTMLElement, options: ReviewFormOptions): 
     captcha?.showError(undefined);
     const fields = new FormData(form);
     const name = String(fields.get('name') ?? '').trim();
+    const photos = chosenPhotos(form);
     const payload: ReviewPayload = {
       rating: Number(fields.get('rating') ?? 0),
       title: String(fields.get('title') ?? ''),
       body: String(fields.get('body') ?? ''),
       ...(name ? { name } : {}),
+      ...(photos.length ? { photos } : {}),
     };
     if (captcha) {
       const token = captcha.token();
@@ -117,6 +144,9 @@ export function mountReviewForm(root: HTMLElement, options: ReviewFormOptions): 
     event.preventDefault();
     void submit();
   });
+  // The server's messages, not the browser's bubbles, once the island posts the form (without
+  // JavaScript the browser checks the fields and the form posts itself).
+  form.noValidate = true;
   form.hidden = false;
   root.dataset.reviewState = 'ready';
   return { submit };
