@@ -1,7 +1,9 @@
-// The product, album, tour dates, link and social links blocks (issue 23) as an owner adds them in
-// the page editor, each through its own form, and as a visitor gets them from the server: without
-// scripts, keyboard-reachable, passing axe; with scripts, the album plays as one playlist.
+// The product, album (with its cover), tour dates, link and social links blocks (issue 23) as an
+// owner adds them in the page editor, each through its own form, and as a visitor gets them from the
+// server: without scripts, keyboard-reachable, passing axe; with scripts, the album plays as one
+// playlist.
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
@@ -40,20 +42,32 @@ describe('media and link blocks', () => {
 
   it('adds product, album, tour dates, link and social links blocks; a visitor gets each, axe clean', async () => {
     const page = await signedInOwner(browser, { role: 'admin', prefix: 'media' });
-    // An audio file in the site's files, uploaded as the file manager does.
-    const uploaded = await page.evaluate(async (bytes) => {
-      const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const form = new FormData();
-      form.append('file', new File([new Uint8Array(bytes)], 'lantern-song.mp3', { type: 'audio/mpeg' }));
-      const response = await fetch('/api/config/files', {
-        method: 'POST',
-        headers: { 'x-csrf-token': crumb },
-        body: form,
-      });
-      const body = (await response.json()) as { files?: { name: string }[] };
-      return { status: response.status, name: body.files?.[0]?.name ?? '' };
-    }, MP3);
+    // An audio file and a picture for the cover in the site's files, uploaded as the file manager does.
+    const cover = [
+      ...(await sharp({ create: { width: 640, height: 640, channels: 3, background: '#1d2b4a' } })
+        .png()
+        .toBuffer()),
+    ];
+    const upload = (bytes: number[], name: string, type: string) =>
+      page.evaluate(
+        async ({ bytes, name, type }) => {
+          const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+          const form = new FormData();
+          form.append('file', new File([new Uint8Array(bytes)], name, { type }));
+          const response = await fetch('/api/config/files', {
+            method: 'POST',
+            headers: { 'x-csrf-token': crumb },
+            body: form,
+          });
+          const body = (await response.json()) as { files?: { name: string }[] };
+          return { status: response.status, name: body.files?.[0]?.name ?? '' };
+        },
+        { bytes, name, type },
+      );
+    const uploaded = await upload(MP3, 'lantern-song.mp3', 'audio/mpeg');
     expect(uploaded.status).toBe(200);
+    const coverFile = await upload(cover, 'night-drive-cover.png', 'image/png');
+    expect(coverFile.status).toBe(200);
     await page.reload(); // the editor reads the file list when it opens
 
     const title = `Band Page ${Date.now()}`;
@@ -92,6 +106,14 @@ describe('media and link blocks', () => {
     const album = previewBlock(frame, 2);
     await expect.poll(() => album.locator('audio').count()).toBe(1);
     await expect.poll(() => album.locator('figcaption').textContent()).toContain('Lantern Song');
+    // Its cover: a picture of the site's files with what it shows; its size is read from the picture.
+    await panel.getByLabel('Cover image').selectOption({ label: coverFile.name });
+    await panel.getByLabel('Cover alt text').fill('Two lanterns on a dark road');
+    const previewCover = album.locator('img.album__cover');
+    await expect.poll(() => previewCover.getAttribute('alt')).toBe('Two lanterns on a dark road');
+    await expect.poll(() => previewCover.getAttribute('width')).toBe('640');
+    expect(await previewCover.getAttribute('height')).toBe('640');
+    await expectAccessible(page, 'the album form with a cover');
 
     // Tour dates: an unsafe ticket link is refused by name; one upcoming date and one past.
     panel = await addBlock(page, 'Tour dates');
@@ -153,6 +175,13 @@ describe('media and link blocks', () => {
     const caption = await player.getAttribute('aria-labelledby');
     expect(await main.locator(`[id="${caption}"]`).textContent()).toContain('Lantern Song');
     expect(await main.locator('.album__duration').textContent()).toBe('3:05');
+    const albumCover = main.locator('img.album__cover');
+    expect(await albumCover.getAttribute('alt')).toBe('Two lanterns on a dark road');
+    expect(await albumCover.getAttribute('width')).toBe('640');
+    expect(await albumCover.getAttribute('height')).toBe('640');
+    expect(await albumCover.getAttribute('loading')).toBe('lazy');
+    expect(await albumCover.getAttribute('sizes')).toBe('160px');
+    expect(await albumCover.getAttribute('srcset')).toContain('?format=500w 500w');
     const upcoming = main.locator('.tour-dates__list--upcoming');
     expect(await upcoming.getByRole('link', { name: /^Tickets for The Barn, Troy on / }).getAttribute('href')).toBe(
       'https://tickets.example/barn',
@@ -176,6 +205,10 @@ describe('media and link blocks', () => {
     const albumRoot = listener.locator('[data-island="album"]');
     await albumRoot.scrollIntoViewIfNeeded();
     await expect.poll(() => albumRoot.getAttribute('data-album-playlist')).toBe('on');
+    // The cover loads (lazily, once in view) from its resized copy, shown 160 px wide.
+    const liveCover = albumRoot.locator('img.album__cover');
+    await expect.poll(() => liveCover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await liveCover.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width)).toBe(160);
     await expectAccessible(listener, 'the published media blocks');
     // The product island takes the block's form over: the add happens in place and the pill counts it.
     const productRoot = listener.locator('.product-block[data-island="product"]');
