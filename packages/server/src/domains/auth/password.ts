@@ -2,8 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 
 // Argon2id (the library's default algorithm) with its default cost: 19 MiB, 2 passes.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+// The length rule of every account password is the API contract's (owners' and site users').
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tessera/core/contracts/site-users';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

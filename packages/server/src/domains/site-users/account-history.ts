@@ -1,4 +1,5 @@
 import { formatMoney } from '@tessera/core';
+import type { AccountOrder } from '@tessera/core/contracts/site-users';
 import type { Kysely } from 'kysely';
 import { ownTables } from '../../platform/db/own-tables.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -9,13 +10,8 @@ import type { SiteUserIdentity } from './site-user-service.js';
  * (checkout, restock). Until a table exists its list is empty; once it does, rows are matched to
  * the user by a `site_user_id` column or, failing that, by the email column the table has.
  */
-export interface OrderSummary {
-  id: string;
-  number: string;
-  placedOn: string;
-  total: string;
-  status: string;
-}
+/** An order as the account area lists it: the published contract's (`@tessera/core/contracts/site-users`). */
+export type OrderSummary = AccountOrder;
 
 export interface RestockSummary {
   id: string;

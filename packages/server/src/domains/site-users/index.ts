@@ -13,7 +13,19 @@ import { cloneCart, keepCartWithAccount, mergeCartOnSignIn } from './cart-link.j
 import { isEmailVerified, UNVERIFIED_MESSAGE } from './email-verification.js';
 import { installMembersGate } from './members-gate.js';
 import { completePasswordReset, requestPasswordReset } from './password-reset.js';
-import { profileBody, resetCompleteBody, resetRequestBody, signInBody, signOutQuery, signUpBody } from './schemas.js';
+import {
+  accountAnswer,
+  accountOrdersAnswer,
+  doneAnswer,
+  profileAnswer,
+  profileBody,
+  resetCompleteBody,
+  resetRequestBody,
+  sessionAnswer,
+  signInBody,
+  signOutQuery,
+  signUpBody,
+} from '@tessera/core/contracts/site-users';
 import {
   authenticateSiteUser,
   endSiteUserSession,
@@ -143,7 +155,7 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
 
   app.post(
     API,
-    { preHandler: app.signInRateLimit, config: { contract: { body: signUpBody } } },
+    { preHandler: app.signInRateLimit, config: { contract: { body: signUpBody, response: { 200: sessionAnswer } } } },
     async (request, reply) => {
       const body = parseInput(signUpBody, request.body);
       const user = await signUp(request, body);
@@ -154,7 +166,7 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${API}/session`,
-    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody } } },
+    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody, response: { 200: sessionAnswer } } } },
     async (request, reply) => {
       const body = parseInput(signInBody, request.body);
       const user = await signIn(request, body.email, body.password);
@@ -164,22 +176,27 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.delete(`${API}/session`, { config: { contract: { query: signOutQuery } } }, async (request, reply) => {
+  const signOut = { query: signOutQuery, response: { 200: doneAnswer } };
+  app.delete(`${API}/session`, { config: { contract: signOut } }, async (request, reply) => {
     const query = parseInput(signOutQuery, request.query ?? {}, 'query');
     // Signing out of a live session needs its XSRF token; without one there is nothing to protect.
     if ((await loadSiteUser(request)) && !hasXsrfToken(request)) throw new AppError('xsrf-fail');
     await closeSession(request, reply, query.cloneCart ?? false);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.get(API, { preHandler: requireSiteUser }, async (request) => {
-    const user = request.siteUser as SiteUserIdentity;
-    return { siteUser: { ...userJson(user), emailVerified: await isEmailVerified(db, user.id) } };
-  });
+  app.get(
+    API,
+    { preHandler: requireSiteUser, config: { contract: { response: { 200: accountAnswer } } } },
+    async (request) => {
+      const user = request.siteUser as SiteUserIdentity;
+      return { siteUser: { ...userJson(user), emailVerified: await isEmailVerified(db, user.id) } };
+    },
+  );
 
   app.put(
     `${API}/profile`,
-    { preHandler: requireSiteUser, config: { contract: { body: profileBody } } },
+    { preHandler: requireSiteUser, config: { contract: { body: profileBody, response: { 200: profileAnswer } } } },
     async (request) => {
       const body = parseInput(profileBody, request.body);
       const user = request.siteUser as SiteUserIdentity;
@@ -188,13 +205,17 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(`${API}/orders`, { preHandler: requireSiteUser }, async (request) => ({
+  const orders = { preHandler: requireSiteUser, config: { contract: { response: { 200: accountOrdersAnswer } } } };
+  app.get(`${API}/orders`, orders, async (request) => ({
     orders: await history.orders(request.siteUser as SiteUserIdentity),
   }));
 
   app.post(
     `${API}/password-reset`,
-    { preHandler: app.signInRateLimit, config: { contract: { body: resetRequestBody } } },
+    {
+      preHandler: app.signInRateLimit,
+      config: { contract: { body: resetRequestBody, response: { 200: doneAnswer } } },
+    },
     async (request) => {
       const body = parseInput(resetRequestBody, request.body);
       await sendReset(request, body.email);
@@ -204,7 +225,10 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
 
   app.post(
     `${API}/password-reset/complete`,
-    { preHandler: app.signInRateLimit, config: { contract: { body: resetCompleteBody } } },
+    {
+      preHandler: app.signInRateLimit,
+      config: { contract: { body: resetCompleteBody, response: { 200: doneAnswer } } },
+    },
     async (request) => {
       const body = parseInput(resetCompleteBody, request.body);
       const site = await siteOf(request);

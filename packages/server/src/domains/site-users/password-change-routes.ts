@@ -1,11 +1,15 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { sessionIdOf, tokenCookie } from '../auth/session-token.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { hasXsrfToken, requireSiteUser } from './access.js';
-import { PASSWORD_RULE } from './schemas.js';
+import {
+  doneAnswer,
+  type PasswordChangeBody,
+  PASSWORD_RULE,
+  passwordChangeBody,
+} from '@tessera/core/contracts/site-users';
 import {
   authenticateSiteUser,
   loadSiteUser,
@@ -17,14 +21,6 @@ import type { ThemePages } from '../../render/theme-pages.js';
 
 export const CURRENT_PASSWORD_WRONG = 'Your current password is not right.';
 
-const changeBody = z.object({
-  currentPassword: z
-    .string({ error: 'Enter your current password.' })
-    .min(1, 'Enter your current password.')
-    .max(256, 'Enter your current password.'),
-  newPassword: z.string({ error: PASSWORD_RULE }).min(8, PASSWORD_RULE).max(256, 'Use at most 256 characters.'),
-});
-
 /**
  * A site user changes their own password (`PUT /api/site-users/account/password`, and the account
  * page's form `POST /account/password`): the current password is checked like a sign-in (throttled
@@ -34,7 +30,7 @@ const changeBody = z.object({
 export function installPasswordChange(app: FastifyInstance, pages: ThemePages): void {
   const db = app.db;
 
-  async function change(request: FastifyRequest, user: SiteUserIdentity, input: z.infer<typeof changeBody>) {
+  async function change(request: FastifyRequest, user: SiteUserIdentity, input: PasswordChangeBody) {
     const checked = await app.signInThrottle.attempt(
       { kind: 'site-user', siteId: user.websiteId, email: user.email, address: request.ip },
       () => authenticateSiteUser(db, user.websiteId, user.email, input.currentPassword),
@@ -49,9 +45,12 @@ export function installPasswordChange(app: FastifyInstance, pages: ThemePages): 
 
   app.put(
     '/api/site-users/account/password',
-    { preHandler: [app.signInRateLimit, requireSiteUser], config: { contract: { body: changeBody } } },
+    {
+      preHandler: [app.signInRateLimit, requireSiteUser],
+      config: { contract: { body: passwordChangeBody, response: { 200: doneAnswer } } },
+    },
     async (request) => {
-      await change(request, request.siteUser as SiteUserIdentity, parseInput(changeBody, request.body));
+      await change(request, request.siteUser as SiteUserIdentity, parseInput(passwordChangeBody, request.body));
       return { ok: true };
     },
   );
@@ -60,7 +59,7 @@ export function installPasswordChange(app: FastifyInstance, pages: ThemePages): 
     const user = await loadSiteUser(request);
     if (!user) return reply.redirect('/account/login?next=%2Faccount', 303);
     if (!hasXsrfToken(request)) throw new AppError('xsrf-fail');
-    const parsed = changeBody.safeParse(request.body ?? {});
+    const parsed = passwordChangeBody.safeParse(request.body ?? {});
     let message: string | undefined;
     if (!parsed.success) message = parsed.error.issues[0]?.message ?? PASSWORD_RULE;
     else {

@@ -8,6 +8,7 @@ import { hasXsrfToken, requireSiteUser } from './access.js';
 import { completeEmailVerification, sendEmailVerification } from './email-verification.js';
 import { loadSiteUser, type SiteUserIdentity } from './site-user-service.js';
 import type { ThemePages } from '../../render/theme-pages.js';
+import { doneAnswer } from '@tessera/core/contracts/site-users';
 
 const API = '/api/site-users/account/verify-email';
 export const VERIFY_LINK_INVALID = 'This confirmation link has expired or was already used. Sign in to get a new one.';
@@ -62,8 +63,12 @@ export function installEmailVerification(
     return reply.redirect('/account?verifySent=1', 303);
   });
 
-  app.post(API, { preHandler: [app.signInRateLimit, requireSiteUser] }, async (request) => {
+  const resend = {
+    preHandler: [app.signInRateLimit, requireSiteUser],
+    config: { contract: { response: { 200: doneAnswer } } },
+  };
+  app.post(API, resend, async (request) => {
     await mailVerification(app, mail, request, await siteOf(request), request.siteUser as SiteUserIdentity);
-    return { ok: true };
+    return { ok: true as const };
   });
 }
