@@ -7,6 +7,11 @@
 // transaction. The ratio (import / baseline) is what checking and shaping the data costs over
 // writing it. Server and import run in this process: CPU is this process's (process.cpuUsage).
 // Run: node --conditions=source --import tsx bench/import/index.mjs   (BENCH_DIALECT=postgres optional)
+// BENCH_IMPORT_VIA=job: the same files go through the editor's route as background jobs instead
+// (`POST …?dryRun=false&background=true`, then `GET /api/config/imports/:id` every 200 ms until the
+// end, as the Import panel does); it prints how many different progress answers the polls saw.
+import { WebsiteRole } from '@tessera/core';
+import { createOwner, signInOwner } from '../../packages/server/test/auth-helpers.ts';
 import { importProducts } from '../../packages/server/src/domains/imports/product-import.ts';
 import { importWordpress } from '../../packages/server/src/domains/imports/wordpress-import.ts';
 import { newId } from '../../packages/server/src/platform/ids.ts';
@@ -17,6 +22,7 @@ const DIALECT = process.env.BENCH_DIALECT ?? 'sqlite';
 const PAGES = Number(process.env.BENCH_IMPORT_PAGES ?? 25);
 const PER_PAGE = 200;
 const POSTS = Number(process.env.BENCH_IMPORT_POSTS ?? 2000);
+const VIA_JOB = process.env.BENCH_IMPORT_VIA === 'job';
 
 const HEADER =
   'Handle,Title,Body (HTML),Vendor,Type,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Price,Variant Compare At Price,Variant Requires Shipping,Gift Card,Status';
@@ -116,9 +122,33 @@ const line = (label, run, base, units) =>
     `${label}: ${units} in ${run.wallS.toFixed(2)} s wall, ${run.cpuS.toFixed(2)} s CPU · baseline (same rows, plain INSERTs) ${base.wallS.toFixed(2)} s wall, ${base.cpuS.toFixed(2)} s CPU · ratio ${(run.cpuS / base.cpuS).toFixed(1)}× CPU, ${(run.wallS / base.wallS).toFixed(1)}× wall`,
   );
 
-const server = await startTestServer({ dialect: DIALECT });
+const server = await startTestServer({
+  dialect: DIALECT,
+  config: { rateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
+});
+/** Progress answers the polls saw, over every import of the run (job mode). */
+const progressSeen = { products: new Set(), posts: new Set() };
+let owner;
+
+/** One import through the editor's route as a background job, polled until it ends; answers its summary. */
+async function viaJob(path, body, contentType, seen) {
+  const started = await owner.request('POST', path, { body, contentType });
+  if (started.status !== 202) throw new Error(`start: ${started.status} ${JSON.stringify(started.body)}`);
+  for (;;) {
+    const answer = (await owner.get(`/api/config/imports/${started.body.id}`)).body;
+    seen.add(`${started.body.id} ${answer.phase} ${answer.done}/${answer.total} ${answer.percent}%`);
+    if (answer.state === 'done') return answer.summary;
+    if (answer.state === 'failed') throw new Error(answer.error.message);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 try {
   const db = server.db;
+  if (VIA_JOB) {
+    await createOwner(db, { email: 'bench@imports.test', password: 'bench-imports-pw', roles: [WebsiteRole.ADMIN] });
+    owner = await signInOwner(server.url, 'bench@imports.test', 'bench-imports-pw');
+  }
   const shop = await db
     .selectFrom('collections')
     .selectAll()
@@ -137,12 +167,14 @@ try {
   const products = await timed(async () => {
     let created = 0;
     for (const page of pages) {
-      const report = await importProducts(db, {
-        siteId: DEMO_SITE_ID,
-        csv: page.csv,
-        collection: page.slug,
-        dryRun: false,
-      });
+      const report = VIA_JOB
+        ? await viaJob(
+            `/api/config/imports/products?dryRun=false&background=true&collection=${page.slug}`,
+            page.csv,
+            'text/csv',
+            progressSeen.products,
+          )
+        : await importProducts(db, { siteId: DEMO_SITE_ID, csv: page.csv, collection: page.slug, dryRun: false });
       if (report.rejected.length > 0) throw new Error(`rejected: ${JSON.stringify(report.rejected[0])}`);
       created += report.planned.length;
     }
@@ -156,8 +188,10 @@ try {
     { table: 'item_terms', key: 'item_id', rows: await rowsOf(db, 'item_terms', 'item_id', itemIds) },
   ];
   const productBase = await rawRewrite(db, productRows);
+  if (VIA_JOB)
+    console.log(`products: ${progressSeen.products.size} different progress answers seen over the 25 imports`);
   line(
-    `products (${DIALECT})`,
+    `products (${DIALECT}${VIA_JOB ? ', as jobs' : ''})`,
     products,
     productBase,
     `${products.result} products, ${productRows[1].rows.length} variants`,
@@ -165,7 +199,14 @@ try {
 
   const xml = wxr();
   const posts = await timed(async () => {
-    const report = await importWordpress(db, { siteId: DEMO_SITE_ID, xml, dryRun: false });
+    const report = VIA_JOB
+      ? await viaJob(
+          '/api/config/imports/wordpress?dryRun=false&background=true',
+          xml,
+          'application/xml',
+          progressSeen.posts,
+        )
+      : await importWordpress(db, { siteId: DEMO_SITE_ID, xml, dryRun: false });
     return report.planned.length;
   });
   const postItems = await db.selectFrom('items').select('id').where('url_id', 'like', 'bench-post-%').execute();
@@ -176,7 +217,13 @@ try {
     { table: 'comments', key: 'item_id', rows: await rowsOf(db, 'comments', 'item_id', postIds) },
   ];
   const postBase = await rawRewrite(db, postRows);
-  line(`posts (${DIALECT})`, posts, postBase, `${posts.result} posts, ${postRows[2].rows.length} comments`);
+  if (VIA_JOB) console.log(`posts: ${progressSeen.posts.size} different progress answers seen`);
+  line(
+    `posts (${DIALECT}${VIA_JOB ? ', as a job' : ''})`,
+    posts,
+    postBase,
+    `${posts.result} posts, ${postRows[2].rows.length} comments`,
+  );
 } finally {
   await server.close();
 }
