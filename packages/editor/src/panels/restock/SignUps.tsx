@@ -3,7 +3,7 @@ import { api } from '../../api.js';
 import { LoadMore, TableHead } from '../shared/ListParts.js';
 import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { showDate } from '../orders/labels.js';
-import type { SignUp, SignUpGroup, SignUpPage } from './types.js';
+import type { RestockSignUp, SignUpGroup, SignUpPage } from '@tessera/core/contracts/restock';
 
 const STATES: Record<string, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Notified' };
 
@@ -19,7 +19,7 @@ export function SignUps(props: { group: SignUpGroup; label: string; version: num
     },
     [productId, variantId],
   );
-  const { items: rows, cursor, loading, error, load } = usePagedList<SignUp>(fetchPage);
+  const { items: rows, cursor, loading, error, load } = usePagedList<RestockSignUp>(fetchPage);
   // `version` changes after a send, so the states shown are the new ones.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the group was sent
   useEffect(() => {

@@ -5,7 +5,8 @@ import { LoadMore, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { SignUps } from './SignUps.js';
-import { type GroupPage, groupLabel, outcomeText, type SendOutcome, type SignUpGroup } from './types.js';
+import type { SendAllAnswer, SendOutcome, SignUpGroup, SignUpGroupPage } from '@tessera/core/contracts/restock';
+import { groupLabel, outcomeText } from './labels.js';
 import './restock.css';
 
 const API = '/api/site-users/account/notifications/restock';
@@ -23,7 +24,10 @@ export default function RestockPanel(_props: PanelProps) {
   const [results, setResults] = useState<{ label: string; text: string }[]>([]);
 
   const fetchPage = useCallback(async (after: string | null) => {
-    const page = await api<GroupPage>('GET', `${API}/groups${after ? `?cursor=${encodeURIComponent(after)}` : ''}`);
+    const page = await api<SignUpGroupPage>(
+      'GET',
+      `${API}/groups${after ? `?cursor=${encodeURIComponent(after)}` : ''}`,
+    );
     return { items: page.signUpGroups, next: nextCursor(page) };
   }, []);
   const {
@@ -74,7 +78,7 @@ export default function RestockPanel(_props: PanelProps) {
   async function sendAll() {
     setBusy('all');
     try {
-      const answer = await api<{ results: SendOutcome[]; sent: number; failed: number }>('POST', `${API}/send/all`, {});
+      const answer = await api<SendAllAnswer>('POST', `${API}/send/all`, {});
       const labels = new Map(groups.map((g) => [keyOf(g), groupLabel(g)]));
       for (const outcome of answer.results) applyOutcome(outcome);
       setResults(

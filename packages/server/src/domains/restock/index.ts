@@ -1,4 +1,17 @@
 import { PageType, RESTOCK_MESSAGES, restockEmailError } from '@tessera/core';
+import {
+  accountSignUpBody,
+  cursorQuery,
+  restockSignUpBody,
+  sendAllAnswer,
+  sendAllBody,
+  sendBody,
+  sendOutcome,
+  signUpAnswer,
+  signUpGroupPage,
+  signUpListQuery,
+  signUpPage,
+} from '@tessera/core/contracts/restock';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -30,29 +43,8 @@ export interface RestockPluginOptions {
 /** The storefront's sign-up call (SPEC §7 leaves its path to us). */
 export const RESTOCK_SIGNUP_PATH = '/api/commerce/restock-notifications';
 const ACCOUNT_PATH = '/api/site-users/account/notifications/restock';
-const MAX_SEND_REQUESTS = 1000;
 const RECOVERY_INTERVAL_MS = 5 * 60_000;
 
-const id = z.string().min(1).max(64);
-const signUpBody = z.object({
-  isJoinMailingList: z.boolean().optional().default(false),
-  productId: id,
-  variantId: id,
-  siteVisitorEmail: z.string().max(1000),
-  captchaToken: z.string().max(4000).nullish(),
-});
-const accountSignUpBody = z.object({
-  isJoinMailingList: z.boolean().optional().default(false),
-  productId: id,
-  variantId: id,
-});
-const cursorQuery = z.object({
-  cursor: z.string().max(512).optional(),
-  limit: z.coerce.number().int().min(1).max(200).optional(),
-});
-const listQuery = cursorQuery.extend({ productId: id.optional(), variantId: id.optional() });
-const sendBody = z.object({ productId: id, variantId: id });
-const sendAllBody = z.object({ sendRequests: z.array(sendBody).max(MAX_SEND_REQUESTS).optional() });
 const unsubscribeForm = z.object({ token: z.string().max(1200), mailingList: z.string().optional() });
 
 /** A site asks for a captcha on the restock form when it has a captcha site key (SPEC §5). */
@@ -119,11 +111,13 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     timeWindowMs: app.config.rateLimit.timeWindowMs,
   });
 
+  // A new sign-up answers 201, one the address already had 200.
+  const signedUp = { 201: signUpAnswer, 200: signUpAnswer };
   app.post(
     RESTOCK_SIGNUP_PATH,
-    { onRequest: signUpLimit, config: { contract: { body: signUpBody } } },
+    { onRequest: signUpLimit, config: { contract: { body: restockSignUpBody, response: signedUp } } },
     async (request, reply) => {
-      const body = parseInput(signUpBody, request.body);
+      const body = parseInput(restockSignUpBody, request.body);
       const emailError = restockEmailError(body.siteVisitorEmail);
       if (emailError) throw new AppError('invalid-email', emailError);
       const site = await siteOf(request);
@@ -146,7 +140,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
 
   app.post(
     ACCOUNT_PATH,
-    { preHandler: requireSiteUser, config: { contract: { body: accountSignUpBody } } },
+    { preHandler: requireSiteUser, config: { contract: { body: accountSignUpBody, response: signedUp } } },
     async (request, reply) => {
       const body = parseInput(accountSignUpBody, request.body);
       const user = request.siteUser!;
@@ -162,7 +156,10 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
 
   app.get(
     `${ACCOUNT_PATH}/groups`,
-    { preHandler: requireOwner('store'), config: { contract: { query: cursorQuery } } },
+    {
+      preHandler: requireOwner('store'),
+      config: { contract: { query: cursorQuery, response: { 200: signUpGroupPage } } },
+    },
     async (request) => {
       const query = parseInput(cursorQuery, request.query, 'query');
       const site = await siteOf(request);
@@ -172,8 +169,9 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
   );
 
   // Owners with a store role see every sign-up; a signed-in site user sees their own.
-  app.get(ACCOUNT_PATH, { config: { contract: { query: listQuery } } }, async (request) => {
-    const query = parseInput(listQuery, request.query, 'query');
+  const listRoute = { config: { contract: { query: signUpListQuery, response: { 200: signUpPage } } } };
+  app.get(ACCOUNT_PATH, listRoute, async (request) => {
+    const query = parseInput(signUpListQuery, request.query, 'query');
     const site = await siteOf(request);
     const owner = await loadOwner(request);
     let email: string | undefined;
@@ -194,7 +192,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
 
   app.post(
     `${ACCOUNT_PATH}/send`,
-    { preHandler: requireOwner('store'), config: { contract: { body: sendBody } } },
+    { preHandler: requireOwner('store'), config: { contract: { body: sendBody, response: { 200: sendOutcome } } } },
     async (request) => {
       const body = parseInput(sendBody, request.body);
       const site = await siteOf(request);
@@ -206,7 +204,10 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
 
   app.post(
     `${ACCOUNT_PATH}/send/all`,
-    { preHandler: requireOwner('store'), config: { contract: { body: sendAllBody } } },
+    {
+      preHandler: requireOwner('store'),
+      config: { contract: { body: sendAllBody, response: { 200: sendAllAnswer } } },
+    },
     async (request) => {
       const body = parseInput(sendAllBody, request.body ?? {});
       const site = await siteOf(request);

@@ -1,3 +1,4 @@
+import type { SendOutcome } from '@tessera/core/contracts/restock';
 import type { Kysely } from 'kysely';
 import type { Database, RestockSignupRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
@@ -39,10 +40,8 @@ export interface SendTarget {
   origin: string;
 }
 
-export interface SendOutcome {
-  sent: number;
-  failed: number;
-}
+/** What a send did: the counts of a variant's `SendOutcome` (`@tessera/core/contracts/restock`). */
+export type SendCounts = Pick<SendOutcome, 'sent' | 'failed'>;
 
 const DEFAULTS = { staleAfterMs: 10 * 60_000, batchSize: 100, concurrency: 8 } as const;
 
@@ -158,8 +157,8 @@ export function createRestockSender(
 
   return {
     /** Notifies every pending sign-up of one variant; safe to run concurrently with itself. */
-    async sendVariant(target: SendTarget): Promise<SendOutcome> {
-      const outcome: SendOutcome = { sent: 0, failed: 0 };
+    async sendVariant(target: SendTarget): Promise<SendCounts> {
+      const outcome: SendCounts = { sent: 0, failed: 0 };
       const facts = await factsOf(target.siteId, target.productId, target.variantId);
       if (!facts) return outcome;
       for (;;) {

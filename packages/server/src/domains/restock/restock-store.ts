@@ -1,4 +1,5 @@
 import { RecordType } from '@tessera/core';
+import type { RestockSignUp, SignUpGroup } from '@tessera/core/contracts/restock';
 import type { Kysely } from 'kysely';
 import type { Database, RestockSignupRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
@@ -16,7 +17,7 @@ export interface SignUpInput {
 
 /** Called in a sign-up's transaction (issue 21: the `restock.signed_up` webhook, the newsletter outboxes). */
 export interface RestockHooks {
-  afterSignedUp?(trx: Kysely<Database>, signUp: RestockSignUpJson & { siteId: string }): Promise<void>;
+  afterSignedUp?(trx: Kysely<Database>, signUp: RestockSignUp & { siteId: string }): Promise<void>;
   afterSubscribed?(
     trx: Kysely<Database>,
     signup: {
@@ -30,33 +31,8 @@ export interface RestockHooks {
 }
 
 export type SignUpResult =
-  | { ok: true; signUp: RestockSignUpJson; created: boolean }
+  | { ok: true; signUp: RestockSignUp; created: boolean }
   | { ok: false; error: 'item-not-found' | 'variant-not-found' };
-
-/** A sign-up as the API answers it. */
-export interface RestockSignUpJson {
-  id: string;
-  productId: string;
-  variantId: string;
-  sku: string;
-  email: string;
-  isJoinMailingList: boolean;
-  state: string;
-  createdOn: string;
-  sentOn: string | null;
-  productTitle?: string;
-}
-
-export interface SignUpGroupJson {
-  productId: string;
-  variantId: string;
-  sku: string;
-  productTitle: string;
-  attributes: Record<string, string>;
-  pendingCount: number;
-  sentCount: number;
-  totalCount: number;
-}
 
 export interface Page<T> {
   rows: T[];
@@ -67,7 +43,7 @@ export interface Page<T> {
 /** The MAILING list restock sign-ups join: the site's first list, created when it has none. */
 export const RESTOCK_LIST_NAME = 'Newsletter';
 
-export function signUpJson(row: RestockSignupRow, productTitle?: string): RestockSignUpJson {
+export function signUpJson(row: RestockSignupRow, productTitle?: string): RestockSignUp {
   return {
     id: row.id,
     productId: row.product_id,
@@ -75,7 +51,7 @@ export function signUpJson(row: RestockSignupRow, productTitle?: string): Restoc
     sku: row.sku,
     email: row.email,
     isJoinMailingList: row.join_mailing_list === 1,
-    state: row.state,
+    state: row.state as RestockSignUp['state'],
     createdOn: row.created_at,
     sentOn: row.sent_at,
     ...(productTitle !== undefined ? { productTitle } : {}),
@@ -222,7 +198,7 @@ export function createRestockStore(db: Kysely<Database>, hooks: RestockHooks = {
     async list(
       siteId: string,
       filter: { productId?: string; variantId?: string; email?: string; cursor?: string; limit?: number },
-    ): Promise<Page<RestockSignUpJson>> {
+    ): Promise<Page<RestockSignUp>> {
       const limit = limitOf(filter.limit);
       let query = db.selectFrom('restock_signups').selectAll().where('site_id', '=', siteId);
       if (filter.productId) query = query.where('product_id', '=', filter.productId);
@@ -246,7 +222,7 @@ export function createRestockStore(db: Kysely<Database>, hooks: RestockHooks = {
     },
 
     /** Sign-ups grouped by variant (with pending / sent counts), keyset-paged on (product_id, variant_id). */
-    async groups(siteId: string, filter: { cursor?: string; limit?: number }): Promise<Page<SignUpGroupJson>> {
+    async groups(siteId: string, filter: { cursor?: string; limit?: number }): Promise<Page<SignUpGroup>> {
       const limit = limitOf(filter.limit);
       let query = db
         .selectFrom('restock_signups')

@@ -1,4 +1,5 @@
 import { RESTOCK_MESSAGES, restockEmailError, restockSuccessText } from '@tessera/core';
+import type { RestockSignUpBody } from '@tessera/core/contracts/restock';
 import { type ApiResult, requestJson } from '../../api.js';
 import type { CaptchaChallenge } from '../forms/captcha-solver.js';
 import { appendCaptchaControls, type CaptchaWidget, createCaptchaWidget } from '../forms/captcha-widget.js';
@@ -6,13 +7,8 @@ import { appendCaptchaControls, type CaptchaWidget, createCaptchaWidget } from '
 /** The storefront sign-up call (server `RESTOCK_SIGNUP_PATH`). */
 export const RESTOCK_SIGNUP_URL = '/api/commerce/restock-notifications';
 
-export interface RestockPayload {
-  isJoinMailingList: boolean;
-  productId: string;
-  siteVisitorEmail: string;
-  variantId: string;
-  captchaToken?: string;
-}
+/** The sign-up's body (`@tessera/core/contracts/restock`). */
+export type RestockPayload = RestockSignUpBody;
 
 export interface RestockWidgetOptions {
   win: Window;
