@@ -5,7 +5,8 @@ import { LoadMore, RowLink, TableHead } from '../shared/ListParts.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './outbox.css';
-import { deliveryText, KIND_LABELS, type MailMessage, type OutboxPage, sentDate } from './mail-message.js';
+import type { MailMessage, OutboxMessageAnswer, OutboxPage } from '@tessera/core/contracts/outbox';
+import { deliveryText, KIND_LABELS, sentDate } from './mail-message.js';
 
 export const OUTBOX_PATH = '/config/mail';
 
@@ -93,7 +94,7 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
                   </RowLink>
                 </th>
                 <td>{message.to}</td>
-                <td>{KIND_LABELS[message.kind] ?? message.kind}</td>
+                <td>{KIND_LABELS[message.kind]}</td>
                 <td>
                   <time dateTime={message.createdAt}>{sentDate(message.createdAt)}</time>
                 </td>
@@ -120,7 +121,7 @@ export default function OutboxPanel({ path, navigate }: PanelProps) {
 
 /** One message: its header lines and plain text (the HTML part is not rendered, so no mail markup runs here). */
 function MessageView({ id, onBack }: { id: string; onBack: () => void }) {
-  const found = useResource<{ message: MailMessage }>(`/api/config/mail-outbox/${encodeURIComponent(id)}`);
+  const found = useResource<OutboxMessageAnswer>(`/api/config/mail-outbox/${encodeURIComponent(id)}`);
   const message = found.data?.message;
   return (
     <Panel
@@ -139,7 +140,7 @@ function MessageView({ id, onBack }: { id: string; onBack: () => void }) {
             <dt>To</dt>
             <dd>{message.to}</dd>
             <dt>Kind</dt>
-            <dd>{KIND_LABELS[message.kind] ?? message.kind}</dd>
+            <dd>{KIND_LABELS[message.kind]}</dd>
             <dt>Date</dt>
             <dd>
               <time dateTime={message.createdAt}>{sentDate(message.createdAt)}</time>

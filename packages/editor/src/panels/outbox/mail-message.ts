@@ -1,21 +1,6 @@
-// A message of the mail outbox as `GET /api/config/mail-outbox` answers it, and how the panel names it.
+// How the outbox panel names a message of the mail outbox (its shape is `@tessera/core/contracts/outbox`'s).
 
-export interface MailMessage {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  via: 'smtp' | 'outbox';
-  /** Issue 18: SMTP refused it and it is tried again (`retrying`), or gave up (`failed`). */
-  state: 'sent' | 'kept' | 'retrying' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-}
+import type { MailKind, MailMessage } from '@tessera/core/contracts/outbox';
 
 /** How a message's delivery reads in the panel. */
 export function deliveryText(message: Pick<MailMessage, 'state' | 'attempts'>): string {
@@ -31,13 +16,7 @@ export function deliveryText(message: Pick<MailMessage, 'state' | 'attempts'>): 
   }
 }
 
-export interface OutboxPage {
-  messages: MailMessage[];
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
-}
-
-export const KIND_LABELS: Readonly<Record<string, string>> = Object.freeze({
+export const KIND_LABELS: Readonly<Record<MailKind, string>> = Object.freeze({
   restock: 'Restock notification',
   'owner-invite': 'Owner invitation',
   'password-reset': 'Password reset',

@@ -1,7 +1,7 @@
 // What a message of the mail outbox is about, read from its subject. The outbox keeps no kind of its
 // own, so each kind of mail the server sends is recognised by the subject its composer writes.
 
-export type MailKind = 'restock' | 'owner-invite' | 'password-reset' | 'order' | 'subscription' | 'gift-card' | 'other';
+import type { MailKind } from '@tessera/core/contracts/outbox';
 
 const KINDS: readonly { kind: MailKind; subject: RegExp }[] = [
   { kind: 'restock', subject: / is back in stock at / }, // domains/restock/restock-mail.ts

@@ -1,6 +1,12 @@
+import {
+  type MailMessage,
+  outboxMessageAnswer,
+  outboxMessageParams,
+  outboxPage,
+  outboxQuery,
+} from '@tessera/core/contracts/outbox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { MailOutboxTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
@@ -9,34 +15,18 @@ import { decodeCursor, encodeCursor } from '../restock/cursor.js';
 import { mailKind } from './outbox-kind.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
 
-const PAGE = { default: 50, max: 200 } as const;
-const query = z
-  .object({
-    cursor: z.string().max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(PAGE.max).optional(),
-    to: z
-      .string()
-      .max(254)
-      .regex(/^[^\u0000]*$/)
-      .optional(),
-  })
-  .strict();
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[^\u0000]*$/),
-});
+const PAGE_SIZE = 50;
 
 /**
  * The mail outbox (group `admin`: it holds invitation and password-reset links): every message the
  * site sent or queued, newest first, with keyset pages (`nextPageCursor`).
  */
 export default async function outboxPlugin(app: FastifyInstance): Promise<void> {
-  app.get('/api/config/mail-outbox', { preHandler: requireOwner('admin') }, async (request) => {
-    const input = parseInput(query, request.query, 'query');
-    const limit = input.limit ?? PAGE.default;
+  const admin = { preHandler: requireOwner('admin') };
+  const listRoute = { ...admin, config: { contract: { query: outboxQuery, response: { 200: outboxPage } } } };
+  app.get('/api/config/mail-outbox', listRoute, async (request) => {
+    const input = parseInput(outboxQuery, request.query, 'query');
+    const limit = input.limit ?? PAGE_SIZE;
     const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
     if (input.cursor !== undefined && (!after || after.some((part) => part.includes('\u0000'))))
       throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
@@ -64,8 +54,12 @@ export default async function outboxPlugin(app: FastifyInstance): Promise<void> 
     };
   });
 
-  app.get('/api/config/mail-outbox/:id', { preHandler: requireOwner('admin') }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
+  const messageRoute = {
+    ...admin,
+    config: { contract: { params: outboxMessageParams, response: { 200: outboxMessageAnswer } } },
+  };
+  app.get('/api/config/mail-outbox/:id', messageRoute, async (request) => {
+    const { id } = parseInput(outboxMessageParams, request.params, 'address');
     const row = await app.db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -78,7 +72,7 @@ export default async function outboxPlugin(app: FastifyInstance): Promise<void> 
   });
 }
 
-function messageJson(row: Selectable<MailOutboxTable>) {
+function messageJson(row: Selectable<MailOutboxTable>): MailMessage {
   return {
     id: row.id,
     to: row.to_address,
@@ -90,7 +84,7 @@ function messageJson(row: Selectable<MailOutboxTable>) {
     sentAt: row.sent_at,
     via: row.sent_at ? 'smtp' : 'outbox',
     // Issue 18: 'sent', 'kept' (no SMTP), or SMTP refused it: 'retrying' (the `mail-outbox` job tries again), 'failed'.
-    state: row.delivery ?? (row.sent_at ? 'sent' : 'kept'),
+    state: (row.delivery ?? (row.sent_at ? 'sent' : 'kept')) as MailMessage['state'],
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,

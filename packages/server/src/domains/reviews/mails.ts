@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../platform/mail/mail-service.js';
+import type { OutgoingMail } from '../../platform/mail/mail-service.js';
 
 // The review area's mails, plain text: the buyer's review request (one signed link per product)
 // and the owner's "new review" notice.
@@ -8,7 +8,7 @@ export function requestMail(input: {
   name: string;
   siteTitle: string;
   links: { title: string; url: string }[];
-}): MailMessage {
+}): OutgoingMail {
   const lines = input.links.map((link) => `${link.title}\n${link.url}`).join('\n\n');
   return {
     to: input.to,
@@ -24,7 +24,7 @@ export function newReviewMail(input: {
   rating: number;
   title: string;
   editorUrl: string;
-}): MailMessage {
+}): OutgoingMail {
   return {
     to: input.to,
     subject: `New ${input.rating}-star review of ${input.productTitle}`,

@@ -6,7 +6,8 @@ import { newId, nowIso } from '../ids.js';
 import { nodeCounters } from '../operations/counters.js';
 import { firstRetry } from './mail-retry.js';
 
-export interface MailMessage {
+/** A message to send (the outbox row it becomes is answered as `@tessera/core/contracts/outbox`'s `MailMessage`). */
+export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
@@ -25,7 +26,7 @@ export interface MailMessage {
 
 export interface MailService {
   /** Sends over SMTP when `SMTP_URL` is set, otherwise stores the message in `mail_outbox`. */
-  send(message: MailMessage): Promise<{ id: string; via: 'smtp' | 'outbox' }>;
+  send(message: OutgoingMail): Promise<{ id: string; via: 'smtp' | 'outbox' }>;
 }
 
 const DEFAULT_FROM = 'Tessera <no-reply@localhost>';
@@ -54,7 +55,7 @@ export function createMailService(db: Kysely<Database>, config: Pick<ServerConfi
     },
   };
 
-  async function send(message: MailMessage): Promise<{ id: string; via: 'smtp' | 'outbox' }> {
+  async function send(message: OutgoingMail): Promise<{ id: string; via: 'smtp' | 'outbox' }> {
     const id = message.id ?? newId();
     const row = {
       id,
