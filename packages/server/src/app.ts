@@ -39,6 +39,8 @@ import donationsPlugin from './domains/donations/index.js';
 import webhooksPlugin, {
   formSubmittedWebhook,
   newsletterSubscribedWebhook,
+  orderEventData,
+  recordWebhookEvent,
   restockSignedUpWebhook,
 } from './domains/webhooks/index.js';
 import fontsPlugin, { fontKitsOf, pageFontKits } from './domains/fonts/index.js';
@@ -205,7 +207,17 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   await app.register(checkoutPlugin, { content: services.content });
   await app.register(paymentConnectionsPlugin, {});
   // Hosted payments (issue 17): Stripe and PayPal sessions, webhooks, return pages.
-  await app.register(paymentsPlugin, { content: services.content });
+  await app.register(paymentsPlugin, {
+    content: services.content,
+    // A refund the provider reports (made in its dashboard) is an `order.refunded` event like the owner's.
+    orderRefunded: (trx, { siteId, order, amountCents, full, now }) =>
+      recordWebhookEvent(trx, {
+        siteId,
+        type: 'order.refunded',
+        data: { ...orderEventData(order), refund: { amountCents, full } },
+        now,
+      }),
+  });
   // Donations (issue 23): orders with one donation line, paid through the hosted flow.
   await app.register(donationsPlugin);
   // Product reviews (issue 23): before the pages, which show them on product pages.

@@ -58,8 +58,11 @@ export interface PaypalFake {
   subscriptions: FakeSubscriptions;
   /** Runs a subscription's next billing cycle now (a sale, or `decline`: a failed payment); its events follow. */
   bill(subscriptionId: string, options?: { decline?: boolean }): void;
-  /** The merchant refunds a subscription's sale in PayPal's own dashboard: only the webhook tells Tessera. */
-  refundFromDashboard(saleId: string, amountMinor?: number): string;
+  /**
+   * The merchant refunds a capture or a subscription's sale in PayPal's own dashboard: only the
+   * webhook (PAYMENT.CAPTURE.REFUNDED or PAYMENT.SALE.REFUNDED) tells Tessera. Answers the refund id.
+   */
+  refundFromDashboard(paymentId: string, amountMinor?: number): string;
   /** The next subscription cancel answers 503, as during an outage. */
   failNextSubscriptionCancel: boolean;
   /** The next capture answers INSTRUMENT_DECLINED. */
@@ -72,7 +75,6 @@ export interface PaypalFake {
   requestsTo(method: string, pathPrefix: string): RecordedRequest[];
   close(): Promise<void>;
 }
-
 
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -156,11 +158,18 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     webhooks,
     subscriptions,
     bill: (id, billOptions) => emit(subscriptions.bill(id, billOptions)),
-    refundFromDashboard(saleId, amountMinor) {
-      const sale = subscriptions.sales.get(saleId);
-      if (!sale) throw new Error(`No sale ${saleId}`);
-      const amount = amountMinor === undefined ? undefined : wire(amountMinor, sale.amount.currency_code);
-      const { answer, event } = subscriptions.refundSale(sale, amount ? { amount } : {});
+    refundFromDashboard(paymentId, amountMinor) {
+      const captured = captures.get(paymentId);
+      const sale = subscriptions.sales.get(paymentId);
+      const currency = (captured ?? sale)?.amount.currency_code;
+      if (!currency) throw new Error(`No capture or sale ${paymentId}`);
+      const body = amountMinor === undefined ? {} : { amount: wire(amountMinor, currency) };
+      if (captured) {
+        const resource = refundCapture(captured, body);
+        emit([['PAYMENT.CAPTURE.REFUNDED', 'refund', resource, 'A payment was refunded']]);
+        return String(resource.id);
+      }
+      const { answer, event } = subscriptions.refundSale(sale!, body);
       emit([event]);
       return String(answer.id);
     },

@@ -77,38 +77,57 @@ export interface PlanRevenue {
   title: string;
   kind: string;
   currency: string;
-  /** Sum of the plan product's lines on paid orders (first payments and renewals). */
+  /** The plan product's lines on paid orders (first payments and renewals), net of refunds. */
   revenueCents: number;
+  /** What refunds gave back of those lines (a refund of a whole order takes its line's share). */
+  refundedCents: number;
+  /** Orders still paid (a renewal refunded in full no longer counts). */
   paidOrders: number;
 }
 
-/** Revenue per plan: the plan product's line totals on paid orders. */
+/** The share of an order's refunds that falls on one line: in proportion to the line's part of the order. */
+function refundShare(line: number, order: { grand_total_cents: number; refunded_cents: number }): number {
+  if (order.refunded_cents <= 0 || order.grand_total_cents <= 0) return 0;
+  return Math.min(line, Math.round((order.refunded_cents * line) / order.grand_total_cents));
+}
+
+/** Revenue per plan: the plan product's line totals on paid orders, less what was refunded of them. */
 export async function revenueByPlan(db: Kysely<Database>, siteId: string, plans: readonly PlanRow[]) {
   const result: PlanRevenue[] = [];
   for (const plan of plans) {
-    let revenueCents = 0;
+    let grossCents = 0;
+    let refundedCents = 0;
     let paidOrders = 0;
     if (plan.item_id) {
-      const row = await db
+      const rows = await db
         .selectFrom('order_lines')
         .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-        .select((eb) => [
-          eb.fn.sum<number | string | null>('order_lines.line_total_cents').as('cents'),
-          eb.fn.count<number | string>('orders.id').distinct().as('orders'),
+        .select([
+          'orders.id',
+          'orders.payment_status',
+          'orders.grand_total_cents',
+          'orders.refunded_cents',
+          'order_lines.line_total_cents',
         ])
         .where('orders.site_id', '=', siteId)
-        .where('orders.payment_status', '=', 'paid')
+        .where('orders.payment_status', 'in', ['paid', 'refunded'])
         .where('order_lines.item_id', '=', plan.item_id)
-        .executeTakeFirst();
-      revenueCents = Number(row?.cents ?? 0);
-      paidOrders = Number(row?.orders ?? 0);
+        .execute();
+      const paid = new Set<string>();
+      for (const row of rows) {
+        grossCents += row.line_total_cents;
+        refundedCents += refundShare(row.line_total_cents, row);
+        if (row.payment_status === 'paid') paid.add(row.id);
+      }
+      paidOrders = paid.size;
     }
     result.push({
       planId: plan.id,
       title: plan.title,
       kind: plan.kind,
       currency: plan.currency,
-      revenueCents,
+      revenueCents: grossCents - refundedCents,
+      refundedCents,
       paidOrders,
     });
   }

@@ -4,6 +4,7 @@ import type { ContentService } from '../content/content-service.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { createHostedPayments, type HostedPayments } from './flow/hosted-payments.js';
+import type { OrderRefundedHook } from './flow/provider-refunds.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import { createInstallmentAccounts, type InstallmentAccounts } from './installments.js';
 import { createHostedRegistry, type HostedRegistry } from './registry.js';
@@ -23,6 +24,8 @@ export type { PaymentMethodInput, PaymentProviders } from './methods/index.js';
 
 export interface PaymentsPluginOptions {
   content: ContentService;
+  /** The outgoing `order.refunded` event of a refund the provider reported (its dashboard), from `domains/webhooks/`. */
+  orderRefunded?: OrderRefundedHook;
 }
 
 /**
@@ -123,6 +126,7 @@ export default async function paymentsPlugin(app: FastifyInstance, options: Paym
   };
   const deps = {
     content: options.content,
+    orderRefunded: options.orderRefunded,
     registry,
     flow,
     async landing(siteId: string, orderId: string, outcome: 'return' | 'cancel') {

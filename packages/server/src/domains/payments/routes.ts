@@ -5,6 +5,7 @@ import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { nowIso } from '../../platform/ids.js';
 import type { HostedPayments } from './flow/hosted-payments.js';
+import { type OrderRefundedHook, recordProviderOrderRefund } from './flow/provider-refunds.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
 
@@ -22,6 +23,8 @@ export interface HostedRouteDeps {
   landing?(siteId: string, orderId: string, outcome: 'return' | 'cancel'): Promise<string | undefined>;
   /** Events about a provider's subscriptions and refunds, for the areas that keep them (donations). */
   onEvent?(siteId: string, providerId: HostedProviderId, event: HostedEvent): Promise<void>;
+  /** The outgoing `order.refunded` event of a refund the provider reported. */
+  orderRefunded?: OrderRefundedHook;
 }
 
 /** Events that name an order's session: the flow asks the provider about it. */
@@ -77,6 +80,12 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
       }
       // Each handler is idempotent on the provider's own ids: a redelivery, or two at once, records once.
+      if (event.refund) {
+        const recorded = await recordProviderOrderRefund(app.db, site.id, providerId, event.refund, deps.orderRefunded);
+        // An owner's refund of that order is on its way: fail, so the provider delivers this again later.
+        if (recorded === 'busy')
+          throw new Error(`The refund ${event.refund.reference} waits for a refund in progress.`);
+      }
       if (event.subscriptionId || event.refund) await deps.onEvent?.(site.id, providerId, event);
       await app.db
         .insertInto('payment_events')

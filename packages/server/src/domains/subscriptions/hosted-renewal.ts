@@ -26,6 +26,9 @@ const HOSTED_PREFIX = /^(stripe|paypal):(.+)$/;
 export function hostedSavedReference(
   paymentReference: string,
 ): { provider: HostedProviderId; savedReference: string } | undefined {
+  // PayPal (Orders v2) keeps no method, so a plan paid with it is saved as `paypal:` alone: its
+  // renewals still go to PayPal, which refuses off-session, so the buyer is mailed a link to pay.
+  if (paymentReference === 'paypal:') return { provider: 'paypal', savedReference: '' };
   const match = HOSTED_PREFIX.exec(paymentReference);
   return match ? { provider: match[1] as HostedProviderId, savedReference: match[2]! } : undefined;
 }
