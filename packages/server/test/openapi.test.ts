@@ -10,7 +10,7 @@ import { addEntryBody, entryParams } from '@tessera/core/contracts/cart';
 import { orderBody } from '@tessera/core/contracts/checkout';
 import { productInput } from '../src/domains/catalogue/product-input.js';
 import { moderationBody } from '../src/domains/comments/schemas.js';
-import { reviewFields } from '../src/domains/reviews/schemas.js';
+import { reviewFields } from '@tessera/core/contracts/reviews';
 import { itemIdOf } from './cart-helpers.js';
 import { schemaProblems } from './json-schema-check.js';
 import { concretePath, describeRoute, endsSession, listRoutes } from './route-probe.js';

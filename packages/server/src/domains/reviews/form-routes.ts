@@ -6,7 +6,7 @@ import { parseInput } from '../../platform/http/validate.js';
 import type { CaptchaGate } from './captcha-gate.js';
 import { type ReviewNote, reviewNoteQuery } from './form-note.js';
 import { type PhotoUpload, photosOfBody, photoUploadError } from './photos.js';
-import { productParams, type ReviewFields, reviewFields } from './schemas.js';
+import { productParams, type ReviewFields, reviewFields } from '@tessera/core/contracts/reviews';
 import type { ReviewService } from './service.js';
 import type { ReviewSiteUser, ReviewSiteUserPort } from './site-user-port.js';
 

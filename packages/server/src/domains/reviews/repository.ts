@@ -2,32 +2,16 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { parsePhotos, photoUrl, type ReviewPhoto } from './photos.js';
-import { REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
+import type { ReviewSort, ReviewSummary, ShownReview } from '@tessera/core/contracts/reviews';
+import { REVIEWS_PAGE_SIZE } from './schemas.js';
 
 // Reads and writes of product reviews and review-request links. Callers decide who may write;
 // the unique index decides that a buyer has one review per product.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ReviewSummary {
-  count: number;
-  /** Mean stars, one decimal (0 without reviews). */
-  average: number;
-  /** Count per star, 5 down to 1. */
-  distribution: { stars: number; count: number; percent: number }[];
-}
-
-export interface ShownReview {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  authorName: string;
-  createdAt: string;
-  reply: string | null;
-  /** The review's photos: address and alt text. */
-  photos: { url: string; alt: string }[];
-}
+// The summary and a shown review are the published contract's (`@tessera/core/contracts/reviews`).
+export type { ReviewSummary, ShownReview };
 
 const shownPhotos = (json: string) => parsePhotos(json).map((p) => ({ url: photoUrl(p.key), alt: p.alt }));
 

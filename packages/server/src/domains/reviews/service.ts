@@ -15,7 +15,7 @@ import {
 } from './repository.js';
 import { type PhotoUpload, removePhotos, storePhotos } from './photos.js';
 import { newRequestSecret, requestToken, tokenRequestId, verifyRequestToken } from './request-token.js';
-import type { ReviewFields } from './schemas.js';
+import type { ReviewFields } from '@tessera/core/contracts/reviews';
 import type { ReviewSettingsStore } from './settings.js';
 
 // The rules of reviews: who may post (buyers, or any signed-in site user when the owner allows),

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { countWithPhotos, type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
-import { productPageQuery, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from './schemas.js';
+import { REVIEW_SORTS, type ReviewSort } from '@tessera/core/contracts/reviews';
+import { productPageQuery, REVIEWS_PAGE_SIZE } from './schemas.js';
 import type { ReviewSettingsStore } from './settings.js';
 
 // What the product page shows of reviews (the theme's reviews section, `products.item.jsont`) and

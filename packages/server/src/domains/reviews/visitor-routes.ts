@@ -4,7 +4,14 @@ import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { reviewSummary, shownReviews } from './repository.js';
-import { listQuery, productParams, requestBody, requestQuery, reviewFields } from './schemas.js';
+import {
+  productParams,
+  reviewFields,
+  reviewListAnswer,
+  reviewListQuery,
+  reviewPostedAnswer,
+} from '@tessera/core/contracts/reviews';
+import { requestBody, requestQuery } from './schemas.js';
 import { REQUEST_PATH, type ReviewService } from './service.js';
 import type { CaptchaGate } from './captcha-gate.js';
 import { postAsSignedInUser, registerReviewFormRoute, reviewPostError } from './form-routes.js';
@@ -35,12 +42,13 @@ export function registerReviewVisitorRoutes(
   const listContract = {
     summary: "A product's published reviews",
     params: productParams,
-    query: listQuery,
+    query: reviewListQuery,
     errors: ['reviews-off', 'not-found'],
+    response: { 200: reviewListAnswer },
   } as const;
   app.get('/api/reviews/products/:itemId', { config: { contract: listContract } }, async (request, reply) => {
     const { itemId } = parseInput(productParams, request.params, 'address');
-    const { sort, page } = parseInput(listQuery, request.query ?? {}, 'query');
+    const { sort, page } = parseInput(reviewListQuery, request.query ?? {}, 'query');
     const site = await siteOf(request);
     if (!(await settingsStore.read(site.id)).enabled) fail('reviews-off');
     const item = await db
@@ -72,6 +80,7 @@ export function registerReviewVisitorRoutes(
             'file-too-large',
             'captcha-required',
           ],
+          response: { 201: reviewPostedAnswer },
         },
       },
       // The multipart parser's limits (a photo over 5 MB, too many files) in the reviewer's words.

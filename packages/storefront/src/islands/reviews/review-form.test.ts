@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResult } from '../../api.js';
+import type { ReviewPostedAnswer } from '@tessera/core/contracts/reviews';
 import { mountReviewForm, REVIEW_FORM_TEXT, type ReviewPayload, reviewBody } from './review-form.js';
 
 // The markup of the product page's review form (themes/default/templates/products.item.jsont).
@@ -29,7 +30,7 @@ function fill(root: HTMLElement) {
   root.querySelector<HTMLTextAreaElement>('textarea[name="body"]')!.value = 'Soft linen, true to size.';
 }
 
-function recorder(...answers: ApiResult<unknown>[]) {
+function recorder(...answers: ApiResult<ReviewPostedAnswer>[]) {
   const calls: { itemId: string; payload: ReviewPayload; xsrf: string }[] = [];
   const post = async (itemId: string, payload: ReviewPayload, xsrf: string) => {
     calls.push({ itemId, payload, xsrf });
@@ -38,7 +39,7 @@ function recorder(...answers: ApiResult<unknown>[]) {
   return { calls, post };
 }
 
-const refused = (body: Record<string, unknown>, status = 400): ApiResult<unknown> => ({
+const refused = (body: Record<string, unknown>, status = 400): ApiResult<ReviewPostedAnswer> => ({
   ok: false,
   status,
   body,
@@ -53,7 +54,7 @@ afterEach(() => {
 describe('review form island', () => {
   it('shows the form, posts the fields with the XSRF token and then says the review awaits approval', async () => {
     const root = formMarkup();
-    const api = recorder({ ok: true, status: 201, data: { status: 'pending' } });
+    const api = recorder({ ok: true, status: 201, data: { reviewId: 'r1', status: 'pending' } });
     const form = mountReviewForm(root, { win: window, post: api.post })!;
     expect(root.querySelector('form')!.hidden).toBe(false);
     fill(root);
@@ -108,7 +109,7 @@ describe('review form island', () => {
 
   it('sends chosen photos with the alt text typed beside each, as multipart form data', async () => {
     const root = formMarkup();
-    const api = recorder({ ok: true, status: 201, data: { status: 'pending' } });
+    const api = recorder({ ok: true, status: 201, data: { reviewId: 'r1', status: 'pending' } });
     const form = mountReviewForm(root, { win: window, post: api.post })!;
     fill(root);
     // Only the second photo input has a file: it keeps its own alt text.

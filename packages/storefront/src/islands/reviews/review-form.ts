@@ -1,22 +1,18 @@
+import type { ReviewFields, ReviewPostedAnswer } from '@tessera/core/contracts/reviews';
 import { type ApiResult, requestJson } from '../../api.js';
 import type { IslandEnv } from '../../island-env.js';
 import type { CaptchaChallenge } from '../forms/captcha-solver.js';
 import { appendCaptchaControls, type CaptchaWidget, createCaptchaWidget } from '../forms/captcha-widget.js';
 
-/** What the form sends to `POST /api/reviews/products/:itemId` (the server's `reviewFields`). */
-export interface ReviewPayload {
-  rating: number;
-  title: string;
-  body: string;
-  name?: string;
-  captchaKey?: string;
+/** What the form sends to `POST /api/reviews/products/:itemId` (the contract's `reviewFields`). */
+export type ReviewPayload = Pick<ReviewFields, 'rating' | 'title' | 'body' | 'name' | 'captchaKey'> & {
   /** Chosen photos with what each shows; sent as multipart form data (`photos`, `photoAlt`). */
   photos?: { file: File; alt: string }[];
-}
+};
 
 export interface ReviewFormOptions {
   win: Window;
-  post?(itemId: string, payload: ReviewPayload, xsrfToken: string): Promise<ApiResult<unknown>>;
+  post?(itemId: string, payload: ReviewPayload, xsrfToken: string): Promise<ApiResult<ReviewPostedAnswer>>;
   fetchChallenge?(): Promise<CaptchaChallenge | null>;
 }
 
@@ -43,7 +39,7 @@ export function reviewBody(payload: ReviewPayload): ReviewPayload | FormData {
 }
 
 const postReview = (itemId: string, payload: ReviewPayload, xsrfToken: string) =>
-  requestJson<unknown>('POST', `/api/reviews/products/${encodeURIComponent(itemId)}`, reviewBody(payload), {
+  requestJson<ReviewPostedAnswer>('POST', `/api/reviews/products/${encodeURIComponent(itemId)}`, reviewBody(payload), {
     headers: { 'X-XSRF-Token': xsrfToken },
   });
 

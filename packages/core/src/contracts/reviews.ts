@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+// Product reviews, the visitor's side (`/api/reviews/products/:itemId`): a product's published reviews,
+// and a signed-in buyer's review (JSON, or multipart form data with photos). The owner's moderation
+// routes keep their schemas in the server's reviews domain.
+
+// ---- Requests -------------------------------------------------------------------------------------
+
+export const REVIEW_LIMITS = Object.freeze({ titleMax: 120, bodyMax: 4000, bodyMin: 10, nameMax: 80, replyMax: 2000 });
+export const REVIEW_SORTS = ['newest', 'highest', 'lowest', 'photos'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+const id = (what: string) =>
+  z.string({ error: `Send the ${what} id as text.` }).regex(/^[A-Za-z0-9_-]{1,64}$/, `That is not a ${what} id.`);
+
+/** Stars as a JSON number or form text ("4"). */
+const rating = z.coerce
+  .number({ error: 'Choose a rating from 1 to 5 stars.' })
+  .int('Choose a rating from 1 to 5 stars.')
+  .min(1, 'Choose a rating from 1 to 5 stars.')
+  .max(5, 'Choose a rating from 1 to 5 stars.');
+
+/** `POST /api/reviews/products/:itemId` (and the plain forms that post the same fields). */
+export const reviewFields = z.object({
+  rating,
+  title: z
+    .string({ error: 'Please give your review a title.' })
+    .trim()
+    .min(1, 'Please give your review a title.')
+    .max(REVIEW_LIMITS.titleMax, `The title can be at most ${REVIEW_LIMITS.titleMax} characters.`),
+  body: z
+    .string({ error: 'Please write a few words about the product.' })
+    .trim()
+    .min(REVIEW_LIMITS.bodyMin, `Please write at least ${REVIEW_LIMITS.bodyMin} characters about the product.`)
+    .max(REVIEW_LIMITS.bodyMax, `Your review can be at most ${REVIEW_LIMITS.bodyMax} characters.`),
+  /** The name shown with the review; the account's or order's name when empty. */
+  name: z
+    .string({ error: 'Send your name as text.' })
+    .trim()
+    .max(REVIEW_LIMITS.nameMax, `Your name can be at most ${REVIEW_LIMITS.nameMax} characters.`)
+    .optional(),
+  crumb: z.string().max(200).optional(),
+  xsrfToken: z.string().max(200).optional(),
+  /** The solved captcha (base64 payload), required after `REVIEW_CAPTCHA.after` posts from one address. */
+  captchaKey: z.string().max(2000).optional(),
+  /** Files and their alt texts of a multipart post, read by the server's `photos.ts`. */
+  photos: z.unknown().optional(),
+  photoAlt: z.unknown().optional(),
+});
+export type ReviewFields = z.infer<typeof reviewFields>;
+
+export const productParams = z.object({ itemId: id('product') });
+
+/** `GET /api/reviews/products/:itemId?sort=&page=`. */
+export const reviewListQuery = z.object({
+  sort: z.enum(REVIEW_SORTS, { error: 'Sort by newest, highest, lowest or photos.' }).default('newest'),
+  page: z.coerce.number({ error: 'Send the page as a number.' }).int().min(1).max(10_000).default(1),
+});
+
+// ---- Answers --------------------------------------------------------------------------------------
+
+/** A product's approved reviews at a glance. */
+export const reviewSummary = z.object({
+  count: z.int(),
+  /** Mean stars, one decimal (0 without reviews). */
+  average: z.number(),
+  /** Count per star, 5 down to 1. */
+  distribution: z.array(z.object({ stars: z.int(), count: z.int(), percent: z.number() })),
+});
+
+/** One approved review as visitors see it. */
+export const shownReview = z.object({
+  id: z.string(),
+  rating: z.int(),
+  title: z.string(),
+  body: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  /** The shop's public answer. */
+  reply: z.string().nullable(),
+  /** The review's photos: address and alt text. */
+  photos: z.array(z.object({ url: z.string(), alt: z.string() })),
+});
+
+/** `GET /api/reviews/products/:itemId`: the summary and one page of reviews in the asked order. */
+export const reviewListAnswer = z.object({
+  summary: reviewSummary,
+  reviews: z.array(shownReview),
+  sort: z.enum(REVIEW_SORTS),
+  page: z.int(),
+});
+
+/** `POST /api/reviews/products/:itemId` (201): the review waits for the shop's approval. */
+export const reviewPostedAnswer = z.object({ reviewId: z.string(), status: z.literal('pending') });
+
+export type ReviewSummary = z.infer<typeof reviewSummary>;
+export type ShownReview = z.infer<typeof shownReview>;
+export type ReviewListAnswer = z.infer<typeof reviewListAnswer>;
+export type ReviewPostedAnswer = z.infer<typeof reviewPostedAnswer>;
