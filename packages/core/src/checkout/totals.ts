@@ -1,3 +1,4 @@
+import type { CouponKind } from '../contracts/checkout-settings.js';
 import { formatMoney } from '../money/format-money.js';
 import { divideRounded } from '../money/rounding.js';
 
@@ -50,7 +51,8 @@ export interface TaxRule {
   countries?: readonly string[];
 }
 
-export type CouponKind = 'percent' | 'fixed' | 'free-shipping';
+/** What a coupon takes off (the checkout settings contract's). */
+export type { CouponKind };
 
 export interface Coupon {
   code: string;

@@ -2,7 +2,7 @@ import { EditableList } from '../shared/EditableList.js';
 import type { FieldErrors } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
 import { moneyInput, parseMoneyInput } from './money.js';
-import type { CheckoutSettings, CouponKind } from './types.js';
+import type { CheckoutSettings, CouponKind } from '@tessera/core/contracts/checkout-settings';
 import { useCheckoutList } from './use-list-save.js';
 
 interface Draft {

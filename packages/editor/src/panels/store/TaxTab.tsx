@@ -2,7 +2,7 @@ import { EditableList } from '../shared/EditableList.js';
 import type { FieldErrors } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
 import { basisPointsOf, percentOf } from './rates.js';
-import type { CheckoutSettings } from './types.js';
+import type { CheckoutSettings } from '@tessera/core/contracts/checkout-settings';
 import { useCheckoutList } from './use-list-save.js';
 
 interface Draft {

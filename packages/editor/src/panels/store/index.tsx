@@ -8,7 +8,8 @@ import { PaymentsTab } from './PaymentsTab.js';
 import { SettingsTab } from './SettingsTab.js';
 import { ShippingTab } from './ShippingTab.js';
 import { TaxTab } from './TaxTab.js';
-import type { CheckoutSettings, StoreSettings } from './types.js';
+import type { CheckoutSettings } from '@tessera/core/contracts/checkout-settings';
+import type { StoreSettings } from './types.js';
 import './store.css';
 
 export const STORE_PATH = '/config/commerce/store';

@@ -1,39 +1,4 @@
-/** `GET /api/config/checkout` */
-export interface CheckoutSettings {
-  currency: string;
-  locale: string;
-  shippingOptions: ShippingOption[];
-  taxRules: TaxRule[];
-  coupons: Coupon[];
-}
-
-export interface ShippingOption {
-  id?: string;
-  name: string;
-  amountCents: number;
-  freeOverCents: number | null;
-  /** ISO 3166-1 alpha-2 codes the option ships to; empty: everywhere. */
-  countries?: string[];
-}
-
-export interface TaxRule {
-  id?: string;
-  name: string;
-  rateBasisPoints: number;
-  taxShipping: boolean;
-  countries: string[];
-}
-
-export type CouponKind = 'percent' | 'fixed' | 'free-shipping';
-
-export interface Coupon {
-  code: string;
-  kind: CouponKind;
-  /** A percent (1–100) or minor units off; 0 for free shipping. */
-  value: number;
-  minSubtotalCents: number;
-  active: boolean;
-}
+// The checkout settings' shapes (`/api/config/checkout*`) are `@tessera/core/contracts/checkout-settings`'s.
 
 /** `GET /api/config/settings/store` */
 export interface StoreSettings {

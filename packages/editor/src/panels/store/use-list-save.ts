@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api.js';
 import { useEditableList } from '../shared/editable-list.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
-import type { CheckoutSettings } from './types.js';
+import type { CheckoutSettings } from '@tessera/core/contracts/checkout-settings';
 
 /**
  * Saving one list of the checkout settings (`PUT /api/config/checkout/<kind>`): the server's field

@@ -1,0 +1,84 @@
+import { checkoutSettings } from '@tessera/core/contracts/checkout-settings';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import type { Visitor } from '../../../../test/visitor.js';
+
+// The checkout settings' answers are what their contract (`@tessera/core/contracts/checkout-settings`)
+// says, the contract the editor's store panel takes its Coupon, TaxRule and ShippingOption from, and
+// what /api/openapi.json publishes.
+
+const API = '/api/config/checkout';
+
+for (const dialect of DIALECTS) {
+  describe(`checkout settings answers match their published schema (${dialect})`, () => {
+    let server: TestServer;
+    let store: Visitor;
+
+    beforeAll(async () => {
+      server = await startTestServer({ dialect });
+      [store] = await ownerSessions(server, [OWNERS.storeManager]);
+    });
+    afterAll(async () => server?.close());
+
+    it('answers the settings, and each list replaced, as published', async () => {
+      const first = expectAnswer(checkoutSettings, await store.get(API));
+      expect(first.shippingOptions.length).toBeGreaterThan(0);
+
+      const shipping = expectAnswer(
+        checkoutSettings,
+        await store.put(`${API}/shipping-options`, {
+          shippingOptions: [
+            { name: 'Standard', amountCents: 500, freeOverCents: 5000, countries: ['us', 'CA'] },
+            { name: 'Pickup', amountCents: 0 },
+          ],
+        }),
+      );
+      expect(shipping.shippingOptions.map((o) => [o.name, o.freeOverCents, o.countries])).toEqual([
+        ['Standard', 5000, ['US', 'CA']],
+        ['Pickup', null, []],
+      ]);
+
+      const tax = expectAnswer(
+        checkoutSettings,
+        await store.put(`${API}/tax-rules`, {
+          taxRules: [
+            { name: 'Sales tax', rateBasisPoints: 825, taxShipping: true, countries: ['US'] },
+            { name: 'VAT', rateBasisPoints: 2000 },
+          ],
+        }),
+      );
+      expect(tax.taxRules.map((r) => [r.taxShipping, r.countries])).toEqual([
+        [true, ['US']],
+        [false, []],
+      ]);
+
+      const coupons = expectAnswer(
+        checkoutSettings,
+        await store.put(`${API}/coupons`, {
+          coupons: [
+            { code: 'save10', kind: 'percent', value: 10, minSubtotalCents: 2000 },
+            { code: 'SHIPFREE', kind: 'free-shipping', value: 99, active: false },
+            { code: 'FIVE-OFF', kind: 'fixed', value: 500 },
+          ],
+        }),
+      );
+      expect(coupons.coupons).toContainEqual({
+        code: 'SHIPFREE',
+        kind: 'free-shipping',
+        value: 0,
+        minSubtotalCents: 0,
+        active: false,
+      });
+    });
+
+    it('publishes those answers in /api/openapi.json', async () => {
+      const doc = await openApiDocument(store);
+      expectPublishedAnswer(doc, 'GET', API, checkoutSettings);
+      for (const list of ['shipping-options', 'tax-rules', 'coupons']) {
+        expectPublishedAnswer(doc, 'PUT', `${API}/${list}`, checkoutSettings);
+      }
+    });
+  });
+}
