@@ -29,9 +29,11 @@ const SCHEMA_COVERAGE_FLOOR = 168;
 /**
  * Published `/api` operations with a JSON schema for a successful answer (the route's contract
  * `response`, which tests hold every answer against): 77 when first counted (issue 16), the editor's page
- * and file routes and the comment routes among them. Raise it when answers are described, never lower it.
+ * and file routes and the comment routes among them; 96 with the design, blog, analytics, restock, mail
+ * outbox and checkout settings routes (38 operations of those areas). Raise it when answers are
+ * described, never lower it.
  */
-const ANSWER_COVERAGE_FLOOR = 77;
+const ANSWER_COVERAGE_FLOOR = 96;
 
 /** The OpenAPI 3.1 rules a reader relies on, checked by hand (no network, no validator package). */
 function structuralProblems(doc: Json): string[] {
