@@ -1,7 +1,9 @@
 import { formatMoney } from '@tessera/core';
+import { Fragment, useState } from 'react';
 import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
+import { GiftPayments } from './GiftPayments.js';
 
 export const DONATIONS_PATH = '/config/commerce/donations';
 
@@ -18,6 +20,7 @@ interface OwnerDonation {
   status: string;
   note: string | null;
   paidCents: number;
+  refundedCents: number;
   payments: number;
 }
 interface Donor {
@@ -48,11 +51,12 @@ const STATUS: Record<string, string> = {
 };
 const day = (iso: string) => (iso ? new Date(iso).toLocaleDateString() : '');
 
-/** Donations: totals, every gift with what it has paid, donors, and the CSV export. */
-export default function DonationsPanel(_props: PanelProps) {
+/** Donations: totals, every gift with what it has paid (its payments, renewals refundable), donors, and the CSV export. */
+export default function DonationsPanel({ navigate }: PanelProps) {
   const listing = useResource<{ donations: OwnerDonation[]; donors: Donor[]; totals: Totals[] }>(
     '/api/config/donations',
   );
+  const [open, setOpen] = useState<string | undefined>();
   const data = listing.data;
   return (
     <Panel
@@ -95,25 +99,52 @@ export default function DonationsPanel(_props: PanelProps) {
               <th scope="col">Status</th>
               <th scope="col">Paid so far</th>
               <th scope="col">Note</th>
+              <th scope="col">Payments</th>
             </tr>
           </thead>
           <tbody>
             {data.donations.map((d) => (
-              <tr key={d.id}>
-                <td>{day(d.createdAt)}</td>
-                <td>
-                  {d.donorName}
-                  {d.showName ? '' : ' (anonymous)'} <small>{d.donorEmail}</small>
-                </td>
-                <td>
-                  {formatMoney(d.amountCents, d.currency)} {KIND[d.interval] ?? d.interval}
-                </td>
-                <td>{STATUS[d.status] ?? d.status}</td>
-                <td>
-                  {formatMoney(d.paidCents, d.currency)} ({d.payments})
-                </td>
-                <td>{d.note ?? ''}</td>
-              </tr>
+              <Fragment key={d.id}>
+                <tr>
+                  <td>{day(d.createdAt)}</td>
+                  <td>
+                    {d.donorName}
+                    {d.showName ? '' : ' (anonymous)'} <small>{d.donorEmail}</small>
+                  </td>
+                  <td>
+                    {formatMoney(d.amountCents, d.currency)} {KIND[d.interval] ?? d.interval}
+                  </td>
+                  <td>{STATUS[d.status] ?? d.status}</td>
+                  <td>
+                    {formatMoney(d.paidCents, d.currency)} ({d.payments})
+                    {d.refundedCents > 0 && <small> {formatMoney(d.refundedCents, d.currency)} refunded</small>}
+                  </td>
+                  <td>{d.note ?? ''}</td>
+                  <td>
+                    {d.payments > 0 && (
+                      <button
+                        type="button"
+                        aria-expanded={open === d.id}
+                        aria-controls={`gift-payments-${d.id}`}
+                        onClick={() => setOpen(open === d.id ? undefined : d.id)}
+                      >
+                        {open === d.id ? 'Hide payments' : `Payments of ${d.donorName}`}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+                {open === d.id && (
+                  <tr id={`gift-payments-${d.id}`}>
+                    <td colSpan={7}>
+                      <GiftPayments
+                        donationId={d.id}
+                        onChanged={() => void listing.reload()}
+                        onOpenOrder={(id) => navigate(`/config/commerce/orders/${encodeURIComponent(id)}`)}
+                      />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -7,6 +7,8 @@ import { readRefundAmount } from './refund-amount.js';
  * currency) and a confirm button that names the amount. `error` is the server's word on the amount.
  */
 export function RefundDialog(props: {
+  /** The question; "Refund this order?" unless another payment is refunded (a gift's renewal). */
+  title?: string;
   refundableCents: number;
   currency: string;
   locale: string;
@@ -37,7 +39,7 @@ export function RefundDialog(props: {
         if (event.key === 'Escape') props.onCancel();
       }}
     >
-      <h2 id={`${id}-title`}>Refund this order?</h2>
+      <h2 id={`${id}-title`}>{props.title ?? 'Refund this order?'}</h2>
       <p id={`${id}-text`}>The amount goes back through the payment provider that charged it. This cannot be undone.</p>
       <form
         onSubmit={(event) => {
