@@ -87,7 +87,7 @@ describe('Insights panels', () => {
     await visit(page, '/');
     await visit(page, '/shop/p/sticker-pack');
     const added = page.waitForRequest(
-      (r) => r.url().endsWith('/api/v1/clanker/events') && (r.postData() ?? '').includes('AddToCart'),
+      (r) => r.url().endsWith('/api/census/batch') && (r.postData() ?? '').includes('AddToCart'),
       { timeout: 10_000 },
     );
     await new ProductPage(page).addButton.click();

@@ -166,7 +166,7 @@ describe('cookie banner', () => {
     await page.waitForLoadState('networkidle');
     expect(calls).toEqual([]);
     await bannerOf(page).getByRole('button', { name: 'Allow cookies' }).click();
-    await expect.poll(() => calls).toContain('/api/census/RecordHit');
+    await expect.poll(() => calls).toContain('/api/census/batch');
     await expect.poll(() => bannerOf(page).isVisible()).toBe(false);
     expect(await consentOf(page)).toBe('accepted');
     // The tracker may keep its cookies now, restrictive policy or not.
@@ -175,7 +175,7 @@ describe('cookie banner', () => {
     calls.length = 0;
     await page.reload();
     expect(await bannerOf(page).count()).toBe(0);
-    await expect.poll(() => calls).toContain('/api/census/RecordHit');
+    await expect.poll(() => calls).toContain('/api/census/batch');
     await context.close();
   });
 

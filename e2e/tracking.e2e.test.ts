@@ -1,6 +1,7 @@
 // First-party tracking in a real browser against the real built server: a visitor's walk through
 // the demo shop leaves hits, commerce events, performance records and JavaScript errors in the
-// database, and the skip rules hold (search, not found, a signed-in owner).
+// database, a page's hit and its events travel in one batch (issue 20), and the skip rules hold
+// (search, not found, a signed-in owner).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,16 +25,50 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
+interface BatchSent {
+  events: { type: string; id: string; data?: string; eventContent?: string }[];
+  /** The answer's results, once it came. */
+  results?: { index: number; stored: boolean }[];
+}
+
 async function visitor() {
   const context = await newVisitor(browser);
   contexts.push(context);
   const page = await context.newPage();
   const calls: string[] = [];
+  const batches: BatchSent[] = [];
+  const sent = new Map<Request, BatchSent>();
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
     if (/^\/api\/(census|events|v1\/clanker|1\/performance)\//.test(url.pathname)) calls.push(url.pathname);
+    if (url.pathname === '/api/census/batch') {
+      const batch: BatchSent = JSON.parse(request.postData() ?? '{}');
+      batches.push(batch);
+      sent.set(request, batch);
+    }
   });
-  return { context, page, calls };
+  page.on('response', (response) => {
+    const batch = sent.get(response.request());
+    // The body of an answer that came after the page was left is gone: those stay without results.
+    if (batch && response.status() === 202) {
+      response.json().then(
+        (answer) => {
+          batch.results = answer.results;
+        },
+        () => undefined,
+      );
+    }
+  });
+  return { context, page, calls, batches };
+}
+
+/** What a batch carries, by kind: hit paths and schema event names. */
+function contentsOf(batch: BatchSent): string[] {
+  return batch.events.map((event) =>
+    event.type === 'hit'
+      ? `hit ${JSON.parse(event.data ?? '{}').path}`
+      : `event ${JSON.parse(event.eventContent ?? '{}').eventName}`,
+  );
 }
 
 /** Loads a page and waits until the lazy tracker is running (it asks for a page load id). */
@@ -60,17 +95,27 @@ afterAll(async () => {
 
 describe('tracking', () => {
   it('records a visitor walk: hits, commerce events, performance records and errors', async () => {
-    const { context, page, calls } = await visitor();
+    const { context, page, calls, batches } = await visitor();
     await visit(page, '/');
     await visit(page, '/shop');
 
     const product = new ProductPage(page);
     await visit(page, '/shop/p/sticker-pack');
+    // The product page's hit and its VisitPDP event arrive in one request, both stored.
+    const pageBatch = await eventually(
+      async () => batches.find((b) => contentsOf(b).includes('hit /shop/p/sticker-pack') && b.results),
+      (batch) => batch !== undefined,
+    );
+    expect(contentsOf(pageBatch as BatchSent)).toEqual(['hit /shop/p/sticker-pack', 'event VisitPDP']);
+    expect(pageBatch?.results).toEqual([
+      { index: 0, stored: true },
+      { index: 1, stored: true },
+    ]);
     const item = await product.product();
     await product.addButton.click();
     await eventually(
-      async () => calls.filter((c) => c === '/api/v1/clanker/events').length,
-      (n) => n >= 2,
+      async () => batches.flatMap(contentsOf),
+      (sentSoFar) => sentSoFar.includes('event AddToCart'),
     );
     // An uncaught error on the page goes to the reporter (debounced by 1 s).
     await page.evaluate(() => {
@@ -80,7 +125,10 @@ describe('tracking', () => {
     });
     await page.waitForRequest((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'), { timeout: 5_000 });
 
-    const viewCart = page.waitForRequest((r) => r.url().endsWith('/api/v1/clanker/events'), { timeout: 10_000 });
+    const viewCart = page.waitForRequest(
+      (r) => r.url().endsWith('/api/census/batch') && (r.postData() ?? '').includes('ViewCart'),
+      { timeout: 10_000 },
+    );
     await visit(page, '/cart');
     await viewCart;
     // Not recorded as page views: /search (no page view there) and a missing page (not found).
@@ -130,11 +178,40 @@ describe('tracking', () => {
     );
     expect(errors.find((e) => e.message.includes('tracking e2e boom'))?.path).toBe('/shop/p/sticker-pack');
 
-    expect(calls).toContain('/api/census/RecordHit');
+    // Every hit and event went in batches, none on the single routes; every event id once.
+    expect(calls).toContain('/api/census/batch');
+    expect(calls.filter((c) => c === '/api/census/RecordHit' || c === '/api/v1/clanker/events')).toEqual([]);
+    const ids = batches.flatMap((b) => b.events.map((e) => e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => /^[0-9a-f]{8}[0-9a-z]{12}$/.test(id))).toBe(true);
     const skipped = query<{ n: number }>(
       "select count(*) as n from tracking_hits where path in ('/search', '/no-such-page')",
     );
     expect(skipped[0].n).toBe(0);
+  });
+
+  it('sends the hit and the events one by one to a server without the batch route', async () => {
+    const { context, page, calls } = await visitor();
+    await page.route('**/api/census/batch', (route) => route.fulfill({ status: 404, body: '' }));
+    await visit(page, '/shop/p/sticker-pack');
+    await eventually(
+      async () => calls,
+      (sent) => sent.includes('/api/census/RecordHit') && sent.includes('/api/v1/clanker/events'),
+    );
+    expect(calls.filter((c) => c === '/api/census/batch')).toHaveLength(1); // asked once, then not again
+    const visitorId = await visitorIdOf(context);
+    const stored = await eventually(
+      async () => ({
+        hits: query<{ path: string }>('select path from tracking_hits where visitor_id = ?', visitorId),
+        events: query<{ name: string }>(
+          "select name from tracking_events where visitor_id = ? and source = 'schema'",
+          visitorId,
+        ),
+      }),
+      (rows) => rows.hits.length >= 1 && rows.events.length >= 1,
+    );
+    expect(stored.hits.map((h) => h.path)).toEqual(['/shop/p/sticker-pack']);
+    expect(stored.events.map((e) => e.name)).toEqual(['VisitPDP']);
   });
 
   it('does not track a signed-in owner', async () => {

@@ -32,6 +32,15 @@ export const TRACKING_LIMITS = Object.freeze({
   /** Metrics that have not reported by then are given up (or when the page hides). */
   metricWaitMs: 60_000,
   customMarkPrefix: 'rum-',
+  /**
+   * Batched events (`POST /api/census/batch`, issue 20): at most `maxEvents` a request and `maxBytes` of
+   * JSON (64 KiB, what a `keepalive` fetch may carry); the tracker sends what waits `delayMs` after the first.
+   */
+  batch: Object.freeze({
+    maxEvents: 50,
+    maxBytes: 65_536,
+    delayMs: 1000,
+  }),
   errorReporter: Object.freeze({
     maxSends: 20,
     maxQueued: 10,

@@ -1,12 +1,14 @@
 /**
- * The lazy site-events chunk: the named commerce events (through the schema-event endpoint) and
- * the census calls for buttons, forms, overlays and quick views.
+ * The lazy site-events chunk: the page hit and the named commerce events, queued and sent together
+ * (`batch.ts`), and the census calls for buttons, forms, overlays and quick views.
  */
 import { COMMERCE_EVENTS } from '@tessera/core';
 import { CART_UPDATED_EVENT } from '../cart-events.js';
 import type { ShoppingCart } from '@tessera/core/contracts/cart';
+import { createEventQueue, eventId } from './batch.js';
 import { cartChanges } from './cart-changes.js';
 import { ANALYTICS_EVENT_SCHEMA, census, sendSchemaEvent } from './events.js';
+import { postForm } from './transport.js';
 import type { PageLoad, TrackerState } from './tracker.js';
 
 const BUTTONS = 'a.sqs-block-button-element, .sqs-add-to-cart-button, [data-census-button]';
@@ -20,32 +22,42 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
   const visitorCookie = `${ids.visitorId}.${ids.visitStart}`;
   const failWith = (error: unknown) => fail(error instanceof Error ? error.message : String(error));
 
-  // Commerce events, through the schema-event endpoint
+  // The hit and the commerce events share one queue; it holds them until the page's first events are in.
+  const queue = createEventQueue(doc, win, fail);
+  const release = queue.hold();
+  state.takeHit((data) =>
+    queue.push({ type: 'hit', id: eventId(), data }, () =>
+      postForm(doc, '/api/census/RecordHit', { event: 'view', ss_cvr: visitorCookie, data }),
+    ),
+  );
+
+  // Commerce events, through the schema-event endpoint (one by one when only validated)
   const analyticsEvent = (eventName: string, data: Record<string, unknown>) => {
-    const send = (pageLoadId: string | undefined) =>
-      sendSchemaEvent(
-        doc,
-        ANALYTICS_EVENT_SCHEMA,
-        {
-          eventName,
-          app: 'storefront',
-          data,
-          pageLoadId,
-          timestamp: Date.now(),
-          context: {
-            websiteId: context.websiteId,
-            pageType: context.pageType,
-            platform: 'web',
-            language: win.navigator.language,
-            timeZone: context.timeZone,
-            visitorId: ids.visitorId,
-            analyticsId: ids.analyticsId,
-            sessionId: ids.sessionId,
-            path,
-          },
+    const send = async (pageLoadId: string | undefined) => {
+      const content = {
+        eventName,
+        app: 'storefront',
+        data,
+        pageLoadId,
+        timestamp: Date.now(),
+        context: {
+          websiteId: context.websiteId,
+          pageType: context.pageType,
+          platform: 'web',
+          language: win.navigator.language,
+          timeZone: context.timeZone,
+          visitorId: ids.visitorId,
+          analyticsId: ids.analyticsId,
+          sessionId: ids.sessionId,
+          path,
         },
-        context.validateEvents === true,
+      };
+      if (context.validateEvents === true) return sendSchemaEvent(doc, ANALYTICS_EVENT_SCHEMA, content, true);
+      const eventContent = JSON.stringify(content);
+      queue.push({ type: 'schema', id: eventId(), eventSchemaName: ANALYTICS_EVENT_SCHEMA, eventContent }, () =>
+        sendSchemaEvent(doc, ANALYTICS_EVENT_SCHEMA, content),
       );
+    };
     pageLoad.then(
       (s) => send(s.pageLoadId).catch(failWith),
       () => send(undefined).catch(failWith),
@@ -89,6 +101,8 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
   };
   for (const event of kept) handle(event);
   win.addEventListener(CART_UPDATED_EVENT, handle);
+  // The page's first events wait for the page load id: once they are queued, the queue sends.
+  pageLoad.then(release, release);
 
   // Census: buttons, forms, overlays, quick views
   const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 100);

@@ -30,9 +30,11 @@ describe('startTracking', () => {
 
   const never = () => new Promise<LazyParts>(() => {});
 
-  it('records the hit with the ids and page fields, crumb in header and field', async () => {
+  it('keeps the hit for the lazy part and posts it alone, crumb in header and field, if the page hides first', () => {
     const state = startTracking(document, window, base, false, never);
     expect(state).toBeDefined();
+    expect(posts).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
     expect(posts).toHaveLength(1);
     expect(posts[0].url).toBe('/api/census/RecordHit');
     const data = JSON.parse(posts[0].body.get('data') ?? '{}');
@@ -40,20 +42,34 @@ describe('startTracking', () => {
     expect(data.visitorId).toBe(state?.ids.visitorId);
     expect(posts[0].body.get('crumb')).toBe('c1');
     expect(posts[0].body.get('ss_cvr')).toBe(`${state?.ids.visitorId}.${state?.ids.visitStart}`);
+    // Once only, and nothing left for the lazy part.
+    window.dispatchEvent(new Event('pagehide'));
+    const taken: string[] = [];
+    state?.takeHit((hit) => taken.push(hit));
+    expect([posts.length, taken]).toEqual([1, []]);
   });
 
-  it('sends the page hit when the caller says so (the loader: after the first frame), with the window size', () => {
+  it('makes the hit when the caller says so (the loader: after the first frame), with the window size', () => {
     let send: (() => void) | undefined;
     const state = startTracking(document, window, base, false, never, (later) => {
       send = later;
     });
-    expect(state).toBeDefined();
-    expect(posts).toEqual([]);
+    const taken: string[] = [];
+    state?.takeHit((hit) => taken.push(hit));
+    expect(taken).toEqual([]);
     send?.();
-    expect(posts).toHaveLength(1);
-    const data = JSON.parse(posts[0].body.get('data') ?? '{}');
+    expect(taken).toHaveLength(1);
+    const data = JSON.parse(taken[0]);
     expect(data).toMatchObject({ path: '/shop', windowSize: `${window.innerWidth}x${window.innerHeight}` });
     expect(data.visitorId).toBe(state?.ids.visitorId);
+    // Handed over: the page hiding posts nothing more.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(posts).toEqual([]);
+  });
+
+  it('posts the hit alone when the lazy part cannot load', async () => {
+    startTracking(document, window, base, false, () => Promise.reject(new Error('offline')));
+    await vi.waitFor(() => expect(posts.map((p) => p.url)).toEqual(['/api/census/RecordHit']));
   });
 
   it('tracks nothing for owners, not-found pages or a site that turned tracking off', () => {

@@ -35,6 +35,12 @@ export interface TrackerState {
   cartAtStart: boolean;
   /** Tracking failures go to the page's error hook, never to the visitor. */
   fail: (message: string) => void;
+  /**
+   * Hands the page hit's data (RecordHit's `data` text) to the lazy part, now or once it is made, so
+   * it travels in one request with the page's events. Until then the eager part keeps it, and posts it
+   * alone if the page hides first or the lazy part cannot load.
+   */
+  takeHit: (send: (data: string) => void) => void;
 }
 
 /** Resolves the page load id of `GET /api/1/performance/settings` and the flush delay it gives. */
@@ -92,31 +98,54 @@ export function startTracking(
 
   const fail = trackingFailureHook(win);
   const ids = resolveIdentity({ doc, win, now: Date.now(), restrictive: mode === 'cookieless', fail });
+  // The hit waits for the lazy part (takeHit); posted alone when the page hides or that part fails.
+  let hit: string | undefined;
+  let takeHit: ((data: string) => void) | undefined;
+  const postHit = () => {
+    if (hit)
+      void postForm(doc, '/api/census/RecordHit', {
+        event: 'view',
+        ss_cvr: `${ids.visitorId}.${ids.visitStart}`,
+        data: hit,
+      });
+    hit = undefined;
+  };
   if (shouldRecordPageView(scope)) {
     const nav = win.navigator;
-    sendHit(
-      () =>
-        void postForm(doc, '/api/census/RecordHit', {
-          event: 'view',
-          ss_cvr: `${ids.visitorId}.${ids.visitStart}`,
-          data: JSON.stringify({
-            ...ids,
-            websiteId: context.websiteId,
-            pageType: context.pageType,
-            host,
-            path: pathname,
-            query: search,
-            referrer: doc.referrer,
-            language: nav.language,
-            locale: context.locale,
-            windowSize: `${win.innerWidth}x${win.innerHeight}`,
-            timestamp: Date.now(),
-          }),
-        }),
-    );
+    sendHit(() => {
+      hit = JSON.stringify({
+        ...ids,
+        websiteId: context.websiteId,
+        pageType: context.pageType,
+        host,
+        path: pathname,
+        query: search,
+        referrer: doc.referrer,
+        language: nav.language,
+        locale: context.locale,
+        windowSize: `${win.innerWidth}x${win.innerHeight}`,
+        timestamp: Date.now(),
+      });
+      if (takeHit) state.takeHit(takeHit);
+    });
+    win.addEventListener('pagehide', postHit);
+    doc.addEventListener('visibilitychange', () => doc.visibilityState === 'hidden' && postHit());
   }
 
-  const state: TrackerState = { doc, win, context, ids, kept, cartAtStart, fail };
+  const state: TrackerState = {
+    doc,
+    win,
+    context,
+    ids,
+    kept,
+    cartAtStart,
+    fail,
+    takeHit(send) {
+      takeHit = send;
+      if (hit) send(hit);
+      hit = undefined;
+    },
+  };
   const wake = () => {
     if (consentDeclined(doc)) return;
     loadLazy()
@@ -124,7 +153,10 @@ export function startTracking(
         for (const type of KEPT_EVENTS) win.removeEventListener(type, keep);
         events.startSiteEvents(state, vitals.startLazyTracking(state));
       })
-      .catch(() => fail('Unable to load the tracking chunk'));
+      .catch(() => {
+        postHit();
+        fail('Unable to load the tracking chunk');
+      });
   };
   const idle = () =>
     'requestIdleCallback' in win ? win.requestIdleCallback(wake, { timeout: 3000 }) : setTimeout(wake, 1);

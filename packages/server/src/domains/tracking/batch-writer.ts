@@ -21,6 +21,8 @@ export interface BatchWriterOptions {
  * parameter (`json_populate_recordset` over the table's own row type) instead of a parameter per
  * value, which PostgreSQL parses and plans far faster. A statement that fails is tried again row by
  * row, so one bad row costs itself and not the rows it was sent with; what still fails is reported.
+ * Rows added `once` carry an id the browser chose (batched events): they are written with `ON CONFLICT
+ * (id) DO NOTHING`, so an event sent twice, by one server process or several, is stored once.
  */
 export class BatchWriter {
   readonly #db: Kysely<Database>;
@@ -28,7 +30,8 @@ export class BatchWriter {
   readonly #rowsPerStatement: number;
   readonly #maxBuffered: number;
   readonly #onError: (error: unknown) => void;
-  #buffers = new Map<TrackingTableName, unknown[]>();
+  /** Waiting rows by table, and by whether they are written once (`<table>` or `<table> once`). */
+  #buffers = new Map<BufferKey, unknown[]>();
   #count = 0;
   #writing: Promise<void> = Promise.resolve();
   #timer: ReturnType<typeof setInterval> | undefined;
@@ -56,16 +59,22 @@ export class BatchWriter {
     return this.#dropped;
   }
 
-  add<T extends TrackingTableName>(table: T, row: TrackingRow<T>): void {
+  /**
+   * Buffers a row; false when the buffer is full and the row was dropped. With `once`, a row whose id
+   * is already stored (or waits in the same flush) is left out when written.
+   */
+  add<T extends TrackingTableName>(table: T, row: TrackingRow<T>, once = false): boolean {
     if (this.#count >= this.#maxBuffered) {
       this.#dropped++;
-      return;
+      return false;
     }
-    let list = this.#buffers.get(table);
-    if (!list) this.#buffers.set(table, (list = []));
+    const key: BufferKey = once ? `${table} once` : table;
+    let list = this.#buffers.get(key);
+    if (!list) this.#buffers.set(key, (list = []));
     list.push(row);
     this.#count++;
     if (this.#count >= this.#maxRows) void this.flush();
+    return true;
   }
 
   /** Writes everything buffered so far; resolves once it (and any earlier write) is stored. */
@@ -84,13 +93,15 @@ export class BatchWriter {
     await this.flush();
   }
 
-  async #write(batches: Map<TrackingTableName, unknown[]>): Promise<void> {
-    for (const [table, rows] of batches) {
+  async #write(batches: Map<BufferKey, unknown[]>): Promise<void> {
+    for (const [key, rows] of batches) {
+      const [table, once] = key.split(' ') as [TrackingTableName, string | undefined];
+      const insert = (list: unknown[]) => this.#insert(table, list, once !== undefined);
       const perStatement = this.#postgres ? POSTGRES_ROWS_PER_STATEMENT : this.#rowsPerStatement;
       for (let i = 0; i < rows.length; i += perStatement) {
         const chunk = rows.slice(i, i + perStatement);
         try {
-          await this.#insert(table, chunk);
+          await insert(chunk);
         } catch (error) {
           if (chunk.length === 1) {
             this.#onError(error);
@@ -98,7 +109,7 @@ export class BatchWriter {
           }
           for (const row of chunk) {
             try {
-              await this.#insert(table, [row]);
+              await insert([row]);
             } catch (rowError) {
               this.#onError(rowError);
             }
@@ -108,24 +119,24 @@ export class BatchWriter {
     }
   }
 
-  async #insert(table: TrackingTableName, rows: unknown[]): Promise<void> {
+  async #insert(table: TrackingTableName, rows: unknown[], once: boolean): Promise<void> {
     if (!this.#postgres) {
-      await this.#db
-        .insertInto(table)
-        .values(rows as never)
-        .execute();
+      const insert = this.#db.insertInto(table).values(rows as never);
+      await (once ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
       return;
     }
     // Built with the query builder (not raw SQL) so the write watch sees which table it writes.
     const columns = Object.keys(rows[0] as object) as never[];
     const recordset = sql`json_populate_recordset(null::${sql.table(table)}, ${postgresJson(rows)}::json)`;
-    await this.#db
+    const insert = this.#db
       .insertInto(table)
       .columns(columns)
-      .expression((eb) => eb.selectFrom(recordset.as('r') as never).select(columns) as never)
-      .execute();
+      .expression((eb) => eb.selectFrom(recordset.as('r') as never).select(columns) as never);
+    await (once ? insert.onConflict((oc) => oc.column('id').doNothing()) : insert).execute();
   }
 }
+
+type BufferKey = TrackingTableName | `${TrackingTableName} once`;
 
 /** Rows per statement on PostgreSQL: one JSON parameter each, so far more than the bound-parameter limit allows. */
 const POSTGRES_ROWS_PER_STATEMENT = 1000;

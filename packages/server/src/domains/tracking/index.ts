@@ -1,12 +1,5 @@
-import {
-  isTrackedAccount,
-  readConsent,
-  shouldRecordPageView,
-  shouldTrack,
-  TRACKING_LIMITS,
-  TRACKING_MESSAGES,
-} from '@tessera/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shouldRecordPageView, shouldTrack, TRACKING_LIMITS, TRACKING_MESSAGES } from '@tessera/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { loadOwner, OWNER_COOKIE } from '../auth/owner-session.js';
@@ -17,10 +10,11 @@ import { parseClientJson } from '../../platform/http/json-depth.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 import { registerAnalyticsRoutes } from './analytics-routes.js';
+import { registerBatchRoute } from './batch-route.js';
 import { BatchWriter } from './batch-writer.js';
-import { deviceOf, referrerHost } from './device.js';
 import { fastHitData, fastHitFormData, fastSchemaEventBody } from './fast-ingest.js';
-import { isoAt, trackingRowId } from './row-ids.js';
+import { hitRow, pathOf, refererPath, type Scope, trackingScopes, userAgent } from './ingest.js';
+import { trackingRowId } from './row-ids.js';
 import { defaultEventSchemas, type EventSchemaRegistry } from './event-schemas.js';
 import {
   censusForm,
@@ -44,12 +38,6 @@ export interface TrackingPluginOptions {
   /** Batch writer tuning (flush interval and size). */
   flushIntervalMs?: number;
   flushRows?: number;
-}
-
-/** What every stored row shares: the site and the moment. */
-interface Scope {
-  siteId: string;
-  now: string;
 }
 
 const ACCEPTED = { stored: true } as const;
@@ -90,15 +78,6 @@ export async function recordServerEvent(
     .execute();
 }
 
-function pathOf(value: string | undefined): string {
-  if (!value) return '';
-  try {
-    return new URL(value, 'http://x').pathname;
-  } catch {
-    return '';
-  }
-}
-
 /** A JSON text field of a tracking form (`data`, `records`): invalid or too deeply nested is a 400. */
 const parseJsonText = parseClientJson;
 
@@ -131,24 +110,13 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     }
   });
 
-  /**
-   * The site of the request when it may be tracked from the page at `path`; undefined when the
-   * site turned tracking off or the request comes from a signed-in owner (SPEC §6).
-   */
-  async function trackedScope(request: FastifyRequest, path: string): Promise<Scope | undefined> {
-    const site = await content.getSiteForHost(request.hostname);
-    if ((site.websiteSettings as { trackingEnabled?: unknown }).trackingEnabled === false) return undefined;
-    // A visitor who declined cookies is not recorded, even by a script that missed the choice.
-    if (readConsent(request.headers.cookie) === 'declined') return undefined;
-    if (request.cookies[OWNER_COOKIE]) {
-      const owner = await loadOwner(request);
-      if (owner && !isTrackedAccount(owner.roles, path)) return undefined;
-    }
-    return { siteId: site.id, now: isoAt() };
-  }
-
-  const refererPath = (request: FastifyRequest) => pathOf(request.headers.referer);
-  const userAgent = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '').slice(0, 512);
+  // The site of the request when it may be tracked from the page at `path`; undefined when the
+  // site turned tracking off or the request comes from a signed-in owner (SPEC §6).
+  const scopes = trackingScopes({
+    siteForHost: (host) => content.getSiteForHost(host),
+    ownerRoles: async (request) => (request.cookies[OWNER_COOKIE] ? (await loadOwner(request))?.roles : undefined),
+  });
+  const { trackedScope } = scopes;
 
   function censusEvent(scope: Scope, name: string, fields: Partial<TrackingRow<'tracking_events'>>): void {
     writer.add('tracking_events', {
@@ -181,22 +149,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
       const pageScope = { path: data.path, pageType: data.pageType };
       const scope = shouldRecordPageView(pageScope) ? await trackedScope(request, data.path) : undefined;
       if (!scope) return reply.code(202).send(SKIPPED);
-      writer.add('tracking_hits', {
-        id: trackingRowId(),
-        site_id: scope.siteId,
-        visitor_id: data.visitorId,
-        visit_id: `${data.visitorId}.${data.visitStart}`,
-        session_id: data.sessionId,
-        analytics_id: data.analyticsId,
-        path: data.path,
-        query: data.query,
-        referrer_host: referrerHost(data.referrer, request.host),
-        device: deviceOf(userAgent(request), data.windowSize),
-        page_type: data.pageType ?? null,
-        landing: data.landing ? 1 : 0,
-        language: data.language,
-        created_at: scope.now,
-      });
+      writer.add('tracking_hits', hitRow(scope, trackingRowId(), data, request));
       return reply.code(202).send(ACCEPTED);
     },
   );
@@ -389,5 +342,6 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     },
   );
 
+  registerBatchRoute(app, { writer, schemas, scopes, limit });
   registerAnalyticsRoutes(app, content, writer);
 }

@@ -3,8 +3,9 @@ import type { Redis } from 'ioredis';
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /** What a counter store answers: how many hits in the window so far, and the ms left in it. */
-interface Counter {
-  incr(key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }>;
+export interface Counter {
+  /** Adds `by` (1 unless given: a request; a batch of events counts each of them). */
+  incr(key: string, timeWindowMs: number, by?: number): Promise<{ current: number; ttl: number }>;
   read(key: string, timeWindowMs: number): Promise<{ current: number; ttl: number }>;
 }
 
@@ -27,7 +28,7 @@ function memoryCounter(): Counter {
     }
   };
   return {
-    async incr(key, timeWindowMs) {
+    async incr(key, timeWindowMs, by = 1) {
       const now = Date.now();
       let entry = windows.get(key);
       if (!entry || entry.resetAt <= now) {
@@ -35,7 +36,7 @@ function memoryCounter(): Counter {
         entry = { count: 0, resetAt: now + timeWindowMs };
         windows.set(key, entry);
       }
-      entry.count += 1;
+      entry.count += by;
       return { current: entry.count, ttl: entry.resetAt - now };
     },
     async read(key) {
@@ -49,11 +50,11 @@ function memoryCounter(): Counter {
 /** Counters in Redis (shared by every server process): one key per limit and client, expiring with its window. */
 function redisCounter(redis: Redis, prefix: string): Counter {
   return {
-    async incr(key, timeWindowMs) {
+    async incr(key, timeWindowMs, by = 1) {
       const results = await redis
         .multi()
         .set(prefix + key, 0, 'PX', timeWindowMs, 'NX')
-        .incr(prefix + key)
+        .incrby(prefix + key, by)
         .pttl(prefix + key)
         .exec();
       const failed = results?.find(([error]) => error);
@@ -116,6 +117,11 @@ export class NamedLimitStore {
   }
 }
 
+/** The counter of the limit called `name`: in Redis `<namespace><name>:<client>`, else a map of its own. */
+export function limitCounter(redis: Redis | undefined, namespace: string, name: string): Counter {
+  return redis ? redisCounter(redis, `${namespace}${name}:`) : memoryCounter();
+}
+
 /** The store class to give @fastify/rate-limit (`store`): counters in Redis when given, else in memory. */
 export function namedLimitStore(
   redis: Redis | undefined,
@@ -123,7 +129,7 @@ export function namedLimitStore(
 ): new (
   options?: unknown,
 ) => NamedLimitStore {
-  const makeCounter = (name: string) => (redis ? redisCounter(redis, `${namespace}${name}:`) : memoryCounter());
+  const makeCounter = (name: string) => limitCounter(redis, namespace, name);
   return class extends NamedLimitStore {
     constructor() {
       super(makeCounter);

@@ -91,6 +91,28 @@ for (const dialect of DIALECTS) {
       errors.length = 0;
     });
 
+    it('stores a row added once a single time however often it comes, in one flush or later ones', async () => {
+      const row = hitRow('once-1');
+      writer.add('tracking_hits', row, true);
+      writer.add('tracking_hits', hitRow('once-2'), true);
+      writer.add('tracking_hits', { ...row }, true);
+      await writer.flush();
+      writer.add('tracking_hits', { ...row, path: '/later' }, true);
+      await writer.flush();
+      const stored = await server.db
+        .selectFrom('tracking_hits')
+        .select(['visitor_id', 'path'])
+        .where('visitor_id', 'in', ['once-1', 'once-2'])
+        .orderBy('visitor_id')
+        .execute();
+      expect(stored).toEqual([
+        { visitor_id: 'once-1', path: '/shop' },
+        { visitor_id: 'once-2', path: '/shop' },
+      ]);
+      // Left out, not failed: no statement had to be tried again row by row.
+      expect(errors).toEqual([]);
+    });
+
     it('stores text holding U+0000 (PostgreSQL without it) instead of losing the batch', async () => {
       writer.add('tracking_hits', hitRow('nul-1', { path: '/a\u0000b' }));
       writer.add('tracking_hits', hitRow('nul-2'));
