@@ -3,6 +3,7 @@ import { TRACKING_LIMITS, WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { ownerSession } from '../../../../test/auth-helpers.js';
+import { limiterStores, redisUrlFor } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { TRACKING_BUDGET_FACTOR } from '../ingest-limits.js';
 
@@ -11,6 +12,7 @@ import { TRACKING_BUDGET_FACTOR } from '../ingest-limits.js';
 // however concurrently the batch is sent, by one server process or two sharing a database.
 
 const BATCH = '/api/census/batch';
+const STORES = await limiterStores();
 const { maxEvents } = TRACKING_LIMITS.batch;
 
 /** An event id as the tracker makes it: 8 hex digits of seconds, then random letters and digits. */
@@ -219,28 +221,33 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`tracking batch rate limit (${dialect})`, () => {
-    let server: TestServer;
+  for (const store of STORES) {
+    describe(`tracking batch rate limit (${dialect}, ${store})`, () => {
+      let server: TestServer;
 
-    beforeAll(async () => {
-      // Cart writes 1 a minute: the batch route then takes 2 × TRACKING_BUDGET_FACTOR (8) events a minute.
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 1, timeWindowMs: 60_000 } } });
-    });
-    afterAll(async () => server?.close());
+      beforeAll(async () => {
+        // Cart writes 1 a minute: the batch route then takes 2 × TRACKING_BUDGET_FACTOR (8) events a minute.
+        server = await startTestServer({
+          dialect,
+          config: { rateLimit: { max: 1, timeWindowMs: 60_000 }, redisUrl: redisUrlFor(store) },
+        });
+      });
+      afterAll(async () => server?.close());
 
-    it('counts events, not requests: a batch beyond the budget is refused whole with 429', async () => {
-      const visitor = new Visitor(server.url);
-      const budget = 2 * TRACKING_BUDGET_FACTOR;
-      const first = await visitor.post(BATCH, { events: Array.from({ length: budget - 1 }, () => hit('limited')) });
-      expect(first.status).toBe(202);
-      const over = await visitor.post(BATCH, { events: [hit('limited'), schemaEvent('limited')] });
-      expect(over.status).toBe(429);
-      expect(over.body).toEqual({ error: 'rate-limited', message: 'Please try again in a few seconds.' });
-      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-      // The events of the refused batch were not stored: only the first batch's.
-      await new Promise((resolve) => setTimeout(resolve, 1300)); // the writer's flush interval
-      const { hits, events } = await storedFor(server, 'limited');
-      expect([hits.length, events.length]).toEqual([budget - 1, 0]);
+      it('counts events, not requests: a batch beyond the budget is refused whole with 429', async () => {
+        const visitor = new Visitor(server.url);
+        const budget = 2 * TRACKING_BUDGET_FACTOR;
+        const first = await visitor.post(BATCH, { events: Array.from({ length: budget - 1 }, () => hit('limited')) });
+        expect(first.status).toBe(202);
+        const over = await visitor.post(BATCH, { events: [hit('limited'), schemaEvent('limited')] });
+        expect(over.status).toBe(429);
+        expect(over.body).toEqual({ error: 'rate-limited', message: 'Please try again in a few seconds.' });
+        expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+        // The events of the refused batch were not stored: only the first batch's.
+        await new Promise((resolve) => setTimeout(resolve, 1300)); // the writer's flush interval
+        const { hits, events } = await storedFor(server, 'limited');
+        expect([hits.length, events.length]).toEqual([budget - 1, 0]);
+      });
     });
-  });
+  }
 }
