@@ -196,7 +196,15 @@ export function createDonationService(app: FastifyInstance): DonationService {
           return { kind: 'unreachable', message: CANCEL_UNREACHABLE };
         }
       }
-      return cancelDonation(app.db, siteId, token);
+      const outcome = await cancelDonation(app.db, siteId, token);
+      if (outcome.kind === 'cancelled' && donation?.status === 'pending') {
+        // Not paid yet: its order stops waiting, so a payment that still comes (a PayPal approval
+        // after the cancel) is refunded by the flow as a late payment instead of settling the gift.
+        await app.services.hostedPayments?.flow
+          .cancel(siteId, donation.order_id)
+          .catch((error) => app.log.warn({ err: error }, 'releasing a cancelled gift failed'));
+      }
+      return outcome;
     },
     refund: (input) => refundRenewalPayment(app.db, providerFor, input),
     async renewDue(now = new Date()) {

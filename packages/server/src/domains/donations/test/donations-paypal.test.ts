@@ -1,5 +1,6 @@
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelToken } from '../cancel-token.js';
 import { DIALECTS, type TestServer } from '../../../testing.js';
 import {
   DONATION_BLOCK,
@@ -219,6 +220,51 @@ for (const dialect of DIALECTS) {
       expect(await paymentsOf(server, donation.id)).toHaveLength(1);
       expect(await fake.webhooks.deliver(genuine)).toBe(200);
       expect((await paymentsOf(server, donation.id)).map((p) => p.amount_cents)).toEqual([1500, 1500]);
+    });
+
+    it('cancelled before approval: an approval that still comes is refunded and its subscription cancelled', async () => {
+      const placed = await give(Visitor.of(server), {
+        customAmount: '11',
+        interval: 'month',
+        email: 'early@example.com',
+      });
+      const donation = await donationOf(server, placed.body.orderId);
+      const token = (
+        await server.db
+          .selectFrom('donations')
+          .select('cancel_secret')
+          .where('id', '=', donation.id)
+          .executeTakeFirstOrThrow()
+      ).cancel_secret;
+      const cancelled = await Visitor.of(server).post('/donate/cancel', { token: cancelToken(donation.id, token) });
+      expect(cancelled.body.status).toBe('cancelled');
+      const subscriptionId = donation.provider_subscription_id!;
+      expect(fake.subscriptions.find(subscriptionId).status).toBe('APPROVAL_PENDING');
+      const before = fake.webhooks.sent.length;
+      await buyerClicks(placed.body.redirect, 'Approve');
+      expect(await deliverAtOnce(eventsOf(subscriptionId, before), 2)).toEqual([200, 200, 200, 200]);
+      const sale = fake.subscriptions.find(subscriptionId).sales[0]!;
+      expect(sale.state).toBe('refunded');
+      expect(fake.subscriptions.find(subscriptionId).status).toBe('CANCELLED');
+      expect(await paymentsOf(server, donation.id)).toEqual([]);
+      expect(await donationOf(server, placed.body.orderId)).toMatchObject({ status: 'cancelled' });
+      const order = await server.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', placed.body.orderId)
+        .executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ payment_status: 'refunded', refunded_cents: 1100 });
+      // Its refund webhook finds the refund recorded.
+      const pending = eventsOf(subscriptionId).filter((e) => e.deliveries.length === 0);
+      expect(pending.map((e) => e.eventType)).toEqual(['PAYMENT.SALE.REFUNDED', 'BILLING.SUBSCRIPTION.CANCELLED']);
+      expect(await deliverAtOnce(pending, 2)).toEqual([200, 200, 200, 200]);
+      const refunds = await server.db
+        .selectFrom('payments')
+        .select('kind')
+        .where('order_id', '=', order.id)
+        .where('kind', '=', 'refund')
+        .execute();
+      expect(refunds).toHaveLength(1);
     });
 
     it('a one-time gift with PayPal is still an Orders v2 checkout, with no subscription', async () => {
