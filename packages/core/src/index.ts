@@ -343,16 +343,8 @@ export {
   type SectionData,
   type SectionView,
 } from './blocks/block-views.js';
-export {
-  GALLERY_ALIGNMENTS,
-  GALLERY_ASPECT_RATIOS,
-  GALLERY_DEFAULTS,
-  GALLERY_DESIGNS,
-  GALLERY_META_POSITIONS,
-  GALLERY_RANGES,
-  gallerySettings,
-  type GallerySettings,
-} from './blocks/gallery-settings.js';
+// Gallery settings: SPEC's defaults, ranges and choices, the variants, and reading stored settings.
+export * from './blocks/gallery-settings.js';
 export { FORM_HONEYPOT_FIELD, formBlockView } from './blocks/form-view.js';
 export {
   DONATION_INTERVALS,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockType } from '../enums/block-type.js';
 import { BLOCK_PARTIALS, blockFormId, blockViewSync, sectionViewsSync } from './block-views.js';
 import { FORM_HONEYPOT_FIELD } from './form-view.js';
-import { GALLERY_DEFAULTS, gallerySettings } from './gallery-settings.js';
+import { GALLERY_DEFAULTS, gallerySettings, knownGallerySettings } from './gallery-settings.js';
 import { altTextOf, imageView, MAX_ALT_FROM_BODY } from './images.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -82,6 +82,29 @@ describe('gallery settings (SPEC defaults and ranges)', () => {
   it('takes the design from the block variant (carousel is SPEC slider)', () => {
     expect(gallerySettings({}, 'carousel').design).toBe('slider');
     expect(gallerySettings({ design: 'stacked' }).design).toBe('stacked');
+  });
+
+  it('keeps the stored settings that are SPEC settings of their kind, in SPEC order (what exports write)', () => {
+    const kept = knownGallerySettings({
+      padding: 12,
+      lightbox: true,
+      'aspect-ratio': 'widescreen',
+      design: 'stacked',
+      'thumbnails-per-row': 11,
+      'max-width': 99,
+      autoplay: 'yes',
+      lightboxTheme: 'neon',
+      'meta-position': 'bottom-left',
+      unknown: 1,
+    });
+    expect(kept).toEqual({
+      design: 'stacked',
+      'aspect-ratio': 'widescreen',
+      'meta-position': 'bottom-left',
+      padding: 12,
+      lightbox: true,
+    });
+    expect(Object.keys(kept)).toEqual(['design', 'aspect-ratio', 'meta-position', 'padding', 'lightbox']);
   });
 });
 

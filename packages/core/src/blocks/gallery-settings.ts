@@ -120,3 +120,33 @@ export function gallerySettings(stored: Record<string, unknown>, variant?: strin
   out.lightboxTheme = pick(stored.lightboxTheme, ['dark', 'light'] as const, GALLERY_DEFAULTS.lightboxTheme);
   return out as unknown as GallerySettings;
 }
+
+/** The variants a gallery block is stored with (the content model's names). */
+export const GALLERY_VARIANTS: readonly string[] = Object.freeze(Object.keys(VARIANT_DESIGN));
+
+const CHOICES: Record<string, readonly string[]> = {
+  design: GALLERY_DESIGNS,
+  'aspect-ratio': Object.keys(GALLERY_ASPECT_RATIOS),
+  'meta-position': GALLERY_META_POSITIONS,
+  'active-alignment': GALLERY_ALIGNMENTS,
+  lightboxTheme: ['dark', 'light'],
+};
+
+/**
+ * The stored settings that are SPEC gallery settings with a value of their kind (a yes/no, a number
+ * within its range, one of its choices), in SPEC's order; anything else is left out. What an export
+ * writes of a gallery and an import reads back, so the two give the same settings.
+ */
+export function knownGallerySettings(stored: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(GALLERY_DEFAULTS)) {
+    const value = stored[key];
+    if (typeof fallback === 'boolean') {
+      if (typeof value === 'boolean') out[key] = value;
+    } else if (typeof fallback === 'number') {
+      const [min, max] = GALLERY_RANGES[key as keyof typeof GALLERY_RANGES];
+      if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max) out[key] = value;
+    } else if (typeof value === 'string' && CHOICES[key]?.includes(value)) out[key] = value;
+  }
+  return out;
+}

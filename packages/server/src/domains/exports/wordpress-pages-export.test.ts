@@ -30,6 +30,33 @@ const BLOCKS = [
   { type: 32, settings: {}, content: { url: '/files/clip.mp4', providerName: '', overlay: true, title: 'Our clip' } },
   { type: 41, settings: {}, content: { url: '/files/bees.mp3', title: 'Bees <at> dawn' } },
   { type: 53, settings: { style: 'primary' }, content: { label: 'Shop now', url: '/shop' } },
+  { type: 53, settings: { style: 'primary', size: 'large' }, content: { label: 'Visit', url: '/visit' } },
+  {
+    // Settings WordPress has no attribute for, a design, pictures with titles, captions and focal points.
+    type: 8,
+    variant: 'slideshow',
+    settings: {
+      'thumbnails-per-row': 10,
+      'auto-crop': false,
+      controls: true,
+      lightbox: true,
+      lightboxTheme: 'light',
+      'aspect-ratio': 'widescreen',
+      padding: 12,
+    },
+    content: {
+      images: [
+        {
+          ...image('/files/c.jpg', 'C', '640x480'),
+          title: 'Plate <1> --> "two"',
+          description: 'Morning & dusk',
+          mediaFocalPoint: { x: 0.25, y: 0.75 },
+        },
+        image('/files/d.jpg', 'D'),
+      ],
+    },
+  },
+  { type: 8, settings: { design: 'stacked', 'auto-crop': true }, content: { images: [image('/files/e.jpg', 'E')] } },
   {
     type: 53,
     settings: { style: 'secondary', newWindow: true },
@@ -48,6 +75,16 @@ describe('pages exported for WordPress', () => {
     expect(html).toContain('<!-- wp:embed {"url":"https://www.youtube.com/watch?v=M7lc1UVf\\u002dVE"');
     expect(html).toContain('<!-- wp:video -->');
     expect(html).toContain('<!-- wp:button {"className":"is\\u002dstyle\\u002doutline"} -->');
+    expect(html).toContain('<!-- wp:button {"fontSize":"large"} -->');
+    expect(html).toContain('<div class="wp-block-button has-custom-font-size has-large-font-size">');
+    // WordPress's own gallery attributes where it has them, ours in `tessera`.
+    expect(html).toContain(
+      '<!-- wp:gallery {"imageCrop":false,"linkTo":"none","tessera":{"variant":"slideshow","settings":{"controls":true,',
+    );
+    expect(html).toContain('<figure class="wp-block-gallery has-nested-images columns-default">');
+    expect(html).toContain(
+      'title="Plate &lt;1&gt; --&gt; &quot;two&quot;"/><figcaption class="wp-element-caption">Morning &amp; dusk</figcaption>',
+    );
     // A title cannot end a comment early: text is escaped, attributes are JSON without `-` or `>`.
     expect(html).not.toContain('A -->');
     expect(read(html)).toEqual(BLOCKS);

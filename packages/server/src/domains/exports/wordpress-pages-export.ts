@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BlockType, escapeHtml } from '@tessera/core';
+import { BlockType, escapeHtml, GALLERY_VARIANTS, knownGallerySettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -7,9 +7,10 @@ import { escapeXml } from '../web/xml.js';
 
 // The site's pages in `tessera export wordpress` (issue 19): each page of kind `page` as a WXR item
 // of type page, its content what WordPress can show: text blocks as they are, headings, quotes and
-// images as their HTML, galleries, videos, sound and buttons as Gutenberg blocks; other blocks
-// (forms, products, …) have no WordPress form and are counted as left out. Each page's number is derived from its id, so it stays the same however many
-// posts or pages are added, and the item names the page it came from (`_tessera_page_id`), so that
+// images as their HTML, galleries (with every setting), videos, sound and buttons (with their size)
+// as Gutenberg blocks; other blocks (forms, products, …) have no WordPress form and are counted as
+// left out. Each page's number is derived from its id, so it stays the same however many posts or
+// pages are added, and the item names the page it came from (`_tessera_page_id`), so that
 // importing the file back into the same site recognises its own pages instead of copying them.
 
 export interface ExportedPages {
@@ -38,7 +39,14 @@ type Block = {
   settings?: Record<string, unknown>;
   content?: Record<string, unknown>;
 };
-type Asset = { assetUrl?: unknown; altText?: unknown; originalSize?: unknown };
+type Asset = {
+  assetUrl?: unknown;
+  altText?: unknown;
+  originalSize?: unknown;
+  title?: unknown;
+  description?: unknown;
+  mediaFocalPoint?: unknown;
+};
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -65,26 +73,77 @@ function attrs(value: Record<string, unknown>): string {
 const captionOf = (text: string) =>
   text.trim() ? `<figcaption class="wp-element-caption">${escapeHtml(text.trim())}</figcaption>` : '';
 
-function imgTag(image: Asset | undefined): string | undefined {
+function imgTag(image: Asset | undefined, title = ''): string | undefined {
   const src = safeUrl(image?.assetUrl);
   if (!src) return undefined;
   const size = /^(\d{1,5})x(\d{1,5})$/.exec(str(image?.originalSize));
   const dims = size ? ` width="${size[1]}" height="${size[2]}"` : '';
-  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(image?.altText))}"${dims}/>`;
+  const named = title ? ` title="${escapeHtml(title)}"` : '';
+  return `<img src="${escapeHtml(src)}" alt="${escapeHtml(str(image?.altText))}"${dims}${named}/>`;
+}
+
+type Focal = { x: number; y: number };
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A focal point other than the centre, or undefined (the centre is every picture's default). */
+function focalOf(value: unknown): Focal | undefined {
+  if (!isRecord(value)) return undefined;
+  const { x, y } = value;
+  const fits = (n: unknown): n is number => typeof n === 'number' && n >= 0 && n <= 1;
+  return fits(x) && fits(y) && (x !== 0.5 || y !== 0.5) ? { x, y } : undefined;
+}
+
+/**
+ * One picture of a gallery as WordPress's image block: its title as the picture's title, its
+ * description as the caption, a focal point (which WordPress has no attribute for) as `tessera`.
+ */
+function galleryImageHtml(image: Asset): string | undefined {
+  const img = imgTag(image, str(image.title).trim());
+  if (!img) return undefined;
+  const focal = focalOf(image.mediaFocalPoint);
+  return `<!-- wp:image${attrs(focal ? { tessera: { focalPoint: focal } } : {})} -->
+<figure class="wp-block-image">${img}${captionOf(str(image.description))}</figure>
+<!-- /wp:image -->`;
+}
+
+/**
+ * A gallery's attributes: WordPress's own where it has one (columns up to 8, `imageCrop`), every
+ * other SPEC setting and the design (the block variant, grid when absent) in `tessera`, which
+ * WordPress keeps and `tessera import wordpress` reads back (imports/wordpress-block-parts.ts).
+ */
+function galleryAttributes(block: Block): { attributes: Record<string, unknown>; columns?: number; crop: boolean } {
+  const settings = knownGallerySettings(block.settings ?? {});
+  const n = settings['thumbnails-per-row'];
+  const columns = typeof n === 'number' && Number.isInteger(n) && n <= 8 ? n : undefined;
+  const crop = settings['auto-crop'] !== false;
+  const rest = Object.fromEntries(
+    Object.entries(settings).filter(
+      ([key, value]) => !(key === 'thumbnails-per-row' && columns) && !(key === 'auto-crop' && value === false),
+    ),
+  );
+  const variant = typeof block.variant === 'string' && GALLERY_VARIANTS.includes(block.variant) ? block.variant : '';
+  const own = {
+    ...(variant === 'grid' ? {} : { variant }),
+    ...(Object.keys(rest).length > 0 ? { settings: rest } : {}),
+  };
+  const attributes = {
+    ...(columns ? { columns } : {}),
+    ...(crop ? {} : { imageCrop: false }),
+    linkTo: 'none',
+    ...(Object.keys(own).length > 0 ? { tessera: own } : {}),
+  };
+  return { attributes, columns, crop };
 }
 
 /** A gallery as WordPress's gallery block of image blocks (read back by the import as our gallery). */
 function galleryHtml(block: Block): string | undefined {
   const images = Array.isArray(block.content?.images) ? (block.content.images as Asset[]) : [];
-  const inner = images
-    .map(imgTag)
-    .filter((img): img is string => !!img)
-    .map((img) => `<!-- wp:image -->\n<figure class="wp-block-image">${img}</figure>\n<!-- /wp:image -->`);
+  const inner = images.map(galleryImageHtml).filter((img): img is string => !!img);
   if (inner.length === 0) return undefined;
-  const columns = Number(block.settings?.['thumbnails-per-row']);
-  const n = Number.isInteger(columns) && columns >= 1 && columns <= 8 ? columns : undefined;
-  return `<!-- wp:gallery${attrs(n ? { columns: n, linkTo: 'none' } : { linkTo: 'none' })} -->
-<figure class="wp-block-gallery has-nested-images${n ? ` columns-${n}` : ' columns-default'} is-cropped">${inner.join('\n')}</figure>
+  const { attributes, columns, crop } = galleryAttributes(block);
+  return `<!-- wp:gallery${attrs(attributes)} -->
+<figure class="wp-block-gallery has-nested-images${columns ? ` columns-${columns}` : ' columns-default'}${crop ? ' is-cropped' : ''}">${inner.join('\n')}</figure>
 <!-- /wp:gallery -->`;
 }
 
@@ -115,16 +174,21 @@ function audioHtml(content: Record<string, unknown>): string | undefined {
 <!-- /wp:audio -->`;
 }
 
-/** A button as WordPress's buttons block (the secondary style as its outline style). */
+/** The button sizes WordPress names as font size presets (`fontSize`, `has-<size>-font-size`). */
+const BUTTON_SIZES = ['small', 'medium', 'large'];
+
+/** A button as WordPress's buttons block (the secondary style as its outline style, the size as its font size). */
 function buttonHtml(block: Block): string | undefined {
   const label = str(block.content?.label).trim();
   const url = safeUrl(block.content?.url, true);
   if (!label || !url) return undefined;
   const outline = block.settings?.style === 'secondary';
+  const size = BUTTON_SIZES.find((one) => one === block.settings?.size);
   const target = block.settings?.newWindow === true ? ' target="_blank" rel="noreferrer noopener"' : '';
+  const classes = `wp-block-button${size ? ` has-custom-font-size has-${size}-font-size` : ''}${outline ? ' is-style-outline' : ''}`;
   return `<!-- wp:buttons -->
-<div class="wp-block-buttons"><!-- wp:button${attrs(outline ? { className: 'is-style-outline' } : {})} -->
-<div class="wp-block-button${outline ? ' is-style-outline' : ''}"><a class="wp-block-button__link wp-element-button" href="${escapeHtml(url)}"${target}>${escapeHtml(label)}</a></div>
+<div class="wp-block-buttons"><!-- wp:button${attrs({ ...(outline ? { className: 'is-style-outline' } : {}), ...(size ? { fontSize: size } : {}) })} -->
+<div class="${classes}"><a class="wp-block-button__link wp-element-button" href="${escapeHtml(url)}"${target}>${escapeHtml(label)}</a></div>
 <!-- /wp:button --></div>
 <!-- /wp:buttons -->`;
 }

@@ -1,4 +1,11 @@
-import { type BlockData, BlockType, escapeHtml, RecordType } from '@tessera/core';
+import {
+  type BlockData,
+  BlockType,
+  escapeHtml,
+  GALLERY_VARIANTS,
+  knownGallerySettings,
+  RecordType,
+} from '@tessera/core';
 import {
   addressOf,
   allTags,
@@ -83,16 +90,55 @@ export function imageBlock(asset: Record<string, unknown>, caption: string): Mad
   };
 }
 
-export function galleryBlock(images: Record<string, unknown>[], columns?: unknown): Made | undefined {
+/** A gallery's attributes as a Gutenberg gallery block or a `[gallery]` shortcode has them. */
+export interface GalleryAttributes {
+  columns?: unknown;
+  /** WordPress's crop of the thumbnails (default on), our `auto-crop`. */
+  imageCrop?: unknown;
+  /** What our own export writes where WordPress has no attribute (exports/wordpress-pages-export.ts). */
+  tessera?: unknown;
+}
+
+const recordOf = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+export function galleryBlock(images: Record<string, unknown>[], attrs: GalleryAttributes = {}): Made | undefined {
   const kept = images.slice(0, MAX_GALLERY_IMAGES);
   if (kept.length === 0) return undefined;
   const settings: Record<string, unknown> = {};
-  const n = Number(columns);
+  const n = Number(attrs.columns);
   if (Number.isInteger(n) && n >= 1 && n <= 10) settings['thumbnails-per-row'] = n;
+  if (attrs.imageCrop === false) settings['auto-crop'] = false;
+  // The design and the settings WordPress has no attribute for, from our own export.
+  const own = recordOf(attrs.tessera);
+  Object.assign(settings, knownGallerySettings(recordOf(own?.settings) ?? {}));
+  const variant = own?.variant === '' ? undefined : (GALLERY_VARIANTS.find((one) => one === own?.variant) ?? 'grid');
   return {
-    block: { type: BlockType.GALLERY, variant: 'grid', settings, content: { images: kept } },
+    block: { type: BlockType.GALLERY, ...(variant ? { variant } : {}), settings, content: { images: kept } },
     html: `<figure class="gallery">${kept.map(imageHtml).join('')}</figure>`,
   };
+}
+
+/**
+ * A picture of a Gutenberg gallery: the image block's picture with its title (`<img title>`), its
+ * caption as the description, and the focal point our export writes (`{"tessera":{"focalPoint":…}}`).
+ */
+export function galleryImage(
+  markup: string,
+  ctx: ContentContext,
+  attrs: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const img = firstTag(markup, 'img') ?? {};
+  const asset = imageAsset(img, ctx, attrs.id);
+  if (!asset) return undefined;
+  const title = (img.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 1000);
+  if (title) asset.title = title;
+  const description = textIn(markup, 'figcaption');
+  if (description) asset.description = description;
+  const focal = recordOf(recordOf(attrs.tessera)?.focalPoint);
+  const fits = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 1;
+  if (focal && fits(focal.x) && fits(focal.y)) asset.mediaFocalPoint = { x: focal.x, y: focal.y };
+  return asset;
 }
 
 const VIDEO_HOSTS: readonly [RegExp, string][] = [
@@ -190,13 +236,23 @@ export function spacer(height: number): Made {
   };
 }
 
-export function buttonOf(markup: string, secondary: boolean, fallbackUrl?: unknown): Made | string | undefined {
+/** The button sizes WordPress names as font size presets (`fontSize`), ours by the same names. */
+const BUTTON_SIZES = ['small', 'medium', 'large'];
+
+export function buttonOf(
+  markup: string,
+  secondary: boolean,
+  fallbackUrl?: unknown,
+  fontSize?: unknown,
+): Made | string | undefined {
   const a = firstTag(markup, 'a');
   const label = lineOf(markup, 200);
   if (!label) return undefined;
   const url = linkOf(a?.href ?? (typeof fallbackUrl === 'string' ? fallbackUrl : undefined));
   if (!url) return `<p>${escapeHtml(label)}</p>`;
   const settings: Record<string, unknown> = { style: secondary ? 'secondary' : 'primary' };
+  const size = BUTTON_SIZES.find((one) => one === fontSize);
+  if (size) settings.size = size;
   if (a?.target === '_blank') settings.newWindow = true;
   return {
     block: { type: BlockType.BUTTON, settings, content: { label, url } },

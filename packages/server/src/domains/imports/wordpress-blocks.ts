@@ -20,6 +20,7 @@ import {
   type ContentContext,
   embedBlock,
   galleryBlock,
+  galleryImage,
   galleryImages,
   html,
   imageAsset,
@@ -189,14 +190,14 @@ function nodePieces(node: GutenbergNode, ctx: ContentContext): Piece[] {
     case 'gallery': {
       const inner = node.children.filter((c): c is GutenbergNode => typeof c !== 'string' && c.name === 'image');
       let images = inner
-        .map((child) => imageAsset(firstTag(rawHtml(child), 'img') ?? {}, ctx, child.attrs.id))
+        .map((child) => galleryImage(rawHtml(child), ctx, child.attrs))
         .filter((x): x is Record<string, unknown> => !!x);
       if (images.length === 0)
         images = allTags(raw, 'img')
           .map((img) => imageAsset(img, ctx))
           .filter((x): x is Record<string, unknown> => !!x);
       if (images.length === 0 && Array.isArray(a.ids)) images = galleryImages(a.ids.join(','), ctx);
-      const made = galleryBlock(images, a.columns);
+      const made = galleryBlock(images, a);
       return made ? [made] : [];
     }
     case 'quote':
@@ -215,7 +216,7 @@ function nodePieces(node: GutenbergNode, ctx: ContentContext): Piece[] {
     }
     case 'button': {
       const outline = /\bis-style-outline\b/.test(`${String(a.className ?? '')} ${firstTag(raw, 'div')?.class ?? ''}`);
-      const made = buttonOf(text(), outline, a.url);
+      const made = buttonOf(text(), outline, a.url, a.fontSize);
       return made ? [made] : [];
     }
     case 'embed': {

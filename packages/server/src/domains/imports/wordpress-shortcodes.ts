@@ -132,7 +132,7 @@ function shortcodePieces(node: Shortcode, ctx: ContentContext): Piece[] {
           .filter(([, a]) => a.parent === ctx.postId)
           .map(([id]) => imageAsset({}, ctx, id))
           .filter((a): a is Record<string, unknown> => !!a);
-      const made = galleryBlock(images, node.attrs.columns);
+      const made = galleryBlock(images, { columns: node.attrs.columns });
       return made ? [made] : [];
     }
     case 'embed': {

@@ -10,6 +10,32 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 
 const BASE = 'https://journal.example.com';
 
+type StoredBlock = { type: number; variant?: string; settings?: object; content: Record<string, unknown> };
+type StoredImage = Record<string, unknown>;
+
+/** A page's galleries and buttons as visitors see them: design, settings, each picture's fields, size. */
+function galleriesAndButtons(sections: string) {
+  return (JSON.parse(sections) as { blocks: StoredBlock[] }[])
+    .flatMap((s) => s.blocks)
+    .filter((b) => b.type === 8 || b.type === 53)
+    .map((b) =>
+      b.type === 53
+        ? { button: { style: 'primary', ...b.settings }, content: b.content }
+        : {
+            variant: b.variant ?? '',
+            settings: b.settings,
+            images: (b.content.images as StoredImage[]).map((i) => ({
+              url: i.assetUrl,
+              alt: i.altText ?? '',
+              title: i.title ?? '',
+              description: i.description ?? '',
+              size: i.originalSize ?? '',
+              focal: i.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
+            })),
+          },
+    );
+}
+
 describe('loginOf', () => {
   it('makes a WordPress login of a display name', () => {
     expect(loginOf('Inès Moreau')).toBe('ines-moreau');
@@ -227,7 +253,15 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
           .where('slug', '=', made.slug)
           .executeTakeFirstOrThrow();
         expect(pageHtml(copy.sections).html, made.slug).toBe(pageHtml(original?.sections ?? '[]').html);
+        // Galleries keep their design, every setting and their pictures' titles; buttons their size.
+        expect(galleriesAndButtons(copy.sections), made.slug).toEqual(galleriesAndButtons(original?.sections ?? '[]'));
       }
+      // Among them galleries with settings other than the defaults and the home page's large button.
+      const shown = originals.flatMap((p) => galleriesAndButtons(p.sections));
+      const settingsOf = (b: (typeof shown)[number]) => Object.keys(('settings' in b && b.settings) || {});
+      expect(shown.some((b) => settingsOf(b).some((key) => key !== 'thumbnails-per-row'))).toBe(true);
+      expect(shown.some((b) => 'button' in b && (b.button as { size?: string }).size === 'large')).toBe(true);
+      expect(shown.some((b) => 'images' in b && b.images?.some((i) => i.title && i.description))).toBe(true);
       const kinds = (sections: string) =>
         JSON.parse(sections).flatMap((s: { blocks: { type: number }[] }) => s.blocks.map((b) => b.type));
       const exportedKinds = new Set(first.pages.flatMap((p) => kinds(JSON.stringify(p.page.sections))));
