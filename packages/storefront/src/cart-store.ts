@@ -20,13 +20,3 @@ export async function loadCart(win: Window, fetchImpl?: typeof fetch): Promise<S
   dispatchCartUpdated(win, result.data);
   return result.data;
 }
-
-/** How many of one item/variant the cart already holds (for the stock rule of SPEC §5). */
-export function quantityInCart(cart: ShoppingCart | undefined, itemId: string, sku: string): number {
-  if (!cart) return 0;
-  let total = 0;
-  for (const entry of cart.entries) {
-    if (entry.itemId === itemId && entry.chosenVariant.sku === sku) total += entry.quantity;
-  }
-  return total;
-}

@@ -10,7 +10,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type AddButtonPhase, addButtonLabel, createAddButtonMachine } from '../../button-state.js';
 import { dispatchCartUpdated } from '../../cart-events.js';
-import { quantityInCart } from '../../cart-store.js';
+import { quantityInCart } from '../../cart-quantity.js';
 import { isExpressCheckout } from '../../context.js';
 import type { IslandEnv } from '../../island-env.js';
 import { Dialog } from '../dialog.js';
