@@ -7,7 +7,13 @@ import type { Database, MailingConnectionsTable, MailingDeliveriesTable } from '
 import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
-import { urlProblem } from '../../platform/net/address-guard.js';
+import {
+  deleteConnection,
+  deliveryStateJson,
+  receiverUrl,
+  recentDeliveries,
+  rowIdParam,
+} from '../../platform/jobs/outbox-connections.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
 import { TesseraError } from '../../platform/errors/index.js';
 import { newSigningSecret, postJson, signatureHeader } from '../webhooks/index.js';
@@ -17,18 +23,13 @@ import { type MailchimpTarget, sealSecret, type WebhookTarget } from './outbox.j
 
 const MAX_CONNECTIONS = 10;
 const RECENT = 50;
-const id = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/);
 const apiKey = z
   .string({ error: 'Enter the Mailchimp API key.' })
   .trim()
   .min(1, 'Enter the Mailchimp API key.')
   .max(120, MAILCHIMP_MESSAGES.keyShape)
   .refine((v) => dataCentreOf(v) !== undefined, MAILCHIMP_MESSAGES.keyShape);
-const idParams = z.object({ id });
+const idParams = z.object({ id: rowIdParam });
 const audiencesBody = z.object({ apiKey }).strict();
 const mailchimpBody = z
   .object({
@@ -46,15 +47,7 @@ const mailchimpBody = z
 const webhookBody = z
   .object({
     kind: z.literal('webhook'),
-    url: z
-      .string({ error: 'Enter the receiver address.' })
-      .trim()
-      .min(1, 'Enter the receiver address.')
-      .max(2000, 'The address is too long.')
-      .superRefine((value, ctx) => {
-        const problem = urlProblem(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
+    url: receiverUrl('Enter the receiver address.'),
     label: z
       .string()
       .trim()
@@ -91,13 +84,7 @@ function deliveryJson(row: Selectable<MailingDeliveriesTable>) {
     id: row.id,
     email: row.email,
     source: row.source,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    responseStatus: row.response_status,
-    error: row.last_error,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...deliveryStateJson(row),
   };
 }
 
@@ -274,8 +261,7 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     const params = parseInput(idParams, request.params, 'address');
     const siteId = request.owner!.websiteId;
     await connectionOf(app.db, siteId, params.id);
-    await app.db.deleteFrom('mailing_deliveries').where('connection_id', '=', params.id).execute();
-    await app.db.deleteFrom('mailing_connections').where('id', '=', params.id).where('site_id', '=', siteId).execute();
+    await deleteConnection(app.db, 'mailing_connections', siteId, params.id);
     reply.header('cache-control', 'no-store');
     return listing(siteId);
   });
@@ -286,14 +272,7 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const params = parseInput(idParams, request.params, 'address');
       await connectionOf(app.db, request.owner!.websiteId, params.id);
-      const rows = await app.db
-        .selectFrom('mailing_deliveries')
-        .selectAll()
-        .where('connection_id', '=', params.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(RECENT)
-        .execute();
+      const rows = await recentDeliveries(app.db, 'mailing_connections', params.id, RECENT);
       reply.header('cache-control', 'no-store');
       return { deliveries: rows.map(deliveryJson) };
     },

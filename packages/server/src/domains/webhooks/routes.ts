@@ -4,12 +4,18 @@ import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../platform/db/schema.js';
+import {
+  deleteConnection,
+  deliveryStateJson,
+  receiverUrl,
+  recentDeliveries,
+  rowIdParam,
+} from '../../platform/jobs/outbox-connections.js';
 import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
-import { urlProblem } from '../../platform/net/address-guard.js';
 import { attemptDelivery } from './deliver.js';
 import { eventBody, newEventId, pendingDelivery, TEST_EVENT, WEBHOOK_EVENTS } from './events.js';
 import { newSigningSecret, ROTATION_OVERLAP_MS, storeSecret } from './signing.js';
@@ -17,15 +23,7 @@ import { newSigningSecret, ROTATION_OVERLAP_MS, storeSecret } from './signing.js
 const MAX_ENDPOINTS = 20;
 const RECENT = 50;
 const noNul = /^[^\u0000]*$/;
-const url = z
-  .string({ error: 'url: Enter the receiver address.' })
-  .trim()
-  .min(1, 'Enter the receiver address.')
-  .max(2000, 'The address is too long.')
-  .superRefine((value, ctx) => {
-    const problem = urlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const url = receiverUrl('url: Enter the receiver address.');
 const events = z
   .array(z.enum(WEBHOOK_EVENTS, { error: `Events are ${WEBHOOK_EVENTS.join(', ')}.` }))
   .min(1, 'Pick at least one event.')
@@ -40,20 +38,8 @@ const updateBody = z
     enabled: z.boolean().optional(),
   })
   .strict();
-const idParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
-const deliveryParams = idParams.extend({
-  deliveryId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
+const idParams = z.object({ id: rowIdParam });
+const deliveryParams = idParams.extend({ deliveryId: rowIdParam });
 
 function endpointJson(row: Selectable<WebhookEndpointsTable>) {
   return {
@@ -78,13 +64,7 @@ function deliveryJson(row: Selectable<WebhookDeliveriesTable>) {
     id: row.id,
     eventId: row.event_id,
     type: row.event_type,
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
-    responseStatus: row.response_status,
-    error: row.last_error,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    ...deliveryStateJson(row),
   };
 }
 
@@ -222,8 +202,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     const { id } = parseInput(idParams, request.params, 'address');
     const siteId = request.owner!.websiteId;
     await endpointOf(app.db, siteId, id);
-    await app.db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
-    await app.db.deleteFrom('webhook_endpoints').where('id', '=', id).where('site_id', '=', siteId).execute();
+    await deleteConnection(app.db, 'webhook_endpoints', siteId, id);
     return { deleted: true };
   });
 
@@ -259,14 +238,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
       const { id } = parseInput(idParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       await endpointOf(app.db, siteId, id);
-      const rows = await app.db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('endpoint_id', '=', id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(RECENT)
-        .execute();
+      const rows = await recentDeliveries(app.db, 'webhook_endpoints', id, RECENT);
       reply.header('cache-control', 'no-store');
       return { deliveries: rows.map(deliveryJson) };
     },
