@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
 import { OPENAPI_PATH } from '../src/platform/http/openapi-route.js';
-import { jsonSchemaOf } from '../src/platform/http/openapi.js';
+import { hoistDefinitions, jsonSchemaOf } from '../src/platform/http/openapi.js';
 import { schemaProblems } from './json-schema-check.js';
 import type { Answer, Visitor } from './visitor.js';
 
@@ -35,5 +35,9 @@ export function expectPublishedAnswer(doc: Json, method: string, path: string, s
   const operation = doc.paths?.[path]?.[method.toLowerCase()];
   expect(operation, `${method} ${path} is published`).toBeDefined();
   const published = operation.responses?.[String(status)]?.content?.['application/json']?.schema;
-  expect(published, `${method} ${path} publishes its ${status} answer`).toEqual(jsonSchemaOf(schema, 'output'));
+  // Named and recursive parts (`$defs`) are published under components.schemas, as the document holds them.
+  const components = structuredClone(doc.components?.schemas ?? {});
+  const expected = hoistDefinitions(jsonSchemaOf(schema, 'output'), components);
+  expect(published, `${method} ${path} publishes its ${status} answer`).toEqual(expected);
+  expect(components, `${method} ${path} publishes the parts its answer names`).toEqual(doc.components?.schemas ?? {});
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_STATUSES } from '../editor/editor-rules.js';
 import { MAX_TERMS_PER_POST, TERM_KINDS } from '../editor/tags.js';
 import { itemSeo, itemSeoInput } from './item-seo.js';
+import { draftBody, sectionData } from './pages.js';
 
 // The owner API of blogs (`/api/config/blogs*`, issue 10; docs/api.md "Blog posts"): posts of every
 // status, their tags and categories, as the editor's blog panel sends and reads them.
@@ -44,6 +45,11 @@ export const postBody = z
     seo: itemSeoInput.optional(),
     /** When the URL slug changes: keep the old address working with a 301 (default on). */
     redirectOldUrl: z.boolean().default(true),
+    sections: draftBody.shape.sections
+      .optional()
+      .describe(
+        "The post's blocks, checked as a page draft's sections; when sent, the server makes the body from them and `body` is not read",
+      ),
   })
   .strict();
 /** What the editor sends. */
@@ -110,6 +116,9 @@ export const postDocument = postSummary
     seo: itemSeo,
     /** Blocks the post keeps besides its body's HTML (a WordPress import's); 0 for a body alone. */
     blocks: z.number().int().min(0),
+    sections: z
+      .array(sectionData)
+      .describe("The post's blocks as stored when it keeps blocks of its own (`blocks` > 0); empty for a body alone"),
   })
   .strict();
 /** Creating, reading, replacing a post or changing its status. */

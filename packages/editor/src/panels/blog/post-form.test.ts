@@ -31,6 +31,7 @@ const stored: PostDocument = {
   commentsEnabled: true,
   seo: { title: 'Onion skin dyes', description: 'Yellow from waste.', socialImage: '/files/b.png', noindex: true },
   blocks: 0,
+  sections: [],
 };
 
 describe('the post form', () => {

@@ -267,7 +267,7 @@ function operationOf(route: CataloguedRoute, contract: RouteContract | undefined
  * `components.schemas` and their `$ref`s follow. Unnamed parts, and named ones whose name a different
  * schema already holds (the same schema as a request and as an answer), are named after their set's contents.
  */
-function hoistDefinitions(node: unknown, shared: Record<string, Json>): unknown {
+export function hoistDefinitions(node: unknown, shared: Record<string, Json>): unknown {
   if (Array.isArray(node)) return node.map((item) => hoistDefinitions(item, shared));
   if (!node || typeof node !== 'object') return node;
   const { $defs, ...rest } = node as Json;

@@ -1,4 +1,4 @@
-import { checkPostTerms, EDITOR_MESSAGES, slugFromTitle } from '@tessera/core';
+import { checkPostTerms, EDITOR_MESSAGES, slugFromTitle, WebsiteRole } from '@tessera/core';
 import {
   blogsAnswer,
   CHOOSE_IMAGE,
@@ -11,16 +11,17 @@ import {
   type PostDocument,
   postStatusBody,
 } from '@tessera/core/contracts/blog';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownerOf } from '../../settings/site-settings-store.js';
 import { requireOwner } from '../../auth/owner-guard.js';
 import { storedItemSeo } from '../item-seo-input.js';
-import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { nowIso } from '../../../platform/ids.js';
 import { createBlogStore, type PostInput } from './blog-store.js';
 import { createBlogTermStore } from './blog-term-store.js';
+import { parsePostSections, sectionsBody } from './sections-body.js';
 import { originalSizeOf } from '../../files/image-size.js';
 
 /**
@@ -59,13 +60,21 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
   const content = { preHandler: requireOwner('content') };
   const invalidate = (siteId: string) => app.services.content.invalidate(siteId);
 
-  /** The checked post, with the blog's spelling for tags and categories it already knows. */
+  /**
+   * The checked post, with the blog's spelling for tags and categories it already knows. Sections
+   * sent are checked as a page draft's (same refusals) and cleaned as a page's: only an
+   * administrator keeps a raw code block, anyone else one already stored; the body is made from them.
+   */
   async function postInput(
-    siteId: string,
+    request: FastifyRequest,
     blogId: string,
-    value: unknown,
-    previous?: Pick<PostDocument, 'publishOn' | 'featuredImage'>,
+    previous?: Pick<PostDocument, 'publishOn' | 'featuredImage' | 'sections'>,
   ): Promise<PostInput> {
+    const owner = ownerOf(request);
+    const siteId = owner.websiteId;
+    const value = request.body as Record<string, unknown> | null | undefined;
+    const sent = value && typeof value === 'object' && value.sections !== undefined;
+    const checked = sent ? parsePostSections(value.sections) : undefined;
     const input = parseInput(postBody, value);
     const known = await termStore.knownTerms(siteId, blogId);
     const tags = checkPostTerms('tag', input.tags, known.tags);
@@ -75,9 +84,12 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const image = input.featuredImage;
     if (image && !FILE_URL.test(image.url) && image.url !== previous?.featuredImage?.url)
       throw new AppError('invalid-body', `featuredImage.url: ${CHOOSE_IMAGE}`, { field: 'featuredImage.url' });
+    const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
+    const sections = checked && sanitizeSections(checked, { allowRaw, storedRaw: rawCodeOf(previous?.sections ?? []) });
     return {
       ...input,
-      body: sanitizeOwnerHtml(input.body),
+      sections,
+      body: sections ? sectionsBody(sections) : sanitizeOwnerHtml(input.body),
       featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
       seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
       urlId: postUrlId(input.urlId, input.title),
@@ -108,7 +120,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const siteId = ownerOf(request).websiteId;
     const { blogId } = request.params;
     await store.blog(siteId, blogId);
-    const post = await store.createPost(siteId, blogId, await postInput(siteId, blogId, request.body));
+    const post = await store.createPost(siteId, blogId, await postInput(request, blogId));
     invalidate(siteId);
     return { post };
   });
@@ -121,7 +133,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     const siteId = ownerOf(request).websiteId;
     const { blogId, postId } = request.params;
     const current = await store.getPost(siteId, blogId, postId);
-    const input = await postInput(siteId, blogId, request.body, current);
+    const input = await postInput(request, blogId, current);
     const post = await store.updatePost(siteId, blogId, postId, input);
     invalidate(siteId);
     return { post };

@@ -1,5 +1,6 @@
 import { EDITOR_MESSAGES, type ItemSeo, itemSeoFrom, RecordType } from '@tessera/core';
 import type { BlogSummary, ContentStatus, PostDocument, PostSummary } from '@tessera/core/contracts/blog';
+import type { SectionData } from '@tessera/core/contracts/pages';
 import type { Kysely } from 'kysely';
 import { withLikes } from '../../comments/tables.js';
 import type { StoredItemSeo } from '../item-seo-input.js';
@@ -14,7 +15,8 @@ import { bodySections, sectionsFor } from './post-sections.js';
 // categories, always scoped to one site and one blog. Posts are `items` rows (record type text);
 // their body is stored as HTML in `body` and, for the block renderer, as one html block in
 // `sections`. A post that came with blocks of its own (a WordPress import, domains/imports) keeps
-// them while a save leaves its body as it was (post-sections.ts): the editor edits the HTML form.
+// them while a save leaves its body as it was (post-sections.ts); the post screen may also send the
+// blocks themselves, and the body is then made from them (sections-body.ts).
 // Tags and categories are `item_terms` rows; a term added in the tag manager before any post uses
 // it is kept in the blog's settings (`settings.terms`; see blog-term-store.ts).
 
@@ -43,6 +45,8 @@ export interface PostInput {
   seo?: StoredItemSeo;
   /** On a URL change, record a 301 from the old address (default on). */
   redirectOldUrl?: boolean;
+  /** The post's blocks, checked and cleaned; `body` is then made from them. */
+  sections?: SectionData[];
 }
 
 type Terms = { tags: string[]; categories: string[] };
@@ -73,6 +77,7 @@ function summaryOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostSummary
 }
 
 function documentOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostDocument {
+  const blocks = blockCount(row.sections);
   return {
     ...summaryOf(row, blog, terms),
     excerpt: row.excerpt,
@@ -80,8 +85,15 @@ function documentOf(row: ItemRow, blog: CollectionRow, terms: Terms): PostDocume
     featuredImage: imageOf(row),
     commentsEnabled: row.comments_enabled === 1,
     seo: seoOf(row),
-    blocks: blockCount(row.sections),
+    blocks,
+    sections: blocks > 0 ? storedSections(row.sections) : [],
   };
+}
+
+/** Stored sections with a list of blocks each (what the importers and the post screen store). */
+function storedSections(sections: string): SectionData[] {
+  const list = parseJson<unknown>(sections, []);
+  return (Array.isArray(list) ? list : []).filter((s): s is SectionData => Array.isArray(s?.blocks));
 }
 
 /** The blocks of stored sections, 0 when they are only the body as one html block. */
@@ -120,7 +132,7 @@ function columnsOf(input: PostInput) {
           ]
         : [],
     ),
-    sections: bodySections(input.body),
+    sections: input.sections ? JSON.stringify(input.sections) : bodySections(input.body),
     comments_enabled: input.commentsEnabled ? 1 : 0,
   };
 }
@@ -281,7 +293,7 @@ export function createBlogStore(db: Kysely<Database>) {
           .updateTable('items')
           .set({
             ...columnsOf(input),
-            sections: sectionsFor(before, input.body),
+            ...(input.sections ? {} : { sections: sectionsFor(before, input.body) }),
             ...(input.seo
               ? {
                   structured_content: JSON.stringify({
