@@ -1,21 +1,20 @@
 /**
- * Compiles a syntax tree into JavaScript closures, once. Formatter and
- * predicate implementations, paths and argument lists are all bound here, so a
- * render only walks closures and plain values.
+ * Compiles a syntax tree once: into generated code where it can be (codegen.ts), and into
+ * JavaScript closures for the rest. Formatter and predicate implementations, paths and
+ * argument lists are all bound here, so a render only runs code and plain values.
  */
-import type { Formatter, FormatterTable, PathReader, Predicate, PredicateTable, Variable } from '../plugin.js';
-import { PREDICATE_BINDERS } from '../plugin.js';
-import type { Exec, Runtime } from '../runtime/context.js';
-import { Frame, FrameSlot, resolverFor } from '../runtime/context.js';
+import type { FormatterTable, PredicateTable, Variable } from '../plugin.js';
+import type { Exec } from '../runtime/context.js';
+import { Frame, FrameSlot } from '../runtime/frame.js';
+import { isTruthy, outputText } from '../runtime/values.js';
 import { buildBlock } from './blocks.js';
+import { applyFormatters, bindFormatters, compileTest, type Instruction, type Test, blockSteps } from './bound.js';
+import { type Fallback, generateBlock } from './codegen.js';
 import { compileDirectChain } from './direct-chain.js';
 import { compilePath, compileSectionPath, type Resolver } from './paths.js';
-import { reportThrown } from './thrown.js';
-import { isTruthy, outputText, VOID, VOID_AWARE } from '../runtime/values.js';
 import type {
   BindvarNode,
   CtxvarNode,
-  FormatterCall,
   IfNode,
   IncludeNode,
   InjectNode,
@@ -37,36 +36,35 @@ export interface CompileTables {
   readonly compileEval: EvalCompiler;
 }
 
-const SYMBOL_TEXT = { 'meta-left': '{', 'meta-right': '}', space: ' ', tab: '\t', newline: '\n' } as const;
-
 const NOOP: Exec = () => {};
 
 /**
- * A block becomes one generated function: text is appended from its array and
- * each instruction is a direct call. Without code generation, a loop over
- * closures does the same.
+ * A block becomes generated code where code generation is available (see `generateBlock`):
+ * the whole tree of sections, loops and predicates in one function. Otherwise, or past the
+ * generation limits, each instruction is a closure and the block runs them in order.
  */
 export function compileBlock(nodes: readonly Node[], tables: CompileTables): Exec {
+  const steps = blockSteps(nodes);
+  if (steps.length === 0) return NOOP;
+  const generated = generateBlock(steps, tables, fallback);
+  if (generated !== undefined) return generated;
   const parts: Exec[] = [];
-  const steps: (string | number)[] = [];
-  let text = '';
-  for (const node of nodes) {
-    if (node.kind === 'text') text += node.text;
-    else if (node.kind === 'symbol') text += SYMBOL_TEXT[node.name];
-    else if (node.kind !== 'comment') {
-      if (text !== '') steps.push(text);
-      text = '';
-      steps.push(parts.length);
-      parts.push(compileNode(node, tables));
+  const order: (string | number)[] = [];
+  for (const step of steps) {
+    if (typeof step === 'string') order.push(step);
+    else {
+      order.push(parts.length);
+      parts.push(compileNode(step, tables));
     }
   }
-  if (text !== '') steps.push(text);
-  if (steps.length === 0) return NOOP;
-  if (steps.length === 1 && parts.length === 1) return parts[0] as Exec;
-  return buildBlock(steps, parts);
+  if (order.length === 1 && parts.length === 1) return parts[0] as Exec;
+  return buildBlock(order, parts);
 }
 
-function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }>, tables: CompileTables): Exec {
+/** How the generated code compiles what it does not generate. */
+const fallback: Fallback = { node: compileNode, alternate: compileAlternate };
+
+function compileNode(node: Instruction, tables: CompileTables): Exec {
   switch (node.kind) {
     case 'variable':
       return compileVariable(node, tables);
@@ -95,45 +93,6 @@ function compileNode(node: Exclude<Node, { kind: 'text' | 'symbol' | 'comment' }
       return compileInject(node);
     case 'eval':
       return tables.compileEval(node.code);
-  }
-}
-
-export interface BoundFormatter {
-  readonly impl: Formatter;
-  readonly args: readonly string[];
-  /** Receives `VOID` as it is (see `VOID`). */
-  readonly voidAware: boolean;
-}
-
-/** An argument list the compiled code may keep: the parser's lists are frozen already. */
-function frozenList(list: readonly string[]): readonly string[] {
-  return Object.isFrozen(list) ? list : Object.freeze([...list]);
-}
-
-function bindFormatters(calls: readonly FormatterCall[], tables: CompileTables): BoundFormatter[] {
-  const bound: BoundFormatter[] = [];
-  for (const call of calls) {
-    const impl = tables.formatters[call.name];
-    if (impl !== undefined) bound.push({ impl, args: frozenList(call.args), voidAware: VOID_AWARE.has(impl) });
-  }
-  return bound;
-}
-
-/** Run a formatter chain; false (with the error recorded) when a formatter throws. */
-function applyFormatters(rt: Runtime, chain: readonly BoundFormatter[], vars: Variable[]): boolean {
-  const first = vars[0] as Variable;
-  try {
-    for (let i = 0; i < chain.length; i++) {
-      const f = chain[i] as BoundFormatter;
-      if (first.value === VOID && !f.voidAware) first.value = undefined;
-      f.impl.apply(f.args, vars, rt);
-      if (!rt.checkValue(first.value)) return false;
-    }
-    if (first.value === VOID) first.value = undefined;
-    return true;
-  } catch (e) {
-    reportThrown(rt, 'formatter', 'Unexpected error in formatter', e);
-    return false;
   }
 }
 
@@ -200,13 +159,11 @@ function compileVariable(node: VariableNode, tables: CompileTables): Exec {
   };
 }
 
-type Test = (rt: Runtime) => boolean;
-
 /**
  * An `.or` chain: the first branch whose predicate holds (or that has none)
  * runs. Compiled and run in a loop, since chains can be thousands long.
  */
-function compileAlternate(first: OrNode | null, tables: CompileTables): Exec | null {
+export function compileAlternate(first: OrNode | null, tables: CompileTables): Exec | null {
   if (first === null) return null;
   const tests: (Test | null)[] = [];
   const bodies: Exec[] = [];
@@ -234,34 +191,6 @@ function compileAlternate(first: OrNode | null, tables: CompileTables): Exec | n
         (bodies[i] as Exec)(rt);
         return;
       }
-    }
-  };
-}
-
-/** A predicate bound to its arguments; an unknown predicate is false. */
-function compileTest(name: string, list: readonly string[], tables: CompileTables): Test {
-  const impl: Predicate | undefined = tables.predicates[name];
-  if (impl === undefined) return () => false;
-  const args = frozenList(list);
-  const binder = PREDICATE_BINDERS.get(impl);
-  if (binder !== undefined) {
-    // Arguments parsed and paths bound now, instead of looked up on every test.
-    const bound = binder(args, resolverFor as (path: string) => PathReader) as Test;
-    return (rt) => {
-      try {
-        return bound(rt);
-      } catch (e) {
-        reportThrown(rt, 'predicate', `Unexpected error in predicate ${name}`, e);
-        return false;
-      }
-    };
-  }
-  return (rt) => {
-    try {
-      return impl.apply(args, rt);
-    } catch (e) {
-      reportThrown(rt, 'predicate', `Unexpected error in predicate ${name}`, e);
-      return false;
     }
   };
 }

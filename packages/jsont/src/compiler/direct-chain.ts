@@ -1,8 +1,9 @@
 /** Formatter chains that run as plain calls on the value (see `compileDirectChain`). */
 import { FRAME_FREE, VALUE_FUNCTIONS } from '../plugin.js';
-import { type Exec, FrameSlot, type Runtime } from '../runtime/context.js';
+import type { Exec, Runtime } from '../runtime/context.js';
+import { FrameSlot } from '../runtime/frame.js';
 import { outputText, VOID } from '../runtime/values.js';
-import type { BoundFormatter } from './compile.js';
+import type { BoundFormatter } from './bound.js';
 import type { Resolver } from './paths.js';
 import { reportThrown } from './thrown.js';
 

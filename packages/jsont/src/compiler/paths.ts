@@ -19,31 +19,28 @@ let codegen = true;
 
 /**
  * Generating a function costs far more than a closure, so one compile generates
- * at most CODEGEN_BUDGET of them (resolvers and blocks; cached ones are free):
- * a template with a huge number of distinct paths compiles in linear time, its
- * paths past the budget read through the generic closures.
+ * at most CODEGEN_BUDGET of them (resolvers and blocks; cached ones are free), with
+ * at most CODE_BUDGET characters of code in all: a template with a huge number of
+ * distinct paths or blocks compiles in linear time, what is past the budget runs as
+ * the generic closures.
  */
 export const CODEGEN_BUDGET = 1500;
+export const CODE_BUDGET = 1_000_000;
 let budget = CODEGEN_BUDGET;
+let codeBudget = CODE_BUDGET;
 
 /** Start a compile with a full generation budget. */
 export function resetCodegenBudget(): void {
   budget = CODEGEN_BUDGET;
+  codeBudget = CODE_BUDGET;
 }
 
-/** Take one generation from the budget; false when it is spent. */
-export function takeCodegen(): boolean {
-  if (budget <= 0) return false;
+/** Take one generation of `length` characters of code from the budget; false when it is spent. */
+export function takeCodegen(length = 0): boolean {
+  if (budget <= 0 || codeBudget < length) return false;
   budget--;
+  codeBudget -= length;
   return true;
-}
-
-/** Code that steps `v` down one segment, returning undefined when it is missing. */
-function stepCode(key: string | number): string {
-  if (typeof key === 'number') {
-    return `if (typeof v !== 'object' || v === null) return undefined; v = v[${key}]; if (v === undefined || typeof v === 'function') return undefined;`;
-  }
-  return `if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined; v = v[${JSON.stringify(key)}]; if (v === undefined || typeof v === 'function') return undefined;`;
 }
 
 /** Generated resolvers by path text: templates repeat paths, and each generation costs a `new Function`. */
@@ -75,37 +72,65 @@ function generateByKey(path: Path, scopeOnly: boolean): Resolver | undefined {
   return resolver;
 }
 
-function generateUncached(path: Path, scopeOnly: boolean): Resolver | undefined {
+/** Whether a path can be generated: safe keys, and a head that is a name or `@`. */
+function generatable(path: Path): boolean {
   for (const key of path) {
-    if (typeof key === 'string' && key !== '@' && (!SAFE_KEY.test(key) || key === '__proto__')) return undefined;
+    if (typeof key === 'string' && key !== '@' && (!SAFE_KEY.test(key) || key === '__proto__')) return false;
   }
   const head = path[0];
+  // Variables and @index use the runtime's lookup.
+  return head === '@' || (typeof head === 'string' && head[0] !== '@');
+}
+
+/**
+ * Code that resolves `path` into the local `v` (declared by the caller), leaving it undefined
+ * where the path is missing by `fail` (a statement that ends the lookup).
+ */
+function lookupCode(path: Path, scopeOnly: boolean, v: string, fail: string): string {
+  const head = path[0] as string;
   let code: string;
   if (head === '@') {
-    code = 'let v = rt.frame.node;';
-  } else if (typeof head === 'string' && head[0] === '@') {
-    return undefined; // variables and @index use the runtime's lookup
-  } else if (typeof head === 'number') {
-    return undefined;
+    code = `${v} = rt.frame.node;`;
   } else {
-    const key = JSON.stringify(head);
-    const search = scopeOnly ? 'f = undefined;' : 'if (f.stop) break; f = f.parent;';
-    code = `let v; let f = rt.frame;
-      while (f !== undefined) {
-        const n = f.node;
-        if (typeof n === 'object' && n !== null && !Array.isArray(n)) {
-          v = n[${key}];
-          if (v !== undefined && typeof v !== 'function') break;
-          v = undefined;
-        }
-        ${search}
-      }
-      if (v === undefined) return undefined;`;
+    const search = scopeOnly ? 'break;' : 'if (f.stop) break; f = f.parent;';
+    code = `{ let f = rt.frame;
+while (f !== undefined) {
+const n = f.node;
+if (typeof n === 'object' && n !== null && !Array.isArray(n)) {
+${v} = n[${JSON.stringify(head)}];
+if (${v} !== undefined && typeof ${v} !== 'function') break;
+${v} = undefined;
+}
+${search}
+} }
+if (${v} === undefined) ${fail}\n`;
   }
-  for (let i = 1; i < path.length; i++) code += stepCode(path[i] as string | number);
-  code += ' return v;';
+  for (let i = 1; i < path.length; i++) {
+    const key = path[i] as string | number;
+    const guard = typeof key === 'number' ? '' : ` || Array.isArray(${v})`;
+    code += `if (typeof ${v} !== 'object' || ${v} === null${guard}) { ${v} = undefined; ${fail} }
+${v} = ${v}[${JSON.stringify(key)}]; if (${v} === undefined || typeof ${v} === 'function') { ${v} = undefined; ${fail} }\n`;
+  }
+  return code;
+}
+
+/**
+ * Statements that resolve `path` into `v` inside generated code (`v` declared, and a label
+ * `label` around them to break out of), or undefined when the path needs the runtime's lookup.
+ */
+export function inlineResolver(path: Path, scopeOnly: boolean, v: string, label: string): string | undefined {
+  return canInline(path) ? lookupCode(path, scopeOnly, v, `break ${label};`) : undefined;
+}
+
+/** Whether `inlineResolver` gives code for `path` (a property of the path alone). */
+export function canInline(path: Path): boolean {
+  return generatable(path);
+}
+
+function generateUncached(path: Path, scopeOnly: boolean): Resolver | undefined {
+  if (!generatable(path)) return undefined;
   try {
-    return new Function('rt', code) as Resolver;
+    return new Function('rt', `let v;\n${lookupCode(path, scopeOnly, 'v', 'return undefined;')}return v;`) as Resolver;
   } catch {
     codegen = false;
     return undefined;

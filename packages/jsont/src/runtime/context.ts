@@ -9,6 +9,7 @@ import { compilePath, type Resolver } from '../compiler/paths.js';
 import { splitPath } from '../syntax/tag.js';
 import type { CldrSource } from './cldr.js';
 import type { Limits } from './limits.js';
+import { Frame } from './frame.js';
 import { child, walk } from './values.js';
 
 export const outputLimitMessage = (max: number): string => `Output exceeded the maximum length of ${max} characters`;
@@ -24,61 +25,6 @@ function clipMessage(message: string): string {
 
 /** A compiled piece of template: appends to `rt.out`. */
 export type Exec = (rt: Runtime) => void;
-
-/** One level of scope: a node, its variables and macros. */
-export class Frame {
-  /** Index of the current iteration when this frame is a repeated section, else -1. */
-  index = -1;
-  vars: Map<string, unknown> | undefined = undefined;
-  macros: Map<string, Exec> | undefined = undefined;
-  /** A private partial: lookups do not continue past this frame. */
-  stop = false;
-  constructor(
-    public node: unknown,
-    public parent: Frame | undefined,
-  ) {}
-}
-
-/**
- * A frame that one compiled instruction reuses on every execution, saving an
- * allocation per section or formatted variable. When the instruction is
- * re-entered (a macro applying itself) the inner execution gets a fresh frame.
- */
-export class FrameSlot {
-  private readonly frame = new Frame(undefined, undefined);
-  private busy = false;
-
-  /** Make a frame holding `node` current; pass the result to `leave`. */
-  enter(rt: Runtime, node: unknown): Frame {
-    const parent = rt.frame;
-    let frame: Frame;
-    if (this.busy) {
-      frame = new Frame(node, parent);
-    } else {
-      this.busy = true;
-      frame = this.frame;
-      frame.node = node;
-      frame.parent = parent;
-    }
-    rt.frame = frame;
-    return frame;
-  }
-
-  /** Make `outer` current again and release the frame. */
-  leave(rt: Runtime, frame: Frame, outer: Frame): void {
-    rt.frame = outer;
-    if (frame === this.frame) {
-      // Drop every reference so the slot keeps nothing of this render alive.
-      frame.node = undefined;
-      frame.parent = undefined;
-      frame.vars = undefined;
-      frame.macros = undefined;
-      frame.stop = false;
-      frame.index = -1;
-      this.busy = false;
-    }
-  }
-}
 
 /** Everything a render needs besides the data. */
 export interface RenderEnv {

@@ -1,0 +1,167 @@
+/**
+ * The generated blocks (codegen.ts) against the closure compiler they replace: every conformance
+ * vector and thousands of random templates (sections, loops, predicates, `.or` chains, `.if`,
+ * formatter chains, macros and `.var`, nested past the generator's depth and length limits)
+ * render the same output and the same errors with generation on and off.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConformanceCase } from '../cases.js';
+import { compile, type RenderOptions, type RenderResult, render } from '../engine.js';
+import { setGeneration } from './codegen.js';
+
+function both(template: string, json: unknown, options: RenderOptions = {}): [RenderResult, RenderResult] {
+  const results: RenderResult[] = [];
+  for (const on of [true, false]) {
+    setGeneration(on);
+    const compiled = compile(template, { preprocess: options.preprocess });
+    // A fresh partials object each time: compiled partials are cached per object.
+    const partials = options.partials === undefined ? undefined : { ...options.partials };
+    results.push(render(compiled.template, json, { ...options, partials }));
+  }
+  setGeneration(true);
+  return results as [RenderResult, RenderResult];
+}
+
+afterEach(() => setGeneration(true));
+
+const vectors = (
+  JSON.parse(readFileSync(new URL('../../test/vectors/cases.json', import.meta.url), 'utf8')) as {
+    cases: ConformanceCase[];
+  }
+).cases.filter((c) => c.kind === 'render');
+
+const PATHS = ['a', 'b', 'c', 'items', 'value', '@', 'a.b', 'items.0', 'a.items', '@index', '@index0', '@v', 'x-y'];
+const FORMATTERS = [
+  '|html',
+  '|htmlattr',
+  '|json',
+  '|truncate 3',
+  '|count',
+  '|raw',
+  '|safe',
+  '|slugify',
+  '|smartypants',
+  '|capitalize',
+  '|url-encode',
+  '|date %Y',
+  '|money',
+  '|apply m',
+  '|iter',
+  '|cycle x y',
+  '|round',
+  '|pluralize a b',
+  '|nope',
+];
+const PREDICATES = [
+  'equal? a 1',
+  'equal? @index 2',
+  'even? @index',
+  'odd? @index',
+  'nth? @index 2',
+  'greaterThan? a 1',
+  'lessThanOrEqual? value 2',
+  'notEqual? a b',
+  'plural?',
+  'collection?',
+];
+
+const path = fc.constantFrom(...PATHS);
+const text = fc.constantFrom('a', ' ', '<b>', '&', '\n', '"q"', '{.meta-left}', '{# note}');
+const variable = fc
+  .tuple(fc.array(path, { minLength: 1, maxLength: 2 }), fc.array(fc.constantFrom(...FORMATTERS), { maxLength: 3 }))
+  .map(([paths, formatters]) => `{${paths.join(',')}${formatters.join('')}}`);
+
+const { body } = fc.letrec<{ body: string; node: string }>((tie) => ({
+  body: fc.array(tie('node'), { maxLength: 5 }).map((nodes) => nodes.join('')),
+  node: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    text,
+    variable,
+    fc
+      .tuple(path, tie('body'), fc.option(tie('body')))
+      .map(([p, b, alt]) => `{.section ${p}}${b}${alt === null ? '' : `{.or}${alt}`}{.end}`),
+    fc
+      .tuple(path, tie('body'), fc.option(tie('body')), fc.option(tie('body')))
+      .map(
+        ([p, b, between, alt]) =>
+          `{.repeated section ${p}}${b}${between === null ? '' : `{.alternates with}${between}`}${alt === null ? '' : `{.or}${alt}`}{.end}`,
+      ),
+    fc
+      .tuple(
+        fc.constantFrom(...PREDICATES),
+        tie('body'),
+        fc.array(fc.tuple(fc.constantFrom(...PREDICATES), tie('body')), { maxLength: 3 }),
+        fc.option(tie('body')),
+      )
+      .map(
+        ([p, b, ors, last]) =>
+          `{.${p}}${b}${ors.map(([q, ob]) => `{.or ${q}}${ob}`).join('')}${last === null ? '' : `{.or}${last}`}{.end}`,
+      ),
+    fc
+      .tuple(
+        fc.array(path, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.constantFrom('&&', '||'), { minLength: 3, maxLength: 3 }),
+        tie('body'),
+        fc.option(tie('body')),
+      )
+      .map(
+        ([paths, ops, b, alt]) =>
+          `{.if ${paths.map((p, i) => (i === 0 ? p : `${ops[i - 1]} ${p}`)).join(' ')}}${b}${alt === null ? '' : `{.or}${alt}`}{.end}`,
+      ),
+    fc.tuple(path, tie('body')).map(([p, b]) => `{.var @v ${p}}${b}`),
+    tie('body').map((b) => `{.macro m}${b}{.end}`),
+  ),
+}));
+
+const { json } = fc.letrec<{ json: unknown }>((tie) => ({
+  json: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom('', 'x', '<a & b>', 'Héllo "w"'),
+    fc.integer({ min: -3, max: 3 }),
+    fc.double({ noNaN: false }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('json'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom('a', 'b', 'c', 'items', 'value', 'x-y'), tie('json'), { maxKeys: 4 }),
+  ),
+}));
+
+const OPTIONS: RenderOptions = { now: Date.UTC(2026, 0, 15), partials: { p: '{a|html}<{@|json}>' } };
+
+describe('generated blocks render as the closures do', () => {
+  it('every conformance vector', () => {
+    for (const c of vectors) {
+      const injects: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(c.injects ?? {})) injects[name] = JSON.parse(value);
+      const options: RenderOptions = { ...c.options, partials: c.partials ?? {}, injects };
+      const [generated, closures] = both(c.template, c.json, options);
+      expect(generated, c.id).toEqual(closures);
+    }
+  });
+
+  it('random templates on random data', () => {
+    fc.assert(
+      fc.property(body, fc.dictionary(fc.constantFrom('a', 'b', 'c', 'items', 'value'), json), (template, data) => {
+        const [generated, closures] = both(template, data, OPTIONS);
+        expect(generated).toEqual(closures);
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('past the limits of one generated function: depth, length of chains, number of instructions', () => {
+    const data = { a: 1, b: { a: 2 }, items: [1, 2, 3], value: 'v' };
+    const deep = `${'{.section b}x{a}'.repeat(30)}${'{.end}'.repeat(30)}`;
+    const ors = `{.equal? a 0}A${Array.from({ length: 40 }, (_, i) => `{.or equal? a ${i}}B${i}`).join('')}{.or}C{.end}`;
+    const ifs = `{.if ${Array.from({ length: 30 }, (_, i) => (i === 29 ? 'a' : `c${i}`)).join(' || ')}}yes{.end}`;
+    const many = '{a}{.section b}{a}{value|html}{.end}'.repeat(200);
+    const nested = `{.repeated section items}${'{.section @}{@}'.repeat(20)}${'{.end}'.repeat(20)}{.end}`;
+    for (const template of [deep, ors, ifs, many, nested]) {
+      const [generated, closures] = both(template, data, OPTIONS);
+      expect(generated.output.length).toBeGreaterThan(0);
+      expect(generated).toEqual(closures);
+    }
+  });
+});

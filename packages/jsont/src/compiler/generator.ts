@@ -1,0 +1,340 @@
+/**
+ * The passes of `generateBlock` (see codegen.ts) over one block: binding, which collects the
+ * bound values and spells the block's structure as a key, and writing, which writes its code.
+ */
+import { FRAME_FREE, VALUE_FUNCTIONS } from '../plugin.js';
+import { FrameSlot, LoopSlot } from '../runtime/frame.js';
+import type {
+  IfNode,
+  Node,
+  OrNode,
+  Path,
+  PredicateNode,
+  RepeatedNode,
+  SectionNode,
+  VariableNode,
+} from '../syntax/nodes.js';
+import { bareTest, bindFormatters, blockSteps, type Instruction, predicateFailure } from './bound.js';
+import type { Fallback } from './codegen.js';
+import type { CompileTables } from './compile.js';
+import { canInline, compilePath, compileSectionPath, inlineResolver } from './paths.js';
+
+/** Instructions written out in one function; past this, further ones are calls to their closures. */
+const MAX_INLINE = 400;
+/** Sections nested deeper than this in one function are calls to their closures. */
+const MAX_DEPTH = 12;
+/** `.or` chains and `.if` operands longer than this run as closures (they loop). */
+const MAX_CHAIN = 16;
+
+/**
+ * Each path's part of a key: its number (split paths are shared, see `splitPath`, so a path
+ * keeps its number), after `r` when its lookup is written out, `R` when it is a resolver call.
+ */
+const pathTokens = new WeakMap<Path, string>();
+let nextPathId = 0;
+
+function pathToken(path: Path): string {
+  let token = pathTokens.get(path);
+  if (token === undefined) {
+    token = `${canInline(path) ? 'r' : 'R'}${nextPathId++}`;
+    pathTokens.set(path, token);
+  }
+  return token;
+}
+
+/**
+ * One pass over a block. Binding (`writing` false) collects the bound values and the key;
+ * writing collects the code. Both make the same choices in the same order, so the code's
+ * `kN` is the binding pass's `consts[N]`.
+ */
+export class Generator {
+  key = '';
+  code = '';
+  readonly consts: unknown[] = [];
+  /** Bound values referred to so far. */
+  count = 0;
+  private inlined = 0;
+  private names = 0;
+
+  constructor(
+    private readonly tables: CompileTables,
+    private readonly fallback: Fallback,
+    private readonly writing: boolean,
+  ) {}
+
+  /** Bind a value (kept only when binding); its name in the code. */
+  private bind(value: unknown): string {
+    if (this.writing) return `k${this.count++}`;
+    this.consts.push(value);
+    this.count++;
+    return '';
+  }
+
+  /** A fresh local name (only when writing). */
+  private name(prefix: string): string {
+    return this.writing ? `${prefix}${this.names++}` : '';
+  }
+
+  steps(steps: readonly (string | Instruction)[], depth: number): void {
+    for (const step of steps) {
+      if (typeof step !== 'string') this.instruction(step, depth);
+      else if (this.writing) this.code += `rt.out += ${this.bind(step)};\n`;
+      else {
+        this.bind(step);
+        this.key += 't';
+      }
+    }
+  }
+
+  private block(nodes: readonly Node[], depth: number): void {
+    if (!this.writing) this.key += '(';
+    this.steps(blockSteps(nodes), depth);
+    if (!this.writing) this.key += ')';
+  }
+
+  /** Statements that resolve `path` into a new local (a section's from its own frame only); its name. */
+  private resolve(path: Path, scopeOnly: boolean): string {
+    if (!this.writing) {
+      const token = pathToken(path);
+      if (token.charCodeAt(0) === 82 /* R */) this.bind(scopeOnly ? compileSectionPath(path) : compilePath(path));
+      this.key += scopeOnly ? `s${token}` : token;
+      return '';
+    }
+    const v = this.name('v');
+    const label = this.name('r');
+    const inline = inlineResolver(path, scopeOnly, v, label);
+    if (inline !== undefined) this.code += `let ${v}; ${label}: {\n${inline}}\n`;
+    else this.code += `let ${v} = ${this.bind(null)}(rt);\n`;
+    return v;
+  }
+
+  private call(node: Instruction): void {
+    if (this.writing) this.code += `${this.bind(null)}(rt);\n`;
+    else {
+      this.bind(this.fallback.node(node, this.tables));
+      this.key += 'c';
+    }
+  }
+
+  private instruction(node: Instruction, depth: number): void {
+    if (this.inlined >= MAX_INLINE || depth > MAX_DEPTH) {
+      this.call(node);
+      return;
+    }
+    this.inlined++;
+    switch (node.kind) {
+      case 'variable':
+        this.variable(node);
+        break;
+      case 'section':
+        this.section(node, depth);
+        break;
+      case 'repeated':
+        this.repeated(node, depth);
+        break;
+      case 'predicate':
+        this.predicate(node, depth);
+        break;
+      case 'if':
+        this.condition(node, depth);
+        break;
+      case 'or':
+        this.alternate(node, depth);
+        break;
+      default:
+        this.call(node);
+    }
+  }
+
+  /** A variable, or a one-variable chain of value formatters as plain calls on the value. */
+  private variable(node: VariableNode): void {
+    const chain = bindFormatters(node.formatters, this.tables);
+    const path = node.paths[0] ?? [];
+    if (chain.length === 0) {
+      if (this.writing) this.code += '{ ';
+      else this.key += 'V';
+      const v = this.resolve(path, false);
+      if (this.writing) this.code += `rt.out += outputText(${v}); }\n`;
+      return;
+    }
+    if (node.paths.length !== 1) {
+      this.call(node);
+      return;
+    }
+    let framed = false;
+    for (const f of chain) {
+      if (!VALUE_FUNCTIONS.has(f.impl)) {
+        this.call(node);
+        return;
+      }
+      if (!FRAME_FREE.has(f.impl)) framed = true;
+    }
+    if (!this.writing) {
+      this.key += framed ? 'F' : 'D';
+      this.resolve(path, false);
+      if (framed) this.bind(new FrameSlot());
+      for (const f of chain) {
+        this.bind(VALUE_FUNCTIONS.get(f.impl));
+        this.bind(f.args);
+        this.key += f.voidAware ? 'a' : 'b';
+      }
+      this.key += '.';
+      return;
+    }
+    this.code += '{ ';
+    const v = this.resolve(path, false);
+    const ok = this.name('ok');
+    const label = this.name('c');
+    const slot = framed ? this.bind(null) : '';
+    let code = `let ${ok} = true;\n`;
+    if (framed) code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\n`;
+    code += `try { ${label}: {\n`;
+    for (const f of chain) {
+      if (!f.voidAware) code += `if (${v} === VOID) ${v} = undefined;\n`;
+      const fn = this.bind(null);
+      code += `${v} = ${fn}(${v}, ${this.bind(null)}, rt);\n`;
+      code += `if (!rt.checkValue(${v})) { ${ok} = false; break ${label}; }\n`;
+    }
+    code += `} } catch (e) { reportThrown(rt, 'formatter', 'Unexpected error in formatter', e); ${ok} = false; }\n`;
+    if (framed) code += `${slot}.leave(rt, f${v}, o${v});\n`;
+    this.code += `${code}if (${ok} && ${v} !== VOID) rt.out += outputText(${v}); }\n`;
+  }
+
+  private section(node: SectionNode, depth: number): void {
+    const slot = this.bind(this.writing ? null : new FrameSlot());
+    if (this.writing) this.code += '{ ';
+    else this.key += 'S';
+    const v = this.resolve(node.path, true);
+    if (this.writing)
+      this.code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\nif (isTruthy(${v})) {\n`;
+    this.block(node.body, depth + 1);
+    if (this.writing) this.code += '}';
+    this.orElse(node.alternate, depth);
+    if (this.writing) this.code += `${slot}.leave(rt, f${v}, o${v}); }\n`;
+  }
+
+  /** One frame for the array and one for its elements, reset on each iteration as in `compileRepeated`. */
+  private repeated(node: RepeatedNode, depth: number): void {
+    const slot = this.bind(this.writing ? null : new LoopSlot());
+    if (this.writing) this.code += '{ ';
+    else this.key += 'L';
+    const v = this.resolve(node.path, true);
+    const i = this.name('i');
+    if (this.writing) this.code += `if (!Array.isArray(${v}) || ${v}.length === 0) {\n`;
+    this.alternate(node.alternate, depth);
+    if (this.writing) {
+      this.code += `} else {
+const e${v} = ${slot}.enter(rt, ${v}); const a${v} = e${v}.parent; const l${v} = ${v}.length - 1;
+for (let ${i} = 0; ${i} <= l${v}; ${i}++) {
+if (!rt.tick()) break;
+a${v}.index = ${i}; e${v}.node = ${v}[${i}]; e${v}.vars = undefined; e${v}.macros = undefined; rt.frame = e${v};\n`;
+    }
+    this.block(node.body, depth + 1);
+    if (node.alternatesWith.length > 0) {
+      if (this.writing) this.code += `if (${i} < l${v}) {\n`;
+      else this.key += '|';
+      this.block(node.alternatesWith, depth + 1);
+      if (this.writing) this.code += '}\n';
+    }
+    if (this.writing) this.code += `}\n${slot}.leave(rt, e${v}); } }\n`;
+  }
+
+  /** A predicate's test into a fresh local, or `false`: a throw is reported and counts as false. */
+  private test(name: string, args: readonly string[]): string {
+    // `bareTest` is null exactly for a predicate the tables do not have.
+    const known = this.tables.predicates[name] !== undefined;
+    if (!this.writing) {
+      this.key += known ? '1' : '0';
+      if (known) {
+        this.bind(bareTest(name, args, this.tables));
+        this.bind(predicateFailure(name));
+      }
+      return '';
+    }
+    if (!known) return 'false';
+    const c = this.name('t');
+    const test = this.bind(null);
+    this.code += `let ${c}; try { ${c} = ${test}(rt); } catch (e) {
+reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
+    return c;
+  }
+
+  private predicate(node: PredicateNode, depth: number): void {
+    if (this.writing) this.code += '{ ';
+    else this.key += 'P';
+    const c = this.test(node.name, node.args?.list ?? []);
+    if (this.writing) this.code += `if (${c}) {\n`;
+    this.block(node.body, depth + 1);
+    if (this.writing) this.code += '}';
+    this.orElse(node.alternate, depth);
+    if (this.writing) this.code += '}\n';
+  }
+
+  /** `.if a && b || c`: evaluated left to right, stopping at the first operand that settles it. */
+  private condition(node: IfNode, depth: number): void {
+    if (node.paths.length > MAX_CHAIN) {
+      this.call(node);
+      return;
+    }
+    const c = this.name('t');
+    if (this.writing) this.code += `{ let ${c};\n`;
+    else this.key += 'I';
+    let close = '';
+    for (let i = 0; i < node.paths.length; i++) {
+      if (i > 0) {
+        const and = node.operators[i - 1] === '&&';
+        if (this.writing) this.code += `if (${and ? '' : '!'}${c}) {\n`;
+        else this.key += and ? '&' : '/';
+        close += '}';
+      }
+      if (this.writing) this.code += '{ ';
+      const v = this.resolve(node.paths[i] ?? [], false);
+      if (this.writing) this.code += `${c} = isTruthy(${v}); }\n`;
+    }
+    if (this.writing) this.code += `${close}\nif (${c}) {\n`;
+    this.block(node.body, depth + 1);
+    if (this.writing) this.code += '}';
+    this.orElse(node.alternate, depth);
+    if (this.writing) this.code += '}\n';
+  }
+
+  /** ` else { … }` for a block's `.or` branches, if it has any; then a new line. */
+  private orElse(first: OrNode | null, depth: number): void {
+    if (first !== null) {
+      if (this.writing) this.code += ' else {\n';
+      this.alternate(first, depth);
+      if (this.writing) this.code += '}';
+    }
+    if (this.writing) this.code += '\n';
+  }
+
+  /** An `.or` chain: the first branch whose predicate holds (or that has none) runs. */
+  private alternate(first: OrNode | null, depth: number): void {
+    let length = 0;
+    for (let alt = first; alt !== null && length <= MAX_CHAIN; alt = alt.name === null ? null : alt.alternate) length++;
+    if (length > MAX_CHAIN) {
+      if (this.writing) this.code += `${this.bind(null)}(rt);\n`;
+      else {
+        this.bind(this.fallback.alternate(first, this.tables));
+        this.key += 'c';
+      }
+      return;
+    }
+    if (!this.writing) this.key += 'A';
+    let close = '';
+    for (let alt = first; alt !== null; alt = alt.alternate) {
+      if (alt.name === null) {
+        this.block(alt.body, depth + 1);
+        break;
+      }
+      if (this.writing) this.code += '{ ';
+      const c = this.test(alt.name, alt.args?.list ?? []);
+      if (this.writing) this.code += `if (${c}) {\n`;
+      this.block(alt.body, depth + 1);
+      if (this.writing) this.code += '} else {\n';
+      close += '} }\n';
+    }
+    if (this.writing) this.code += close;
+    else this.key += '.';
+  }
+}
