@@ -5,7 +5,7 @@ import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { TextField } from './fields.js';
 import { parseMoneyInput, showMoney } from './money.js';
-import type { GiftCard, GiftCardPage } from './types.js';
+import type { GiftCard, GiftCardPage, IssuedGiftCard } from '@tessera/core/contracts/gift-cards';
 
 const STATUS_LABELS: Record<GiftCard['status'], string> = { active: 'Active', used: 'Used up', disabled: 'Disabled' };
 
@@ -147,16 +147,12 @@ function IssueForm(props: { currency: string; onIssued: (card: GiftCard) => void
     }
     setBusy(true);
     try {
-      const answer = await api<{ giftCard: GiftCard; code: string; mailed: boolean }>(
-        'POST',
-        '/api/config/gift-cards',
-        {
-          amountCents: parsed.cents,
-          recipientEmail: email,
-          sendEmail,
-          ...(note.trim() ? { note } : {}),
-        },
-      );
+      const answer = await api<IssuedGiftCard>('POST', '/api/config/gift-cards', {
+        amountCents: parsed.cents,
+        recipientEmail: email,
+        sendEmail,
+        ...(note.trim() ? { note } : {}),
+      });
       setErrors({});
       setError('');
       setIssued({ code: answer.code, mailed: answer.mailed, to: answer.giftCard.recipientEmail });

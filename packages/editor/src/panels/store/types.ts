@@ -1,4 +1,5 @@
-// The checkout settings' shapes (`/api/config/checkout*`) are `@tessera/core/contracts/checkout-settings`'s.
+// The checkout settings' shapes (`/api/config/checkout*`) are `@tessera/core/contracts/checkout-settings`'s,
+// the gift cards' (`/api/config/gift-cards*`) `@tessera/core/contracts/gift-cards`'s.
 
 /** `GET /api/config/settings/store` */
 export interface StoreSettings {
@@ -24,28 +25,4 @@ export interface StoreSettings {
   liveProviderConfigured: boolean;
   /** Read only: the store is in test mode now (the banner). */
   testModeActive: boolean;
-}
-
-export interface GiftCard {
-  id: string;
-  code: string;
-  last4: string;
-  currency: string;
-  initialCents: number;
-  balanceCents: number;
-  orderId: string | null;
-  orderNumber: number | null;
-  recipientEmail: string;
-  issuedBy: string | null;
-  status: 'active' | 'used' | 'disabled';
-  createdAt: string;
-  disabledAt: string | null;
-}
-
-/** `GET /api/config/gift-cards` */
-export interface GiftCardPage {
-  giftCards: GiftCard[];
-  currency: string;
-  hasNextPage: boolean;
-  nextPageCursor: string | null;
 }

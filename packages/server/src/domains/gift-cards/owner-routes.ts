@@ -1,7 +1,16 @@
-import { formatMoney, isValidEmail } from '@tessera/core';
+import { formatMoney } from '@tessera/core';
+import {
+  type GiftCard,
+  type GiftCardStatus,
+  giftCardAnswer,
+  giftCardListQuery as listQuery,
+  giftCardPage,
+  giftCardParams as idParams,
+  issueGiftCardBody as issueBody,
+  issuedGiftCard,
+} from '@tessera/core/contracts/gift-cards';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { giftCardHash, newGiftCardCode } from './gift-card-codes.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -13,42 +22,6 @@ import { decodeCursor, pageOf } from '../restock/cursor.js';
 import { ownerOf } from '../settings/site-settings-store.js';
 
 const PAGE = { default: 50, max: 200 } as const;
-/** The most a card issued by hand may hold, in minor units (10,000.00 in a two-digit currency). */
-export const MAX_ISSUED_CENTS = 1_000_000;
-
-export const GIFT_CARD_STATUSES = ['active', 'used', 'disabled'] as const;
-export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
-
-const listQuery = z
-  .object({
-    q: z.string().trim().max(256, 'q: Search with at most 256 characters.').optional(),
-    status: z.enum(['all', ...GIFT_CARD_STATUSES], { error: 'status: Use all, active, used or disabled.' }).optional(),
-    cursor: z.string().max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(PAGE.max).optional(),
-  })
-  .strict();
-
-const issueBody = z
-  .object({
-    amountCents: z
-      .number({ error: 'Enter the amount as whole minor units (cents).' })
-      .int('Enter the amount as whole minor units (cents).')
-      .min(1, 'The amount must be more than zero.')
-      .max(MAX_ISSUED_CENTS, `A card issued by hand holds at most ${MAX_ISSUED_CENTS} minor units.`),
-    recipientEmail: z
-      .string({ error: 'Enter the email address of the person who gets the card.' })
-      .trim()
-      .toLowerCase()
-      .max(256)
-      .refine(isValidEmail, 'Enter an email address such as name@example.com.'),
-    /** Mail the code to the recipient (default true); either way the answer shows it once. */
-    sendEmail: z.boolean().optional(),
-    note: z.string().trim().max(500, 'Keep the note under 500 characters.').optional(),
-  })
-  .strict();
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
-
 type GiftCardRow = Database['gift_cards'] & { order_number?: number | null };
 
 /** The status an owner sees: disabled wins, then an empty balance is used. */
@@ -62,7 +35,7 @@ export function maskedCode(last4: string): string {
   return `••••-••••-••••-${last4}`;
 }
 
-function giftCardJson(row: GiftCardRow) {
+function giftCardJson(row: GiftCardRow): GiftCard {
   return {
     id: row.id,
     code: maskedCode(row.last4),
@@ -108,62 +81,66 @@ export default async function giftCardsPlugin(app: FastifyInstance): Promise<voi
     return giftCardJson(row);
   }
 
-  app.get('/api/config/gift-cards', { ...store, config: { contract: { query: listQuery } } }, async (request) => {
-    const input = parseInput(listQuery, request.query, 'query');
-    const siteId = ownerOf(request).websiteId;
-    const limit = input.limit ?? PAGE.default;
-    const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
-    if (input.cursor !== undefined && !after)
-      throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
-    let select = db
-      .selectFrom('gift_cards')
-      .leftJoin('orders', 'orders.id', 'gift_cards.order_id')
-      .selectAll('gift_cards')
-      .select('orders.order_number')
-      .where('gift_cards.site_id', '=', siteId)
-      .orderBy('gift_cards.created_at', 'desc')
-      .orderBy('gift_cards.id', 'desc')
-      .limit(limit + 1);
-    if (input.status === 'disabled') select = select.where('gift_cards.disabled_at', 'is not', null);
-    if (input.status === 'active')
-      select = select.where('gift_cards.disabled_at', 'is', null).where('gift_cards.balance_cents', '>', 0);
-    if (input.status === 'used')
-      select = select.where('gift_cards.disabled_at', 'is', null).where('gift_cards.balance_cents', '<=', 0);
-    const q = input.q?.replace(/\u0000/g, '');
-    if (q) {
-      const last4 = q
-        .toUpperCase()
-        .replace(/[^A-Z0-9]/g, '')
-        .slice(-4);
-      select = select.where((eb) =>
-        eb.or([
-          eb('gift_cards.last4', '=', last4),
-          eb(sql`lower(gift_cards.recipient_email)`, 'like', sql`${likePattern(q)} escape '\\'`),
-        ]),
-      );
-    }
-    if (after) {
-      const [createdAt, id] = after as [string, string];
-      select = select.where((eb) =>
-        eb.or([
-          eb('gift_cards.created_at', '<', createdAt),
-          eb.and([eb('gift_cards.created_at', '=', createdAt), eb('gift_cards.id', '<', id)]),
-        ]),
-      );
-    }
-    const site = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirstOrThrow();
-    const page = pageOf(await select.execute(), limit, (row) => [row.created_at, row.id]);
-    return {
-      giftCards: page.rows.map(giftCardJson),
-      currency: site.currency,
-      hasNextPage: page.hasNextPage,
-      nextPageCursor: page.nextPageCursor,
-    };
-  });
+  app.get(
+    '/api/config/gift-cards',
+    { ...store, config: { contract: { query: listQuery, response: { 200: giftCardPage } } } },
+    async (request) => {
+      const input = parseInput(listQuery, request.query, 'query');
+      const siteId = ownerOf(request).websiteId;
+      const limit = input.limit ?? PAGE.default;
+      const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
+      if (input.cursor !== undefined && !after)
+        throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
+      let select = db
+        .selectFrom('gift_cards')
+        .leftJoin('orders', 'orders.id', 'gift_cards.order_id')
+        .selectAll('gift_cards')
+        .select('orders.order_number')
+        .where('gift_cards.site_id', '=', siteId)
+        .orderBy('gift_cards.created_at', 'desc')
+        .orderBy('gift_cards.id', 'desc')
+        .limit(limit + 1);
+      if (input.status === 'disabled') select = select.where('gift_cards.disabled_at', 'is not', null);
+      if (input.status === 'active')
+        select = select.where('gift_cards.disabled_at', 'is', null).where('gift_cards.balance_cents', '>', 0);
+      if (input.status === 'used')
+        select = select.where('gift_cards.disabled_at', 'is', null).where('gift_cards.balance_cents', '<=', 0);
+      const q = input.q?.replace(/\u0000/g, '');
+      if (q) {
+        const last4 = q
+          .toUpperCase()
+          .replace(/[^A-Z0-9]/g, '')
+          .slice(-4);
+        select = select.where((eb) =>
+          eb.or([
+            eb('gift_cards.last4', '=', last4),
+            eb(sql`lower(gift_cards.recipient_email)`, 'like', sql`${likePattern(q)} escape '\\'`),
+          ]),
+        );
+      }
+      if (after) {
+        const [createdAt, id] = after as [string, string];
+        select = select.where((eb) =>
+          eb.or([
+            eb('gift_cards.created_at', '<', createdAt),
+            eb.and([eb('gift_cards.created_at', '=', createdAt), eb('gift_cards.id', '<', id)]),
+          ]),
+        );
+      }
+      const site = await db.selectFrom('sites').select('currency').where('id', '=', siteId).executeTakeFirstOrThrow();
+      const page = pageOf(await select.execute(), limit, (row) => [row.created_at, row.id]);
+      return {
+        giftCards: page.rows.map(giftCardJson),
+        currency: site.currency,
+        hasNextPage: page.hasNextPage,
+        nextPageCursor: page.nextPageCursor,
+      };
+    },
+  );
 
   app.post(
     '/api/config/gift-cards',
-    { ...store, config: { contract: { body: issueBody } } },
+    { ...store, config: { contract: { body: issueBody, response: { 201: issuedGiftCard } } } },
     async (request, reply) => {
       const body = parseInput(issueBody, request.body);
       const owner = ownerOf(request);
@@ -223,7 +200,7 @@ export default async function giftCardsPlugin(app: FastifyInstance): Promise<voi
   for (const action of ['disable', 'enable'] as const) {
     app.post(
       `/api/config/gift-cards/:id/${action}`,
-      { ...store, config: { contract: { params: idParams } } },
+      { ...store, config: { contract: { params: idParams, response: { 200: giftCardAnswer } } } },
       async (request) => {
         const { id } = parseInput(idParams, request.params, 'address');
         const siteId = ownerOf(request).websiteId;
