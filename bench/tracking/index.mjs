@@ -3,9 +3,11 @@
 // Tracking benchmark (issue 20): the built server on loopback, once on a fresh SQLite DATA_DIR and
 // once on PostgreSQL (a schema of its own in BENCH_PG_URL, dropped afterwards), loaded by
 // autocannon in interleaved rounds: the bare GET /api/health, page hits (POST /api/census/RecordHit,
-// form-encoded) and schema events (POST /api/v1/clanker/events, JSON). Figures per server
-// CPU-second (/proc, the server process only; PostgreSQL's backends are printed beside) and per
-// wall-clock second, each route against the bare route of the same server in the same round.
+// form-encoded), schema events (POST /api/v1/clanker/events, JSON), and batches (POST
+// /api/census/batch): a page's (its hit and one event) and one of BENCH_BATCH_EVENTS events, hits and
+// schema events taking turns. Figures are events per server CPU-second (/proc, the server process
+// only; PostgreSQL's backends are printed beside) and per wall-clock second, each route against the
+// bare route of the same server in the same round, and the batches against the single-event routes.
 // Every request carries its own visitor id and comes from one of 4,096 addresses (x-forwarded-for,
 // TRUST_PROXY=1), so the per-address rate limits stay in force without being what is measured.
 // After the load each server is stopped (SIGTERM: the batch writer flushes) and the stored rows are
@@ -13,7 +15,8 @@
 // none answered otherwise may be; events whose answer was cut off by the end of a run may be either.
 // Then the gzipped size of the tracker every page loads and of its lazy chunks.
 //
-// Env: BENCH_DIALECTS (sqlite,postgres), BENCH_ROUNDS (3), BENCH_DURATION_S (3), BENCH_WARMUP_S (1),
+// Env: BENCH_DIALECTS (sqlite,postgres), BENCH_ROUTES (health,hit,schema,page,batch; the bare route is
+// always measured), BENCH_BATCH_EVENTS (50), BENCH_ROUNDS (3), BENCH_DURATION_S (3), BENCH_WARMUP_S (1),
 // BENCH_CONNECTIONS (50), BENCH_PG_URL (postgres://127.0.0.1:5432/test), BENCH_CLI (another
 // build's cli.js), BENCH_BEFORE_CLI (a second build measured in the same interleaved rounds, for
 // before/after figures), CPU_PROF_DIR (adds --cpu-prof to the servers), BENCH_SKIP_SIZES=1.
@@ -23,6 +26,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
+import { ingestRoutes } from './bodies.mjs';
 import { trackerSizes } from './sizes.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -31,6 +35,14 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').filter(Boolean);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://127.0.0.1:5432/test';
+const BATCH_EVENTS = Number(process.env.BENCH_BATCH_EVENTS ?? 50);
+const INGEST = ingestRoutes(BATCH_EVENTS);
+const ROUTES = [
+  'health',
+  ...(process.env.BENCH_ROUTES ?? 'hit,schema,page,batch').split(',').filter((r) => r !== 'health' && INGEST[r]),
+];
+/** First letter of each event key by route, so the stored rows of each route are told apart. */
+const LETTER = { hit: 'h', schema: 's', page: 'p', batch: 'm' };
 const ADDRESSES = 4096;
 const TARGET_PER_CPU_S = 10_000;
 const EAGER_BUDGET = 2 * 1024;
@@ -90,47 +102,15 @@ async function start(dialect, build, cli) {
     schema,
     server,
     crumb,
-    // Answers per event id, per route: 'stored' (202 stored: true), 'other' (any other answer).
-    answers: { hit: new Map(), schema: new Map() },
-    sent: { hit: new Set(), schema: new Set() },
-    results: { health: [], hit: [], schema: [] },
+    // Answers per event key, per route: 'stored' (stored: true), 'other …' (any other answer).
+    answers: Object.fromEntries(ROUTES.map((r) => [r, new Map()])),
+    sent: Object.fromEntries(ROUTES.map((r) => [r, new Set()])),
+    results: Object.fromEntries(ROUTES.map((r) => [r, []])),
   };
 }
 
 let sequence = 0;
 const IPS = Array.from({ length: ADDRESSES }, (_, n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`);
-const ID = 'EVENTIDPLACEHOLDER';
-
-// Bodies are made once with a placeholder and joined around each request's id, so the load
-// generator (on the same two cores) spends little per request.
-const hitParts = new URLSearchParams({
-  event: 'view',
-  data: JSON.stringify({
-    visitorId: ID,
-    visitStart: Date.now(),
-    analyticsId: `a${ID}`,
-    sessionId: `s${ID}`,
-    path: '/shop',
-    query: '',
-    referrer: 'https://search.example/',
-    language: 'en-US',
-    windowSize: '1280x900',
-    pageType: 1,
-  }),
-})
-  .toString()
-  .split(ID);
-
-const schemaParts = JSON.stringify({
-  eventSchemaName: 'storefront-analytics-event',
-  eventContent: JSON.stringify({
-    eventName: 'AddToCart',
-    app: 'storefront',
-    data: { itemId: 'bench-item', sku: 'SKU', quantity: 1, valueCents: 1200, currency: 'USD' },
-    timestamp: Date.now(),
-    context: { visitorId: ID, sessionId: `s${ID}`, path: '/shop/p/sticker-pack' },
-  }),
-}).split(ID);
 
 /**
  * autocannon options for a route on server `s`. Every request, the bare route's included, carries
@@ -157,10 +137,8 @@ function routeOptions(s, route, duration) {
       ],
     };
   }
-  const tag = `${s.dialect[0]}${s.build[0]}`;
-  const path = route === 'hit' ? '/api/census/RecordHit' : '/api/v1/clanker/events';
-  const type = route === 'hit' ? 'application/x-www-form-urlencoded' : 'application/json';
-  const parts = route === 'hit' ? hitParts : schemaParts;
+  const prefix = `${LETTER[route]}${s.dialect[0]}${s.build[0]}`;
+  const { path, type, events, body } = INGEST[route];
   const sent = s.sent[route];
   const answers = s.answers[route];
   return {
@@ -171,18 +149,24 @@ function routeOptions(s, route, duration) {
         method: 'POST',
         setupRequest(req, context) {
           const n = sequence++;
-          const id = `b${tag}${n.toString(36)}`;
-          context.id = id;
-          sent.add(id);
+          const key = prefix + n.toString(36).padStart(6, '0');
+          const keys = events === 1 ? [key] : Array.from({ length: events }, (_, i) => `${key}-${i.toString(36)}`);
+          context.keys = keys;
+          for (const k of keys) sent.add(k);
           return {
             ...req,
             headers: { ...common, 'content-type': type, 'x-forwarded-for': IPS[n % ADDRESSES] },
-            body: parts.join(id),
+            body: body(keys),
           };
         },
-        onResponse(status, body, context) {
-          const stored = status === 202 && body.includes('"stored":true');
-          answers.set(context.id, stored ? 'stored' : `other ${status}`);
+        onResponse(status, text, context) {
+          if (events === 1) {
+            const stored = status === 202 && text.includes('"stored":true');
+            answers.set(context.keys[0], stored ? 'stored' : `other ${status}`);
+          } else if (status === 202) {
+            for (const r of JSON.parse(text).results)
+              answers.set(context.keys[r.index], r.stored ? 'stored' : 'other 202');
+          } else for (const k of context.keys) answers.set(k, `other ${status}`);
         },
       },
     ],
@@ -198,9 +182,9 @@ async function measure(s, route, duration) {
   // The PostgreSQL side of a batch lands up to a second later: read the backends after the flush.
   if (s.dialect === 'postgres' && route !== 'health') await new Promise((res) => setTimeout(res, 1200));
   const pg1 = s.dialect === 'postgres' ? await backendCpu(s.schema, pgSeen) : 0;
-  const ok = r['2xx'];
+  const ok = r['2xx'] * (route === 'health' ? 1 : INGEST[route].events);
   return {
-    rps: r.requests.average,
+    rps: r.requests.average * (route === 'health' ? 1 : INGEST[route].events),
     p99: r.latency.p99,
     perCpuSecond: ok / (c1 - c0),
     pgCpuUs: s.dialect === 'postgres' ? ((pg1 - pg0) * 1e6) / ok : Number.NaN,
@@ -222,6 +206,7 @@ async function stopAndCount(s) {
   }
   const hitSql = 'select visitor_id as id from tracking_hits';
   const eventSql = "select visitor_id as id from tracking_events where source = 'schema'";
+  // Each route's rows (hits and schema events) by the first letter of their keys.
   let hits;
   let events;
   if (s.dialect === 'postgres') {
@@ -235,7 +220,10 @@ async function stopAndCount(s) {
   }
   await s.server.stop();
   if (s.schema) await pgQuery(`drop schema if exists ${s.schema}, ${s.schema}_jobs cascade`);
-  return { hit: check(s, 'hit', hits), schema: check(s, 'schema', events) };
+  const rowsOf = (route) => [...hits, ...events].filter((row) => row.id.startsWith(LETTER[route]));
+  return Object.fromEntries(
+    ROUTES.filter((r) => r !== 'health').map((route) => [route, check(s, route, rowsOf(route))]),
+  );
 }
 
 function check(s, route, rows) {
@@ -272,7 +260,7 @@ const servers = [];
 let failed = false;
 try {
   for (const dialect of DIALECTS) for (const [build, cli] of builds) servers.push(await start(dialect, build, cli));
-  const routes = ['health', 'hit', 'schema'];
+  const routes = ROUTES;
   process.stderr.write('  warming up…\n');
   for (const s of servers) for (const route of routes) if (WARMUP_S > 0) await measure(s, route, WARMUP_S);
   for (let round = 0; round < ROUNDS; round++) {
@@ -293,6 +281,8 @@ try {
     health: 'GET /api/health (bare)',
     hit: 'POST /api/census/RecordHit',
     schema: 'POST /api/v1/clanker/events',
+    page: 'POST /api/census/batch, a page (hit + event)',
+    batch: `POST /api/census/batch, ${BATCH_EVENTS} events`,
   };
   const rows = [
     [
@@ -301,6 +291,7 @@ try {
       'per server CPU-s',
       'vs bare (same round)',
       'rounds',
+      'events/request',
       'events/s',
       'p99 ms',
       'pg µs/event',
@@ -320,6 +311,7 @@ try {
         fmt(cpu),
         `${ratio.toFixed(2)}×`,
         rs.map((r) => fmt(r.perCpuSecond)).join(' / '),
+        route === 'health' ? '—' : String(INGEST[route].events),
         fmt(median(rs.map((r) => r.rps))),
         fmt(median(rs.map((r) => r.p99))),
         Number.isFinite(pgUs) ? fmt(pgUs) : '—',
@@ -334,7 +326,19 @@ try {
       .join('\n'),
   );
   for (const s of servers) {
-    for (const route of ['hit', 'schema']) {
+    for (const route of ['page', 'batch'].filter((r) => ROUTES.includes(r))) {
+      const versus = ['hit', 'schema']
+        .filter((single) => ROUTES.includes(single))
+        .map((single) => {
+          const rs = s.results[route].map((r, i) => r.perCpuSecond / s.results[single][i].perCpuSecond);
+          return `${median(rs).toFixed(2)}× ${names[single]}`;
+        });
+      if (versus.length > 0)
+        console.log(`  ${s.label} ${names[route]} per server CPU-s vs single events: ${versus.join(', ')}`);
+    }
+  }
+  for (const s of servers) {
+    for (const route of ROUTES.filter((r) => r !== 'health')) {
       const c = counts.get(s)[route];
       if (!c.ok) failed = true;
       console.log(
@@ -346,7 +350,7 @@ try {
   }
   for (const s of servers) {
     if (s.build !== 'after') continue;
-    for (const route of ['hit', 'schema']) {
+    for (const route of ROUTES.filter((r) => r !== 'health')) {
       const cpu = median(s.results[route].map((r) => r.perCpuSecond));
       console.log(
         `  ${s.label} ${names[route]}: ${fmt(cpu)} events per server CPU-s — target ≥ ${fmt(TARGET_PER_CPU_S)} ${
