@@ -1,148 +1,19 @@
-import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { TRACKING_BUDGET_FACTOR } from '../src/domains/tracking/ingest-limits.js';
-import { createOwner, signInOwner } from './auth-helpers.js';
-import { patchSiteSettings } from './site-settings.js';
-import { Visitor } from './visitor.js';
-
-const FORM = 'application/x-www-form-urlencoded';
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-function hit(path: string, extra: Record<string, unknown> = {}) {
-  return {
-    visitorId: 'v1',
-    visitStart: 1_700_000_000_000,
-    analyticsId: 'a1',
-    sessionId: 's1',
-    path,
-    query: '',
-    referrer: 'https://search.example/?q=shirts',
-    language: 'en-US',
-    windowSize: '1280x900',
-    pageType: 2,
-    ...extra,
-  };
-}
-
-function recordHit(visitor: Visitor, data: unknown) {
-  return visitor.post('/api/census/RecordHit', form({ event: 'view', data: JSON.stringify(data) }), {
-    contentType: FORM,
-  });
-}
-
-function analyticsEvent(eventName: string, data: Record<string, unknown>, sessionId = 's1') {
-  return {
-    eventSchemaName: 'storefront-analytics-event',
-    eventContent: JSON.stringify({
-      eventName,
-      app: 'storefront',
-      data,
-      timestamp: Date.now(),
-      context: { visitorId: 'v1', sessionId, path: '/shop/p/linen-shirt' },
-    }),
-  };
-}
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
+import { Visitor } from '../../../../test/visitor.js';
+import { analyticsEvent, FORM, form } from './tracking-helpers.js';
 
 for (const dialect of DIALECTS) {
-  describe(`tracking (${dialect})`, () => {
+  describe(`tracked events and figures (${dialect})`, () => {
     let server: TestServer;
     let owner: Visitor;
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'reports@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.REPORTING],
-      });
-      await createOwner(server.db, {
-        email: 'editor@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'viewer@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.VIEWER],
-      });
-      owner = await signInOwner(server.url, 'reports@example.com', 'correct horse');
+      owner = await ownerSession(server, OWNERS.reporting);
     });
     afterAll(async () => server?.close());
-
-    it('stores hits and reports visits, visitors, sessions, pages, referrers and devices', async () => {
-      const visitor = new Visitor(server.url);
-      expect((await recordHit(visitor, hit('/'))).status).toBe(202);
-      expect((await recordHit(visitor, hit('/shop', { referrer: `${server.url}/` }))).status).toBe(202);
-      expect((await recordHit(visitor, hit('/shop', { visitorId: 'v2', sessionId: 's2', referrer: '' }))).status).toBe(
-        202,
-      );
-      const phone = await visitor.post(
-        '/api/census/RecordHit',
-        form({ data: JSON.stringify(hit('/shop', { visitorId: 'v3', sessionId: 's3', windowSize: '390x844' })) }),
-        { contentType: FORM, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile' } },
-      );
-      expect(phone.status).toBe(202);
-
-      const report = await owner.get('/api/config/analytics/report');
-      expect(report.status).toBe(200);
-      expect(report.body.overview).toEqual({ pageViews: 4, visits: 3, uniqueVisitors: 3, sessions: 3 });
-      expect(report.body.pages[0]).toEqual({ path: '/shop', pageViews: 3, visitors: 3 });
-      expect(report.body.referrers).toEqual([{ host: 'search.example', visits: 2 }]);
-      expect(report.body.devices).toEqual([
-        { device: 'desktop', visits: 2, pageViews: 3 },
-        { device: 'mobile', visits: 1, pageViews: 1 },
-      ]);
-      expect(report.body.range.timeZone).toBe('America/New_York');
-    });
-
-    it('skips /search, not-found, lock-screen and access-denied pages', async () => {
-      const visitor = new Visitor(server.url);
-      for (const [path, pageType] of [
-        ['/search', 102],
-        ['/nowhere', 100],
-        ['/locked', 103],
-        ['/members', 106],
-      ] as const) {
-        const answer = await recordHit(visitor, hit(path, { pageType, visitorId: 'skipped' }));
-        expect(answer.status).toBe(202);
-        expect(answer.body).toEqual({ stored: false });
-      }
-      const pages = await owner.get('/api/config/analytics/pages');
-      expect(pages.body.pages.map((p: { path: string }) => p.path)).not.toContain('/search');
-    });
-
-    it('does not record signed-in owners, except viewer-only accounts outside /config', async () => {
-      const editor = await signInOwner(server.url, 'editor@example.com', 'correct horse');
-      expect((await recordHit(editor, hit('/editor-page'))).body).toEqual({ stored: false });
-      const viewer = await signInOwner(server.url, 'viewer@example.com', 'correct horse');
-      expect((await recordHit(viewer, hit('/viewer-page'))).body).toEqual({ stored: true });
-      expect((await recordHit(viewer, hit('/config/pages'))).body).toEqual({ stored: false });
-    });
-
-    it('refuses bad payloads with a 400 and never a 500', async () => {
-      const visitor = new Visitor(server.url);
-      for (const body of [
-        form({ data: 'not json' }),
-        form({ data: '{"path":"no-slash","visitorId":"v"}' }),
-        form({}),
-      ]) {
-        const answer = await visitor.post('/api/census/RecordHit', body, { contentType: FORM });
-        expect(answer.status).toBe(400);
-        expect(answer.body.error).toBe('invalid-body');
-      }
-      const errors = await visitor.post('/api/events/RecordJavascriptErrors', [{ nope: true }]);
-      expect(errors.status).toBe(400);
-      const records = await visitor.post('/api/1/performance/records', '[{"pageLoadId":', {
-        contentType: 'text/plain',
-      });
-      expect(records.status).toBe(400);
-      const noCrumb = await visitor.post('/api/census/RecordHit', form({ data: JSON.stringify(hit('/')) }), {
-        contentType: FORM,
-        crumb: false,
-      });
-      expect(noCrumb.status).toBe(403);
-    });
 
     it('validates schema events with the SPEC messages and counts the commerce funnel and revenue', async () => {
       const visitor = new Visitor(server.url);
@@ -307,21 +178,6 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
-    it('keeps the owner figures to reporting roles and a valid range in the site zone', async () => {
-      const anonymous = new Visitor(server.url);
-      expect((await anonymous.get('/api/config/analytics/overview')).status).toBe(401);
-      const editor = await signInOwner(server.url, 'editor@example.com', 'correct horse');
-      expect((await editor.get('/api/config/analytics/overview')).status).toBe(403);
-      const bad = await owner.get('/api/config/analytics/overview?from=2026-02-10&to=2026-02-01');
-      expect(bad.status).toBe(400);
-      const winter = await owner.get('/api/config/analytics/overview?from=2026-01-15&to=2026-01-15');
-      expect(winter.body.range).toMatchObject({
-        startUtc: '2026-01-15T05:00:00.000Z',
-        endUtc: '2026-01-16T05:00:00.000Z',
-      });
-      expect(winter.body.overview.pageViews).toBe(0);
-    });
-
     it('finding 7: revenue, orders and the funnel count only what the server recorded, not visitor claims', async () => {
       const figures = async () => {
         const commerce = (await owner.get('/api/config/analytics/commerce')).body.commerce;
@@ -413,74 +269,6 @@ for (const dialect of DIALECTS) {
         { source: 'event', name: 'Order' },
         { source: 'schema', name: 'Order' },
       ]);
-    });
-
-    // Last: it switches tracking off for the whole site.
-    it('records nothing once the site switches tracking off, and tells the page so', async () => {
-      await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
-      const visitor = new Visitor(server.url);
-      expect((await recordHit(visitor, hit('/after-switch'))).body).toEqual({ stored: false });
-      const errors = await visitor.post('/api/events/RecordJavascriptErrors', [
-        { event: 'JavascriptError', data: { message: 'off' }, timestamp: 1 },
-      ]);
-      expect(errors.body).toEqual({ stored: false });
-      const page = await visitor.get('/');
-      const context = JSON.parse(/id="tessera-context">([\s\S]*?)<\/script>/.exec(page.body)?.[1] ?? '{}');
-      expect(context.trackingEnabled).toBe(false);
-    });
-  });
-}
-
-/** Every tracking route with a request it accepts (or refuses for its content, which still counts). */
-const TRACKING_ROUTES: { method: 'GET' | 'POST'; path: string; body?: unknown; contentType?: string }[] = [
-  {
-    method: 'POST',
-    path: '/api/census/RecordHit',
-    body: form({ event: 'view', data: JSON.stringify(hit('/')) }),
-    contentType: FORM,
-  },
-  { method: 'POST', path: '/api/census/button-click', body: form({ page: '/' }), contentType: FORM },
-  { method: 'POST', path: '/api/census/button-render', body: form({ page: '/' }), contentType: FORM },
-  { method: 'POST', path: '/api/census/overlay', body: form({ page: '/' }), contentType: FORM },
-  { method: 'POST', path: '/api/census/form-render', body: form({ formId: 'f1' }), contentType: FORM },
-  { method: 'POST', path: '/api/census/RecordQuickView/item-1', body: form({ page: '/' }), contentType: FORM },
-  { method: 'POST', path: '/api/events/RecordEvent', body: form({ event: 'Tab', data: '{}' }), contentType: FORM },
-  { method: 'POST', path: '/api/v1/clanker/events', body: analyticsEvent('VisitPDP', { itemId: 'i1' }) },
-  {
-    method: 'POST',
-    path: '/api/v1/clanker/validate-event-content/storefront-analytics-event',
-    body: { eventContent: analyticsEvent('VisitPDP', { itemId: 'i1' }).eventContent },
-  },
-  {
-    method: 'POST',
-    path: '/api/events/RecordJavascriptErrors',
-    body: [{ event: 'JavascriptError', data: { message: 'x' }, timestamp: 1 }],
-  },
-  { method: 'GET', path: '/api/1/performance/settings' },
-  { method: 'POST', path: '/api/1/performance/records', body: [{ pageLoadId: 'p', path: '/', metrics: { LCP: 1 } }] },
-];
-
-for (const dialect of DIALECTS) {
-  describe(`tracking rate limits (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      // Cart writes 1 a minute: each tracking route then allows TRACKING_BUDGET_FACTOR (4).
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 1, timeWindowMs: 60_000 } } });
-    });
-    afterAll(async () => server?.close());
-
-    it('finding 7: every tracking route is rate-limited per address, each on its own counter', async () => {
-      const visitor = new Visitor(server.url);
-      for (const route of TRACKING_ROUTES) {
-        const send = () =>
-          visitor.request(route.method, route.path, { body: route.body, contentType: route.contentType });
-        const name = `${route.method} ${route.path}`;
-        for (let i = 0; i < TRACKING_BUDGET_FACTOR; i++) expect((await send()).status, name).toBeLessThan(300);
-        const limited = await send();
-        expect(limited.status, name).toBe(429);
-        expect(limited.body.error).toBe('rate-limited');
-      }
     });
   });
 }
