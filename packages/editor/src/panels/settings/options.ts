@@ -1,17 +1,7 @@
+import type { SettingsOptions as SettingsChoices } from '@tessera/core/contracts/settings';
 import { type Resource, useResource } from '../shared/resource.js';
 
 /** `GET /api/config/settings/options`: the choices the settings panel offers. */
-export interface SettingsChoices {
-  currencies: string[];
-  timeZones: string[];
-  cookiePolicies: string[];
-  shareServices: string[];
-  mailingLists: { id: string; name: string }[];
-  cookieBannerPositions: string[];
-  /** Pages the cookie banner's privacy link may point to. */
-  pages: { title: string; url: string }[];
-}
-
 export type SettingsOptions = Resource<SettingsChoices>;
 
 export function useSettingsOptions(): SettingsOptions {

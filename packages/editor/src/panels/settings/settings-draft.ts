@@ -1,34 +1,10 @@
-import type { CookieBannerSettings } from '@tessera/core';
+import type { WebsiteSettings } from '@tessera/core/contracts/settings';
 import { useCallback, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 
-/** `GET /api/config/settings` (docs/api.md "Settings"). */
-export interface WebsiteSettings {
-  siteTitle: string;
-  logo: { url: string; altText: string } | null;
-  timeZone: string;
-  currency: string;
-  locale: string;
-  commentsEnabled: boolean;
-  commentsRequireApproval: boolean;
-  disqusShortname: string;
-  simpleLikingEnabled: boolean;
-  shareButtonOptions: Record<string, boolean>;
-  cookiePolicy: 'standard' | 'restrictive';
-  trackingEnabled: boolean;
-  /** Lines added to /robots.txt after the defaults. */
-  robotsTxtExtra: string;
-  /** The uploaded image the favicon, apple-touch icon and app icons are made from. */
-  siteIcon: { url: string } | null;
-  /** URL redirects, one `/old -> /new 301` per line. */
-  redirects: string;
-  mailingListId: string | null;
-  cookieBanner: CookieBannerSettings;
-  /** Where every mailed link points (`https://shop.example.com`); null: `PUBLIC_URL` or the server's own address. */
-  publicUrl: string | null;
-}
+export type { WebsiteSettings };
 
 export type SettingsKey = keyof WebsiteSettings;
 

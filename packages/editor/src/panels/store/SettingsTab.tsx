@@ -3,7 +3,7 @@ import { api } from '../../api.js';
 import { SaveActions } from '../shared/SaveActions.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
-import type { StoreSettings } from './types.js';
+import type { StoreSettings } from '@tessera/core/contracts/settings';
 
 type Flag = {
   [K in keyof StoreSettings]: StoreSettings[K] extends boolean ? K : never;

@@ -9,7 +9,7 @@ import { SettingsTab } from './SettingsTab.js';
 import { ShippingTab } from './ShippingTab.js';
 import { TaxTab } from './TaxTab.js';
 import type { CheckoutSettings } from '@tessera/core/contracts/checkout-settings';
-import type { StoreSettings } from './types.js';
+import type { StoreSettings } from '@tessera/core/contracts/settings';
 import './store.css';
 
 export const STORE_PATH = '/config/commerce/store';

@@ -9,6 +9,13 @@ import {
   SITE_ADMIN_MESSAGES,
   trimCookieBanner,
 } from '@tessera/core';
+import {
+  type StoreSettings,
+  settingsOptions,
+  storeSettings,
+  type WebsiteSettings,
+  websiteSettings,
+} from '@tessera/core/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -131,12 +138,13 @@ const storeBody = z
 
 type Row = { title: string; locale: string; currency: string; time_zone: string; public_url?: string | null };
 
-function websiteJson(row: Row, settings: StoredSettings) {
+function websiteJson(row: Row, settings: StoredSettings): WebsiteSettings {
   const website = objectOr(settings.website);
   const share = objectOr(website.shareButtonOptions);
+  const icon = siteIconUrl(website);
   return {
     siteTitle: row.title,
-    logo: website.logo ?? null,
+    logo: (website.logo as WebsiteSettings['logo'] | undefined) ?? null,
     timeZone: row.time_zone,
     currency: row.currency,
     locale: row.locale,
@@ -149,14 +157,14 @@ function websiteJson(row: Row, settings: StoredSettings) {
     trackingEnabled: website.trackingEnabled !== false,
     robotsTxtExtra: cleanRobotsExtra(website.robotsTxtExtra),
     redirects: typeof website.redirects === 'string' ? website.redirects : '',
-    siteIcon: siteIconUrl(website) ? { url: siteIconUrl(website) } : null,
+    siteIcon: icon ? { url: icon } : null,
     mailingListId: typeof website.mailingListId === 'string' ? website.mailingListId : null,
     cookieBanner: cookieBannerOf(website.cookieBanner),
     publicUrl: row.public_url ?? null,
   };
 }
 
-function storeJson(settings: StoredSettings, payments?: PaymentProviders) {
+function storeJson(settings: StoredSettings, payments?: PaymentProviders): StoreSettings {
   const store = objectOr(settings.store);
   return {
     ...paymentSettingsJson(store, payments),
@@ -205,105 +213,121 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
   const admin = { preHandler: requireOwner('admin') };
   const storeGuard = { preHandler: requireOwner('store') };
 
-  app.get('/api/config/settings', admin, async (request) => {
-    const { row, settings } = await store.read(ownerOf(request).websiteId);
-    return websiteJson(row, settings);
-  });
+  app.get(
+    '/api/config/settings',
+    { ...admin, config: { contract: { response: { 200: websiteSettings } } } },
+    async (request) => {
+      const { row, settings } = await store.read(ownerOf(request).websiteId);
+      return websiteJson(row, settings);
+    },
+  );
 
-  app.get('/api/config/settings/options', admin, async (request) => {
-    const siteId = ownerOf(request).websiteId;
-    const lists = await db
-      .selectFrom('mailing_lists')
-      .select(['id', 'name'])
-      .where('site_id', '=', siteId)
-      .orderBy('name')
-      .execute();
-    // Pages the cookie banner's privacy link may point to (folders have no page of their own).
-    const pages = await db
-      .selectFrom('collections')
-      .select(['title', 'slug', 'kind', 'folder_behavior'])
-      .where('site_id', '=', siteId)
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    return {
-      currencies: CURRENCIES,
-      timeZones: [...TIME_ZONES].sort(),
-      cookiePolicies: COOKIE_POLICIES,
-      cookieBannerPositions: COOKIE_BANNER_POSITIONS,
-      shareServices: SHARE_SERVICES,
-      mailingLists: lists,
-      pages: pages
-        .filter((page) => page.folder_behavior == null && page.kind !== 'folder')
-        .map((page) => ({ title: page.title, url: `/${page.slug}` })),
-    };
-  });
-
-  app.put('/api/config/settings', { ...admin, config: { contract: { body: websiteBody } } }, async (request) => {
-    const body = parseInput(websiteBody, request.body);
-    const siteId = ownerOf(request).websiteId;
-    if (body.timeZone !== undefined && !TIME_ZONES.has(body.timeZone)) {
-      throw new AppError('invalid-time-zone', SETTINGS_MESSAGES.timeZone(body.timeZone));
-    }
-    let locale = body.locale;
-    if (locale !== undefined) {
-      try {
-        locale = Intl.getCanonicalLocales(locale.replace('_', '-'))[0];
-      } catch {
-        throw new AppError('invalid-body', 'locale: Use a locale such as en-US.');
-      }
-    }
-    if (body.mailingListId !== undefined) {
-      const lists = await db.selectFrom('mailing_lists').select('id').where('site_id', '=', siteId).execute();
-      if (lists.length === 0) throw new AppError('no-mailing-lists', SETTINGS_MESSAGES.noLists);
-      if (!body.mailingListId || !lists.some((l) => l.id === body.mailingListId)) {
-        throw new AppError('mailing-list-required', SETTINGS_MESSAGES.listRequired);
-      }
-    }
-    const publicUrl = checkedPublicUrl(body.publicUrl);
-    const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, publicUrl: _url, ...website } = body;
-    // The header prints the logo with its width and height, so the page does not shift when it loads.
-    if (website.logo) {
-      const [width, height] = (await originalSizeOf(app.fileStorage, website.logo.url)).split('x').map(Number);
-      website.logo = {
-        url: website.logo.url,
-        altText: website.logo.altText,
-        ...(width && height ? { width, height } : {}),
+  app.get(
+    '/api/config/settings/options',
+    { ...admin, config: { contract: { response: { 200: settingsOptions } } } },
+    async (request) => {
+      const siteId = ownerOf(request).websiteId;
+      const lists = await db
+        .selectFrom('mailing_lists')
+        .select(['id', 'name'])
+        .where('site_id', '=', siteId)
+        .orderBy('name')
+        .execute();
+      // Pages the cookie banner's privacy link may point to (folders have no page of their own).
+      const pages = await db
+        .selectFrom('collections')
+        .select(['title', 'slug', 'kind', 'folder_behavior'])
+        .where('site_id', '=', siteId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return {
+        currencies: CURRENCIES,
+        timeZones: [...TIME_ZONES].sort(),
+        cookiePolicies: COOKIE_POLICIES,
+        cookieBannerPositions: COOKIE_BANNER_POSITIONS,
+        shareServices: SHARE_SERVICES,
+        mailingLists: lists,
+        pages: pages
+          .filter((page) => page.folder_behavior == null && page.kind !== 'folder')
+          .map((page) => ({ title: page.title, url: `/${page.slug}` })),
       };
-    }
-    const saved = await store.update(
-      siteId,
-      (settings, row) => {
-        const current = objectOr(settings.website);
-        settings.website = { ...current, ...website };
-        if (cookieBanner) settings.website.cookieBanner = checkedCookieBanner(current.cookieBanner, cookieBanner);
-        return {
-          settings,
-          row: {
-            title: siteTitle ?? row.title,
-            locale: locale ?? row.locale,
-            currency: currency ?? row.currency,
-            time_zone: timeZone ?? row.time_zone,
-            public_url: publicUrl === undefined ? row.public_url : publicUrl,
-          },
+    },
+  );
+
+  app.put(
+    '/api/config/settings',
+    { ...admin, config: { contract: { body: websiteBody, response: { 200: websiteSettings } } } },
+    async (request) => {
+      const body = parseInput(websiteBody, request.body);
+      const siteId = ownerOf(request).websiteId;
+      if (body.timeZone !== undefined && !TIME_ZONES.has(body.timeZone)) {
+        throw new AppError('invalid-time-zone', SETTINGS_MESSAGES.timeZone(body.timeZone));
+      }
+      let locale = body.locale;
+      if (locale !== undefined) {
+        try {
+          locale = Intl.getCanonicalLocales(locale.replace('_', '-'))[0];
+        } catch {
+          throw new AppError('invalid-body', 'locale: Use a locale such as en-US.');
+        }
+      }
+      if (body.mailingListId !== undefined) {
+        const lists = await db.selectFrom('mailing_lists').select('id').where('site_id', '=', siteId).execute();
+        if (lists.length === 0) throw new AppError('no-mailing-lists', SETTINGS_MESSAGES.noLists);
+        if (!body.mailingListId || !lists.some((l) => l.id === body.mailingListId)) {
+          throw new AppError('mailing-list-required', SETTINGS_MESSAGES.listRequired);
+        }
+      }
+      const publicUrl = checkedPublicUrl(body.publicUrl);
+      const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, publicUrl: _url, ...website } = body;
+      // The header prints the logo with its width and height, so the page does not shift when it loads.
+      if (website.logo) {
+        const [width, height] = (await originalSizeOf(app.fileStorage, website.logo.url)).split('x').map(Number);
+        website.logo = {
+          url: website.logo.url,
+          altText: website.logo.altText,
+          ...(width && height ? { width, height } : {}),
         };
-      },
-      (outcome) => outcome.row,
-    );
-    return websiteJson(saved.row, saved.settings);
-  });
+      }
+      const saved = await store.update(
+        siteId,
+        (settings, row) => {
+          const current = objectOr(settings.website);
+          settings.website = { ...current, ...website };
+          if (cookieBanner) settings.website.cookieBanner = checkedCookieBanner(current.cookieBanner, cookieBanner);
+          return {
+            settings,
+            row: {
+              title: siteTitle ?? row.title,
+              locale: locale ?? row.locale,
+              currency: currency ?? row.currency,
+              time_zone: timeZone ?? row.time_zone,
+              public_url: publicUrl === undefined ? row.public_url : publicUrl,
+            },
+          };
+        },
+        (outcome) => outcome.row,
+      );
+      return websiteJson(saved.row, saved.settings);
+    },
+  );
 
   // Creating, renaming and deleting the lists the settings panel picks from (group `forms`).
   await app.register(mailingListsPlugin);
 
-  app.get('/api/config/settings/store', storeGuard, async (request) => {
-    const { settings } = await store.read(ownerOf(request).websiteId);
-    return storeJson(settings, app.services.checkout?.payments);
-  });
+  app.get(
+    '/api/config/settings/store',
+    { ...storeGuard, config: { contract: { response: { 200: storeSettings } } } },
+    async (request) => {
+      const { settings } = await store.read(ownerOf(request).websiteId);
+      return storeJson(settings, app.services.checkout?.payments);
+    },
+  );
 
   app.put(
     '/api/config/settings/store',
-    { ...storeGuard, config: { contract: { body: storeBody } } },
+    { ...storeGuard, config: { contract: { body: storeBody, response: { 200: storeSettings } } } },
     async (request) => {
       const body = parseInput(storeBody, request.body);
       const payments = app.services.checkout?.payments;
