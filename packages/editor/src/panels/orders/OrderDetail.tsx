@@ -7,7 +7,7 @@ import { showMoney } from '../store/money.js';
 import { fulfillmentLabel, paymentLabel, showDate } from './labels.js';
 import { RefundDialog } from './RefundDialog.js';
 import { SubscriptionState } from './SubscriptionState.js';
-import type { OrderDetail as Order, RefundAnswer } from './types.js';
+import type { OrderDetail as Order, RefundAnswer } from '@tessera/core/contracts/orders';
 
 /** One order: lines, totals, address, payments and history; mark it fulfilled or refund it. */
 export function OrderDetail(props: { orderId: string; onBack: () => void }) {

@@ -5,7 +5,7 @@ import { Panel } from '../shared/Panel.js';
 import { nextCursor, usePagedList } from '../shared/paged-list.js';
 import { showMoney } from '../store/money.js';
 import { fulfillmentLabel, paymentLabel, showDate } from './labels.js';
-import type { OrderListItem, OrderPage } from './types.js';
+import type { OrderListItem, OrderPage } from '@tessera/core/contracts/orders';
 
 const FILTERS = [
   { value: 'all', label: 'All orders' },

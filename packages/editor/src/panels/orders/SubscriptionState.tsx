@@ -1,4 +1,4 @@
-import type { SubscriptionRenewal } from './types.js';
+import type { SubscriptionRenewal } from '@tessera/core/contracts/orders';
 
 const STATUS: Record<string, string> = {
   active: 'Active',

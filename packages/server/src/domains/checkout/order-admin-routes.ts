@@ -1,6 +1,14 @@
+import {
+  fulfilledAnswer,
+  markedPaidAnswer,
+  orderDetailAnswer,
+  orderListQuery as listQuery,
+  orderPage,
+  refundAnswer,
+  type SubscriptionRenewal,
+} from '@tessera/core/contracts/orders';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import type { OrderRow } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
@@ -17,18 +25,7 @@ import { orderIdParams, refundBody } from './schemas.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 
 /** Without `limit` a page holds the newest 200 orders, as the list always answered. */
-const PAGE = { default: 200, max: 200 } as const;
-
-export const ORDER_FILTERS = ['all', 'unfulfilled', 'fulfilled', 'payment-pending', 'refunded'] as const;
-
-const listQuery = z
-  .object({
-    q: z.string().trim().max(256, 'q: Search with at most 256 characters.').optional(),
-    status: z.enum(ORDER_FILTERS, { error: `status: Use one of ${ORDER_FILTERS.join(', ')}.` }).optional(),
-    cursor: z.string().max(512).optional(),
-    limit: z.coerce.number().int().min(1).max(PAGE.max).optional(),
-  })
-  .strict();
+const PAGE = { default: 200 } as const;
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (!text) return fallback;
@@ -111,69 +108,73 @@ export function registerOrderAdminRoutes(
       .header('cache-control', 'no-store')
       .send({ error, message, ...extra });
 
-  app.get('/api/config/orders', { ...store, config: { contract: { query: listQuery } } }, async (request) => {
-    const input = parseInput(listQuery, request.query, 'query');
-    const siteId = request.owner!.websiteId;
-    const limit = input.limit ?? PAGE.default;
-    const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
-    if (input.cursor !== undefined && !after)
-      throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
-    let select = app.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1);
-    switch (input.status) {
-      case 'unfulfilled':
-        // Cancelled orders (unpaid, stock hold ran out) are not waiting to be shipped.
-        select = select
-          .where('fulfillment_status', '!=', 'fulfilled')
-          .where('payment_status', '!=', 'refunded')
-          .where('status', '!=', 'cancelled');
-        break;
-      case 'fulfilled':
-        select = select.where('fulfillment_status', '=', 'fulfilled');
-        break;
-      case 'payment-pending':
-        select = select.where('payment_status', '=', 'pending');
-        break;
-      case 'refunded':
-        select = select.where('refunded_cents', '>', 0);
-        break;
-    }
-    const q = input.q?.replace(/\u0000/g, '');
-    if (q) {
-      const number = orderNumberOf(q);
-      const pattern = likePattern(q);
-      select = select.where((eb) =>
-        eb.or([
-          ...(number !== undefined ? [eb('order_number', '=', number)] : []),
-          eb(sql`lower(customer_email)`, 'like', sql`${pattern} escape '\\'`),
-          eb(sql`lower(customer_name)`, 'like', sql`${pattern} escape '\\'`),
-        ]),
-      );
-    }
-    if (after) {
-      const [createdAt, id] = after as [string, string];
-      select = select.where((eb) =>
-        eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
-      );
-    }
-    const page = pageOf(await select.execute(), limit, (row) => [row.created_at, row.id]);
-    const { locale } = await service.siteInfo(siteId);
-    return {
-      orders: page.rows.map(listItem),
-      hasNextPage: page.hasNextPage,
-      nextPageCursor: page.nextPageCursor,
-      locale,
-    };
-  });
+  app.get(
+    '/api/config/orders',
+    { ...store, config: { contract: { query: listQuery, response: { 200: orderPage } } } },
+    async (request) => {
+      const input = parseInput(listQuery, request.query, 'query');
+      const siteId = request.owner!.websiteId;
+      const limit = input.limit ?? PAGE.default;
+      const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, 2);
+      if (input.cursor !== undefined && !after)
+        throw new AppError('invalid-body', 'cursor: This page cursor is not valid.');
+      let select = app.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('site_id', '=', siteId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit + 1);
+      switch (input.status) {
+        case 'unfulfilled':
+          // Cancelled orders (unpaid, stock hold ran out) are not waiting to be shipped.
+          select = select
+            .where('fulfillment_status', '!=', 'fulfilled')
+            .where('payment_status', '!=', 'refunded')
+            .where('status', '!=', 'cancelled');
+          break;
+        case 'fulfilled':
+          select = select.where('fulfillment_status', '=', 'fulfilled');
+          break;
+        case 'payment-pending':
+          select = select.where('payment_status', '=', 'pending');
+          break;
+        case 'refunded':
+          select = select.where('refunded_cents', '>', 0);
+          break;
+      }
+      const q = input.q?.replace(/\u0000/g, '');
+      if (q) {
+        const number = orderNumberOf(q);
+        const pattern = likePattern(q);
+        select = select.where((eb) =>
+          eb.or([
+            ...(number !== undefined ? [eb('order_number', '=', number)] : []),
+            eb(sql`lower(customer_email)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(customer_name)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      if (after) {
+        const [createdAt, id] = after as [string, string];
+        select = select.where((eb) =>
+          eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+        );
+      }
+      const page = pageOf(await select.execute(), limit, (row) => [row.created_at, row.id]);
+      const { locale } = await service.siteInfo(siteId);
+      return {
+        orders: page.rows.map(listItem),
+        hasNextPage: page.hasNextPage,
+        nextPageCursor: page.nextPageCursor,
+        locale,
+      };
+    },
+  );
 
   app.get(
     '/api/config/orders/:orderId',
-    { ...store, config: { contract: { params: orderIdParams } } },
+    { ...store, config: { contract: { params: orderIdParams, response: { 200: orderDetailAnswer } } } },
     async (request, reply) => {
       const { orderId } = parseInput(orderIdParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
@@ -217,7 +218,7 @@ export function registerOrderAdminRoutes(
           })),
           history: orderHistory(row, paid),
           // A renewal's subscription: whether renewals go through, wait for the buyer, or are paused (issue 17).
-          subscription: await subscriptionRenewalState(app.db, row.subscription_id),
+          subscription: (await subscriptionRenewalState(app.db, row.subscription_id)) as SubscriptionRenewal | null,
         },
       };
     },
@@ -225,7 +226,7 @@ export function registerOrderAdminRoutes(
 
   app.post(
     '/api/config/orders/:orderId/fulfill',
-    { ...store, config: { contract: { params: orderIdParams } } },
+    { ...store, config: { contract: { params: orderIdParams, response: { 200: fulfilledAnswer } } } },
     async (request, reply) => {
       const { orderId } = parseInput(orderIdParams, request.params, 'address');
       const now = new Date().toISOString();
@@ -259,7 +260,7 @@ export function registerOrderAdminRoutes(
 
   app.post(
     '/api/config/orders/:orderId/refund',
-    { ...store, config: { contract: { params: orderIdParams, body: refundBody } } },
+    { ...store, config: { contract: { params: orderIdParams, body: refundBody, response: { 200: refundAnswer } } } },
     async (request, reply) => {
       const { orderId } = parseInput(orderIdParams, request.params, 'address');
       const body = parseInput(refundBody, request.body ?? {});
@@ -279,7 +280,7 @@ export function registerOrderAdminRoutes(
   // "Pay later" orders: the owner records the payment; the gift cards the order bought are issued then.
   app.post(
     '/api/config/orders/:orderId/mark-paid',
-    { ...store, config: { contract: { params: orderIdParams } } },
+    { ...store, config: { contract: { params: orderIdParams, response: { 200: markedPaidAnswer } } } },
     async (request, reply) => {
       const { orderId } = parseInput(orderIdParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
