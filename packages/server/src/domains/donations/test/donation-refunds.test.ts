@@ -215,5 +215,41 @@ for (const dialect of DIALECTS) {
       expect((await owner.get('/api/config/donations/no-such-gift/payments')).status).toBe(404);
       expect(fake.requestsTo('POST', `/v2/payments/captures/${payments[1]!.reference}/refund`)).toHaveLength(0);
     });
+
+    it("never reaches another gift's payment or another site's gift, whatever ids are combined", async () => {
+      const mine = await giftWithRenewals('mine@example.com', 1500, 1);
+      const theirs = await giftWithRenewals('theirs@example.com', 1700, 1);
+      // A payment of one gift named under another gift's address is no payment of that gift.
+      const crossed = await owner.post(refundUrl(mine.donation.id, theirs.payments[1]!.id), {});
+      expect(crossed.status).toBe(404);
+      expect(crossed.body).toEqual({ error: 'not-found', message: 'That payment does not exist.' });
+      const listed = (await owner.get(`/api/config/donations/${mine.donation.id}/payments`)).body.payments;
+      expect(listed.map((p: { id: string }) => p.id)).not.toContain(theirs.payments[1]!.id);
+      // The second gift moves to another site: its owner's ids mean nothing on this one.
+      const site = await server.db
+        .selectFrom('sites')
+        .selectAll()
+        .where('id', '=', mine.donation.site_id)
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('sites')
+        .values({ ...site, id: 'refund-other-site', host: 'refund-other.test', created_at: new Date().toISOString() })
+        .execute();
+      for (const table of ['donations', 'donation_payments'] as const) {
+        const column = table === 'donations' ? 'id' : 'donation_id';
+        await server.db
+          .updateTable(table)
+          .set({ site_id: 'refund-other-site' })
+          .where(column, '=', theirs.donation.id)
+          .execute();
+      }
+      expect((await owner.get(`/api/config/donations/${theirs.donation.id}/payments`)).status).toBe(404);
+      const foreign = await owner.post(refundUrl(theirs.donation.id, theirs.payments[1]!.id), { amountCents: 100 });
+      expect(foreign.status).toBe(404);
+      for (const payment of theirs.payments) {
+        expect(fake.requestsTo('POST', `/v2/payments/captures/${payment.reference}/refund`)).toHaveLength(0);
+      }
+      expect(await refundsOf(theirs.payments[1]!.id)).toEqual([]);
+    });
   });
 }
