@@ -47,8 +47,14 @@ export function isTourDay(day: string): boolean {
  * site itself only (`media-src 'self'`), so an outside address would never play.
  */
 export function isTrackAddress(url: string): boolean {
-  return /^\/files\/[^\s?#]+$/.test(url) && !url.includes('..');
+  return /^\/files\/[^\s?#\\]+$/.test(url) && !url.split('/').some((part) => DOT_SEGMENT.test(part));
 }
+
+/**
+ * A path segment a browser reads as `.` or `..` (also written `%2e`, `.%2E`…): `/files/%2e%2e/x` is
+ * fetched as `/x`, outside the site's files.
+ */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** An album cover's picture: a JPEG, PNG, WebP or GIF among the site's files (`/files/cover.jpg`). */
 export function isCoverAddress(url: string): boolean {

@@ -57,6 +57,16 @@ for (const dialect of DIALECTS) {
           cover: { assetUrl: '/files/night-drive.jpg', altText: 'Headlights on a wet road', originalSize: '1200x1200' },
           tracks: [track(1), { title: 'Hidden', url: 'javascript:alert(1)' }, track(2)],
         }),
+        // Addresses a browser reads outside the site's files (/files/%2e%2e/… is fetched as /…): left out.
+        block('bAlbumOut', BlockType.ALBUM, {
+          title: 'Way Out',
+          cover: { assetUrl: '/files/%2e%2e/api/config/x.jpg', altText: 'Out', originalSize: '10x10' },
+          tracks: [
+            { title: 'Dots', url: '/files/.%2E/api/config/x.mp3' },
+            { title: 'Back', url: '/files/a\\..\\x.mp3' },
+            track(3),
+          ],
+        }),
         block('bTour', BlockType.TOUR_DATES, {
           title: 'On the road',
           dates: [
@@ -101,11 +111,16 @@ for (const dialect of DIALECTS) {
       expect(players).toEqual([
         '<audio class="album__audio" controls preload="none" src="/files/song-1.mp3" aria-labelledby="block-1-4-track-1"',
         '<audio class="album__audio" controls preload="none" src="/files/song-2.mp3" aria-labelledby="block-1-4-track-2"',
+        // The second album keeps only its track among the site's files.
+        '<audio class="album__audio" controls preload="none" src="/files/song-3.mp3" aria-labelledby="block-1-5-track-1"',
       ]);
       expect(html).toMatch(
         /id="block-1-4-track-2"><span class="album__number">2\.<\/span> <span class="album__name">Song 2<\/span>/,
       );
       expect(html).not.toContain('javascript:');
+      expect(html).toContain('Way Out');
+      expect(html.toLowerCase()).not.toContain('%2e');
+      expect(html).not.toMatch(/alt="Out"|\\\.\./);
       // Its cover: the owner's picture with its alt text, size, srcset for the 160 px it is shown at, lazy.
       const srcset = [100, 300, 500, 750, 1000].map((w) => `/files/night-drive.jpg?format=${w}w ${w}w`);
       expect(html).toContain(
