@@ -1,7 +1,9 @@
 // An owner writes a blog post with a tag and a category and publishes it; a visitor reads it on
 // /blog and on the tag's listing. The tag manager shows SPEC's duplicate and one-at-a-time
-// messages. The owner moves the popup on its 3×3 grid by mouse and keyboard; a visitor sees it
-// there. Everything changed on the shared demo site is put back afterwards.
+// messages. An imported post's gallery gets a new picture with its alt text, a new order and one
+// picture less on the post screen, and the published post shows it. The owner moves the popup on its
+// 3×3 grid by mouse and keyboard; a visitor sees it there. Everything changed on the shared demo site
+// is put back afterwards.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
@@ -16,6 +18,9 @@ const BODY = `Walnut hulls give a deep brown ${stamp}.`;
 const POPUP_HEADING = `Studio open day ${stamp}`;
 const IMAGE_NAME = `walnut-${stamp}.png`;
 const IMAGE_ALT = `Walnut hulls in a copper pot ${stamp}`;
+const IMPORTED_TITLE = `Orchard pictures ${stamp}`;
+const IMPORTED_URL_ID = `orchard-pictures-${stamp}`;
+const NEW_ALT = `Walnuts drying on a rack ${stamp}`;
 
 let browser: Browser;
 let owner: Page;
@@ -74,7 +79,7 @@ afterAll(async () => {
     const { body } = await ownerApi('GET', '/api/config/blogs');
     for (const blog of body?.blogs ?? []) {
       const posts = (await ownerApi('GET', `/api/config/blogs/${blog.id}/posts?limit=100`)).body.posts ?? [];
-      for (const post of posts.filter((p: { title: string }) => p.title === TITLE))
+      for (const post of posts.filter((p: { title: string }) => p.title === TITLE || p.title === IMPORTED_TITLE))
         await ownerApi('DELETE', `/api/config/blogs/${blog.id}/posts/${post.id}`);
     }
     await ownerApi('DELETE', `/api/config/files/${IMAGE_NAME}`);
@@ -151,6 +156,87 @@ describe('blog post editor', () => {
     await page.locator('.blog-post__tags a.tag-link', { hasText: TAG }).click();
     await page.waitForURL(`**/blog?tag=${TAG}`);
     expect(await page.locator('.post-card__title a').allTextContents()).toEqual([TITLE]);
+    await page.context().close();
+  });
+});
+
+/** A WordPress export of one post: a paragraph and a gallery of three of the demo's pictures. */
+const IMPORTED_WXR = `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel><title>Old blog</title><wp:wxr_version>1.2</wp:wxr_version>
+<item><title><![CDATA[${IMPORTED_TITLE}]]></title><dc:creator><![CDATA[ines]]></dc:creator>
+<content:encoded><![CDATA[<!-- wp:paragraph -->
+<p>Three afternoons in the orchard.</p>
+<!-- /wp:paragraph -->
+<!-- wp:gallery {"columns":3,"linkTo":"none"} -->
+<figure class="wp-block-gallery has-nested-images columns-3 is-cropped"><!-- wp:image -->
+<figure class="wp-block-image"><img src="/files/content/orchard.jpg" alt="The orchard"/></figure>
+<!-- /wp:image --><!-- wp:image -->
+<figure class="wp-block-image"><img src="/files/content/meadow.jpg" alt="The meadow"/></figure>
+<!-- /wp:image --><!-- wp:image -->
+<figure class="wp-block-image"><img src="/files/content/clay.jpg" alt="Clay"/></figure>
+<!-- /wp:image --></figure>
+<!-- /wp:gallery -->]]></content:encoded>
+<wp:post_id>901</wp:post_id><wp:post_date_gmt><![CDATA[2024-08-16 07:45:00]]></wp:post_date_gmt>
+<wp:post_name><![CDATA[${IMPORTED_URL_ID}]]></wp:post_name><wp:status><![CDATA[publish]]></wp:status>
+<wp:post_type><![CDATA[post]]></wp:post_type></item></channel></rss>`;
+
+describe("an imported post's gallery on the post screen", () => {
+  it('replaces a picture and its alt text, reorders, removes one and saves; the published post shows it', async () => {
+    const imported = await owner.evaluate(async (xml) => {
+      const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const response = await fetch('/api/config/imports/wordpress?dryRun=false', {
+        method: 'POST',
+        headers: { 'x-csrf-token': crumb, 'content-type': 'application/xml' },
+        body: xml,
+      });
+      return { status: response.status, body: await response.text() };
+    }, IMPORTED_WXR);
+    expect(imported.status, imported.body).toBe(200);
+    const blog = (await ownerApi('GET', '/api/config/blogs')).body.blogs.find(
+      (b: { slug: string }) => b.slug === 'blog',
+    );
+    const posts = (await ownerApi('GET', `/api/config/blogs/${blog.id}/posts?limit=100`)).body.posts;
+    const post = posts.find((p: { title: string }) => p.title === IMPORTED_TITLE);
+    await owner.goto(`/config/blog/${blog.id}/posts/${post.id}`);
+    await owner.getByRole('heading', { name: `Edit post: ${IMPORTED_TITLE}` }).waitFor();
+
+    // The blocks in order: the text in the rich-text editor, the gallery folded with what it shows.
+    const blocks = owner.getByRole('list', { name: 'Blocks of the post' });
+    await expect
+      .poll(() => blocks.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual(['1. Text', '2. Gallery']);
+    await expect.poll(() => owner.getByRole('textbox', { name: 'Text of block 1' }).textContent()).toContain('orchard');
+    await blocks.getByText('Gallery: 3 pictures').click();
+    const first = owner.getByLabel('Picture 1', { exact: true });
+    await expect.poll(() => first.locator('option').allTextContents()).toContain(IMAGE_NAME);
+    await first.selectOption({ label: IMAGE_NAME });
+    await owner.getByLabel('Alt text of picture 1').fill(NEW_ALT);
+    await owner.getByRole('button', { name: 'Move picture 1 down' }).click();
+    await owner.getByRole('button', { name: 'Remove picture 3' }).click();
+    await expect.poll(() => owner.getByLabel('Alt text of picture 2').inputValue()).toBe(NEW_ALT);
+    expect(await owner.getByLabel('Alt text of picture 1').inputValue()).toBe('The meadow');
+    expect(await owner.getByLabel('Picture 3', { exact: true }).count()).toBe(0);
+    // A block moved and put back: the page editor's commands and undo history.
+    await owner.getByRole('button', { name: 'Move block 2, Gallery up' }).click();
+    await expect
+      .poll(() => blocks.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual(['1. Gallery', '2. Text']);
+    await owner.getByRole('toolbar', { name: 'Blocks' }).getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => blocks.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual(['1. Text', '2. Gallery']);
+    await expectAccessible(owner, 'post blocks');
+
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => owner.getByRole('status').allTextContents()).toContain('Saved.');
+    const page = await visitorAt(`/blog/${IMPORTED_URL_ID}`);
+    const gallery = page.locator('.block--gallery img');
+    await expect
+      .poll(() => gallery.evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt'))))
+      .toEqual(['The meadow', NEW_ALT]);
+    expect(await gallery.nth(1).getAttribute('src')).toContain(`/files/${IMAGE_NAME}`);
+    expect(await page.locator('.blog-post__body').textContent()).toContain('Three afternoons in the orchard.');
     await page.context().close();
   });
 });

@@ -1,13 +1,15 @@
 import { PAGE_STATUS_LABELS, PAGE_STATUSES, type PageStatus } from '@tessera/core';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../../api.js';
+import type { EditorState } from '../../model/commands.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { SeoFields } from '../shared/SeoFields.js';
 import { ImagePicker } from './ImagePicker.js';
 import type { BlogSummary, BlogTerms, PostAnswer, PostDocument } from '@tessera/core/contracts/blog';
+import { PostBodyField } from './PostBodyField.js';
+import { changedSections, postBlocksState } from './post-blocks.js';
 import {
-  bodyBlocksNote,
   checkPostForm,
   emptyPostForm,
   formFromPost,
@@ -18,9 +20,6 @@ import {
   toLocalInput,
 } from './post-form.js';
 import { TermsInput } from './TermsInput.js';
-
-// The page editor's rich-text component (Lexical), loaded only when a post is opened.
-const RichText = lazy(() => import('../../ui/RichText.js'));
 
 const STATUS_ORDER: readonly PageStatus[] = ['draft', 'needs-review', 'scheduled', 'private', 'published'];
 
@@ -43,13 +42,15 @@ export function PostEditor(props: {
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
-  const [htmlMode, setHtmlMode] = useState(false);
+  /** An imported post's blocks as the post screen edits them (undefined for a body alone). */
+  const [blocks, setBlocks] = useState<EditorState | undefined>();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {
     if (stored.data && !form) {
       setForm(formFromPost(stored.data.post));
       setSaved(stored.data.post);
+      setBlocks(postBlocksState(stored.data.post));
     }
   }, [stored.data, form]);
 
@@ -70,11 +71,13 @@ export function PostEditor(props: {
     setBusy(true);
     try {
       const created = !saved;
+      const body = postBody(next, changedSections(blocks));
       const answer = saved
-        ? await api<PostAnswer>('PUT', `${postsPath}/${encodeURIComponent(saved.id)}`, postBody(next))
-        : await api<PostAnswer>('POST', postsPath, postBody(next));
+        ? await api<PostAnswer>('PUT', `${postsPath}/${encodeURIComponent(saved.id)}`, body)
+        : await api<PostAnswer>('POST', postsPath, body);
       setSaved(answer.post);
       setForm(formFromPost(answer.post));
+      setBlocks(postBlocksState(answer.post));
       setStatus(message);
       void terms.reload();
       props.onSaved(answer.post, created);
@@ -196,31 +199,13 @@ export function PostEditor(props: {
             />,
             'Shown in the blog list; the start of the body is used when it is empty.',
           )}
-          <div className="ed-form-row">
-            <div className="ed-blog__body-head">
-              <span id={`${id}-body-label`}>Body</span>
-              <button type="button" aria-pressed={htmlMode} onClick={() => setHtmlMode(!htmlMode)}>
-                Edit as HTML
-              </button>
-            </div>
-            {bodyBlocksNote(saved) && (
-              <p className="ed-hint" id={`${id}-body-blocks`}>
-                {bodyBlocksNote(saved)}
-              </p>
-            )}
-            {htmlMode ? (
-              <textarea
-                aria-label="Body HTML"
-                rows={14}
-                value={form.body}
-                onChange={(e) => set({ body: e.target.value })}
-              />
-            ) : (
-              <Suspense fallback={<p className="ed-empty">Loading the text editor…</p>}>
-                <RichText id={`${id}-body`} label="Body" html={form.body} onChange={(body) => set({ body })} />
-              </Suspense>
-            )}
-          </div>
+          <PostBodyField
+            body={form.body}
+            onBody={(body) => set({ body })}
+            saved={saved}
+            blocks={blocks}
+            updateBlocks={(change) => setBlocks((current) => current && change(current))}
+          />
         </div>
         <div className="ed-blog__side">
           {field(

@@ -99,4 +99,10 @@ describe('the post form', () => {
     expect(bodyBlocksNote(stored)).toBe('');
     expect(bodyBlocksNote(undefined)).toBe('');
   });
+
+  it('sends the blocks when the post screen changed them, and not otherwise', () => {
+    const sections = [{ blocks: [{ type: 8, settings: {}, content: { images: [] } }] }];
+    expect(postBody(formFromPost(stored), sections)).toEqual({ ...postBody(formFromPost(stored)), sections });
+    expect(postBody(formFromPost(stored))).not.toHaveProperty('sections');
+  });
 });

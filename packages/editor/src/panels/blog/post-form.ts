@@ -92,9 +92,13 @@ export function suggestedUrlId(title: string): string {
   return slugFromTitle(title).replace(/^page-?/, '') || 'post';
 }
 
-/** The request body of `POST`/`PUT …/posts`. */
-export function postBody(form: PostForm): PostBody {
+/**
+ * The request body of `POST`/`PUT …/posts`; with `sections` (the post's blocks, changed on the post
+ * screen) the server makes the body from them.
+ */
+export function postBody(form: PostForm, sections?: PostBody['sections']): PostBody {
   return {
+    ...(sections ? { sections } : {}),
     title: form.title,
     urlId: form.urlId.trim(),
     excerpt: form.excerpt,
@@ -112,15 +116,14 @@ export function postBody(form: PostForm): PostBody {
 }
 
 /**
- * What the body field says of a post that keeps blocks of its own (an import's gallery, video…):
- * the server keeps them while the body is sent back unchanged or edited inside one text block
- * (server domains/content/blog/post-sections.ts); any other edit of the body replaces them.
+ * What the body field says of a post that keeps blocks of its own (an import's gallery, video…),
+ * edited one by one on the post screen (PostBlocks.tsx) and saved as they are.
  */
 export function bodyBlocksNote(post: Pick<PostDocument, 'blocks'> | undefined): string {
   const count = post?.blocks ?? 0;
   if (count <= 0) return '';
   const blocks = count === 1 ? '1 block' : `${count} blocks`;
-  return `This post is made of ${blocks} (an import's pictures, galleries, videos and the like). They stay as they are while the body is left unchanged, and an edit inside one text block (Edit as HTML) changes that block only; any other edit of the body replaces them with the text shown here.`;
+  return `This post is made of ${blocks} (an import's pictures, galleries, videos and the like). Text blocks are edited as text; open any other block to change it (a gallery's pictures, their order and alt text, an image and its caption). Saving keeps every block.`;
 }
 
 /** Problems the form can see before sending, by field. */

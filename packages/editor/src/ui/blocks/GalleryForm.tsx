@@ -1,7 +1,11 @@
 import { GALLERY_SETTING_FIELDS } from '@tessera/core';
 import { type BlockFormProps, blockEdits, CheckField, IMAGE_FILE, RangeField } from './common.js';
+import { GalleryImages } from './GalleryImages.js';
 
-/** Every SPEC "Gallery settings" field with its range and default, and the images from the file manager. */
+/**
+ * Every SPEC "Gallery settings" field with its range and default, the pictures in order (each with its
+ * file, alt text, place and a remove button), and the images from the file manager to add or take out.
+ */
 export function GalleryForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const { block, files } = props;
@@ -46,6 +50,7 @@ export function GalleryForm(props: BlockFormProps) {
           </label>
         );
       })}
+      <GalleryImages {...props} />
       <fieldset>
         <legend>Images</legend>
         {pictures.length === 0 && <p className="ed-hint">Upload images in Files first.</p>}
