@@ -1,4 +1,5 @@
 import { ProductType } from '@tessera/core';
+import type { InventoryAnswer, StockAnswer, StockRow } from '@tessera/core/contracts/inventory';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
@@ -6,27 +7,6 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import './inventory.css';
 import { parseStock, type RestockNotice, type RestockOutcome, restockNotice, sentNotice } from './restock-notice.js';
-
-interface StockRow {
-  variantId: string;
-  productId: string;
-  title: string;
-  productType: number;
-  sku: string;
-  attributes: Record<string, string>;
-  unlimited: boolean;
-  qtyInStock: number;
-  restockSignUps: number;
-}
-
-interface StockAnswer {
-  variantId: string;
-  productId: string;
-  unlimited: boolean;
-  qtyInStock: number;
-  previousQtyInStock: number;
-  restock: RestockOutcome | null;
-}
 
 interface Notice extends RestockNotice {
   variantId: string;
@@ -53,9 +33,7 @@ export default function InventoryPanel(_props: PanelProps) {
   const params = new URLSearchParams();
   if (query) params.set('q', query);
   if (soldOut) params.set('maxStock', '0');
-  const listing = useResource<{ variants: StockRow[] }>(
-    `/api/config/inventory${params.size ? `?${params.toString()}` : ''}`,
-  );
+  const listing = useResource<InventoryAnswer>(`/api/config/inventory${params.size ? `?${params.toString()}` : ''}`);
   const [changed, setChanged] = useState<Record<string, Partial<StockRow>>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notices, setNotices] = useState<Notice[]>([]);

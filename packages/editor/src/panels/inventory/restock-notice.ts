@@ -1,12 +1,7 @@
+import type { RestockOutcome } from '@tessera/core/contracts/inventory';
 // What the inventory panel says after a stock edit, and how it reads a typed stock count.
 
-/** `restock` of `PUT /api/config/inventory/:variantId`: set when a sold-out variant got stock. */
-export interface RestockOutcome {
-  pending: number;
-  autoSend: boolean;
-  sent: number;
-  failed: number;
-}
+export type { RestockOutcome };
 
 export interface RestockNotice {
   text: string;

@@ -1,4 +1,5 @@
 import { blockContentProblems } from '@tessera/core';
+import type { ProductChoice, ProductChoicesAnswer } from '@tessera/core/contracts/inventory';
 import { useState } from 'react';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits, SelectField, TextField } from './common.js';
@@ -7,13 +8,7 @@ import { Problems } from './Problems.js';
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** One product as `GET /api/config/product-choices` answers it (every shop collection of the site). */
-export interface ProductChoice {
-  id: string;
-  title: string;
-  status: string;
-  collectionId: string;
-  collectionTitle: string;
-}
+export type { ProductChoice };
 
 /**
  * The picker's label of a product: its title, its status when not published, and its collection's
@@ -45,7 +40,7 @@ export function matchingProducts<P extends { title: string; collectionTitle?: st
 export function ProductForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const c = props.block.content;
-  const listing = useResource<{ products: ProductChoice[]; truncated: boolean }>('/api/config/product-choices');
+  const listing = useResource<ProductChoicesAnswer>('/api/config/product-choices');
   const [search, setSearch] = useState('');
   const current = str(c.productId);
   const products = listing.data?.products ?? [];

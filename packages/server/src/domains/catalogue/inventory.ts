@@ -1,6 +1,13 @@
 import { RecordType } from '@tessera/core';
+import {
+  inventoryAnswer,
+  inventoryQuery as listQuery,
+  inventoryVariantParams as variantParams,
+  type RestockOutcome,
+  stockAnswer,
+  stockBody,
+} from '@tessera/core/contracts/inventory';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseJson } from '../content/product-json.js';
 import { AppError } from '../../platform/errors/aliases.js';
@@ -10,44 +17,6 @@ import { createRestockSender } from '../restock/restock-sender.js';
 import { createUnsubscribeTokens } from '../restock/unsubscribe-token.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
-
-const listQuery = z
-  .object({
-    q: z
-      .string()
-      .max(100)
-      .regex(/^[^\u0000]*$/)
-      .optional(),
-    /** Only variants with at most this many units (not unlimited). */
-    maxStock: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  })
-  .strict();
-const variantParams = z.object({
-  variantId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[^\u0000]*$/),
-});
-/**
- * A quick stock edit. `qtyInStock` sets the count, `adjustBy` adds to it (negative to remove);
- * `expectedQtyInStock` makes the edit conditional: refused with 409 when the stock changed since
- * the editor read it (an order took units meanwhile).
- */
-const stockBody = z
-  .object({
-    qtyInStock: z.number().int().min(0).max(1_000_000).optional(),
-    adjustBy: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-    unlimited: z.boolean().optional(),
-    expectedQtyInStock: z.number().int().min(0).max(1_000_000).optional(),
-  })
-  .strict()
-  .refine((b) => b.qtyInStock !== undefined || b.adjustBy !== undefined || b.unlimited !== undefined, {
-    message: 'Send qtyInStock, adjustBy or unlimited.',
-  })
-  .refine((b) => b.qtyInStock === undefined || b.adjustBy === undefined, {
-    message: 'Send either qtyInStock or adjustBy, not both.',
-  });
 
 /**
  * Inventory (group `store`): every variant with its stock, and quick stock edits. A variant that
@@ -65,7 +34,13 @@ export default async function inventoryPlugin(app: FastifyInstance): Promise<voi
     '/api/config/inventory',
     {
       ...guard,
-      config: { contract: { summary: 'Stock of every product variant, with restock sign-ups', query: listQuery } },
+      config: {
+        contract: {
+          summary: 'Stock of every product variant, with restock sign-ups',
+          query: listQuery,
+          response: { 200: inventoryAnswer },
+        },
+      },
     },
     async (request) => {
       const query = parseInput(listQuery, request.query, 'query');
@@ -134,6 +109,7 @@ export default async function inventoryPlugin(app: FastifyInstance): Promise<voi
           params: variantParams,
           body: stockBody,
           errors: ['variant-not-found'],
+          response: { 200: stockAnswer },
         },
       },
     },
@@ -181,7 +157,7 @@ export default async function inventoryPlugin(app: FastifyInstance): Promise<voi
       app.services.content.invalidate(siteId);
       const wasSoldOut = row.unlimited === 0 && before === 0;
       const nowAvailable = unlimited || after > 0;
-      let restock: { pending: number; autoSend: boolean; sent: number; failed: number } | null = null;
+      let restock: RestockOutcome | null = null;
       if (wasSoldOut && nowAvailable) {
         const { settings } = await settingsStore.read(siteId);
         const autoSend = objectOr(settings.store).restockAutoSend === true;

@@ -1,5 +1,6 @@
 import { CollectionType, RecordType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { productChoicesAnswer } from '@tessera/core/contracts/inventory';
 import { z } from 'zod';
 import { parseInput } from '../../platform/http/validate.js';
 
@@ -32,7 +33,13 @@ export function registerProductChoices(
     '/api/config/product-choices',
     {
       ...guard,
-      config: { contract: { query: productChoicesQuery, summary: 'Products of every shop collection, for pickers' } },
+      config: {
+        contract: {
+          query: productChoicesQuery,
+          summary: 'Products of every shop collection, for pickers',
+          response: { 200: productChoicesAnswer },
+        },
+      },
     },
     async (request, reply) => {
       const { limit } = parseInput(productChoicesQuery, request.query ?? {}, 'query');
