@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInPaymentProviders } from '../src/domains/payments/methods/index.js';
 import { createRenewalScheduler } from '../src/domains/subscriptions/schedule.js';
@@ -6,9 +5,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { itemIdOf } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
-
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
-const GOOD_CARD = '4242 4242 4242 4242';
+import { cardOrder as order } from './checkout-helpers.js';
 
 async function visitorWith(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
   const visitor = Visitor.of(server);
@@ -17,18 +14,6 @@ async function visitorWith(server: TestServer, urlId: string, sku: string, quant
   });
   expect(added.status).toBe(200);
   return visitor;
-}
-
-function order(extra: Record<string, unknown> = {}) {
-  return {
-    idempotencyKey: randomUUID(),
-    email: 'buyer@example.com',
-    name: 'Ada Buyer',
-    ...ADDRESS,
-    paymentMethod: 'card',
-    cardNumber: GOOD_CARD,
-    ...extra,
-  };
 }
 
 async function stockOf(server: TestServer, sku: string): Promise<number> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_SETTING_MESSAGES, paymentSettingsOf } from '../src/domains/checkout/payment-settings.js';
@@ -19,25 +18,13 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { addToCart, itemIdOf } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
+import { cardOrder as order } from './checkout-helpers.js';
 
 // Issue 15, findings 1 and 6 and the "Also" items of the payment area: gift cards exist only for
 // paid orders, refunds need a succeeded charge and take back gift card value, test mode, stored
 // card numbers, coupon stacking.
 
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
 const CODE = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/g;
-
-function order(extra: Record<string, unknown> = {}) {
-  return {
-    idempotencyKey: randomUUID(),
-    email: 'buyer@example.com',
-    name: 'Ada Buyer',
-    ...ADDRESS,
-    paymentMethod: 'card',
-    cardNumber: '4242 4242 4242 4242',
-    ...extra,
-  };
-}
 
 /** A live provider as a real payment network would add one (none is built in yet). */
 const LIVE: PaymentProvider = {

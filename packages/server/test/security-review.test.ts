@@ -6,8 +6,8 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
+import { ADDRESS, cardOrder } from './checkout-helpers.js';
 
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
 const DAY = 86_400_000;
 
 async function coffeeStock(server: TestServer, sku: string): Promise<number> {
@@ -111,15 +111,10 @@ for (const dialect of DIALECTS) {
       const quote = await buyer.post('/api/checkout/quote', { couponCodes: ['WELCOME10'] });
       expect(quote.status).toBe(200);
       expect(quote.body.shoppingCart.discountCents).toBe(0);
-      const placed = await buyer.post('/api/checkout/orders', {
-        idempotencyKey: randomUUID(),
-        email: 'coupon-giver@example.com',
-        name: 'Coupon Giver',
-        ...ADDRESS,
-        paymentMethod: 'card',
-        cardNumber: '4242 4242 4242 4242',
-        couponCodes: ['WELCOME10'],
-      });
+      const placed = await buyer.post(
+        '/api/checkout/orders',
+        cardOrder({ email: 'coupon-giver@example.com', name: 'Coupon Giver', couponCodes: ['WELCOME10'] }),
+      );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(placed.body.order.discountCents).toBe(0);
       const cards = await server.db

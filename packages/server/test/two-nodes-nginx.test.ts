@@ -2,7 +2,6 @@
 // nginx, round-robin) on one PostgreSQL database, one Redis and one local S3 server. Runs where
 // PostgreSQL answers; in CI (`TESSERA_REQUIRE_POSTGRES=1`) the suite runs even without nginx, and
 // fails in its set-up saying to install it (.ci/run does), instead of being skipped.
-import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,19 +10,8 @@ import { createOwner, createSiteUser, signInOwner } from './auth-helpers.js';
 import { type Cluster, NGINX, ProxiedVisitor, startCluster } from './nginx-cluster.js';
 import { stockOnPage } from './cluster-helpers.js';
 import { Visitor } from './visitor.js';
+import { cardOrder as order } from './checkout-helpers.js';
 
-const ORDER = {
-  email: 'buyer@example.com',
-  name: 'Ada Buyer',
-  line1: '1 Main St',
-  city: 'Hudson',
-  region: 'NY',
-  postalCode: '12534',
-  country: 'US',
-  paymentMethod: 'card',
-  cardNumber: '4242 4242 4242 4242',
-};
-const order = (extra: Record<string, unknown> = {}) => ({ ...ORDER, idempotencyKey: randomUUID(), ...extra });
 const required = process.env.TESSERA_REQUIRE_POSTGRES === '1';
 
 describe.runIf(DIALECTS.includes('postgres') && (NGINX || required))(

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 const ORDERS = '/api/config/orders';
 
@@ -12,17 +12,7 @@ async function buy(server: TestServer, who: { email: string; name: string }, pay
   const visitor = Visitor.of(server);
   await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
   const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: {
-      idempotencyKey: randomUUID(),
-      ...who,
-      line1: '12 Warren Street',
-      city: 'Hudson',
-      region: 'NY',
-      postalCode: '12534',
-      country: 'US',
-      paymentMethod: payment,
-      cardNumber: '4242 4242 4242 4242',
-    },
+    body: cardOrder({ ...who, line1: '12 Warren Street', paymentMethod: payment }),
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.body.order as { id: string; orderNumber: number; amountDueCents: number };

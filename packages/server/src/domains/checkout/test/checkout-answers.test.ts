@@ -13,22 +13,11 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 // Issue 16: the checkout answers the storefront's checkout island reads (a quote with shipping, tax, a
 // coupon and a gift card; an order placed and replayed; a gift card bought) parse with the schemas
 // `@tessera/core/contracts/checkout` publishes, naming every field the server sends.
-
-const ORDER = {
-  email: 'buyer@example.com',
-  name: 'Ada Buyer',
-  line1: '1 Main St',
-  city: 'Hudson',
-  region: 'NY',
-  postalCode: '12534',
-  country: 'US',
-  paymentMethod: 'card',
-  cardNumber: '4242 4242 4242 4242',
-};
 
 for (const dialect of DIALECTS) {
   describe(`checkout answers (${dialect})`, () => {
@@ -97,7 +86,7 @@ for (const dialect of DIALECTS) {
 
     it('answers a new order 201 and its replay 200 in their schemas, a gift card paying part of it', async () => {
       const visitor = await visitorWith('wool-scarf', 'SCARF-CHR');
-      const body = { ...ORDER, idempotencyKey: randomUUID(), giftCardCode: await giftCard(500) };
+      const body = cardOrder({ giftCardCode: await giftCard(500) });
       const placed = expectAnswer(orderCreatedAnswer, await visitor.post('/api/checkout/orders', body), 201);
       expect(placed.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', giftCardCents: 500 });
       expect(placed.redirect).toBe(`/checkout/order-confirmed/${placed.order.id}`);
@@ -109,11 +98,7 @@ for (const dialect of DIALECTS) {
       const visitor = await visitorWith('gift-card', 'GIFT-25');
       const placed = expectAnswer(
         orderCreatedAnswer,
-        await visitor.post('/api/checkout/orders', {
-          ...ORDER,
-          idempotencyKey: randomUUID(),
-          giftCardRecipientEmail: 'friend@example.com',
-        }),
+        await visitor.post('/api/checkout/orders', cardOrder({ giftCardRecipientEmail: 'friend@example.com' })),
         201,
       );
       expect(placed.order.grandTotalCents).toBeGreaterThanOrEqual(2500);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCheckoutDefaults } from '../defaults.js';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency.js';
@@ -7,22 +6,9 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder as order } from '../../../../test/checkout-helpers.js';
 
 // Issue 15, findings 16 (countries), 17 (idempotency keys) and 18 (store defaults under load).
-
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
-
-function order(extra: Record<string, unknown> = {}) {
-  return {
-    idempotencyKey: randomUUID(),
-    email: 'buyer@example.com',
-    name: 'Ada Buyer',
-    ...ADDRESS,
-    paymentMethod: 'card',
-    cardNumber: '4242 4242 4242 4242',
-    ...extra,
-  };
-}
 
 async function shopper(server: TestServer, urlId = 'sticker-pack', sku = 'STICKERS-BOT'): Promise<Visitor> {
   const visitor = Visitor.of(server);

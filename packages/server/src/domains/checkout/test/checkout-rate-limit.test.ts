@@ -1,25 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 import { limiterStores, redisUrlFor } from '../../../../test/redis-stores.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 // POST /api/checkout/orders has a per-address budget of its own, so nobody can try card numbers
 // (or flood the order table) at speed. Counted in memory, or in Redis when the server has one.
 
 const STORES = await limiterStores();
-
-const ORDER = {
-  email: 'buyer@example.com',
-  name: 'Ada Buyer',
-  line1: '1 Main St',
-  city: 'Hudson',
-  region: 'NY',
-  postalCode: '12534',
-  country: 'US',
-  paymentMethod: 'card',
-  cardNumber: '4242 4242 4242 4242',
-};
 
 for (const dialect of DIALECTS) {
   for (const store of STORES) {
@@ -49,10 +37,10 @@ for (const dialect of DIALECTS) {
             quantity: 1,
           });
           expect(added.status).toBe(200);
-          return v.post('/api/checkout/orders', { ...ORDER, idempotencyKey: randomUUID() });
+          return v.post('/api/checkout/orders', cardOrder());
         };
         // A refused attempt (an empty idempotency key) counts too.
-        expect((await v.post('/api/checkout/orders', { ...ORDER, idempotencyKey: '' })).status).toBe(400);
+        expect((await v.post('/api/checkout/orders', cardOrder({ idempotencyKey: '' }))).status).toBe(400);
         expect((await place()).status).toBe(201);
         expect((await place()).status).toBe(201);
         const before = await server.db.selectFrom('orders').select('id').execute();
@@ -65,7 +53,7 @@ for (const dialect of DIALECTS) {
         expect(await server.db.selectFrom('orders').select('id').execute()).toHaveLength(before.length);
 
         // The no-JavaScript checkout form goes back to the checkout page, which shows why.
-        const fields = { ...ORDER, idempotencyKey: randomUUID(), crumb: v.cookies.get('crumb') ?? '' };
+        const fields = cardOrder({ crumb: v.cookies.get('crumb') ?? '' });
         const form = await v.request('POST', '/api/checkout/orders', {
           body: new URLSearchParams(fields).toString(),
           contentType: 'application/x-www-form-urlencoded',

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 const ORDERS = '/api/config/orders';
 
@@ -16,18 +16,7 @@ async function stripePaidOrder(server: TestServer, stripe: StripeFake) {
   const visitor = Visitor.of(server);
   await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
   const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: {
-      idempotencyKey: randomUUID(),
-      email: 'ada@buyers.test',
-      name: 'Ada',
-      line1: '12 Warren Street',
-      city: 'Hudson',
-      region: 'NY',
-      postalCode: '12534',
-      country: 'US',
-      paymentMethod: 'card',
-      cardNumber: '4242 4242 4242 4242',
-    },
+    body: cardOrder({ email: 'ada@buyers.test', name: 'Ada', line1: '12 Warren Street' }),
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const order = placed.body.order as { id: string; amountDueCents: number };

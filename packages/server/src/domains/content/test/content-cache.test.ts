@@ -2,7 +2,6 @@
 // must never show a page older than the last write, nor one visitor's parts to another. Each test
 // warms the cache with a page view first, writes through one of the server's write paths, and
 // expects the next view to show the write.
-import { randomUUID } from 'node:crypto';
 import { ProductType, WebsiteRole } from '@tessera/core';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
@@ -13,8 +12,7 @@ import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '.
 import { pgConnectionConfig } from '../../../platform/db/connect.js';
 import { createOwner, ownerSession, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
-
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 /** A product page's `tessera-context` script. */
 function pageContext(html: string): Record<string, any> {
@@ -105,14 +103,7 @@ for (const dialect of DIALECTS) {
         quantity: 1,
       });
       expect(added.status).toBe(200);
-      const placed = await buyer.post('/api/checkout/orders', {
-        idempotencyKey: randomUUID(),
-        email: 'buyer@example.com',
-        name: 'Ada Buyer',
-        ...ADDRESS,
-        paymentMethod: 'card',
-        cardNumber: '4242 4242 4242 4242',
-      });
+      const placed = await buyer.post('/api/checkout/orders', cardOrder());
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(stockOnPage((await page()).body, variant.sku)).toBe(before - 1);
     });
@@ -127,15 +118,10 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       const started = await subscriber.post('/api/3/commerce/cart/subscription', { itemId: item.id, sku, qty: 1 });
       expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const placed = await subscriber.post('/api/checkout/orders', {
-        idempotencyKey: randomUUID(),
-        cartToken: started.body.cartToken,
-        email: 'subscriber@example.com',
-        name: 'Sam Subscriber',
-        ...ADDRESS,
-        paymentMethod: 'card',
-        cardNumber: '4242 4242 4242 4242',
-      });
+      const placed = await subscriber.post(
+        '/api/checkout/orders',
+        cardOrder({ cartToken: started.body.cartToken, email: 'subscriber@example.com', name: 'Sam Subscriber' }),
+      );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const page = () => new Visitor(server.url).get<string>('/shop/p/coffee-subscription');
       const before = stockOnPage((await page()).body, sku);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../export-command.js';
@@ -7,6 +6,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 const ADMIN = { email: 'export-admin@example.com', password: 'an export admin passphrase 3' };
 const EDITOR = { email: 'export-editor@example.com', password: 'an export editor passphrase 3' };
@@ -57,18 +57,7 @@ async function buy(server: TestServer, email: string, name: string, items: [stri
     });
     expect(added.status).toBe(200);
   }
-  const placed = await visitor.post('/api/checkout/orders', {
-    idempotencyKey: randomUUID(),
-    email,
-    name,
-    line1: '1 Main St',
-    city: 'Hudson',
-    region: 'NY',
-    postalCode: '12534',
-    country: 'US',
-    paymentMethod: 'card',
-    cardNumber: '4242 4242 4242 4242',
-  });
+  const placed = await visitor.post('/api/checkout/orders', cardOrder({ email, name }));
   expect(placed.status).toBe(201);
   return placed.body.order as { orderNumber: number; grandTotalCents: number };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInPaymentProviders } from '../../payments/methods/index.js';
 import { createRenewalScheduler } from '../schedule.js';
@@ -8,6 +7,7 @@ import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { type OffSessionFake, startOffSessionFake } from '../../../../test/fakes/stripe-offsession-fake.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 const DAY = 86_400_000;
 const SAVED = 'stripe:cus_renewal:pm_saved';
@@ -23,19 +23,7 @@ async function stripeSubscription(server: TestServer, due: Date, email: string) 
     body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
   });
   const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: {
-      cartToken: started.body.cartToken,
-      idempotencyKey: randomUUID(),
-      email,
-      name: 'Sam',
-      line1: '1 Main St',
-      city: 'Hudson',
-      region: 'NY',
-      postalCode: '12534',
-      country: 'US',
-      paymentMethod: 'card',
-      cardNumber: '4242 4242 4242 4242',
-    },
+    body: cardOrder({ cartToken: started.body.cartToken, email, name: 'Sam' }),
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id = placed.body.order.subscriptionId as string;

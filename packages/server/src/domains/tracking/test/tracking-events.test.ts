@@ -3,6 +3,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { analyticsEvent, FORM, form } from './tracking-helpers.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`tracked events and figures (${dialect})`, () => {
@@ -222,18 +223,7 @@ for (const dialect of DIALECTS) {
       });
       expect(added.status).toBe(200);
       expect((await buyer.get('/checkout')).status).toBe(200);
-      const placed = await buyer.post('/api/checkout/orders', {
-        idempotencyKey: `finding-7-${Date.now()}`,
-        email: 'buyer@example.com',
-        name: 'Ada Buyer',
-        line1: '1 Main St',
-        city: 'Hudson',
-        region: 'NY',
-        postalCode: '12534',
-        country: 'US',
-        paymentMethod: 'card',
-        cardNumber: '4242 4242 4242 4242',
-      });
+      const placed = await buyer.post('/api/checkout/orders', cardOrder({ idempotencyKey: `finding-7-${Date.now()}` }));
       expect(placed.status).toBe(201);
       const total = placed.body.order.grandTotalCents as number;
       expect(total).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordWebhookEvent, verifySignature } from '../index.js';
 import { JOBS } from '../../../jobs.js';
@@ -7,6 +6,7 @@ import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 // Issue 21's later webhook events (newsletter.subscribed, restock.signed_up, subscription.failed)
 // and signing-secret rotation.
@@ -107,19 +107,7 @@ for (const dialect of DIALECTS) {
       });
       expect(started.status).toBe(200);
       const placed = await visitor.request('POST', '/api/checkout/orders', {
-        body: {
-          idempotencyKey: randomUUID(),
-          cartToken: started.body.cartToken,
-          email: 'barbara@example.com',
-          name: 'Barbara Liskov',
-          line1: '1 Main St',
-          city: 'Hudson',
-          region: 'NY',
-          postalCode: '12534',
-          country: 'US',
-          paymentMethod: 'card',
-          cardNumber: '4242 4242 4242 4242',
-        },
+        body: cardOrder({ cartToken: started.body.cartToken, email: 'barbara@example.com', name: 'Barbara Liskov' }),
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const subscriptionId = placed.body.order.subscriptionId as string;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDueWebhooks, recordWebhookEvent, verifySignature } from '../index.js';
 import { JOBS } from '../../../jobs.js';
@@ -8,6 +7,7 @@ import { addToCart } from '../../../../test/cart-helpers.js';
 import { createFormStore } from '../../forms/form-store.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 const HOOKS = '/api/config/webhooks';
 const SECRET_KEY = 'webhooks-test-secret-key-0123456789abcdef';
@@ -16,18 +16,7 @@ async function buy(server: TestServer) {
   const visitor = Visitor.of(server);
   await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
   const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: {
-      idempotencyKey: randomUUID(),
-      email: 'ada@example.com',
-      name: 'Ada Lovelace',
-      line1: '12 Warren Street',
-      city: 'Hudson',
-      region: 'NY',
-      postalCode: '12534',
-      country: 'US',
-      paymentMethod: 'card',
-      cardNumber: '4242 4242 4242 4242',
-    },
+    body: cardOrder({ email: 'ada@example.com', name: 'Ada Lovelace', line1: '12 Warren Street' }),
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.body.order as { id: string; orderNumber: number };
