@@ -344,7 +344,8 @@ export {
   type SectionView,
 } from './blocks/block-views.js';
 // Gallery settings: SPEC's defaults, ranges and choices, the variants, and reading stored settings.
-export * from './blocks/gallery-settings.js';
+export { GALLERY_ALIGNMENTS, GALLERY_DESIGNS, GALLERY_META_POSITIONS } from './blocks/gallery-settings.js';
+export { GALLERY_VARIANTS, knownGallerySettings } from './blocks/gallery-settings.js';
 export { FORM_HONEYPOT_FIELD, formBlockView } from './blocks/form-view.js';
 export {
   DONATION_INTERVALS,
