@@ -1,35 +1,8 @@
-// What the owner API of outgoing webhooks answers (`/api/config/webhooks`, docs/webhooks.md).
+// What the owner API of outgoing webhooks answers (`/api/config/webhooks`, docs/webhooks.md) is
+// `@tessera/core/contracts/webhooks`'s; here are the words the panel shows for it.
+import type { WebhookDelivery } from '@tessera/core/contracts/webhooks';
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  events: string[];
-  enabled: boolean;
-  failureStreak: number;
-  disabledReason: string | null;
-  /** While set, deliveries are also signed with the secret before the last rotation. */
-  previousSecretUntil: string | null;
-  createdAt: string;
-}
-
-export interface WebhookListing {
-  events: string[];
-  secretsEncrypted: boolean;
-  endpoints: WebhookEndpoint[];
-}
-
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  type: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptAt: string | null;
-  responseStatus: number | null;
-  error: string | null;
-  createdAt: string;
-}
+export type { WebhookDelivery, WebhookEndpoint, WebhookListing } from '@tessera/core/contracts/webhooks';
 
 export const EVENT_LABELS: Record<string, string> = {
   'order.created': 'Order created',

@@ -1,3 +1,13 @@
+import {
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  webhookDeletedAnswer,
+  webhookDeliveries,
+  webhookDeliveryAnswer,
+  webhookEndpointAnswer,
+  webhookListing,
+  webhookWithSecret,
+} from '@tessera/core/contracts/webhooks';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -41,7 +51,7 @@ const updateBody = z
 const idParams = z.object({ id: rowIdParam });
 const deliveryParams = idParams.extend({ deliveryId: rowIdParam });
 
-function endpointJson(row: Selectable<WebhookEndpointsTable>) {
+function endpointJson(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -59,12 +69,13 @@ function endpointJson(row: Selectable<WebhookEndpointsTable>) {
   };
 }
 
-function deliveryJson(row: Selectable<WebhookDeliveriesTable>) {
+function deliveryJson(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.event_id,
     type: row.event_type,
     ...deliveryStateJson(row),
+    status: row.status as WebhookDelivery['status'],
   };
 }
 
@@ -95,7 +106,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     return app.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
   }
 
-  app.get(base, admin, async (request, reply) => {
+  app.get(base, { ...admin, config: { contract: { response: { 200: webhookListing } } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const rows = await app.db
       .selectFrom('webhook_endpoints')
@@ -110,44 +121,51 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     };
   });
 
-  app.post(base, { ...admin, config: { contract: { body: createBody } } }, async (request, reply) => {
-    const input = parseWithFields(createBody, request.body);
-    const siteId = request.owner!.websiteId;
-    const count = await app.db
-      .selectFrom('webhook_endpoints')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_ENDPOINTS)
-      fail('invalid-body', `A site can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
-    const id = newId();
-    const secret = newSigningSecret();
-    const now = new Date().toISOString();
-    await app.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id,
-        site_id: siteId,
-        url: input.url,
-        description: input.description ?? '',
-        events: JSON.stringify([...new Set(input.events)]),
-        secret: storeSecret(secret, id, app.config.secretKey),
-        enabled: 1,
-        failure_streak: 0,
-        disabled_reason: null,
-        previous_secret: null,
-        previous_secret_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    reply.code(201).header('cache-control', 'no-store');
-    return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
-  });
+  app.post(
+    base,
+    { ...admin, config: { contract: { body: createBody, response: { 201: webhookWithSecret } } } },
+    async (request, reply) => {
+      const input = parseWithFields(createBody, request.body);
+      const siteId = request.owner!.websiteId;
+      const count = await app.db
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_ENDPOINTS)
+        fail('invalid-body', `A site can have at most ${MAX_ENDPOINTS} webhook endpoints.`);
+      const id = newId();
+      const secret = newSigningSecret();
+      const now = new Date().toISOString();
+      await app.db
+        .insertInto('webhook_endpoints')
+        .values({
+          id,
+          site_id: siteId,
+          url: input.url,
+          description: input.description ?? '',
+          events: JSON.stringify([...new Set(input.events)]),
+          secret: storeSecret(secret, id, app.config.secretKey),
+          enabled: 1,
+          failure_streak: 0,
+          disabled_reason: null,
+          previous_secret: null,
+          previous_secret_until: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      reply.code(201).header('cache-control', 'no-store');
+      return { endpoint: endpointJson(await endpointOf(app.db, siteId, id)), secret };
+    },
+  );
 
   app.patch(
     `${base}/:id`,
-    { ...admin, config: { contract: { params: idParams, body: updateBody } } },
+    {
+      ...admin,
+      config: { contract: { params: idParams, body: updateBody, response: { 200: webhookEndpointAnswer } } },
+    },
     async (request) => {
       const { id } = parseInput(idParams, request.params, 'address');
       const input = parseWithFields(updateBody, request.body);
@@ -175,7 +193,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
   // A new signing secret, answered once; the old one keeps signing beside it for 24 h.
   app.post(
     `${base}/:id/rotate-secret`,
-    { ...admin, config: { contract: { params: idParams } } },
+    { ...admin, config: { contract: { params: idParams, response: { 200: webhookWithSecret } } } },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
@@ -198,17 +216,25 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.delete(`${base}/:id`, { ...admin, config: { contract: { params: idParams } } }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    await endpointOf(app.db, siteId, id);
-    await deleteConnection(app.db, 'webhook_endpoints', siteId, id);
-    return { deleted: true };
-  });
+  app.delete(
+    `${base}/:id`,
+    { ...admin, config: { contract: { params: idParams, response: { 200: webhookDeletedAnswer } } } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      await endpointOf(app.db, siteId, id);
+      await deleteConnection(app.db, 'webhook_endpoints', siteId, id);
+      return { deleted: true };
+    },
+  );
 
   app.post(
     `${base}/:id/test`,
-    { ...admin, onRequest: sendLimit, config: { contract: { params: idParams } } },
+    {
+      ...admin,
+      onRequest: sendLimit,
+      config: { contract: { params: idParams, response: { 200: webhookDeliveryAnswer } } },
+    },
     async (request) => {
       const { id } = parseInput(idParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
@@ -233,7 +259,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
 
   app.get(
     `${base}/:id/deliveries`,
-    { ...admin, config: { contract: { params: idParams } } },
+    { ...admin, config: { contract: { params: idParams, response: { 200: webhookDeliveries } } } },
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
@@ -247,7 +273,11 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
   // A new delivery of the same event (same id and body): the receiver may drop it by the event id.
   app.post(
     `${base}/:id/deliveries/:deliveryId/redeliver`,
-    { ...admin, onRequest: sendLimit, config: { contract: { params: deliveryParams } } },
+    {
+      ...admin,
+      onRequest: sendLimit,
+      config: { contract: { params: deliveryParams, response: { 200: webhookDeliveryAnswer } } },
+    },
     async (request) => {
       const { id, deliveryId } = parseInput(deliveryParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
