@@ -5,7 +5,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
 import { itemIdOf } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
-import { cardOrder as order } from './checkout-helpers.js';
+import { cardOrder as order, MANY_ORDERS } from './checkout-helpers.js';
 
 async function visitorWith(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
   const visitor = Visitor.of(server);
@@ -32,10 +32,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
     server = await startTestServer({
       dialect,
-      config: {
-        rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-        checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-      },
+      config: MANY_ORDERS,
     });
   });
   afterAll(async () => {

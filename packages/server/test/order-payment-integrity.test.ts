@@ -18,7 +18,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { OWNERS, ownerSessions } from './auth-helpers.js';
 import { addToCart, itemIdOf } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
-import { cardOrder as order } from './checkout-helpers.js';
+import { cardOrder as order, MANY_ORDERS } from './checkout-helpers.js';
 
 // Issue 15, findings 1 and 6 and the "Also" items of the payment area: gift cards exist only for
 // paid orders, refunds need a succeeded charge and take back gift card value, test mode, stored
@@ -44,10 +44,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({
         dialect,
-        config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-        },
+        config: MANY_ORDERS,
       });
       [manager, editor] = await ownerSessions(server, [OWNERS.storeManager, OWNERS.editor]);
     });

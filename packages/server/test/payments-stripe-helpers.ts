@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../src/testing.js';
 import { addToCart } from './cart-helpers.js';
 import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
 import { Visitor } from './visitor.js';
+import { MANY_ORDERS } from './checkout-helpers.js';
 
 export const SKU = 'STICKERS-BOT';
 export const MINUTE = 60_000;
@@ -16,8 +17,7 @@ export async function startWithStripe(dialect: DialectName): Promise<{ server: T
   const server = await startTestServer({
     dialect,
     config: {
-      rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-      checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
+      ...MANY_ORDERS,
       stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
     },
   });

@@ -6,7 +6,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
 import { createOwner, OWNERS, ownerSession } from './auth-helpers.js';
 import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
-import { ADDRESS, cardOrder } from './checkout-helpers.js';
+import { ADDRESS, cardOrder, MANY_ORDERS } from './checkout-helpers.js';
 
 const DAY = 86_400_000;
 
@@ -29,10 +29,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({
         dialect,
-        config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-        },
+        config: MANY_ORDERS,
       });
     });
     afterAll(async () => server?.close());

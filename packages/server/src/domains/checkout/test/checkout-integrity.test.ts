@@ -6,7 +6,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
-import { cardOrder as order } from '../../../../test/checkout-helpers.js';
+import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 // Issue 15, findings 16 (countries), 17 (idempotency keys) and 18 (store defaults under load).
 
@@ -25,10 +25,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({
         dialect,
-        config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-        },
+        config: MANY_ORDERS,
       });
     });
     afterAll(async () => server?.close());

@@ -6,6 +6,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 // Issue 15, finding 5: unpaid orders hold their stock for a limited time; line quantities above
 // the per-order maximum are refused when the order is placed.
@@ -64,10 +65,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({
         dialect,
-        config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-        },
+        config: MANY_ORDERS,
       });
       owner = await ownerSession(server, OWNERS.storeManager);
       const saved = await owner.put('/api/config/settings/store', { payLaterEnabled: true });

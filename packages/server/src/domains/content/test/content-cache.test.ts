@@ -12,7 +12,7 @@ import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '.
 import { pgConnectionConfig } from '../../../platform/db/connect.js';
 import { createOwner, ownerSession, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
-import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 /** A product page's `tessera-context` script. */
 function pageContext(html: string): Record<string, any> {
@@ -73,10 +73,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer({
         dialect,
-        config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-        },
+        config: MANY_ORDERS,
       });
       await createOwner(server.db, { email: 'sm@cache.test', password: 'store-password', roles: [WebsiteRole.ADMIN] });
       manager = await signInOwner(server.url, 'sm@cache.test', 'store-password');

@@ -13,6 +13,7 @@ import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
 import { followBack, stripeOrderBody } from '../../../../test/payments-stripe-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 // Issue 23: a refunded renewal of a paid member plan. What was decided: a renewal refunded in full
 // ends the access that renewal paid for at once (a refunded order gives no access, and revenue per
@@ -41,8 +42,7 @@ for (const dialect of DIALECTS) {
       server = await startTestServer({
         dialect,
         config: {
-          rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-          checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
+          ...MANY_ORDERS,
           stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url },
           paypal: {
             clientId: paypal.clientId,

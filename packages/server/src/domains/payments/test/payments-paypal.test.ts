@@ -15,6 +15,7 @@ import {
   stockOf,
 } from '../../../../test/payments-stripe-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 // Issue 17: an order paid with PayPal (Orders v2). The buyer approves on PayPal's page, Tessera
 // captures once — whether the buyer's return or the CHECKOUT.ORDER.APPROVED webhook comes first —
@@ -27,8 +28,7 @@ async function startWithPaypal(dialect: (typeof DIALECTS)[number]) {
   const server = await startTestServer({
     dialect,
     config: {
-      rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-      checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
+      ...MANY_ORDERS,
       paypal: {
         clientId: fake.clientId,
         clientSecret: fake.clientSecret,

@@ -12,14 +12,10 @@ import {
   stripeOrderBody,
 } from '../../../../test/payments-stripe-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 
 // Issue 17: Stripe keys saved by the owner in the Store panel (sealed in the database) take
 // payments like keys from the environment; a live key ends test mode for the checkout.
-
-const LIMITS = {
-  rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-  checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
-};
 
 for (const dialect of DIALECTS) {
   describe(`Stripe connected in the Store panel (${dialect})`, () => {
@@ -30,7 +26,7 @@ for (const dialect of DIALECTS) {
       fake = await startStripeFake();
       server = await startTestServer({
         dialect,
-        config: { ...LIMITS, secretKey: 'k'.repeat(48), paymentApiBases: { stripe: fake.url } },
+        config: { ...MANY_ORDERS, secretKey: 'k'.repeat(48), paymentApiBases: { stripe: fake.url } },
       });
       fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
     });
@@ -70,7 +66,7 @@ for (const dialect of DIALECTS) {
       server = await startTestServer({
         dialect,
         config: {
-          ...LIMITS,
+          ...MANY_ORDERS,
           stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
         },
       });
