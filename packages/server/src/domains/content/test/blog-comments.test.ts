@@ -1,10 +1,12 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { blogItemIds, textOf } from './blog-helpers.js';
+
+const MODERATOR = { email: 'mod@example.com', password: 'correct horse', roles: [WebsiteRole.MODERATOR] };
 
 for (const dialect of DIALECTS) {
   describe(`comments and likes (${dialect})`, () => {
@@ -144,22 +146,15 @@ for (const dialect of DIALECTS) {
   describe(`comment moderation (${dialect})`, () => {
     let server: TestServer;
     let ids: Record<string, string>;
+    let moderator: Visitor;
+    let reporter: Visitor;
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
       ids = await blogItemIds(server.db);
       await patchSiteSettings(server.db, 'website', { commentsRequireApproval: true });
       server.app.services.content.invalidate();
-      await createOwner(server.db, {
-        email: 'mod@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.MODERATOR],
-      });
-      await createOwner(server.db, {
-        email: 'rep@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.REPORTING],
-      });
+      [moderator, reporter] = await ownerSessions(server, [MODERATOR, OWNERS.reporting]);
     });
     afterAll(async () => server?.close());
 
@@ -174,11 +169,9 @@ for (const dialect of DIALECTS) {
       expect(posted.body).toMatchObject({ pending: true, publicCommentCount: 0 });
       expect((await visitor.get(`/api/comments?itemId=${ids['wool-season']}`)).body.comments).toEqual([]);
 
-      const reporter = await signInOwner(server.url, 'rep@example.com', 'correct horse');
       expect((await reporter.get('/api/config/comments?status=pending')).status).toBe(403);
       expect((await Visitor.of(server).get('/api/config/comments')).status).toBe(401);
 
-      const moderator = await signInOwner(server.url, 'mod@example.com', 'correct horse');
       const pending = await moderator.get('/api/config/comments?status=pending');
       expect(pending.status).toBe(200);
       const held = pending.body.comments.find((c: { body: string }) => c.body === 'Waiting for a moderator');

@@ -1,11 +1,11 @@
-import { FORM_MESSAGES, WebsiteRole } from '@tessera/core';
+import { FORM_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { createCaptcha } from '../captcha.js';
 import { createFormStore } from '../form-store.js';
 import { createSubmissionService } from '../submission-service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { fixtures, keyFor, SAVE, saveTestForms, UNLIMITED_FORMS } from './forms-helpers.js';
 
@@ -189,22 +189,11 @@ for (const dialect of DIALECTS) {
     });
 
     it('lets owners list forms, page submissions and export them as CSV', async () => {
-      await createOwner(server.db, {
-        email: 'editor@example.com',
-        password: 'correct horse battery',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'reports@example.com',
-        password: 'correct horse battery',
-        roles: [WebsiteRole.REPORTING],
-      });
+      const [reporter, owner] = await ownerSessions(server, [OWNERS.reporting, OWNERS.editor]);
       const anonymous = await visitor().get('/api/config/forms');
       expect(anonymous.status).toBe(401);
-      const reporter = await signInOwner(server.url, 'reports@example.com', 'correct horse battery');
       expect((await reporter.get('/api/config/forms')).status).toBe(403);
 
-      const owner = await signInOwner(server.url, 'editor@example.com', 'correct horse battery');
       const forms = await owner.get('/api/config/forms');
       expect(forms.status).toBe(200);
       const ids = forms.body.forms.map((f: { id: string }) => f.id);

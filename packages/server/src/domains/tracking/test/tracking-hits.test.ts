@@ -1,34 +1,24 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { FORM, form, hit, recordHit } from './tracking-helpers.js';
+
+/** Signed in, a viewer-only account is counted like a visitor outside /config. */
+const VIEWER = { email: 'viewer@example.com', password: 'viewer-password', roles: [WebsiteRole.VIEWER] };
 
 for (const dialect of DIALECTS) {
   describe(`page views (${dialect})`, () => {
     let server: TestServer;
     let owner: Visitor;
+    let editor: Visitor;
+    let viewer: Visitor;
 
     beforeAll(async () => {
       server = await startTestServer({ dialect });
-      await createOwner(server.db, {
-        email: 'reports@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.REPORTING],
-      });
-      await createOwner(server.db, {
-        email: 'editor@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.EDITOR],
-      });
-      await createOwner(server.db, {
-        email: 'viewer@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.VIEWER],
-      });
-      owner = await signInOwner(server.url, 'reports@example.com', 'correct horse');
+      [owner, editor, viewer] = await ownerSessions(server, [OWNERS.reporting, OWNERS.editor, VIEWER]);
     });
     afterAll(async () => server?.close());
 
@@ -75,9 +65,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('does not record signed-in owners, except viewer-only accounts outside /config', async () => {
-      const editor = await signInOwner(server.url, 'editor@example.com', 'correct horse');
       expect((await recordHit(editor, hit('/editor-page'))).body).toEqual({ stored: false });
-      const viewer = await signInOwner(server.url, 'viewer@example.com', 'correct horse');
       expect((await recordHit(viewer, hit('/viewer-page'))).body).toEqual({ stored: true });
       expect((await recordHit(viewer, hit('/config/pages'))).body).toEqual({ stored: false });
     });
@@ -109,7 +97,6 @@ for (const dialect of DIALECTS) {
     it('keeps the owner figures to reporting roles and a valid range in the site zone', async () => {
       const anonymous = new Visitor(server.url);
       expect((await anonymous.get('/api/config/analytics/overview')).status).toBe(401);
-      const editor = await signInOwner(server.url, 'editor@example.com', 'correct horse');
       expect((await editor.get('/api/config/analytics/overview')).status).toBe(403);
       const bad = await owner.get('/api/config/analytics/overview?from=2026-02-10&to=2026-02-01');
       expect(bad.status).toBe(400);

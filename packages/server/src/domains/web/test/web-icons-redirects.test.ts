@@ -120,7 +120,7 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
       // So does a post given a new address in the blog editor.
       const { body } = await admin.get('/api/config/blogs');
       const blogId = body.blogs.find((b: { slug: string }) => b.slug === 'blog').id;
-      const created = await admin.post(`/api/config/blogs/${blogId}/posts`, {
+      const post = {
         title: 'Moving day',
         excerpt: 'x',
         body: '<p>x</p>',
@@ -128,19 +128,11 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
         status: 'published',
         tags: [],
         categories: [],
-      });
+      };
+      const created = await admin.post(`/api/config/blogs/${blogId}/posts`, post);
       expect(created.status).toBe(200);
       const { id, urlId } = created.body.post;
-      const edited = await admin.put(`/api/config/blogs/${blogId}/posts/${id}`, {
-        title: 'Moving day',
-        excerpt: 'x',
-        body: '<p>x</p>',
-        author: 'Ada',
-        status: 'published',
-        tags: [],
-        categories: [],
-        urlId: 'moved-day',
-      });
+      const edited = await admin.put(`/api/config/blogs/${blogId}/posts/${id}`, { ...post, urlId: 'moved-day' });
       expect(edited.status).toBe(200);
       const old = await visitor.get(`/blog/${urlId}`);
       expect(old.status).toBe(301);
