@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { areaView } from './plan-view.js';
 import { areaCollections, areaSlugs, findArea, listPlans } from './repository.js';
 import { memberAccess } from './service.js';
-import type { SiteUserPort } from './site-user-port.js';
+import type { SiteUserPort } from '../site-users/index.js';
 
 /**
  * Which slugs are in an area is kept with the site's content (`content.remember`): putting a page in

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAreaGate } from './gate.js';
 import { registerOwnerRoutes } from './owner-routes.js';
-import type { SiteUserPort } from './site-user-port.js';
+import type { SiteUserPort } from '../site-users/index.js';
 import { registerVisitorRoutes } from './visitor-routes.js';
 
 export { type AccessSpan, type AreaAccess, accessAt } from './access.js';
 export { cancelRecurring, memberAccess } from './service.js';
-export type { SiteUserPort } from './site-user-port.js';
 
 /**
  * Paid member areas (issue 23): owner routes under `/api/config/member-areas`, the visitors' join,

@@ -9,7 +9,7 @@ import { areaView } from './plan-view.js';
 import { areaCollections, findArea, findPlan, listPlans, type PlanRow } from './repository.js';
 import { areaParams, confirmedQuery, joinBody, planParams } from './schemas.js';
 import { cancelRecurring, joinablePlan, joinFree, memberAccess, renewingPlans } from './service.js';
-import type { SignedInSiteUser, SiteUserPort } from './site-user-port.js';
+import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 
 const DENIED_TEMPLATE = 'account-denied';
 const CONFIRMED_TEMPLATE = 'membership-confirmed';

@@ -8,7 +8,7 @@ import { type ReviewNote, reviewNoteQuery } from './form-note.js';
 import { type PhotoUpload, photosOfBody, photoUploadError } from './photos.js';
 import { productParams, type ReviewFields, reviewFields } from '@tessera/core/contracts/reviews';
 import type { ReviewService } from './service.js';
-import type { ReviewSiteUser, ReviewSiteUserPort } from './site-user-port.js';
+import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 
 // The product page's review form without JavaScript: a signed-in site user's plain form post
 // (multipart, with the photos) to `POST /reviews/products/:itemId`, carrying the crumb and the
@@ -25,7 +25,7 @@ export type PostLimit = ReturnType<typeof limitPerAddress>;
 /** Posts a checked review as the signed-in site user; the same for the JSON call and the form. */
 export async function postAsSignedInUser(
   service: ReviewService,
-  user: ReviewSiteUser,
+  user: SignedInSiteUser,
   itemId: string,
   fields: ReviewFields,
   photos: PhotoUpload[],
@@ -65,7 +65,7 @@ function reasonOf(error: unknown): string | undefined {
 
 export function registerReviewFormRoute(
   app: FastifyInstance,
-  deps: { siteUsers: ReviewSiteUserPort; service: ReviewService; captchaGate: CaptchaGate; postLimit: PostLimit },
+  deps: { siteUsers: SiteUserPort; service: ReviewService; captchaGate: CaptchaGate; postLimit: PostLimit },
 ) {
   const { siteUsers, service, captchaGate, postLimit } = deps;
 
@@ -121,7 +121,7 @@ export function registerReviewFormRoute(
       const photos = await photosOfBody(request.body);
       // Without JavaScript no captcha can be solved: past the threshold the reason says so.
       await captchaGate.pass(request, parsed.data.captchaKey);
-      const posted = await postAsSignedInUser(service, user as ReviewSiteUser, itemId, parsed.data, photos);
+      const posted = await postAsSignedInUser(service, user as SignedInSiteUser, itemId, parsed.data, photos);
       if (!posted.ok) return refuse(posted.message);
       return back(reply, page, { kind: 'sent' }, secret);
     },

@@ -8,7 +8,7 @@ import { REVIEW_PHOTO_LIMITS } from './photos.js';
 import { summariesOf } from './repository.js';
 import { createReviewService, type ReviewService } from './service.js';
 import { createReviewSettings, type SettingsPort } from './settings.js';
-import type { ReviewSiteUserPort } from './site-user-port.js';
+import type { SiteUserPort } from '../site-users/index.js';
 import { type ReviewsJsonLd, type ReviewsSection, type ReviewWriter, reviewsSection, starText } from './view.js';
 import { registerReviewVisitorRoutes } from './visitor-routes.js';
 
@@ -20,7 +20,6 @@ import { registerReviewVisitorRoutes } from './visitor-routes.js';
 export type { ReviewService } from './service.js';
 export type { ReviewsJsonLd, ReviewsSection } from './view.js';
 export type { SettingsPort } from './settings.js';
-export type { ReviewSiteUserPort } from './site-user-port.js';
 
 export interface ReviewsApi extends ReviewService {
   /** The product page's reviews section and JSON-LD; undefined when reviews are off. */
@@ -56,7 +55,7 @@ declare module '../../app.js' {
 
 export default async function reviewsPlugin(
   app: FastifyInstance,
-  options: { siteUsers: ReviewSiteUserPort; settings: SettingsPort },
+  options: { siteUsers: SiteUserPort; settings: SettingsPort },
 ): Promise<void> {
   const settings = createReviewSettings(app.db, options.settings);
   const service = createReviewService(app, settings);

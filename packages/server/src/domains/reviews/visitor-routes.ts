@@ -17,7 +17,7 @@ import type { CaptchaGate } from './captcha-gate.js';
 import { postAsSignedInUser, registerReviewFormRoute, reviewPostError } from './form-routes.js';
 import { photosOfBody } from './photos.js';
 import type { ReviewSettingsStore } from './settings.js';
-import type { ReviewSiteUser, ReviewSiteUserPort } from './site-user-port.js';
+import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 
 const REQUEST_TEMPLATE = 'reviews-request';
 
@@ -29,7 +29,7 @@ const REQUEST_TEMPLATE = 'reviews-request';
  */
 export function registerReviewVisitorRoutes(
   app: FastifyInstance,
-  siteUsers: ReviewSiteUserPort,
+  siteUsers: SiteUserPort,
   service: ReviewService,
   settingsStore: ReviewSettingsStore,
   captchaGate: CaptchaGate,
@@ -93,7 +93,7 @@ export function registerReviewVisitorRoutes(
       const fields = parseInput(reviewFields, request.body);
       const photos = await photosOfBody(request.body);
       await captchaGate.pass(request, fields.captchaKey);
-      const posted = await postAsSignedInUser(service, request.siteUser as ReviewSiteUser, itemId, fields, photos);
+      const posted = await postAsSignedInUser(service, request.siteUser as SignedInSiteUser, itemId, fields, photos);
       if (!posted.ok) fail(posted.code, posted.message);
       return reply.code(201).header('cache-control', 'no-store').send({ reviewId: posted.reviewId, status: 'pending' });
     },

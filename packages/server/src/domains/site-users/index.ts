@@ -394,4 +394,5 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
 }
 
 // Not encapsulated: the members-only gate must run for the pages plugin's routes too.
+export type { SignedInSiteUser, SiteUserPort } from './site-user-port.js';
 export default fp(siteUsersPlugin, { name: 'tessera-site-users' });

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
-// What reviews need of site users, handed in by app.ts (the same port member areas use,
-// `domains/site-users/member-area-port.ts`): a domain does not import the site-users folder.
+// What other domains (member areas, reviews) use of site users: app.ts hands each of them the port
+// `member-area-port.ts` builds, so they import only these types from this folder's index.ts.
 
-export interface ReviewSiteUser {
+export interface SignedInSiteUser {
   id: string;
   email: string;
   websiteId: string;
@@ -11,9 +11,9 @@ export interface ReviewSiteUser {
   lastName?: string;
 }
 
-export interface ReviewSiteUserPort {
-  /** The signed-in site user of the request, if any (sets `request.siteUserXsrf`). */
-  load(request: FastifyRequest): Promise<ReviewSiteUser | undefined>;
+export interface SiteUserPort {
+  /** The signed-in site user of the request's site, or undefined (sets `request.siteUserXsrf`). */
+  load(request: FastifyRequest): Promise<SignedInSiteUser | undefined>;
   /** The preHandler of site-user calls (401 without a session, 403 without the XSRF token). */
   requireSiteUser: preHandlerAsyncHookHandler;
   /** True when a loaded session's XSRF token came with the request (header or `xsrfToken` form field). */
