@@ -1,3 +1,11 @@
+import {
+  type MailingConnection,
+  type MailingDelivery,
+  type MailingListing,
+  mailchimpAudiences as audiencesAnswer,
+  mailingDeliveries,
+  mailingListing,
+} from '@tessera/core/contracts/mailing-services';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -60,15 +68,15 @@ const createBody = z.discriminatedUnion('kind', [mailchimpBody, webhookBody], {
   error: 'kind: Choose mailchimp or webhook.',
 });
 
-function connectionJson(row: Selectable<MailingConnectionsTable>, counts: Record<string, number>) {
+function connectionJson(row: Selectable<MailingConnectionsTable>, counts: Record<string, number>): MailingConnection {
   const target = JSON.parse(row.target) as Partial<MailchimpTarget & WebhookTarget>;
   return {
     id: row.id,
-    kind: row.kind,
+    kind: row.kind as MailingConnection['kind'],
     label: row.label,
-    audience: row.kind === 'mailchimp' ? { id: target.listId, name: target.listName } : null,
+    audience: row.kind === 'mailchimp' ? { id: target.listId ?? '', name: target.listName ?? '' } : null,
     doubleOptIn: target.doubleOptIn ?? false,
-    url: row.kind === 'webhook' ? target.url : null,
+    url: row.kind === 'webhook' ? (target.url ?? null) : null,
     enabled: row.enabled === 1,
     delivered: counts.delivered ?? 0,
     pending: counts.pending ?? 0,
@@ -79,12 +87,13 @@ function connectionJson(row: Selectable<MailingConnectionsTable>, counts: Record
   };
 }
 
-function deliveryJson(row: Selectable<MailingDeliveriesTable>) {
+function deliveryJson(row: Selectable<MailingDeliveriesTable>): MailingDelivery {
   return {
     id: row.id,
     email: row.email,
     source: row.source,
     ...deliveryStateJson(row),
+    status: row.status as MailingDelivery['status'],
   };
 }
 
@@ -122,7 +131,7 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
   };
   const base = '/api/config/mailing-services';
 
-  async function listing(siteId: string) {
+  async function listing(siteId: string): Promise<MailingListing> {
     const rows = await app.db
       .selectFrom('mailing_connections')
       .selectAll()
@@ -144,14 +153,14 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     };
   }
 
-  app.get(base, admin, async (request, reply) => {
+  app.get(base, { ...admin, config: { contract: { response: { 200: mailingListing } } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return listing(request.owner!.websiteId);
   });
 
   app.post(
     `${base}/mailchimp/audiences`,
-    { ...limited, config: { contract: { body: audiencesBody } } },
+    { ...limited, config: { contract: { body: audiencesBody, response: { 200: audiencesAnswer } } } },
     async (request, reply) => {
       const input = parseWithFields(audiencesBody, request.body);
       const checked = await mailchimpAudiences(input.apiKey).catch(() => undefined);
@@ -162,113 +171,121 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post(base, { ...limited, config: { contract: { body: createBody } } }, async (request, reply) => {
-    const input = parseWithFields(createBody, request.body);
-    const siteId = request.owner!.websiteId;
-    const keyProblem = secretKeyProblem(app.config.secretKey);
-    if (keyProblem) return refuse(reply, 409, 'secret-key-missing', keyProblem);
-    const count = await app.db
-      .selectFrom('mailing_connections')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= MAX_CONNECTIONS) {
-      return refuse(
-        reply,
-        400,
-        'invalid-body',
-        `A site can have at most ${MAX_CONNECTIONS} mailing-service connections.`,
-      );
-    }
-    // The same audience or receiver twice would only send every sign-up twice.
-    const existing = await app.db
-      .selectFrom('mailing_connections')
-      .select(['kind', 'target'])
-      .where('site_id', '=', siteId)
-      .execute();
-    const same = existing.some((row) => {
-      const t = JSON.parse(row.target) as Partial<MailchimpTarget & WebhookTarget>;
-      if (input.kind === 'mailchimp') return row.kind === 'mailchimp' && t.listId === input.listId;
-      return row.kind === 'webhook' && t.url === input.url;
-    });
-    if (same) {
-      const field = input.kind === 'mailchimp' ? 'listId' : 'url';
-      return refuse(reply, 400, 'already-connected', 'This service is already connected.', field);
-    }
-    const connectionId = newId();
-    const now = new Date().toISOString();
-    let label: string;
-    let target: MailchimpTarget | WebhookTarget;
-    let secret: string;
-    if (input.kind === 'mailchimp') {
-      const checked = await mailchimpAudiences(input.apiKey).catch(() => undefined);
-      if (!checked) return refuse(reply, 502, 'service-unreachable', MAILCHIMP_MESSAGES.unreachable);
-      if (!checked.ok) return refuse(reply, 400, 'credentials-refused', checked.message, 'apiKey');
-      const audience = checked.audiences.find((a) => a.id === input.listId);
-      if (!audience) {
-        return refuse(reply, 400, 'invalid-body', 'That audience is not in this Mailchimp account.', 'listId');
+  app.post(
+    base,
+    { ...limited, config: { contract: { body: createBody, response: { 201: mailingListing } } } },
+    async (request, reply) => {
+      const input = parseWithFields(createBody, request.body);
+      const siteId = request.owner!.websiteId;
+      const keyProblem = secretKeyProblem(app.config.secretKey);
+      if (keyProblem) return refuse(reply, 409, 'secret-key-missing', keyProblem);
+      const count = await app.db
+        .selectFrom('mailing_connections')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('site_id', '=', siteId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.n) >= MAX_CONNECTIONS) {
+        return refuse(
+          reply,
+          400,
+          'invalid-body',
+          `A site can have at most ${MAX_CONNECTIONS} mailing-service connections.`,
+        );
       }
-      secret = input.apiKey;
-      label = `Mailchimp: ${audience.name}`;
-      target = {
-        dc: dataCentreOf(input.apiKey)!,
-        listId: audience.id,
-        listName: audience.name,
-        doubleOptIn: input.doubleOptIn ?? false,
-      };
-    } else {
-      // Checked by a signed test post that the receiver must answer with 2xx.
-      secret = newSigningSecret();
-      const body = JSON.stringify({
-        id: `test_${connectionId}`,
-        type: 'mailing.test',
-        createdAt: now,
-        siteId,
-        data: {},
+      // The same audience or receiver twice would only send every sign-up twice.
+      const existing = await app.db
+        .selectFrom('mailing_connections')
+        .select(['kind', 'target'])
+        .where('site_id', '=', siteId)
+        .execute();
+      const same = existing.some((row) => {
+        const t = JSON.parse(row.target) as Partial<MailchimpTarget & WebhookTarget>;
+        if (input.kind === 'mailchimp') return row.kind === 'mailchimp' && t.listId === input.listId;
+        return row.kind === 'webhook' && t.url === input.url;
       });
-      const sent = await postJson(input.url, body, {
-        'tessera-signature': signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
-        'tessera-event-type': 'mailing.test',
-      });
-      if (!sent.ok) {
-        const message = `The receiver did not accept a test sign-up (${sent.error}).`;
-        return refuse(reply, 400, 'target-refused', message, 'url');
+      if (same) {
+        const field = input.kind === 'mailchimp' ? 'listId' : 'url';
+        return refuse(reply, 400, 'already-connected', 'This service is already connected.', field);
       }
-      label = input.label || new URL(input.url).host;
-      target = { url: input.url };
-    }
-    await app.db
-      .insertInto('mailing_connections')
-      .values({
-        id: connectionId,
-        site_id: siteId,
-        kind: input.kind,
-        label,
-        target: JSON.stringify(target),
-        secret: sealSecret(secret, siteId, connectionId, app.config.secretKey as string),
-        enabled: 1,
-        last_error: null,
-        last_error_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    reply.code(201).header('cache-control', 'no-store');
-    return { ...(await listing(siteId)), ...(input.kind === 'webhook' ? { secret } : {}) };
-  });
+      const connectionId = newId();
+      const now = new Date().toISOString();
+      let label: string;
+      let target: MailchimpTarget | WebhookTarget;
+      let secret: string;
+      if (input.kind === 'mailchimp') {
+        const checked = await mailchimpAudiences(input.apiKey).catch(() => undefined);
+        if (!checked) return refuse(reply, 502, 'service-unreachable', MAILCHIMP_MESSAGES.unreachable);
+        if (!checked.ok) return refuse(reply, 400, 'credentials-refused', checked.message, 'apiKey');
+        const audience = checked.audiences.find((a) => a.id === input.listId);
+        if (!audience) {
+          return refuse(reply, 400, 'invalid-body', 'That audience is not in this Mailchimp account.', 'listId');
+        }
+        secret = input.apiKey;
+        label = `Mailchimp: ${audience.name}`;
+        target = {
+          dc: dataCentreOf(input.apiKey)!,
+          listId: audience.id,
+          listName: audience.name,
+          doubleOptIn: input.doubleOptIn ?? false,
+        };
+      } else {
+        // Checked by a signed test post that the receiver must answer with 2xx.
+        secret = newSigningSecret();
+        const body = JSON.stringify({
+          id: `test_${connectionId}`,
+          type: 'mailing.test',
+          createdAt: now,
+          siteId,
+          data: {},
+        });
+        const sent = await postJson(input.url, body, {
+          'tessera-signature': signatureHeader(secret, body, Math.floor(Date.now() / 1000)),
+          'tessera-event-type': 'mailing.test',
+        });
+        if (!sent.ok) {
+          const message = `The receiver did not accept a test sign-up (${sent.error}).`;
+          return refuse(reply, 400, 'target-refused', message, 'url');
+        }
+        label = input.label || new URL(input.url).host;
+        target = { url: input.url };
+      }
+      await app.db
+        .insertInto('mailing_connections')
+        .values({
+          id: connectionId,
+          site_id: siteId,
+          kind: input.kind,
+          label,
+          target: JSON.stringify(target),
+          secret: sealSecret(secret, siteId, connectionId, app.config.secretKey as string),
+          enabled: 1,
+          last_error: null,
+          last_error_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      reply.code(201).header('cache-control', 'no-store');
+      return { ...(await listing(siteId)), ...(input.kind === 'webhook' ? { secret } : {}) };
+    },
+  );
 
-  app.delete(`${base}/:id`, { ...admin, config: { contract: { params: idParams } } }, async (request, reply) => {
-    const params = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    await connectionOf(app.db, siteId, params.id);
-    await deleteConnection(app.db, 'mailing_connections', siteId, params.id);
-    reply.header('cache-control', 'no-store');
-    return listing(siteId);
-  });
+  app.delete(
+    `${base}/:id`,
+    { ...admin, config: { contract: { params: idParams, response: { 200: mailingListing } } } },
+    async (request, reply) => {
+      const params = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      await connectionOf(app.db, siteId, params.id);
+      await deleteConnection(app.db, 'mailing_connections', siteId, params.id);
+      reply.header('cache-control', 'no-store');
+      return listing(siteId);
+    },
+  );
 
   app.get(
     `${base}/:id/deliveries`,
-    { ...admin, config: { contract: { params: idParams } } },
+    { ...admin, config: { contract: { params: idParams, response: { 200: mailingDeliveries } } } },
     async (request, reply) => {
       const params = parseInput(idParams, request.params, 'address');
       await connectionOf(app.db, request.owner!.websiteId, params.id);
@@ -279,40 +296,44 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
   );
 
   // The failed sign-ups of a connection start over now (fresh attempts), and are tried at once.
-  app.post(`${base}/:id/retry`, { ...limited, config: { contract: { params: idParams } } }, async (request, reply) => {
-    const params = parseInput(idParams, request.params, 'address');
-    const siteId = request.owner!.websiteId;
-    await connectionOf(app.db, siteId, params.id);
-    const now = new Date();
-    await app.db
-      .updateTable('mailing_deliveries')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), updated_at: now.toISOString() })
-      .where('connection_id', '=', params.id)
-      .where('status', '=', 'failed')
-      .execute();
-    const due = await app.db
-      .selectFrom('mailing_deliveries')
-      .selectAll()
-      .where('connection_id', '=', params.id)
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', now.toISOString())
-      .limit(25)
-      .execute();
-    for (const row of due) await attemptMailing(app.db, row, now, app.config.secretKey);
-    const failedLeft = await app.db
-      .selectFrom('mailing_deliveries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('connection_id', '=', params.id)
-      .where('status', '=', 'failed')
-      .executeTakeFirstOrThrow();
-    if (Number(failedLeft.n) === 0) {
+  app.post(
+    `${base}/:id/retry`,
+    { ...limited, config: { contract: { params: idParams, response: { 200: mailingListing } } } },
+    async (request, reply) => {
+      const params = parseInput(idParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      await connectionOf(app.db, siteId, params.id);
+      const now = new Date();
       await app.db
-        .updateTable('mailing_connections')
-        .set({ last_error: null, last_error_at: null })
-        .where('id', '=', params.id)
+        .updateTable('mailing_deliveries')
+        .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString(), updated_at: now.toISOString() })
+        .where('connection_id', '=', params.id)
+        .where('status', '=', 'failed')
         .execute();
-    }
-    reply.header('cache-control', 'no-store');
-    return listing(siteId);
-  });
+      const due = await app.db
+        .selectFrom('mailing_deliveries')
+        .selectAll()
+        .where('connection_id', '=', params.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now.toISOString())
+        .limit(25)
+        .execute();
+      for (const row of due) await attemptMailing(app.db, row, now, app.config.secretKey);
+      const failedLeft = await app.db
+        .selectFrom('mailing_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('connection_id', '=', params.id)
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow();
+      if (Number(failedLeft.n) === 0) {
+        await app.db
+          .updateTable('mailing_connections')
+          .set({ last_error: null, last_error_at: null })
+          .where('id', '=', params.id)
+          .execute();
+      }
+      reply.header('cache-control', 'no-store');
+      return listing(siteId);
+    },
+  );
 }
