@@ -1,5 +1,6 @@
+import { expect } from 'vitest';
 import type { TestServer } from '../src/testing.js';
-import type { Answer, Visitor } from './visitor.js';
+import { type Answer, Visitor } from './visitor.js';
 
 /** The id of a catalogue item by its url id (the item must exist). */
 export async function itemIdOf(server: TestServer, urlId: string): Promise<string> {
@@ -16,4 +17,11 @@ export async function addToCart(
   return visitor.request('POST', '/api/commerce/shopping-cart/entries', {
     body: { itemId: await itemIdOf(server, item.urlId), sku: item.sku, quantity: item.quantity },
   });
+}
+
+/** A new visitor with `quantity` of one variant (by SKU) of the item `urlId` in the cart; the add must succeed. */
+export async function visitorWithCart(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
+  const visitor = Visitor.of(server);
+  expect((await addToCart(server, visitor, { urlId, sku, quantity })).status).toBe(200);
+  return visitor;
 }

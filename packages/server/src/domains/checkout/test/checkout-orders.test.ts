@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInPaymentProviders } from '../src/domains/payments/methods/index.js';
-import { createRenewalScheduler } from '../src/domains/subscriptions/schedule.js';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createOwner, createSiteUser, signInOwner, signInSiteUser } from './auth-helpers.js';
-import { itemIdOf } from './cart-helpers.js';
-import { Visitor } from './visitor.js';
-import { cardOrder as order, MANY_ORDERS } from './checkout-helpers.js';
-
-async function visitorWith(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
-  const visitor = Visitor.of(server);
-  const added = await visitor.request('POST', '/api/commerce/shopping-cart/entries', {
-    body: { itemId: await itemIdOf(server, urlId), sku, quantity },
-  });
-  expect(added.status).toBe(200);
-  return visitor;
-}
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { createSiteUser, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { itemIdOf, visitorWithCart } from '../../../../test/cart-helpers.js';
+import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { Visitor } from '../../../../test/visitor.js';
 
 async function stockOf(server: TestServer, sku: string): Promise<number> {
   const row = await server.db
@@ -25,22 +14,28 @@ async function stockOf(server: TestServer, sku: string): Promise<number> {
   return row.qty_in_stock;
 }
 
-describe.each(DIALECTS)('checkout on %s', (dialect) => {
+async function firstSku(server: TestServer, urlId: string): Promise<string | undefined> {
+  const row = await server.db
+    .selectFrom('product_variants')
+    .innerJoin('items', 'items.id', 'product_variants.item_id')
+    .select('product_variants.sku')
+    .where('items.url_id', '=', urlId)
+    .where('product_variants.qty_in_stock', '>', 0)
+    .executeTakeFirst();
+  return row?.sku;
+}
+
+describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   let server: TestServer;
 
   beforeAll(async () => {
     // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
-    server = await startTestServer({
-      dialect,
-      config: MANY_ORDERS,
-    });
+    server = await startTestServer({ dialect, config: MANY_ORDERS });
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(async () => server?.close());
 
   it('prices a cart with shipping, tax and a coupon, then places a paid order that takes stock', async () => {
-    const visitor = await visitorWith(server, 'wool-scarf', (await firstSku(server, 'wool-scarf'))!, 1);
+    const visitor = await visitorWithCart(server, 'wool-scarf', (await firstSku(server, 'wool-scarf'))!, 1);
     const quote = await visitor.request('POST', '/api/checkout/quote', { body: { couponCode: 'WELCOME10' } });
     expect(quote.status).toBe(200);
     const cart = quote.body.shoppingCart;
@@ -87,7 +82,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
         .where('name', 'in', ['Checkout', 'Order'])
         .execute();
     const before = await funnel();
-    const visitor = await visitorWith(server, 'sticker-pack', (await firstSku(server, 'sticker-pack'))!, 2);
+    const visitor = await visitorWithCart(server, 'sticker-pack', (await firstSku(server, 'sticker-pack'))!, 2);
     expect((await visitor.request('GET', '/checkout')).status).toBe(200);
     const body = order({});
     const placed = await visitor.request('POST', '/api/checkout/orders', { body });
@@ -105,7 +100,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('refuses a declined card and leaves stock and cart as they were', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const declined = await visitor.request('POST', '/api/checkout/orders', {
       body: order({ cardNumber: '4000 0000 0000 0002' }),
     });
@@ -122,7 +117,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('refuses an order for a product the owner took off sale after it was added, and takes no stock', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const itemId = await itemIdOf(server, 'sticker-pack');
     const before = await stockOf(server, 'STICKERS-BOT');
     await server.db.updateTable('items').set({ status: 'draft' }).where('id', '=', itemId).execute();
@@ -141,7 +136,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('makes one order of a repeated submission with the same idempotency key, also at once', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const body = order();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => visitor.request('POST', '/api/checkout/orders', { body })),
@@ -160,7 +155,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('makes one order of one cart placed from two tabs at once (two page loads, two keys)', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const answers = await Promise.all([
       visitor.request('POST', '/api/checkout/orders', { body: order() }),
       visitor.request('POST', '/api/checkout/orders', { body: order() }),
@@ -176,7 +171,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .where('sku', '=', 'STICKERS-BOT')
       .execute();
     const visitors: Visitor[] = [];
-    for (let i = 0; i < 50; i++) visitors.push(await visitorWith(server, 'sticker-pack', 'STICKERS-BOT'));
+    for (let i = 0; i < 50; i++) visitors.push(await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT'));
     const before = await server.db
       .selectFrom('order_lines')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -202,7 +197,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
   });
 
   it('sells a gift card whose code pays part of a later order, never more than its balance under 20 racing orders', async () => {
-    const buyer = await visitorWith(server, 'gift-card', 'GIFT-25');
+    const buyer = await visitorWithCart(server, 'gift-card', 'GIFT-25');
     const bought = await buyer.request('POST', '/api/checkout/orders', {
       body: order({ email: 'giver@example.com', giftCardRecipientEmail: 'friend@example.com' }),
     });
@@ -217,7 +212,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
 
     // 20 orders of $8 + shipping + tax each try to spend the same $25 card at once.
     const visitors: Visitor[] = [];
-    for (let i = 0; i < 20; i++) visitors.push(await visitorWith(server, 'sticker-pack', 'STICKERS-BOT'));
+    for (let i = 0; i < 20; i++) visitors.push(await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT'));
     const answers = await Promise.all(
       visitors.map((v) => v.request('POST', '/api/checkout/orders', { body: order({ giftCardCode: code }) })),
     );
@@ -238,105 +233,10 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     }
   });
 
-  it('starts a subscription and bills each renewal once, also when the scheduler runs twice', async () => {
-    const visitor = Visitor.of(server);
-    const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-      body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
-    });
-    expect(started.status).toBe(200);
-    const cartToken = started.body.cartToken;
-    const page = await visitor.request('GET', `/checkout/subscription?cartToken=${encodeURIComponent(cartToken)}`);
-    expect(String(page.body)).toContain('Subscription checkout');
-    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order({ cartToken }) });
-    expect(placed.status).toBe(201);
-    expect(placed.body.order.pageType).toBe(206);
-    const renewals = server.app.services.checkout!.renewals;
-    const later = new Date(Date.now() + 40 * 86_400_000);
-    const [first, second] = await Promise.all([renewals.runDue(later), renewals.runDue(later)]);
-    expect([...first, ...second].filter((o) => o.status === 'ordered')).toHaveLength(1);
-    const cycles = await server.db
-      .selectFrom('subscription_cycles')
-      .selectAll()
-      .where('subscription_id', '=', placed.body.order.subscriptionId)
-      .orderBy('cycle')
-      .execute();
-    expect(cycles.map((c) => c.cycle)).toEqual([1, 2]);
-    const renewalMail = await server.db
-      .selectFrom('mail_outbox')
-      .select('subject')
-      .where('subject', 'like', 'Subscription renewal:%')
-      .execute();
-    expect(renewalMail.length).toBeGreaterThanOrEqual(1);
-  });
-
-  it('catches up missed renewals after a restart, one order per cycle, and stops at numBillingCycles', async () => {
-    const visitor = Visitor.of(server);
-    const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-      body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-DRIP', qty: 1 },
-    });
-    const placed = await visitor.request('POST', '/api/checkout/orders', {
-      body: order({ cartToken: started.body.cartToken, email: 'restart@example.com' }),
-    });
-    expect(placed.status).toBe(201);
-    const subscriptionId = placed.body.order.subscriptionId as string;
-    await server.db.updateTable('subscriptions').set({ cycles_total: 3 }).where('id', '=', subscriptionId).execute();
-    // A second scheduler, as a restarted process would have, finds the cycles that fell due meanwhile.
-    const restarted = createRenewalScheduler(server.db, {
-      payments: builtInPaymentProviders(),
-      nextOrderNumber: server.app.services.checkout!.service.nextOrderNumber,
-    });
-    const farLater = new Date(Date.now() + 200 * 86_400_000);
-    const outcomes = await restarted.runDue(farLater);
-    expect(outcomes.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.cycle)).toEqual([2, 3]);
-    expect((await restarted.runDue(farLater)).filter((o) => o.subscriptionId === subscriptionId)).toEqual([]);
-    const renewalOrders = await server.db
-      .selectFrom('orders')
-      .select(['grand_total_cents', 'subtotal_cents', 'shipping_cents', 'tax_cents', 'discount_cents'])
-      .where('subscription_id', '=', subscriptionId)
-      .execute();
-    expect(renewalOrders).toHaveLength(3);
-    for (const o of renewalOrders) {
-      expect(o.grand_total_cents).toBe(o.subtotal_cents - o.discount_cents + o.shipping_cents + o.tax_cents);
-    }
-    const sub = await server.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', subscriptionId)
-      .executeTakeFirstOrThrow();
-    expect(sub).toMatchObject({ status: 'completed', next_billing_at: null });
-  });
-
-  it('lets a store owner list, fulfil and refund orders, and nobody else', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
-    const placed = await visitor.request('POST', '/api/checkout/orders', { body: order() });
-    const orderId = placed.body.order.id as string;
-    expect((await visitor.request('GET', '/api/config/orders')).status).toBe(401);
-    await createOwner(server.db, { email: `editor-${dialect}@example.com`, password: 'a long password 1', roles: [4] });
-    const editor = await signInOwner(server.url, `editor-${dialect}@example.com`, 'a long password 1');
-    expect((await editor.request('GET', '/api/config/orders')).status).toBe(403);
-    await createOwner(server.db, { email: `store-${dialect}@example.com`, password: 'a long password 2', roles: [8] });
-    const owner = await signInOwner(server.url, `store-${dialect}@example.com`, 'a long password 2');
-    const list = await owner.request('GET', '/api/config/orders');
-    expect(list.body.orders.some((o: { id: string }) => o.id === orderId)).toBe(true);
-    const detail = await owner.request('GET', `/api/config/orders/${orderId}`);
-    expect(detail.body.order.lines[0]).toMatchObject({ sku: 'STICKERS-BOT', quantity: 1 });
-    expect((await owner.request('POST', `/api/config/orders/${orderId}/fulfill`, { body: {} })).body).toEqual({
-      ok: true,
-    });
-    const refunds = await Promise.all([
-      owner.request('POST', `/api/config/orders/${orderId}/refund`, { body: {} }),
-      owner.request('POST', `/api/config/orders/${orderId}/refund`, { body: {} }),
-    ]);
-    expect(refunds.filter((r) => r.status === 200)).toHaveLength(1);
-    const stored = await server.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ fulfillment_status: 'fulfilled', payment_status: 'refunded' });
-    expect(stored.refunded_cents).toBe(stored.amount_due_cents);
-  });
-
   it("files a signed-in site user's order under their account", async () => {
     const email = `member-${dialect}@example.com`;
     await createSiteUser(server.db, { email, password: 'a long password 3' });
-    const shopper = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const shopper = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const member = await signInSiteUser(server.url, email, 'a long password 3', { from: shopper });
     const placed = await member.request('POST', '/api/checkout/orders', { body: order({ email }) });
     expect(placed.status).toBe(201);
@@ -353,7 +253,7 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
       .where('id', '=', site.id)
       .execute();
     try {
-      const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+      const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
       const message = 'To check out, your order subtotal must be $1,000.00 or more.';
       const quote = await visitor.request('POST', '/api/checkout/quote', { body: {} });
       expect(quote.body.shoppingCart.subtotalMinimumMessage).toBe(message);
@@ -367,58 +267,8 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     }
   });
 
-  it('lets a store owner replace shipping options, tax rules and coupons, which checkout then uses', async () => {
-    await createOwner(server.db, {
-      email: `settings-${dialect}@example.com`,
-      password: 'a long password 4',
-      roles: [1],
-    });
-    const owner = await signInOwner(server.url, `settings-${dialect}@example.com`, 'a long password 4');
-    const before = await owner.request('GET', '/api/config/checkout');
-    expect(before.body.coupons.map((c: { code: string }) => c.code)).toContain('WELCOME10');
-    const saved = await owner.request('PUT', '/api/config/checkout/shipping-options', {
-      body: {
-        shippingOptions: [
-          { name: 'Pickup', amountCents: 0 },
-          { name: 'Courier', amountCents: 1234 },
-        ],
-      },
-    });
-    expect(saved.body.shippingOptions.map((o: { name: string }) => o.name)).toEqual(['Pickup', 'Courier']);
-    await owner.request('PUT', '/api/config/checkout/tax-rules', {
-      body: { taxRules: [{ name: 'VAT', rateBasisPoints: 2000, taxShipping: true }] },
-    });
-    const coupons = await owner.request('PUT', '/api/config/checkout/coupons', {
-      body: { coupons: [{ code: 'half', kind: 'percent', value: 50 }] },
-    });
-    expect(coupons.body.coupons).toEqual([
-      { code: 'HALF', kind: 'percent', value: 50, minSubtotalCents: 0, active: true },
-    ]);
-    expect(
-      (
-        await owner.request('PUT', '/api/config/checkout/coupons', {
-          body: { coupons: [{ code: 'x', kind: 'fixed', value: 1 }] },
-        })
-      ).status,
-    ).toBe(400);
-
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
-    const quote = await visitor.request('POST', '/api/checkout/quote', {
-      body: { couponCodes: ['HALF', 'WELCOME10'], shippingOptionId: saved.body.shippingOptions[1].id, country: 'FR' },
-    });
-    const cart = quote.body.shoppingCart;
-    expect(cart.invalidCoupons.map((c: { code: string }) => c.code)).toEqual(['WELCOME10']);
-    expect(cart.discountCents).toBe(400);
-    expect(cart.shippingCostCents).toBe(1234);
-    expect(cart.taxCents).toBe(Math.round((800 - 400 + 1234) * 0.2));
-    // Removed defaults stay removed (they are seeded once per site).
-    const again = await owner.request('GET', '/api/config/checkout');
-    expect(again.body.coupons.map((c: { code: string }) => c.code)).toEqual(['HALF']);
-    expect((await visitor.request('GET', '/api/config/checkout')).status).toBe(401);
-  });
-
   it('takes an order from the plain HTML form without JavaScript and redirects to its page', async () => {
-    const visitor = await visitorWith(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
     const page = await visitor.request('GET', '/checkout');
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(String(page.body))?.[1];
     expect(key).toBeDefined();
@@ -452,14 +302,3 @@ describe.each(DIALECTS)('checkout on %s', (dialect) => {
     });
   });
 });
-
-async function firstSku(server: TestServer, urlId: string): Promise<string | undefined> {
-  const row = await server.db
-    .selectFrom('product_variants')
-    .innerJoin('items', 'items.id', 'product_variants.item_id')
-    .select('product_variants.sku')
-    .where('items.url_id', '=', urlId)
-    .where('product_variants.qty_in_stock', '>', 0)
-    .executeTakeFirst();
-  return row?.sku;
-}
