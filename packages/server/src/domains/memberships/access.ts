@@ -2,6 +2,7 @@ import type { BillingPeriod } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { addBillingPeriod } from '../subscriptions/schedule.js';
 import type { Database } from '../../platform/db/schema.js';
+import { membershipOf } from './repository.js';
 
 // Who may see a member area, derived each time it is asked (never stored for paid plans):
 // - an owner's revoke beats everything;
@@ -57,8 +58,19 @@ export interface PlanForAccess {
 
 const DAY_MS = 86_400_000;
 
-function plusDays(iso: string, days: number): string {
+/** `days` days after the ISO time `iso`, as an ISO time. */
+export function plusDays(iso: string, days: number): string {
   return new Date(new Date(iso).getTime() + days * DAY_MS).toISOString();
+}
+
+/** The paid plans of `kind` (those with a product). */
+export function paidPlansOf<P extends PlanForAccess>(plans: readonly P[], kind: 'one-time' | 'recurring'): P[] {
+  return plans.filter((p) => p.kind === kind && p.item_id);
+}
+
+/** The product ids of paid plans. */
+export function productIdsOf(plans: readonly PlanForAccess[]): string[] {
+  return plans.map((p) => p.item_id as string);
 }
 
 /** The spans of access `siteUserId` has to an area with `plans`, read from memberships, orders and subscriptions. */
@@ -68,17 +80,12 @@ export async function loadAccessSpans(
 ): Promise<{ spans: AccessSpan[]; revoked: boolean }> {
   const { siteId, areaId, siteUserId, plans } = input;
   const spans: AccessSpan[] = [];
-  const row = await db
-    .selectFrom('memberships')
-    .select(['state', 'plan_id', 'ends_at', 'created_at'])
-    .where('area_id', '=', areaId)
-    .where('site_user_id', '=', siteUserId)
-    .executeTakeFirst();
+  const row = await membershipOf(db, areaId, siteUserId);
   if (row?.state === 'revoked') return { spans, revoked: true };
   if (row && (row.state === 'free' || row.state === 'granted')) {
     spans.push({ source: row.state, planId: row.plan_id, start: row.created_at, end: row.ends_at });
   }
-  const oneTime = plans.filter((p) => p.kind === 'one-time' && p.item_id);
+  const oneTime = paidPlansOf(plans, 'one-time');
   if (oneTime.length > 0) {
     const paid = await db
       .selectFrom('orders')
@@ -87,11 +94,7 @@ export async function loadAccessSpans(
       .where('orders.site_id', '=', siteId)
       .where('orders.site_user_id', '=', siteUserId)
       .where('orders.payment_status', '=', 'paid')
-      .where(
-        'order_lines.item_id',
-        'in',
-        oneTime.map((p) => p.item_id as string),
-      )
+      .where('order_lines.item_id', 'in', productIdsOf(oneTime))
       .execute();
     for (const order of paid) {
       const plan = oneTime.find((p) => p.item_id === order.itemId);
@@ -100,7 +103,7 @@ export async function loadAccessSpans(
       spans.push({ source: 'one-time', planId: plan.id, start: order.paidAt, end });
     }
   }
-  const recurring = plans.filter((p) => p.kind === 'recurring' && p.item_id);
+  const recurring = paidPlansOf(plans, 'recurring');
   if (recurring.length > 0) {
     const cycles = await db
       .selectFrom('subscriptions')
@@ -110,11 +113,7 @@ export async function loadAccessSpans(
       .where('subscriptions.site_id', '=', siteId)
       .where('subscriptions.site_user_id', '=', siteUserId)
       .where('orders.payment_status', '=', 'paid')
-      .where(
-        'subscriptions.item_id',
-        'in',
-        recurring.map((p) => p.item_id as string),
-      )
+      .where('subscriptions.item_id', 'in', productIdsOf(recurring))
       .execute();
     for (const cycle of cycles) {
       const plan = recurring.find((p) => p.item_id === cycle.itemId);

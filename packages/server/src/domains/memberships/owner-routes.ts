@@ -3,6 +3,7 @@ import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
+import { plusDays } from './access.js';
 import { listMembers, revenueByPlan } from './members.js';
 import { planView } from './plan-view.js';
 import { type AreaWithParts, findArea, listAreas, listPlans, setOwnerDecision } from './repository.js';
@@ -18,7 +19,6 @@ import {
 import { archivePlan, createArea, createPlan, deleteArea, memberAccess, updateArea } from './service.js';
 
 const BASE = '/api/config/member-areas';
-const DAY_MS = 86_400_000;
 
 function areaJson(area: AreaWithParts) {
   return {
@@ -40,10 +40,26 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
   const store = { preHandler: requireOwner('store') };
   const siteOf = (request: { owner?: { websiteId: string } }) => request.owner!.websiteId;
 
+  const noArea = () => fail('not-found', 'No member area has this id.');
+
   async function oneArea(siteId: string, areaId: string) {
     const area = (await listAreas(db, siteId, true)).find((a) => a.id === areaId);
-    if (!area) return fail('not-found', 'No member area has this id.');
-    return areaJson(area);
+    return area ? areaJson(area) : noArea();
+  }
+
+  async function requireArea(siteId: string, areaId: string) {
+    if (!(await findArea(db, siteId, areaId))) noArea();
+  }
+
+  /** The site user of the site by email or id (the grant names an email, the revoke an id), or 404. */
+  async function siteUserOf(siteId: string, by: 'email' | 'id', value: string) {
+    const user = await db
+      .selectFrom('site_users')
+      .select('id')
+      .where('site_id', '=', siteId)
+      .where(by, '=', value)
+      .executeTakeFirst();
+    return user ?? fail('site-user-not-found');
   }
 
   app.get(BASE, store, async (request, reply) => {
@@ -116,7 +132,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     async (request) => {
       const { areaId, planId } = parseInput(areaPlanParams, request.params, 'address');
       const siteId = siteOf(request);
-      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      await requireArea(siteId, areaId);
       await archivePlan(db, siteId, planId, new Date().toISOString());
       onChange(siteId);
       return { area: await oneArea(siteId, areaId) };
@@ -129,7 +145,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     async (request, reply) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const siteId = siteOf(request);
-      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
+      await requireArea(siteId, areaId);
       const plans = await listPlans(db, areaId, true);
       reply.header('cache-control', 'no-store');
       const now = new Date().toISOString();
@@ -147,16 +163,10 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const input = parseWithFields(grantBody, request.body);
       const siteId = siteOf(request);
-      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-      const user = await db
-        .selectFrom('site_users')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('email', '=', input.email)
-        .executeTakeFirst();
-      if (!user) fail('site-user-not-found');
+      await requireArea(siteId, areaId);
+      const user = await siteUserOf(siteId, 'email', input.email);
       const now = new Date().toISOString();
-      const endsAt = input.durationDays ? new Date(Date.now() + input.durationDays * DAY_MS).toISOString() : null;
+      const endsAt = input.durationDays ? plusDays(now, input.durationDays) : null;
       await setOwnerDecision(db, { siteId, areaId, siteUserId: user.id, state: 'granted', endsAt, now });
       reply.code(201);
       return { siteUserId: user.id, access: await memberAccess(db, { siteId, areaId, siteUserId: user.id, now }) };
@@ -169,14 +179,8 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     async (request) => {
       const { areaId, siteUserId } = parseInput(areaMemberParams, request.params, 'address');
       const siteId = siteOf(request);
-      if (!(await findArea(db, siteId, areaId))) fail('not-found', 'No member area has this id.');
-      const user = await db
-        .selectFrom('site_users')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('id', '=', siteUserId)
-        .executeTakeFirst();
-      if (!user) fail('site-user-not-found');
+      await requireArea(siteId, areaId);
+      await siteUserOf(siteId, 'id', siteUserId);
       const now = new Date().toISOString();
       await setOwnerDecision(db, { siteId, areaId, siteUserId, state: 'revoked', endsAt: null, now });
       return { siteUserId, access: await memberAccess(db, { siteId, areaId, siteUserId, now }) };

@@ -161,6 +161,16 @@ export async function insertFreeMembership(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The membership row of a site user in an area (a free join, an owner's grant or revoke), if any. */
+export async function membershipOf(db: Kysely<Database>, areaId: string, siteUserId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['state', 'plan_id', 'ends_at', 'created_at'])
+    .where('area_id', '=', areaId)
+    .where('site_user_id', '=', siteUserId)
+    .executeTakeFirst();
+}
+
 /** An owner's grant (`state` 'granted', until `endsAt`) or revoke: one row per (area, user), replaced. */
 export async function setOwnerDecision(
   db: Kysely<Database>,

@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { fail } from '../../platform/errors/index.js';
-import { accessAt, type AreaAccess, loadAccessSpans } from './access.js';
+import { accessAt, type AreaAccess, loadAccessSpans, paidPlansOf, plusDays, productIdsOf } from './access.js';
 import { createPlanProduct } from './plan-products.js';
 import {
   type AreaRow,
   findArea,
   insertFreeMembership,
   listPlans,
+  membershipOf,
   type PlanRow,
   releaseAreaCollections,
   setAreaCollections,
@@ -48,24 +49,15 @@ export async function joinablePlan(
   return { plan, area };
 }
 
-const DAY_MS = 86_400_000;
-
 /** A free plan's join: one stored row per (area, user) however many joins race. Answers whether it was new. */
 export async function joinFree(
   db: Kysely<Database>,
   input: { siteId: string; plan: PlanRow; siteUserId: string; now: string },
 ): Promise<boolean> {
   const { plan, now } = input;
-  const existing = await db
-    .selectFrom('memberships')
-    .select('state')
-    .where('area_id', '=', plan.area_id)
-    .where('site_user_id', '=', input.siteUserId)
-    .executeTakeFirst();
+  const existing = await membershipOf(db, plan.area_id, input.siteUserId);
   if (existing?.state === 'revoked') fail('membership-revoked');
-  const endsAt = plan.duration_days
-    ? new Date(new Date(now).getTime() + plan.duration_days * DAY_MS).toISOString()
-    : null;
+  const endsAt = plan.duration_days ? plusDays(now, plan.duration_days) : null;
   return insertFreeMembership(db, {
     siteId: input.siteId,
     areaId: plan.area_id,
@@ -103,7 +95,7 @@ export async function renewingPlans(
   siteUserId: string,
   plans: readonly PlanRow[],
 ): Promise<{ id: string; title: string }[]> {
-  const recurring = plans.filter((p) => p.kind === 'recurring' && p.item_id);
+  const recurring = paidPlansOf(plans, 'recurring');
   if (recurring.length === 0) return [];
   const rows = await db
     .selectFrom('subscriptions')
@@ -111,11 +103,7 @@ export async function renewingPlans(
     .where('site_id', '=', siteId)
     .where('site_user_id', '=', siteUserId)
     .where('status', '=', 'active')
-    .where(
-      'item_id',
-      'in',
-      recurring.map((p) => p.item_id as string),
-    )
+    .where('item_id', 'in', productIdsOf(recurring))
     .execute();
   return recurring.filter((p) => rows.some((r) => r.item_id === p.item_id)).map((p) => ({ id: p.id, title: p.title }));
 }
