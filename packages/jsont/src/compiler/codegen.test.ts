@@ -164,4 +164,15 @@ describe('generated blocks render as the closures do', () => {
       expect(generated).toEqual(closures);
     }
   });
+
+  it('reuses the code of a block with the same structure, with its own text and values', () => {
+    const a = compile('<p>{.section x}{y|html}{.or}none{.end}</p>').template;
+    const b = compile('<li>{.section x}{y|html}{.or}nothing{.end}</li>').template;
+    const c = compile('<li>{.section x}{z|html}{.or}nothing{.end}</li>').template;
+    expect(b.exec.toString()).toBe(a.exec.toString());
+    // Another path is another lookup written out: other code.
+    expect(c.exec.toString()).not.toBe(a.exec.toString());
+    expect(render(a, { x: 1, y: '<' }).output).toBe('<p>&lt;</p>');
+    expect(render(b, { x: 0, y: '<' }).output).toBe('<li>nothing</li>');
+  });
 });

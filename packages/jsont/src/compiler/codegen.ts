@@ -35,9 +35,22 @@ const HELPERS = { isTruthy, outputText, VOID, reportThrown };
 /** Blocks with more steps than this run as closures: their code would cost more than it saves. */
 const MAX_STEPS = 500;
 
-/** Generated factories by key, so compiling the same structure again generates nothing. */
-const factories = new Map<string, Factory>();
+/** Generated factories by key (by the key's hash, then the key), so compiling the same structure again generates nothing. */
+const factories = new Map<number, { readonly key: readonly number[]; readonly factory: Factory }[]>();
+let factoryCount = 0;
 const FACTORY_LIMIT = 2000;
+
+function sameKey(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function findFactory(key: readonly number[], hash: number): Factory | undefined {
+  const entries = factories.get(hash);
+  if (entries !== undefined) for (const entry of entries) if (sameKey(entry.key, key)) return entry.factory;
+  return undefined;
+}
 let available = true;
 let enabled = true;
 
@@ -55,7 +68,7 @@ export function generateBlock(
   if (!available || !enabled || steps.length > MAX_STEPS) return undefined;
   const bound = new Generator(tables, fallback, false);
   bound.steps(steps, 0);
-  let factory = factories.get(bound.key);
+  let factory = findFactory(bound.key, bound.hash);
   if (factory === undefined) {
     const written = new Generator(tables, fallback, true);
     written.steps(steps, 0);
@@ -69,8 +82,14 @@ export function generateBlock(
       if (e instanceof EvalError) available = false;
       return undefined;
     }
-    if (factories.size >= FACTORY_LIMIT) factories.clear();
-    factories.set(bound.key, factory);
+    if (factoryCount >= FACTORY_LIMIT) {
+      factories.clear();
+      factoryCount = 0;
+    }
+    const entries = factories.get(bound.hash);
+    if (entries === undefined) factories.set(bound.hash, [{ key: bound.key, factory }]);
+    else entries.push({ key: bound.key, factory });
+    factoryCount++;
   }
   return factory(HELPERS, bound.consts);
 }

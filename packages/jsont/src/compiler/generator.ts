@@ -28,15 +28,15 @@ const MAX_CHAIN = 16;
 
 /**
  * Each path's part of a key: its number (split paths are shared, see `splitPath`, so a path
- * keeps its number), after `r` when its lookup is written out, `R` when it is a resolver call.
+ * keeps its number), odd when its lookup is written out, even when it is a resolver call.
  */
-const pathTokens = new WeakMap<Path, string>();
+const pathTokens = new WeakMap<Path, number>();
 let nextPathId = 0;
 
-function pathToken(path: Path): string {
+function pathToken(path: Path): number {
   let token = pathTokens.get(path);
   if (token === undefined) {
-    token = `${canInline(path) ? 'r' : 'R'}${nextPathId++}`;
+    token = nextPathId++ * 2 + (canInline(path) ? 1 : 0);
     pathTokens.set(path, token);
   }
   return token;
@@ -48,7 +48,9 @@ function pathToken(path: Path): string {
  * `kN` is the binding pass's `consts[N]`.
  */
 export class Generator {
-  key = '';
+  /** The key: the structure as numbers (tokens' character codes, paths past 127), and its hash. */
+  readonly key: number[] = [];
+  hash = 0x811c9dc5;
   code = '';
   readonly consts: unknown[] = [];
   /** Bound values referred to so far. */
@@ -61,6 +63,15 @@ export class Generator {
     private readonly fallback: Fallback,
     private readonly writing: boolean,
   ) {}
+
+  private mark(n: number): void {
+    this.key.push(n);
+    this.hash = Math.imul(this.hash ^ n, 0x01000193);
+  }
+
+  private token(t: string): void {
+    this.mark(t.charCodeAt(0));
+  }
 
   /** Bind a value (kept only when binding); its name in the code. */
   private bind(value: unknown): string {
@@ -81,23 +92,24 @@ export class Generator {
       else if (this.writing) this.code += `rt.out += ${this.bind(step)};\n`;
       else {
         this.bind(step);
-        this.key += 't';
+        this.token('t');
       }
     }
   }
 
   private block(nodes: readonly Node[], depth: number): void {
-    if (!this.writing) this.key += '(';
+    if (!this.writing) this.token('(');
     this.steps(blockSteps(nodes), depth);
-    if (!this.writing) this.key += ')';
+    if (!this.writing) this.token(')');
   }
 
   /** Statements that resolve `path` into a new local (a section's from its own frame only); its name. */
   private resolve(path: Path, scopeOnly: boolean): string {
     if (!this.writing) {
       const token = pathToken(path);
-      if (token.charCodeAt(0) === 82 /* R */) this.bind(scopeOnly ? compileSectionPath(path) : compilePath(path));
-      this.key += scopeOnly ? `s${token}` : token;
+      if ((token & 1) === 0) this.bind(scopeOnly ? compileSectionPath(path) : compilePath(path));
+      this.token(scopeOnly ? 's' : 'v');
+      this.mark(128 + token);
       return '';
     }
     const v = this.name('v');
@@ -112,7 +124,7 @@ export class Generator {
     if (this.writing) this.code += `${this.bind(null)}(rt);\n`;
     else {
       this.bind(this.fallback.node(node, this.tables));
-      this.key += 'c';
+      this.token('c');
     }
   }
 
@@ -152,9 +164,9 @@ export class Generator {
     const path = node.paths[0] ?? [];
     if (chain.length === 0) {
       if (this.writing) this.code += '{ ';
-      else this.key += 'V';
+      else this.token('V');
       const v = this.resolve(path, false);
-      if (this.writing) this.code += `rt.out += outputText(${v}); }\n`;
+      if (this.writing) this.code += `rt.out += typeof ${v} === 'string' ? ${v} : outputText(${v}); }\n`;
       return;
     }
     if (node.paths.length !== 1) {
@@ -170,15 +182,15 @@ export class Generator {
       if (!FRAME_FREE.has(f.impl)) framed = true;
     }
     if (!this.writing) {
-      this.key += framed ? 'F' : 'D';
+      this.token(framed ? 'F' : 'D');
       this.resolve(path, false);
       if (framed) this.bind(new FrameSlot());
       for (const f of chain) {
         this.bind(VALUE_FUNCTIONS.get(f.impl));
         this.bind(f.args);
-        this.key += f.voidAware ? 'a' : 'b';
+        this.token(f.voidAware ? 'a' : 'b');
       }
-      this.key += '.';
+      this.token('.');
       return;
     }
     this.code += '{ ';
@@ -197,13 +209,13 @@ export class Generator {
     }
     code += `} } catch (e) { reportThrown(rt, 'formatter', 'Unexpected error in formatter', e); ${ok} = false; }\n`;
     if (framed) code += `${slot}.leave(rt, f${v}, o${v});\n`;
-    this.code += `${code}if (${ok} && ${v} !== VOID) rt.out += outputText(${v}); }\n`;
+    this.code += `${code}if (${ok}) rt.out += typeof ${v} === 'string' ? ${v} : ${v} === VOID ? '' : outputText(${v}); }\n`;
   }
 
   private section(node: SectionNode, depth: number): void {
     const slot = this.bind(this.writing ? null : new FrameSlot());
     if (this.writing) this.code += '{ ';
-    else this.key += 'S';
+    else this.token('S');
     const v = this.resolve(node.path, true);
     if (this.writing)
       this.code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\nif (isTruthy(${v})) {\n`;
@@ -217,7 +229,7 @@ export class Generator {
   private repeated(node: RepeatedNode, depth: number): void {
     const slot = this.bind(this.writing ? null : new LoopSlot());
     if (this.writing) this.code += '{ ';
-    else this.key += 'L';
+    else this.token('L');
     const v = this.resolve(node.path, true);
     const i = this.name('i');
     if (this.writing) this.code += `if (!Array.isArray(${v}) || ${v}.length === 0) {\n`;
@@ -232,7 +244,7 @@ a${v}.index = ${i}; e${v}.node = ${v}[${i}]; e${v}.vars = undefined; e${v}.macro
     this.block(node.body, depth + 1);
     if (node.alternatesWith.length > 0) {
       if (this.writing) this.code += `if (${i} < l${v}) {\n`;
-      else this.key += '|';
+      else this.token('|');
       this.block(node.alternatesWith, depth + 1);
       if (this.writing) this.code += '}\n';
     }
@@ -244,7 +256,7 @@ a${v}.index = ${i}; e${v}.node = ${v}[${i}]; e${v}.vars = undefined; e${v}.macro
     // `bareTest` is null exactly for a predicate the tables do not have.
     const known = this.tables.predicates[name] !== undefined;
     if (!this.writing) {
-      this.key += known ? '1' : '0';
+      this.token(known ? '1' : '0');
       if (known) {
         this.bind(bareTest(name, args, this.tables));
         this.bind(predicateFailure(name));
@@ -261,7 +273,7 @@ reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
 
   private predicate(node: PredicateNode, depth: number): void {
     if (this.writing) this.code += '{ ';
-    else this.key += 'P';
+    else this.token('P');
     const c = this.test(node.name, node.args?.list ?? []);
     if (this.writing) this.code += `if (${c}) {\n`;
     this.block(node.body, depth + 1);
@@ -278,13 +290,13 @@ reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
     }
     const c = this.name('t');
     if (this.writing) this.code += `{ let ${c};\n`;
-    else this.key += 'I';
+    else this.token('I');
     let close = '';
     for (let i = 0; i < node.paths.length; i++) {
       if (i > 0) {
         const and = node.operators[i - 1] === '&&';
         if (this.writing) this.code += `if (${and ? '' : '!'}${c}) {\n`;
-        else this.key += and ? '&' : '/';
+        else this.token(and ? '&' : '/');
         close += '}';
       }
       if (this.writing) this.code += '{ ';
@@ -316,11 +328,11 @@ reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
       if (this.writing) this.code += `${this.bind(null)}(rt);\n`;
       else {
         this.bind(this.fallback.alternate(first, this.tables));
-        this.key += 'c';
+        this.token('c');
       }
       return;
     }
-    if (!this.writing) this.key += 'A';
+    if (!this.writing) this.token('A');
     let close = '';
     for (let alt = first; alt !== null; alt = alt.alternate) {
       if (alt.name === null) {
@@ -335,6 +347,6 @@ reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
       close += '} }\n';
     }
     if (this.writing) this.code += close;
-    else this.key += '.';
+    else this.token('.');
   }
 }
