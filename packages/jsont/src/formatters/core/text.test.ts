@@ -51,6 +51,35 @@ describe('text formatters', () => {
       for (let i = 0; i < length; i++) s += alphabet[next() % alphabet.length];
       expect(slugify(s)).toBe(definition(s));
     }
+    // ASCII-only text takes its own path (lower-cased at once, runs sliced): longer texts of it.
+    const ascii = [
+      'a',
+      'Q',
+      'z',
+      'A',
+      '0',
+      '9',
+      '-',
+      ' ',
+      '\t',
+      '\n',
+      '\v',
+      '\f',
+      '\r',
+      '!',
+      "'",
+      '%',
+      '_',
+      '~',
+      '\x7f',
+      '\u0000',
+    ];
+    for (let n = 0; n < 3000; n++) {
+      let s = '';
+      const length = next() % 40;
+      for (let i = 0; i < length; i++) s += ascii[next() % ascii.length];
+      expect(slugify(s)).toBe(definition(s));
+    }
   });
 
   it('escapes markup and returns the input when nothing needs escaping', () => {

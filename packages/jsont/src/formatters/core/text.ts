@@ -104,6 +104,37 @@ function isSpace(c: number): boolean {
  * everything else is dropped (before runs are joined, so `a ! b` gives `a-b`).
  */
 export function slugify(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 127) return slugifyAny(text);
+  }
+  // ASCII only: lower-cased at once (no other letter can turn into an ASCII one), and the
+  // runs of kept characters sliced out whole.
+  const lower = text.toLowerCase();
+  let out = '';
+  let space = false;
+  let start = -1;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45) {
+      if (start === -1) {
+        if (space) out += '-';
+        space = false;
+        start = i;
+      }
+      continue;
+    }
+    if (start !== -1) {
+      out += lower.slice(start, i);
+      start = -1;
+    }
+    if (c === 32 || (c >= 9 && c <= 13)) space = true;
+  }
+  if (start !== -1) out += start === 0 ? lower : lower.slice(start);
+  return space ? `${out}-` : out;
+}
+
+/** `slugify` for text with characters past ASCII, one character at a time. */
+function slugifyAny(text: string): string {
   let out = '';
   let space = false;
   for (let i = 0; i < text.length; i++) {
@@ -119,9 +150,6 @@ export function slugify(text: string): string {
   }
   return space ? `${out}-` : out;
 }
-
-/** Text without quotes or double hyphens comes back as it is. */
-const SMART_SPECIAL = /['"]|--/;
 
 /** `^` of a multiline regular expression matches after these. */
 function isLineEnd(c: number): boolean {
@@ -146,7 +174,7 @@ function opensDouble(c: number): boolean {
  * decided by the one before it (for a `"`, as the first two replacements left it).
  */
 export function smartypants(text: string): string {
-  if (!SMART_SPECIAL.test(text)) return text;
+  // Text without quotes or double hyphens comes back as it is, from the same scan.
   let out = '';
   let last = 0;
   // Whether the `'` just before was made an opening quote.
