@@ -151,37 +151,27 @@ export type Node =
   | IfNode
   | MacroNode;
 
-export const textNode = (text: string): TextNode => ({ kind: 'text', text });
-export const symbolNode = (name: SymbolName): SymbolNode => ({ kind: 'symbol', name });
-export const commentNode = (text: string, multiline: boolean): CommentNode => ({ kind: 'comment', text, multiline });
-export const variableNode = (paths: readonly Path[], formatters: readonly FormatterCall[]): VariableNode => ({
-  kind: 'variable',
-  paths,
-  formatters,
-});
-export const bindvarNode = (
-  name: string,
-  paths: readonly Path[],
-  formatters: readonly FormatterCall[],
-): BindvarNode => ({
-  kind: 'bindvar',
-  name,
-  paths,
-  formatters,
-});
-export const ctxvarNode = (name: string, bindings: readonly (readonly [string, Path])[]): CtxvarNode => ({
-  kind: 'ctxvar',
-  name,
-  bindings,
-});
-export const evalNode = (code: string): EvalNode => ({ kind: 'eval', code });
-export const includeNode = (name: string, args: Arguments): IncludeNode => ({ kind: 'include', name, args });
-export const injectNode = (name: string, path: string, args: Arguments | null): InjectNode => ({
-  kind: 'inject',
-  name,
-  path,
-  args,
-});
+/*
+ * Leaf factories return nodes frozen through and through: a leaf is complete when made, and
+ * the parser may share one between trees (see `parseTag`).
+ */
+export const textNode = (text: string): TextNode => Object.freeze({ kind: 'text', text });
+export const symbolNode = (name: SymbolName): SymbolNode => Object.freeze({ kind: 'symbol', name });
+export const commentNode = (text: string, multiline: boolean): CommentNode =>
+  Object.freeze({ kind: 'comment', text, multiline });
+export const variableNode = (paths: readonly Path[], formatters: readonly FormatterCall[]): VariableNode =>
+  Object.freeze({ kind: 'variable', paths: Object.freeze(paths), formatters: freezeCalls(formatters) });
+export const bindvarNode = (name: string, paths: readonly Path[], formatters: readonly FormatterCall[]): BindvarNode =>
+  Object.freeze({ kind: 'bindvar', name, paths: Object.freeze(paths), formatters: freezeCalls(formatters) });
+export const ctxvarNode = (name: string, bindings: readonly (readonly [string, Path])[]): CtxvarNode => {
+  for (const binding of bindings) Object.freeze(binding);
+  return Object.freeze({ kind: 'ctxvar', name, bindings: Object.freeze(bindings) });
+};
+export const evalNode = (code: string): EvalNode => Object.freeze({ kind: 'eval', code });
+export const includeNode = (name: string, args: Arguments): IncludeNode =>
+  Object.freeze({ kind: 'include', name, args: freezeArgs(args) });
+export const injectNode = (name: string, path: string, args: Arguments | null): InjectNode =>
+  Object.freeze({ kind: 'inject', name, path, args: args === null ? null : freezeArgs(args) });
 
 /*
  * Block factories return mutable drafts: the parser fills `body`/`alternate`
@@ -221,20 +211,18 @@ export const ifNode = (operators: readonly IfOperator[], paths: readonly Path[])
 export const macroNode = (name: string): Draft<MacroNode> => ({ kind: 'macro', name, body: [] });
 export const rootNode = (): Draft<RootNode> => ({ kind: 'root', body: [] });
 
-const freezeArgs = (args: Arguments | null): void => {
-  if (args !== null) {
-    Object.freeze(args.list);
-    Object.freeze(args);
-  }
-};
+function freezeArgs(args: Arguments): Arguments {
+  Object.freeze(args.list);
+  return Object.freeze(args);
+}
 
-const freezeCalls = (calls: readonly FormatterCall[]): void => {
+function freezeCalls(calls: readonly FormatterCall[]): readonly FormatterCall[] {
   for (const call of calls) {
     Object.freeze(call.args);
     Object.freeze(call);
   }
-  Object.freeze(calls);
-};
+  return Object.freeze(calls);
+}
 
 function freezeBlock(nodes: readonly Node[]): void {
   for (const node of nodes) freezeNode(node);
@@ -245,29 +233,16 @@ function freezeBlock(nodes: readonly Node[]): void {
 function freezeAlternates(first: OrNode | null): void {
   const chain: OrNode[] = [];
   for (let alt = first; alt !== null; alt = alt.alternate) {
-    freezeArgs(alt.args);
+    if (alt.args !== null) freezeArgs(alt.args);
     freezeBlock(alt.body);
     chain.push(alt);
   }
   for (let i = chain.length - 1; i >= 0; i--) Object.freeze(chain[i]);
 }
 
-/** Freeze one node and everything it holds (paths are frozen when split). */
+/** Freeze one node and everything it holds (leaves are frozen when made, paths when split). */
 function freezeNode(node: Node | RootNode): void {
   switch (node.kind) {
-    case 'variable':
-    case 'bindvar':
-      Object.freeze(node.paths);
-      freezeCalls(node.formatters);
-      break;
-    case 'ctxvar':
-      for (const binding of node.bindings) Object.freeze(binding);
-      Object.freeze(node.bindings);
-      break;
-    case 'include':
-    case 'inject':
-      freezeArgs(node.args);
-      break;
     case 'section':
       freezeBlock(node.body);
       freezeAlternates(node.alternate);
@@ -279,7 +254,7 @@ function freezeNode(node: Node | RootNode): void {
       break;
     case 'predicate':
     case 'or':
-      freezeArgs(node.args);
+      if (node.args !== null) freezeArgs(node.args);
       freezeBlock(node.body);
       freezeAlternates(node.alternate);
       break;
@@ -294,7 +269,7 @@ function freezeNode(node: Node | RootNode): void {
       freezeBlock(node.body);
       break;
     default:
-      break;
+      return;
   }
   Object.freeze(node);
 }

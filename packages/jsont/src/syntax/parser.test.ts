@@ -70,4 +70,39 @@ describe('parse', () => {
       { message: 'Unclosed SECTION: the block has no matching END', line: 1, column: 9 },
     ]);
   });
+
+  it('parses tags seen before as the first time, checking names against the tables each time', () => {
+    const src =
+      'a{b|html}{.equal? x 1}y{.or equal? z 2}w{.or}v{.end}{.section s}{.repeated section r}{@}' +
+      '{.alternates with},{.end}{.end}{.if a && b}t{.end}{.var @v b|html}{ not a tag }{.macro m}{.end}{# note}';
+    const first = parse(src, known);
+    const again = parse(src, known);
+    expect(again).toEqual(first);
+    expect(again.errors).toEqual([]);
+    // Blocks are made anew; everything is frozen through.
+    expect(again.root.body[2]).not.toBe(first.root.body[2]);
+    const unfrozen: unknown[] = [];
+    const visit = (value: unknown) => {
+      if (typeof value !== 'object' || value === null) return;
+      if (!Object.isFrozen(value)) unfrozen.push(value);
+      for (const child of Object.values(value)) visit(child);
+    };
+    visit(again.root);
+    expect(unfrozen).toEqual([]);
+    // Tables that know no names: the same tags are reported on every parse, formatter tags become text.
+    const none = { hasFormatter: () => false, hasPredicate: () => false };
+    for (let i = 0; i < 2; i++) {
+      const other = parse(src, none);
+      expect(other.errors.map((e) => e.message)).toEqual([
+        "Formatter 'html' is unknown",
+        "Predicate 'equal?' is unknown",
+        "Predicate 'equal?' is unknown",
+        "Formatter 'html' is unknown",
+      ]);
+      expect(other.root.body[1]).toEqual({ kind: 'text', text: '{b|html}' });
+    }
+    // A tag that was text for unknown names is an instruction under tables that know them.
+    expect(parse('{a|later}', known).root.body[0]?.kind).toBe('text');
+    expect(parse('{a|later}', { ...known, hasFormatter: () => true }).root.body[0]?.kind).toBe('variable');
+  });
 });

@@ -4,10 +4,10 @@
  * and a small block machine nests them, recording the language's syntax errors
  * without ever stopping: whatever can be built is built.
  */
-import type { Draft, Node, OrNode, RootNode } from './nodes.js';
+import type { Draft, Node, OrNode, RootNode, TextNode } from './nodes.js';
 import { commentNode, freezeTree, rootNode, textNode } from './nodes.js';
 import type { Instruction, NameTables, OpenBlock } from './tag.js';
-import { parseTag } from './tag.js';
+import { parseTag } from './tags.js';
 
 export interface ParseOptions {
   hasFormatter(name: string): boolean;
@@ -69,6 +69,11 @@ const INSTRUCTION_NAMES: Readonly<Record<'or' | 'end' | 'alternates', string>> =
   alternates: 'ALTERNATES_WITH',
 };
 
+/** Text nodes are frozen: short ones are shared by text, like tags (see `parseTag`). */
+const textCache = new Map<string, TextNode>();
+const TEXT_CACHE_LIMIT = 5000;
+const TEXT_MAX_LENGTH = 256;
+
 class Assembler {
   readonly root = rootNode();
   readonly errors: string[] = [];
@@ -85,7 +90,15 @@ class Assembler {
 
   /** Text pieces stay separate, as the reference tree keeps them; the compiler joins them. */
   text(text: string): void {
-    this.level.list.push(textNode(text));
+    let node = text.length <= TEXT_MAX_LENGTH ? textCache.get(text) : undefined;
+    if (node === undefined) {
+      node = textNode(text);
+      if (text.length <= TEXT_MAX_LENGTH) {
+        if (textCache.size >= TEXT_CACHE_LIMIT) textCache.clear();
+        textCache.set(text, node);
+      }
+    }
+    this.level.list.push(node);
   }
 
   /** How many blocks are open. */

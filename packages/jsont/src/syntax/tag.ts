@@ -16,6 +16,7 @@ import {
   predicateNode,
   repeatedNode,
   sectionNode,
+  symbolNode,
   variableNode,
 } from './nodes.js';
 import type { Draft, IfNode, MacroNode, OrNode, PredicateNode, RepeatedNode, SectionNode } from './nodes.js';
@@ -170,15 +171,19 @@ function splitArgs(raw: string): Arguments {
   return { list: list.length === 1 && list[0] === '' ? [] : list, delimiter };
 }
 
-/** Parse the text between `{` and `}`. */
-export function parseTag(tag: string, tables: NameTables): Instruction | null {
+/** Parse the text between `{` and `}` (uncached: see `parseTag` in tags.ts). */
+export function readTag(tag: string, tables: NameTables): Instruction | null {
   const first = tag[0];
   if (first === '#') return { type: 'leaf', node: commentNode(tag.slice(1), false) };
   if (first === '.') return parseInstruction(new Cursor(tag.slice(1)), tables);
   return parseVariable(new Cursor(tag), tables);
 }
 
-function checkFormatters(calls: readonly FormatterCall[], tables: NameTables): boolean {
+export function predicateCheck(name: string, tables: NameTables): void {
+  if (!tables.hasPredicate(name)) tables.error(`Predicate '${name}' is unknown`);
+}
+
+export function checkFormatters(calls: readonly FormatterCall[], tables: NameTables): boolean {
   for (const call of calls) {
     if (!tables.hasFormatter(call.name)) {
       tables.error(`Formatter '${call.name}' is unknown`);
@@ -204,7 +209,7 @@ function parsePredicate(c: Cursor, tables: NameTables, or: boolean): Instruction
     c.pos = save;
     return null;
   }
-  if (!tables.hasPredicate(name)) tables.error(`Predicate '${name}' is unknown`);
+  predicateCheck(name, tables);
   const args = c.args();
   return or ? { type: 'or', node: orNode(name, args) } : { type: 'open', node: predicateNode(name, args) };
 }
@@ -259,7 +264,7 @@ function parseInstruction(c: Cursor, tables: NameTables): Instruction | null {
     case 'newline':
     case 'space':
     case 'tab':
-      return c.done() ? { type: 'leaf', node: { kind: 'symbol', name: SYMBOLS[kw] as SymbolName } } : null;
+      return c.done() ? { type: 'leaf', node: symbolNode(SYMBOLS[kw] as SymbolName) } : null;
     case 'var':
       return parseBindvar(c, tables);
     case 'ctx':
