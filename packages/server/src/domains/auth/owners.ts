@@ -1,4 +1,12 @@
 import { WebsiteRole } from '@tessera/core';
+import {
+  inviteAccepted,
+  invitedOwner,
+  type Owner,
+  ownerAnswer,
+  ownerDeleted,
+  ownersListing,
+} from '@tessera/core/contracts/owners';
 import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -51,7 +59,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
   const mail = createMailService(db, app.config);
   const guard = { preHandler: requireOwner('admin') };
 
-  async function list(siteId: string) {
+  async function list(siteId: string): Promise<Owner[]> {
     const owners = await db
       .selectFrom('owners')
       .select(['id', 'email', 'created_at'])
@@ -120,11 +128,15 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     return row;
   }
 
-  app.get('/api/config/owners', guard, async (request) => ({ owners: await list(ownerOf(request).websiteId) }));
+  app.get(
+    '/api/config/owners',
+    { ...guard, config: { contract: { response: { 200: ownersListing } } } },
+    async (request) => ({ owners: await list(ownerOf(request).websiteId) }),
+  );
 
   app.post(
     '/api/config/owners/invite',
-    { ...guard, config: { contract: { body: inviteBody } } },
+    { ...guard, config: { contract: { body: inviteBody, response: { 201: invitedOwner } } } },
     async (request, reply) => {
       const body = parseInput(inviteBody, request.body);
       const siteId = ownerOf(request).websiteId;
@@ -187,7 +199,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
 
   app.put(
     '/api/config/owners/:id/roles',
-    { ...guard, config: { contract: { params: idParams, body: rolesBody } } },
+    { ...guard, config: { contract: { params: idParams, body: rolesBody, response: { 200: ownerAnswer } } } },
     async (request) => {
       const { id } = parseInput(idParams, request.params, 'address');
       const body = parseInput(rolesBody, request.body);
@@ -208,21 +220,25 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
     },
   );
 
-  app.delete('/api/config/owners/:id', { ...guard, config: { contract: { params: idParams } } }, async (request) => {
-    const { id } = parseInput(idParams, request.params, 'address');
-    const siteId = ownerOf(request).websiteId;
-    await ownerRow(siteId, id);
-    await db.transaction().execute(async (trx) => {
-      if ((await otherAdmins(trx, siteId, id)) === 0) {
-        throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
-      }
-      await trx.deleteFrom('owner_sessions').where('owner_id', '=', id).execute();
-      await trx.deleteFrom('owner_invites').where('owner_id', '=', id).execute();
-      await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
-      await trx.deleteFrom('owners').where('id', '=', id).execute();
-    });
-    return { deleted: id };
-  });
+  app.delete(
+    '/api/config/owners/:id',
+    { ...guard, config: { contract: { params: idParams, response: { 200: ownerDeleted } } } },
+    async (request) => {
+      const { id } = parseInput(idParams, request.params, 'address');
+      const siteId = ownerOf(request).websiteId;
+      await ownerRow(siteId, id);
+      await db.transaction().execute(async (trx) => {
+        if ((await otherAdmins(trx, siteId, id)) === 0) {
+          throw withStatus(new AppError('last-admin', LAST_ADMIN_MESSAGE), 409);
+        }
+        await trx.deleteFrom('owner_sessions').where('owner_id', '=', id).execute();
+        await trx.deleteFrom('owner_invites').where('owner_id', '=', id).execute();
+        await trx.deleteFrom('owner_roles').where('owner_id', '=', id).execute();
+        await trx.deleteFrom('owners').where('id', '=', id).execute();
+      });
+      return { deleted: id };
+    },
+  );
 
   /** Sets the invited owner's password, once: the invitation row is claimed before anything else. */
   async function accept(token: string, password: string) {
@@ -252,10 +268,14 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
 
   // The invitation link: JSON for scripts, and a plain form page for the mailed link. Open routes:
   // the invited owner has no session yet; the token is the credential.
-  app.post('/api/owner-invites/accept', { config: { contract: { body: acceptBody } } }, async (request) => {
-    const body = parseInput(acceptBody, request.body);
-    return accept(body.token, body.password);
-  });
+  app.post(
+    '/api/owner-invites/accept',
+    { config: { contract: { body: acceptBody, response: { 200: inviteAccepted } } } },
+    async (request) => {
+      const body = parseInput(acceptBody, request.body);
+      return accept(body.token, body.password);
+    },
+  );
 
   app.get('/owner-invite', async (request, reply) => {
     const token = objectToken(request.query);
