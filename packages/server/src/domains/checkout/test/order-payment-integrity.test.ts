@@ -1,39 +1,19 @@
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_SETTING_MESSAGES, paymentSettingsOf } from '../src/domains/checkout/payment-settings.js';
-import { REFUND_MESSAGES } from '../src/domains/checkout/refunds.js';
-import {
-  builtInPaymentProviders,
-  createManualProvider,
-  createTestCardProvider,
-  type PaymentProvider,
-  PaymentProviders,
-} from '../src/domains/payments/methods/index.js';
-import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from '../src/domains/payments/methods/test-mode.js';
-import {
-  forgetStoredCardNumbers,
-  holdUnpaidOrderGiftCards,
-} from '../src/platform/db/migrations/0011_order_payment_integrity.js';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { OWNERS, ownerSessions } from './auth-helpers.js';
-import { addToCart, itemIdOf } from './cart-helpers.js';
-import { Visitor } from './visitor.js';
-import { cardOrder as order, MANY_ORDERS } from './checkout-helpers.js';
+import { PAYMENT_SETTING_MESSAGES, paymentSettingsOf } from '../payment-settings.js';
+import { REFUND_MESSAGES } from '../refunds.js';
+import { holdUnpaidOrderGiftCards } from '../../../platform/db/migrations/0011_order_payment_integrity.js';
+import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { addToCart, visitorWithCart } from '../../../../test/cart-helpers.js';
+import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { Visitor } from '../../../../test/visitor.js';
+import { saveStoreSettings } from './store-settings-helpers.js';
 
-// Issue 15, findings 1 and 6 and the "Also" items of the payment area: gift cards exist only for
-// paid orders, refunds need a succeeded charge and take back gift card value, test mode, stored
-// card numbers, coupon stacking.
+// Issue 15, findings 1 and 6: gift cards exist only for paid orders, refunds need a succeeded charge
+// and take back gift card value. The payment settings ("Also" items) are in store-payment-settings.test.ts.
 
 const CODE = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/g;
-
-/** A live provider as a real payment network would add one (none is built in yet). */
-const LIVE: PaymentProvider = {
-  id: 'live-network',
-  live: true,
-  accepts: () => false,
-  charge: async () => ({ status: 'failed', message: 'not used' }),
-  refund: async () => ({ ok: false, message: 'not used' }),
-};
 
 for (const dialect of DIALECTS) {
   describe(`order payment integrity (${dialect})`, () => {
@@ -42,24 +22,16 @@ for (const dialect of DIALECTS) {
     let editor: Visitor;
 
     beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: MANY_ORDERS,
-      });
+      server = await startTestServer({ dialect, config: MANY_ORDERS });
       [manager, editor] = await ownerSessions(server, [OWNERS.storeManager, OWNERS.editor]);
     });
     afterAll(async () => server?.close());
 
-    async function setStore(settings: Record<string, unknown>) {
-      const saved = await manager.request('PUT', '/api/config/settings/store', { body: settings });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      return saved.body;
-    }
+    const setStore = (settings: Record<string, unknown>) => saveStoreSettings(manager, settings);
 
     /** A visitor who bought `quantity` $25 gift cards for `recipient`; answers the order. */
     async function buyGiftCards(recipient: string, payment: Record<string, unknown>, quantity = 1) {
-      const visitor = Visitor.of(server);
-      expect((await addToCart(server, visitor, { urlId: 'gift-card', sku: 'GIFT-25', quantity })).status).toBe(200);
+      const visitor = await visitorWithCart(server, 'gift-card', 'GIFT-25', quantity);
       const placed = await visitor.request('POST', '/api/checkout/orders', {
         body: order({ email: 'giver@example.com', giftCardRecipientEmail: recipient, ...payment }),
       });
@@ -265,137 +237,5 @@ for (const dialect of DIALECTS) {
       const balance = (await cardsOf(paid.id)).reduce((sum, c) => sum + c.balance_cents, 0);
       expect(balance).toBeGreaterThanOrEqual(Math.max(0, 5000 - total));
     });
-
-    it('test mode: test cards pay only in test mode, with a "Test mode" banner on checkout', async () => {
-      const settings = (await manager.request('GET', '/api/config/settings/store')).body;
-      expect(settings).toMatchObject({ testMode: true, testModeActive: true, liveProviderConfigured: false });
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
-      const page = String((await visitor.request('GET', '/checkout')).body);
-      expect(page).toMatch(/<p class="checkout__test-mode" role="note"><strong>Test mode<\/strong>/);
-
-      await setStore({ testMode: false });
-      try {
-        const off = String((await visitor.request('GET', '/checkout')).body);
-        expect(off).not.toContain('checkout__test-mode');
-        expect(off).toContain(TEST_MODE_MESSAGES.cardsOff);
-        const refused = await visitor.request('POST', '/api/checkout/orders', { body: order() });
-        expect(refused.status).toBe(400);
-        expect(refused.body).toEqual({ error: 'test-mode-off', message: TEST_MODE_MESSAGES.cardsOff });
-        expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toHaveLength(1);
-      } finally {
-        await setStore({ testMode: true });
-      }
-      expect((await visitor.request('POST', '/api/checkout/orders', { body: order() })).status).toBe(201);
-    });
-
-    it('test mode: never on while a live payment provider is configured', async () => {
-      const builtIn = builtInPaymentProviders();
-      const withLive = new PaymentProviders([LIVE, createTestCardProvider(), createManualProvider()]);
-      expect(builtIn.liveProviderConfigured).toBe(false);
-      expect(withLive.liveProviderConfigured).toBe(true);
-      expect(testModeActive(true, builtIn)).toBe(true);
-      expect(testModeActive(true, withLive)).toBe(false);
-      expect(testModeActive(false, builtIn)).toBe(false);
-      expect(providerAllowed(createTestCardProvider(), true, withLive)).toBe(false);
-      expect(providerAllowed(LIVE, true, withLive)).toBe(true);
-
-      // The settings route answers with the providers of the running app.
-      const services = server.app.services.checkout!;
-      const original = services.payments;
-      services.payments = withLive;
-      try {
-        const read = await manager.request('GET', '/api/config/settings/store');
-        expect(read.body).toMatchObject({ testMode: true, liveProviderConfigured: true, testModeActive: false });
-        const refused = await manager.request('PUT', '/api/config/settings/store', { body: { testMode: true } });
-        expect(refused.status).toBe(400);
-        expect(refused.body.message).toContain(TEST_MODE_MESSAGES.liveProvider);
-      } finally {
-        services.payments = original;
-      }
-    });
-
-    it('subscriptions store the provider reference only, never the card number', async () => {
-      const visitor = Visitor.of(server);
-      const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-        body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
-      });
-      expect(started.status).toBe(200);
-      const placed = await visitor.request('POST', '/api/checkout/orders', {
-        body: order({ cartToken: started.body.cartToken, cardNumber: '4000 0566 5566 5556' }),
-      });
-      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      const subscriptionId = placed.body.order.subscriptionId as string;
-      const sub = await server.db
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      expect(sub.payment_reference).toMatch(/^test-card:tok_[0-9a-f]{24}$/);
-      expect(JSON.stringify(sub)).not.toContain('4000056655665556');
-      // Migration 0011 forgets the card numbers stored before the fix.
-      await server.db
-        .updateTable('subscriptions')
-        .set({ payment_reference: 'test-card:4000056655665556' })
-        .where('id', '=', subscriptionId)
-        .execute();
-      await forgetStoredCardNumbers(server.db);
-      const migrated = await server.db
-        .selectFrom('subscriptions')
-        .select('payment_reference')
-        .where('id', '=', subscriptionId)
-        .executeTakeFirstOrThrow();
-      expect(migrated.payment_reference).toMatch(/^test-card:tok_[0-9a-f]{24}$/);
-
-      // The saved reference still pays the renewal in test mode, and not once test mode is off.
-      const renewals = server.app.services.checkout!.renewals;
-      const renewed = await renewals.runDue(new Date(Date.now() + 40 * 86_400_000));
-      expect(renewed.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.status)).toEqual(['ordered']);
-      await setStore({ testMode: false });
-      try {
-        const refused = await renewals.runDue(new Date(Date.now() + 80 * 86_400_000));
-        expect(refused.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.status)).toEqual([
-          'payment-failed',
-        ]);
-      } finally {
-        await setStore({ testMode: true });
-      }
-    });
-
-    it('coupon stacking: a second coupon is refused unless the owner allows stacking', async () => {
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'wool-scarf', sku: await firstSku(server, 'wool-scarf'), quantity: 1 });
-      const codes = ['WELCOME10', 'FREESHIP'];
-      const quote = await visitor.request('POST', '/api/checkout/quote', { body: { couponCodes: codes } });
-      expect(quote.status).toBe(200);
-      expect(quote.body.shoppingCart.validCoupons.map((c: { code: string }) => c.code)).toEqual(['WELCOME10']);
-      expect(quote.body.shoppingCart.invalidCoupons).toEqual([
-        { code: 'FREESHIP', message: PAYMENT_SETTING_MESSAGES.oneCoupon },
-      ]);
-      const refused = await visitor.request('POST', '/api/checkout/orders', { body: order({ couponCodes: codes }) });
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ error: 'coupon-invalid', message: PAYMENT_SETTING_MESSAGES.oneCoupon });
-
-      expect(await setStore({ allowCouponStacking: true })).toMatchObject({ allowCouponStacking: true });
-      try {
-        const stacked = await visitor.request('POST', '/api/checkout/quote', { body: { couponCodes: codes } });
-        expect(stacked.body.shoppingCart.validCoupons.map((c: { code: string }) => c.code)).toEqual(codes);
-        expect(stacked.body.shoppingCart.invalidCoupons).toEqual([]);
-        const placed = await visitor.request('POST', '/api/checkout/orders', { body: order({ couponCodes: codes }) });
-        expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      } finally {
-        await setStore({ allowCouponStacking: false });
-      }
-    });
   });
-}
-
-async function firstSku(server: TestServer, urlId: string): Promise<string> {
-  const row = await server.db
-    .selectFrom('product_variants')
-    .select('sku')
-    .where('item_id', '=', await itemIdOf(server, urlId))
-    .orderBy('sku')
-    .executeTakeFirstOrThrow();
-  return row.sku;
 }
