@@ -25,6 +25,7 @@ export {
   type PlaceOrderInput,
   type QuoteInput,
 } from './checkout-types.js';
+import { isUniqueViolation } from '../../platform/db/claims.js';
 export { confirmationMail } from './order-mail.js';
 
 // The quote's cart and an order's summary are the published contract's (`@tessera/core/contracts/checkout`).
@@ -37,11 +38,6 @@ export interface PlacedOrder {
 }
 
 export const ORDER_PAGE_TYPES = { confirmed: 202, received: 207, subscription: 206 } as const;
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-}
 
 export function orderSummary(row: OrderRow): OrderSummary {
   return {

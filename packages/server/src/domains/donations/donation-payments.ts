@@ -4,6 +4,7 @@ import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
 import { tokenDonationId, verifyCancelToken } from './cancel-token.js';
+import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
 // What happens to a donation after it is placed: its first payment recorded once the hosted flow
 // settled the order (the provider said paid), each renewal charged off-session through the provider,
@@ -115,12 +116,6 @@ export type ProviderLookup = (siteId: string, id: HostedProviderId) => Promise<H
 /** The idempotency key of one renewal charge: a retried request never charges twice. */
 export const donationChargeKey = (donationId: string, cycle: number) => `tessera-donation-${donationId}-${cycle}`;
 
-/** A claim lost to another process: a unique row taken first, or a counter moved meanwhile. */
-export function isClaimConflict(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE constraint failed|cycle-taken/.test(e.message ?? '');
-}
-
 /** Claims the cycle now due of one recurring gift; undefined when another process did (or nothing is due). */
 async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
   try {
@@ -159,7 +154,7 @@ async function claimCycle(db: Kysely<Database>, donationId: string, now: string)
         .where('id', '=', donation.id)
         .where('next_cycle', '=', cycle)
         .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw new Error('cycle-taken');
+      expectClaimed(moved);
       return { donation, cycle };
     });
   } catch (error) {

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { ProviderSubscriptionPayment } from '../payments/index.js';
-import { isClaimConflict, type RecordedPayment } from './donation-payments.js';
+import type { RecordedPayment } from './donation-payments.js';
+import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
 // Recurring gifts a provider renews by itself (PayPal Subscriptions): the provider takes each
 // payment on its own schedule and says so by webhook. The webhook only names the subscription and
@@ -74,7 +75,7 @@ export async function recordRenewalPayment(
           .where('id', '=', donation.id)
           .where('next_cycle', '=', cycle)
           .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new Error('cycle-taken');
+        expectClaimed(moved);
         return { donation, amountCents: payment.amountCents, paidAt: payment.paidAt };
       });
     } catch (error) {

@@ -4,6 +4,7 @@ import { newId } from '../../platform/ids.js';
 import { parsePhotos, photoUrl, type ReviewPhoto } from './photos.js';
 import type { ReviewSort, ReviewSummary, ShownReview } from '@tessera/core/contracts/reviews';
 import { REVIEWS_PAGE_SIZE } from './schemas.js';
+import { isUniqueViolation } from '../../platform/db/claims.js';
 
 // Reads and writes of product reviews and review-request links. Callers decide who may write;
 // the unique index decides that a buyer has one review per product.
@@ -28,11 +29,6 @@ export interface NewReview {
   photos?: ReviewPhoto[];
   now: string;
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
-};
 
 /** Inserts a pending review; undefined when this buyer already reviewed the product. */
 export async function insertReview(db: Db, review: NewReview): Promise<string | undefined> {

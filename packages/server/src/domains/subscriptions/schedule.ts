@@ -24,6 +24,7 @@ import type { PaymentProviders } from '../payments/methods/index.js';
 import { stockHeldUntil } from '../checkout/stock-holds.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
 import { returnStockFor, takeStockFor } from '../checkout/stock.js';
+import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
 /**
  * `iso` moved forward by `count` billing periods, in UTC. Months keep the day of the month when it
@@ -124,13 +125,12 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
           .where('id', '=', sub.id)
           .where('next_cycle', '=', cycle)
           .executeTakeFirst();
-        if (Number(advanced.numUpdatedRows) !== 1) throw new Error('cycle-taken');
+        expectClaimed(advanced);
         return placeCycle(trx, sub, cycle, dueAt, 0, now);
       });
     } catch (error) {
       // Another process claimed this cycle first (unique cycle row or moved counter): not ours.
-      const e = error as { code?: string; message?: string };
-      if (e.code === '23505' || /UNIQUE constraint failed|cycle-taken/.test(e.message ?? '')) return undefined;
+      if (isClaimConflict(error)) return undefined;
       throw error;
     }
   }
