@@ -1,3 +1,4 @@
+import { ownerDone, type OwnerSession, ownerSession } from '@tessera/core/contracts/owner-session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
@@ -72,7 +73,7 @@ const STATIC_PREFIXES = ['/assets/', '/theme/', '/files/'];
 
 const OPEN_PATHS = new Set<string>(['/config/login', '/api/config/session', SETUP_PATH, ...OWNER_RESET_PATHS]);
 
-function ownerJson(owner: OwnerIdentity) {
+function ownerJson(owner: OwnerIdentity): OwnerSession {
   return { owner: { id: owner.id, email: owner.email, websiteId: owner.websiteId, roles: owner.roles } };
 }
 
@@ -176,7 +177,7 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/config/session',
-    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody } } },
+    { preHandler: app.signInRateLimit, config: { contract: { body: signInBody, response: { 200: ownerSession } } } },
     async (request, reply) => {
       const body = parseInput(signInBody, request.body);
       const owner = await signIn(request, reply, body);
@@ -185,14 +186,20 @@ async function ownerAuthPlugin(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/config/session', { preHandler: requireOwner('any') }, async (request) =>
-    ownerJson(request.owner as OwnerIdentity),
+  app.get(
+    '/api/config/session',
+    { preHandler: requireOwner('any'), config: { contract: { response: { 200: ownerSession } } } },
+    async (request) => ownerJson(request.owner as OwnerIdentity),
   );
 
-  app.delete('/api/config/session', async (request, reply) => {
-    await endOwnerSession(request, reply);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/config/session',
+    { config: { contract: { response: { 200: ownerDone } } } },
+    async (request, reply) => {
+      await endOwnerSession(request, reply);
+      return { ok: true };
+    },
+  );
 
   const pages = app.services.pages;
   const loginScope = { pageType: PageType.PAGE, path: '/config/login', title: 'Owner sign in' };

@@ -1,4 +1,5 @@
 import { PageType } from '@tessera/core';
+import { ownerDone, resetCompleted } from '@tessera/core/contracts/owner-session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Site } from '../content/content-service.js';
@@ -77,7 +78,7 @@ export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyIn
 
   app.post(
     '/api/config/password-reset',
-    { preHandler: app.signInRateLimit, config: { contract: { body: resetRequestBody } } },
+    { preHandler: app.signInRateLimit, config: { contract: { body: resetRequestBody, response: { 200: ownerDone } } } },
     async (request) => {
       const body = parseInput(resetRequestBody, request.body);
       if (body.email.trim()) await sendReset(request, body.email);
@@ -87,7 +88,10 @@ export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyIn
 
   app.post(
     '/api/config/password-reset/complete',
-    { preHandler: app.signInRateLimit, config: { contract: { body: resetCompleteBody } } },
+    {
+      preHandler: app.signInRateLimit,
+      config: { contract: { body: resetCompleteBody, response: { 200: resetCompleted } } },
+    },
     async (request) => {
       const body = parseInput(resetCompleteBody, request.body);
       if (!(await complete(request, body.token, body.password))) throw new AppError('reset-link-invalid');
@@ -129,7 +133,10 @@ export function installOwnerAccountRoutes(app: FastifyInstance, pages: FastifyIn
 
   app.put(
     '/api/config/account/password',
-    { preHandler: [requireOwner('any'), app.signInRateLimit], config: { contract: { body: changeBody } } },
+    {
+      preHandler: [requireOwner('any'), app.signInRateLimit],
+      config: { contract: { body: changeBody, response: { 200: ownerDone } } },
+    },
     async (request) => {
       const body = parseInput(changeBody, request.body);
       const owner = request.owner as OwnerIdentity;
