@@ -1,15 +1,10 @@
 import { SITE_ADMIN_MESSAGES } from '@tessera/core';
+import type { MailingList, MailingListsAnswer } from '@tessera/core/contracts/mailing-lists';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { SaveBar, SelectField, TextField } from './fields.js';
 import type { SettingsDraft, SettingsKey } from './settings-draft.js';
-
-interface MailingList {
-  id: string;
-  name: string;
-  subscriberCount: number;
-}
 
 const KEYS: readonly SettingsKey[] = ['mailingListId'];
 const LISTS = '/api/config/forms/mailing-lists';
@@ -110,7 +105,7 @@ function ListRow(props: { list: MailingList; onChanged: () => Promise<void>; onS
 
 /** The site's mailing lists (create, rename, delete) and the one sign-ups join. */
 export function MailingListsSection({ draft, onListsChanged }: { draft: SettingsDraft; onListsChanged: () => void }) {
-  const lists = useResource<{ mailingLists: MailingList[] }>(LISTS);
+  const lists = useResource<MailingListsAnswer>(LISTS);
   const [name, setName] = useState('');
   const [createError, setCreateError] = useState('');
   const [status, setStatus] = useState('');

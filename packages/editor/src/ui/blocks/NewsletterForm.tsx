@@ -1,12 +1,8 @@
 import { NEWSLETTER_MESSAGES, newsletterFormFor, newsletterListOf, newsletterProblem } from '@tessera/core/editor';
+import type { MailingListsAnswer } from '@tessera/core/contracts/mailing-lists';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits } from './common.js';
 
-interface MailingList {
-  id: string;
-  name: string;
-  subscriberCount: number;
-}
 interface FormSummary {
   id: string;
   name: string;
@@ -21,7 +17,7 @@ interface FormSummary {
  */
 export function NewsletterForm(props: BlockFormProps) {
   const { setMany } = blockEdits(props);
-  const lists = useResource<{ mailingLists: MailingList[] }>('/api/config/forms/mailing-lists');
+  const lists = useResource<MailingListsAnswer>('/api/config/forms/mailing-lists');
   const forms = useResource<{ forms: FormSummary[] }>('/api/config/forms');
   if (lists.error || forms.error)
     return (

@@ -1,21 +1,15 @@
+import {
+  mailingListAnswer,
+  mailingListDeleted,
+  mailingListNameBody as nameBody,
+  mailingListParams as listParams,
+} from '@tessera/core/contracts/mailing-lists';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
-
-const nameBody = z
-  .object({ name: z.string().trim().min(1, 'Give the list a name.').max(80, 'Use at most 80 characters.') })
-  .strict();
-const listParams = z.object({
-  listId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'Use the id of a mailing list.'),
-});
 
 const NAME_TAKEN = 'There is already a mailing list with this name. Choose another name.';
 const NOT_FOUND = 'That mailing list does not exist.';
@@ -58,19 +52,23 @@ export default async function mailingListsPlugin(app: FastifyInstance): Promise<
     return Number(row?.n ?? 0);
   }
 
-  app.post(BASE, { ...guard, config: { contract: { body: nameBody } } }, async (request, reply) => {
-    const { name } = parseInput(nameBody, request.body);
-    const siteId = ownerOf(request).websiteId;
-    if (await nameTaken(siteId, name)) throw withStatus(new AppError('list-name-taken', NAME_TAKEN), 409);
-    const id = newId();
-    await db.insertInto('mailing_lists').values({ id, site_id: siteId, name, created_at: nowIso() }).execute();
-    reply.code(201);
-    return { mailingList: { id, name, subscriberCount: 0 } };
-  });
+  app.post(
+    BASE,
+    { ...guard, config: { contract: { body: nameBody, response: { 201: mailingListAnswer } } } },
+    async (request, reply) => {
+      const { name } = parseInput(nameBody, request.body);
+      const siteId = ownerOf(request).websiteId;
+      if (await nameTaken(siteId, name)) throw withStatus(new AppError('list-name-taken', NAME_TAKEN), 409);
+      const id = newId();
+      await db.insertInto('mailing_lists').values({ id, site_id: siteId, name, created_at: nowIso() }).execute();
+      reply.code(201);
+      return { mailingList: { id, name, subscriberCount: 0 } };
+    },
+  );
 
   app.put(
     `${BASE}/:listId`,
-    { ...guard, config: { contract: { params: listParams, body: nameBody } } },
+    { ...guard, config: { contract: { params: listParams, body: nameBody, response: { 200: mailingListAnswer } } } },
     async (request) => {
       const { listId } = parseInput(listParams, request.params, 'address');
       const { name } = parseInput(nameBody, request.body);
@@ -82,20 +80,24 @@ export default async function mailingListsPlugin(app: FastifyInstance): Promise<
     },
   );
 
-  app.delete(`${BASE}/:listId`, { ...guard, config: { contract: { params: listParams } } }, async (request) => {
-    const { listId } = parseInput(listParams, request.params, 'address');
-    const siteId = ownerOf(request).websiteId;
-    await findList(siteId, listId);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('forms').set({ mailing_list_id: null }).where('mailing_list_id', '=', listId).execute();
-      await trx.deleteFrom('mailing_list_subscribers').where('list_id', '=', listId).execute();
-      await trx.deleteFrom('mailing_lists').where('id', '=', listId).execute();
-    });
-    await settings.update(siteId, (stored) => {
-      const website = objectOr(stored.website);
-      if (website.mailingListId === listId) stored.website = { ...website, mailingListId: null };
-      return stored;
-    });
-    return { deleted: listId };
-  });
+  app.delete(
+    `${BASE}/:listId`,
+    { ...guard, config: { contract: { params: listParams, response: { 200: mailingListDeleted } } } },
+    async (request) => {
+      const { listId } = parseInput(listParams, request.params, 'address');
+      const siteId = ownerOf(request).websiteId;
+      await findList(siteId, listId);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('forms').set({ mailing_list_id: null }).where('mailing_list_id', '=', listId).execute();
+        await trx.deleteFrom('mailing_list_subscribers').where('list_id', '=', listId).execute();
+        await trx.deleteFrom('mailing_lists').where('id', '=', listId).execute();
+      });
+      await settings.update(siteId, (stored) => {
+        const website = objectOr(stored.website);
+        if (website.mailingListId === listId) stored.website = { ...website, mailingListId: null };
+        return stored;
+      });
+      return { deleted: listId };
+    },
+  );
 }

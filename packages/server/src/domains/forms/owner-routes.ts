@@ -1,3 +1,4 @@
+import { mailingListSubscribers, mailingListsAnswer } from '@tessera/core/contracts/mailing-lists';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -55,13 +56,17 @@ export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, 
     };
   });
 
-  app.get('/api/config/forms/mailing-lists', guard, async (request) => ({
-    mailingLists: await store.listMailingLists(siteOf(request)),
-  }));
+  app.get(
+    '/api/config/forms/mailing-lists',
+    { ...guard, config: { contract: { response: { 200: mailingListsAnswer } } } },
+    async (request) => ({
+      mailingLists: await store.listMailingLists(siteOf(request)),
+    }),
+  );
 
   app.get(
     '/api/config/forms/mailing-lists/:listId/subscribers',
-    { ...guard, config: { contract: { params: listParams } } },
+    { ...guard, config: { contract: { params: listParams, response: { 200: mailingListSubscribers } } } },
     async (request) => {
       const { listId } = parseInput(listParams, request.params, 'address');
       const lists = await store.listMailingLists(siteOf(request));
