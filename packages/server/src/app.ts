@@ -31,7 +31,13 @@ import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { createInvalidationBus } from './platform/cluster/create-bus.js';
 import { installOperations } from './platform/operations/index.js';
 import { requestIdOptions } from './platform/operations/request-id.js';
-import { copyMissingFiles, createFileStorage, DiskStorage, S3Storage } from './platform/storage/index.js';
+import {
+  copyMissingFiles,
+  createFileStorage,
+  DiskStorage,
+  S3Storage,
+  siteFileStorage,
+} from './platform/storage/index.js';
 import checkoutPlugin from './domains/checkout/index.js';
 import paymentConnectionsPlugin from './domains/payments/connections/index.js';
 import paymentsPlugin from './domains/payments/index.js';
@@ -180,6 +186,7 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   // Uploads and image variants: the files folder, or an S3-compatible bucket (issue 18).
   const fileStorage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
   app.decorate('fileStorage', fileStorage);
+  app.decorate('siteFiles', (siteId: string) => siteFileStorage(app.db, fileStorage, siteId));
   // Seed and starter pictures are drawn into the files folder; a bucket gets those it lacks.
   app.decorate('copyDrawnFiles', () => copyMissingFiles(new DiskStorage(config.filesDir), fileStorage));
   if (fileStorage instanceof S3Storage) {
@@ -188,7 +195,13 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
       .copyDrawnFiles()
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not copy the seed pictures into the S3 bucket'));
   }
-  await app.register(filesPlugin, { storage: fileStorage });
+  await app.register(filesPlugin, {
+    // `/files/*` serves the files of the site the request's host names (none for an unknown host).
+    filesOf: async (request) => {
+      const site = await services.content.getSiteForHost(request.hostname).catch(() => undefined);
+      return site && { siteId: site.id, storage: await app.siteFiles(site.id) };
+    },
+  });
 
   await app.register(commercePlugin, { ...services, writeGuard: cartWriteLimit });
   await app.register(siteSettingsPlugin);

@@ -10,6 +10,7 @@ import { originalSizeOf } from '../files/image-size.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
+import type { FileStorage } from '../../platform/storage/index.js';
 import { recordMovedAddress } from '../web/moved-address.js';
 import {
   checkProduct,
@@ -82,13 +83,13 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     }
   }
 
-  async function imageAsset(url: string, altText: string) {
+  async function imageAsset(files: FileStorage, url: string, altText: string) {
     try {
       decodeURIComponent(url);
     } catch {
       throw fieldError('images', 'Use the URL of an uploaded file (/files/…).');
     }
-    const originalSize = await originalSizeOf(app.fileStorage, url);
+    const originalSize = await originalSizeOf(files, url);
     return {
       id: newId(),
       recordType: RecordType.IMAGE,
@@ -126,11 +127,12 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   async function write(siteId: string, input: ProductInput, existingId?: string) {
     checkProduct(input);
     await checkForm(siteId, input.additionalFieldsFormId);
-    const images = await Promise.all(input.images.map((image) => imageAsset(image.url, image.altText)));
+    const files = await app.siteFiles(siteId);
+    const images = await Promise.all(input.images.map((image) => imageAsset(files, image.url, image.altText)));
     const variantImages = await Promise.all(
-      input.variants.map((v) => (v.imageUrl ? imageAsset(v.imageUrl, '') : null)),
+      input.variants.map((v) => (v.imageUrl ? imageAsset(files, v.imageUrl, '') : null)),
     );
-    const seo = input.seo ? await storedItemSeo(app.fileStorage, input.seo) : undefined;
+    const seo = input.seo ? await storedItemSeo(files, input.seo) : undefined;
     const now = nowIso();
     const itemId = existingId ?? newId();
     let moved: [string, string] | undefined;

@@ -108,7 +108,7 @@ export default async function eventSeoPlugin(app: FastifyInstance): Promise<void
     async (request) => {
       const siteId = ownerOf(request).websiteId;
       const input = parseSeoBody(request.body);
-      const seo = await storedItemSeo(app.fileStorage, input.seo);
+      const seo = await storedItemSeo(await app.siteFiles(siteId), input.seo);
       const row = await app.db.transaction().execute(async (trx) => {
         const found = await eventRows(siteId, trx).where('items.id', '=', request.params.eventId).executeTakeFirst();
         if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);

@@ -18,6 +18,7 @@ import type { OwnerIdentity } from '../auth/owner-session.js';
 import type { RoleGroup } from '../auth/roles.js';
 import { rawCodeOf, sanitizeSections } from '../content/sanitize-owner-html.js';
 import { AppError } from '../../platform/errors/aliases.js';
+import { type FileStorage, SITES_FOLDER } from '../../platform/storage/index.js';
 import { CACHE_DIR } from '../files/index.js';
 import { checkStoredFile, dropVariants, requireStoredFile } from '../files/file-checks.js';
 import { cartPillView } from '../cart/cart-view.js';
@@ -296,33 +297,35 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     };
   });
 
-  // File manager: files at the top of the file storage (`/files/<name>`; `platform/storage/`).
-  const storage = app.fileStorage;
+  // File manager: the owner's site's files (`/files/<name>`; `platform/storage/site-files.ts`).
+  const filesOf = (request: FastifyRequest) => app.siteFiles(ownerOf(request).websiteId);
   const fileInfo = (file: { key: string; size: number; lastModified: Date }) => ({
     name: file.key,
     size: file.size,
     url: `/files/${encodeURIComponent(file.key)}`,
     updatedAt: file.lastModified.toISOString(),
   });
-  const storedInfo = async (name: string) => {
+  const storedInfo = async (storage: FileStorage, name: string) => {
     const found = await storage.head(name);
     if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     return fileInfo({ key: name, ...found });
   };
-  // A name the file name rules take stays inside the files folder; checked again where it is joined.
+  // A name the file name rules take stays inside the files folder (and out of the other sites' folder).
   const inside = (name: string): string => {
-    if (!resolve(filesRoot, name).startsWith(`${filesRoot}/`))
+    if (!resolve(filesRoot, name).startsWith(`${filesRoot}/`) || name === SITES_FOLDER)
       throw new AppError('invalid-body', EDITOR_MESSAGES.notAnOption(name));
     return name;
   };
 
-  app.get('/api/config/files', content(EDITOR_CONTRACTS.listFiles, 'files'), async () => {
+  app.get('/api/config/files', content(EDITOR_CONTRACTS.listFiles, 'files'), async (request) => {
+    const storage = await filesOf(request);
     const files = (await storage.list('')).filter((file) => !file.key.startsWith('.'));
     return { files: files.map(fileInfo) };
   });
 
   app.post('/api/config/files', content(EDITOR_CONTRACTS.uploadFiles, 'files'), async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('unsupported-media-type');
+    const storage = await filesOf(request);
     const saved: ReturnType<typeof fileInfo>[] = [];
     for await (const part of request.files()) {
       const name = inside(parseFileName(part.filename ?? ''));
@@ -346,7 +349,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
       for (let n = 2; await storage.head(target); n++) target = name.replace(/(\.[^.]*)?$/, (ext) => `-${n}${ext}`);
       await storage.put(target, bytes);
       await dropVariants(storage, CACHE_DIR, target);
-      saved.push(await storedInfo(target));
+      saved.push(await storedInfo(storage, target));
     }
     return { files: saved };
   });
@@ -354,6 +357,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   app.patch('/api/config/files/:name', content(EDITOR_CONTRACTS.renameFile), async (request) => {
     const from = inside(fileNameOf(request.params));
     const to = inside(renameTarget(request.body));
+    const storage = await filesOf(request);
     // Finding 11: files only (never a folder), and the new name passes the upload checks.
     await requireStoredFile(storage, from, 'rename');
     if (from !== to && (await storage.head(to))) throw new AppError('invalid-body', EDITOR_MESSAGES.renameFailed);
@@ -361,11 +365,12 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
     if (from !== to) await storage.move(from, to);
     await dropVariants(storage, CACHE_DIR, from);
     await dropVariants(storage, CACHE_DIR, to);
-    return { file: await storedInfo(to) };
+    return { file: await storedInfo(storage, to) };
   });
 
   app.delete('/api/config/files/:name', content(EDITOR_CONTRACTS.deleteFile), async (request) => {
     const name = inside(fileNameOf(request.params));
+    const storage = await filesOf(request);
     await requireStoredFile(storage, name, 'delete');
     await storage.delete(name);
     await dropVariants(storage, CACHE_DIR, name);

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { FileStorage } from '../../platform/storage/index.js';
+import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { archivePlan, LEFT_OUT, rowsQuery } from './archive-plan.js';
 import { backupTarget, filesUnder, MANIFEST, sha256Of } from './backup.js';
 
@@ -96,8 +96,10 @@ export async function exportSiteArchive(args: {
     });
     const files: string[] = [];
     const missingFiles: string[] = [];
+    // Only the site's own files (`platform/storage/site-files.ts`): a name of another site's file is missing here.
+    const own = await siteFileStorage(args.db, args.storage, site.id);
     for (const key of [...named].sort()) {
-      const body = await args.storage.read(key);
+      const body = await own.read(key).catch(() => undefined);
       if (!body) {
         missingFiles.push(key);
         continue;

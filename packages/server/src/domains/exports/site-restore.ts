@@ -2,7 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { FileStorage } from '../../platform/storage/index.js';
+import { type FileStorage, rootFiles, scopedStorage, siteFolder } from '../../platform/storage/index.js';
+import { nowIso } from '../../platform/ids.js';
 import { archivePlan } from './archive-plan.js';
 import { filesUnder, MANIFEST, sha256Of } from './backup.js';
 import { RestoreRefused } from './restore.js';
@@ -108,12 +109,17 @@ export async function restoreSiteArchive(args: {
   for (const table of Object.keys(manifest.tables)) {
     if (!known.has(table)) problems.push(`table ${table} is not restored by this install`);
   }
+  // The restored site's own files: the top of the storage in an install without sites, else its
+  // folder; a site joining an install comes after its first site, so that site keeps its files.
+  const joining = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
+  const files = joining ? scopedStorage(args.storage, siteFolder(siteId)) : rootFiles(args.storage);
   const toStore: string[] = [];
   // Files are compared only once the archive checked out: a refused archive's names are never opened.
   for (const key of problems.length === 0 ? manifest.files : []) {
     const incoming = readFileSync(archivedFilePath(args.archive, key));
-    const stored = await args.storage.read(key);
-    if (!stored) toStore.push(key);
+    const stored = await files.read(key).catch(() => null);
+    if (stored === null) problems.push(`${JSON.stringify(key).slice(0, 80)} is not the name of a stored file`);
+    else if (!stored) toStore.push(key);
     else if (!stored.equals(incoming)) problems.push(`the file ${key} exists here with other content`);
   }
   if (problems.length > 0)
@@ -122,7 +128,7 @@ export async function restoreSiteArchive(args: {
     );
 
   // Files first: a file nobody names yet is harmless if the rows then fail; rows naming a missing file are not.
-  for (const key of toStore) await args.storage.put(key, readFileSync(archivedFilePath(args.archive, key)));
+  for (const key of toStore) await files.put(key, readFileSync(archivedFilePath(args.archive, key)));
   let rows = 0;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.transaction().execute(async (trx) => {
@@ -132,7 +138,8 @@ export async function restoreSiteArchive(args: {
         string,
         unknown
       >[];
-      if (table.name === 'sites') for (const row of data) row.host = host;
+      if (table.name === 'sites')
+        for (const row of data) Object.assign(row, { host }, joining ? { created_at: nowIso() } : {});
       for (let i = 0; i < data.length; i += BATCH) {
         try {
           await trx

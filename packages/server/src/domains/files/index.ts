@@ -1,6 +1,6 @@
 import { extname, posix } from 'node:path';
 import { RESPONSIVE_WIDTHS } from '@tessera/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { contentTypeOf, type FileStorage, type StoredFileInfo } from '../../platform/storage/index.js';
 import { MAX_IMAGE_PIXELS } from './file-checks.js';
@@ -40,9 +40,13 @@ export function parseFormat(format: string | undefined): number | 'original' | u
  * A `?format=` answer is AVIF or WebP when the browser's `Accept` names it (`image-formats.ts`),
  * made once beside the other copies (`.cache/<name>/500w.avif`), and says `Vary: Accept`.
  * A copy older than its original (the original was written again) is made again.
+ * Each site's files are its own (`platform/storage/site-files.ts`): the request's host picks the
+ * site, and names (and the copies made of them) are looked up in that site's part of the storage.
  */
-export default async function filesPlugin(app: FastifyInstance, options: { storage: FileStorage }): Promise<void> {
-  const { storage } = options;
+export default async function filesPlugin(
+  app: FastifyInstance,
+  options: { filesOf: (request: FastifyRequest) => Promise<{ siteId: string; storage: FileStorage } | undefined> },
+): Promise<void> {
   const inFlight = new Map<string, Promise<void>>();
   const queue = new ResizeQueue();
   const failures = new FailureCache();
@@ -65,7 +69,14 @@ export default async function filesPlugin(app: FastifyInstance, options: { stora
     if (!rel || rel.split('/').some((part) => part.startsWith('.')) || /[\0\\]/.test(wanted)) {
       return notFound(reply);
     }
-    const source = await storage.head(rel);
+    const site = await options.filesOf(request);
+    if (!site) return notFound(reply);
+    const { storage } = site;
+    // A name the site's view refuses (the first site's view: the other sites' folder) is not found.
+    const source = await storage.head(rel).catch((error: Error) => {
+      if (error.message.startsWith('Not a storage key')) return undefined;
+      throw error;
+    });
     if (!source) return notFound(reply);
     const ext = extname(rel).toLowerCase();
     const format = parseFormat(request.query.format);
@@ -91,10 +102,11 @@ export default async function filesPlugin(app: FastifyInstance, options: { stora
     }
     const variant = `${CACHE_DIR}/${rel}/${format === 'original' ? 'original' : `${format}w`}${outExt}`;
     if (!fresh(await storage.head(variant), source)) {
-      const failureKey = `${variant}|${source.size}|${source.etag}`;
+      const jobKey = `${site.siteId}|${variant}`;
+      const failureKey = `${jobKey}|${source.size}|${source.etag}`;
       const sendOriginal = () => sendStored(rel, ORIGINAL_MAX_AGE, type);
       if (failures.has(failureKey)) return sendOriginal();
-      let job = inFlight.get(variant);
+      let job = inFlight.get(jobKey);
       if (!job) {
         job = queue
           .run(async () => {
@@ -102,8 +114,8 @@ export default async function filesPlugin(app: FastifyInstance, options: { stora
             if (fresh(await storage.head(variant), source)) return;
             await makeVariant(storage, rel, variant, format === 'original' ? undefined : format);
           })
-          .finally(() => inFlight.delete(variant));
-        inFlight.set(variant, job);
+          .finally(() => inFlight.delete(jobKey));
+        inFlight.set(jobKey, job);
       }
       try {
         await job;

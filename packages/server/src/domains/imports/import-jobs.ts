@@ -2,7 +2,7 @@ import type { ErrorAnswer } from '@tessera/core/contracts/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { ERROR_CATALOGUE } from '../../platform/errors/index.js';
-import type { FileStorage } from '../../platform/storage/index.js';
+import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { productAnswer, refusalOf, wordpressAnswer } from './import-answers.js';
 import { CLAIM_MS, progressWriter, type WorkPhase } from './import-progress.js';
 import type { ImportChoices, ImportRow } from './import-store.js';
@@ -155,7 +155,7 @@ export async function runClaimedImport(
       });
     } else {
       const media: MediaSource | undefined = choices.fetchMedia
-        ? { storage: deps.fileStorage, fetch: true }
+        ? { storage: await siteFileStorage(db, deps.fileStorage, row.site_id), fetch: true }
         : undefined;
       await importWordpress(db, {
         siteId: row.site_id,

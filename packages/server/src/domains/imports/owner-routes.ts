@@ -168,7 +168,7 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
         const siteId = request.owner!.websiteId;
         const fetchMedia = input.fetchMedia === 'true';
         if (input.dryRun !== 'false') {
-          const media = fetchMedia ? { storage: app.fileStorage, fetch: true } : undefined;
+          const media = fetchMedia ? { storage: await app.siteFiles(siteId), fetch: true } : undefined;
           return preview(siteId, async () =>
             wordpressAnswer(await importWordpress(app.db, { siteId, xml, blog: input.blog, dryRun: true, media })),
           );

@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { FileStorage } from '../../platform/storage/index.js';
+import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { importWordpress, WordpressImportError, type WordpressImportReport } from './wordpress-import.js';
 import { WxrError } from './wordpress-wxr.js';
 import { XmlSyntaxError } from '../../platform/xml/xml-read.js';
@@ -113,10 +113,6 @@ export async function wordpressCommand(
   const mediaDir = values.media as string | undefined;
   if (fetchMedia && mediaDir) throw helpers.usage(`Use --fetch-media or --media, not both.\n\n${WORDPRESS_USAGE}`);
   if ((fetchMedia || mediaDir) && !helpers.storage) throw new Error('No file store to copy the pictures into.');
-  const media =
-    (fetchMedia || mediaDir) && helpers.storage
-      ? { storage: helpers.storage, fetch: fetchMedia, dir: mediaDir }
-      : undefined;
   const file = positionals[0] as string;
   let size: number;
   try {
@@ -129,6 +125,11 @@ export async function wordpressCommand(
       `${file} is larger than ${MAX_WXR_BYTES / 1024 / 1024} MB; export the blog in parts (WordPress can export by date range).`,
     );
   const siteId = await helpers.siteFor(db, values.site as string | undefined);
+  // Pictures go into the site's own files.
+  const media =
+    (fetchMedia || mediaDir) && helpers.storage
+      ? { storage: await siteFileStorage(db, helpers.storage, siteId), fetch: fetchMedia, dir: mediaDir }
+      : undefined;
   try {
     const report = await importWordpress(db, {
       siteId,

@@ -81,7 +81,7 @@ export function registerReviewOwnerRoutes(
     const { reviewId } = parseInput(reviewParams, request.params, 'address');
     const photos = await deleteReview(db, siteOf(request), reviewId);
     if (!photos) fail('review-not-found');
-    await removePhotos(app.fileStorage, photos);
+    await removePhotos(await app.siteFiles(siteOf(request)), photos);
     return { id: reviewId, deleted: true };
   });
 

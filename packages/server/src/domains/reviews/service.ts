@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../platform/ids.js';
+import type { FileStorage } from '../../platform/storage/index.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
@@ -138,10 +139,9 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
     return { ok: true as const, product, order, email };
   }
 
-  const storage = app.fileStorage;
   const altFor = (productTitle: string) => (n: number) => `Customer photo ${n} of ${productTitle}`;
   /** Removes the photos of a review that was not stored after all. */
-  const discard = (photos: Awaited<ReturnType<typeof storePhotos>>) =>
+  const discard = async (storage: FileStorage, photos: Awaited<ReturnType<typeof storePhotos>>) =>
     removePhotos(storage, photos).catch((error) => app.log.warn({ err: error }, 'review photos not removed'));
 
   return {
@@ -154,6 +154,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
       const allowed = await mayPost(siteId, itemId, user);
       if (!allowed.ok) return allowed;
       const { product, order, email } = allowed;
+      const storage = await app.siteFiles(siteId);
       const stored = await storePhotos(storage, photos, altFor(product.title));
       const reviewId = await insertReview(db, {
         siteId,
@@ -168,10 +169,10 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
         photos: stored,
         now: new Date().toISOString(),
       }).catch(async (error: unknown) => {
-        await discard(stored);
+        await discard(storage, stored);
         throw error;
       });
-      if (!reviewId) await discard(stored);
+      if (!reviewId) await discard(storage, stored);
       if (!reviewId) return refuse('review-exists', 'You have already reviewed this product. Thank you!');
       await notifyOwners(siteId, product.title, fields);
       return { ok: true, reviewId };
@@ -192,6 +193,7 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
       if (!product) return refuse('not-found', 'This product is not on the shop any more.');
       const email = row.email.trim().toLowerCase();
       const now = new Date().toISOString();
+      const storage = await app.siteFiles(row.site_id);
       const stored = await storePhotos(storage, photos, altFor(product.title));
       // The link is claimed and the review stored in one transaction: of two posts at once, one
       // claims the link; a buyer who already reviewed keeps the link unused.
@@ -220,10 +222,10 @@ export function createReviewService(app: FastifyInstance, settingsStore: ReviewS
           throw error;
         })
         .catch(async (error: unknown) => {
-          await discard(stored);
+          await discard(storage, stored);
           throw error;
         });
-      if (outcome === 'used' || outcome === 'exists') await discard(stored);
+      if (outcome === 'used' || outcome === 'exists') await discard(storage, stored);
       if (outcome === 'used') {
         return refuse('review-link-used', 'This review link was already used. Thank you for your review!');
       }

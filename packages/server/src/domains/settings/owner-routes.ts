@@ -283,7 +283,9 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
       const { siteTitle, timeZone, currency, locale: _locale, cookieBanner, publicUrl: _url, ...website } = body;
       // The header prints the logo with its width and height, so the page does not shift when it loads.
       if (website.logo) {
-        const [width, height] = (await originalSizeOf(app.fileStorage, website.logo.url)).split('x').map(Number);
+        const [width, height] = (await originalSizeOf(await app.siteFiles(siteId), website.logo.url))
+          .split('x')
+          .map(Number);
         website.logo = {
           url: website.logo.url,
           altText: website.logo.altText,

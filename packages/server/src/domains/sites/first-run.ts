@@ -1,10 +1,12 @@
 import { CURRENCIES, passwordStrength, WebsiteRole } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { normalizeEmail, type OwnerIdentity } from '../auth/owner-session.js';
 import { hashPassword, PASSWORD_MAX_LENGTH } from '../auth/password.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
+import { siteFilesPrefix, siteFolder } from '../../platform/storage/index.js';
 import { loadStarter, STARTER_NAMES } from './starter-schema.js';
 import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { spendSetupToken } from './setup-token.js';
@@ -95,8 +97,13 @@ export async function completeSetup(
   // fixed form ids stay free for a later `tessera site create --template demo`). Its pictures are
   // drawn first; the rows are written in the transaction below.
   const starter = input.start === 'demo' ? undefined : loadStarter(input.start);
-  if (starter) await writeStarterImages(options.filesDir, starter);
   const ownerSite = starter ? newId() : siteId;
+  // The new site takes the old one's place among the sites, and so its part of the files
+  // (`platform/storage/site-files.ts`): the top of the folder for the first site, else its own folder.
+  const replaced = await db.selectFrom('sites').select('created_at').where('id', '=', siteId).executeTakeFirst();
+  const first = (await siteFilesPrefix(db, siteId)) === '';
+  if (starter)
+    await writeStarterImages(first ? options.filesDir : join(options.filesDir, siteFolder(ownerSite)), starter);
   const basics = { title: input.title, locale: input.locale, currency: input.currency, timeZone: input.timeZone };
   await db.transaction().execute(async (trx) => {
     const site = await trx
@@ -110,7 +117,12 @@ export async function completeSetup(
     if (owner || !(await spendSetupToken(trx, siteId, input.token))) throw new SetupClosedError();
     if (starter) {
       await deleteSiteRows(trx, siteId);
-      await insertStarterSite(trx, starter, { ...basics, id: ownerSite, host: site.host });
+      await insertStarterSite(trx, starter, {
+        ...basics,
+        id: ownerSite,
+        host: site.host,
+        createdAt: replaced?.created_at,
+      });
     }
     const now = nowIso();
     await trx

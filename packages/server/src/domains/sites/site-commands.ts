@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { DEMO_SITE } from '../../seed/seed-catalogue.js';
 import { DEMO_SITE_ID, seedDemoSite } from '../../seed/seed.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { siteFolder } from '../../platform/storage/index.js';
 import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
 import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { deleteSiteRows } from './site-delete.js';
@@ -107,16 +109,20 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       );
     }
     await assertHostFree(db, name);
+    // Its pictures go into its own files: the top of the files folder for an install's first site,
+    // else the site's folder (`platform/storage/site-files.ts`).
+    const joining = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
+    const filesOf = (siteId: string) => (joining ? join(context.filesDir, siteFolder(siteId)) : context.filesDir);
     if (template === 'demo') {
-      const seeded = await seedDemoSite(db, { filesDir: context.filesDir, host: name });
+      const seeded = await seedDemoSite(db, { filesDir: filesOf(DEMO_SITE_ID), host: name });
       if (!seeded.created) {
         throw new Error(`This install has the demo site already (${DEMO_SITE_ID}); use another --template.`);
       }
       return `Created site ${seeded.siteId} (demo) on ${name}. Start the server for its setup address.`;
     }
     const starter = loadStarter(template);
-    await writeStarterImages(context.filesDir, starter);
     const id = newId();
+    await writeStarterImages(filesOf(id), starter);
     const given = typeof values.title === 'string' ? values.title.trim().slice(0, 120) : '';
     const title = given || (template === 'blank' ? name : starter.title);
     const site = {

@@ -18,7 +18,8 @@ export interface SiteBasics {
   timeZone: string;
 }
 
-export type NewSite = SiteBasics & { id: string; host: string | null };
+/** `createdAt`: a site taking another's place keeps its age (the first site keeps the top of the files). */
+export type NewSite = SiteBasics & { id: string; host: string | null; createdAt?: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -134,7 +135,7 @@ export async function insertStarterSite(db: Kysely<Database>, starter: Starter, 
         website: { ...DEMO_SITE.settings.website, siteDescription: '', ...settings.website },
         store: { ...DEMO_SITE.settings.store, ...settings.store },
       }),
-      created_at: created,
+      created_at: site.createdAt ?? created,
     })
     .execute();
   await ensureCheckoutDefaults(db, site.id);

@@ -65,7 +65,7 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
   }
 
-  const icons = new SiteIcons(app.fileStorage);
+  const icons = new SiteIcons();
 
   /** Square PNGs of the site's icon in `sizes`, or undefined (and a 404 sent) when it has none that reads. */
   async function iconPngs(request: FastifyRequest, reply: FastifyReply, sizes: readonly number[]) {
@@ -75,7 +75,8 @@ export default async function webPlugin(app: FastifyInstance, options: WebPlugin
     const source = url ? iconStorageKey(url) : undefined;
     let pngs: (Buffer | undefined)[] = [];
     try {
-      pngs = source ? await Promise.all(sizes.map((size) => icons.png(source, size))) : [];
+      const own = source && { id: site.id, files: await app.siteFiles(site.id) };
+      pngs = own && source ? await Promise.all(sizes.map((size) => icons.png(source, size, own))) : [];
     } catch (error) {
       request.log.warn({ err: error, url }, 'the site icon could not be resized');
     }

@@ -51,15 +51,18 @@ export class SiteIcons {
   /** Most recently used kept (issue 20). */
   private readonly made = new LruMap<string, Promise<Buffer>>(CACHE_LIMIT);
 
-  constructor(private readonly storage: IconFiles) {}
+  constructor(private readonly storage?: IconFiles) {}
 
-  async png(key: string, size: number): Promise<Buffer | undefined> {
-    const info = await this.storage.head(key);
+  /** The icon `key` at `size`; from `site`'s own files when given (kept apart from other sites' by its id). */
+  async png(key: string, size: number, site?: { id: string; files: IconFiles }): Promise<Buffer | undefined> {
+    const files = site?.files ?? this.storage;
+    if (!files) return undefined;
+    const info = await files.head(key);
     if (!info) return undefined;
-    const cacheKey = `${key}\u0000${info.etag}\u0000${size}`;
+    const cacheKey = `${site?.id ?? ''}\u0000${key}\u0000${info.etag}\u0000${size}`;
     let pending = this.made.get(cacheKey);
     if (!pending) {
-      pending = this.storage.read(key).then((source) => {
+      pending = files.read(key).then((source) => {
         if (!source) throw new Error(`the site icon ${key} vanished while it was read`);
         return sharp(source, { limitInputPixels: MAX_ICON_INPUT_PIXELS })
           .rotate()

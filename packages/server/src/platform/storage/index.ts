@@ -12,11 +12,14 @@ export {
   type StoredFileInfo,
 } from './file-storage.js';
 export { S3Storage, type S3Settings } from './s3-storage.js';
+export { rootFiles, SITES_FOLDER, scopedStorage, siteFileStorage, siteFilesPrefix, siteFolder } from './site-files.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where uploads and generated image variants are kept (platform/storage/). */
     fileStorage: FileStorage;
+    /** One site's own files (`site-files.ts`): what every site-facing read, write and listing uses. */
+    siteFiles: (siteId: string) => Promise<FileStorage>;
     /** Copies pictures drawn into the files folder (seed, starter template) into the bucket; nothing on disk storage. */
     copyDrawnFiles: () => Promise<number>;
   }

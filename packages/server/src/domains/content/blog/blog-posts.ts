@@ -85,13 +85,14 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     if (image && !FILE_URL.test(image.url) && image.url !== previous?.featuredImage?.url)
       throw new AppError('invalid-body', `featuredImage.url: ${CHOOSE_IMAGE}`, { field: 'featuredImage.url' });
     const allowRaw = owner.roles.includes(WebsiteRole.ADMIN);
+    const files = await app.siteFiles(siteId);
     const sections = checked && sanitizeSections(checked, { allowRaw, storedRaw: rawCodeOf(previous?.sections ?? []) });
     return {
       ...input,
       sections,
       body: sections ? sectionsBody(sections) : sanitizeOwnerHtml(input.body),
-      featuredImage: image && { ...image, originalSize: await originalSizeOf(app.fileStorage, image.url) },
-      seo: input.seo && (await storedItemSeo(app.fileStorage, input.seo)),
+      featuredImage: image && { ...image, originalSize: await originalSizeOf(files, image.url) },
+      seo: input.seo && (await storedItemSeo(files, input.seo)),
       urlId: postUrlId(input.urlId, input.title),
       publishOn: publishDate(input.publishOn, input.status) ?? previous?.publishOn ?? nowIso(),
       tags: tags.value,
