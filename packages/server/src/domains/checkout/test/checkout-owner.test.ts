@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { visitorWithCart } from '../../../../test/cart-helpers.js';
-import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { cardOrder as order } from '../../../../test/checkout-helpers.js';
 
 describe.each(DIALECTS)('store owner orders and checkout settings on %s', (dialect) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
-    server = await startTestServer({ dialect, config: MANY_ORDERS });
+    server = await startTestServer({ dialect });
   });
   afterAll(async () => server?.close());
 

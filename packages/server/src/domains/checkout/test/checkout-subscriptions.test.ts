@@ -3,15 +3,14 @@ import { builtInPaymentProviders } from '../../payments/methods/index.js';
 import { createRenewalScheduler } from '../../subscriptions/schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
-import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { cardOrder as order } from '../../../../test/checkout-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 
 describe.each(DIALECTS)('subscription checkout on %s', (dialect) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
-    server = await startTestServer({ dialect, config: MANY_ORDERS });
+    server = await startTestServer({ dialect });
   });
   afterAll(async () => server?.close());
 

@@ -6,7 +6,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import type { Visitor } from '../../../../test/visitor.js';
 import { createFormStore } from '../form-store.js';
 
-// Shared by the forms API tests (forms-submissions, forms-robustness, forms-rate-limit).
+// Shared by the forms API tests (forms-submissions, forms-rate-limit).
 
 /** The fields and cases core's browser-side check is tested with; the server must agree with it. */
 export const fixtures = JSON.parse(

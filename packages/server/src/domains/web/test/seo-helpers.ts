@@ -6,7 +6,7 @@ import { createOwner } from '../../../../test/auth-helpers.js';
 import { childrenNS, parseXml } from '../../../../test/web-helpers.js';
 import { SITEMAP_NS } from '../sitemap.js';
 
-// Shared by the search engine and sharing tests (web-sitemap, web-previews, web-icons-redirects).
+// Shared by the search engine and sharing tests (web-seo, web-icons-redirects).
 
 /** The public address the test servers are configured with: every absolute link starts with it. */
 export const PUBLIC = 'https://shop.example.com';
