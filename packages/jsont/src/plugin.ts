@@ -119,6 +119,26 @@ export const VALUE_FUNCTIONS = new WeakMap<
   (value: unknown, args: readonly string[], ctx: RenderContext) => unknown
 >();
 
+/** @internal A value formatter's function: the value in, the new value out. */
+export type ValueFunction = (value: unknown, args: readonly string[], ctx: RenderContext) => unknown;
+
+/**
+ * @internal Value formatters that run as one function when the second directly follows the
+ * first in a chain (`{text|html|line-breaks}`): the fused function gives what the two give in
+ * turn, with the same output limit behaviour, and ignores both argument lists.
+ */
+export const FUSED_FORMATTERS = new WeakMap<Formatter, WeakMap<Formatter, ValueFunction>>();
+
+/** @internal Register a fused pair (see `FUSED_FORMATTERS`). */
+export function fuseFormatters(first: Formatter, second: Formatter, fused: ValueFunction): void {
+  let seconds = FUSED_FORMATTERS.get(first);
+  if (seconds === undefined) {
+    seconds = new WeakMap();
+    FUSED_FORMATTERS.set(first, seconds);
+  }
+  seconds.set(second, fused);
+}
+
 /**
  * @internal Formatters that read nothing of the render but their value, arguments, the output
  * limit and `error`: the compiler runs them without making the value the current frame.
@@ -144,6 +164,24 @@ export const PREDICATE_BINDERS = new WeakMap<
   Predicate,
   (args: readonly string[], bindPath: (path: string) => PathReader) => (ctx: RenderContext) => boolean
 >();
+
+/** @internal What a planned predicate reads: a path (looked up as a variable is), a value, or the current node. */
+export type PlanOperand = { readonly path: string } | { readonly value: unknown } | 'node';
+
+/**
+ * @internal A predicate as a test of the values it reads, for generated code to read them in
+ * place (see `PREDICATE_PLANS`); `test` is called with the operands' values in order.
+ */
+export interface PredicatePlan {
+  readonly operands: readonly PlanOperand[];
+  readonly test: (...values: unknown[]) => boolean;
+}
+
+/**
+ * @internal Predicates whose argument list can be planned when the template compiles: the same
+ * result as `apply` (and as the binder's test), as a test of values the caller reads.
+ */
+export const PREDICATE_PLANS = new WeakMap<Predicate, (args: readonly string[]) => PredicatePlan>();
 
 /** Build a predicate from a function of the current node. */
 export function nodePredicate(fn: (node: unknown, args: readonly string[], ctx: RenderContext) => boolean): Predicate {

@@ -2,8 +2,8 @@
  * Formatters and predicates bound to their arguments when a template compiles, shared by the
  * closure compiler (`compile.ts`) and the code generator (`codegen.ts`).
  */
-import type { Formatter, PathReader, Predicate, Variable } from '../plugin.js';
-import { PREDICATE_BINDERS } from '../plugin.js';
+import type { Formatter, PathReader, Predicate, ValueFunction, Variable } from '../plugin.js';
+import { FRAME_FREE, FUSED_FORMATTERS, PREDICATE_BINDERS, VALUE_FUNCTIONS } from '../plugin.js';
 import type { Runtime } from '../runtime/context.js';
 import { resolverFor } from '../runtime/context.js';
 import { VOID, VOID_AWARE } from '../runtime/values.js';
@@ -30,6 +30,40 @@ export function bindFormatters(calls: readonly FormatterCall[], tables: CompileT
     if (impl !== undefined) bound.push({ impl, args: frozenList(call.args), voidAware: VOID_AWARE.has(impl) });
   }
   return bound;
+}
+
+/** One call of a chain of value formatters in generated code. */
+export interface ValueStep {
+  readonly fn: ValueFunction;
+  readonly args: readonly string[];
+  readonly voidAware: boolean;
+  /** Two formatters run as one (see `FUSED_FORMATTERS`). */
+  readonly fused: boolean;
+}
+
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/**
+ * A chain of value formatters as the calls generated code makes, each fused pair as one call;
+ * undefined when a formatter is not a value formatter. `framed`: some formatter reads the render.
+ */
+export function valueSteps(chain: readonly BoundFormatter[]): { steps: ValueStep[]; framed: boolean } | undefined {
+  const steps: ValueStep[] = [];
+  let framed = false;
+  for (let i = 0; i < chain.length; i++) {
+    const f = chain[i] as BoundFormatter;
+    const fn = VALUE_FUNCTIONS.get(f.impl);
+    if (fn === undefined) return undefined;
+    if (!FRAME_FREE.has(f.impl)) framed = true;
+    const next = chain[i + 1];
+    const fused = next === undefined ? undefined : FUSED_FORMATTERS.get(f.impl)?.get(next.impl);
+    if (fused !== undefined && next !== undefined) {
+      if (!FRAME_FREE.has(next.impl)) framed = true;
+      steps.push({ fn: fused, args: NO_ARGS, voidAware: f.voidAware, fused: true });
+      i++;
+    } else steps.push({ fn, args: f.args, voidAware: f.voidAware, fused: false });
+  }
+  return { steps, framed };
 }
 
 /** Run a formatter chain; false (with the error recorded) when a formatter throws. */

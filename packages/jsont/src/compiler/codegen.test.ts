@@ -52,6 +52,7 @@ const FORMATTERS = [
   '|cycle x y',
   '|round',
   '|pluralize a b',
+  '|line-breaks',
   '|nope',
 ];
 const PREDICATES = [
@@ -174,5 +175,29 @@ describe('generated blocks render as the closures do', () => {
     expect(c.exec.toString()).not.toBe(a.exec.toString());
     expect(render(a, { x: 1, y: '<' }).output).toBe('<p>&lt;</p>');
     expect(render(b, { x: 0, y: '<' }).output).toBe('<li>nothing</li>');
+  });
+
+  it('runs html then line-breaks as one function, giving what the two give, at and past the output limit', () => {
+    const alphabet = ['a', '&', '<', '>', '"', '\n', '\r', ' ', 'é', '\u2028'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    for (let n = 0; n < 400; n++) {
+      let text = '';
+      const length = next() % 30;
+      for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+      for (const maxOutputLength of [1000, 5 + (next() % 40)]) {
+        const options: RenderOptions = { limits: { maxOutputLength } };
+        const [generated, closures] = both(
+          '[{a|html|line-breaks}][{a|html foo|line-breaks bar}]',
+          { a: text },
+          options,
+        );
+        expect(generated, JSON.stringify(text)).toEqual(closures);
+      }
+    }
+    expect(render('{a|html|line-breaks}', { a: 'x < y\n& z' }).output).toBe('x &lt; y<br/>&amp; z');
   });
 });

@@ -2,9 +2,10 @@
  * The passes of `generateBlock` (see codegen.ts) over one block: binding, which collects the
  * bound values and spells the block's structure as a key, and writing, which writes its code.
  */
-import { FRAME_FREE, VALUE_FUNCTIONS } from '../plugin.js';
+import { PREDICATE_PLANS } from '../plugin.js';
 import { FrameSlot, LoopSlot } from '../runtime/frame.js';
 import type {
+  BindvarNode,
   IfNode,
   Node,
   OrNode,
@@ -14,10 +15,11 @@ import type {
   SectionNode,
   VariableNode,
 } from '../syntax/nodes.js';
-import { bareTest, bindFormatters, blockSteps, type Instruction, predicateFailure } from './bound.js';
+import { bareTest, bindFormatters, blockSteps, type Instruction, predicateFailure, valueSteps } from './bound.js';
 import type { Fallback } from './codegen.js';
 import type { CompileTables } from './compile.js';
-import { canInline, compilePath, compileSectionPath, inlineResolver } from './paths.js';
+import { splitPath } from '../syntax/tag.js';
+import { compilePath, compileSectionPath, inlineResolver, pathToken } from './paths.js';
 
 /** Instructions written out in one function; past this, further ones are calls to their closures. */
 const MAX_INLINE = 400;
@@ -25,22 +27,6 @@ const MAX_INLINE = 400;
 const MAX_DEPTH = 12;
 /** `.or` chains and `.if` operands longer than this run as closures (they loop). */
 const MAX_CHAIN = 16;
-
-/**
- * Each path's part of a key: its number (split paths are shared, see `splitPath`, so a path
- * keeps its number), odd when its lookup is written out, even when it is a resolver call.
- */
-const pathTokens = new WeakMap<Path, number>();
-let nextPathId = 0;
-
-function pathToken(path: Path): number {
-  let token = pathTokens.get(path);
-  if (token === undefined) {
-    token = nextPathId++ * 2 + (canInline(path) ? 1 : 0);
-    pathTokens.set(path, token);
-  }
-  return token;
-}
 
 /**
  * One pass over a block. Binding (`writing` false) collects the bound values and the key;
@@ -57,6 +43,8 @@ export class Generator {
   count = 0;
   private inlined = 0;
   private names = 0;
+  /** The index variables of the loops the code is inside, innermost last (empty names when binding). */
+  private readonly loops: string[] = [];
 
   constructor(
     private readonly tables: CompileTables,
@@ -105,6 +93,19 @@ export class Generator {
 
   /** Statements that resolve `path` into a new local (a section's from its own frame only); its name. */
   private resolve(path: Path, scopeOnly: boolean): string {
+    // Inside a loop of this function, the nearest frame with an index is the loop's array:
+    // sections between here and there have none, and no private partial stops the lookup.
+    const head = path[0];
+    const loop = this.loops[this.loops.length - 1];
+    if (!scopeOnly && loop !== undefined && path.length === 1 && (head === '@index' || head === '@index0')) {
+      if (!this.writing) {
+        this.token(head === '@index' ? '#' : '0');
+        return '';
+      }
+      const v = this.name('v');
+      this.code += `let ${v} = ${loop}${head === '@index' ? ' + 1' : ''};\n`;
+      return v;
+    }
     if (!this.writing) {
       const token = pathToken(path);
       if ((token & 1) === 0) this.bind(scopeOnly ? compileSectionPath(path) : compilePath(path));
@@ -137,6 +138,9 @@ export class Generator {
     switch (node.kind) {
       case 'variable':
         this.variable(node);
+        break;
+      case 'bindvar':
+        this.bindvar(node);
         break;
       case 'section':
         this.section(node, depth);
@@ -173,22 +177,20 @@ export class Generator {
       this.call(node);
       return;
     }
-    let framed = false;
-    for (const f of chain) {
-      if (!VALUE_FUNCTIONS.has(f.impl)) {
-        this.call(node);
-        return;
-      }
-      if (!FRAME_FREE.has(f.impl)) framed = true;
+    const plan = valueSteps(chain);
+    if (plan === undefined) {
+      this.call(node);
+      return;
     }
+    const { steps, framed } = plan;
     if (!this.writing) {
       this.token(framed ? 'F' : 'D');
       this.resolve(path, false);
       if (framed) this.bind(new FrameSlot());
-      for (const f of chain) {
-        this.bind(VALUE_FUNCTIONS.get(f.impl));
-        this.bind(f.args);
-        this.token(f.voidAware ? 'a' : 'b');
+      for (const step of steps) {
+        this.bind(step.fn);
+        this.bind(step.args);
+        this.token(step.fused ? (step.voidAware ? 'A' : 'B') : step.voidAware ? 'a' : 'b');
       }
       this.token('.');
       return;
@@ -201,8 +203,8 @@ export class Generator {
     let code = `let ${ok} = true;\n`;
     if (framed) code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\n`;
     code += `try { ${label}: {\n`;
-    for (const f of chain) {
-      if (!f.voidAware) code += `if (${v} === VOID) ${v} = undefined;\n`;
+    for (const step of steps) {
+      if (!step.voidAware) code += `if (${v} === VOID) ${v} = undefined;\n`;
       const fn = this.bind(null);
       code += `${v} = ${fn}(${v}, ${this.bind(null)}, rt);\n`;
       code += `if (!rt.checkValue(${v})) { ${ok} = false; break ${label}; }\n`;
@@ -210,6 +212,19 @@ export class Generator {
     code += `} } catch (e) { reportThrown(rt, 'formatter', 'Unexpected error in formatter', e); ${ok} = false; }\n`;
     if (framed) code += `${slot}.leave(rt, f${v}, o${v});\n`;
     this.code += `${code}if (${ok}) rt.out += typeof ${v} === 'string' ? ${v} : ${v} === VOID ? '' : outputText(${v}); }\n`;
+  }
+
+  /** `.var @name path` without formatters: the value set on the current frame. */
+  private bindvar(node: BindvarNode): void {
+    if (bindFormatters(node.formatters, this.tables).length > 0) {
+      this.call(node);
+      return;
+    }
+    if (this.writing) this.code += '{ ';
+    else this.token('B');
+    const v = this.resolve(node.paths[0] ?? [], false);
+    const name = this.bind(node.name);
+    if (this.writing) this.code += `rt.setVar(${name}, ${v}); }\n`;
   }
 
   private section(node: SectionNode, depth: number): void {
@@ -239,8 +254,10 @@ export class Generator {
 const e${v} = ${slot}.enter(rt, ${v}); const a${v} = e${v}.parent; const l${v} = ${v}.length - 1;
 for (let ${i} = 0; ${i} <= l${v}; ${i}++) {
 if (!rt.tick()) break;
-a${v}.index = ${i}; e${v}.node = ${v}[${i}]; e${v}.vars = undefined; e${v}.macros = undefined; rt.frame = e${v};\n`;
+a${v}.index = ${i}; e${v}.node = ${v}[${i}]; rt.frame = e${v};
+if (e${v}.vars !== undefined) e${v}.vars.clear(); if (e${v}.macros !== undefined) e${v}.macros.clear();\n`;
     }
+    this.loops.push(i);
     this.block(node.body, depth + 1);
     if (node.alternatesWith.length > 0) {
       if (this.writing) this.code += `if (${i} < l${v}) {\n`;
@@ -248,26 +265,49 @@ a${v}.index = ${i}; e${v}.node = ${v}[${i}]; e${v}.vars = undefined; e${v}.macro
       this.block(node.alternatesWith, depth + 1);
       if (this.writing) this.code += '}\n';
     }
+    this.loops.pop();
     if (this.writing) this.code += `}\n${slot}.leave(rt, e${v}); } }\n`;
   }
 
   /** A predicate's test into a fresh local, or `false`: a throw is reported and counts as false. */
   private test(name: string, args: readonly string[]): string {
-    // `bareTest` is null exactly for a predicate the tables do not have.
-    const known = this.tables.predicates[name] !== undefined;
-    if (!this.writing) {
-      this.token(known ? '1' : '0');
-      if (known) {
+    const impl = this.tables.predicates[name];
+    if (impl === undefined) {
+      // What `bareTest` makes of a predicate the tables do not have: false.
+      if (!this.writing) this.token('0');
+      return 'false';
+    }
+    const c = this.name('t');
+    const plan = PREDICATE_PLANS.get(impl)?.(args);
+    if (plan === undefined) {
+      if (!this.writing) {
+        this.token('1');
         this.bind(bareTest(name, args, this.tables));
         this.bind(predicateFailure(name));
+        return '';
       }
-      return '';
-    }
-    if (!known) return 'false';
-    const c = this.name('t');
-    const test = this.bind(null);
-    this.code += `let ${c}; try { ${c} = ${test}(rt); } catch (e) {
+      const test = this.bind(null);
+      this.code += `let ${c}; try { ${c} = ${test}(rt); } catch (e) {
 reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
+      return c;
+    }
+    // A planned predicate: its operands read here, then its test called on their values.
+    if (this.writing) this.code += `let ${c}; try {\n`;
+    else this.token('2');
+    const values: string[] = [];
+    for (const op of plan.operands) {
+      if (!this.writing) this.token(op === 'node' ? 'n' : 'path' in op ? 'p' : 'l');
+      if (op === 'node') values.push('rt.frame.node');
+      else if ('path' in op) values.push(this.resolve(splitPath(op.path), false));
+      else values.push(this.bind(op.value));
+    }
+    if (!this.writing) this.token('.');
+    const test = this.bind(plan.test);
+    const failure = this.bind(predicateFailure(name));
+    if (this.writing) {
+      this.code += `${c} = ${test}(${values.join(', ')});
+} catch (e) {\nreportThrown(rt, 'predicate', ${failure}, e); ${c} = false; }\n`;
+    }
     return c;
   }
 

@@ -162,3 +162,19 @@ export function compileSectionPath(path: Path): Resolver {
   if (path.length === 1) return (rt) => nameIn(name, rt.frame);
   return (rt) => walk(nameIn(name, rt.frame), path, 1);
 }
+
+/**
+ * Each path's part of a generated block's key (see generator.ts): its number (split paths are shared, see `splitPath`, so a path
+ * keeps its number), odd when its lookup is written out, even when it is a resolver call.
+ */
+const pathTokens = new WeakMap<Path, number>();
+let nextPathId = 0;
+
+export function pathToken(path: Path): number {
+  let token = pathTokens.get(path);
+  if (token === undefined) {
+    token = nextPathId++ * 2 + (canInline(path) ? 1 : 0);
+    pathTokens.set(path, token);
+  }
+  return token;
+}

@@ -2,7 +2,10 @@
 import {
   type PathReader,
   PREDICATE_BINDERS,
+  PREDICATE_PLANS,
+  type PlanOperand,
   type Predicate,
+  type PredicatePlan,
   type PredicateTable,
   type RenderContext,
 } from '../plugin.js';
@@ -69,7 +72,21 @@ function comparison(test: (a: unknown, b: unknown) => boolean): Predicate {
     const b = bindOperand(ops[1] as Operand, bindPath);
     return (ctx) => test(a(ctx), b(ctx));
   });
+  PREDICATE_PLANS.set(predicate, (args) => {
+    if (args.length === 0) return NEVER;
+    const ops = operands(args);
+    const a = planOperand(ops[0] as Operand);
+    if (args.length === 1) return { operands: ['node', a], test };
+    return { operands: [a, planOperand(ops[1] as Operand)], test };
+  });
   return predicate;
+}
+
+const NEVER: PredicatePlan = { operands: [], test: () => false };
+
+/** An operand as a plan reads it. */
+function planOperand(op: Operand): PlanOperand {
+  return op.literal ? { value: op.value } : { path: op.path };
 }
 
 /** An operand as a reader: a literal's value, or its path bound once. */
@@ -97,6 +114,11 @@ function parity(remainder: 0 | 1): Predicate {
       return typeof value === 'number' && Math.abs(value) % 2 === remainder;
     };
   });
+  const test = (value: unknown) => typeof value === 'number' && Math.abs(value) % 2 === remainder;
+  PREDICATE_PLANS.set(predicate, (args) => ({
+    operands: [args.length >= 1 ? { path: args[0] as string } : 'node'],
+    test: test as PredicatePlan['test'],
+  }));
   return predicate;
 }
 
@@ -120,6 +142,13 @@ PREDICATE_BINDERS.set(NTH, (args, bindPath) => {
   if (args.length !== 2) return (ctx) => isNth(ctx.node(), first(ctx));
   const second = bindOperand(ops[1] as Operand, bindPath);
   return (ctx) => isNth(first(ctx), second(ctx));
+});
+PREDICATE_PLANS.set(NTH, (args) => {
+  if (args.length === 0) return NEVER;
+  const ops = operands(args);
+  const first = planOperand(ops[0] as Operand);
+  if (args.length !== 2) return { operands: ['node', first], test: isNth as PredicatePlan['test'] };
+  return { operands: [first, planOperand(ops[1] as Operand)], test: isNth as PredicatePlan['test'] };
 });
 
 export const CORE_PREDICATES: PredicateTable = {

@@ -1,6 +1,6 @@
 /** Core formatters that rewrite text: escaping, encoding, slugs, quotes, truncation. */
-import type { FormatterTable } from '../../plugin.js';
-import { markFrameFree, valueFormatter } from '../../plugin.js';
+import type { Formatter, FormatterTable } from '../../plugin.js';
+import { fuseFormatters, markFrameFree, valueFormatter } from '../../plugin.js';
 import { asString, isTruthy } from '../../runtime/values.js';
 
 /**
@@ -27,6 +27,40 @@ function escapeMarkup(text: string, quotes: boolean, max: number): string {
       case 34:
         if (!quotes) continue;
         rep = '&quot;';
+        break;
+      default:
+        continue;
+    }
+    out += text.slice(last, i) + rep;
+    last = i + 1;
+    if (out.length > max) return out;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * `html` then `line-breaks` in one pass: `&`, `<`, `>` escaped and each newline made `<br/>`
+ * (after the escaping, so the tags stay). Past the output limit it stops as `escapeMarkup` does,
+ * and the chain stops there too.
+ */
+function escapeLines(text: string, max: number): string {
+  if (text.length > max) return text;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    let rep: string;
+    switch (text.charCodeAt(i)) {
+      case 10:
+        rep = '<br/>';
+        break;
+      case 38:
+        rep = '&amp;';
+        break;
+      case 60:
+        rep = '&lt;';
+        break;
+      case 62:
+        rep = '&gt;';
         break;
       default:
         continue;
@@ -316,3 +350,6 @@ export const TEXT_FORMATTERS: FormatterTable = {
 };
 
 markFrameFree(TEXT_FORMATTERS, Object.keys(TEXT_FORMATTERS));
+fuseFormatters(TEXT_FORMATTERS.html as Formatter, TEXT_FORMATTERS['line-breaks'] as Formatter, (v, _args, ctx) =>
+  escapeLines(typeof v === 'string' ? v : asString(v), ctx.maxOutputLength),
+);
