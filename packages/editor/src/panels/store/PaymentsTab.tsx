@@ -1,27 +1,9 @@
+import type { PaymentConnections, ProviderConnection } from '@tessera/core/contracts/payment-connections';
 import { useState } from 'react';
 import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { TextField } from './fields.js';
-
-/** One provider as `GET /api/config/payments/connections` answers it (keys masked). */
-export interface ProviderConnection {
-  provider: 'stripe' | 'paypal';
-  label: string;
-  connected: boolean;
-  source: 'environment' | 'saved' | null;
-  readOnly: boolean;
-  mode: 'test' | 'live' | null;
-  hints: Record<string, string>;
-  webhookUrl: string;
-  problem: string | null;
-}
-
-export interface PaymentConnections {
-  secretsAvailable: boolean;
-  secretsMessage: string | null;
-  providers: ProviderConnection[];
-}
 
 /** The fields of each provider's form, in the words of its dashboard. */
 const FIELDS: Record<ProviderConnection['provider'], { key: string; label: string; secret: boolean; hint: string }[]> =

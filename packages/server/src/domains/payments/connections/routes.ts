@@ -1,3 +1,4 @@
+import { type PaymentConnections, paymentConnections } from '@tessera/core/contracts/payment-connections';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../../auth/owner-guard.js';
@@ -51,7 +52,7 @@ export function registerConnectionRoutes(app: FastifyInstance, options: Connecti
   // Each save calls the provider: a cap keeps an owner session from being used to hammer it.
   const saveLimit = limitPerAddress(app, { name: 'payment-connection-save', max: 20, timeWindowMs: 10 * 60_000 });
 
-  async function listing(siteId: string) {
+  async function listing(siteId: string): Promise<PaymentConnections> {
     const site = await app.db
       .selectFrom('sites')
       .select(['host', 'public_url'])
@@ -114,14 +115,22 @@ export function registerConnectionRoutes(app: FastifyInstance, options: Connecti
       .send({ error, message, ...(fields ? { fields } : {}) });
   }
 
-  app.get('/api/config/payments/connections', store, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listing(request.owner!.websiteId);
-  });
+  app.get(
+    '/api/config/payments/connections',
+    { ...store, config: { contract: { response: { 200: paymentConnections } } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listing(request.owner!.websiteId);
+    },
+  );
 
   app.put(
     '/api/config/payments/connections/:provider',
-    { ...store, onRequest: saveLimit, config: { contract: { params: providerParams } } },
+    {
+      ...store,
+      onRequest: saveLimit,
+      config: { contract: { params: providerParams, response: { 200: paymentConnections } } },
+    },
     async (request, reply) => {
       const { provider } = parseInput(providerParams, request.params, 'address');
       const spec = PROVIDER_SPECS[provider];
@@ -170,7 +179,7 @@ export function registerConnectionRoutes(app: FastifyInstance, options: Connecti
 
   app.delete(
     '/api/config/payments/connections/:provider',
-    { ...store, config: { contract: { params: providerParams } } },
+    { ...store, config: { contract: { params: providerParams, response: { 200: paymentConnections } } } },
     async (request, reply) => {
       const { provider } = parseInput(providerParams, request.params, 'address');
       const spec = PROVIDER_SPECS[provider];
