@@ -1,16 +1,8 @@
-import { CONSENT_CHOICES, CONSENT_COOKIE, CONSENT_MAX_AGE_S, type ConsentChoice, TRACKING_KEYS } from '@tessera/core';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, type ConsentChoice, TRACKING_KEYS } from '@tessera/core';
+import { consentAnswer, consentBody } from '@tessera/core/contracts/consent';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { safeReturnPath } from '../../platform/http/return-path.js';
 import { parseInput } from '../../platform/http/validate.js';
-
-const consentBody = z.object({
-  choice: z.enum(CONSENT_CHOICES, { error: 'Send choice as accepted or declined.' }),
-  /** Where a no-JavaScript visitor goes back to; a path of this site (else `/`). */
-  returnTo: z.string().max(2000).optional(),
-  /** The crumb of a plain form post (checked by platform/http/crumb.ts). */
-  crumb: z.string().optional(),
-});
 
 /** Whether the caller is the storefront script (JSON answer) rather than a plain form post (redirect). */
 function wantsJson(request: FastifyRequest): boolean {
@@ -47,6 +39,7 @@ export default async function consentPlugin(app: FastifyInstance): Promise<void>
   const contract = {
     summary: "Record the visitor's cookie choice (JSON answer, or a 303 back for a plain form)",
     body: consentBody,
+    response: { 200: consentAnswer },
   } as const;
   app.post('/api/cookie-consent', { config: { contract } }, async (request, reply) => {
     const body = parseInput(consentBody, request.body);
