@@ -22,18 +22,20 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * Published `/api` operations with a request schema (body, query or typed path parameters) taken from
  * the zod schema their handler parses. 26 before the routes declared their own contracts (issue 16), 119
  * before the catalogue, editor, theme, font, consent, review, comment and visitor form routes did (148 after),
- * 168 once the editor's page and file routes and the comment post did too; the operations still without
- * one are listed in the test's output (most take no input at all). Raise it when routes are added, never lower it.
+ * 168 once the editor's page and file routes and the comment post did too, 171 with the visitor contracts
+ * since; the operations still without one are listed in the test's output (most take no input at all).
+ * Raise it when routes are added, never lower it.
  */
-const SCHEMA_COVERAGE_FLOOR = 168;
+const SCHEMA_COVERAGE_FLOOR = 171;
 /**
  * Published `/api` operations with a JSON schema for a successful answer (the route's contract
  * `response`, which tests hold every answer against): 77 when first counted (issue 16), the editor's page
  * and file routes and the comment routes among them; 96 with the design, blog, analytics, restock, mail
- * outbox and checkout settings routes (38 operations of those areas). Raise it when answers are
- * described, never lower it.
+ * outbox and checkout settings routes (38 operations of those areas); 147 with the owner's gift card,
+ * settings, order, inventory, webhook, mailing service, owner, session, mailing list and payment
+ * connection routes and the cookie choice (51 operations). Raise it when answers are described, never lower it.
  */
-const ANSWER_COVERAGE_FLOOR = 96;
+const ANSWER_COVERAGE_FLOOR = 147;
 
 /** The OpenAPI 3.1 rules a reader relies on, checked by hand (no network, no validator package). */
 function structuralProblems(doc: Json): string[] {
