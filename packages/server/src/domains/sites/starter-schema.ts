@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BlockType, FORM_FIELD_TYPES } from '@tessera/core';
+import { FORM_FIELD_TYPES } from '@tessera/core';
 import { z } from 'zod';
-import { SCENES } from '../../seed/seed-content.js';
+import { SCENES } from '../../seed/scenes.js';
+import { SEED_BLOCKS } from '../../seed/seed-blocks.js';
 import { SHAPES, type SeedShape } from '../../seed/seed-shapes.js';
 import { REPO_ROOT } from '../../repo-paths.js';
 
@@ -18,27 +19,15 @@ export const STARTERS_DIR = join(REPO_ROOT, 'packages/server/templates/starters'
 export const STARTER_NAMES = ['blank', 'shop', 'portfolio', 'blog'] as const;
 export type StarterName = (typeof STARTER_NAMES)[number];
 
-/** Block name in a template → SPEC §3 block type code and, for headings, the variant. */
-export const STARTER_BLOCKS: Readonly<Record<string, { type: number; variant?: string }>> = Object.freeze({
-  heading: { type: BlockType.HTML, variant: 'heading' },
-  text: { type: BlockType.HTML },
-  markdown: { type: BlockType.MARKDOWN },
-  quote: { type: BlockType.QUOTE },
-  button: { type: BlockType.BUTTON },
-  spacer: { type: BlockType.SPACER },
-  rule: { type: BlockType.HORIZONTAL_RULE },
-  image: { type: BlockType.IMAGE },
-  gallery: { type: BlockType.GALLERY },
-  accordion: { type: BlockType.ACCORDION },
-  marquee: { type: BlockType.MARQUEE },
-  summary: { type: BlockType.SUMMARY_V2 },
-  social: { type: BlockType.SOCIAL_ACCOUNT_LINKS_V2 },
-  map: { type: BlockType.MAP },
-  menu: { type: BlockType.MENU },
-  search: { type: BlockType.SEARCH },
-  newsletter: { type: BlockType.NEWSLETTER },
-  form: { type: BlockType.FORM },
-});
+/**
+ * The blocks a template may name, with their SPEC §3 type codes (`seed/seed-blocks.ts`; the demo's own
+ * data also names code, video, audio, embed and calendar blocks).
+ */
+export const STARTER_BLOCKS: Readonly<Record<string, { type: number; variant?: string }>> = Object.freeze(
+  Object.fromEntries(
+    Object.entries(SEED_BLOCKS).filter(([name]) => !['code', 'video', 'audio', 'embed', 'calendar'].includes(name)),
+  ),
+);
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a lower-case slug (letters, digits, dashes)');
 const words = (max: number) => z.string().trim().min(1).max(max);

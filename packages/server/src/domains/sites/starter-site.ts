@@ -1,15 +1,17 @@
-import { CollectionType, ProductType, RecordType } from '@tessera/core';
+import { CollectionType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { ensureCheckoutDefaults } from '../checkout/defaults.js';
 import { CollectionKind } from '../content/site-content.js';
-import { DEMO_SITE } from '../../seed/seed-catalogue.js';
+import { DEMO_SITE, PRODUCT_TYPES } from '../../seed/seed-catalogue.js';
 import { insertProduct } from '../../seed/seed.js';
-import { sceneAsset, writeContentImages } from '../../seed/seed-content.js';
+import { resolveSeedValue } from '../../seed/seed-blocks.js';
+import { sceneAsset, writeContentImages } from '../../seed/scenes.js';
 import { writeSeedImages } from '../../seed/seed-images.js';
+import { insertTerms, textItemValues } from '../../seed/seed-items.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createFormStore } from '../forms/form-store.js';
 import { nowIso, stableId } from '../../platform/ids.js';
-import { STARTER_BLOCKS, type Starter, type StarterPost } from './starter-schema.js';
+import type { Starter, StarterPost } from './starter-schema.js';
 
 export interface SiteBasics {
   title: string;
@@ -29,7 +31,6 @@ const COLLECTION_TYPES: Record<Starter['collections'][number]['kind'], number> =
   blog: CollectionType.GENERIC,
   gallery: CollectionType.PAGE,
 };
-const PRODUCT_TYPES = { physical: ProductType.PHYSICAL, digital: ProductType.DIGITAL, service: ProductType.SERVICE };
 
 /** The id a site's form gets for a template's form key (form ids are unique across the install). */
 export function starterFormId(siteId: string, key: string): string {
@@ -42,18 +43,7 @@ export function starterFormId(siteId: string, key: string): string {
  * their SPEC type codes.
  */
 export function resolvePlaceholders(value: unknown, site: { id: string; title: string }): unknown {
-  if (typeof value === 'string') return value.replaceAll('{{siteTitle}}', site.title);
-  if (Array.isArray(value)) return value.map((v) => resolvePlaceholders(v, site));
-  if (!value || typeof value !== 'object') return value;
-  const { $scene, $form, block, ...rest } = value as Record<string, unknown>;
-  if (typeof $form === 'string') return starterFormId(site.id, $form);
-  const resolved = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, resolvePlaceholders(v, site)]));
-  if (typeof $scene === 'string') return sceneAsset($scene, resolved);
-  if (typeof block === 'string' && STARTER_BLOCKS[block]) {
-    const { type, variant } = STARTER_BLOCKS[block];
-    return { type, ...(variant ? { variant } : {}), ...resolved };
-  }
-  return resolved;
+  return resolveSeedValue(value, { formId: (key) => starterFormId(site.id, key), title: site.title });
 }
 
 /** Draws the pictures a template uses into `filesDir` (generated with sharp; nothing downloaded). */
@@ -65,10 +55,6 @@ export async function writeStarterImages(filesDir: string, starter: Starter): Pr
   }
 }
 
-function paragraphsHtml(paragraphs: string[]): string {
-  return paragraphs.map((text) => `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('\n');
-}
-
 async function insertPost(
   db: Kysely<Database>,
   args: { siteId: string; collectionId: string; post: StarterPost; position: number; now: number },
@@ -76,39 +62,26 @@ async function insertPost(
   const { siteId, collectionId, post, position } = args;
   const id = stableId('item', siteId, collectionId, post.urlId);
   const published = new Date(args.now - post.daysAgo * DAY_MS).toISOString();
-  const body = paragraphsHtml(post.paragraphs);
+  const images = post.image ? [sceneAsset(post.image)] : [];
   await db
     .insertInto('items')
     .values({
-      id,
-      site_id: siteId,
-      collection_id: collectionId,
-      record_type: RecordType.TEXT,
-      url_id: post.urlId,
-      title: post.title,
-      excerpt: post.excerpt,
-      body,
-      structured_content: '{}',
-      images: JSON.stringify(post.image ? [sceneAsset(post.image)] : []),
-      position,
-      published_at: published,
-      created_at: published,
-      updated_at: published,
-      status: 'published',
-      sections: JSON.stringify([
-        { blocks: [{ type: STARTER_BLOCKS.text.type, settings: {}, content: { html: body } }] },
-      ]),
+      ...textItemValues({
+        ...post,
+        id,
+        siteId,
+        collectionId,
+        recordType: RecordType.TEXT,
+        images,
+        position,
+        published,
+        status: 'published',
+      }),
       author: JSON.stringify({ displayName: post.author }),
       comments_enabled: 1,
     })
     .execute();
-  for (const [kind, values] of [
-    ['tag', post.tags],
-    ['category', post.categories],
-  ] as const) {
-    for (const value of new Set(values))
-      await db.insertInto('item_terms').values({ item_id: id, kind, value }).execute();
-  }
+  await insertTerms(db, id, post);
 }
 
 /**
