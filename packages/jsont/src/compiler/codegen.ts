@@ -14,6 +14,7 @@
  * spent, `generateBlock` returns undefined and the closures do it all.
  */
 import type { Exec } from '../runtime/context.js';
+import { Frame } from '../runtime/frame.js';
 import { isTruthy, outputText, VOID } from '../runtime/values.js';
 import type { OrNode } from '../syntax/nodes.js';
 import type { Instruction } from './bound.js';
@@ -30,7 +31,7 @@ export interface Fallback {
 
 type Factory = (h: typeof HELPERS, k: readonly unknown[]) => Exec;
 
-const HELPERS = { isTruthy, outputText, VOID, reportThrown };
+const HELPERS = { isTruthy, outputText, VOID, reportThrown, Frame };
 
 /** Blocks with more steps than this run as closures: their code would cost more than it saves. */
 const MAX_STEPS = 500;
@@ -73,7 +74,7 @@ export function generateBlock(
     const written = new Generator(tables, fallback, true);
     written.steps(steps, 0);
     if (!takeCodegen(written.code.length)) return undefined;
-    let head = 'const {isTruthy, outputText, VOID, reportThrown} = h;\n';
+    let head = 'const {isTruthy, outputText, VOID, reportThrown, Frame} = h;\n';
     for (let i = 0; i < written.count; i++) head += `const k${i} = k[${i}];\n`;
     try {
       factory = new Function('h', 'k', `${head}return function block(rt) {\n${written.code}};`) as Factory;

@@ -19,6 +19,7 @@ import { bareTest, bindFormatters, blockSteps, type Instruction, predicateFailur
 import type { Fallback } from './codegen.js';
 import type { CompileTables } from './compile.js';
 import { splitPath } from '../syntax/tag.js';
+import { enterCode, leaveCode } from './frame-code.js';
 import { compilePath, compileSectionPath, inlineResolver, pathToken } from './paths.js';
 
 /** Instructions written out in one function; past this, further ones are calls to their closures. */
@@ -201,7 +202,7 @@ export class Generator {
     const label = this.name('c');
     const slot = framed ? this.bind(null) : '';
     let code = `let ${ok} = true;\n`;
-    if (framed) code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\n`;
+    if (framed) code += enterCode(slot, v);
     code += `try { ${label}: {\n`;
     for (const step of steps) {
       if (!step.voidAware) code += `if (${v} === VOID) ${v} = undefined;\n`;
@@ -210,7 +211,7 @@ export class Generator {
       code += `if (!rt.checkValue(${v})) { ${ok} = false; break ${label}; }\n`;
     }
     code += `} } catch (e) { reportThrown(rt, 'formatter', 'Unexpected error in formatter', e); ${ok} = false; }\n`;
-    if (framed) code += `${slot}.leave(rt, f${v}, o${v});\n`;
+    if (framed) code += leaveCode(slot, v);
     this.code += `${code}if (${ok}) rt.out += typeof ${v} === 'string' ? ${v} : ${v} === VOID ? '' : outputText(${v}); }\n`;
   }
 
@@ -232,12 +233,11 @@ export class Generator {
     if (this.writing) this.code += '{ ';
     else this.token('S');
     const v = this.resolve(node.path, true);
-    if (this.writing)
-      this.code += `const o${v} = rt.frame; const f${v} = ${slot}.enter(rt, ${v});\nif (isTruthy(${v})) {\n`;
+    if (this.writing) this.code += `${enterCode(slot, v)}if (isTruthy(${v})) {\n`;
     this.block(node.body, depth + 1);
     if (this.writing) this.code += '}';
     this.orElse(node.alternate, depth);
-    if (this.writing) this.code += `${slot}.leave(rt, f${v}, o${v}); }\n`;
+    if (this.writing) this.code += `${leaveCode(slot, v)}}\n`;
   }
 
   /** One frame for the array and one for its elements, reset on each iteration as in `compileRepeated`. */

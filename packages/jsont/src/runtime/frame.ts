@@ -22,10 +22,11 @@ export class Frame {
  * A frame that one compiled instruction reuses on every execution, saving an
  * allocation per section or formatted variable. When the instruction is
  * re-entered (a macro applying itself) the inner execution gets a fresh frame.
+ * Generated code does what `enter` and `leave` do in place (see generator.ts).
  */
 export class FrameSlot {
-  private readonly frame = new Frame(undefined, undefined);
-  private busy = false;
+  readonly frame = new Frame(undefined, undefined);
+  busy = false;
 
   /** Make a frame holding `node` current; pass the result to `leave`. */
   enter(rt: Runtime, node: unknown): Frame {
