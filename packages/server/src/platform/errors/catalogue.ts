@@ -1,5 +1,6 @@
 import { CART_MESSAGES } from '@tessera/core';
 import { COMMERCE_ERRORS } from './commerce-errors.js';
+import { errorArea } from './error-area.js';
 import { SITE_ERRORS } from './site-errors.js';
 
 // The server's one error catalogue (issue 16): every `error` code an answer can carry, with its HTTP
@@ -18,65 +19,30 @@ export interface CatalogueEntry {
   readonly note?: string;
 }
 
-const REQUEST = 'request';
+const request = errorArea('request');
 
 export const ERROR_CATALOGUE = {
   // Any request (http/): crumb, limits, body parsing, routing.
-  'crumb-fail': {
-    status: 403,
-    message: CART_MESSAGES.sessionExpired,
-    area: REQUEST,
-    note: 'plus `"crumbFail": true`',
-  },
-  'rate-limited': {
-    status: 429,
-    message: CART_MESSAGES.tooManyRequests,
-    area: REQUEST,
-    note: 'plus a `Retry-After` header, in seconds',
-  },
-  'invalid-body': {
-    status: 400,
-    message: 'The request is missing something or has a value of the wrong kind.',
-    area: REQUEST,
+  'crumb-fail': request(403, CART_MESSAGES.sessionExpired, { note: 'plus `"crumbFail": true`' }),
+  'rate-limited': request(429, CART_MESSAGES.tooManyRequests, { note: 'plus a `Retry-After` header, in seconds' }),
+  'invalid-body': request(400, 'The request is missing something or has a value of the wrong kind.', {
     also: [409],
     note: 'the message names the field and what to send, e.g. `itemId: itemId is required.`; editor forms get `fields` or `errors`; 409 for a blog tag or category name that exists',
-  },
-  'malformed-json': { status: 400, message: 'The request body is not valid JSON.', area: REQUEST },
-  'json-too-deep': {
-    status: 400,
-    message: 'The request body nests objects or lists too deeply.',
-    area: REQUEST,
-  },
-  'unsupported-media-type': {
-    status: 400,
-    message: 'Send the request body as JSON (Content-Type: application/json).',
-    area: REQUEST,
-  },
-  'body-too-large': { status: 413, message: 'The request body is too large.', area: REQUEST, note: 'limit 256 KB' },
-  'bad-request': {
-    status: 400,
-    message: 'The request could not be understood.',
-    area: REQUEST,
+  }),
+  'malformed-json': request(400, 'The request body is not valid JSON.'),
+  'json-too-deep': request(400, 'The request body nests objects or lists too deeply.'),
+  'unsupported-media-type': request(400, 'Send the request body as JSON (Content-Type: application/json).'),
+  'body-too-large': request(413, 'The request body is too large.', { note: 'limit 256 KB' }),
+  'bad-request': request(400, 'The request could not be understood.', {
     note: 'any other 4xx a Fastify plugin raises keeps its own status',
-  },
-  'bad-url': {
-    status: 400,
-    message: 'The address is not valid: it has a percent escape (%xx) that is not UTF-8 text.',
-    area: REQUEST,
-  },
-  'url-too-long': { status: 414, message: 'The address is too long.', area: REQUEST },
-  'not-found': { status: 404, message: 'Nothing was found at this address.', area: REQUEST },
-  'method-not-allowed': {
-    status: 405,
-    message: 'This address does not accept that request method.',
-    area: REQUEST,
-  },
-  internal: {
-    status: 500,
-    message: 'Something went wrong on our side. Please try again in a moment.',
-    area: REQUEST,
+  }),
+  'bad-url': request(400, 'The address is not valid: it has a percent escape (%xx) that is not UTF-8 text.'),
+  'url-too-long': request(414, 'The address is too long.'),
+  'not-found': request(404, 'Nothing was found at this address.'),
+  'method-not-allowed': request(405, 'This address does not accept that request method.'),
+  internal: request(500, 'Something went wrong on our side. Please try again in a moment.', {
     note: 'plus `requestId`, as every 5xx',
-  },
+  }),
 
   ...COMMERCE_ERRORS,
   ...SITE_ERRORS,
