@@ -68,8 +68,37 @@ function open(config: ServerConfig) {
   return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileFor(config.dataDir) });
 }
 
+type Db = ReturnType<typeof open>['db'];
+
+/** Bad arguments: the message on stderr, exit code 2. */
+function usage(message: string): number {
+  console.error(message);
+  return 2;
+}
+
+/**
+ * Runs a command on the migrated database and closes it afterwards; a usage error it throws (one of
+ * `usageErrors`: bad arguments) is answered by `usage`.
+ */
+async function withDatabase(
+  config: ServerConfig,
+  run: (db: Db) => Promise<number>,
+  usageErrors: readonly (new (...args: never[]) => Error)[] = [],
+): Promise<number> {
+  const { db } = open(config);
+  try {
+    await migrateToLatest(db);
+    return await run(db);
+  } catch (error) {
+    if (!usageErrors.some((kind) => error instanceof kind)) throw error;
+    return usage((error as Error).message);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** After a command changed site data: running servers on this database drop their cached content now. */
-async function announce(db: ReturnType<typeof open>['db'], config: ServerConfig): Promise<void> {
+async function announce(db: Db, config: ServerConfig): Promise<void> {
   await announceOutsideWrite(db, {
     redisUrl: config.redisUrl,
     log: { warn: (object, message) => console.error(message, object instanceof Error ? object.message : '') },
@@ -89,14 +118,11 @@ async function migrate(config: ServerConfig): Promise<void> {
 }
 
 async function seed(config: ServerConfig): Promise<void> {
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
+  await withDatabase(config, async (db) => {
     const result = await seedDemoSite(db, { filesDir: config.filesDir });
     console.log(result.created ? `Seeded the demo site (${result.siteId}).` : 'A site exists already; nothing seeded.');
-  } finally {
-    await db.destroy();
-  }
+    return 0;
+  });
 }
 
 async function start(config: ServerConfig): Promise<void> {
@@ -120,93 +146,55 @@ async function start(config: ServerConfig): Promise<void> {
   installGracefulShutdown(app, () => db.destroy());
 }
 
-async function createOwner(config: ServerConfig, argv: string[]): Promise<number> {
-  const parsed = parseCreateOwnerArgs(argv);
-  if (!parsed.ok) {
-    console.error(parsed.message);
-    return 2;
-  }
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
-    await seedDemoSite(db, { filesDir: config.filesDir });
-    console.log(await createOwnerCommand(db, parsed.input));
-    await announce(db, config);
-    return 0;
-  } finally {
-    await db.destroy();
-  }
-}
-
-/** Runs an account command on a migrated database; the parse error goes to stderr with exit code 2. */
+/**
+ * Runs an owner account command on the migrated database (`seed`: the demo site first when there is
+ * none, as `create-owner` does) and tells running servers.
+ */
 async function accountCommand<T>(
   config: ServerConfig,
   parsed: { ok: true; input: T } | { ok: false; message: string },
-  run: (db: ReturnType<typeof open>['db'], input: T) => Promise<string>,
+  run: (db: Db, input: T) => Promise<string>,
+  options: { seed?: boolean } = {},
 ): Promise<number> {
-  if (!parsed.ok) {
-    console.error(parsed.message);
-    return 2;
-  }
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
+  if (!parsed.ok) return usage(parsed.message);
+  return withDatabase(config, async (db) => {
+    if (options.seed) await seedDemoSite(db, { filesDir: config.filesDir });
     console.log(await run(db, parsed.input));
     await announce(db, config);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-async function site(config: ServerConfig, argv: string[]): Promise<number> {
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
+function site(config: ServerConfig, argv: string[]): Promise<number> {
+  const run = async (db: Db) => {
     if (isSiteArchiveCommand(argv)) {
       const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
       console.log(await siteArchiveCommand({ db, storage }, argv));
     } else console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
     if (argv[0] !== 'list' && argv[0] !== 'export') await announce(db, config);
     return 0;
-  } catch (error) {
-    if (!(error instanceof SiteUsageError)) throw error;
-    console.error(error.message);
-    return 2;
-  } finally {
-    await db.destroy();
-  }
+  };
+  return withDatabase(config, run, [SiteUsageError]);
 }
 
-async function importData(config: ServerConfig, argv: string[]): Promise<number> {
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
-    console.log(
-      await importCommand(db, argv, { storage: createFileStorage({ filesDir: config.filesDir, s3: config.s3 }) }),
-    );
+function importData(config: ServerConfig, argv: string[]): Promise<number> {
+  const run = async (db: Db) => {
+    const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
+    console.log(await importCommand(db, argv, { storage }));
     if (!argv.includes('--dry-run')) await announce(db, config);
     return 0;
-  } catch (error) {
-    if (!(error instanceof ImportUsageError)) throw error;
-    console.error(error.message);
-    return 2;
-  } finally {
-    await db.destroy();
-  }
+  };
+  return withDatabase(config, run, [ImportUsageError]);
 }
 
-async function exportData(config: ServerConfig, argv: string[]): Promise<number> {
-  const { db } = open(config);
-  try {
-    await migrateToLatest(db);
+function exportData(config: ServerConfig, argv: string[]): Promise<number> {
+  const run = async (db: Db) => {
     const { stdout, stderr } = await exportCommand(db, argv, { publicUrl: config.publicUrl, port: config.port });
     if (stderr) console.error(stderr);
     process.stdout.write(stdout.endsWith('\n') ? stdout : `${stdout}\n`);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  };
+  return withDatabase(config, run, [ExportUsageError]);
 }
 
 /** Runs a command whose usage errors (ExportUsageError) go to stderr with exit code 2. */
@@ -215,14 +203,15 @@ async function withUsage(run: () => Promise<number>): Promise<number> {
     return await run();
   } catch (error) {
     if (!(error instanceof ExportUsageError)) throw error;
-    console.error(error.message);
-    return 2;
+    return usage(error.message);
   }
 }
 
 async function main(argv: string[]): Promise<number> {
   const command = argv[0] ?? 'start';
-  if (command === 'create-owner') return createOwner(loadConfig(), argv.slice(1));
+  if (command === 'create-owner') {
+    return accountCommand(loadConfig(), parseCreateOwnerArgs(argv.slice(1)), createOwnerCommand, { seed: true });
+  }
   if (command === 'reset-owner-password') {
     return accountCommand(loadConfig(), parseResetOwnerPasswordArgs(argv.slice(1)), resetOwnerPasswordCommand);
   }
@@ -231,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'site') return site(loadConfig(), argv.slice(1));
   if (command === 'import') return importData(loadConfig(), argv.slice(1));
-  if (command === 'export') return withUsage(() => exportData(loadConfig(), argv.slice(1)));
+  if (command === 'export') return exportData(loadConfig(), argv.slice(1));
   if (command === 'backup') return withUsage(() => backupCommand(loadConfig(), argv.slice(1)));
   if (command === 'restore') return withUsage(() => restoreCommand(loadConfig(), argv.slice(1)));
   if (command === 'help' || command === '--help' || command === '-h') {
