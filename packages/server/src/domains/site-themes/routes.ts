@@ -63,11 +63,29 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
   const admin = { preHandler: requireOwner('admin') };
   const writes = { ...admin, bodyLimit: BODY_LIMIT };
 
-  function checkedFiles(files: Record<string, string>): Record<string, string> {
+  /** Refuses files the default theme does not have, or too large ones (naming the first five). */
+  function refuseProblems(files: Record<string, string>): void {
     const problems = fileProblems(defaults, files);
     if (problems.length > 0) fail('theme-files-refused', problems.slice(0, 5).join(' '));
+  }
+
+  function checkedFiles(files: Record<string, string>): Record<string, string> {
+    refuseProblems(files);
     return onlyChanged(defaults, files);
   }
+
+  /** A saved version of the site with its files, or 404 `theme-version-not-found`. */
+  async function savedVersion(siteId: string, versionId: string) {
+    const row = await store.version(siteId, versionId);
+    if (row?.kind !== 'saved') return fail('theme-version-not-found');
+    return { row, files: filesOf(row) };
+  }
+
+  /** The draft as answered: its changed files, when it was written, and the compile errors of its files. */
+  const draftAnswer = (files: Record<string, string>, updatedAt: string | null) => ({
+    draft: { files: Object.keys(files).sort(), updatedAt },
+    errors: compileErrors(defaults, files),
+  });
 
   async function versionOrDefault(siteId: string, which: string): Promise<Record<string, string>> {
     if (which === 'default') return {};
@@ -88,8 +106,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
       return {
         files: defaults.entries.map((entry) => ({ ...entry, changed: draftFiles[entry.path] !== undefined })),
         live,
-        draft: { files: Object.keys(draftFiles).sort(), updatedAt: draft?.updated_at ?? null },
-        errors: compileErrors(defaults, draftFiles),
+        ...draftAnswer(draftFiles, draft?.updated_at ?? null),
         versions: saved.map((row) => versionJson(row, live)),
         limits: { fileChars: MAX_FILE_CHARS, versionChars: MAX_VERSION_CHARS, versions: MAX_VERSIONS },
       };
@@ -143,10 +160,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
       }
       const files = checkedFiles(current);
       const row = await store.writeDraft(siteId, files, request.owner!.id);
-      return {
-        draft: { files: Object.keys(files).sort(), updatedAt: row.updated_at },
-        errors: compileErrors(defaults, files),
-      };
+      return draftAnswer(files, row.updated_at);
     },
   );
 
@@ -190,9 +204,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
       reply.header('cache-control', 'no-store');
       const params = parseInput(versionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
-      const row = await store.version(siteId, params.id);
-      if (row?.kind !== 'saved') fail('theme-version-not-found');
-      const files = filesOf(row);
+      const { row, files } = await savedVersion(siteId, params.id);
       return {
         version: { ...versionJson(row, await store.live(siteId)), sources: files },
         errors: compileErrors(defaults, files),
@@ -216,14 +228,9 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
     async (request) => {
       const params = parseInput(versionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
-      const row = await store.version(siteId, params.id);
-      if (row?.kind !== 'saved') fail('theme-version-not-found');
-      const files = filesOf(row);
+      const { files } = await savedVersion(siteId, params.id);
       const draft = await store.writeDraft(siteId, files, request.owner!.id);
-      return {
-        draft: { files: Object.keys(files).sort(), updatedAt: draft.updated_at },
-        errors: compileErrors(defaults, files),
-      };
+      return draftAnswer(files, draft.updated_at);
     },
   );
 
@@ -244,11 +251,8 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
       const input = parseInput(publishBody, request.body);
       const siteId = request.owner!.websiteId;
       if (input.versionId !== null) {
-        const row = await store.version(siteId, input.versionId);
-        if (row?.kind !== 'saved') fail('theme-version-not-found');
-        const files = filesOf(row);
-        const problems = fileProblems(defaults, files);
-        if (problems.length > 0) fail('theme-files-refused', problems.slice(0, 5).join(' '));
+        const { row, files } = await savedVersion(siteId, input.versionId);
+        refuseProblems(files);
         const errors = compileErrors(defaults, files);
         if (errors.length > 0) {
           const first = errors[0]!;
