@@ -35,7 +35,7 @@ export interface BackupManifest {
   /** Whether the files folder is in the backup (not when files live in an S3 bucket). */
   filesIncluded: boolean;
   /** Path (with `/`) → size and SHA-256 of every file of the backup but this manifest. */
-  checksums: Record<string, { size: number; sha256: string }>;
+  checksums: Checksums;
 }
 
 /** Every file under `dir`, as paths relative to it with `/` separators. */
@@ -54,6 +54,56 @@ export function filesUnder(dir: string): string[] {
 
 export function sha256Of(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+export type Checksums = Record<string, { size: number; sha256: string }>;
+
+/** Size and SHA-256 of every file under `dir`, by its path there (with `/`). */
+export function checksumsOf(dir: string): Checksums {
+  const checksums: Checksums = {};
+  for (const path of filesUnder(dir)) {
+    const file = join(dir, path);
+    checksums[path] = { size: statSync(file).size, sha256: sha256Of(file) };
+  }
+  return checksums;
+}
+
+/** What under `dir` does not match `checksums`: a listed file missing or changed, a file not listed (the manifest aside). */
+export function checksumProblems(dir: string, checksums: Checksums): string[] {
+  const problems: string[] = [];
+  for (const [path, expected] of Object.entries(checksums)) {
+    const file = join(dir, path);
+    if (path.split('/').includes('..') || !existsSync(file)) problems.push(`${path} is missing`);
+    else if (statSync(file).size !== expected.size || sha256Of(file) !== expected.sha256)
+      problems.push(`${path} does not match its checksum`);
+  }
+  for (const path of filesUnder(dir)) {
+    if (path !== MANIFEST && !Object.hasOwn(checksums, path)) problems.push(`${path} is not in the manifest`);
+  }
+  return problems;
+}
+
+/**
+ * Writes a backup or a site archive into `<dir>.partial`: `fill` writes its files and answers its
+ * manifest; the manifest, with the checksums of every file, is written last and the directory moved
+ * to `dir`, so a directory without a manifest is never a finished one. A failure removes it.
+ */
+export async function writeArchiveDir<M extends { checksums: Checksums }>(
+  dir: string,
+  fill: (partial: string) => Promise<Omit<M, 'checksums'>>,
+): Promise<{ dir: string; manifest: M }> {
+  const partial = `${dir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    const manifest = { ...(await fill(partial)), checksums: checksumsOf(partial) } as M;
+    writeFileSync(join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(partial, dir);
+    return { dir, manifest };
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** The migrations applied to an SQLite database file, oldest first. */
@@ -97,11 +147,7 @@ export async function backupSqlite(args: {
 }): Promise<{ dir: string; manifest: BackupManifest }> {
   if (!existsSync(args.sqliteFile)) throw new Error(`There is no database at ${args.sqliteFile}.`);
   const now = args.now ?? new Date();
-  const dir = backupTarget(args.out, now);
-  const partial = `${dir}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  try {
+  return writeArchiveDir<BackupManifest>(backupTarget(args.out, now), async (partial) => {
     const source = new SQLite(args.sqliteFile, { fileMustExist: true, timeout: 5000 });
     try {
       // After the first step, copy everything left in one step: a busy shop cannot keep restarting it.
@@ -120,12 +166,7 @@ export async function backupSqlite(args: {
     // Files after the database: every file the copied database names existed before it was copied.
     if (args.filesDir && existsSync(args.filesDir)) cpSync(args.filesDir, join(partial, 'files'), { recursive: true });
     const migrations = appliedMigrations(join(partial, DATABASE_FILE));
-    const checksums: BackupManifest['checksums'] = {};
-    for (const path of filesUnder(partial)) {
-      const file = join(partial, path);
-      checksums[path] = { size: statSync(file).size, sha256: sha256Of(file) };
-    }
-    const manifest: BackupManifest = {
+    return {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       created: now.toISOString(),
@@ -133,13 +174,6 @@ export async function backupSqlite(args: {
       migration: migrations.at(-1) ?? '',
       migrations,
       filesIncluded: args.filesDir !== undefined,
-      checksums,
     };
-    writeFileSync(join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    renameSync(partial, dir);
-    return { dir, manifest };
-  } catch (error) {
-    rmSync(partial, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }

@@ -15,10 +15,10 @@ import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupManifest,
+  checksumProblems,
   DATABASE_FILE,
-  filesUnder,
   MANIFEST,
-  sha256Of,
+  stamp,
 } from './backup.js';
 
 // `tessera restore <backup> --yes` (issue 19): checks a backup made by `tessera backup` (every file
@@ -51,29 +51,14 @@ function readManifest(dir: string): BackupManifest {
 export function verifyBackup(dir: string): { manifest: BackupManifest; problems: string[] } {
   const manifest = readManifest(dir);
   const problems: string[] = [];
-  const listed = new Set(Object.keys(manifest.checksums));
-  if (!listed.has(DATABASE_FILE)) problems.push(`${DATABASE_FILE} is not in the manifest`);
-  for (const [path, expected] of Object.entries(manifest.checksums)) {
-    const file = join(dir, path);
-    if (path.split('/').includes('..') || !existsSync(file)) problems.push(`${path} is missing`);
-    else if (statSync(file).size !== expected.size || sha256Of(file) !== expected.sha256)
-      problems.push(`${path} does not match its checksum`);
-  }
-  for (const path of filesUnder(dir)) {
-    if (path !== MANIFEST && !listed.has(path)) problems.push(`${path} is not in the manifest`);
-  }
+  if (!Object.hasOwn(manifest.checksums, DATABASE_FILE)) problems.push(`${DATABASE_FILE} is not in the manifest`);
+  problems.push(...checksumProblems(dir, manifest.checksums));
   const known = new Set(Object.keys(MIGRATIONS));
   const unknown = (manifest.migrations ?? []).filter((name) => !known.has(name));
   if (unknown.length > 0)
     problems.push(`it was made by a newer Tessera (migration ${unknown.join(', ')} is unknown here); upgrade first`);
   return { manifest, problems };
 }
-
-const stamp = () =>
-  new Date()
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
 
 /**
  * Restores a verified backup into `dataDir` (the database) and `filesDir`. Throws RestoreRefused,
@@ -97,7 +82,7 @@ export function restoreBackup(args: { backup: string; dataDir: string; filesDir:
   const hasFiles = manifest.filesIncluded && existsSync(args.filesDir) && readdirSync(args.filesDir).length > 0;
   let movedAside: string | undefined;
   if (old.length > 0 || hasFiles) {
-    movedAside = join(args.dataDir, `before-restore-${stamp()}`);
+    movedAside = join(args.dataDir, `before-restore-${stamp(new Date())}`);
     mkdirSync(movedAside, { recursive: true });
     for (const name of old) renameSync(join(args.dataDir, name), join(movedAside, name));
     if (hasFiles) {

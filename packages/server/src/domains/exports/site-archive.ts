@@ -1,10 +1,10 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { archivePlan, LEFT_OUT, rowsQuery } from './archive-plan.js';
-import { backupTarget, filesUnder, MANIFEST, sha256Of } from './backup.js';
+import { backupTarget, type Checksums, writeArchiveDir } from './backup.js';
 
 // `tessera site export` (issue 19): one site's data as JSON plus the files its data names, in a
 // directory that `tessera site restore` loads into another install (SQLite or PostgreSQL). The
@@ -30,7 +30,7 @@ export interface SiteArchiveManifest {
   files: string[];
   /** Files the data names that were not in the storage. */
   missingFiles: string[];
-  checksums: Record<string, { size: number; sha256: string }>;
+  checksums: Checksums;
 }
 
 /** `/files/<key>` addresses in text; generated image variants (`.cache/`) are made again on demand. */
@@ -76,11 +76,8 @@ export async function exportSiteArchive(args: {
     .where('id', '=', args.siteId)
     .executeTakeFirst();
   if (!site) throw new Error(`No site has the id "${args.siteId}".`);
-  const dir = backupTarget(args.out, now, 'tessera-site');
-  const partial = `${dir}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(join(partial, 'tables'), { recursive: true });
-  try {
+  return writeArchiveDir<SiteArchiveManifest>(backupTarget(args.out, now, 'tessera-site'), async (partial) => {
+    mkdirSync(join(partial, 'tables'), { recursive: true });
     const counts: Record<string, number> = {};
     const named = new Set<string>();
     const migrations = await db.transaction().execute(async (trx) => {
@@ -109,12 +106,7 @@ export async function exportSiteArchive(args: {
       writeFileSync(path, body);
       files.push(key);
     }
-    const checksums: SiteArchiveManifest['checksums'] = {};
-    for (const path of filesUnder(partial)) {
-      const file = join(partial, path);
-      checksums[path] = { size: statSync(file).size, sha256: sha256Of(file) };
-    }
-    const manifest: SiteArchiveManifest = {
+    return {
       format: ARCHIVE_FORMAT,
       version: ARCHIVE_VERSION,
       created: now.toISOString(),
@@ -124,13 +116,6 @@ export async function exportSiteArchive(args: {
       leftOut: { ...LEFT_OUT },
       files,
       missingFiles,
-      checksums,
     };
-    writeFileSync(join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    renameSync(partial, dir);
-    return { dir, manifest };
-  } catch (error) {
-    rmSync(partial, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }

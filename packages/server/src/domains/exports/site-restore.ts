@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { type FileStorage, rootFiles, scopedStorage, siteFolder } from '../../platform/storage/index.js';
 import { nowIso } from '../../platform/ids.js';
 import { archivePlan } from './archive-plan.js';
-import { filesUnder, MANIFEST, sha256Of } from './backup.js';
+import { checksumProblems, MANIFEST } from './backup.js';
 import { RestoreRefused } from './restore.js';
 import { ARCHIVE_FORMAT, ARCHIVE_VERSION, archivedFilePath, type SiteArchiveManifest } from './site-archive.js';
 
@@ -46,17 +46,8 @@ function readManifest(dir: string): SiteArchiveManifest {
 
 /** Checksums, completeness and migrations: every problem found, empty when the archive is intact. */
 function verify(dir: string, manifest: SiteArchiveManifest, applied: ReadonlySet<string>): string[] {
-  const problems: string[] = [];
+  const problems = checksumProblems(dir, manifest.checksums);
   const listed = new Set(Object.keys(manifest.checksums));
-  for (const [path, expected] of Object.entries(manifest.checksums)) {
-    const file = join(dir, path);
-    if (path.split('/').includes('..') || !existsSync(file)) problems.push(`${path} is missing`);
-    else if (statSync(file).size !== expected.size || sha256Of(file) !== expected.sha256)
-      problems.push(`${path} does not match its checksum`);
-  }
-  for (const path of filesUnder(dir)) {
-    if (path !== MANIFEST && !listed.has(path)) problems.push(`${path} is not in the manifest`);
-  }
   for (const table of Object.keys(manifest.tables)) {
     if (!listed.has(`tables/${table}.json`)) problems.push(`tables/${table}.json is not in the archive`);
   }
