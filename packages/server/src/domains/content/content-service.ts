@@ -1,8 +1,8 @@
 import { DEFAULT_STORE_SETTINGS, type StoreSettings } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../../platform/db/schema.js';
-import { parseJson, type ProductItemJson, productItemJson } from './product-json.js';
-import { VISITOR_PRODUCT_STATUSES } from './product-repository.js';
+import { parseJson, type ProductItemJson } from './product-json.js';
+import { productsWithVariants, VISITOR_PRODUCT_STATUSES } from './product-repository.js';
 import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
@@ -199,6 +199,15 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     return row ? collectionFromRow(row) : undefined;
   }
 
+  /** The site's items visitors may see now (public status, publish date come). */
+  const visibleProducts = (siteId: string) =>
+    db
+      .selectFrom('items')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .where('status', 'in', VISITOR_PRODUCT_STATUSES)
+      .where('published_at', '<=', new Date().toISOString());
+
   async function productsJson(siteId: string, rows: ItemRow[]): Promise<ProductItemJson[]> {
     if (rows.length === 0) return [];
     const site = await getSite(siteId);
@@ -210,24 +219,7 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
       .where('id', 'in', collectionIds)
       .execute();
     const slugs = new Map(collections.map((c) => [c.id, c.slug]));
-    const variants = await db
-      .selectFrom('product_variants')
-      .selectAll()
-      .where(
-        'item_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) =>
-      productItemJson(
-        row,
-        variants.filter((v) => v.item_id === row.id),
-        { currency, collectionSlug: slugs.get(row.collection_id) ?? '' },
-      ),
-    );
+    return productsWithVariants(db, rows, currency, (row) => slugs.get(row.collection_id) ?? '');
   }
 
   const siteContent = createSiteContent(db);
@@ -300,13 +292,8 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     cacheStats: () => cache.stats,
 
     async listProducts(siteId, collectionId) {
-      const rows = await db
-        .selectFrom('items')
-        .selectAll()
-        .where('site_id', '=', siteId)
+      const rows = await visibleProducts(siteId)
         .where('collection_id', '=', collectionId)
-        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
-        .where('published_at', '<=', new Date().toISOString())
         .orderBy('position')
         .orderBy('id')
         .execute();
@@ -314,27 +301,15 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     },
 
     async getProductBySlug(siteId, collectionId, urlId) {
-      const row = await db
-        .selectFrom('items')
-        .selectAll()
-        .where('site_id', '=', siteId)
+      const row = await visibleProducts(siteId)
         .where('collection_id', '=', collectionId)
         .where('url_id', '=', urlId)
-        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
-        .where('published_at', '<=', new Date().toISOString())
         .executeTakeFirst();
       return row ? (await productsJson(siteId, [row]))[0] : undefined;
     },
 
     async getProductById(siteId, itemId) {
-      const row = await db
-        .selectFrom('items')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', itemId)
-        .where('status', 'in', VISITOR_PRODUCT_STATUSES)
-        .where('published_at', '<=', new Date().toISOString())
-        .executeTakeFirst();
+      const row = await visibleProducts(siteId).where('id', '=', itemId).executeTakeFirst();
       return row ? (await productsJson(siteId, [row]))[0] : undefined;
     },
 

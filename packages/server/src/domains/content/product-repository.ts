@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
+import type { Database, ItemRow } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
 import { isPublic, VISITOR_STATUSES } from './site-content.js';
 
@@ -61,7 +61,24 @@ export async function loadProductsForSale(
     .where('items.site_id', '=', siteId)
     .where('items.id', 'in', ids)
     .execute();
-  if (rows.length === 0) return { products, forSale };
+  const slugs = new Map(rows.map((r) => [r.id, r.collection_slug]));
+  const items = rows.map(({ collection_slug, ...row }) => row);
+  const json = await productsWithVariants(db, items, currency, (row) => slugs.get(row.id) ?? '');
+  for (const [i, row] of items.entries()) {
+    products.set(row.id, json[i]!);
+    if (isPublic(row.status, row.published_at, now)) forSale.add(row.id);
+  }
+  return { products, forSale };
+}
+
+/** Store items in template JSON shape with their variants (read in one query, in their order). */
+export async function productsWithVariants(
+  db: Kysely<Database>,
+  rows: readonly ItemRow[],
+  currency: string,
+  collectionSlugOf: (row: ItemRow) => string,
+): Promise<ProductItemJson[]> {
+  if (rows.length === 0) return [];
   const variants = await db
     .selectFrom('product_variants')
     .selectAll()
@@ -73,10 +90,11 @@ export async function loadProductsForSale(
     .orderBy('position')
     .orderBy('id')
     .execute();
-  for (const { collection_slug, ...row } of rows) {
-    const own = variants.filter((v) => v.item_id === row.id);
-    products.set(row.id, productItemJson(row, own, { currency, collectionSlug: collection_slug }));
-    if (isPublic(row.status, row.published_at, now)) forSale.add(row.id);
-  }
-  return { products, forSale };
+  return rows.map((row) =>
+    productItemJson(
+      row,
+      variants.filter((v) => v.item_id === row.id),
+      { currency, collectionSlug: collectionSlugOf(row) },
+    ),
+  );
 }
