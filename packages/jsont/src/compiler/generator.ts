@@ -171,7 +171,8 @@ export class Generator {
       if (this.writing) this.code += '{ ';
       else this.token('V');
       const v = this.resolve(path, false);
-      if (this.writing) this.code += `rt.out += typeof ${v} === 'string' ? ${v} : outputText(${v}); }\n`;
+      if (this.writing)
+        this.code += `rt.out += typeof ${v} === 'string' ? ${v} : typeof ${v} === 'number' ? String(${v}) : outputText(${v}); }\n`;
       return;
     }
     if (node.paths.length !== 1) {
@@ -208,11 +209,12 @@ export class Generator {
       if (!step.voidAware) code += `if (${v} === VOID) ${v} = undefined;\n`;
       const fn = this.bind(null);
       code += `${v} = ${fn}(${v}, ${this.bind(null)}, rt);\n`;
-      code += `if (!rt.checkValue(${v})) { ${ok} = false; break ${label}; }\n`;
+      // rt.checkValue in place: it is false past the output limit (and halts) or once halted.
+      code += `if (rt.halted || (typeof ${v} === 'string' && ${v}.length > rt.maxOutputLength)) { rt.checkValue(${v}); ${ok} = false; break ${label}; }\n`;
     }
     code += `} } catch (e) { reportThrown(rt, 'formatter', 'Unexpected error in formatter', e); ${ok} = false; }\n`;
     if (framed) code += leaveCode(slot, v);
-    this.code += `${code}if (${ok}) rt.out += typeof ${v} === 'string' ? ${v} : ${v} === VOID ? '' : outputText(${v}); }\n`;
+    this.code += `${code}if (${ok}) rt.out += typeof ${v} === 'string' ? ${v} : typeof ${v} === 'number' ? String(${v}) : ${v} === VOID ? '' : outputText(${v}); }\n`;
   }
 
   /** `.var @name path` without formatters: the value set on the current frame. */
