@@ -69,9 +69,7 @@ export function compileEval(code: string): Exec {
       rt.pop();
     }
     if (failed) return;
-    if (scope.vars !== undefined) {
-      for (const [name, value] of scope.vars) rt.setVar(name, value);
-    }
+    scope.vars?.forEach((value, name) => rt.setVar(name, value));
     if (result !== undefined) rt.out += (debug ? ' -> ' : '') + outputText(result.value);
   };
 }

@@ -9,7 +9,7 @@ import { compilePath, type Resolver } from '../compiler/paths.js';
 import { splitPath } from '../syntax/tag.js';
 import type { CldrSource } from './cldr.js';
 import type { Limits } from './limits.js';
-import { Frame } from './frame.js';
+import { Frame, Vars } from './frame.js';
 import { child, walk } from './values.js';
 
 export const outputLimitMessage = (max: number): string => `Output exceeded the maximum length of ${max} characters`;
@@ -166,7 +166,7 @@ export class Runtime implements RenderContext {
 
   setVar(name: string, value: unknown): void {
     const frame = this.frame;
-    if (frame.vars === undefined) frame.vars = new Map();
+    if (frame.vars === undefined) frame.vars = new Vars();
     frame.vars.set(name, value);
   }
 

@@ -4,11 +4,49 @@
  */
 import type { Exec, Runtime } from './context.js';
 
+/**
+ * A frame's variables (`.var`, `.ctx`, `@args`): few per frame, so kept in two short lists
+ * searched in order, which a loop empties for its next element without allocating.
+ */
+export class Vars {
+  private readonly names: string[] = [];
+  private readonly values: unknown[] = [];
+  private size = 0;
+
+  get(name: string): unknown {
+    for (let i = 0; i < this.size; i++) if (this.names[i] === name) return this.values[i];
+    return undefined;
+  }
+
+  set(name: string, value: unknown): void {
+    for (let i = 0; i < this.size; i++) {
+      if (this.names[i] === name) {
+        this.values[i] = value;
+        return;
+      }
+    }
+    this.names[this.size] = name;
+    this.values[this.size] = value;
+    this.size++;
+  }
+
+  /** Forget every variable (and the values, so nothing of a render stays reachable). */
+  clear(): void {
+    for (let i = 0; i < this.size; i++) this.values[i] = undefined;
+    this.size = 0;
+  }
+
+  /** Each variable, in the order first set. */
+  forEach(fn: (value: unknown, name: string) => void): void {
+    for (let i = 0; i < this.size; i++) fn(this.values[i], this.names[i] as string);
+  }
+}
+
 /** One level of scope: a node, its variables and macros. */
 export class Frame {
   /** Index of the current iteration when this frame is a repeated section, else -1. */
   index = -1;
-  vars: Map<string, unknown> | undefined = undefined;
+  vars: Vars | undefined = undefined;
   macros: Map<string, Exec> | undefined = undefined;
   /** A private partial: lookups do not continue past this frame. */
   stop = false;
