@@ -8,6 +8,7 @@ import type { Database } from '../platform/db/schema.js';
 import { demoData } from './demo-data.js';
 import { resolveSeedValue } from './seed-blocks.js';
 import { writeContentImages } from './scenes.js';
+import { nextCollectionPosition } from '../platform/db/positions.js';
 
 // The demo site's pages beyond the shop (issue 4): home and about made of blocks, a gallery page,
 // a password-protected lookbook, a splash page, folders in the navigation, empty blog and events
@@ -197,12 +198,7 @@ export async function seedDemoContent(
       .where('slug', '=', 'shop')
       .execute();
 
-    const last = await trx
-      .selectFrom('collections')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
-    let position = Number(last?.max ?? 0) + 1;
+    let position = await nextCollectionPosition(trx, siteId);
     for (const seed of NEW_COLLECTIONS) {
       const exists = await trx
         .selectFrom('collections')

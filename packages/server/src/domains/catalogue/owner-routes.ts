@@ -24,6 +24,7 @@ import { registerProductChoices } from './product-choices.js';
 import { idParams, listQuery, orderBody, PRODUCT_CONTRACTS } from './product-contracts.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { nextItemPosition } from '../../platform/db/positions.js';
 
 /** SPEC §9 editor limits. */
 export { COLLECTION_LIMITS };
@@ -200,18 +201,13 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       if (previous) {
         await trx.updateTable('items').set(fields).where('id', '=', itemId).execute();
       } else {
-        const last = await trx
-          .selectFrom('items')
-          .select((eb) => eb.fn.max('position').as('max'))
-          .where('collection_id', '=', collection.id)
-          .executeTakeFirst();
         await trx
           .insertInto('items')
           .values({
             id: itemId,
             site_id: siteId,
             record_type: RecordType.STORE_ITEM,
-            position: Number(last?.max ?? -1) + 1,
+            position: await nextItemPosition(trx, collection.id),
             published_at: now,
             created_at: now,
             ...fields,

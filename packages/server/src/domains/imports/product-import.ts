@@ -6,6 +6,7 @@ import { describeZodError } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { ImportProgress } from './import-progress.js';
 import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
+import { nextItemPosition } from '../../platform/db/positions.js';
 
 // `tessera import products` (issue 19): plans what a product CSV changes (created, updated,
 // rejected with the line and reason), and writes the plan in one transaction. A product is the
@@ -232,11 +233,6 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
   if (previous) {
     await db.updateTable('items').set(fields).where('id', '=', itemId).execute();
   } else {
-    const last = await db
-      .selectFrom('items')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('collection_id', '=', collectionId)
-      .executeTakeFirst();
     await db
       .insertInto('items')
       .values({
@@ -247,7 +243,7 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
         url_id: product.urlId,
         excerpt: '',
         images: '[]',
-        position: Number(last?.max ?? -1) + 1,
+        position: await nextItemPosition(db, collectionId),
         published_at: now,
         created_at: now,
         ...fields,

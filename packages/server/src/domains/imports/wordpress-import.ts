@@ -11,6 +11,7 @@ import { bringMedia, type MediaSource, withMovedMedia } from './wordpress-media.
 import { mediaAddresses, tooLargeWarnings } from './wordpress-media-uses.js';
 import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
+import { nextItemPosition } from '../../platform/db/positions.js';
 
 // `tessera import wordpress` (issue 19): plans what a WordPress export changes in one blog
 // (posts created, updated, skipped with the line and reason) and writes the plan in one
@@ -196,11 +197,6 @@ async function writePost(
       .where('id', '=', itemId)
       .execute();
   } else {
-    const last = await db
-      .selectFrom('items')
-      .select((eb) => eb.fn.max('position').as('max'))
-      .where('collection_id', '=', blogId)
-      .executeTakeFirst();
     await db
       .insertInto('items')
       .values({
@@ -209,7 +205,7 @@ async function writePost(
         collection_id: blogId,
         record_type: RecordType.TEXT,
         structured_content: JSON.stringify({ wordpress }),
-        position: Number(last?.max ?? -1) + 1,
+        position: await nextItemPosition(db, blogId),
         created_at: post.publishOn < now ? post.publishOn : now,
         ...columns,
       })

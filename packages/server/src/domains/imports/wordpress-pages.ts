@@ -6,6 +6,7 @@ import { newId, nowIso } from '../../platform/ids.js';
 import { childText, type XmlElement } from '../../platform/xml/xml-read.js';
 import { type ContentContext, convertContent } from './wordpress-blocks.js';
 import { dateOf, metaOf, type PostDraft, pathOf, plainText, STATUSES, urlIdOf } from './wordpress-wxr.js';
+import { nextCollectionPosition } from '../../platform/db/positions.js';
 
 // The pages of a WordPress export (issue 19): each `<item>` of type page becomes a page of the site
 // (a collection of kind `page` whose sections hold the page's body as our blocks and cleaned HTML,
@@ -150,12 +151,7 @@ export async function writePages(
   planned: readonly PlannedPage[],
 ): Promise<void> {
   if (planned.length === 0) return;
-  const last = await db
-    .selectFrom('collections')
-    .select((eb) => eb.fn.max('position').as('max'))
-    .where('site_id', '=', ids.siteId)
-    .executeTakeFirst();
-  let position = Number(last?.max ?? 0);
+  let position = await nextCollectionPosition(db, ids.siteId);
   for (const { action, collectionId, slug, page } of planned) {
     const sections = JSON.stringify(page.sections);
     const columns = {
@@ -192,7 +188,7 @@ export async function writePages(
         type: CollectionType.PAGE,
         kind: 'page',
         description: '',
-        position: ++position,
+        position: position++,
         nav_visible: 0,
         settings: JSON.stringify({ wordpress }),
         created_at: nowIso(),

@@ -10,6 +10,7 @@ import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import { recordMovedAddress } from '../../web/moved-address.js';
 import { bodySections, sectionsFor } from './post-sections.js';
+import { nextItemPosition } from '../../../platform/db/positions.js';
 
 // The owner's side of blog collections (issue 10): posts of every status with their tags and
 // categories, always scoped to one site and one blog. Posts are `items` rows (record type text);
@@ -258,11 +259,7 @@ export function createBlogStore(db: Kysely<Database>) {
         throw new AppError('invalid-body', POST_URL_TAKEN, { field: 'urlId' });
       const id = newId();
       const now = nowIso();
-      const last = await db
-        .selectFrom('items')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('collection_id', '=', blogId)
-        .executeTakeFirst();
+      const position = await nextItemPosition(db, blogId);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('items')
@@ -272,7 +269,7 @@ export function createBlogStore(db: Kysely<Database>) {
             collection_id: blogId,
             record_type: RecordType.TEXT,
             structured_content: JSON.stringify(input.seo ? { seo: input.seo } : {}),
-            position: Number(last?.max ?? -1) + 1,
+            position,
             created_at: now,
             updated_at: now,
             ...columnsOf(input),

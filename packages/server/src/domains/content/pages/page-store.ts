@@ -8,6 +8,7 @@ import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import { recordMovedAddress } from '../../web/moved-address.js';
+import { nextCollectionPosition } from '../../../platform/db/positions.js';
 
 const EDITABLE_KINDS = new Set(['page', 'gallery', 'splash', 'folder', '']);
 
@@ -150,11 +151,6 @@ export function createPageStore(db: Kysely<Database>) {
       if (!(await slugFree(siteId, input.slug)))
         throw new AppError('invalid-body', EDITOR_MESSAGES.slugTaken, { field: 'slug' });
       if (input.parentId) await row(siteId, input.parentId);
-      const last = await db
-        .selectFrom('collections')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('site_id', '=', siteId)
-        .executeTakeFirst();
       const id = newId();
       await db
         .insertInto('collections')
@@ -165,7 +161,7 @@ export function createPageStore(db: Kysely<Database>) {
           title: input.title,
           type: CollectionType.PAGE,
           description: '',
-          position: Number(last?.max ?? 0) + 1,
+          position: await nextCollectionPosition(db, siteId),
           nav_visible: 1,
           settings: '{}',
           created_at: nowIso(),
