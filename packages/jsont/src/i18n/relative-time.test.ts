@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cldrFor } from '../runtime/cldr.js';
 import { formatRelativeTimeUtc } from './dates.js';
 import { relativeTimeOptions } from './options.js';
-import { relativeTimeUtc } from './relative-time.js';
+import { calendar, relativeTimeUtc } from './relative-time.js';
 
 const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'ja-JP', 'en-GB', 'pl-PL'];
 const FIELDS = [undefined, 'year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millis'] as const;
@@ -95,5 +95,20 @@ describe('relative time in UTC', () => {
     expect(formatRelativeTimeUtc(cldr, now, now + DAY, relativeTimeOptions(['dayOfWeek:true']))).toBeUndefined();
     expect(formatRelativeTimeUtc(cldr, now, now - 3 * DAY, relativeTimeOptions([]))).toBe('3 days ago');
     expect(formatRelativeTimeUtc(cldr, now, now + 400 * DAY, relativeTimeOptions([]))).toBe('next year');
+  });
+
+  it('does its calendar arithmetic as Date does, for every day from 1899 to 2201', () => {
+    const DAY = 86_400_000;
+    for (let days = Math.floor(Date.UTC(1899, 0, 1) / DAY); days <= Date.UTC(2201, 0, 1) / DAY; days++) {
+      const date = new Date(days * DAY);
+      const ymd = { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+      expect(calendar.civil(days)).toEqual(ymd);
+      expect(calendar.dayNumber(ymd.y, ymd.m, ymd.d)).toBe(days);
+      // Days past the month's end and before its start count on, as in Date.UTC.
+      expect(calendar.dayNumber(ymd.y, ymd.m, ymd.d + 40)).toBe(Date.UTC(ymd.y, ymd.m - 1, ymd.d + 40) / DAY);
+      expect(calendar.dayNumber(ymd.y, ymd.m, ymd.d - 40)).toBe(Date.UTC(ymd.y, ymd.m - 1, ymd.d - 40) / DAY);
+      if (ymd.d === 1)
+        expect(calendar.daysInMonth(ymd.y, ymd.m)).toBe(new Date(Date.UTC(ymd.y, ymd.m, 0)).getUTCDate());
+    }
   });
 });

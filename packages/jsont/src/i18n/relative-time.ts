@@ -64,18 +64,46 @@ interface Period {
   millis: number;
 }
 
+/*
+ * Calendar dates by integer arithmetic on day numbers (Howard Hinnant's civil-date algorithms,
+ * as the `date` formatter uses), where Date would build an object per conversion.
+ */
+
+/** The UTC calendar date of an instant. */
 function ymdOf(epoch: number): Ymd {
-  const date = new Date(epoch);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+  return civil(Math.floor(epoch / DAY_MS));
 }
 
-/** Days since 1970-01-01 of a valid date. */
-function dayNumber(y: number, m: number, d: number): number {
-  return Date.UTC(y, m - 1, d) / DAY_MS;
+function civil(days: number): Ymd {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
 }
+
+/** Days since 1970-01-01 of year `y`, month `m` (1 to 12) and day `d` (counted on past the month's end or back before its start, as Date.UTC does). */
+function dayNumber(y: number, m: number, d: number): number {
+  const year = m <= 2 ? y - 1 : y;
+  const era = Math.floor(year / 400);
+  const yoe = year - era * 400;
+  const doy = Math.floor((153 * (m > 2 ? m - 3 : m + 9) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** @internal The calendar arithmetic, for its test against Date. */
+export const calendar = { civil, dayNumber, daysInMonth: (y: number, m: number) => daysInMonth(y, m) };
 
 function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+  if (m === 2 && ((y % 4 === 0 && y % 100 !== 0) || y % 400 === 0)) return 29;
+  return MONTH_DAYS[m - 1] as number;
 }
 
 /** Year and month with the month brought into 1..12. */
@@ -113,7 +141,7 @@ function difference(a: number, b: number, flags: number, smallest: number, fract
     // The end moves back a day when its time of day is short of the start's.
     millis = ms2 - ms1;
     if (Math.sign(millis) === -dir) {
-      two = ymdOf(Date.UTC(two.y, two.m - 1, two.d - dir));
+      two = civil(dayNumber(two.y, two.m, two.d - dir));
       millis = b - (dayNumber(two.y, two.m, two.d) * DAY_MS + ms1);
     }
     if ((flags & (YEAR | MONTH)) !== 0) {
