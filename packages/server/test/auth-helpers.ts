@@ -65,21 +65,20 @@ export async function ownerSession(server: TestServer, account: OwnerAccount): P
   return visitor;
 }
 
+export interface SiteUserInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  siteId?: string;
+  verified?: boolean;
+}
+
 /**
  * Creates a site user of the demo site (or `siteId`), with the email verified as if the mailed
  * link had been opened, unless `verified: false` (finding 15 tests).
  */
-export async function createSiteUser(
-  db: Kysely<Database>,
-  input: {
-    email: string;
-    password: string;
-    firstName?: string;
-    lastName?: string;
-    siteId?: string;
-    verified?: boolean;
-  },
-): Promise<SiteUserIdentity> {
+export async function createSiteUser(db: Kysely<Database>, input: SiteUserInput): Promise<SiteUserIdentity> {
   const { verified = true, ...fields } = input;
   const user = await insertSiteUser(db, { ...fields, siteId: fields.siteId ?? (await defaultSiteId(db)) });
   if (verified) await markEmailVerified(db, user.id);
@@ -89,6 +88,8 @@ export async function createSiteUser(
 /** A browser stand-in signed in as a site user: also sends `X-XSRF-Token` from the login answer. */
 export class SiteUserVisitor extends Visitor {
   xsrfToken: string | undefined;
+  /** The signed-in site user's id, where the visitor was made by `siteUserSession`. */
+  siteUserId: string | undefined;
 
   override request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
     const headers = { ...options.headers };
@@ -114,5 +115,17 @@ export async function signInSiteUser(
   if (answer.status !== 200)
     throw new Error(`site-user sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   visitor.xsrfToken = answer.body.xsrfToken;
+  return visitor;
+}
+
+/** Creates a site user (as `createSiteUser`) and answers a visitor signed in as it, knowing the user's id. */
+export async function siteUserSession(
+  server: TestServer,
+  input: SiteUserInput,
+  options: { rememberMe?: boolean; from?: Visitor } = {},
+): Promise<SiteUserVisitor> {
+  const user = await createSiteUser(server.db, input);
+  const visitor = await signInSiteUser(server.url, input.email, input.password, options);
+  visitor.siteUserId = user.id;
   return visitor;
 }

@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createOwner, createSiteUser, signInOwner, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { createOwner, createSiteUser, signInOwner, siteUserSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 
 for (const dialect of DIALECTS) {
@@ -59,8 +59,7 @@ for (const dialect of DIALECTS) {
         })
         .execute();
       const owner = await signInOwner(server.url, 'admin@example.com', 'correct horse');
-      await createSiteUser(server.db, { email: 'member@example.com', password: 'member-password' });
-      const member = await signInSiteUser(server.url, 'member@example.com', 'member-password');
+      const member = await siteUserSession(server, { email: 'member@example.com', password: 'member-password' });
       const ask = (visitor: Visitor, url: string, host: string, headers: Record<string, string> = {}) =>
         server.app.inject({
           method: 'GET',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createSiteUser, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { siteUserSession } from '../../../../test/auth-helpers.js';
 import { itemIdOf, visitorWithCart } from '../../../../test/cart-helpers.js';
 import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
@@ -235,9 +235,8 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
 
   it("files a signed-in site user's order under their account", async () => {
     const email = `member-${dialect}@example.com`;
-    await createSiteUser(server.db, { email, password: 'a long password 3' });
     const shopper = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
-    const member = await signInSiteUser(server.url, email, 'a long password 3', { from: shopper });
+    const member = await siteUserSession(server, { email, password: 'a long password 3' }, { from: shopper });
     const placed = await member.request('POST', '/api/checkout/orders', { body: order({ email }) });
     expect(placed.status).toBe(201);
     const mine = await member.request('GET', '/api/site-users/account/orders');

@@ -3,13 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberAccess } from '../index.js';
 import type { TestServer } from '../../../testing.js';
 import { DIALECTS } from '../../../testing.js';
-import {
-  createSiteUser,
-  OWNERS,
-  ownerSession,
-  type SiteUserVisitor,
-  signInSiteUser,
-} from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
 import { orderRow, startWithStripe, stripeOrderBody } from '../../../../test/payments-stripe-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
@@ -38,8 +32,8 @@ for (const dialect of DIALECTS) {
     });
 
     async function member(email: string): Promise<{ visitor: SiteUserVisitor; id: string }> {
-      const user = await createSiteUser(server.db, { email, password: PASSWORD });
-      return { visitor: await signInSiteUser(server.url, email, PASSWORD), id: user.id };
+      const visitor = await siteUserSession(server, { email, password: PASSWORD });
+      return { visitor, id: visitor.siteUserId! };
     }
     const access = (siteUserId: string, at: Date) =>
       memberAccess(server.db, { siteId, areaId, siteUserId, now: at.toISOString() });

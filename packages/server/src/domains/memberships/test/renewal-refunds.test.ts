@@ -2,13 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberAccess } from '../index.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import {
-  createSiteUser,
-  OWNERS,
-  ownerSession,
-  type SiteUserVisitor,
-  signInSiteUser,
-} from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
 import { followBack, stripeOrderBody } from '../../../../test/payments-stripe-helpers.js';
@@ -90,8 +84,7 @@ for (const dialect of DIALECTS) {
 
     /** A member who joined the plan and paid its first month with `provider`; answers them and the first order. */
     async function member(email: string, provider: 'stripe' | 'paypal') {
-      const user = await createSiteUser(server.db, { email, password: PASSWORD });
-      const visitor: SiteUserVisitor = await signInSiteUser(server.url, email, PASSWORD);
+      const visitor = await siteUserSession(server, { email, password: PASSWORD });
       const joined = await visitor.post('/api/member-areas/join', { planId });
       const cartToken = new URL(joined.body.redirect, server.url).searchParams.get('cartToken');
       const placed = await visitor.post('/api/checkout/orders', {
@@ -107,7 +100,7 @@ for (const dialect of DIALECTS) {
         await followBack(visitor, (await buyerClicks(placed.body.redirect, 'Approve')).toString());
       }
       expect((await orderOf(placed.body.order.id)).payment_status).toBe('paid');
-      return { visitor, id: user.id };
+      return { visitor, id: visitor.siteUserId! };
     }
 
     /** Runs the renewal due at the end of the first month; answers its order id and when it ends. */

@@ -3,7 +3,7 @@ import { sendAllAnswer, sendOutcome, signUpAnswer, signUpGroupPage, signUpPage }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { createSiteUser, ownerSession, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 
 // The restock answers are what their contract (`@tessera/core/contracts/restock`) says, the contract
@@ -43,8 +43,7 @@ for (const dialect of DIALECTS) {
       expect(expectAnswer(signUpAnswer, await visitor.post(SIGNUP, body), 201).created).toBe(true);
       expect(expectAnswer(signUpAnswer, await visitor.post(SIGNUP, body), 200).created).toBe(false);
 
-      await createSiteUser(server.db, { email: 'ben@example.com', password: 'ben-password' });
-      const ben = await signInSiteUser(server.url, 'ben@example.com', 'ben-password');
+      const ben = await siteUserSession(server, { email: 'ben@example.com', password: 'ben-password' });
       expectAnswer(signUpAnswer, await ben.post(API, variant), 201);
       const own = expectAnswer(signUpPage, await ben.get(API));
       expect(own.signUps.map((s) => s.email)).toEqual(['ben@example.com']);

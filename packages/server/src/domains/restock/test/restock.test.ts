@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { newId } from '../../../platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createOwner, createSiteUser, signInOwner, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { createOwner, signInOwner, siteUserSession } from '../../../../test/auth-helpers.js';
 import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
 
@@ -139,8 +139,7 @@ for (const dialect of DIALECTS) {
         (await editor.post(`${API}/send`, { productId: ids.tote.productId, variantId: ids.tote.variantId })).status,
       ).toBe(403);
 
-      await createSiteUser(server.db, { email: 'bea@example.com', password: 'bea-password' });
-      const bea = await signInSiteUser(server.url, 'bea@example.com', 'bea-password');
+      const bea = await siteUserSession(server, { email: 'bea@example.com', password: 'bea-password' });
       const mine = await bea.post(API, { productId: ids.tote.productId, variantId: ids.tote.variantId });
       expect(mine.status).toBe(201);
       expect(mine.body.signUp.email).toBe('bea@example.com');

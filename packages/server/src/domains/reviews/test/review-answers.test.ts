@@ -2,7 +2,7 @@ import { reviewListAnswer, reviewPostedAnswer } from '@tessera/core/contracts/re
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { createSiteUser, OWNERS, ownerSession, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 
 // Issue 16: a signed-in buyer's review post and a product's review list (the review-form island and the
@@ -21,8 +21,7 @@ for (const dialect of DIALECTS) {
       const owner = await ownerSession(server, OWNERS.admin);
       expect((await owner.put('/api/config/reviews/settings', { enabled: true })).status).toBe(200);
       const itemId = (await demoItemIds(server))['sticker-pack']!;
-      await createSiteUser(server.db, { email: 'reviewer@example.com', password: 'reviewer-password' });
-      const buyer = await signInSiteUser(server.url, 'reviewer@example.com', 'reviewer-password');
+      const buyer = await siteUserSession(server, { email: 'reviewer@example.com', password: 'reviewer-password' });
       await buyer.post('/api/commerce/shopping-cart/entries', { itemId, sku: 'STICKERS-BOT', quantity: 1 });
       const placed = await buyer.post('/api/checkout/orders', {
         idempotencyKey: 'review-answers-1',

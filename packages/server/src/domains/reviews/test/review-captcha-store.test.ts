@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../platform/config.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createSiteUser, type SiteUserVisitor, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { limiterStores, REDIS_URL, redisUrlFor } from '../../../../test/redis-stores.js';
 
 // Issue 23: the review captcha's per-address counts live in the rate-limit store under their own
@@ -34,8 +34,7 @@ for (const store of STORES) {
       for (let i = 0; i < 2; i++) {
         const server = await startTestServer({ dialect, config: config() });
         servers.push(server);
-        await createSiteUser(server.db, { email: 'counted@example.com', password: 'long-enough-password' });
-        users.push(await signInSiteUser(server.url, 'counted@example.com', 'long-enough-password'));
+        users.push(await siteUserSession(server, { email: 'counted@example.com', password: 'long-enough-password' }));
       }
     });
     afterAll(async () => {

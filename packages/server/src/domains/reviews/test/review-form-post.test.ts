@@ -1,13 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
-import {
-  createSiteUser,
-  OWNERS,
-  ownerSession,
-  type SiteUserVisitor,
-  signInSiteUser,
-} from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 
 // Issue 23, the product page's review form: a signed-in site user attaches photos to the review
@@ -36,8 +30,7 @@ for (const dialect of DIALECTS) {
 
     async function signedIn(): Promise<SiteUserVisitor> {
       const email = `form-reviewer-${++users}@example.com`;
-      await createSiteUser(server.db, { email, password: 'long-enough-password', firstName: 'Ines' });
-      return signInSiteUser(server.url, email, 'long-enough-password');
+      return siteUserSession(server, { email, password: 'long-enough-password', firstName: 'Ines' });
     }
 
     /** A multipart post: the island's (`x-xsrf-token` header) or the plain form's (`xsrfToken` field). */

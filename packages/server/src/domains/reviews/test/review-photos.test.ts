@@ -2,13 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
-import {
-  createSiteUser,
-  OWNERS,
-  ownerSession,
-  type SiteUserVisitor,
-  signInSiteUser,
-} from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 
 // Issue 23, second part: photos on reviews (at most 4, pictures only, checked like uploads, shown
@@ -32,8 +26,7 @@ for (const dialect of DIALECTS) {
 
     async function buyer(): Promise<SiteUserVisitor> {
       const email = `photo-buyer-${++users}@example.com`;
-      await createSiteUser(server.db, { email, password: 'long-enough-password', verified: true, firstName: 'Pia' });
-      return signInSiteUser(server.url, email, 'long-enough-password');
+      return siteUserSession(server, { email, password: 'long-enough-password', verified: true, firstName: 'Pia' });
     }
 
     /** A multipart review post as the storefront's form sends it. */

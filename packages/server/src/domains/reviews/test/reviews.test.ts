@@ -1,13 +1,7 @@
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
-import {
-  createSiteUser,
-  OWNERS,
-  ownerSession,
-  type SiteUserVisitor,
-  signInSiteUser,
-} from '../../../../test/auth-helpers.js';
+import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 
@@ -91,8 +85,7 @@ for (const dialect of DIALECTS) {
 
     async function siteUser(email: string, verified = true): Promise<SiteUserVisitor> {
       const name = { firstName: 'Sam', lastName: 'User' };
-      await createSiteUser(server.db, { email, password: 'long-enough-password', verified, ...name });
-      return signInSiteUser(server.url, email, 'long-enough-password');
+      return siteUserSession(server, { email, password: 'long-enough-password', verified, ...name });
     }
 
     const review = { rating: 4, title: 'Good linen', body: 'Soft after two washes, true to size.' };

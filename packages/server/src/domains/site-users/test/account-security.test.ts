@@ -11,6 +11,7 @@ import {
   ownerSession,
   SiteUserVisitor,
   signInSiteUser,
+  siteUserSession,
 } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 
@@ -199,8 +200,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('finding 3: a site user password change invalidates outstanding reset links and other sessions', async () => {
-      await createSiteUser(server.db, { email: 'changer@example.com', password: 'changer-old-password' });
-      const me = await signInSiteUser(server.url, 'changer@example.com', 'changer-old-password');
+      const me = await siteUserSession(server, { email: 'changer@example.com', password: 'changer-old-password' });
       const elsewhere = await signInSiteUser(server.url, 'changer@example.com', 'changer-old-password');
       const v = new Visitor(server.url);
       expect((await v.post(`${ACCOUNT}/password-reset`, { email: 'changer@example.com' })).status).toBe(200);

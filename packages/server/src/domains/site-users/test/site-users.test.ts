@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { createSiteUser, SiteUserVisitor, signInSiteUser } from '../../../../test/auth-helpers.js';
+import { createSiteUser, SiteUserVisitor, signInSiteUser, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 
 const API = '/api/site-users/account';
@@ -101,9 +101,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('merges the visitor cart into the account cart on sign-in', async () => {
-      await createSiteUser(server.db, { email: 'merge@example.com', password: 'merge-password' });
       // The account keeps a cart from an earlier visit: 1 sticker pack.
-      const earlier = await signInSiteUser(server.url, 'merge@example.com', 'merge-password');
+      const earlier = await siteUserSession(server, { email: 'merge@example.com', password: 'merge-password' });
       await earlier.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
       expect((await earlier.delete(`${API}/session`)).status).toBe(200);
       expect(earlier.cookies.get('CART')).toBeFalsy();
@@ -126,8 +125,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('signs out keeping a copy of the cart when asked, and retries after a crumb failure', async () => {
-      await createSiteUser(server.db, { email: 'keep@example.com', password: 'keep-password' });
-      const user = await signInSiteUser(server.url, 'keep@example.com', 'keep-password');
+      const user = await siteUserSession(server, { email: 'keep@example.com', password: 'keep-password' });
       await user.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 4 });
       const accountCart = user.cartToken;
 
