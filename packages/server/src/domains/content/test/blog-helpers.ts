@@ -19,3 +19,26 @@ export function textOf(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * What the blog post editor sends for a post it opened (post-form.ts `postBody(formFromPost(post))`):
+ * every field as it came, with `changes` over them.
+ */
+export function postEditorBody(post: Record<string, unknown>, changes: Record<string, unknown> = {}) {
+  return {
+    title: post.title,
+    urlId: post.urlId,
+    excerpt: post.excerpt,
+    body: post.body,
+    author: post.author,
+    status: post.status,
+    publishOn: post.publishOn,
+    featuredImage: post.featuredImage,
+    tags: post.tags,
+    categories: post.categories,
+    commentsEnabled: post.commentsEnabled,
+    seo: post.seo,
+    redirectOldUrl: true,
+    ...changes,
+  };
+}

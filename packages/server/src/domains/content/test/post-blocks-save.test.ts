@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { EDITOR_MESSAGES, MEDIA_BLOCK_MESSAGES } from '@tessera/core';
 import { postAnswer } from '@tessera/core/contracts/blog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,38 +7,19 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { expectAnswer } from '../../../../test/answer-schemas.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { postEditorBody as editorBody } from './blog-helpers.js';
+import { wxr } from '../../imports/test/wordpress-import-fixtures.js';
 
 // The post screen saves an imported post's blocks (issue 19): the owner replaces a gallery's picture
 // and its alt text, reorders and removes pictures, moves and deletes blocks, and the post is saved
 // with its sections; nothing is flattened, the body is made from the blocks and visitors see them.
 // Sections are refused as a page draft's are, with the page editor's messages. Both databases.
 
-const WXR = readFileSync(
-  fileURLToPath(new URL('../../../../test/fixtures/imports/wordpress-blog.xml', import.meta.url)),
-  'utf8',
-);
+const WXR = wxr();
 
 type Block = { id?: string; type: number; variant?: string; settings?: object; content: Record<string, any> };
 type Section = { blocks: Block[] };
 type Post = Record<string, any> & { id: string; sections: Section[]; blocks: number };
-
-/** What the post screen sends: every field of the post as it opened, and its edited blocks. */
-const editorBody = (post: Post, changes: Record<string, unknown> = {}) => ({
-  title: post.title,
-  urlId: post.urlId,
-  excerpt: post.excerpt,
-  body: post.body,
-  author: post.author,
-  status: post.status,
-  publishOn: post.publishOn,
-  featuredImage: post.featuredImage,
-  tags: post.tags,
-  categories: post.categories,
-  commentsEnabled: post.commentsEnabled,
-  seo: post.seo,
-  redirectOldUrl: true,
-  ...changes,
-});
 
 for (const dialect of DIALECTS) {
   describe(`saving a post's blocks from the post screen (${dialect})`, { timeout: 120_000 }, () => {

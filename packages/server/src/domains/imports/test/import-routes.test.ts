@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { wxr } from './wordpress-import-fixtures.js';
 
 const SHOPIFY = readFileSync(
   new URL('../../../../test/fixtures/imports/shopify-products.csv', import.meta.url),
   'utf8',
 );
-const WXR = readFileSync(new URL('../../../../test/fixtures/imports/wordpress-blog.xml', import.meta.url), 'utf8');
+const WXR = wxr();
 const STORE = { email: 'import-store@example.com', password: 'an import store passphrase 5' };
 const EDITOR = { email: 'import-editor@example.com', password: 'an import editor passphrase 5' };
 const PRODUCTS = '/api/config/imports/products';

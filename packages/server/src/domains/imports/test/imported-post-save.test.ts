@@ -1,41 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importWordpress } from '../wordpress-import.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { postEditorBody as editorBody } from '../../content/test/blog-helpers.js';
+import { wxr } from './wordpress-import-fixtures.js';
 
 // A post imported from WordPress keeps its blocks (gallery, image, video, quote…) when the owner
 // opens it in the blog post editor and saves it (issue 19): the editor sends back the HTML body it
 // was given, and a save whose body is unchanged keeps the stored sections; a title or tag edit
 // changes only that field. Both databases.
 
-const WXR = readFileSync(
-  fileURLToPath(new URL('../../../../test/fixtures/imports/wordpress-blog.xml', import.meta.url)),
-  'utf8',
-);
+const WXR = wxr();
 
 type PostDocument = Record<string, unknown> & { id: string; body: string; featuredImage: unknown };
-
-/** What the blog post editor sends for a post it opened (post-form.ts `postBody(formFromPost(post))`). */
-const editorBody = (post: PostDocument, changes: Record<string, unknown> = {}) => ({
-  title: post.title,
-  urlId: post.urlId,
-  excerpt: post.excerpt,
-  body: post.body,
-  author: post.author,
-  status: post.status,
-  publishOn: post.publishOn,
-  featuredImage: post.featuredImage,
-  tags: post.tags,
-  categories: post.categories,
-  commentsEnabled: post.commentsEnabled,
-  seo: post.seo,
-  redirectOldUrl: true,
-  ...changes,
-});
 
 for (const dialect of DIALECTS) {
   describe(`saving an imported post in the blog editor (${dialect})`, { timeout: 120_000 }, () => {

@@ -1,7 +1,7 @@
 // Issue 19: the pictures of a WordPress export copied into the site's files, downloaded from a
 // local HTTP server playing the old site (`--fetch-media`) or read from a copy of its uploads
 // folder (`--media DIR`).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,8 +13,9 @@ import { importCommand } from '../import-command.js';
 import { importWordpress } from '../wordpress-import.js';
 import { IMPORT_ALLOW_HOSTS } from '../wordpress-media.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { wxr } from './wordpress-import-fixtures.js';
 
-const FIXTURE = readFileSync(new URL('../../../../test/fixtures/imports/wordpress-blog.xml', import.meta.url), 'utf8');
+const FIXTURE = wxr();
 const TOMATOES = '/wp-content/uploads/2024/08/tomatoes.jpg';
 const JARS = '/wp-content/uploads/2024/08/jars.jpg';
 /** The bees' sound file, played by an audio block and an [audio] shortcode. */
