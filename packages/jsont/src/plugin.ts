@@ -125,7 +125,8 @@ export type ValueFunction = (value: unknown, args: readonly string[], ctx: Rende
 /**
  * @internal Value formatters that run as one function when the second directly follows the
  * first in a chain (`{text|html|line-breaks}`): the fused function gives what the two give in
- * turn, with the same output limit behaviour, and ignores both argument lists.
+ * turn, with the same output limit behaviour. It gets the second one's arguments; the first
+ * one's are ignored (only formatters without arguments come first in a fused pair).
  */
 export const FUSED_FORMATTERS = new WeakMap<Formatter, WeakMap<Formatter, ValueFunction>>();
 

@@ -41,8 +41,6 @@ export interface ValueStep {
   readonly fused: boolean;
 }
 
-const NO_ARGS: readonly string[] = Object.freeze([]);
-
 /**
  * A chain of value formatters as the calls generated code makes, each fused pair as one call;
  * undefined when a formatter is not a value formatter. `framed`: some formatter reads the render.
@@ -59,7 +57,7 @@ export function valueSteps(chain: readonly BoundFormatter[]): { steps: ValueStep
     const fused = next === undefined ? undefined : FUSED_FORMATTERS.get(f.impl)?.get(next.impl);
     if (fused !== undefined && next !== undefined) {
       if (!FRAME_FREE.has(next.impl)) framed = true;
-      steps.push({ fn: fused, args: NO_ARGS, voidAware: f.voidAware, fused: true });
+      steps.push({ fn: fused, args: next.args, voidAware: f.voidAware, fused: true });
       i++;
     } else steps.push({ fn, args: f.args, voidAware: f.voidAware, fused: false });
   }

@@ -200,4 +200,30 @@ describe('generated blocks render as the closures do', () => {
     }
     expect(render('{a|html|line-breaks}', { a: 'x < y\n& z' }).output).toBe('x &lt; y<br/>&amp; z');
   });
+
+  it('runs safe then truncate as one function, giving what the two give, at and past the output limit', () => {
+    const alphabet = ['a', 'bc', ' ', '\t', '\n', '\u00a0', '<', '>', '<b>', '</p>', '<br/>', 'x y', '…'];
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    const values: unknown[] = [undefined, null, '', 0, 12345, true, [1], { a: 1 }];
+    for (let n = 0; n < 600; n++) {
+      let text = '';
+      const length = next() % 24;
+      for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+      values.push(text);
+    }
+    for (const value of values) {
+      const limit = [1, 3, 5, 8, 13, 30, 0, -2][next() % 8];
+      const ellipsis = ['', ' …', ' (more)'][next() % 3];
+      for (const maxOutputLength of [1000, 4 + (next() % 20)]) {
+        const template = `[{a|safe|truncate ${limit}${ellipsis}}][{a|safe|truncate}][{a|safe x|truncate/${limit}/}]`;
+        const [generated, closures] = both(template, { a: value }, { limits: { maxOutputLength } });
+        expect(generated, `${JSON.stringify(value)} ${template} ${maxOutputLength}`).toEqual(closures);
+      }
+    }
+    expect(render('{a|safe|truncate 9 …}', { a: '<p>One <b>two</b> three</p>' }).output).toBe('One two …');
+  });
 });

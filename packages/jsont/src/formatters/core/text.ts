@@ -1,6 +1,7 @@
 /** Core formatters that rewrite text: escaping, encoding, slugs, quotes, truncation. */
 import type { Formatter, FormatterTable } from '../../plugin.js';
-import { fuseFormatters, markFrameFree, valueFormatter } from '../../plugin.js';
+import { fuseFormatters, markFrameFree, VALUE_FUNCTIONS, type ValueFunction, valueFormatter } from '../../plugin.js';
+import { escapeLines, stripThenTruncate } from './fused.js';
 import { asString, isTruthy } from '../../runtime/values.js';
 
 /**
@@ -27,40 +28,6 @@ function escapeMarkup(text: string, quotes: boolean, max: number): string {
       case 34:
         if (!quotes) continue;
         rep = '&quot;';
-        break;
-      default:
-        continue;
-    }
-    out += text.slice(last, i) + rep;
-    last = i + 1;
-    if (out.length > max) return out;
-  }
-  return last === 0 ? text : out + text.slice(last);
-}
-
-/**
- * `html` then `line-breaks` in one pass: `&`, `<`, `>` escaped and each newline made `<br/>`
- * (after the escaping, so the tags stay). Past the output limit it stops as `escapeMarkup` does,
- * and the chain stops there too.
- */
-function escapeLines(text: string, max: number): string {
-  if (text.length > max) return text;
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < text.length; i++) {
-    let rep: string;
-    switch (text.charCodeAt(i)) {
-      case 10:
-        rep = '<br/>';
-        break;
-      case 38:
-        rep = '&amp;';
-        break;
-      case 60:
-        rep = '&lt;';
-        break;
-      case 62:
-        rep = '&gt;';
         break;
       default:
         continue;
@@ -235,7 +202,7 @@ export function smartypants(text: string): string {
 }
 
 /** What `truncate` cuts at: space, newline, tab, vertical tab, carriage return, form feed. */
-function isTruncateSpace(c: number): boolean {
+export function isTruncateSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
@@ -350,6 +317,15 @@ export const TEXT_FORMATTERS: FormatterTable = {
 };
 
 markFrameFree(TEXT_FORMATTERS, Object.keys(TEXT_FORMATTERS));
-fuseFormatters(TEXT_FORMATTERS.html as Formatter, TEXT_FORMATTERS['line-breaks'] as Formatter, (v, _args, ctx) =>
+const formatter = (name: string) => TEXT_FORMATTERS[name] as Formatter;
+fuseFormatters(formatter('html'), formatter('line-breaks'), (v, _args, ctx) =>
   escapeLines(typeof v === 'string' ? v : asString(v), ctx.maxOutputLength),
 );
+fuseFormatters(formatter('safe'), formatter('truncate'), (v, args, ctx) => {
+  const truncateValue = VALUE_FUNCTIONS.get(formatter('truncate')) as ValueFunction;
+  if (!isTruthy(v)) return truncateValue(v, args, ctx);
+  const text = typeof v === 'string' ? v : asString(v);
+  const limit = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
+  if (!Number.isFinite(limit) || limit <= 0) return stripTags(text);
+  return stripThenTruncate(text, limit, args.length > 1 ? (args[1] as string) : '...', ctx.maxOutputLength);
+});

@@ -1,0 +1,92 @@
+/**
+ * Formatters fused in pairs (see `FUSED_FORMATTERS`): each function gives what the two give in
+ * turn, in one pass, without building (and then flattening) the first one's text.
+ */
+import { isTruncateSpace, stripTags } from './text.js';
+
+/**
+ * `html` then `line-breaks` in one pass: `&`, `<`, `>` escaped and each newline made `<br/>`
+ * (after the escaping, so the tags stay). Past the output limit it stops as `escapeMarkup` does,
+ * and the chain stops there too.
+ */
+export function escapeLines(text: string, max: number): string {
+  if (text.length > max) return text;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    let rep: string;
+    switch (text.charCodeAt(i)) {
+      case 10:
+        rep = '<br/>';
+        break;
+      case 38:
+        rep = '&amp;';
+        break;
+      case 60:
+        rep = '&lt;';
+        break;
+      case 62:
+        rep = '&gt;';
+        break;
+      default:
+        continue;
+    }
+    out += text.slice(last, i) + rep;
+    last = i + 1;
+    if (out.length > max) return out;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * `safe` then `truncate limit ellipsis` on a text: the tags left out as `stripTags` does, then
+ * cut at the last whitespace before `limit` as `truncate` does, reading the kept parts of the
+ * text in place. A stripped text past `max` comes back whole (the chain stops on it, as after
+ * `safe` alone).
+ */
+export function stripThenTruncate(text: string, limit: number, ellipsis: string, max: number): string {
+  // The kept parts, as stripTags finds them.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let total = 0;
+  let last = 0;
+  let open = text.indexOf('<');
+  while (open !== -1) {
+    const close = text.indexOf('>', open + 1);
+    if (close === -1) break;
+    if (open > last) {
+      starts.push(last);
+      ends.push(open);
+      total += open - last;
+    }
+    last = close + 1;
+    open = text.indexOf('<', last);
+  }
+  if (last < text.length) {
+    starts.push(last);
+    ends.push(text.length);
+    total += text.length - last;
+  }
+  if (total <= limit || total > max) return stripTags(text);
+  // The last whitespace before `limit`, searched backwards through the kept parts.
+  let end = limit;
+  let base = total;
+  search: for (let r = starts.length - 1; r >= 0; r--) {
+    const start = starts[r] as number;
+    base -= (ends[r] as number) - start;
+    for (let k = Math.min(base + (ends[r] as number) - start, limit) - 1; k >= base; k--) {
+      if (isTruncateSpace(text.charCodeAt(start + k - base))) {
+        end = k + 1;
+        break search;
+      }
+    }
+  }
+  let out = '';
+  for (let r = 0; end > 0; r++) {
+    const start = starts[r] as number;
+    const take = Math.min((ends[r] as number) - start, end);
+    out += text.slice(start, start + take);
+    end -= take;
+  }
+  return out + ellipsis;
+}
