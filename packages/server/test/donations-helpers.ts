@@ -1,7 +1,7 @@
 import { BlockType } from '@tessera/core';
 import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
-import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake.js';
-import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
+import { type PaypalFake, startPaypalFake, paypalKeysOf } from './fakes/paypal-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from './fakes/stripe-fake.js';
 
 /** The donation block the tests give through: $10 / $25 / $50 suggested, $5.00 minimum, one-time and monthly. */
 export const DONATION_BLOCK = {
@@ -28,7 +28,7 @@ export async function startDonationServer(
     dialect,
     config: {
       rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-      stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
+      stripe: stripeKeysOf(fake),
       smtpUrl: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=4&ignoreTLS=true`,
     },
   });
@@ -46,13 +46,7 @@ export async function startPaypalDonationServer(
     dialect,
     config: {
       rateLimit: { max: 100_000, timeWindowMs: 60_000 },
-      paypal: {
-        clientId: fake.clientId,
-        clientSecret: fake.clientSecret,
-        webhookId: fake.webhookId,
-        mode: 'test',
-        apiBase: fake.url,
-      },
+      paypal: paypalKeysOf(fake),
       smtpUrl: `smtp://127.0.0.1:${smtpPort}/?pool=true&maxConnections=4&ignoreTLS=true`,
     },
   });
@@ -88,14 +82,5 @@ export async function paymentsOf(server: TestServer, donationId: string) {
     .selectAll()
     .where('donation_id', '=', donationId)
     .orderBy('cycle')
-    .execute();
-}
-
-export async function outboxTo(server: TestServer, to: string) {
-  return server.db
-    .selectFrom('mail_outbox')
-    .select(['subject', 'text_body'])
-    .where('to_address', '=', to)
-    .orderBy('created_at')
     .execute();
 }

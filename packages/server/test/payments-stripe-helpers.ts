@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { DialectName } from '../src/platform/db/connect.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
 import { addToCart } from './cart-helpers.js';
-import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from './fakes/stripe-fake.js';
 import { Visitor } from './visitor.js';
 import { MANY_ORDERS } from './checkout-helpers.js';
 
@@ -18,7 +18,7 @@ export async function startWithStripe(dialect: DialectName): Promise<{ server: T
     dialect,
     config: {
       ...MANY_ORDERS,
-      stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
+      stripe: stripeKeysOf(fake),
     },
   });
   fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;

@@ -394,3 +394,18 @@ export async function buyerClicks(approvalUrl: string, button: 'Approve' | 'Canc
     throw new Error(`${button} answered ${answer.status}: ${await answer.text()}`);
   return new URL(location);
 }
+
+/**
+ * The PayPal keys that point Tessera at this fake: a test server's `paypal` config or
+ * `createPaypalProvider`'s options (`overrides`: a wrong secret or another webhook's id).
+ */
+export function paypalKeysOf(fake: PaypalFake, overrides: { clientSecret?: string; webhookId?: string } = {}) {
+  return {
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    webhookId: fake.webhookId,
+    mode: 'test' as const,
+    apiBase: fake.url,
+    ...overrides,
+  };
+}

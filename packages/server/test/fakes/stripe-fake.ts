@@ -395,3 +395,8 @@ export async function startStripeFake(
   fake.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return fake;
 }
+
+/** The Stripe keys of a test server's `stripe` config that point it at this fake (or at `apiBase`). */
+export function stripeKeysOf(fake: StripeFake, apiBase = fake.url) {
+  return { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
 
@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
       stripe = await startStripeFake();
       server = await startTestServer({
         dialect,
-        config: { stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url } },
+        config: { stripe: stripeKeysOf(stripe) },
       });
       manager = await ownerSession(server, OWNERS.storeManager);
     });

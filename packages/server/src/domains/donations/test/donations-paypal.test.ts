@@ -5,13 +5,12 @@ import { DIALECTS, type TestServer } from '../../../testing.js';
 import {
   DONATION_BLOCK,
   donationOf,
-  outboxTo,
   paymentsOf,
   startPaypalDonationServer,
 } from '../../../../test/donations-helpers.js';
 import { buyerClicks, type PaypalFake } from '../../../../test/fakes/paypal-fake.js';
 import type { SentWebhook } from '../../../../test/fakes/paypal-fake-webhooks.js';
-import { followBack } from '../../../../test/payments-stripe-helpers.js';
+import { followBack, mailTo } from '../../../../test/payments-stripe-helpers.js';
 import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
 
@@ -115,7 +114,7 @@ for (const dialect of DIALECTS) {
         .where('id', '=', placed.body.orderId)
         .executeTakeFirstOrThrow();
       expect(order).toMatchObject({ payment_status: 'paid' });
-      const mail = await outboxTo(server, 'approve@example.com');
+      const mail = await mailTo(server, 'approve@example.com');
       expect(mail).toHaveLength(1);
       expect(mail[0]!.text_body).toContain('Amount: $12.50');
       expect(mail[0]!.text_body).toMatch(/\/donate\/cancel\?token=/);
@@ -142,7 +141,7 @@ for (const dialect of DIALECTS) {
       ]);
       expect(new Set(payments.map((p) => p.reference))).toEqual(new Set(sales));
       await expect.poll(() => received.filter((r) => r.to === 'renewing@example.com').length).toBe(3);
-      const receipts = await outboxTo(server, 'renewing@example.com');
+      const receipts = await mailTo(server, 'renewing@example.com');
       expect(receipts).toHaveLength(3);
       for (const receipt of receipts) {
         expect(receipt.text_body).toContain('Amount: $20.00');
@@ -174,7 +173,7 @@ for (const dialect of DIALECTS) {
 
     it('when PayPal cannot be reached the cancel changes nothing and says so; the next try cancels', async () => {
       const { orderId, subscriptionId } = await monthlyGift('unreachable@example.com', '9');
-      const receipt = (await outboxTo(server, 'unreachable@example.com'))[0]!;
+      const receipt = (await mailTo(server, 'unreachable@example.com'))[0]!;
       const token = decodeURIComponent(/token=(\S+)/.exec(receipt.text_body)![1]!);
       const visitor = Visitor.of(server);
       fake.failNextSubscriptionCancel = true;
@@ -199,7 +198,7 @@ for (const dialect of DIALECTS) {
       expect(await deliverAtOnce(events, 2)).toEqual([200, 200, 200, 200]);
       expect(await donationOf(server, orderId)).toMatchObject({ status: 'lapsed', next_charge_at: null });
       expect(fake.subscriptions.find(subscriptionId).status).toBe('CANCELLED');
-      const lapsed = (await outboxTo(server, 'declined@example.com')).filter((m) => m.subject.includes('has stopped'));
+      const lapsed = (await mailTo(server, 'declined@example.com')).filter((m) => m.subject.includes('has stopped'));
       expect(lapsed).toHaveLength(1);
       expect(lapsed[0]!.text_body).toContain('PayPal could not take the payment');
     });

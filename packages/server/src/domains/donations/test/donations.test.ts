@@ -2,15 +2,9 @@ import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import {
-  DONATION_BLOCK,
-  donationOf,
-  outboxTo,
-  paymentsOf,
-  startDonationServer,
-} from '../../../../test/donations-helpers.js';
+import { DONATION_BLOCK, donationOf, paymentsOf, startDonationServer } from '../../../../test/donations-helpers.js';
 import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
-import { followBack } from '../../../../test/payments-stripe-helpers.js';
+import { followBack, mailTo } from '../../../../test/payments-stripe-helpers.js';
 import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
 
@@ -161,7 +155,7 @@ for (const dialect of DIALECTS) {
       expect(await paymentsOf(server, donation.id)).toMatchObject([
         { cycle: 1, status: 'succeeded', amount_cents: 2500 },
       ]);
-      const mail = await outboxTo(server, 'once@example.com');
+      const mail = await mailTo(server, 'once@example.com');
       expect(mail).toHaveLength(1);
       expect(mail[0]!.subject).toMatch(/^Your donation receipt: \$25\.00 on /);
       expect(mail[0]!.text_body).not.toContain('/donate/cancel');
@@ -204,7 +198,7 @@ for (const dialect of DIALECTS) {
         [1, 'succeeded'],
         [2, 'succeeded'],
       ]);
-      const receipts = await outboxTo(server, 'monthly@example.com');
+      const receipts = await mailTo(server, 'monthly@example.com');
       expect(receipts).toHaveLength(2);
       for (const receipt of receipts) {
         expect(receipt.text_body).toContain('Amount: $12.50');
@@ -223,7 +217,7 @@ for (const dialect of DIALECTS) {
         .selectAll()
         .where('donor_email', '=', 'monthly@example.com')
         .executeTakeFirstOrThrow();
-      const receipt = (await outboxTo(server, 'monthly@example.com')).at(-1)!;
+      const receipt = (await mailTo(server, 'monthly@example.com')).at(-1)!;
       const link = /(\/donate\/cancel\?token=\S+)/.exec(receipt.text_body)![1]!;
       const token = decodeURIComponent(link.split('token=')[1]!);
       const visitor = Visitor.of(server);
@@ -280,7 +274,7 @@ for (const dialect of DIALECTS) {
         fake.declineIntents = undefined;
       }
       expect(await donationOf(server, placed.body.orderId)).toMatchObject({ status: 'lapsed', next_charge_at: null });
-      const mails = await outboxTo(server, 'lapsing@example.com');
+      const mails = await mailTo(server, 'lapsing@example.com');
       const lapsed = mails.find((m) => m.subject.includes('has stopped'));
       expect(lapsed?.subject).toMatch(/^Your monthly gift to .+ has stopped$/);
       expect(lapsed?.text_body).toContain('$7.00');

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberAccess } from '../index.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
-import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { followBack, stripeOrderBody } from '../../../../test/payments-stripe-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { MANY_ORDERS } from '../../../../test/checkout-helpers.js';
@@ -37,14 +37,8 @@ for (const dialect of DIALECTS) {
         dialect,
         config: {
           ...MANY_ORDERS,
-          stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url },
-          paypal: {
-            clientId: paypal.clientId,
-            clientSecret: paypal.clientSecret,
-            webhookId: paypal.webhookId,
-            mode: 'test',
-            apiBase: paypal.url,
-          },
+          stripe: stripeKeysOf(stripe),
+          paypal: paypalKeysOf(paypal),
         },
       });
       stripe.webhookUrl = `${server.url}/api/payments/stripe/webhook`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
+import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';
 import type { CreateSessionRequest, HostedPaymentProvider } from '../hosted.js';
 import { BAD_CREDENTIALS } from './errors.js';
 import { createPaypalProvider, PAYPAL_RENEWALS_UNSUPPORTED } from './provider.js';
@@ -33,13 +33,7 @@ function session(extra: Partial<CreateSessionRequest> = {}): CreateSessionReques
 }
 
 function providerFor(overrides: { clientSecret?: string; webhookId?: string } = {}) {
-  return createPaypalProvider({
-    clientId: fake.clientId,
-    clientSecret: overrides.clientSecret ?? fake.clientSecret,
-    webhookId: overrides.webhookId ?? fake.webhookId,
-    apiBase: fake.url,
-    mode: 'test',
-  });
+  return createPaypalProvider(paypalKeysOf(fake, overrides));
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
+import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';
 import type { CreateSessionRequest, HostedPaymentProvider } from '../hosted.js';
 import { createPaypalProvider } from './provider.js';
 import { hostedEventOf } from './webhook.js';
@@ -34,13 +34,7 @@ function monthly(amountCents: number, extra: Partial<CreateSessionRequest> = {})
 
 beforeAll(async () => {
   fake = await startPaypalFake();
-  paypal = createPaypalProvider({
-    clientId: fake.clientId,
-    clientSecret: fake.clientSecret,
-    webhookId: fake.webhookId,
-    apiBase: fake.url,
-    mode: 'test',
-  });
+  paypal = createPaypalProvider(paypalKeysOf(fake));
 });
 
 afterAll(async () => {
@@ -70,13 +64,7 @@ describe('PayPal subscriptions', () => {
     expect(created[0]!.requestId).toMatch(/^tessera-order-/);
     expect(created[0]!.body.application_context).toMatchObject({ shipping_preference: 'NO_SHIPPING' });
     // A yearly gift gets its own plan; a new adapter (a restart) finds the plans PayPal keeps.
-    const again = createPaypalProvider({
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      webhookId: fake.webhookId,
-      apiBase: fake.url,
-      mode: 'test',
-    });
+    const again = createPaypalProvider(paypalKeysOf(fake));
     const yearly = await again.createSession(
       monthly(9900, { recurring: { interval: 'year', productName: 'Donations', planName: 'Yearly donation' } }),
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
+import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';
 import type { HostedPaymentProvider } from '../hosted.js';
 import { createPaypalProvider } from './provider.js';
 import { hostedEventOf } from './webhook.js';
@@ -13,13 +13,7 @@ let sessionId: string;
 
 beforeAll(async () => {
   fake = await startPaypalFake();
-  paypal = createPaypalProvider({
-    clientId: fake.clientId,
-    clientSecret: fake.clientSecret,
-    webhookId: fake.webhookId,
-    apiBase: fake.url,
-    mode: 'test',
-  });
+  paypal = createPaypalProvider(paypalKeysOf(fake));
   const orderId = randomUUID();
   const created = await paypal.createSession({
     orderId,
@@ -87,13 +81,7 @@ describe('PayPal webhook verification', () => {
       message: 'The PayPal signature headers are missing.',
     });
     expect((await paypal.verifyWebhook(Buffer.from('not json'), captured.headers)).ok).toBe(false);
-    const other = createPaypalProvider({
-      clientId: fake.clientId,
-      clientSecret: fake.clientSecret,
-      webhookId: 'WH-SOMEONE-ELSE',
-      apiBase: fake.url,
-      mode: 'test',
-    });
+    const other = createPaypalProvider(paypalKeysOf(fake, { webhookId: 'WH-SOMEONE-ELSE' }));
     expect((await other.verifyWebhook(Buffer.from(captured.body), captured.headers)).ok).toBe(false);
   });
 

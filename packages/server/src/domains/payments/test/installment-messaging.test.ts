@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
 
 const CONNECTIONS = '/api/config/payments/connections';
@@ -38,7 +38,7 @@ for (const dialect of DIALECTS) {
       fake.account.capabilities.afterpay_clearpay_payments = 'active';
       server = await startTestServer({
         dialect,
-        config: { stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url } },
+        config: { stripe: stripeKeysOf(fake) },
       });
     });
     afterAll(async () => {

@@ -4,7 +4,7 @@ import { expireStockHolds } from '../../checkout/stock-holds.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
-import { buyerClicks, type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
+import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';
 import {
   followBack,
   mailTo,
@@ -29,13 +29,7 @@ async function startWithPaypal(dialect: (typeof DIALECTS)[number]) {
     dialect,
     config: {
       ...MANY_ORDERS,
-      paypal: {
-        clientId: fake.clientId,
-        clientSecret: fake.clientSecret,
-        webhookId: fake.webhookId,
-        mode: 'test',
-        apiBase: fake.url,
-      },
+      paypal: paypalKeysOf(fake),
     },
   });
   fake.webhooks.url = `${server.url}/api/payments/paypal/webhook`;

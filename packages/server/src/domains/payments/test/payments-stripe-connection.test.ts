@@ -3,7 +3,7 @@ import { TEST_MODE_MESSAGES } from '../methods/test-mode.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import {
   orderRow,
   placeStripeOrder,
@@ -67,7 +67,7 @@ for (const dialect of DIALECTS) {
         dialect,
         config: {
           ...MANY_ORDERS,
-          stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url },
+          stripe: stripeKeysOf(fake),
         },
       });
     });

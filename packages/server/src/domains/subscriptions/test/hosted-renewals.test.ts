@@ -5,7 +5,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { type OffSessionFake, startOffSessionFake } from '../../../../test/fakes/stripe-offsession-fake.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
 
@@ -49,7 +49,7 @@ for (const dialect of DIALECTS) {
       server = await startTestServer({
         dialect,
         config: {
-          stripe: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: offSession.url },
+          stripe: stripeKeysOf(stripe, offSession.url),
         },
       });
       stripe.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
