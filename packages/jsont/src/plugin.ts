@@ -123,6 +123,13 @@ export const VALUE_FUNCTIONS = new WeakMap<
 export type ValueFunction = (value: unknown, args: readonly string[], ctx: RenderContext) => unknown;
 
 /**
+ * @internal Value formatters that can bind their argument list when the template compiles (the
+ * options they parse from it): the bound function gives what the formatter's function gives
+ * with those arguments, whatever arguments it is then called with.
+ */
+export const VALUE_BINDERS = new WeakMap<Formatter, (args: readonly string[]) => ValueFunction>();
+
+/**
  * @internal Value formatters that run as one function when the second directly follows the
  * first in a chain (`{text|html|line-breaks}`): the fused function gives what the two give in
  * turn, with the same output limit behaviour. It gets the second one's arguments; the first

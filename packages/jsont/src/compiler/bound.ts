@@ -3,7 +3,7 @@
  * closure compiler (`compile.ts`) and the code generator (`codegen.ts`).
  */
 import type { Formatter, PathReader, Predicate, ValueFunction, Variable } from '../plugin.js';
-import { FRAME_FREE, FUSED_FORMATTERS, PREDICATE_BINDERS, VALUE_FUNCTIONS } from '../plugin.js';
+import { FRAME_FREE, FUSED_FORMATTERS, PREDICATE_BINDERS, VALUE_BINDERS, VALUE_FUNCTIONS } from '../plugin.js';
 import type { Runtime } from '../runtime/context.js';
 import { resolverFor } from '../runtime/context.js';
 import { VOID, VOID_AWARE } from '../runtime/values.js';
@@ -59,7 +59,17 @@ export function valueSteps(chain: readonly BoundFormatter[]): { steps: ValueStep
       if (!FRAME_FREE.has(next.impl)) framed = true;
       steps.push({ fn: fused, args: next.args, voidAware: f.voidAware, fused: true });
       i++;
-    } else steps.push({ fn, args: f.args, voidAware: f.voidAware, fused: false });
+    } else {
+      // Arguments bound now where the formatter can, instead of looked up on every call.
+      let bound = fn;
+      const binder = VALUE_BINDERS.get(f.impl);
+      try {
+        if (binder !== undefined) bound = binder(f.args);
+      } catch {
+        // Arguments the formatter cannot read: it reports them on each call, as before.
+      }
+      steps.push({ fn: bound, args: f.args, voidAware: f.voidAware, fused: false });
+    }
   }
   return { steps, framed };
 }

@@ -21,7 +21,7 @@ import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions }
 import { timeAgo } from '../i18n/time-ago.js';
 import { formatUnit } from '../i18n/units/format.js';
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../plugin.js';
-import { valueFormatter } from '../plugin.js';
+import { VALUE_BINDERS, valueFormatter } from '../plugin.js';
 import { argsMemo } from '../runtime/args-memo.js';
 
 const ZERO = new Decimal(0);
@@ -34,10 +34,29 @@ function localeFormatter(fn: (value: unknown, args: readonly string[], cldr: CLD
   });
 }
 
-const datetime = localeFormatter((value, args, cldr, ctx) => {
+/**
+ * A locale formatter whose options come from its argument list: `options(args)` parsed on each
+ * call, or once when the template compiles (see `VALUE_BINDERS`).
+ */
+function optionsFormatter<O>(
+  options: (args: readonly string[]) => O,
+  fn: (value: unknown, options: O, cldr: CLDR, ctx: RenderContext) => unknown,
+): Formatter {
+  const formatter = localeFormatter((value, args, cldr, ctx) => fn(value, options(args), cldr, ctx));
+  VALUE_BINDERS.set(formatter, (args) => {
+    const bound = options(args);
+    return (value, _args, ctx) => {
+      const cldr = localeBundle(ctx);
+      return cldr ? fn(value, bound, cldr, ctx) : '';
+    };
+  });
+  return formatter;
+}
+
+const datetime = optionsFormatter(datetimeOptions, (value, options, cldr, ctx) => {
   const epoch = toEpoch(value);
   if (!Number.isFinite(epoch)) return '';
-  return formatDateFast(cldr, epoch, siteTimeZone(ctx), datetimeOptions(args));
+  return formatDateFast(cldr, epoch, siteTimeZone(ctx), options);
 });
 
 const datetimeInterval: Formatter = {
@@ -87,8 +106,7 @@ const datetimefield = localeFormatter((value, args, cldr, ctx) => {
   return formatDateFast(cldr, epoch, siteTimeZone(ctx), options);
 });
 
-const decimal = localeFormatter((value, args, cldr) => {
-  const options = decimalOptions(args);
+const decimal = optionsFormatter(decimalOptions, (value, options, cldr) => {
   const fast = formatDecimalValue(cldr, value, options);
   if (fast !== undefined) return fast;
   const n = toDecimal(value);
@@ -101,10 +119,9 @@ const moneyOptions: (args: readonly string[]) => CurrencyFormatOptions = argsMem
   return Object.freeze(rest);
 });
 
-const money = localeFormatter((value, args, cldr) => {
+const money = optionsFormatter(moneyOptions, (value, opts, cldr) => {
   const parts = moneyParts(value);
   if (!parts) return '';
-  const opts = moneyOptions(args);
   if (typeof parts.amount === 'string') {
     const text = formatCurrencyText(cldr, parts.amount, parts.currency, opts);
     if (text !== undefined) return text;
