@@ -6,6 +6,7 @@ import { customerCsv, orderCsv } from './order-export.js';
 import { type ExportFormat, exportProducts } from './product-export.js';
 import { exportWordpress } from './wordpress-export.js';
 import { publicBaseUrl } from '../../platform/http/public-url.js';
+import { commandSite } from '../../platform/db/command-site.js';
 
 export const EXPORT_USAGE = `Usage: tessera export products [--site <id>] [--collection <slug>] [--format shopify|squarespace] [--out <file.csv>]
        tessera export orders|customers [--site <id>] [--out <file.csv>]
@@ -40,18 +41,8 @@ function parse(args: string[], options: ParseArgsOptionsConfig, usage: string) {
   }
 }
 
-async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<string> {
-  if (id) {
-    const site = await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst();
-    if (!site) throw new Error(`No site has the id "${id}".`);
-    return site.id;
-  }
-  const sites = await db.selectFrom('sites').select('id').limit(2).execute();
-  if (sites.length === 0) throw new Error('This install has no site yet.');
-  if (sites.length > 1)
-    throw new ExportUsageError('This install serves several sites: give --site <id> (see `tessera site list`).');
-  return (sites[0] as { id: string }).id;
-}
+const siteFor = (db: Kysely<Database>, id: string | undefined) =>
+  commandSite(db, id, (message) => new ExportUsageError(message));
 
 /** Runs `tessera export …`: the CSV goes to --out or is answered as `stdout`; notes go to stderr. */
 export async function exportCommand(

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
@@ -7,6 +7,8 @@ import { CsvSyntaxError } from './csv-read.js';
 import { ProductCsvError } from './product-csv.js';
 import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
 import { WORDPRESS_USAGE, wordpressCommand } from './wordpress-command.js';
+import { commandSite } from '../../platform/db/command-site.js';
+import { checkImportFile } from './command-file.js';
 
 export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
 
@@ -23,18 +25,8 @@ export class ImportUsageError extends Error {}
 /** The largest file read (50 MB): a CSV of many thousand products fits easily. */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
-async function siteFor(db: Kysely<Database>, id: string | undefined): Promise<string> {
-  if (id) {
-    const site = await db.selectFrom('sites').select('id').where('id', '=', id).executeTakeFirst();
-    if (!site) throw new Error(`No site has the id "${id}".`);
-    return site.id;
-  }
-  const sites = await db.selectFrom('sites').select('id').limit(2).execute();
-  if (sites.length === 0) throw new Error('This install has no site yet.');
-  if (sites.length > 1)
-    throw new ImportUsageError(`This install serves several sites: give --site <id> (see \`tessera site list\`).`);
-  return (sites[0] as { id: string }).id;
-}
+const siteFor = (db: Kysely<Database>, id: string | undefined) =>
+  commandSite(db, id, (message) => new ImportUsageError(message));
 
 /** The report as the command prints it: one line per product and per rejected row, then the totals. */
 export function formatReport(report: ProductImportReport): string {
@@ -91,13 +83,7 @@ export async function importCommand(
   }
   if (positionals.length !== 1) throw new ImportUsageError(IMPORT_USAGE);
   const file = positionals[0] as string;
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    throw new Error(`Cannot read ${file}.`);
-  }
-  if (size > MAX_IMPORT_BYTES) throw new Error(`${file} is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+  checkImportFile(file, MAX_IMPORT_BYTES);
   const siteId = await siteFor(db, values.site as string | undefined);
   try {
     const report = await importProducts(db, {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
@@ -6,6 +6,7 @@ import { type FileStorage, siteFileStorage } from '../../platform/storage/index.
 import { importWordpress, WordpressImportError, type WordpressImportReport } from './wordpress-import.js';
 import { WxrError } from './wordpress-wxr.js';
 import { XmlSyntaxError } from '../../platform/xml/xml-read.js';
+import { checkImportFile } from './command-file.js';
 
 export const WORDPRESS_USAGE = `Usage: tessera import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run]
          [--fetch-media | --media <uploads folder>]
@@ -114,16 +115,7 @@ export async function wordpressCommand(
   if (fetchMedia && mediaDir) throw helpers.usage(`Use --fetch-media or --media, not both.\n\n${WORDPRESS_USAGE}`);
   if ((fetchMedia || mediaDir) && !helpers.storage) throw new Error('No file store to copy the pictures into.');
   const file = positionals[0] as string;
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    throw new Error(`Cannot read ${file}.`);
-  }
-  if (size > MAX_WXR_BYTES)
-    throw new Error(
-      `${file} is larger than ${MAX_WXR_BYTES / 1024 / 1024} MB; export the blog in parts (WordPress can export by date range).`,
-    );
+  checkImportFile(file, MAX_WXR_BYTES, '; export the blog in parts (WordPress can export by date range)');
   const siteId = await helpers.siteFor(db, values.site as string | undefined);
   // Pictures go into the site's own files.
   const media =
