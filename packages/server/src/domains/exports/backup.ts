@@ -1,17 +1,8 @@
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { filesUnder } from '../../platform/files-under.js';
 
 // `tessera backup` (issue 19): a consistent copy of an SQLite install while it serves. The database
 // is copied with SQLite's online backup API (better-sqlite3 `.backup()`: it copies one snapshot and
@@ -36,20 +27,6 @@ export interface BackupManifest {
   filesIncluded: boolean;
   /** Path (with `/`) → size and SHA-256 of every file of the backup but this manifest. */
   checksums: Checksums;
-}
-
-/** Every file under `dir`, as paths relative to it with `/` separators. */
-export function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (at: string) => {
-    for (const entry of readdirSync(at, { withFileTypes: true })) {
-      const path = join(at, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(relative(dir, path).split(sep).join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 export function sha256Of(file: string): string {

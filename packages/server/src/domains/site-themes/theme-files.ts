@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '@tessera/jsont';
+import { filesUnder } from '../../platform/files-under.js';
 
 /** Largest source of one file a site may store (the default theme's biggest file is about 20 KB). */
 export const MAX_FILE_CHARS = 200_000;
@@ -23,16 +24,6 @@ export interface ThemeCompileError {
   readonly message: string;
 }
 
-function walk(dir: string, suffix: string, prefix = ''): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) out.push(...walk(join(dir, entry.name), suffix, `${prefix}${entry.name}/`));
-    else if (entry.name.endsWith(suffix)) out.push(`${prefix}${entry.name}`);
-  }
-  return out.sort();
-}
-
 /**
  * The files of a theme folder a site may have its own copy of: `templates/*.jsont`,
  * `partials/**\/*.block` and `assets/*.css`. Paths are these exact strings; nothing else can be
@@ -45,11 +36,14 @@ export class DefaultThemeFiles {
 
   constructor(readonly dir: string) {
     const entries: ThemeFileEntry[] = [
-      ...walk(join(dir, 'templates'), '.jsont')
+      ...filesUnder(join(dir, 'templates'), '.jsont')
         .filter((file) => !file.includes('/'))
         .map((file) => ({ path: `templates/${file}`, kind: 'template' as const })),
-      ...walk(join(dir, 'partials'), '.block').map((file) => ({ path: `partials/${file}`, kind: 'partial' as const })),
-      ...walk(join(dir, 'assets'), '.css')
+      ...filesUnder(join(dir, 'partials'), '.block').map((file) => ({
+        path: `partials/${file}`,
+        kind: 'partial' as const,
+      })),
+      ...filesUnder(join(dir, 'assets'), '.css')
         .filter((file) => !file.includes('/'))
         .map((file) => ({ path: `assets/${file}`, kind: 'css' as const })),
     ];
