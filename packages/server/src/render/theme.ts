@@ -142,7 +142,7 @@ export class Theme {
       const hash = createHash('sha256').update(own).digest('hex').slice(0, 10);
       return `${this.overrides.assetPrefix}${file}?v=${hash}`;
     }
-    return assetUrl(this.dir, file);
+    return themeAssetUrl(this.dir, file);
   }
 
   hasPartial(name: string): boolean {
@@ -205,7 +205,7 @@ function listFilesDeep(dir: string, suffix: string, prefix = ''): string[] {
 }
 
 /** `/theme/<file>?v=<content hash>`, so browsers can cache the stylesheet and still see edits. */
-function assetUrl(themeDir: string, file: string): string {
+export function themeAssetUrl(themeDir: string, file: string): string {
   try {
     const hash = createHash('sha256')
       .update(readFileSync(join(themeDir, 'assets', file)))

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createCommentService } from '../../comments/comment-service.js';
 import type { PageScope, SiteScope } from '../../../render/page-context.js';
+import { themeAssetUrl } from '../../../render/theme.js';
 import { eventItemPage, eventsListPage } from '../events/index.js';
 import { searchPage } from '../search/index.js';
 import { blogItemPage, blogListPage } from './index.js';
@@ -40,18 +38,6 @@ export interface ContentPages {
   serveSearch(page: PluginPage): Promise<void>;
 }
 
-function stylesheetUrl(themeDir: string, file: string): string {
-  try {
-    const hash = createHash('sha256')
-      .update(readFileSync(join(themeDir, 'assets', file)))
-      .digest('hex')
-      .slice(0, 10);
-    return `/theme/${file}?v=${hash}`;
-  } catch {
-    return `/theme/${file}`;
-  }
-}
-
 /**
  * Blog, events and search pages for the pages plugin, which keeps the routes and the layout and
  * calls in here by collection kind (`collections.kind`, migration 0005_content).
@@ -62,7 +48,7 @@ export function createContentPages(app: FastifyInstance, rendering: PluginRender
     db: app.db,
     content,
     comments: createCommentService(app.db),
-    stylesheet: stylesheetUrl(rendering.themeDir, 'content.css'),
+    stylesheet: themeAssetUrl(rendering.themeDir, 'content.css'),
     renderSections: rendering.renderSections,
   };
 
