@@ -25,3 +25,18 @@ export async function visitorWithCart(server: TestServer, urlId: string, sku: st
   expect((await addToCart(server, visitor, { urlId, sku, quantity })).status).toBe(200);
   return visitor;
 }
+
+/** The first sold-out variant (no stock, not unlimited) of the demo product `urlId`: what a restock sign-up names. */
+export async function soldOutVariant(
+  server: TestServer,
+  urlId: string,
+): Promise<{ productId: string; variantId: string }> {
+  return server.db
+    .selectFrom('product_variants')
+    .innerJoin('items', 'items.id', 'product_variants.item_id')
+    .select(['items.id as productId', 'product_variants.id as variantId'])
+    .where('items.url_id', '=', urlId)
+    .where('product_variants.qty_in_stock', '<=', 0)
+    .where('product_variants.unlimited', '=', 0)
+    .executeTakeFirstOrThrow();
+}

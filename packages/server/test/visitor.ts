@@ -102,3 +102,22 @@ export async function addSecondSite(server: TestServer): Promise<string> {
   server.app.services.content.invalidate();
   return site.id;
 }
+
+/** Uploads files as the editor's file panel does (multipart, with the owner's cookies and crumb); answers status and JSON. */
+export async function uploadFiles(
+  server: TestServer,
+  who: Visitor,
+  files: readonly { name: string; body: string | Uint8Array }[],
+): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const file of files) {
+    form.append('file', new Blob([typeof file.body === 'string' ? file.body : new Uint8Array(file.body)]), file.name);
+  }
+  const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(`${server.url}/api/config/files`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, 'x-csrf-token': who.cookies.get('crumb') ?? '' },
+  });
+  return { status: response.status, body: await response.json() };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import { Visitor } from '../../../../test/visitor.js';
+import { Visitor, uploadFiles } from '../../../../test/visitor.js';
 
 const textBlock = (text: string) => ({ type: 2, settings: {}, content: { html: `<p>${text}</p>` } });
 
@@ -180,17 +180,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('uploads several files, refuses unsupported and empty names, renames and deletes', async () => {
-      const upload = async (files: { name: string; body: string | Uint8Array }[], who: Visitor = editor) => {
-        const form = new FormData();
-        for (const f of files) form.append('file', new Blob([f.body as BlobPart]), f.name);
-        const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-        const response = await fetch(`${server.url}/api/config/files`, {
-          method: 'POST',
-          body: form,
-          headers: { cookie, 'x-csrf-token': who.cookies.get('crumb') ?? '' },
-        });
-        return { status: response.status, body: await response.json() };
-      };
+      const upload = (files: { name: string; body: string | Uint8Array }[], who: Visitor = editor) =>
+        uploadFiles(server, who, files);
       // The test servers share one files folder: names unique to this run, removed at the end.
       const tag = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}-`;
       const ok = await upload([

@@ -7,7 +7,7 @@ import { FILE_MESSAGES, MAX_IMAGE_PIXELS } from '../file-checks.js';
 import { FailureCache, ResizeQueue, ResizeQueueFull, resizeStats } from '../resize-guard.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import { Visitor } from '../../../../test/visitor.js';
+import { Visitor, uploadFiles } from '../../../../test/visitor.js';
 
 // Findings 8 and 11 of the 2026-11 attack review: image resizing is bounded and failures are
 // remembered; uploads and renames pass the same checks; folders are neither renamed nor deleted.
@@ -73,17 +73,8 @@ describe('resize guard', () => {
   });
 });
 
-async function upload(server: TestServer, who: Visitor, name: string, body: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(body)]), name);
-  const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(`${server.url}/api/config/files`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie, 'x-csrf-token': who.cookies.get('crumb') ?? '' },
-  });
-  return { status: response.status, body: await response.json() };
-}
+const upload = (server: TestServer, who: Visitor, name: string, body: Buffer) =>
+  uploadFiles(server, who, [{ name, body }]);
 
 for (const dialect of DIALECTS) {
   describe(`file safety (${dialect})`, () => {

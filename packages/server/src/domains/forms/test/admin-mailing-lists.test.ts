@@ -4,6 +4,7 @@ import { newId } from '../../../platform/ids.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { soldOutVariant } from '../../../../test/cart-helpers.js';
 
 const LISTS = '/api/config/forms/mailing-lists';
 
@@ -121,14 +122,7 @@ for (const dialect of DIALECTS) {
     it('adds restock sign-ups that join a list to the list the settings chose', async () => {
       const chosen = (await admin.post(LISTS, { name: 'Back in stock fans' })).body.mailingList;
       expect((await admin.put('/api/config/settings', { mailingListId: chosen.id })).status).toBe(200);
-      const variant = await server.db
-        .selectFrom('product_variants')
-        .innerJoin('items', 'items.id', 'product_variants.item_id')
-        .select(['items.id as productId', 'product_variants.id as variantId'])
-        .where('items.url_id', '=', 'linen-shirt')
-        .where('product_variants.qty_in_stock', '<=', 0)
-        .where('product_variants.unlimited', '=', 0)
-        .executeTakeFirstOrThrow();
+      const variant = await soldOutVariant(server, 'linen-shirt');
       const signUp = await new Visitor(server.url).post('/api/commerce/restock-notifications', {
         ...variant,
         siteVisitorEmail: 'fan@example.com',

@@ -5,6 +5,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { soldOutVariant } from '../../../../test/cart-helpers.js';
 
 // The restock answers are what their contract (`@tessera/core/contracts/restock`) says, the contract
 // the editor's restock panel and the storefront's sign-up take their types from, and what
@@ -26,14 +27,7 @@ for (const dialect of DIALECTS) {
         password: 'store-password',
         roles: [WebsiteRole.STORE_MANAGER],
       });
-      variant = await server.db
-        .selectFrom('product_variants')
-        .innerJoin('items', 'items.id', 'product_variants.item_id')
-        .select(['items.id as productId', 'product_variants.id as variantId'])
-        .where('items.url_id', '=', 'linen-shirt')
-        .where('product_variants.qty_in_stock', '<=', 0)
-        .where('product_variants.unlimited', '=', 0)
-        .executeTakeFirstOrThrow();
+      variant = await soldOutVariant(server, 'linen-shirt');
     });
     afterAll(async () => server?.close());
 

@@ -14,6 +14,7 @@ import {
   siteUserSession,
 } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { soldOutVariant } from '../../../../test/cart-helpers.js';
 
 // Attack review of 2026-11, findings 2 (links built from the Host header), 3 (reset links that
 // outlive a reset) and 15 (an unverified address shows another person's restock sign-ups).
@@ -110,14 +111,7 @@ for (const dialect of DIALECTS) {
       expect(invited.body.inviteUrl).toMatch(/^https:\/\/shop\.example\.com\/owner-invite\?token=/);
 
       // Restock notifications and their unsubscribe links too.
-      const tote = await server.db
-        .selectFrom('product_variants')
-        .innerJoin('items', 'items.id', 'product_variants.item_id')
-        .select(['items.id as productId', 'product_variants.id as variantId'])
-        .where('items.url_id', '=', 'canvas-tote')
-        .where('product_variants.qty_in_stock', '<=', 0)
-        .where('product_variants.unlimited', '=', 0)
-        .executeTakeFirstOrThrow();
+      const tote = await soldOutVariant(server, 'canvas-tote');
       const signUp = await postAs('evil.example', RESTOCK, {
         productId: tote.productId,
         variantId: tote.variantId,

@@ -3,7 +3,7 @@ import { recordWebhookEvent, verifySignature } from '../index.js';
 import { JOBS } from '../../../jobs.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import { itemIdOf } from '../../../../test/cart-helpers.js';
+import { itemIdOf, soldOutVariant } from '../../../../test/cart-helpers.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
@@ -80,14 +80,7 @@ for (const dialect of DIALECTS) {
 
     it('sends restock.signed_up for a new back-in-stock sign-up', async () => {
       await admin.request('POST', HOOKS, { body: { url: `${receiver.url}/restock`, events: ['restock.signed_up'] } });
-      const variant = await server.db
-        .selectFrom('product_variants')
-        .innerJoin('items', 'items.id', 'product_variants.item_id')
-        .select(['items.id as productId', 'product_variants.id as variantId'])
-        .where('items.url_id', '=', 'linen-shirt')
-        .where('product_variants.qty_in_stock', '<=', 0)
-        .where('product_variants.unlimited', '=', 0)
-        .executeTakeFirstOrThrow();
+      const variant = await soldOutVariant(server, 'linen-shirt');
       const body = { ...variant, isJoinMailingList: false, siteVisitorEmail: 'rosalind@example.com' };
       expect((await Visitor.of(server).post('/api/commerce/restock-notifications', body)).status).toBe(201);
       expect((await Visitor.of(server).post('/api/commerce/restock-notifications', body)).status).toBe(200);

@@ -9,7 +9,7 @@ import { S3Storage } from '../index.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { startTestS3, type TestS3 } from '../../../../test/s3-server.js';
-import { Visitor } from '../../../../test/visitor.js';
+import { Visitor, uploadFiles } from '../../../../test/visitor.js';
 
 // Issue 18, files on many nodes: two app instances on one database and one S3 bucket (s3rver,
 // started here). An upload through one node is served by the other; an image variant is made once,
@@ -17,17 +17,8 @@ import { Visitor } from '../../../../test/visitor.js';
 
 const WEBP = 'image/webp,image/*,*/*;q=0.8';
 
-async function upload(server: TestServer, who: Visitor, name: string, body: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(body)]), name);
-  const cookie = [...who.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(`${server.url}/api/config/files`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie, 'x-csrf-token': who.cookies.get('crumb') ?? '' },
-  });
-  return { status: response.status, body: await response.json() };
-}
+const upload = (server: TestServer, who: Visitor, name: string, body: Buffer) =>
+  uploadFiles(server, who, [{ name, body }]);
 
 async function fetchBytes(server: TestServer, path: string, accept = '*/*') {
   const response = await fetch(`${server.url}${path}`, { headers: { accept } });
