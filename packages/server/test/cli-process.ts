@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -41,4 +42,35 @@ let cached: readonly string[] | undefined;
 export function cliNodeArgs(): readonly string[] {
   cached ??= builtCliIsCurrent() ? [BUILT_CLI] : ['--conditions=source', '--import', 'tsx', SOURCE_CLI];
   return cached;
+}
+
+/** Starts `tessera <args>` with `env` over this process's environment; stdout and stderr are pipes, stdin as asked. */
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): ChildProcess {
+  return spawn(process.execPath, [...cliNodeArgs(), ...args], {
+    env: { ...process.env, ...env },
+    stdio: [stdin, 'pipe', 'pipe'],
+  });
+}
+
+/** Runs `tessera <args>` to its end (with `input` on its stdin when given); answers the exit code and what it printed. */
+export function runCli(
+  args: readonly string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<{ code: number; out: string; err: string }> {
+  const child = spawnCli(args, env, input === undefined ? 'ignore' : 'pipe');
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    err += chunk;
+  });
+  if (input !== undefined) child.stdin!.end(input);
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out, err })));
 }

@@ -1,19 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cliNodeArgs } from './cli-process.js';
+import { spawnCli } from './cli-process.js';
 import { DEMO_SITE_ID } from '../src/seed/seed.js';
 import { stableId } from '../src/platform/ids.js';
-
-function runCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...cliNodeArgs(), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
 
 function firstLine(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -42,7 +35,7 @@ describe('tessera CLI', { timeout: 120_000 }, () => {
 
   it('start creates the data folder, seeds, and prints exactly one listening line', async () => {
     dataDir = join(mkdtempSync(join(tmpdir(), 'tessera-cli-')), 'data');
-    child = runCli(['start'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    child = spawnCli(['start'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
     const line = await firstLine(child);
     expect(line).toMatch(/^Tessera listening on http:\/\/localhost:\d+$/);
     const port = line.split(':').pop();
@@ -55,7 +48,7 @@ describe('tessera CLI', { timeout: 120_000 }, () => {
   it('survives kill -9 in the middle of cart writes with an intact database', async () => {
     dataDir = join(mkdtempSync(join(tmpdir(), 'tessera-cli-')), 'data');
     const env = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' };
-    child = runCli(['start'], env);
+    child = spawnCli(['start'], env);
     let base = `http://127.0.0.1:${(await firstLine(child)).split(':').pop()}`;
     const headers = { 'content-type': 'application/json', 'x-csrf-token': 'c', cookie: 'crumb=c' };
     const itemId = stableId('item', DEMO_SITE_ID, 'sticker-pack');
@@ -88,7 +81,7 @@ describe('tessera CLI', { timeout: 120_000 }, () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
 
-    child = runCli(['start'], env);
+    child = spawnCli(['start'], env);
     base = `http://127.0.0.1:${(await firstLine(child)).split(':').pop()}`;
     const after = await fetch(`${base}/api/commerce/shopping-cart`, { headers: { cookie: cart } });
     const body = (await after.json()) as { entries: { quantity: number }[] };
@@ -99,7 +92,7 @@ describe('tessera CLI', { timeout: 120_000 }, () => {
   });
 
   it('refuses an unknown command with usage and exit code 2', async () => {
-    child = runCli(['frobnicate'], {});
+    child = spawnCli(['frobnicate'], {});
     const code = await new Promise<number | null>((resolve) => child!.on('exit', resolve));
     expect(code).toBe(2);
   });

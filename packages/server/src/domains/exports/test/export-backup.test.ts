@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -15,7 +14,7 @@ import { CollectionType, ProductType, RecordType } from '@tessera/core';
 import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliNodeArgs } from '../../../../test/cli-process.js';
+import { runCli as run } from '../../../../test/cli-process.js';
 import { buildApp } from '../../../app.js';
 import { loadConfig } from '../../../platform/config.js';
 import { openDatabase } from '../../../platform/db/connect.js';
@@ -27,22 +26,6 @@ import { newId, nowIso } from '../../../platform/ids.js';
 import { importProducts } from '../../imports/product-import.js';
 import { insertBlankSite } from '../../sites/blank-site.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    err += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out, err })));
-}
 
 /** The site's catalogue as comparable data: what a product CSV is meant to carry. */
 async function catalogue(db: Kysely<Database>, siteId: string) {

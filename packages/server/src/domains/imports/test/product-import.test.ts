@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RecordType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliNodeArgs } from '../../../../test/cli-process.js';
+import { runCli as run } from '../../../../test/cli-process.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand, ImportUsageError } from '../import-command.js';
 import { exportProducts } from '../../exports/product-export.js';
@@ -16,22 +15,6 @@ import { Visitor } from '../../../../test/visitor.js';
 const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/imports/', import.meta.url));
 const SHOPIFY = join(FIXTURES, 'shopify-products.csv');
 const SQUARESPACE = join(FIXTURES, 'squarespace-products.csv');
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  const child = spawn(process.execPath, [...cliNodeArgs(), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    err += chunk;
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out, err })));
-}
 
 describe('tessera import products (command line)', { timeout: 300_000 }, () => {
   let dataDir: string;

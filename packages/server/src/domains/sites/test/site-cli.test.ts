@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cliNodeArgs } from '../../../../test/cli-process.js';
+import { runCli, spawnCli } from '../../../../test/cli-process.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { SiteUsageError, siteCommand } from '../site-commands.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
@@ -25,31 +25,8 @@ function getWithHost(url: string, host: string): Promise<{ status: number; body:
   });
 }
 
-function spawnCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [...cliNodeArgs(), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-}
-
 /** Runs a command to its end, with `input` on stdin. */
-function run(
-  args: string[],
-  env: Record<string, string>,
-  input = '',
-): Promise<{ code: number; out: string; err: string }> {
-  const child = spawnCli(args, env);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr!.on('data', (chunk) => {
-    err += chunk;
-  });
-  child.stdin!.end(input);
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, out, err })));
-}
+const run = (args: string[], env: Record<string, string>, input = '') => runCli(args, env, input);
 
 /** Starts the server and answers the setup address it prints (or undefined when it prints none). */
 function startAndReadSetup(child: ChildProcess): Promise<{ port: string; setup: string | undefined }> {
@@ -84,7 +61,7 @@ describe('tessera start: the first-run setup address', { timeout: 120_000 }, () 
   const env = () => ({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
 
   it('prints a fresh one-time address on each start while no owner exists, and none after create-owner', async () => {
-    child = spawnCli(['start'], env());
+    child = spawnCli(['start'], env(), 'pipe');
     const first = await startAndReadSetup(child);
     expect(first.setup).toMatch(new RegExp(`^http://localhost:${first.port}/config/setup\\?token=[A-Za-z0-9_-]{32}$`));
     const page = await fetch(first.setup!.replace('localhost', '127.0.0.1'));
@@ -93,7 +70,7 @@ describe('tessera start: the first-run setup address', { timeout: 120_000 }, () 
     child.kill('SIGTERM');
     await new Promise((resolve) => child!.once('exit', resolve));
 
-    child = spawnCli(['start'], env());
+    child = spawnCli(['start'], env(), 'pipe');
     const second = await startAndReadSetup(child);
     expect(second.setup).toBeDefined();
     expect(second.setup!.split('token=')[1]).not.toBe(first.setup!.split('token=')[1]);
@@ -102,7 +79,7 @@ describe('tessera start: the first-run setup address', { timeout: 120_000 }, () 
 
     const created = await run(['create-owner', '--email', 'cli@example.com', '--password', 'a-long-password'], env());
     expect(created.code).toBe(0);
-    child = spawnCli(['start'], env());
+    child = spawnCli(['start'], env(), 'pipe');
     const third = await startAndReadSetup(child);
     expect(third.setup).toBeUndefined();
     const closed = await fetch(`http://127.0.0.1:${third.port}/config/setup?token=${second.setup!.split('token=')[1]}`);
