@@ -69,7 +69,9 @@ export function compileEval(code: string): Exec {
       rt.pop();
     }
     if (failed) return;
-    scope.vars?.forEach((value, name) => rt.setVar(name, value));
+    scope.vars?.forEach((value, name) => {
+      rt.setVar(name, value);
+    });
     if (result !== undefined) rt.out += (debug ? ' -> ' : '') + outputText(result.value);
   };
 }

@@ -12,7 +12,9 @@ describe('frame variables', () => {
     expect(vars.get('@a')).toBe(3);
     expect(vars.get('@b')).toEqual({ x: 2 });
     const seen: [string, unknown][] = [];
-    vars.forEach((value, name) => seen.push([name, value]));
+    vars.forEach((value, name) => {
+      seen.push([name, value]);
+    });
     expect(seen).toEqual([
       ['@a', 3],
       ['@b', { x: 2 }],
