@@ -230,4 +230,34 @@ describe('generated blocks render as the closures do', () => {
     }
     expect(render('{a|safe|truncate 9 …}', { a: '<p>One <b>two</b> three</p>' }).output).toBe('One two …');
   });
+
+  it('keeps the shapes a compiled call found apart per locale and zone, rendered again and again', () => {
+    const source =
+      '{t|datetime medium} {t|datetime date:full time:short} {t|date %H:%M} {n|decimal style:percent} {n|decimal} {m|money}';
+    setGeneration(false);
+    const closures = compile(source).template;
+    setGeneration(true);
+    const generated = compile(source).template;
+    const cases: [string, string | undefined][] = [
+      ['en-US', undefined],
+      ['de-DE', 'Europe/Berlin'],
+      ['ja-JP', 'Asia/Tokyo'],
+      ['de-DE', undefined],
+      ['en-US', 'Europe/Berlin'],
+      ['fr-FR', ' Asia/Tokyo '],
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const [locale, zone] of cases) {
+        const data = {
+          t: Date.UTC(2026, 2, 29, 1, 30 + round),
+          n: 0.125 + round,
+          m: { value: '1234.5', currency: 'EUR' },
+          website: zone === undefined ? {} : { timeZone: zone },
+        };
+        const options: RenderOptions = { locale, timeZone: 'America/Chicago' };
+        const expected = render(closures, data, options);
+        expect(render(generated, data, options), `${locale} ${zone}`).toEqual(expected);
+      }
+    }
+  });
 });

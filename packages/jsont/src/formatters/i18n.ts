@@ -10,9 +10,18 @@ import {
   getCurrencyFractions,
 } from '@phensley/cldr';
 import { formatCurrency, formatCurrencyText } from '../i18n/currency.js';
-import { formatDateFast } from '../i18n/date-shape.js';
+import { type DateShape, formatDateFast } from '../i18n/date-shape.js';
+import type { DecimalShape } from '../i18n/decimal-shape.js';
 import { formatRelativeTime, formatRelativeTimeUtc, gregorianDate } from '../i18n/dates.js';
-import { localeBundle, moneyParts, siteTimeZone, toDecimal, toEpoch } from '../i18n/context.js';
+import {
+  localeBundle,
+  moneyParts,
+  type ShapeSite,
+  shapeSite,
+  siteTimeZone,
+  toDecimal,
+  toEpoch,
+} from '../i18n/context.js';
 import { centsToPlain, legacyMoney } from '../i18n/legacy-money.js';
 import { checkMessage, MAX_MESSAGE_DEPTH, nestsTooDeep } from '../i18n/message-check.js';
 import { formatInterval, formatMessage } from '../i18n/messages.js';
@@ -38,25 +47,26 @@ function localeFormatter(fn: (value: unknown, args: readonly string[], cldr: CLD
  * A locale formatter whose options come from its argument list: `options(args)` parsed on each
  * call, or once when the template compiles (see `VALUE_BINDERS`).
  */
-function optionsFormatter<O>(
+function optionsFormatter<O, S>(
   options: (args: readonly string[]) => O,
-  fn: (value: unknown, options: O, cldr: CLDR, ctx: RenderContext) => unknown,
+  fn: (value: unknown, options: O, cldr: CLDR, ctx: RenderContext, site?: ShapeSite<S>) => unknown,
 ): Formatter {
   const formatter = localeFormatter((value, args, cldr, ctx) => fn(value, options(args), cldr, ctx));
   VALUE_BINDERS.set(formatter, (args) => {
     const bound = options(args);
+    const site = shapeSite<S>();
     return (value, _args, ctx) => {
       const cldr = localeBundle(ctx);
-      return cldr ? fn(value, bound, cldr, ctx) : '';
+      return cldr ? fn(value, bound, cldr, ctx, site) : '';
     };
   });
   return formatter;
 }
 
-const datetime = optionsFormatter(datetimeOptions, (value, options, cldr, ctx) => {
+const datetime = optionsFormatter(datetimeOptions, (value, options, cldr, ctx, site?: ShapeSite<DateShape>) => {
   const epoch = toEpoch(value);
   if (!Number.isFinite(epoch)) return '';
-  return formatDateFast(cldr, epoch, siteTimeZone(ctx), options);
+  return formatDateFast(cldr, epoch, siteTimeZone(ctx), options, site);
 });
 
 const datetimeInterval: Formatter = {
@@ -106,8 +116,8 @@ const datetimefield = localeFormatter((value, args, cldr, ctx) => {
   return formatDateFast(cldr, epoch, siteTimeZone(ctx), options);
 });
 
-const decimal = optionsFormatter(decimalOptions, (value, options, cldr) => {
-  const fast = formatDecimalValue(cldr, value, options);
+const decimal = optionsFormatter(decimalOptions, (value, options, cldr, _ctx, site?: ShapeSite<DecimalShape>) => {
+  const fast = formatDecimalValue(cldr, value, options, site);
   if (fast !== undefined) return fast;
   const n = toDecimal(value);
   return n ? formatDecimal(cldr, n, options) : '';

@@ -5,6 +5,21 @@
 import { type CLDR, Decimal } from '@phensley/cldr';
 import type { RenderContext } from '../plugin.js';
 
+/**
+ * A compiled formatter call's last learned shape (date, decimal), with the bundle and zone it
+ * was found for: the call's options are fixed (see `VALUE_BINDERS`), so while a render keeps
+ * one locale and zone the shape is found without the lookups by options, bundle and zone.
+ */
+export interface ShapeSite<S> {
+  cldr: CLDR | undefined;
+  zone: string;
+  shape: S | null;
+}
+
+export function shapeSite<S>(): ShapeSite<S> {
+  return { cldr: undefined, zone: '', shape: null };
+}
+
 /** The zone used when neither the site nor the render names one (SPEC §9). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -23,8 +38,18 @@ export function localeBundle(ctx: RenderContext): CLDR | undefined {
  */
 export function siteTimeZone(ctx: RenderContext): string {
   const zone = ctx.resolve('website.timeZone');
-  if (typeof zone === 'string' && zone.trim() !== '') return zone.trim();
+  if (typeof zone === 'string') {
+    const trimmed = trim(zone);
+    if (trimmed !== '') return trimmed;
+  }
   return ctx.timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** `text.trim()`, without the call when the text starts and ends with printable ASCII. */
+function trim(text: string): string {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return first > 32 && first < 127 && last > 32 && last < 127 ? text : text.trim();
 }
 
 /** Parse a JSON value as an arbitrary-precision decimal; undefined when it is not a number. */

@@ -17,6 +17,7 @@
  */
 import type { CLDR, DateFormatOptions } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
+import type { ShapeSite } from './context.js';
 import { gregorianDate } from './dates.js';
 import { type ZonedFields, zonedFieldsFast } from './strftime.js';
 
@@ -66,9 +67,24 @@ export const SHAPES_LIMIT = 500;
 const optionKeys = new WeakMap<DateFormatOptions, string>();
 
 /** `cldr.Calendars.formatDate(<epoch in zoneId>, options)`: the same text, faster once learned. */
-export function formatDateFast(cldr: CLDR, epoch: number, zoneId: string, options: DateFormatOptions): string {
+export function formatDateFast(
+  cldr: CLDR,
+  epoch: number,
+  zoneId: string,
+  options: DateFormatOptions,
+  site?: ShapeSite<DateShape>,
+): string {
   if (Number.isInteger(epoch) && epoch >= FAST_MIN && epoch < FAST_MAX) {
-    const shape = dateShapeFor(cldr, zoneId, options);
+    let shape: DateShape | null;
+    if (site !== undefined && site.cldr === cldr && site.zone === zoneId) shape = site.shape;
+    else {
+      shape = dateShapeFor(cldr, zoneId, options);
+      if (site !== undefined) {
+        site.cldr = cldr;
+        site.zone = zoneId;
+        site.shape = shape;
+      }
+    }
     if (shape !== null) {
       const text = renderDateShape(shape, zonedFieldsFast(epoch, zoneId));
       if (text !== undefined) return text;

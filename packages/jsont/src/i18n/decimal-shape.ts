@@ -14,10 +14,11 @@
  * decimal its `String` spells, which is also how the library's Decimal reads it.
  */
 import { type CLDR, Decimal, type DecimalFormatOptions, type RoundingModeType } from '@phensley/cldr';
+import type { ShapeSite } from './context.js';
 import { PROBES } from './currency.js';
 import { assemble, learnLayout, type NumberLayout, type Part, roundPlain } from './number-layout.js';
 
-interface DecimalShape extends NumberLayout {
+export interface DecimalShape extends NumberLayout {
   readonly minFrac: number;
   readonly maxFrac: number;
   /** Digits the point moves right before rounding: 2 for percent. */
@@ -86,8 +87,21 @@ export function formatDecimalFast(cldr: CLDR, n: Decimal, options: DecimalFormat
  * the text is not plain or the options need the library (the caller then takes the
  * Decimal path).
  */
-export function formatDecimalText(cldr: CLDR, text: string, options: DecimalFormatOptions): string | undefined {
-  const shape = shapeFor(cldr, options);
+export function formatDecimalText(
+  cldr: CLDR,
+  text: string,
+  options: DecimalFormatOptions,
+  site?: ShapeSite<DecimalShape>,
+): string | undefined {
+  let shape: DecimalShape | null;
+  if (site !== undefined && site.cldr === cldr) shape = site.shape;
+  else {
+    shape = shapeFor(cldr, options);
+    if (site !== undefined) {
+      site.cldr = cldr;
+      site.shape = shape;
+    }
+  }
   return shape === null ? undefined : renderText(shape, text);
 }
 

@@ -1,6 +1,7 @@
 /** Decimal and currency formatting on top of the locale bundle. */
 import type { CLDR, Decimal } from '@phensley/cldr';
-import { formatDecimalFast, formatDecimalText } from './decimal-shape.js';
+import type { ShapeSite } from './context.js';
+import { type DecimalShape, formatDecimalFast, formatDecimalText } from './decimal-shape.js';
 import type { DecimalOptions } from './options.js';
 
 /**
@@ -21,11 +22,16 @@ export function formatDecimal(cldr: CLDR, n: Decimal, options: DecimalOptions): 
  * decimal text under options with a learned shape, rounded as text without a Decimal;
  * undefined when the value or options need the general path.
  */
-export function formatDecimalValue(cldr: CLDR, value: unknown, options: DecimalOptions): string | undefined {
+export function formatDecimalValue(
+  cldr: CLDR,
+  value: unknown,
+  options: DecimalOptions,
+  site?: ShapeSite<DecimalShape>,
+): string | undefined {
   const { mode, opts } = splitOptions(options);
   if (mode === 'significant-maxfrac') return undefined;
-  if (typeof value === 'number') return formatDecimalText(cldr, String(value), opts);
-  if (typeof value === 'string') return formatDecimalText(cldr, value, opts);
+  if (typeof value === 'number') return formatDecimalText(cldr, String(value), opts, site);
+  if (typeof value === 'string') return formatDecimalText(cldr, value, opts, site);
   return undefined;
 }
 

@@ -63,13 +63,22 @@ const ZONE_HOURS_LIMIT = 20_000;
  * rules never change twice within one hour, so the whole hour shares them. Hours
  * holding a transition are looked up exactly every time.
  */
+/** The zone asked for last, in front of the map: a page formats in one zone. */
+let hoursZone = '';
+let lastHours: Map<number, ZoneInfo | null> | undefined;
+
 function cachedZoneInfo(zoneId: string, epoch: number): ZoneInfo {
-  let hours = zoneHours.get(zoneId);
+  let hours = zoneId === hoursZone ? lastHours : zoneHours.get(zoneId);
   if (hours === undefined) {
-    if (zoneHours.size >= 256) zoneHours.clear();
+    if (zoneHours.size >= 256) {
+      zoneHours.clear();
+      lastHours = undefined;
+    }
     hours = new Map();
     zoneHours.set(zoneId, hours);
   }
+  hoursZone = zoneId;
+  lastHours = hours;
   const hour = Math.floor(epoch / HOUR_MS);
   let info = hours.get(hour);
   if (info === undefined) {

@@ -58,13 +58,19 @@ function cachedPath(raw: string): Path {
  * each gets the compiled resolver a `{variable}` with that path would use.
  */
 const resolverCache = new Map<string, Resolver>();
+/** The path asked for last, in front of the map: mostly the same one (the site's time zone). */
+let lastPath = '';
+let lastResolver: Resolver | undefined;
 export function resolverFor(raw: string): Resolver {
+  if (raw === lastPath && lastResolver !== undefined) return lastResolver;
   let resolver = resolverCache.get(raw);
   if (resolver === undefined) {
     resolver = compilePath(cachedPath(raw));
     if (resolverCache.size > 2000) resolverCache.clear();
     resolverCache.set(raw, resolver);
   }
+  lastPath = raw;
+  lastResolver = resolver;
   return resolver;
 }
 
