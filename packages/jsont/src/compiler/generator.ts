@@ -29,6 +29,11 @@ const MAX_DEPTH = 12;
 /** `.or` chains and `.if` operands longer than this run as closures (they loop). */
 const MAX_CHAIN = 16;
 
+/** `isTruthy(v)`, with strings and arrays (what sections mostly hold) decided in place. */
+function truthy(v: string): string {
+  return `(typeof ${v} === 'string' ? ${v} !== '' : Array.isArray(${v}) ? ${v}.length !== 0 : isTruthy(${v}))`;
+}
+
 /**
  * One pass over a block. Binding (`writing` false) collects the bound values and the key;
  * writing collects the code. Both make the same choices in the same order, so the code's
@@ -235,7 +240,7 @@ export class Generator {
     if (this.writing) this.code += '{ ';
     else this.token('S');
     const v = this.resolve(node.path, true);
-    if (this.writing) this.code += `${enterCode(slot, v)}if (isTruthy(${v})) {\n`;
+    if (this.writing) this.code += `${enterCode(slot, v)}if (${truthy(v)}) {\n`;
     this.block(node.body, depth + 1);
     if (this.writing) this.code += '}';
     this.orElse(node.alternate, depth);
@@ -343,7 +348,7 @@ reportThrown(rt, 'predicate', ${this.bind(null)}, e); ${c} = false; }\n`;
       }
       if (this.writing) this.code += '{ ';
       const v = this.resolve(node.paths[i] ?? [], false);
-      if (this.writing) this.code += `${c} = isTruthy(${v}); }\n`;
+      if (this.writing) this.code += `${c} = ${truthy(v)}; }\n`;
     }
     if (this.writing) this.code += `${close}\nif (${c}) {\n`;
     this.block(node.body, depth + 1);
