@@ -14,23 +14,15 @@ export function escapeLines(text: string, max: number): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Letters and most punctuation come after `>`: one comparison for them.
+    if (c > 62) continue;
     let rep: string;
-    switch (text.charCodeAt(i)) {
-      case 10:
-        rep = '<br/>';
-        break;
-      case 38:
-        rep = '&amp;';
-        break;
-      case 60:
-        rep = '&lt;';
-        break;
-      case 62:
-        rep = '&gt;';
-        break;
-      default:
-        continue;
-    }
+    if (c === 10) rep = '<br/>';
+    else if (c === 38) rep = '&amp;';
+    else if (c === 60) rep = '&lt;';
+    else if (c === 62) rep = '&gt;';
+    else continue;
     out += text.slice(last, i) + rep;
     last = i + 1;
     if (out.length > max) return out;
