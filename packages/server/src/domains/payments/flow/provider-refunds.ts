@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, OrderRow } from '../../../platform/db/schema.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import type { HostedProviderId, ProviderRefund } from '../hosted.js';
@@ -43,6 +43,13 @@ export async function recordProviderOrderRefund(
   if (!charge) return 'not-an-order';
   for (let attempt = 0; attempt < 5; attempt++) {
     const outcome = await db.transaction().execute(async (trx): Promise<RecordedOrderRefund | undefined> => {
+      // The order's row first, locked on PostgreSQL: a delivery that reads it after another recorded
+      // this refund then also sees that refund's row (a capped raise can leave refunded_cents as it
+      // was, so the conditional update alone would not keep a second delivery out). SQLite runs one
+      // write transaction at a time.
+      let orderQuery = trx.selectFrom('orders').selectAll().where('id', '=', charge.order_id);
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) orderQuery = orderQuery.forUpdate();
+      const order = await orderQuery.executeTakeFirstOrThrow();
       const known = await trx
         .selectFrom('payments')
         .select('id')
@@ -51,11 +58,6 @@ export async function recordProviderOrderRefund(
         .where('reference', '=', refund.reference)
         .executeTakeFirst();
       if (known) return 'known';
-      const order = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', charge.order_id)
-        .executeTakeFirstOrThrow();
       const written = await trx
         .selectFrom('payments')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
