@@ -51,6 +51,8 @@ const FORMATTERS = [
   '|money style:code',
   '|datetime medium',
   '|decimal style:percent',
+  '|relative-time',
+  '|message a b',
   '|apply m',
   '|iter',
   '|cycle x y',
@@ -259,5 +261,27 @@ describe('generated blocks render as the closures do', () => {
         expect(render(generated, data, options), `${locale} ${zone}`).toEqual(expected);
       }
     }
+  });
+
+  it('runs message and one-value relative-time as generated calls, as the closures do, asking for now as before', () => {
+    const data = {
+      m: '{0} has {1 plural one{# seat} other{# seats}} left',
+      who: 'Ana',
+      n: 3,
+      t: Date.UTC(2026, 0, 1),
+      u: Date.UTC(2025, 5, 1),
+    };
+    for (const locale of ['en-US', 'de-DE', 'ja-JP']) {
+      const options: RenderOptions = { locale, now: Date.UTC(2026, 2, 1) };
+      const [generated, closures] = both('{m|message who n} · {t|relative-time} · {u,t|relative-time}', data, options);
+      expect(generated).toEqual(closures);
+    }
+    let asked = 0;
+    const now = () => {
+      asked++;
+      return Date.UTC(2026, 2, 1);
+    };
+    expect(render('{u,t|relative-time}', data, { now }).output).toBe('in 7 months');
+    expect(asked).toBe(1);
   });
 });

@@ -30,7 +30,7 @@ import { currencyOptions, datetimeOptions, decimalOptions, relativeTimeOptions }
 import { timeAgo } from '../i18n/time-ago.js';
 import { formatUnit } from '../i18n/units/format.js';
 import type { Formatter, FormatterTable, RenderContext, Variable } from '../plugin.js';
-import { VALUE_BINDERS, valueFormatter } from '../plugin.js';
+import { VALUE_BINDERS, VALUE_FUNCTIONS, valueFormatter } from '../plugin.js';
 import { argsMemo } from '../runtime/args-memo.js';
 
 const ZERO = new Decimal(0);
@@ -198,37 +198,33 @@ const messageArguments: (args: readonly string[]) => readonly MessageArgument[] 
   }),
 );
 
-const message: Formatter = {
-  apply(args, vars, ctx) {
-    const first = vars[0];
-    if (!first) return;
-    const cldr = localeBundle(ctx);
-    if (!cldr) {
-      first.value = '';
-      return;
-    }
-    const positional: unknown[] = [];
-    const named: Record<string, unknown> = {};
-    for (const { name, path } of messageArguments(args)) {
-      const value = ctx.resolveOuter(path);
-      if (name !== undefined) named[name] = value;
-      positional.push(value);
-    }
-    const text = stringOf(first.value);
-    if (text.length > ctx.maxOutputLength) {
-      // Parsing a message costs more than printing it: one past the output limit stops the render.
-      first.value = text;
-      return;
-    }
-    if (nestsTooDeep(text)) {
-      ctx.error('limit', `Message placeholders nest deeper than ${MAX_MESSAGE_DEPTH} levels`);
-      first.value = '';
-      return;
-    }
-    for (const problem of checkMessage(text)) ctx.error('formatter', problem);
-    first.value = formatMessage(cldr, text, positional, named, siteTimeZone(ctx));
-  },
-};
+/** `message`: the value is the message text, the arguments name the values it formats. */
+function formatMessageValue(value: unknown, argumentList: readonly MessageArgument[], ctx: RenderContext): unknown {
+  const cldr = localeBundle(ctx);
+  if (!cldr) return '';
+  const positional: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  for (const { name, path } of argumentList) {
+    const argument = ctx.resolveOuter(path);
+    if (name !== undefined) named[name] = argument;
+    positional.push(argument);
+  }
+  const text = stringOf(value);
+  // Parsing a message costs more than printing it: one past the output limit stops the render.
+  if (text.length > ctx.maxOutputLength) return text;
+  if (nestsTooDeep(text)) {
+    ctx.error('limit', `Message placeholders nest deeper than ${MAX_MESSAGE_DEPTH} levels`);
+    return '';
+  }
+  for (const problem of checkMessage(text)) ctx.error('formatter', problem);
+  return formatMessage(cldr, text, positional, named, siteTimeZone(ctx));
+}
+
+const message = valueFormatter((value, args, ctx) => formatMessageValue(value, messageArguments(args), ctx));
+VALUE_BINDERS.set(message, (args) => {
+  const argumentList = messageArguments(args);
+  return (value, _args, ctx) => formatMessageValue(value, argumentList, ctx);
+});
 
 /** The message text: objects and arrays are no text (as in the reference), so they print nothing. */
 function stringOf(value: unknown): string {
@@ -247,32 +243,45 @@ function nowDate(cldr: CLDR, ctx: RenderContext): GregorianDate {
   return date;
 }
 
+/** A relative time from `start` to `end` (from now, for one value). */
+function relativeTimeOf(
+  cldr: CLDR | undefined,
+  start: number,
+  end: number,
+  options: ReturnType<typeof relativeTimeOptions>,
+  fromNow: boolean,
+  ctx: RenderContext,
+): string {
+  if (!cldr || !Number.isFinite(start) || !Number.isFinite(end)) return '';
+  const fast = formatRelativeTimeUtc(cldr, start, end, options);
+  if (fast !== undefined) return fast;
+  const a = fromNow ? nowDate(cldr, ctx) : gregorianDate(cldr, start, 'UTC');
+  const b = gregorianDate(cldr, end, 'UTC');
+  return formatRelativeTime(cldr, a, b, options);
+}
+
 const relativeTime: Formatter = {
   apply(args, vars: Variable[], ctx) {
     const first = vars[0];
     if (!first) return;
     const cldr = localeBundle(ctx);
-    let start = ctx.now;
-    let end = toEpoch(first.value);
-    if (vars.length > 1) {
-      start = end;
-      end = toEpoch(vars[1]?.value);
-    }
-    if (!cldr || !Number.isFinite(start) || !Number.isFinite(end)) {
-      first.value = '';
-      return;
-    }
-    const options = relativeTimeOptions(args);
-    const fast = formatRelativeTimeUtc(cldr, start, end, options);
-    if (fast !== undefined) {
-      first.value = fast;
-      return;
-    }
-    const a = vars.length > 1 ? gregorianDate(cldr, start, 'UTC') : nowDate(cldr, ctx);
-    const b = gregorianDate(cldr, end, 'UTC');
-    first.value = formatRelativeTime(cldr, a, b, options);
+    // "Now" is asked for in both cases, as before (a caller may watch whether it is).
+    const now = ctx.now;
+    const second = vars[1];
+    first.value =
+      vars.length > 1
+        ? relativeTimeOf(cldr, toEpoch(first.value), toEpoch(second?.value), relativeTimeOptions(args), false, ctx)
+        : relativeTimeOf(cldr, now, toEpoch(first.value), relativeTimeOptions(args), true, ctx);
   },
 };
+// One value (the only case a generated call has): the time from now, options bound once.
+VALUE_FUNCTIONS.set(relativeTime, (value, args, ctx) =>
+  relativeTimeOf(localeBundle(ctx), ctx.now, toEpoch(value), relativeTimeOptions(args), true, ctx),
+);
+VALUE_BINDERS.set(relativeTime, (args) => {
+  const options = relativeTimeOptions(args);
+  return (value, _args, ctx) => relativeTimeOf(localeBundle(ctx), ctx.now, toEpoch(value), options, true, ctx);
+});
 
 const timesince = valueFormatter((value, _args, ctx) => {
   const epoch = toEpoch(value);
