@@ -7,6 +7,7 @@ import {
   PostgresAdapter,
   sql,
 } from 'kysely';
+import { createdAt, idKey, siteKey, timestamps } from './migrations/columns.js';
 import { siteUsersMigration } from './migrations/0002_site_users.js';
 import { trackingMigration } from './migrations/0004_tracking.js';
 import { formsMigration } from './migrations/0003_forms.js';
@@ -47,20 +48,20 @@ const initial: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('sites')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('host', 'varchar(255)', (c) => c.unique())
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('locale', 'varchar(32)', (c) => c.notNull())
       .addColumn('currency', 'varchar(3)', (c) => c.notNull())
       .addColumn('time_zone', 'varchar(64)', (c) => c.notNull())
       .addColumn('settings', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('collections')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('slug', 'varchar(255)', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('type', 'integer', (c) => c.notNull())
@@ -68,14 +69,14 @@ const initial: Migration = {
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('nav_visible', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('settings', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addUniqueConstraint('collections_site_slug', ['site_id', 'slug'])
       .execute();
 
     await db.schema
       .createTable('items')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('collection_id', 'varchar(32)', (c) => c.notNull().references('collections.id').onDelete('cascade'))
       .addColumn('record_type', 'integer', (c) => c.notNull())
       .addColumn('url_id', 'varchar(255)', (c) => c.notNull())
@@ -86,14 +87,13 @@ const initial: Migration = {
       .addColumn('images', 'text', (c) => c.notNull().defaultTo('[]'))
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('published_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('items_collection_url_id', ['collection_id', 'url_id'])
       .execute();
 
     await db.schema
       .createTable('product_variants')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('sku', 'varchar(64)', (c) => c.notNull())
@@ -109,37 +109,35 @@ const initial: Migration = {
 
     await db.schema
       .createTable('carts')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('token', 'varchar(64)', (c) => c.notNull().unique())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(siteKey)
       .addColumn('purchased', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('kind', 'varchar(16)', (c) => c.notNull().defaultTo('cart'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
 
     await db.schema
       .createTable('cart_entries')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('cart_id', 'varchar(32)', (c) => c.notNull().references('carts.id').onDelete('cascade'))
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('sku', 'varchar(64)', (c) => c.notNull())
       .addColumn('quantity', 'integer', (c) => c.notNull())
       .addColumn('additional_fields', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('cart_entries_cart_item_sku', ['cart_id', 'item_id', 'sku'])
       .execute();
 
     await db.schema
       .createTable('mail_outbox')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.references('sites.id').onDelete('set null'))
       .addColumn('to_address', 'text', (c) => c.notNull())
       .addColumn('subject', 'text', (c) => c.notNull())
       .addColumn('text_body', 'text', (c) => c.notNull())
       .addColumn('html_body', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addColumn('sent_at', 'varchar(32)')
       .execute();
 

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, linkWindow, siteKey, timestamps } from './columns.js';
 
 // Owners (people who run a website, with SPEC §6 roles), site users (visitors with an account),
 // their sessions, password-reset links and the cart a site user keeps between visits.
@@ -8,12 +9,11 @@ export const siteUsersMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('owners')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('email', 'varchar(256)', (c) => c.notNull())
       .addColumn('password_hash', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('owners_site_email', ['site_id', 'email'])
       .execute();
 
@@ -28,20 +28,19 @@ export const siteUsersMigration: Migration = {
       .createTable('owner_sessions')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
       .execute();
 
     await db.schema
       .createTable('site_users')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('email', 'varchar(256)', (c) => c.notNull())
       .addColumn('password_hash', 'text', (c) => c.notNull())
       .addColumn('first_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
       .addColumn('last_name', 'varchar(100)', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('site_users_site_email', ['site_id', 'email'])
       .execute();
 
@@ -51,7 +50,7 @@ export const siteUsersMigration: Migration = {
       .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
       .addColumn('xsrf_token', 'varchar(64)', (c) => c.notNull())
       .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
       .execute();
 
@@ -59,9 +58,7 @@ export const siteUsersMigration: Migration = {
       .createTable('password_resets')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('used_at', 'varchar(32)')
+      .$call(linkWindow)
       .execute();
 
     await db.schema

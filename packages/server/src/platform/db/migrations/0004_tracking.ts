@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey } from './columns.js';
 
 // First-party tracking: page hits, named events (census, site, schema and server events), web
 // vitals and timings from the performance records, and JavaScript errors. Rows are written in
@@ -8,7 +9,7 @@ export const trackingMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('tracking_hits')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('visitor_id', 'varchar(64)', (c) => c.notNull())
       .addColumn('visit_id', 'varchar(96)', (c) => c.notNull())
@@ -21,12 +22,12 @@ export const trackingMigration: Migration = {
       .addColumn('page_type', 'integer')
       .addColumn('landing', 'integer', (c) => c.notNull())
       .addColumn('language', 'varchar(35)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('tracking_events')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('source', 'varchar(16)', (c) => c.notNull())
       .addColumn('name', 'varchar(64)', (c) => c.notNull())
@@ -37,23 +38,23 @@ export const trackingMigration: Migration = {
       .addColumn('value_cents', 'integer')
       .addColumn('currency', 'varchar(3)')
       .addColumn('data', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('tracking_metrics')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('page_load_id', 'varchar(64)', (c) => c.notNull())
       .addColumn('path', 'text', (c) => c.notNull())
       .addColumn('name', 'varchar(64)', (c) => c.notNull())
       .addColumn('value', 'double precision', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('tracking_js_errors')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('message', 'text', (c) => c.notNull())
       .addColumn('name', 'varchar(128)', (c) => c.notNull())
@@ -63,7 +64,7 @@ export const trackingMigration: Migration = {
       .addColumn('col', 'integer')
       .addColumn('path', 'text', (c) => c.notNull())
       .addColumn('user_agent', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     for (const table of ['tracking_hits', 'tracking_events', 'tracking_metrics', 'tracking_js_errors']) {

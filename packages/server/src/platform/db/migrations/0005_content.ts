@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey } from './columns.js';
 
 // Content model (issue 4): pages made of sections of blocks, folders in the navigation tree,
 // content status, password-protected and members-only pages, per-language copies; items that carry
@@ -54,15 +55,15 @@ export const contentMigration: Migration = {
 
     await db.schema
       .createTable('comments')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('parent_id', 'varchar(32)')
       .addColumn('author_name', 'text', (c) => c.notNull())
       .addColumn('author_email', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('body', 'text', (c) => c.notNull())
       .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('approved'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
     await db.schema.createIndex('comments_item').on('comments').columns(['item_id', 'created_at']).execute();
     await db.schema

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, siteKey } from './columns.js';
 
 // Simple likes (SPEC §3 website setting `simpleLikingEnabled`): one row per item and visitor cookie,
 // so a visitor likes a post once. `items.like_count` (0005_content) keeps the running total that
@@ -10,8 +11,8 @@ export const commentsMigration: Migration = {
       .createTable('item_likes')
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('visitor_id', 'varchar(64)', (c) => c.notNull())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(siteKey)
+      .$call(createdAt)
       .addPrimaryKeyConstraint('item_likes_pk', ['item_id', 'visitor_id'])
       .execute();
   },

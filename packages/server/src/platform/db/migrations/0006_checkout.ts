@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey, timestamps } from './columns.js';
 
 // Checkout (issue 5): orders and their lines, payments, gift cards and their redemptions, the
 // store's coupons, shipping options and tax rules, subscriptions with one row per billed cycle,
@@ -6,47 +7,45 @@ import type { Kysely, Migration } from 'kysely';
 
 export const checkoutMigration: Migration = {
   async up(db: Kysely<any>) {
-    const site = (c: any) => c.notNull().references('sites.id').onDelete('cascade');
-
     await db.schema
       .createTable('shipping_options')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('amount_cents', 'integer', (c) => c.notNull())
       .addColumn('free_over_cents', 'integer')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('tax_rules')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('rate_basis_points', 'integer', (c) => c.notNull())
       .addColumn('tax_shipping', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('countries', 'text', (c) => c.notNull().defaultTo('[]'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('coupons')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('code', 'varchar(64)', (c) => c.notNull())
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('value', 'integer', (c) => c.notNull())
       .addColumn('min_subtotal_cents', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addUniqueConstraint('coupons_site_code', ['site_id', 'code'])
       .execute();
 
     await db.schema
       .createTable('orders')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('order_number', 'integer', (c) => c.notNull())
       .addColumn('cart_id', 'varchar(32)')
       .addColumn('site_user_id', 'varchar(32)')
@@ -69,14 +68,13 @@ export const checkoutMigration: Migration = {
       .addColumn('payment_status', 'varchar(16)', (c) => c.notNull())
       .addColumn('fulfillment_status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
       .addColumn('subscription_id', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('orders_site_number', ['site_id', 'order_number'])
       .execute();
 
     await db.schema
       .createTable('order_lines')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('sku', 'varchar(64)', (c) => c.notNull())
@@ -91,20 +89,20 @@ export const checkoutMigration: Migration = {
 
     await db.schema
       .createTable('payments')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull().references('orders.id').onDelete('cascade'))
       .addColumn('provider', 'varchar(32)', (c) => c.notNull())
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('amount_cents', 'integer', (c) => c.notNull())
       .addColumn('reference', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('gift_cards')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('code_hash', 'varchar(64)', (c) => c.notNull().unique())
       .addColumn('last4', 'varchar(4)', (c) => c.notNull())
       .addColumn('currency', 'varchar(3)', (c) => c.notNull())
@@ -112,23 +110,22 @@ export const checkoutMigration: Migration = {
       .addColumn('balance_cents', 'integer', (c) => c.notNull())
       .addColumn('order_id', 'varchar(32)')
       .addColumn('recipient_email', 'varchar(256)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
 
     await db.schema
       .createTable('gift_card_redemptions')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('gift_card_id', 'varchar(32)', (c) => c.notNull().references('gift_cards.id').onDelete('cascade'))
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('amount_cents', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
 
     await db.schema
       .createTable('subscriptions')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('site_user_id', 'varchar(32)')
       .addColumn('customer_email', 'varchar(256)', (c) => c.notNull())
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull())
@@ -141,13 +138,12 @@ export const checkoutMigration: Migration = {
       .addColumn('next_cycle', 'integer', (c) => c.notNull())
       .addColumn('next_billing_at', 'varchar(32)')
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
 
     await db.schema
       .createTable('subscription_cycles')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('subscription_id', 'varchar(32)', (c) =>
         c.notNull().references('subscriptions.id').onDelete('cascade'),
       )
@@ -155,16 +151,16 @@ export const checkoutMigration: Migration = {
       .addColumn('order_id', 'varchar(32)')
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('due_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addUniqueConstraint('subscription_cycles_once', ['subscription_id', 'cycle'])
       .execute();
 
     await db.schema
       .createTable('idempotency_keys')
-      .addColumn('site_id', 'varchar(32)', site)
+      .$call(siteKey)
       .addColumn('key', 'varchar(128)', (c) => c.notNull())
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addPrimaryKeyConstraint('idempotency_keys_pk', ['site_id', 'key'])
       .execute();
 

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey } from './columns.js';
 
 // Restock notifications (issue 7): one row per (product, variant, email) sign-up, with the state
 // of its notification (pending → sending → sent) and the claim that moves it, plus one HMAC key
@@ -8,8 +9,8 @@ export const restockMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('restock_signups')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('product_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('variant_id', 'varchar(64)', (c) => c.notNull())
       .addColumn('sku', 'varchar(64)', (c) => c.notNull())
@@ -19,7 +20,7 @@ export const restockMigration: Migration = {
       .addColumn('claim_id', 'varchar(32)')
       .addColumn('claimed_at', 'varchar(32)')
       .addColumn('sent_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addUniqueConstraint('restock_signups_variant_email', ['product_id', 'variant_id', 'email'])
       .execute();
     await db.schema
@@ -38,7 +39,7 @@ export const restockMigration: Migration = {
       .createTable('restock_keys')
       .addColumn('site_id', 'varchar(32)', (c) => c.primaryKey().references('sites.id').onDelete('cascade'))
       .addColumn('secret', 'varchar(128)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
   },
   async down(db: Kysely<any>) {

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { linkWindow } from './columns.js';
 
 // Owner invitations (issue 11): an invited owner sets a password through a one-time link. The row
 // is stored under the SHA-256 of the link's token, so a copy of the table opens nothing.
@@ -9,9 +10,7 @@ export const adminMigration: Migration = {
       .createTable('owner_invites')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('used_at', 'varchar(32)')
+      .$call(linkWindow)
       .execute();
     await db.schema.createIndex('owner_invites_owner').on('owner_invites').column('owner_id').execute();
   },

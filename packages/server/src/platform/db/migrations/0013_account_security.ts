@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { linkWindow } from './columns.js';
 
 // Security review (issue 15): reset tokens, owner sign-in delays, verified site-user emails, public URLs.
 //
@@ -17,9 +18,7 @@ export const accountSecurityMigration: Migration = {
       .createTable('owner_password_resets')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('used_at', 'varchar(32)')
+      .$call(linkWindow)
       .execute();
     await db.schema
       .createIndex('owner_password_resets_owner')
@@ -32,9 +31,7 @@ export const accountSecurityMigration: Migration = {
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
       .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
       .addColumn('email', 'varchar(256)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('used_at', 'varchar(32)')
+      .$call(linkWindow)
       .execute();
     await db.schema
       .createIndex('email_verifications_user')

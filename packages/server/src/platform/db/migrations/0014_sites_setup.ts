@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { linkWindow, siteKey } from './columns.js';
 
 // First run (issue 19): the one-time setup address `tessera start` prints while a site has no owner.
 //
@@ -11,10 +12,8 @@ export const sitesSetupMigration: Migration = {
     await db.schema
       .createTable('setup_tokens')
       .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('used_at', 'varchar(32)')
+      .$call(siteKey)
+      .$call(linkWindow)
       .execute();
     await db.schema.createIndex('setup_tokens_site').on('setup_tokens').columns(['site_id', 'created_at']).execute();
   },

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { siteKey, timestamps } from './columns.js';
 
 // Hosted payments (issue 17): orders paid on a provider's page (Stripe Checkout, PayPal approval).
 //
@@ -13,7 +14,7 @@ export const hostedPaymentsMigration: Migration = {
     await db.schema
       .createTable('hosted_sessions')
       .addColumn('order_id', 'varchar(32)', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(siteKey)
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
       .addColumn('session_id', 'varchar(255)')
       .addColumn('redirect_url', 'text')
@@ -27,8 +28,7 @@ export const hostedPaymentsMigration: Migration = {
       .addColumn('refund_status', 'varchar(16)')
       .addColumn('refund_reference', 'varchar(255)')
       .addColumn('message', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema
       .createIndex('hosted_sessions_session')

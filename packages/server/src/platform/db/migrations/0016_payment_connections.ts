@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // Payment provider connections and renewal retries (issue 17).
 //
@@ -13,14 +14,13 @@ export const paymentConnectionsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('payment_connections')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
       .addColumn('mode', 'varchar(8)', (c) => c.notNull())
       .addColumn('config', 'text', (c) => c.notNull())
       .addColumn('hints', 'text', (c) => c.notNull().defaultTo('{}'))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('payment_connections_site_provider', ['site_id', 'provider'])
       .execute();
     await db.schema

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { siteKey } from './columns.js';
 
 // Deleted pages (issue 16): the page editor's "undo delete" kept the removed row in one process's
 // memory, so undo failed whenever another process answered it. The removed row is kept here instead.
@@ -13,7 +14,7 @@ export const deletedPagesMigration: Migration = {
     await db.schema
       .createTable('deleted_pages')
       .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(siteKey)
       .addColumn('page_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('snapshot', 'text', (c) => c.notNull())
       .addColumn('deleted_at', 'varchar(32)', (c) => c.notNull())

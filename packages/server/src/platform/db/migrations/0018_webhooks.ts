@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // Outgoing webhooks (issue 21, `docs/webhooks.md`).
 //
@@ -15,8 +16,8 @@ export const webhooksMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('webhook_endpoints')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('url', 'text', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('events', 'text', (c) => c.notNull())
@@ -24,13 +25,12 @@ export const webhooksMigration: Migration = {
       .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('failure_streak', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('disabled_reason', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema.createIndex('webhook_endpoints_site').on('webhook_endpoints').column('site_id').execute();
     await db.schema
       .createTable('webhook_deliveries')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('endpoint_id', 'varchar(32)', (c) =>
         c.notNull().references('webhook_endpoints.id').onDelete('cascade'),
@@ -43,8 +43,7 @@ export const webhooksMigration: Migration = {
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('response_status', 'integer')
       .addColumn('last_error', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema
       .createIndex('webhook_deliveries_due')

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey, timestamps } from './columns.js';
 
 // Product reviews (issue 23, `domains/reviews/`).
 //
@@ -14,8 +15,8 @@ export const reviewsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('product_reviews')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('author_key', 'varchar(320)', (c) => c.notNull())
       .addColumn('site_user_id', 'varchar(32)')
@@ -27,8 +28,7 @@ export const reviewsMigration: Migration = {
       .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
       .addColumn('reply', 'text')
       .addColumn('replied_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema
       .createIndex('product_reviews_one_per_buyer')
@@ -43,15 +43,15 @@ export const reviewsMigration: Migration = {
       .execute();
     await db.schema
       .createTable('review_requests')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('item_id', 'varchar(32)', (c) => c.notNull().references('items.id').onDelete('cascade'))
       .addColumn('email', 'varchar(320)', (c) => c.notNull())
       .addColumn('name', 'varchar(200)', (c) => c.notNull())
       .addColumn('secret', 'varchar(64)', (c) => c.notNull())
       .addColumn('used_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
     await db.schema
       .createIndex('review_requests_order_item')

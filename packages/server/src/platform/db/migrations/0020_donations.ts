@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey, timestamps } from './columns.js';
 
 // Donations (issue 23).
 //
@@ -17,8 +18,8 @@ export const donationsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('donations')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('order_id', 'varchar(32)', (c) => c.notNull().unique())
       .addColumn('block_id', 'varchar(64)', (c) => c.notNull())
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
@@ -36,14 +37,13 @@ export const donationsMigration: Migration = {
       .addColumn('message', 'text')
       .addColumn('cancel_secret', 'varchar(64)', (c) => c.notNull())
       .addColumn('cancelled_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema.createIndex('donations_site_created').on('donations').columns(['site_id', 'created_at']).execute();
     await db.schema.createIndex('donations_due').on('donations').columns(['status', 'next_charge_at']).execute();
     await db.schema
       .createTable('donation_payments')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('donation_id', 'varchar(32)', (c) => c.notNull().references('donations.id').onDelete('cascade'))
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('cycle', 'integer', (c) => c.notNull())
@@ -53,7 +53,7 @@ export const donationsMigration: Migration = {
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('reference', 'text')
       .addColumn('message', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .addUniqueConstraint('donation_payments_cycle', ['donation_id', 'cycle'])
       .execute();
     await db.schema

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey, timestamps } from './columns.js';
 
 // Paid member areas (issue 23, `domains/memberships/`).
 //
@@ -18,12 +19,11 @@ export const memberAreasMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('member_areas')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('title', 'text', (c) => c.notNull())
       .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema.createIndex('member_areas_site').on('member_areas').column('site_id').execute();
     await db.schema
@@ -40,7 +40,7 @@ export const memberAreasMigration: Migration = {
       .execute();
     await db.schema
       .createTable('member_plans')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('area_id', 'varchar(32)', (c) => c.notNull().references('member_areas.id').onDelete('cascade'))
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('title', 'text', (c) => c.notNull())
@@ -53,20 +53,19 @@ export const memberAreasMigration: Migration = {
       .addColumn('item_id', 'varchar(32)')
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
     await db.schema.createIndex('member_plans_area').on('member_plans').columns(['area_id', 'position']).execute();
     await db.schema
       .createTable('memberships')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('area_id', 'varchar(32)', (c) => c.notNull().references('member_areas.id').onDelete('cascade'))
       .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
       .addColumn('plan_id', 'varchar(32)')
       .addColumn('state', 'varchar(16)', (c) => c.notNull())
       .addColumn('ends_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('memberships_area_user', ['area_id', 'site_user_id'])
       .execute();
     await db.schema.createIndex('memberships_user').on('memberships').column('site_user_id').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { timestamps } from './columns.js';
 
 // Scheduled jobs on SQLite (issue 18, `platform/jobs/local-queue.ts`): one row per occurrence of a job. On
 // PostgreSQL the jobs run on pg-boss (its own schema) and this table stays empty.
@@ -24,8 +25,7 @@ export const jobQueueMigration: Migration = {
       .addColumn('run_after', 'varchar(32)', (c) => c.notNull())
       .addColumn('expires_at', 'varchar(32)')
       .addColumn('last_error', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema.createIndex('job_runs_state_run_after').on('job_runs').columns(['state', 'run_after']).execute();
     await db.schema.alterTable('mail_outbox').addColumn('delivery', 'varchar(16)').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // The theme editor (issue 21, `domains/site-themes/`).
 //
@@ -14,15 +15,14 @@ export const siteThemesMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('site_theme_versions')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('kind', 'varchar(8)', (c) => c.notNull())
       .addColumn('number', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('label', 'text', (c) => c.notNull().defaultTo(''))
       .addColumn('files', 'text', (c) => c.notNull())
       .addColumn('created_by', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema
       .createIndex('site_theme_versions_site')

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey } from './columns.js';
 
 // Fonts of your own (issue 21, SPEC §2 "font-kit connection"): font files an owner uploaded,
 // checked by parsing (`domains/fonts/font-parse.ts`). The file itself is in FileStorage under
@@ -8,8 +9,8 @@ export const siteFontsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('site_fonts')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('family', 'text', (c) => c.notNull())
       .addColumn('subfamily', 'text', (c) => c.notNull())
       .addColumn('weight', 'integer', (c) => c.notNull())
@@ -17,7 +18,7 @@ export const siteFontsMigration: Migration = {
       .addColumn('format', 'varchar(8)', (c) => c.notNull())
       .addColumn('storage_key', 'text', (c) => c.notNull())
       .addColumn('size', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
     await db.schema.createIndex('site_fonts_site').on('site_fonts').column('site_id').execute();
   },

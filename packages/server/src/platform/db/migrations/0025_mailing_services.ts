@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // Connections out, second part (issue 21, `docs/mailing-services.md`, `docs/webhooks.md`).
 //
@@ -16,8 +17,8 @@ export const mailingServicesMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('mailing_connections')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('label', 'text', (c) => c.notNull())
       .addColumn('target', 'text', (c) => c.notNull())
@@ -25,13 +26,12 @@ export const mailingServicesMigration: Migration = {
       .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('last_error', 'text')
       .addColumn('last_error_at', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
     await db.schema.createIndex('mailing_connections_site').on('mailing_connections').column('site_id').execute();
     await db.schema
       .createTable('mailing_deliveries')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
+      .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('connection_id', 'varchar(32)', (c) =>
         c.notNull().references('mailing_connections.id').onDelete('cascade'),
@@ -44,8 +44,7 @@ export const mailingServicesMigration: Migration = {
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('response_status', 'integer')
       .addColumn('last_error', 'text')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('mailing_deliveries_connection_email', ['connection_id', 'email'])
       .execute();
     await db.schema

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createdAt, idKey, siteKey } from './columns.js';
 
 // Font kits (issue 21, SPEC §2 "a font-kit connection"): a stylesheet address an owner connected
 // (`domains/fonts/kits.ts`). The stylesheet was read once when saved; `families` is the JSON list of
@@ -8,11 +9,11 @@ export const siteFontKitsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('site_font_kits')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('url', 'text', (c) => c.notNull())
       .addColumn('families', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .$call(createdAt)
       .execute();
     await db.schema.createIndex('site_font_kits_site').on('site_font_kits').column('site_id').execute();
   },

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // Imports as jobs (issue 19, `domains/imports/import-jobs.ts`): one row per import an owner started
 // in the editor. The uploaded file waits in `source` until the job ends (then null); any node's job
@@ -13,8 +14,8 @@ export const importsMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('imports')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('kind', 'varchar(16)', (c) => c.notNull())
       .addColumn('options', 'text', (c) => c.notNull())
       .addColumn('file_name', 'varchar(255)')
@@ -31,8 +32,7 @@ export const importsMigration: Migration = {
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('claimed_until', 'varchar(32)')
       .addColumn('started_by', 'varchar(32)')
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addColumn('finished_at', 'varchar(32)')
       .execute();
     await db.schema.createIndex('imports_site_created').on('imports').columns(['site_id', 'created_at']).execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { idKey, siteKey, timestamps } from './columns.js';
 
 // PayPal recurring gifts and refunds of renewal payments (issue 23).
 //
@@ -34,8 +35,8 @@ export const donationRecurringRefundsMigration: Migration = {
       .execute();
     await db.schema
       .createTable('donation_refunds')
-      .addColumn('id', 'varchar(32)', (c) => c.primaryKey())
-      .addColumn('site_id', 'varchar(32)', (c) => c.notNull().references('sites.id').onDelete('cascade'))
+      .$call(idKey)
+      .$call(siteKey)
       .addColumn('donation_id', 'varchar(32)', (c) => c.notNull().references('donations.id').onDelete('cascade'))
       .addColumn('payment_id', 'varchar(32)', (c) => c.notNull().references('donation_payments.id').onDelete('cascade'))
       .addColumn('provider', 'varchar(16)', (c) => c.notNull())
@@ -44,8 +45,7 @@ export const donationRecurringRefundsMigration: Migration = {
       .addColumn('status', 'varchar(16)', (c) => c.notNull())
       .addColumn('reference', 'varchar(64)')
       .addColumn('source', 'varchar(16)', (c) => c.notNull())
-      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
-      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .$call(timestamps)
       .addUniqueConstraint('donation_refunds_reference', ['provider', 'reference'])
       .execute();
     await db.schema.createIndex('donation_refunds_payment').on('donation_refunds').columns(['payment_id']).execute();
