@@ -7,23 +7,23 @@ import {
   mailingListing,
 } from '@tessera/core/contracts/mailing-services';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
-import type { Database, MailingConnectionsTable, MailingDeliveriesTable } from '../../platform/db/schema.js';
+import type { MailingConnectionsTable, MailingDeliveriesTable } from '../../platform/db/schema.js';
 import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import {
+  connectionOf,
+  connectionParams,
   deleteConnection,
   deliveryStateJson,
   receiverUrl,
   recentDeliveries,
-  rowIdParam,
 } from '../../platform/jobs/outbox-connections.js';
 import { secretKeyProblem } from '../../platform/secrets.js';
-import { TesseraError } from '../../platform/errors/index.js';
 import { newSigningSecret, postJson, signatureHeader } from '../webhooks/index.js';
 import { attemptMailing } from './deliver.js';
 import { dataCentreOf, MAILCHIMP_MESSAGES, mailchimpAudiences } from './mailchimp.js';
@@ -37,7 +37,6 @@ const apiKey = z
   .min(1, 'Enter the Mailchimp API key.')
   .max(120, MAILCHIMP_MESSAGES.keyShape)
   .refine((v) => dataCentreOf(v) !== undefined, MAILCHIMP_MESSAGES.keyShape);
-const idParams = z.object({ id: rowIdParam });
 const audiencesBody = z.object({ apiKey }).strict();
 const mailchimpBody = z
   .object({
@@ -88,24 +87,7 @@ function connectionJson(row: Selectable<MailingConnectionsTable>, counts: Record
 }
 
 function deliveryJson(row: Selectable<MailingDeliveriesTable>): MailingDelivery {
-  return {
-    id: row.id,
-    email: row.email,
-    source: row.source,
-    ...deliveryStateJson(row),
-    status: row.status as MailingDelivery['status'],
-  };
-}
-
-async function connectionOf(db: Kysely<Database>, siteId: string, connectionId: string) {
-  const row = await db
-    .selectFrom('mailing_connections')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', connectionId)
-    .executeTakeFirst();
-  if (!row) throw new TesseraError('not-found', 'There is no mailing-service connection with this id.');
-  return row;
+  return { id: row.id, email: row.email, source: row.source, ...deliveryStateJson(row) };
 }
 
 function refuse(reply: FastifyReply, status: number, error: string, message: string, field?: string) {
@@ -272,11 +254,11 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
 
   app.delete(
     `${base}/:id`,
-    { ...admin, config: { contract: { params: idParams, response: { 200: mailingListing } } } },
+    { ...admin, config: { contract: { params: connectionParams, response: { 200: mailingListing } } } },
     async (request, reply) => {
-      const params = parseInput(idParams, request.params, 'address');
+      const params = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
-      await connectionOf(app.db, siteId, params.id);
+      await connectionOf(app.db, 'mailing_connections', siteId, params.id);
       await deleteConnection(app.db, 'mailing_connections', siteId, params.id);
       reply.header('cache-control', 'no-store');
       return listing(siteId);
@@ -285,11 +267,11 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
 
   app.get(
     `${base}/:id/deliveries`,
-    { ...admin, config: { contract: { params: idParams, response: { 200: mailingDeliveries } } } },
+    { ...admin, config: { contract: { params: connectionParams, response: { 200: mailingDeliveries } } } },
     async (request, reply) => {
-      const params = parseInput(idParams, request.params, 'address');
-      await connectionOf(app.db, request.owner!.websiteId, params.id);
-      const rows = await recentDeliveries(app.db, 'mailing_connections', params.id, RECENT);
+      const params = parseInput(connectionParams, request.params, 'address');
+      const siteId = request.owner!.websiteId;
+      const rows = await recentDeliveries(app.db, 'mailing_connections', siteId, params.id, RECENT);
       reply.header('cache-control', 'no-store');
       return { deliveries: rows.map(deliveryJson) };
     },
@@ -298,11 +280,11 @@ export function registerMailingServiceRoutes(app: FastifyInstance): void {
   // The failed sign-ups of a connection start over now (fresh attempts), and are tried at once.
   app.post(
     `${base}/:id/retry`,
-    { ...limited, config: { contract: { params: idParams, response: { 200: mailingListing } } } },
+    { ...limited, config: { contract: { params: connectionParams, response: { 200: mailingListing } } } },
     async (request, reply) => {
-      const params = parseInput(idParams, request.params, 'address');
+      const params = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
-      await connectionOf(app.db, siteId, params.id);
+      await connectionOf(app.db, 'mailing_connections', siteId, params.id);
       const now = new Date();
       await app.db
         .updateTable('mailing_deliveries')

@@ -15,6 +15,8 @@ import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../platform/db/schema.js';
 import {
+  connectionOf,
+  connectionParams,
   deleteConnection,
   deliveryStateJson,
   receiverUrl,
@@ -48,8 +50,7 @@ const updateBody = z
     enabled: z.boolean().optional(),
   })
   .strict();
-const idParams = z.object({ id: rowIdParam });
-const deliveryParams = idParams.extend({ deliveryId: rowIdParam });
+const deliveryParams = connectionParams.extend({ deliveryId: rowIdParam });
 
 function endpointJson(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   return {
@@ -70,25 +71,11 @@ function endpointJson(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
 }
 
 function deliveryJson(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
-  return {
-    id: row.id,
-    eventId: row.event_id,
-    type: row.event_type,
-    ...deliveryStateJson(row),
-    status: row.status as WebhookDelivery['status'],
-  };
+  return { id: row.id, eventId: row.event_id, type: row.event_type, ...deliveryStateJson(row) };
 }
 
-async function endpointOf(db: Kysely<Database>, siteId: string, id: string) {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new TesseraError('not-found', 'There is no webhook endpoint with this id.');
-  return row;
-}
+const endpointOf = (db: Kysely<Database>, siteId: string, id: string) =>
+  connectionOf(db, 'webhook_endpoints', siteId, id);
 
 /**
  * Owner API of the Webhooks panel (issue 21, group `admin`: an endpoint receives customer data):
@@ -164,10 +151,10 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     `${base}/:id`,
     {
       ...admin,
-      config: { contract: { params: idParams, body: updateBody, response: { 200: webhookEndpointAnswer } } },
+      config: { contract: { params: connectionParams, body: updateBody, response: { 200: webhookEndpointAnswer } } },
     },
     async (request) => {
-      const { id } = parseInput(idParams, request.params, 'address');
+      const { id } = parseInput(connectionParams, request.params, 'address');
       const input = parseWithFields(updateBody, request.body);
       const siteId = request.owner!.websiteId;
       await endpointOf(app.db, siteId, id);
@@ -193,9 +180,9 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
   // A new signing secret, answered once; the old one keeps signing beside it for 24 h.
   app.post(
     `${base}/:id/rotate-secret`,
-    { ...admin, config: { contract: { params: idParams, response: { 200: webhookWithSecret } } } },
+    { ...admin, config: { contract: { params: connectionParams, response: { 200: webhookWithSecret } } } },
     async (request, reply) => {
-      const { id } = parseInput(idParams, request.params, 'address');
+      const { id } = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       const endpoint = await endpointOf(app.db, siteId, id);
       const secret = newSigningSecret();
@@ -218,9 +205,9 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
 
   app.delete(
     `${base}/:id`,
-    { ...admin, config: { contract: { params: idParams, response: { 200: webhookDeletedAnswer } } } },
+    { ...admin, config: { contract: { params: connectionParams, response: { 200: webhookDeletedAnswer } } } },
     async (request) => {
-      const { id } = parseInput(idParams, request.params, 'address');
+      const { id } = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       await endpointOf(app.db, siteId, id);
       await deleteConnection(app.db, 'webhook_endpoints', siteId, id);
@@ -233,10 +220,10 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
     {
       ...admin,
       onRequest: sendLimit,
-      config: { contract: { params: idParams, response: { 200: webhookDeliveryAnswer } } },
+      config: { contract: { params: connectionParams, response: { 200: webhookDeliveryAnswer } } },
     },
     async (request) => {
-      const { id } = parseInput(idParams, request.params, 'address');
+      const { id } = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       const endpoint = await endpointOf(app.db, siteId, id);
       const now = new Date().toISOString();
@@ -259,12 +246,11 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
 
   app.get(
     `${base}/:id/deliveries`,
-    { ...admin, config: { contract: { params: idParams, response: { 200: webhookDeliveries } } } },
+    { ...admin, config: { contract: { params: connectionParams, response: { 200: webhookDeliveries } } } },
     async (request, reply) => {
-      const { id } = parseInput(idParams, request.params, 'address');
+      const { id } = parseInput(connectionParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
-      await endpointOf(app.db, siteId, id);
-      const rows = await recentDeliveries(app.db, 'webhook_endpoints', id, RECENT);
+      const rows = await recentDeliveries(app.db, 'webhook_endpoints', siteId, id, RECENT);
       reply.header('cache-control', 'no-store');
       return { deliveries: rows.map(deliveryJson) };
     },

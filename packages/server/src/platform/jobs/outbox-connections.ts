@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
+import { TesseraError } from '../errors/index.js';
 import { urlProblem } from '../net/address-guard.js';
 import type { OutboxTable } from './outbox-attempt.js';
 
@@ -16,6 +17,11 @@ const OUTBOX_OF: Record<ConnectionTable, { table: OutboxTable; column: 'endpoint
   mailing_connections: { table: 'mailing_deliveries', column: 'connection_id' },
 };
 
+const MISSING: Record<ConnectionTable, string> = {
+  webhook_endpoints: 'There is no webhook endpoint with this id.',
+  mailing_connections: 'There is no mailing-service connection with this id.',
+};
+
 type DeliveriesOf<C extends ConnectionTable> = C extends 'webhook_endpoints'
   ? 'webhook_deliveries'
   : 'mailing_deliveries';
@@ -26,6 +32,9 @@ export const rowIdParam = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/);
+
+/** The address parameters of a connection's own routes (`…/:id`). */
+export const connectionParams = z.object({ id: rowIdParam });
 
 /** An address the server will post to, checked against the SSRF guard when the owner saves it. */
 export function receiverUrl(missing: string) {
@@ -40,13 +49,33 @@ export function receiverUrl(missing: string) {
     });
 }
 
-/** The connection's latest `limit` deliveries, newest first. */
+/** The site's connection with this id; not-found when the site has none. */
+export async function connectionOf<C extends ConnectionTable>(
+  db: Kysely<Database>,
+  table: C,
+  siteId: string,
+  id: string,
+): Promise<Selectable<Database[C]>> {
+  const connections = db as unknown as Kysely<Record<ConnectionTable, Database['webhook_endpoints']>>;
+  const row = await connections
+    .selectFrom(table as 'webhook_endpoints')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new TesseraError('not-found', MISSING[table]);
+  return row as unknown as Selectable<Database[C]>;
+}
+
+/** The latest `limit` deliveries of the site's connection, newest first; not-found when it has none with this id. */
 export async function recentDeliveries<C extends ConnectionTable>(
   db: Kysely<Database>,
   table: C,
+  siteId: string,
   id: string,
   limit = 50,
 ): Promise<Selectable<Database[DeliveriesOf<C>]>[]> {
+  await connectionOf(db, table, siteId, id);
   const outbox = OUTBOX_OF[table];
   const rows = db as unknown as Kysely<Record<OutboxTable, Database['webhook_deliveries']>>;
   const found = await rows
@@ -84,7 +113,7 @@ export async function deleteConnection(
 /** A delivery's state as the owner API answers it, after the fields of its own kind. */
 export function deliveryStateJson(row: Selectable<Database['webhook_deliveries' | 'mailing_deliveries']>) {
   return {
-    status: row.status,
+    status: row.status as 'pending' | 'delivered' | 'failed',
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     responseStatus: row.response_status,
