@@ -1,18 +1,10 @@
 import { formatMoney } from '@tessera/core';
+import type { DonationTotalsAnswer } from '@tessera/core/contracts/donations';
 import { useResource } from '../shared/resource.js';
-
-// The wire shape of `GET /api/config/donations/totals` (domains/donations/owner-routes.ts).
-interface Totals {
-  currency: string;
-  totalCents: number;
-  payments: number;
-  donors: number;
-  activeRecurring: number;
-}
 
 /** Donations received so far (all time, money that succeeded only), beside the shop's figures. */
 export function DonationTotals() {
-  const totals = useResource<{ totals: Totals[] }>('/api/config/donations/totals');
+  const totals = useResource<DonationTotalsAnswer>('/api/config/donations/totals');
   const rows = totals.data?.totals ?? [];
   if (totals.error || rows.length === 0) return null;
   return (

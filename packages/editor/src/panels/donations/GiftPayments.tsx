@@ -1,22 +1,9 @@
+import type { DonationRefundAnswer, OwnerDonationPayment } from '@tessera/core/contracts/donations';
 import { useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { RefundDialog } from '../orders/RefundDialog.js';
 import { useResource } from '../shared/resource.js';
 import { showMoney } from '../store/money.js';
-
-// The wire shape of `GET /api/config/donations/:donationId/payments` (domains/donations/repository.ts).
-interface GiftPayment {
-  id: string;
-  cycle: number;
-  amountCents: number;
-  currency: string;
-  status: string;
-  reference: string | null;
-  paidAt: string;
-  refundedCents: number;
-  orderId: string | null;
-  orderNumber: number | null;
-}
 
 const locale = () => (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 
@@ -25,20 +12,20 @@ const locale = () => (typeof navigator !== 'undefined' && navigator.language) ||
  * payment is the gift's order, refunded from Orders like any order.
  */
 export function GiftPayments(props: { donationId: string; onChanged: () => void; onOpenOrder: (id: string) => void }) {
-  const resource = useResource<{ payments: GiftPayment[] }>(
+  const resource = useResource<{ payments: OwnerDonationPayment[] }>(
     `/api/config/donations/${encodeURIComponent(props.donationId)}/payments`,
   );
-  const [refunding, setRefunding] = useState<GiftPayment | undefined>();
+  const [refunding, setRefunding] = useState<OwnerDonationPayment | undefined>();
   const [amountError, setAmountError] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | undefined>();
   const money = (cents: number, currency: string) => showMoney(cents, currency, locale());
 
-  async function refund(payment: GiftPayment, amountCents: number) {
+  async function refund(payment: OwnerDonationPayment, amountCents: number) {
     setBusy(true);
     setAmountError('');
     try {
-      const done = await api<{ refund: { amountCents: number }; message: string }>(
+      const done = await api<DonationRefundAnswer>(
         'POST',
         `/api/config/donations/${encodeURIComponent(props.donationId)}/payments/${encodeURIComponent(payment.id)}/refund`,
         { amountCents },

@@ -1,4 +1,5 @@
 import { formatMoney } from '@tessera/core';
+import type { DonationsListing } from '@tessera/core/contracts/donations';
 import { Fragment, useState } from 'react';
 import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
@@ -6,39 +7,6 @@ import { useResource } from '../shared/resource.js';
 import { GiftPayments } from './GiftPayments.js';
 
 export const DONATIONS_PATH = '/config/commerce/donations';
-
-// The wire shape of `GET /api/config/donations` (domains/donations/repository.ts).
-interface OwnerDonation {
-  id: string;
-  createdAt: string;
-  donorName: string;
-  donorEmail: string;
-  showName: boolean;
-  amountCents: number;
-  currency: string;
-  interval: string;
-  status: string;
-  note: string | null;
-  paidCents: number;
-  refundedCents: number;
-  payments: number;
-}
-interface Donor {
-  email: string;
-  name: string;
-  showName: boolean;
-  currency: string;
-  totalCents: number;
-  gifts: number;
-  lastGiftAt: string;
-}
-interface Totals {
-  currency: string;
-  totalCents: number;
-  payments: number;
-  donors: number;
-  activeRecurring: number;
-}
 
 const KIND: Record<string, string> = { once: 'One time', month: 'Monthly', year: 'Yearly' };
 const STATUS: Record<string, string> = {
@@ -53,9 +21,7 @@ const day = (iso: string) => (iso ? new Date(iso).toLocaleDateString() : '');
 
 /** Donations: totals, every gift with what it has paid (its payments, renewals refundable), donors, and the CSV export. */
 export default function DonationsPanel({ navigate }: PanelProps) {
-  const listing = useResource<{ donations: OwnerDonation[]; donors: Donor[]; totals: Totals[] }>(
-    '/api/config/donations',
-  );
+  const listing = useResource<DonationsListing>('/api/config/donations');
   const [open, setOpen] = useState<string | undefined>();
   const data = listing.data;
   return (

@@ -1,17 +1,21 @@
 import { currencyDigits } from '@tessera/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
-import { parseInput } from '../../platform/http/validate.js';
-import { TesseraError } from '../../platform/errors/index.js';
-import { donationTotals, listDonationPayments, listDonations, listDonors } from './repository.js';
 import {
+  DONATIONS_CSV_COLUMNS,
   donationParams,
   donationPaymentParams,
   donationPaymentsAnswer,
   donationRefundAnswer,
   donationRefundBody,
+  donationsCsv,
+  donationsListing,
+  donationTotalsAnswer,
   ownerListQuery,
-} from './schemas.js';
+} from '@tessera/core/contracts/donations';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireOwner } from '../auth/owner-guard.js';
+import { parseInput } from '../../platform/http/validate.js';
+import { TesseraError } from '../../platform/errors/index.js';
+import { donationTotals, listDonationPayments, listDonations, listDonors } from './repository.js';
 import type { DonationService } from './service.js';
 
 // The owner's side: donations and donors with totals (the editor's Donations panel), the CSV export,
@@ -85,7 +89,7 @@ export function registerDonationOwnerRoutes(app: FastifyInstance, service: Donat
 
   app.get(
     '/api/config/donations',
-    { ...guard, config: { contract: { query: ownerListQuery } } },
+    { ...guard, config: { contract: { query: ownerListQuery, response: { 200: donationsListing } } } },
     async (request, reply) => {
       const { limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
       const siteId = siteOf(request);
@@ -99,15 +103,20 @@ export function registerDonationOwnerRoutes(app: FastifyInstance, service: Donat
   );
 
   // Totals for the Analytics panel: owners who see reports but not the store's donors.
-  app.get('/api/config/donations/totals', { preHandler: requireOwner('reporting') }, async (request, reply) => {
-    const totals = await donationTotals(app.db, siteOf(request));
-    return reply.header('cache-control', 'no-store').send({ totals });
-  });
+  app.get(
+    '/api/config/donations/totals',
+    { preHandler: requireOwner('reporting'), config: { contract: { response: { 200: donationTotalsAnswer } } } },
+    async (request, reply) => {
+      const totals = await donationTotals(app.db, siteOf(request));
+      return reply.header('cache-control', 'no-store').send({ totals });
+    },
+  );
 
-  app.get('/api/config/donations.csv', guard, async (request, reply) => {
+  const csv = { answerType: 'text/csv', response: { 200: donationsCsv } };
+  app.get('/api/config/donations.csv', { ...guard, config: { contract: csv } }, async (request, reply) => {
     const siteId = siteOf(request);
     const donations = await listDonations(app.db, siteId, 100_000);
-    let body = `\uFEFF${row(['Date', 'Donor', 'Email', 'Show name', 'Amount', 'Currency', 'Kind', 'Status', 'Paid so far', 'Payments', 'Note', 'Refunded'])}`;
+    let body = `\uFEFF${row(DONATIONS_CSV_COLUMNS)}`;
     for (const d of donations) {
       body += row([
         d.createdAt,

@@ -1,4 +1,5 @@
 import { BlockType } from '@tessera/core';
+import type { DonationTotals, Donor, OwnerDonation, OwnerDonationPayment } from '@tessera/core/contracts/donations';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
@@ -34,26 +35,6 @@ export async function findDonationBlock(
     }
   }
   return undefined;
-}
-
-export interface OwnerDonation {
-  id: string;
-  createdAt: string;
-  donorName: string;
-  donorEmail: string;
-  showName: boolean;
-  amountCents: number;
-  currency: string;
-  interval: string;
-  status: string;
-  note: string | null;
-  orderId: string;
-  /** What the gift has paid so far, net of refunds. */
-  paidCents: number;
-  refundedCents: number;
-  payments: number;
-  nextChargeAt: string | null;
-  message: string | null;
 }
 
 /** A donation's columns in the owner's list (selected and grouped by, beside the paid sums). */
@@ -119,15 +100,6 @@ export async function listDonations(db: Kysely<Database>, siteId: string, limit:
   }));
 }
 
-export interface DonationTotals {
-  currency: string;
-  /** Received, net of refunds. */
-  totalCents: number;
-  payments: number;
-  donors: number;
-  activeRecurring: number;
-}
-
 /** What the site has received, per currency: money that succeeded only, net of what was refunded. */
 export async function donationTotals(db: Kysely<Database>, siteId: string): Promise<DonationTotals[]> {
   const received = await db
@@ -161,16 +133,6 @@ export async function donationTotals(db: Kysely<Database>, siteId: string): Prom
   }));
 }
 
-export interface Donor {
-  email: string;
-  name: string;
-  showName: boolean;
-  currency: string;
-  totalCents: number;
-  gifts: number;
-  lastGiftAt: string;
-}
-
 /** One line per donor (by email and currency): what they gave in all, net of refunds. */
 export async function listDonors(db: Kysely<Database>, siteId: string, limit: number): Promise<Donor[]> {
   const rows = await db
@@ -202,20 +164,6 @@ export async function listDonors(db: Kysely<Database>, siteId: string, limit: nu
     gifts: Number(r.gifts),
     lastGiftAt: String(r.last ?? ''),
   }));
-}
-
-export interface OwnerDonationPayment {
-  id: string;
-  cycle: number;
-  amountCents: number;
-  currency: string;
-  status: string;
-  reference: string | null;
-  paidAt: string;
-  refundedCents: number;
-  /** The first payment is an order (refunded from Orders); renewals are refunded here. */
-  orderId: string | null;
-  orderNumber: number | null;
 }
 
 /** The payments of one gift of the site, oldest first; undefined when the site has no such gift. */

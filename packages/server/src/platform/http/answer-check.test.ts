@@ -54,6 +54,14 @@ describe('installAnswerCheck', () => {
     app.get('/refused', { config: { contract } }, async (_request, reply) => reply.code(404).send({ error: 'x' }));
     app.get('/moved', { config: { contract } }, async (_request, reply) => reply.redirect('/good', 303));
     app.get('/plain', async () => ({ anything: true }));
+    const csv = { answerType: 'text/csv', response: z.string().startsWith('Date,') };
+    app.get('/rows.csv', { config: { contract: csv } }, async (_request, reply) =>
+      reply.type('text/csv; charset=utf-8').send('Date,Total\r\n'),
+    );
+    app.get('/headless.csv', { config: { contract: csv } }, async (_request, reply) =>
+      reply.type('text/csv; charset=utf-8').send('Total\r\n'),
+    );
+    app.get('/json.csv', { config: { contract: csv } }, async () => 'Date,Total\r\n');
     await app.ready();
   });
   afterAll(async () => {
@@ -80,5 +88,16 @@ describe('installAnswerCheck', () => {
     const undeclared = await app.inject({ method: 'POST', url: '/accepted' });
     expect(undeclared.statusCode).toBe(500);
     expect(undeclared.json().message).toContain('status 202 has no answer schema');
+  });
+
+  it('holds a text answer (answerType) as text, and its media type', async () => {
+    const good = await app.inject('/rows.csv');
+    expect([good.statusCode, good.body]).toEqual([200, 'Date,Total\r\n']);
+    const headless = await app.inject('/headless.csv');
+    expect(headless.statusCode).toBe(500);
+    expect(headless.json().message).toContain('GET /headless.csv (200): text/csv: ');
+    const untyped = await app.inject('/json.csv');
+    expect(untyped.statusCode).toBe(500);
+    expect(untyped.json().message).toContain('not text/csv');
   });
 });

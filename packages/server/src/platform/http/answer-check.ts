@@ -30,14 +30,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The problems of one answer against the schemas of its route, empty when it conforms. `body` is the
- * serialized JSON; a 2xx status the route declared no schema for is a problem too.
+ * serialized JSON, or the text itself when the route answers `answerType` (`text/csv`); a 2xx status
+ * the route declared no schema for is a problem too.
  */
-export function answerProblems(schemas: ReadonlyMap<number, ZodType>, status: number, body: string): string[] {
+export function answerProblems(
+  schemas: ReadonlyMap<number, ZodType>,
+  status: number,
+  body: string,
+  answerType?: string,
+): string[] {
   const schema = schemas.get(status);
   if (!schema) {
     return status >= 200 && status < 300
       ? [`status ${status} has no answer schema (declared: ${[...schemas.keys()]})`]
       : [];
+  }
+  if (answerType) {
+    // A text answer (`text/csv`): the schema describes the text itself.
+    const result = schema.safeParse(body);
+    return result.success ? [] : result.error.issues.map((issue) => `${answerType}: ${issue.message}`);
   }
   let sent: unknown;
   try {
@@ -61,8 +72,12 @@ export function installAnswerCheck(app: FastifyInstance): void {
     if (status === 204 || status === 304 || (status >= 300 && status < 400)) return payload;
     const problems =
       typeof payload === 'string'
-        ? answerProblems(answerSchemasOf(contract), status, payload)
+        ? answerProblems(answerSchemasOf(contract), status, payload, contract.answerType)
         : ['the answer is not text'];
+    const sentType = String(reply.getHeader('content-type') ?? '');
+    if (contract.answerType && status < 300 && !sentType.startsWith(contract.answerType)) {
+      problems.push(`the answer is ${sentType || 'untyped'}, not ${contract.answerType}`);
+    }
     if (problems.length === 0) return payload;
     const where = `${request.method} ${request.routeOptions.url} (${status})`;
     const message = `${ANSWER_MISMATCH_PREFIX}: ${where}: ${problems.slice(0, 8).join('; ')}`;

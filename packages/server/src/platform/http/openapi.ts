@@ -37,6 +37,11 @@ export interface RouteContract {
    * where a schema of it exists; a lone schema stands for status 200.
    */
   readonly response?: ZodType | AnswerSchemas;
+  /**
+   * The media type of successful answers when they are not JSON (`text/csv`): `response` then
+   * describes the answer's text (`z.string()`, a pattern of its first line), held against it as it is.
+   */
+  readonly answerType?: string;
   readonly errors?: readonly ErrorCode[];
 }
 
@@ -188,7 +193,7 @@ function answerResponses(contract: RouteContract | undefined): Record<string, Js
   for (const [status, schema] of [...answerSchemasOf(contract)].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: status === 201 ? 'Created: the answer.' : 'The answer.',
-      content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } },
+      content: { [contract?.answerType ?? 'application/json']: { schema: jsonSchemaOf(schema, 'output') } },
     };
   }
   return responses;
