@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../src/platform/ids.js';
 import { JOBS } from '../src/jobs.js';
 import { purgeExpiredData, RETENTION } from '../src/retention.js';
 import { createJobScheduler } from '../src/platform/jobs/scheduler.js';
 import { DEMO_SITE_ID } from '../src/seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { DIALECTS } from '../src/testing.js';
 import { addToCart } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
+import { suiteServer } from './suite-server.js';
 
 // Issue 15 ("Also"): carts and raw tracking rows past their retention are purged by a scheduled job.
 
@@ -31,24 +32,23 @@ function event(id: string, createdAt: string) {
 
 for (const dialect of DIALECTS) {
   describe(`data retention (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
 
     it('retention: carts untouched for 90 days and raw tracking rows older than 400 days are purged by the scheduled job', async () => {
       const now = new Date('2030-06-01T00:00:00.000Z');
       const ago = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
       const cartOf = async (visitor: Visitor) =>
-        server.db.selectFrom('carts').selectAll().where('token', '=', visitor.cartToken!).executeTakeFirstOrThrow();
+        suite.server.db
+          .selectFrom('carts')
+          .selectAll()
+          .where('token', '=', visitor.cartToken!)
+          .executeTakeFirstOrThrow();
 
-      const abandoned = Visitor.of(server);
-      const recent = Visitor.of(server);
-      const editedLately = Visitor.of(server);
+      const abandoned = Visitor.of(suite.server);
+      const recent = Visitor.of(suite.server);
+      const editedLately = Visitor.of(suite.server);
       for (const visitor of [abandoned, recent, editedLately]) {
-        await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
+        await addToCart(suite.server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
       }
       const [oldCart, newCart, touchedCart] = [
         await cartOf(abandoned),
@@ -56,12 +56,12 @@ for (const dialect of DIALECTS) {
         await cartOf(editedLately),
       ];
       const age = async (cartId: string, cartDays: number, entryDays: number) => {
-        await server.db
+        await suite.server.db
           .updateTable('carts')
           .set({ updated_at: ago(cartDays) })
           .where('id', '=', cartId)
           .execute();
-        await server.db
+        await suite.server.db
           .updateTable('cart_entries')
           .set({ updated_at: ago(entryDays) })
           .where('cart_id', '=', cartId)
@@ -73,14 +73,14 @@ for (const dialect of DIALECTS) {
 
       const oldEvent = newId();
       const newEvent = newId();
-      await server.db
+      await suite.server.db
         .insertInto('tracking_events')
         .values([event(oldEvent, ago(RETENTION.trackingDays + 1)), event(newEvent, ago(RETENTION.trackingDays - 1))])
         .execute();
 
       const cartsLeft = async () =>
         (
-          await server.db
+          await suite.server.db
             .selectFrom('carts')
             .select('id')
             .where('id', 'in', [oldCart.id, newCart.id, touchedCart.id])
@@ -88,13 +88,13 @@ for (const dialect of DIALECTS) {
         )
           .map((c) => c.id)
           .sort();
-      const outcome = await server.app.services.jobs!.run(JOBS.retention, now);
+      const outcome = await suite.server.app.services.jobs!.run(JOBS.retention, now);
       expect(outcome).toMatchObject({ carts: 1, tracking: { tracking_events: 1 } });
       expect(await cartsLeft()).toEqual([newCart.id, touchedCart.id].sort());
       expect(
-        await server.db.selectFrom('cart_entries').select('id').where('cart_id', '=', oldCart.id).execute(),
+        await suite.server.db.selectFrom('cart_entries').select('id').where('cart_id', '=', oldCart.id).execute(),
       ).toEqual([]);
-      const events = await server.db
+      const events = await suite.server.db
         .selectFrom('tracking_events')
         .select('id')
         .where('id', 'in', [oldEvent, newEvent])
@@ -104,7 +104,7 @@ for (const dialect of DIALECTS) {
       expect((await abandoned.get('/api/commerce/shopping-cart')).body.entries).toEqual([]);
 
       // Two purges at once (two processes) delete nothing more and do not fail.
-      const again = await Promise.all([purgeExpiredData(server.db, now), purgeExpiredData(server.db, now)]);
+      const again = await Promise.all([purgeExpiredData(suite.server.db, now), purgeExpiredData(suite.server.db, now)]);
       expect(again.map((a) => a.carts)).toEqual([0, 0]);
       expect(await cartsLeft()).toEqual([newCart.id, touchedCart.id].sort());
     });

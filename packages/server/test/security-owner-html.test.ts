@@ -1,11 +1,12 @@
 import { ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/platform/ids.js';
 import { createUnsubscribeTokens } from '../src/domains/restock/unsubscribe-token.js';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { OWNERS, ownerSessions } from './auth-helpers.js';
+import { DIALECTS } from '../src/testing.js';
+import { OWNERS } from './auth-helpers.js';
 import { injectedMarkup } from './hostile-template-strings.js';
 import { Visitor } from './visitor.js';
+import { suiteServer } from './suite-server.js';
 
 // Findings 9 and 10 of the 2026-11 attack review: owner HTML is cleaned when saved and when
 // rendered (only an administrator keeps a raw code block), and owner text is escaped everywhere.
@@ -23,21 +24,16 @@ function expectClean(html: string) {
 
 for (const dialect of DIALECTS) {
   describe(`owner HTML and markup injection (${dialect})`, () => {
-    let server: TestServer;
-    let admin: Visitor;
-    let manager: Visitor;
-    let editor: Visitor;
     let siteId: string;
 
+    const suite = suiteServer(dialect, { admin: OWNERS.admin, manager: OWNERS.storeManager, editor: OWNERS.editor });
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [admin, manager, editor] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager, OWNERS.editor]);
-      siteId = (await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
+      siteId = (await suite.server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow())
+        .id;
     });
-    afterAll(async () => server?.close());
 
     it('finding 9: a store manager cannot send visitors elsewhere with a <meta refresh> in a product body (cleaned on save and on render)', async () => {
-      const created = await manager.post('/api/config/products', {
+      const created = await suite.manager.post('/api/config/products', {
         title: 'Refresh Vase',
         productType: ProductType.PHYSICAL,
         body: HOSTILE_BODY,
@@ -46,7 +42,7 @@ for (const dialect of DIALECTS) {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.body).toContain('<p>Hand-thrown.</p>');
       expectClean(created.body.body);
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('items')
         .select('body')
         .where('id', '=', created.body.id)
@@ -54,18 +50,22 @@ for (const dialect of DIALECTS) {
       expectClean(stored.body);
 
       // Content stored before the allow-list existed is cleaned when it is rendered.
-      await server.db.updateTable('items').set({ body: HOSTILE_BODY }).where('id', '=', created.body.id).execute();
-      server.app.services.content.invalidate(siteId);
-      const page = await new Visitor(server.url).get(created.body.fullUrl);
+      await suite.server.db
+        .updateTable('items')
+        .set({ body: HOSTILE_BODY })
+        .where('id', '=', created.body.id)
+        .execute();
+      suite.server.app.services.content.invalidate(siteId);
+      const page = await new Visitor(suite.server.url).get(created.body.fullUrl);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<p>Hand-thrown.</p>');
       expectClean(page.body);
     });
 
     it('finding 9: blog bodies, HTML blocks and collection descriptions are cleaned; only an administrator keeps a raw code block', async () => {
-      const { body: blogs } = await editor.get('/api/config/blogs');
+      const { body: blogs } = await suite.editor.get('/api/config/blogs');
       const blogId = blogs.blogs.find((b: { slug: string }) => b.slug === 'blog').id;
-      const post = await editor.post(`/api/config/blogs/${blogId}/posts`, {
+      const post = await suite.editor.post(`/api/config/blogs/${blogId}/posts`, {
         title: 'Refresh post',
         excerpt: 'x',
         body: HOSTILE_BODY,
@@ -75,7 +75,7 @@ for (const dialect of DIALECTS) {
         categories: [],
       });
       expect(post.status, JSON.stringify(post.body)).toBe(200);
-      const postPage = await new Visitor(server.url).get(
+      const postPage = await new Visitor(suite.server.url).get(
         post.body.post?.fullUrl ?? `/blog/${post.body.post?.urlId ?? 'refresh-post'}`,
       );
       expect(postPage.status).toBe(200);
@@ -88,46 +88,46 @@ for (const dialect of DIALECTS) {
         settings: {},
         content: { html, ...extra },
       });
-      const created = await editor.post('/api/config/pages', { title: 'Html Blocks' });
+      const created = await suite.editor.post('/api/config/pages', { title: 'Html Blocks' });
       const id = created.body.page.id;
       // An editor's "raw" block is cleaned like any other.
-      await editor.put(`/api/config/pages/${id}/draft`, {
+      await suite.editor.put(`/api/config/pages/${id}/draft`, {
         sections: [{ blocks: [block(HOSTILE_BODY), block(raw, { raw: true })] }],
       });
-      let doc = await editor.get(`/api/config/pages/${id}`);
+      let doc = await suite.editor.get(`/api/config/pages/${id}`);
       expect(JSON.stringify(doc.body.draft)).not.toContain('http-equiv');
       expect(JSON.stringify(doc.body.draft)).not.toContain('widgetLoaded');
       // An administrator's raw code block is kept as written, and an editor saving the page around it keeps it.
-      await admin.put(`/api/config/pages/${id}/draft`, {
+      await suite.admin.put(`/api/config/pages/${id}/draft`, {
         sections: [{ blocks: [block('<p>Intro</p>'), block(raw, { raw: true })] }],
       });
-      doc = await editor.get(`/api/config/pages/${id}`);
+      doc = await suite.editor.get(`/api/config/pages/${id}`);
       const sections = doc.body.draft.sections;
       sections[0].blocks[0].content.html = `<p>Intro, edited</p>${REFRESH}`;
-      expect((await editor.put(`/api/config/pages/${id}/draft`, { sections })).status).toBe(200);
-      expect((await editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
-      const live = await new Visitor(server.url).get('/html-blocks');
+      expect((await suite.editor.put(`/api/config/pages/${id}/draft`, { sections })).status).toBe(200);
+      expect((await suite.editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
+      const live = await new Visitor(suite.server.url).get('/html-blocks');
       expect(live.status).toBe(200);
       expect(live.body).toContain('Intro, edited');
       expect(live.body).not.toContain('http-equiv');
       expect(live.body).toContain('<script>window.widgetLoaded = 1</script>');
 
       // A legacy collection description with a refresh is cleaned on render.
-      await server.db
+      await suite.server.db
         .updateTable('collections')
         .set({ description: `<p>All our pots.</p>${REFRESH}` })
         .where('site_id', '=', siteId)
         .where('slug', '=', 'shop')
         .execute();
-      server.app.services.content.invalidate(siteId);
-      const shop = await new Visitor(server.url).get('/shop');
+      suite.server.app.services.content.invalidate(siteId);
+      const shop = await new Visitor(suite.server.url).get('/shop');
       expect(shop.status).toBe(200);
       expect(shop.body).toContain('<p>All our pots.</p>');
       expect(shop.body).not.toContain('http-equiv');
     });
 
     it('finding 10: the unsubscribe page escapes the product title and the variant select escapes option names', async () => {
-      const created = await manager.post('/api/config/products', {
+      const created = await suite.manager.post('/api/config/products', {
         title: `Mug ${BREAKOUT}`,
         productType: ProductType.PHYSICAL,
         variantOptionOrdering: [`Size${BREAKOUT}`],
@@ -137,13 +137,13 @@ for (const dialect of DIALECTS) {
         ],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const product = await new Visitor(server.url).get(created.body.fullUrl);
+      const product = await new Visitor(suite.server.url).get(created.body.fullUrl);
       expect(product.status).toBe(200);
       expect(product.body).toContain('aria-label="Select Size&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
       expect(injectedMarkup(product.body)).toEqual([]);
 
       const signUpId = newId();
-      await server.db
+      await suite.server.db
         .insertInto('restock_signups')
         .values({
           id: signUpId,
@@ -157,8 +157,11 @@ for (const dialect of DIALECTS) {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const token = await createUnsubscribeTokens(server.db).issue(siteId, { signUpId, email: 'fan@example.com' });
-      const page = await new Visitor(server.url).get(`/unsubscribe?token=${encodeURIComponent(token)}`);
+      const token = await createUnsubscribeTokens(suite.server.db).issue(siteId, {
+        signUpId,
+        email: 'fan@example.com',
+      });
+      const page = await new Visitor(suite.server.url).get(`/unsubscribe?token=${encodeURIComponent(token)}`);
       expect(page.status).toBe(200);
       expect(page.body).toContain('about Mug "&gt;&lt;img src=x onerror=alert(1)&gt;');
       expect(injectedMarkup(page.body)).toEqual([]);

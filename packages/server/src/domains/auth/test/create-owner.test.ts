@@ -1,8 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOwnerCommand, parseCreateOwnerArgs } from '../create-owner-command.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { signInOwner } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 describe('tessera create-owner arguments', () => {
   it('reads email, password and roles by name or code, admin by default', () => {
@@ -41,23 +42,19 @@ describe('tessera create-owner arguments', () => {
 
 for (const dialect of DIALECTS) {
   describe(`tessera create-owner (${dialect})`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect);
 
     it('creates the first admin, who can sign in, and refuses a second owner with the same email', async () => {
-      const line = await createOwnerCommand(server.db, {
+      const line = await createOwnerCommand(suite.server.db, {
         email: 'First@Admin.test',
         password: 'first-admin-pw',
         roles: [1],
       });
       expect(line).toMatch(/^Created owner first@admin\.test \(ADMIN\) of site \w+\.$/);
-      const owner = await signInOwner(server.url, 'first@admin.test', 'first-admin-pw');
+      const owner = await signInOwner(suite.server.url, 'first@admin.test', 'first-admin-pw');
       expect((await owner.get('/api/config/session')).body.owner.roles).toEqual([WebsiteRole.ADMIN]);
       await expect(
-        createOwnerCommand(server.db, { email: 'first@admin.test', password: 'x-long-enough', roles: [4] }),
+        createOwnerCommand(suite.server.db, { email: 'first@admin.test', password: 'x-long-enough', roles: [4] }),
       ).rejects.toThrow('An owner with the email first@admin.test exists already.');
     });
   });

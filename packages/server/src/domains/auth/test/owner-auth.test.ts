@@ -3,23 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { createOwner, createSiteUser, signInOwner, siteUserSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 for (const dialect of DIALECTS) {
   describe(`owner sessions (${dialect})`, () => {
-    let server: TestServer;
-
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      await createOwner(server.db, {
+      await createOwner(suite.server.db, {
         email: 'Admin@Example.com',
         password: 'correct horse',
         roles: [WebsiteRole.ADMIN],
       });
     });
-    afterAll(async () => server?.close());
 
     it('signs an owner in, rotates the session id, answers who it is, and signs out', async () => {
-      const owner = await signInOwner(server.url, 'admin@example.com', 'correct horse');
+      const owner = await signInOwner(suite.server.url, 'admin@example.com', 'correct horse');
       const first = owner.cookies.get('tessera-owner');
       const me = await owner.get('/api/config/session');
       expect(me.status).toBe(200);
@@ -33,7 +31,7 @@ for (const dialect of DIALECTS) {
       expect(cookie).not.toMatch(/Secure/i);
       expect(owner.cookies.get('tessera-owner')).not.toBe(first);
       // The old session id no longer works.
-      const stale = new Visitor(server.url);
+      const stale = new Visitor(suite.server.url);
       stale.cookies.set('tessera-owner', first!);
       expect((await stale.get('/api/config/session')).status).toBe(401);
 
@@ -45,10 +43,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('honours owner and site-user sessions only on their own website', async () => {
-      const site = await server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
       // Once one site has a host of its own, every site needs one (unknown hosts get 404, finding 2).
-      await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
-      await server.db
+      await suite.server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
+      await suite.server.db
         .insertInto('sites')
         .values({
           ...site,
@@ -58,10 +56,10 @@ for (const dialect of DIALECTS) {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const owner = await signInOwner(server.url, 'admin@example.com', 'correct horse');
-      const member = await siteUserSession(server, { email: 'member@example.com', password: 'member-password' });
+      const owner = await signInOwner(suite.server.url, 'admin@example.com', 'correct horse');
+      const member = await siteUserSession(suite.server, { email: 'member@example.com', password: 'member-password' });
       const ask = (visitor: Visitor, url: string, host: string, headers: Record<string, string> = {}) =>
-        server.app.inject({
+        suite.server.app.inject({
           method: 'GET',
           url,
           headers: { host, cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
@@ -74,7 +72,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a wrong password with one message for unknown and known accounts', async () => {
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       const wrong = await v.post('/api/config/session', { email: 'admin@example.com', password: 'nope-nope' });
       const unknown = await v.post('/api/config/session', { email: 'who@example.com', password: 'nope-nope' });
       expect(wrong.status).toBe(401);
@@ -83,7 +81,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('redirects the owner area to the sign-in page', async () => {
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       const page = await v.get('/config/account');
       expect(page.status).toBe(303);
       expect(page.headers.get('location')).toBe('/config/login?next=%2Fconfig%2Faccount');

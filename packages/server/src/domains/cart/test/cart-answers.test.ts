@@ -7,10 +7,11 @@ import {
   subscriptionCartAnswer,
   updateEntryAnswer,
 } from '@tessera/core/contracts/cart';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 16: the cart answers the storefront reads parse with the schemas `@tessera/core/contracts/cart`
 // publishes, naming every field the server sends, and /api/openapi.json publishes those schemas.
@@ -20,26 +21,24 @@ const ENTRIES = `${CART}/entries`;
 
 for (const dialect of DIALECTS) {
   describe(`cart answers (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
 
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
     });
-    afterAll(async () => server?.close());
 
     it('checks every answer of a route with answer schemas while the tests run', () => {
-      expect(server.app.config.checkAnswers).toBe(true);
+      expect(suite.server.app.config.checkAnswers).toBe(true);
     });
 
     it('answers the empty cart of a new visitor in the cart schema', async () => {
-      const empty = expectAnswer(shoppingCart, await Visitor.of(server).get(`${CART}?calculateSubtotal=true`));
+      const empty = expectAnswer(shoppingCart, await Visitor.of(suite.server).get(`${CART}?calculateSubtotal=true`));
       expect(empty).toMatchObject({ id: null, created: null, entries: [], totalQuantity: 0 });
     });
 
     it('answers adds, a gift card bought, changes, form answers and removals in their schemas', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const shirt = expectAnswer(
         addEntryAnswer,
         await v.post(ENTRIES, { itemId: ids['linen-shirt'], sku: 'LIN-NAT-M' }),
@@ -81,7 +80,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers stock and a subscription cart in their schemas', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const stock = expectAnswer(
         stockAnswer,
         await v.get(`/api/commerce/inventory/stock?itemId=${ids['linen-shirt']}`),
@@ -94,7 +93,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the answer schemas at /api/openapi.json', async () => {
-      const doc = await openApiDocument(Visitor.of(server));
+      const doc = await openApiDocument(Visitor.of(suite.server));
       expectPublishedAnswer(doc, 'GET', CART, shoppingCart);
       expectPublishedAnswer(doc, 'POST', ENTRIES, addEntryAnswer);
       expectPublishedAnswer(doc, 'PUT', `${ENTRIES}/{entryId}`, updateEntryAnswer);

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 
 for (const dialect of DIALECTS) {
   describe(`concurrent cart writes (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
 
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
     });
-    afterAll(async () => server?.close());
 
     it('never puts more in one cart than the stock, with 50 adds racing', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       await v.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
       const stock = 7; // LIN-IND-L
       const answers = await Promise.all(
@@ -30,7 +29,7 @@ for (const dialect of DIALECTS) {
       for (const refused of answers.filter((a) => a.status === 400)) {
         expect(refused.body.error).toBe('not-enough-stock');
       }
-      const rows = await server.db
+      const rows = await suite.server.db
         .selectFrom('cart_entries')
         .innerJoin('carts', 'carts.id', 'cart_entries.cart_id')
         .select(['cart_entries.quantity', 'cart_entries.sku'])
@@ -41,7 +40,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('keeps quantity changes racing with adds within the stock', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const first = await v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 });
       const entry = `${ENTRIES}/${first.body.newlyAdded.id}`;
       await Promise.all([

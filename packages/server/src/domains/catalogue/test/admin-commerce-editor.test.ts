@@ -2,11 +2,11 @@
 // basics of admin-commerce.test.ts: field messages by path, variant weights, the kind of each mail
 // and reading one message.
 import { ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const PRODUCTS = '/api/config/products';
 
@@ -22,18 +22,10 @@ const tee = {
 
 for (const dialect of DIALECTS) {
   describe(`commerce panels' owner API (${dialect})`, () => {
-    let server: TestServer;
-    let admin: Visitor;
-    let manager: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [admin, manager] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { admin: OWNERS.admin, manager: OWNERS.storeManager });
 
     it('names every field at fault in `fields`, for shape and rule problems alike', async () => {
-      const shape = await manager.post(PRODUCTS, {
+      const shape = await suite.manager.post(PRODUCTS, {
         ...tee,
         title: '',
         variants: [{ ...tee.variants[0], price: 12.5, weight: -1 }, tee.variants[1]],
@@ -46,14 +38,14 @@ for (const dialect of DIALECTS) {
       expect(Object.keys(shape.body.fields)).toContain('variants.0.weight');
       expect(shape.body.message).toMatch(/^title: Give the product a title\./);
 
-      const rule = await manager.post(PRODUCTS, {
+      const rule = await suite.manager.post(PRODUCTS, {
         ...tee,
         variants: [tee.variants[0], { ...tee.variants[1], sku: 'TEE-S' }],
       });
       expect(rule.status).toBe(400);
       expect(rule.body.fields).toEqual({ 'variants.1.sku': 'Each SKU may appear once.' });
 
-      const digital = await manager.post(PRODUCTS, {
+      const digital = await suite.manager.post(PRODUCTS, {
         title: 'Pattern',
         productType: ProductType.DIGITAL,
         isSubscribable: true,
@@ -65,18 +57,18 @@ for (const dialect of DIALECTS) {
         isSubscribable: 'Only physical products and services can be sold as a subscription.',
       });
 
-      const badImage = await manager.post(PRODUCTS, { ...tee, images: [{ url: '/files/%zz.jpg' }] });
+      const badImage = await suite.manager.post(PRODUCTS, { ...tee, images: [{ url: '/files/%zz.jpg' }] });
       expect(badImage.status).toBe(400);
       expect(badImage.body.fields).toEqual({ images: 'Use the URL of an uploaded file (/files/…).' });
     });
 
     it('keeps shipping weights by variant id across edits', async () => {
-      const created = await manager.post(PRODUCTS, tee);
+      const created = await suite.manager.post(PRODUCTS, tee);
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const [small, medium] = created.body.structuredContent.variants;
       expect(created.body.structuredContent.variantWeights).toEqual({ [small.id]: 180, [medium.id]: 200 });
 
-      const edited = await manager.put(`${PRODUCTS}/${created.body.id}`, {
+      const edited = await suite.manager.put(`${PRODUCTS}/${created.body.id}`, {
         ...tee,
         variants: [
           { ...tee.variants[0], id: small.id, weight: 190 },
@@ -86,7 +78,7 @@ for (const dialect of DIALECTS) {
       expect(edited.status).toBe(200);
       expect(edited.body.structuredContent.variantWeights).toEqual({ [small.id]: 190 });
 
-      const service = await manager.put(`${PRODUCTS}/${created.body.id}`, {
+      const service = await suite.manager.put(`${PRODUCTS}/${created.body.id}`, {
         ...tee,
         productType: ProductType.SERVICE,
         variants: [
@@ -95,11 +87,11 @@ for (const dialect of DIALECTS) {
         ],
       });
       expect(service.body.structuredContent.variantWeights).toBeUndefined();
-      expect((await manager.delete(`${PRODUCTS}/${created.body.id}`)).status).toBe(200);
+      expect((await suite.manager.delete(`${PRODUCTS}/${created.body.id}`)).status).toBe(200);
     });
 
     it('tells each mail kind apart and opens one message, for administrators only', async () => {
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
       const rows = [
         ['Heavy Tee is back in stock at Tessera Demo', 'restock'],
         ['You are invited to help run Tessera Demo', 'owner-invite'],
@@ -111,7 +103,7 @@ for (const dialect of DIALECTS) {
       for (const [index, [subject]] of rows.entries()) {
         const id = newId();
         ids.push(id);
-        await server.db
+        await suite.server.db
           .insertInto('mail_outbox')
           .values({
             id,
@@ -125,17 +117,17 @@ for (const dialect of DIALECTS) {
           })
           .execute();
       }
-      const list = await admin.get('/api/config/mail-outbox?to=kinds@example.com');
+      const list = await suite.admin.get('/api/config/mail-outbox?to=kinds@example.com');
       expect(list.status).toBe(200);
       expect(list.body.messages.map((m: any) => [m.subject, m.kind])).toEqual(
         rows.map(([subject, kind]) => [subject, kind]).reverse(),
       );
 
-      const one = await admin.get(`/api/config/mail-outbox/${ids[0]}`);
+      const one = await suite.admin.get(`/api/config/mail-outbox/${ids[0]}`);
       expect(one.status).toBe(200);
       expect(one.body.message).toMatchObject({ id: ids[0], kind: 'restock', text: 'Body 0', to: 'kinds@example.com' });
-      expect((await admin.get('/api/config/mail-outbox/no-such-message')).status).toBe(404);
-      expect((await manager.get(`/api/config/mail-outbox/${ids[0]}`)).status).toBe(403);
+      expect((await suite.admin.get('/api/config/mail-outbox/no-such-message')).status).toBe(404);
+      expect((await suite.manager.get(`/api/config/mail-outbox/${ids[0]}`)).status).toBe(403);
     });
   });
 }

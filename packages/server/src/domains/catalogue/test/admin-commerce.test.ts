@@ -1,10 +1,11 @@
 import { ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTION_LIMITS } from '../owner-routes.js';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const PRODUCTS = '/api/config/products';
 const INVENTORY = '/api/config/inventory';
@@ -50,20 +51,13 @@ async function pendingSignUp(server: TestServer, productId: string, variantId: s
 
 for (const dialect of DIALECTS) {
   describe(`products and inventory admin (${dialect})`, () => {
-    let server: TestServer;
-    let manager: Visitor;
-    let editor: Visitor;
     let created: any;
 
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [manager, editor] = await ownerSessions(server, [OWNERS.storeManager, OWNERS.editor]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { manager: OWNERS.storeManager, editor: OWNERS.editor });
 
     it('creates a product with two options and stock that the shop shows at once', async () => {
-      expect((await editor.post(PRODUCTS, twoOptionProduct)).status).toBe(403);
-      const answer = await manager.post(PRODUCTS, twoOptionProduct);
+      expect((await suite.editor.post(PRODUCTS, twoOptionProduct)).status).toBe(403);
+      const answer = await suite.manager.post(PRODUCTS, twoOptionProduct);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       created = answer.body;
       expect(created.urlId).toBe('waxed-field-jacket');
@@ -81,20 +75,20 @@ for (const dialect of DIALECTS) {
       ]);
       expect(created.structuredContent.variants[2].salePriceMoney).toEqual({ value: '159.00', currency: 'USD' });
 
-      const shop = await new Visitor(server.url).get('/shop');
+      const shop = await new Visitor(suite.server.url).get('/shop');
       expect(shop.body).toContain('Waxed Field Jacket');
-      const page = await new Visitor(server.url).get('/shop/p/waxed-field-jacket');
+      const page = await new Visitor(suite.server.url).get('/shop/p/waxed-field-jacket');
       expect(page.status).toBe(200);
       expect(page.body).toContain('Reserve yours');
       expect(page.body).toContain('data-variant-option-name="Size"');
 
-      const again = await manager.post(PRODUCTS, {
+      const again = await suite.manager.post(PRODUCTS, {
         ...twoOptionProduct,
         variants: [{ ...twoOptionProduct.variants[0], sku: 'OTHER' }],
       });
       expect(again.status).toBe(201);
       expect(again.body.urlId).toBe('waxed-field-jacket-2');
-      expect((await manager.delete(`${PRODUCTS}/${again.body.id}`)).status).toBe(200);
+      expect((await suite.manager.delete(`${PRODUCTS}/${again.body.id}`)).status).toBe(200);
     });
 
     it('refuses products that break the rules, each with a message naming the field', async () => {
@@ -120,14 +114,14 @@ for (const dialect of DIALECTS) {
         [{ ...twoOptionProduct, urlId: 'linen-shirt' }, /already uses this URL/],
       ];
       for (const [body, message] of cases) {
-        const answer = await manager.post(PRODUCTS, body);
+        const answer = await suite.manager.post(PRODUCTS, body);
         expect([400, 409], JSON.stringify(body)).toContain(answer.status);
         expect(answer.body.message, JSON.stringify(body)).toMatch(message);
       }
     });
 
     it('creates every product type: digital, service, gift card and a subscription with a form', async () => {
-      const form = await server.db.selectFrom('forms').select('id').executeTakeFirst();
+      const form = await suite.server.db.selectFrom('forms').select('id').executeTakeFirst();
       const bodies = [
         { title: 'Pattern PDF', productType: ProductType.DIGITAL, variants: [{ price: 900, unlimited: true }] },
         { title: 'Repair Session', productType: ProductType.SERVICE, variants: [{ price: 4500, unlimited: true }] },
@@ -148,12 +142,12 @@ for (const dialect of DIALECTS) {
         },
       ];
       for (const body of bodies) {
-        const answer = await manager.post(PRODUCTS, body);
+        const answer = await suite.manager.post(PRODUCTS, body);
         expect(answer.status, JSON.stringify(answer.body)).toBe(201);
         expect(answer.body.structuredContent.productType).toBe(body.productType);
         expect(answer.body.structuredContent.variants[0].sku).toMatch(/^SQ[0-9A-F]{10}$/);
       }
-      const list = await manager.get(PRODUCTS);
+      const list = await suite.manager.get(PRODUCTS);
       const tea = list.body.products.find((p: any) => p.title === 'Tea of the Month');
       expect(tea.structuredContent.subscriptionPlan).toEqual({
         billingPeriod: { value: 1, unit: 'MONTH' },
@@ -166,7 +160,7 @@ for (const dialect of DIALECTS) {
 
     it('updates a product keeping the ids of the variants it keeps, and deletes products', async () => {
       const [small, , navy] = created.structuredContent.variants;
-      const answer = await manager.put(`${PRODUCTS}/${created.id}`, {
+      const answer = await suite.manager.put(`${PRODUCTS}/${created.id}`, {
         ...twoOptionProduct,
         title: 'Waxed Field Jacket II',
         variantOptionOrdering: ['Color', 'Size'],
@@ -183,35 +177,35 @@ for (const dialect of DIALECTS) {
         'Color',
         'Size',
       ]);
-      expect((await manager.put(`${PRODUCTS}/nope`, twoOptionProduct)).status).toBe(404);
-      expect((await manager.delete(`${PRODUCTS}/nope`)).status).toBe(404);
+      expect((await suite.manager.put(`${PRODUCTS}/nope`, twoOptionProduct)).status).toBe(404);
+      expect((await suite.manager.delete(`${PRODUCTS}/nope`)).status).toBe(404);
       created = answer.body;
     });
 
     it('reorders a collection only with every item listed once', async () => {
-      const list = await manager.get(PRODUCTS);
+      const list = await suite.manager.get(PRODUCTS);
       const ids = list.body.products.map((p: any) => p.id) as string[];
       const reversed = [...ids].reverse();
-      const items = await server.db
+      const items = await suite.server.db
         .selectFrom('items')
         .select('id')
         .where('collection_id', '=', list.body.collection.id)
         .execute();
       const all = [...reversed, ...items.map((i) => i.id).filter((i) => !ids.includes(i))];
       expect(
-        (await manager.put(`${PRODUCTS}/order`, { collectionId: list.body.collection.id, itemIds: all.slice(1) }))
+        (await suite.manager.put(`${PRODUCTS}/order`, { collectionId: list.body.collection.id, itemIds: all.slice(1) }))
           .status,
       ).toBe(400);
       expect(
-        (await manager.put(`${PRODUCTS}/order`, { collectionId: list.body.collection.id, itemIds: all })).status,
+        (await suite.manager.put(`${PRODUCTS}/order`, { collectionId: list.body.collection.id, itemIds: all })).status,
       ).toBe(200);
-      expect((await manager.get(PRODUCTS)).body.products[0].id).toBe(reversed[0]);
+      expect((await suite.manager.get(PRODUCTS)).body.products[0].id).toBe(reversed[0]);
     });
 
     it('refuses the 201st product of a collection with the SPEC limit', async () => {
-      const list = await manager.get(PRODUCTS);
+      const list = await suite.manager.get(PRODUCTS);
       const collectionId = list.body.collection.id;
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       const missing = COLLECTION_LIMITS.productsPerCollection - list.body.products.length - 1;
       const filler = Array.from({ length: missing }, (_, i) => ({
@@ -231,14 +225,14 @@ for (const dialect of DIALECTS) {
         updated_at: now,
       }));
       for (let i = 0; i < filler.length; i += 50)
-        await server.db
+        await suite.server.db
           .insertInto('items')
           .values(filler.slice(i, i + 50))
           .execute();
       // One place left and three owners racing for it: exactly one gets it.
       const racing = await Promise.all(
         ['A', 'B', 'C'].map((name) =>
-          manager.post(PRODUCTS, {
+          suite.manager.post(PRODUCTS, {
             ...twoOptionProduct,
             title: `Racer ${name}`,
             variants: [{ price: 100, sku: `RACE-${name}` }],
@@ -247,21 +241,21 @@ for (const dialect of DIALECTS) {
         ),
       );
       expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-      const counted = (await manager.get(PRODUCTS)).body;
+      const counted = (await suite.manager.get(PRODUCTS)).body;
       expect(counted.products).toHaveLength(COLLECTION_LIMITS.productsPerCollection);
       expect(counted.collections.find((c: any) => c.id === collectionId).productCount).toBe(
         COLLECTION_LIMITS.productsPerCollection,
       );
-      const full = await manager.post(PRODUCTS, { ...twoOptionProduct, title: 'One Too Many' });
+      const full = await suite.manager.post(PRODUCTS, { ...twoOptionProduct, title: 'One Too Many' });
       expect(full.status).toBe(409);
       expect(full.body).toMatchObject({ error: 'collection-full' });
       expect(full.body.message).toContain('200 products');
-      await server.db.deleteFrom('items').where('url_id', 'like', 'filler-%').execute();
-      await server.db.deleteFrom('items').where('title', 'like', 'Racer %').execute();
+      await suite.server.db.deleteFrom('items').where('url_id', 'like', 'filler-%').execute();
+      await suite.server.db.deleteFrom('items').where('title', 'like', 'Racer %').execute();
     });
 
     it('lists stock and edits it conditionally', async () => {
-      const list = await manager.get(`${INVENTORY}?q=jacket`);
+      const list = await suite.manager.get(`${INVENTORY}?q=jacket`);
       expect(list.status).toBe(200);
       const small = list.body.variants.find((v: any) => v.sku === 'JKT-S-OLV');
       expect(small).toMatchObject({
@@ -270,47 +264,53 @@ for (const dialect of DIALECTS) {
         unlimited: false,
         attributes: { Size: 'S', Color: 'Olive' },
       });
-      const stale = await manager.put(`${INVENTORY}/${small.variantId}`, { qtyInStock: 10, expectedQtyInStock: 2 });
+      const stale = await suite.manager.put(`${INVENTORY}/${small.variantId}`, {
+        qtyInStock: 10,
+        expectedQtyInStock: 2,
+      });
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ error: 'stock-changed', qtyInStock: 3 });
-      const set = await manager.put(`${INVENTORY}/${small.variantId}`, { adjustBy: -1, expectedQtyInStock: 3 });
+      const set = await suite.manager.put(`${INVENTORY}/${small.variantId}`, { adjustBy: -1, expectedQtyInStock: 3 });
       expect(set.body).toMatchObject({ qtyInStock: 2, previousQtyInStock: 3, restock: null });
-      expect((await manager.put(`${INVENTORY}/${small.variantId}`, { adjustBy: -5 })).status).toBe(400);
-      expect((await manager.put(`${INVENTORY}/${small.variantId}`, {})).status).toBe(400);
-      expect((await editor.get(INVENTORY)).status).toBe(403);
-      const low = await manager.get(`${INVENTORY}?maxStock=0`);
+      expect((await suite.manager.put(`${INVENTORY}/${small.variantId}`, { adjustBy: -5 })).status).toBe(400);
+      expect((await suite.manager.put(`${INVENTORY}/${small.variantId}`, {})).status).toBe(400);
+      expect((await suite.editor.get(INVENTORY)).status).toBe(403);
+      const low = await suite.manager.get(`${INVENTORY}?maxStock=0`);
       expect(low.body.variants.every((v: any) => v.qtyInStock === 0 && !v.unlimited)).toBe(true);
     });
 
     it('offers restock mail when a sold-out variant gets stock, and sends it when the store says so', async () => {
-      const variants = (await manager.get(INVENTORY)).body.variants as any[];
+      const variants = (await suite.manager.get(INVENTORY)).body.variants as any[];
       const shirt = variants.filter((v) => v.title === 'Relaxed Linen Shirt' && !v.unlimited && v.qtyInStock === 0)[0];
       const tote = variants.find((v) => v.title === 'Waxed Canvas Tote' && v.qtyInStock === 0);
       expect(shirt && tote).toBeTruthy();
-      await pendingSignUp(server, shirt.productId, shirt.variantId, 'waiting-shirt@example.com');
-      await pendingSignUp(server, tote.productId, tote.variantId, 'waiting-tote@example.com');
+      await pendingSignUp(suite.server, shirt.productId, shirt.variantId, 'waiting-shirt@example.com');
+      await pendingSignUp(suite.server, tote.productId, tote.variantId, 'waiting-tote@example.com');
 
-      const offered = await manager.put(`${INVENTORY}/${shirt.variantId}`, { qtyInStock: 5, expectedQtyInStock: 0 });
+      const offered = await suite.manager.put(`${INVENTORY}/${shirt.variantId}`, {
+        qtyInStock: 5,
+        expectedQtyInStock: 0,
+      });
       expect(offered.status).toBe(200);
       expect(offered.body.restock).toEqual({ pending: 1, autoSend: false, sent: 0, failed: 0 });
-      const none = await server.db
+      const none = await suite.server.db
         .selectFrom('mail_outbox')
         .select('id')
         .where('to_address', '=', 'waiting-shirt@example.com')
         .execute();
       expect(none).toHaveLength(0);
 
-      expect((await manager.put('/api/config/settings/store', { restockAutoSend: true })).status).toBe(200);
-      const sent = await manager.put(`${INVENTORY}/${tote.variantId}`, { qtyInStock: 4, expectedQtyInStock: 0 });
+      expect((await suite.manager.put('/api/config/settings/store', { restockAutoSend: true })).status).toBe(200);
+      const sent = await suite.manager.put(`${INVENTORY}/${tote.variantId}`, { qtyInStock: 4, expectedQtyInStock: 0 });
       expect(sent.body.restock).toMatchObject({ autoSend: true, sent: 1, failed: 0, pending: 0 });
-      const mail = await server.db
+      const mail = await suite.server.db
         .selectFrom('mail_outbox')
         .select(['subject', 'text_body'])
         .where('to_address', '=', 'waiting-tote@example.com')
         .execute();
       expect(mail).toHaveLength(1);
       expect(mail[0]?.text_body).toContain('Waxed Canvas Tote');
-      const page = await new Visitor(server.url).get('/shop/p/canvas-tote');
+      const page = await new Visitor(suite.server.url).get('/shop/p/canvas-tote');
       expect(page.body).not.toContain('sold-out"');
     });
   });

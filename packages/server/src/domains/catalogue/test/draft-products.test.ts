@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // A product an owner set to draft (or under review, or private) is theirs alone: visitors do not
 // find it in the shop grid or list, its page, search, summary blocks, nor can they add it to a
@@ -8,14 +9,13 @@ import { Visitor } from '../../../../test/visitor.js';
 
 for (const dialect of DIALECTS) {
   describe(`draft products (${dialect})`, () => {
-    let server: TestServer;
     let product: { id: string; title: string; url_id: string };
     let sku: string;
 
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 10_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 10_000, timeWindowMs: 60_000 } } });
       // The shop's first product: on the home page's "New in the shop" summary as well.
-      product = await server.db
+      product = await suite.server.db
         .selectFrom('items')
         .innerJoin('collections', 'collections.id', 'items.collection_id')
         .select(['items.id', 'items.title', 'items.url_id'])
@@ -23,7 +23,7 @@ for (const dialect of DIALECTS) {
         .orderBy('items.position')
         .orderBy('items.id')
         .executeTakeFirstOrThrow();
-      const variant = await server.db
+      const variant = await suite.server.db
         .selectFrom('product_variants')
         .select('sku')
         .where('item_id', '=', product.id)
@@ -32,10 +32,9 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       sku = variant.sku;
     });
-    afterAll(async () => server?.close());
 
     async function setStatus(status: string) {
-      await server.db.updateTable('items').set({ status }).where('id', '=', product.id).execute();
+      await suite.server.db.updateTable('items').set({ status }).where('id', '=', product.id).execute();
     }
 
     const link = () => `/shop/p/${product.url_id}`;
@@ -55,7 +54,7 @@ for (const dialect of DIALECTS) {
       visitor.post('/api/commerce/shopping-cart/entries', { itemId: product.id, sku, quantity: 1 });
 
     it('keeps a draft, under-review or private product from visitors and shows it again once published', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       expect(await seenBy(visitor)).toEqual({ grid: true, list: true, home: true, search: true, page: 200 });
 
       for (const status of ['draft', 'needs-review', 'private']) {
@@ -84,20 +83,20 @@ for (const dialect of DIALECTS) {
     });
 
     it('hides a published product dated in the future until its day comes', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const future = new Date(Date.now() + 86_400_000).toISOString();
-      const { published_at } = await server.db
+      const { published_at } = await suite.server.db
         .selectFrom('items')
         .select('published_at')
         .where('id', '=', product.id)
         .executeTakeFirstOrThrow();
-      await server.db.updateTable('items').set({ published_at: future }).where('id', '=', product.id).execute();
+      await suite.server.db.updateTable('items').set({ published_at: future }).where('id', '=', product.id).execute();
       try {
         expect((await visitor.get(link())).status).toBe(404);
         expect(String((await visitor.get('/shop')).body)).not.toContain(link());
         expect((await add(visitor)).status).toBe(409);
       } finally {
-        await server.db.updateTable('items').set({ published_at }).where('id', '=', product.id).execute();
+        await suite.server.db.updateTable('items').set({ published_at }).where('id', '=', product.id).execute();
       }
       expect((await visitor.get(link())).status).toBe(200);
     });

@@ -1,11 +1,12 @@
 import { CollectionType, ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBlankSite } from '../../sites/blank-site.js';
 import { newId } from '../../../platform/ids.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 23: the editor's product block picks from the products of every shop collection of the
 // site (`GET /api/config/product-choices`), not only the first collection's; store owners only,
@@ -15,15 +16,12 @@ const CHOICES = '/api/config/product-choices';
 
 for (const dialect of DIALECTS) {
   describe(`product choices of every shop collection (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
     let secondShopId: string;
     let inSecond: string;
 
+    const suite = suiteServer(dialect, { owner: OWNERS.storeManager });
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, OWNERS.storeManager);
-      const shop = await server.db
+      const shop = await suite.server.db
         .selectFrom('collections')
         .selectAll()
         .where('site_id', '=', DEMO_SITE_ID)
@@ -32,11 +30,11 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       // A second shop collection after the first, with a product of its own.
       secondShopId = newId();
-      await server.db
+      await suite.server.db
         .insertInto('collections')
         .values({ ...shop, id: secondShopId, slug: 'gifts', title: 'Gifts', position: shop.position + 100 })
         .execute();
-      const created = await owner.post('/api/config/products', {
+      const created = await suite.owner.post('/api/config/products', {
         title: 'Gift wrap',
         status: 'draft',
         collectionId: secondShopId,
@@ -47,7 +45,7 @@ for (const dialect of DIALECTS) {
       inSecond = created.body.id;
       // Another site's shop with a product: never listed to this owner.
       const otherSite = newId();
-      await insertBlankSite(server.db, {
+      await insertBlankSite(suite.server.db, {
         id: otherSite,
         host: null,
         title: 'Other',
@@ -56,27 +54,26 @@ for (const dialect of DIALECTS) {
         timeZone: 'UTC',
       });
       const otherShop = newId();
-      await server.db
+      await suite.server.db
         .insertInto('collections')
         .values({ ...shop, id: otherShop, site_id: otherSite })
         .execute();
-      const item = await server.db
+      const item = await suite.server.db
         .selectFrom('items')
         .selectAll()
         .where('collection_id', '=', shop.id)
         .executeTakeFirstOrThrow();
-      await server.db
+      await suite.server.db
         .insertInto('items')
         .values({ ...item, id: newId(), site_id: otherSite, collection_id: otherShop, title: 'Not yours' })
         .execute();
     });
-    afterAll(async () => server?.close());
 
     it('lists the products of every shop collection, first collection first, with their collection', async () => {
-      const first = await owner.get('/api/config/products');
+      const first = await suite.owner.get('/api/config/products');
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(first.body.products.map((p: { id: string }) => p.id)).not.toContain(inSecond);
-      const answer = await owner.get(CHOICES);
+      const answer = await suite.owner.get(CHOICES);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
       const { products, truncated } = answer.body as {
@@ -100,15 +97,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('pages with a limit, refuses bad queries with a readable 400, and keeps the list to store owners', async () => {
-      const one = await owner.get(`${CHOICES}?limit=1`);
+      const one = await suite.owner.get(`${CHOICES}?limit=1`);
       expect(one.body.products).toHaveLength(1);
       expect(one.body.truncated).toBe(true);
-      const bad = await owner.get(`${CHOICES}?limit=0`);
+      const bad = await suite.owner.get(`${CHOICES}?limit=0`);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain('The limit is at least 1.');
-      expect((await owner.get(`${CHOICES}?collection=x`)).status).toBe(400);
-      expect((await Visitor.of(server).get(CHOICES)).status).toBe(401);
-      const editor = await ownerSession(server, OWNERS.editor);
+      expect((await suite.owner.get(`${CHOICES}?collection=x`)).status).toBe(400);
+      expect((await Visitor.of(suite.server).get(CHOICES)).status).toBe(401);
+      const editor = await ownerSession(suite.server, OWNERS.editor);
       expect((await editor.get(CHOICES)).status).toBe(403);
     });
   });

@@ -1,30 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const SETTINGS = '/api/config/checkout';
 
 for (const dialect of DIALECTS) {
   describe(`checkout settings for the editor (${dialect})`, () => {
-    let server: TestServer;
-    let manager: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      manager = await ownerSession(server, OWNERS.storeManager);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { manager: OWNERS.storeManager });
 
     it('answers the store currency with the lists, so money inputs use it', async () => {
-      const answer = await manager.request('GET', SETTINGS);
+      const answer = await suite.manager.request('GET', SETTINGS);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ currency: 'USD', locale: 'en-US' });
       expect(answer.body.coupons.length).toBeGreaterThan(0);
     });
 
     it('names each bad field in `fields`, so the editor shows the message beside it', async () => {
-      const shipping = await manager.request('PUT', `${SETTINGS}/shipping-options`, {
+      const shipping = await suite.manager.request('PUT', `${SETTINGS}/shipping-options`, {
         body: {
           shippingOptions: [
             { name: 'Courier', amountCents: 500 },
@@ -37,12 +30,12 @@ for (const dialect of DIALECTS) {
         'shippingOptions.1.name': 'name cannot be empty.',
         'shippingOptions.1.amountCents': 'An amount cannot be negative.',
       });
-      const percent = await manager.request('PUT', `${SETTINGS}/coupons`, {
+      const percent = await suite.manager.request('PUT', `${SETTINGS}/coupons`, {
         body: { coupons: [{ code: 'HALF', kind: 'percent', value: 150 }] },
       });
       expect(percent.status).toBe(400);
       expect(percent.body.fields).toEqual({ 'coupons.0.value': 'A percent coupon takes 1–100.' });
-      const twice = await manager.request('PUT', `${SETTINGS}/coupons`, {
+      const twice = await suite.manager.request('PUT', `${SETTINGS}/coupons`, {
         body: {
           coupons: [
             { code: 'SAME', kind: 'fixed', value: 100 },
@@ -52,13 +45,13 @@ for (const dialect of DIALECTS) {
       });
       expect(twice.status).toBe(400);
       expect(twice.body.fields).toEqual({ 'coupons.1.code': 'Each coupon code may appear once.' });
-      const rate = await manager.request('PUT', `${SETTINGS}/tax-rules`, {
+      const rate = await suite.manager.request('PUT', `${SETTINGS}/tax-rules`, {
         body: { taxRules: [{ name: 'VAT', rateBasisPoints: 20_001 }] },
       });
       expect(rate.body.fields).toEqual({ 'taxRules.0.rateBasisPoints': 'A rate is at most 100%.' });
       // Nothing was replaced by the refused saves.
       expect(
-        (await manager.request('GET', SETTINGS)).body.shippingOptions.map((o: { name: string }) => o.name),
+        (await suite.manager.request('GET', SETTINGS)).body.shippingOptions.map((o: { name: string }) => o.name),
       ).not.toContain('Courier');
     });
   });

@@ -6,14 +6,15 @@ import {
   placeSuggestionsAnswer,
   quoteAnswer,
 } from '@tessera/core/contracts/checkout';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { giftCardHash } from '../../gift-cards/gift-card-codes.js';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 16: the checkout answers the storefront's checkout island reads (a quote with shipping, tax, a
 // coupon and a gift card; an order placed and replayed; a gift card bought) parse with the schemas
@@ -21,17 +22,12 @@ import { cardOrder } from '../../../../test/checkout-helpers.js';
 
 for (const dialect of DIALECTS) {
   describe(`checkout answers (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
 
     async function visitorWith(urlId: string, sku: string): Promise<Visitor> {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const added = await visitor.post('/api/commerce/shopping-cart/entries', {
-        itemId: await itemIdOf(server, urlId),
+        itemId: await itemIdOf(suite.server, urlId),
         sku,
         quantity: 1,
       });
@@ -41,9 +37,9 @@ for (const dialect of DIALECTS) {
 
     async function giftCard(balanceCents: number): Promise<string> {
       const code = `ANSW-${randomUUID().slice(0, 8).toUpperCase()}`;
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
       const now = new Date().toISOString();
-      await server.db
+      await suite.server.db
         .insertInto('gift_cards')
         .values({
           id: newId(),
@@ -105,7 +101,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the answer schemas at /api/openapi.json', async () => {
-      const doc = await openApiDocument(Visitor.of(server));
+      const doc = await openApiDocument(Visitor.of(suite.server));
       expectPublishedAnswer(doc, 'POST', '/api/checkout/quote', quoteAnswer);
       expectPublishedAnswer(doc, 'POST', '/api/checkout/orders', orderCreatedAnswer, 201);
       expectPublishedAnswer(doc, 'POST', '/api/checkout/orders', orderReplayedAnswer, 200);

@@ -1,9 +1,9 @@
 import { checkoutSettings } from '@tessera/core/contracts/checkout-settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The checkout settings' answers are what their contract (`@tessera/core/contracts/checkout-settings`)
 // says, the contract the editor's store panel takes its Coupon, TaxRule and ShippingOption from, and
@@ -13,22 +13,15 @@ const API = '/api/config/checkout';
 
 for (const dialect of DIALECTS) {
   describe(`checkout settings answers match their published schema (${dialect})`, () => {
-    let server: TestServer;
-    let store: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [store] = await ownerSessions(server, [OWNERS.storeManager]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { store: OWNERS.storeManager });
 
     it('answers the settings, and each list replaced, as published', async () => {
-      const first = expectAnswer(checkoutSettings, await store.get(API));
+      const first = expectAnswer(checkoutSettings, await suite.store.get(API));
       expect(first.shippingOptions.length).toBeGreaterThan(0);
 
       const shipping = expectAnswer(
         checkoutSettings,
-        await store.put(`${API}/shipping-options`, {
+        await suite.store.put(`${API}/shipping-options`, {
           shippingOptions: [
             { name: 'Standard', amountCents: 500, freeOverCents: 5000, countries: ['us', 'CA'] },
             { name: 'Pickup', amountCents: 0 },
@@ -42,7 +35,7 @@ for (const dialect of DIALECTS) {
 
       const tax = expectAnswer(
         checkoutSettings,
-        await store.put(`${API}/tax-rules`, {
+        await suite.store.put(`${API}/tax-rules`, {
           taxRules: [
             { name: 'Sales tax', rateBasisPoints: 825, taxShipping: true, countries: ['US'] },
             { name: 'VAT', rateBasisPoints: 2000 },
@@ -56,7 +49,7 @@ for (const dialect of DIALECTS) {
 
       const coupons = expectAnswer(
         checkoutSettings,
-        await store.put(`${API}/coupons`, {
+        await suite.store.put(`${API}/coupons`, {
           coupons: [
             { code: 'save10', kind: 'percent', value: 10, minSubtotalCents: 2000 },
             { code: 'SHIPFREE', kind: 'free-shipping', value: 99, active: false },
@@ -74,7 +67,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(store);
+      const doc = await openApiDocument(suite.store);
       expectPublishedAnswer(doc, 'GET', API, checkoutSettings);
       for (const list of ['shipping-options', 'tax-rules', 'coupons']) {
         expectPublishedAnswer(doc, 'PUT', `${API}/${list}`, checkoutSettings);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_SETTING_MESSAGES } from '../payment-settings.js';
 import {
   builtInPaymentProviders,
@@ -9,12 +9,13 @@ import {
 } from '../../payments/methods/index.js';
 import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from '../../payments/methods/test-mode.js';
 import { forgetStoredCardNumbers } from '../../../platform/db/migrations/0011_order_payment_integrity.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { addToCart, itemIdOf } from '../../../../test/cart-helpers.js';
 import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { saveStoreSettings } from './store-settings-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 15, the "Also" items of the payment area: test mode, stored card numbers, coupon stacking.
 // Gift cards and refunds (findings 1 and 6) are in order-payment-integrity.test.ts.
@@ -30,22 +31,15 @@ const LIVE: PaymentProvider = {
 
 for (const dialect of DIALECTS) {
   describe(`store payment settings (${dialect})`, () => {
-    let server: TestServer;
-    let manager: Visitor;
+    const suite = suiteServer(dialect, { manager: OWNERS.storeManager }, MANY_ORDERS);
 
-    beforeAll(async () => {
-      server = await startTestServer({ dialect, config: MANY_ORDERS });
-      manager = await ownerSession(server, OWNERS.storeManager);
-    });
-    afterAll(async () => server?.close());
-
-    const setStore = (settings: Record<string, unknown>) => saveStoreSettings(manager, settings);
+    const setStore = (settings: Record<string, unknown>) => saveStoreSettings(suite.manager, settings);
 
     it('test mode: test cards pay only in test mode, with a "Test mode" banner on checkout', async () => {
-      const settings = (await manager.request('GET', '/api/config/settings/store')).body;
+      const settings = (await suite.manager.request('GET', '/api/config/settings/store')).body;
       expect(settings).toMatchObject({ testMode: true, testModeActive: true, liveProviderConfigured: false });
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
+      const visitor = Visitor.of(suite.server);
+      await addToCart(suite.server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
       const page = String((await visitor.request('GET', '/checkout')).body);
       expect(page).toMatch(/<p class="checkout__test-mode" role="note"><strong>Test mode<\/strong>/);
 
@@ -76,13 +70,13 @@ for (const dialect of DIALECTS) {
       expect(providerAllowed(LIVE, true, withLive)).toBe(true);
 
       // The settings route answers with the providers of the running app.
-      const services = server.app.services.checkout!;
+      const services = suite.server.app.services.checkout!;
       const original = services.payments;
       services.payments = withLive;
       try {
-        const read = await manager.request('GET', '/api/config/settings/store');
+        const read = await suite.manager.request('GET', '/api/config/settings/store');
         expect(read.body).toMatchObject({ testMode: true, liveProviderConfigured: true, testModeActive: false });
-        const refused = await manager.request('PUT', '/api/config/settings/store', { body: { testMode: true } });
+        const refused = await suite.manager.request('PUT', '/api/config/settings/store', { body: { testMode: true } });
         expect(refused.status).toBe(400);
         expect(refused.body.message).toContain(TEST_MODE_MESSAGES.liveProvider);
       } finally {
@@ -91,9 +85,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('subscriptions store the provider reference only, never the card number', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-        body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+        body: { itemId: await itemIdOf(suite.server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
       });
       expect(started.status).toBe(200);
       const placed = await visitor.request('POST', '/api/checkout/orders', {
@@ -101,7 +95,7 @@ for (const dialect of DIALECTS) {
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       const subscriptionId = placed.body.order.subscriptionId as string;
-      const sub = await server.db
+      const sub = await suite.server.db
         .selectFrom('subscriptions')
         .selectAll()
         .where('id', '=', subscriptionId)
@@ -109,13 +103,13 @@ for (const dialect of DIALECTS) {
       expect(sub.payment_reference).toMatch(/^test-card:tok_[0-9a-f]{24}$/);
       expect(JSON.stringify(sub)).not.toContain('4000056655665556');
       // Migration 0011 forgets the card numbers stored before the fix.
-      await server.db
+      await suite.server.db
         .updateTable('subscriptions')
         .set({ payment_reference: 'test-card:4000056655665556' })
         .where('id', '=', subscriptionId)
         .execute();
-      await forgetStoredCardNumbers(server.db);
-      const migrated = await server.db
+      await forgetStoredCardNumbers(suite.server.db);
+      const migrated = await suite.server.db
         .selectFrom('subscriptions')
         .select('payment_reference')
         .where('id', '=', subscriptionId)
@@ -123,7 +117,7 @@ for (const dialect of DIALECTS) {
       expect(migrated.payment_reference).toMatch(/^test-card:tok_[0-9a-f]{24}$/);
 
       // The saved reference still pays the renewal in test mode, and not once test mode is off.
-      const renewals = server.app.services.checkout!.renewals;
+      const renewals = suite.server.app.services.checkout!.renewals;
       const renewed = await renewals.runDue(new Date(Date.now() + 40 * 86_400_000));
       expect(renewed.filter((o) => o.subscriptionId === subscriptionId).map((o) => o.status)).toEqual(['ordered']);
       await setStore({ testMode: false });
@@ -138,8 +132,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('coupon stacking: a second coupon is refused unless the owner allows stacking', async () => {
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'wool-scarf', sku: await firstSku(server, 'wool-scarf'), quantity: 1 });
+      const visitor = Visitor.of(suite.server);
+      await addToCart(suite.server, visitor, {
+        urlId: 'wool-scarf',
+        sku: await firstSku(suite.server, 'wool-scarf'),
+        quantity: 1,
+      });
       const codes = ['WELCOME10', 'FREESHIP'];
       const quote = await visitor.request('POST', '/api/checkout/quote', { body: { couponCodes: codes } });
       expect(quote.status).toBe(200);

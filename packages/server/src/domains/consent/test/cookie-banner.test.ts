@@ -1,8 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { createOwner, OWNERS, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const SETTINGS = '/api/config/settings';
 const CONSENT = '/api/cookie-consent';
@@ -19,16 +20,18 @@ function bannerOf(html: string): string | undefined {
 
 for (const dialect of DIALECTS) {
   describe(`cookie banner (${dialect})`, () => {
-    let server: TestServer;
     let admin: Visitor;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      await createOwner(server.db, { email: 'cb@owners.test', password: 'admin-password', roles: [WebsiteRole.ADMIN] });
-      await createOwner(server.db, OWNERS.editor);
-      admin = await signInOwner(server.url, 'cb@owners.test', 'admin-password');
+      await createOwner(suite.server.db, {
+        email: 'cb@owners.test',
+        password: 'admin-password',
+        roles: [WebsiteRole.ADMIN],
+      });
+      await createOwner(suite.server.db, OWNERS.editor);
+      admin = await signInOwner(suite.server.url, 'cb@owners.test', 'admin-password');
     });
-    afterAll(async () => server?.close());
 
     it('offers the defaults, switched off, and the positions to choose from', async () => {
       const settings = await admin.get(SETTINGS);
@@ -43,7 +46,7 @@ for (const dialect of DIALECTS) {
       });
       const options = await admin.get(`${SETTINGS}/options`);
       expect(options.body.cookieBannerPositions).toEqual(['bottom-bar', 'bottom-left', 'bottom-right']);
-      expect(bannerOf((await new Visitor(server.url).get('/')).body)).toBeUndefined();
+      expect(bannerOf((await new Visitor(suite.server.url).get('/')).body)).toBeUndefined();
     });
 
     it('refuses bad banner settings with a message per field, and keeps the saved ones', async () => {
@@ -63,9 +66,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('only admins change the banner', async () => {
-      const editor = await signInOwner(server.url, 'ed@owners.test', 'editor-password');
+      const editor = await signInOwner(suite.server.url, 'ed@owners.test', 'editor-password');
       expect((await editor.put(SETTINGS, { cookieBanner: { enabled: true } })).status).toBe(403);
-      expect((await new Visitor(server.url).put(SETTINGS, { cookieBanner: { enabled: true } })).status).toBe(401);
+      expect((await new Visitor(suite.server.url).put(SETTINGS, { cookieBanner: { enabled: true } })).status).toBe(401);
     });
 
     it('saves the banner, trimmed, keeping fields left out', async () => {
@@ -94,7 +97,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('shows an undecided visitor the banner, printed by the server with a working plain form', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const page = await visitor.get('/shop');
       const banner = bannerOf(page.body);
       expect(banner).toBeDefined();
@@ -110,7 +113,7 @@ for (const dialect of DIALECTS) {
 
     it('leaves the banner out for a visitor who has chosen', async () => {
       for (const choice of ['accepted', 'declined']) {
-        const visitor = new Visitor(server.url);
+        const visitor = new Visitor(suite.server.url);
         visitor.cookies.set('tessera_consent', choice);
         const page = await visitor.get('/shop');
         expect(page.status).toBe(200);
@@ -121,7 +124,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('takes a plain form post: sets the consent cookie for a year and goes back to the page', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       await visitor.get('/shop');
       const crumb = visitor.cookies.get('crumb') ?? '';
       const body = new URLSearchParams({ crumb, choice: 'declined', returnTo: '/shop?view=list' }).toString();
@@ -139,7 +142,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers the storefront script with JSON', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const answer = await visitor.post(CONSENT, new URLSearchParams({ choice: 'accepted' }).toString(), {
         contentType: FORM,
         headers: { accept: 'application/json' },
@@ -150,7 +153,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('never sends a visitor to another site', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       for (const returnTo of ['//evil.example/', 'https://evil.example/', '/\\evil.example']) {
         const answer = await visitor.post(CONSENT, new URLSearchParams({ choice: 'accepted', returnTo }).toString(), {
           contentType: FORM,
@@ -161,7 +164,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('needs the crumb, and says what is wrong with a bad choice', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const noCrumb = await visitor.post(CONSENT, 'choice=accepted', { contentType: FORM, crumb: false });
       expect(noCrumb.status).toBe(403);
       expect(noCrumb.body).toMatchObject({ crumbFail: true });
@@ -184,17 +187,17 @@ for (const dialect of DIALECTS) {
           }).toString(),
           { contentType: FORM },
         );
-      const declined = new Visitor(server.url);
+      const declined = new Visitor(suite.server.url);
       declined.cookies.set('tessera_consent', 'declined');
       expect((await hit(declined)).body).toEqual({ stored: false });
-      const accepted = new Visitor(server.url);
+      const accepted = new Visitor(suite.server.url);
       accepted.cookies.set('tessera_consent', 'accepted');
       expect((await hit(accepted)).body).toEqual({ stored: true });
     });
 
     it('shows no banner once the owner switches it off', async () => {
       await admin.put(SETTINGS, { cookieBanner: { enabled: false } });
-      const page = await new Visitor(server.url).get('/shop');
+      const page = await new Visitor(suite.server.url).get('/shop');
       expect(bannerOf(page.body)).toBeUndefined();
       expect(contextOf(page.body).cookieBanner).toBeUndefined();
     });

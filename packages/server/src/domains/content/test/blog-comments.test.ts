@@ -1,26 +1,25 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { blogItemIds, textOf } from './blog-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const MODERATOR = { email: 'mod@example.com', password: 'correct horse', roles: [WebsiteRole.MODERATOR] };
 
 for (const dialect of DIALECTS) {
   describe(`comments and likes (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      ids = await blogItemIds(server.db);
+      ids = await blogItemIds(suite.server.db);
     });
-    afterAll(async () => server?.close());
 
     it('lists only approved comments of a public post', async () => {
-      const answer = await Visitor.of(server).get(`/api/comments?itemId=${ids['caring-for-linen']}`);
+      const answer = await Visitor.of(suite.server).get(`/api/comments?itemId=${ids['caring-for-linen']}`);
       expect(answer.status).toBe(200);
       expect(answer.body.publicCommentCount).toBe(2);
       expect(answer.body.comments.map((c: { authorName: string }) => c.authorName)).toEqual(['Priya', 'Tom B.']);
@@ -28,14 +27,14 @@ for (const dialect of DIALECTS) {
 
     it('hides drafts, private and scheduled posts from the comment routes', async () => {
       for (const urlId of ['winter-gift-guide', 'supplier-notes', 'spring-restock-notes']) {
-        const answer = await Visitor.of(server).get(`/api/comments?itemId=${ids[urlId]}`);
+        const answer = await Visitor.of(suite.server).get(`/api/comments?itemId=${ids[urlId]}`);
         expect(answer.status, urlId).toBe(404);
         expect(answer.body.error).toBe('post-not-found');
       }
     });
 
     it('stores a posted comment as plain text and lists it', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const posted = await visitor.post('/api/comments', {
         itemId: ids['five-slow-morning-rituals'],
         authorName: '  Jo  <script>',
@@ -53,7 +52,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a comment without the crumb', async () => {
-      const answer = await Visitor.of(server).post(
+      const answer = await Visitor.of(suite.server).post(
         '/api/comments',
         { itemId: ids['caring-for-linen'], authorName: 'A', body: 'B' },
         { crumb: false },
@@ -63,7 +62,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers 400 with a message per field for bad input', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const empty = await visitor.post('/api/comments', { itemId: ids['caring-for-linen'], authorName: ' ', body: '' });
       expect(empty.status).toBe(400);
       expect(empty.body.error).toBe('invalid-comment');
@@ -83,7 +82,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses comments on a post that has them switched off', async () => {
-      const answer = await Visitor.of(server).post('/api/comments', {
+      const answer = await Visitor.of(suite.server).post('/api/comments', {
         itemId: ids['how-we-pack-orders'],
         authorName: 'A',
         body: 'B',
@@ -93,7 +92,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('takes a plain form post with the crumb field and redirects back to the post', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const crumb = visitor.cookies.get('crumb') ?? '';
       const form = new URLSearchParams({
         crumb,
@@ -113,15 +112,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('counts one like per visitor cookie', async () => {
-      const first = new Visitor(server.url);
+      const first = new Visitor(suite.server.url);
       const liked = await first.post(`/api/likes/${ids['market-calendar']}`);
       expect(liked.status).toBe(200);
       expect(liked.body).toMatchObject({ liked: true, alreadyLiked: false, likeCount: 3 });
       const again = await first.post(`/api/likes/${ids['market-calendar']}`);
       expect(again.body).toMatchObject({ alreadyLiked: true, likeCount: 3 });
-      const second = await new Visitor(server.url).post(`/api/likes/${ids['market-calendar']}`);
+      const second = await new Visitor(suite.server.url).post(`/api/likes/${ids['market-calendar']}`);
       expect(second.body).toMatchObject({ alreadyLiked: false, likeCount: 4 });
-      const row = await server.db
+      const row = await suite.server.db
         .selectFrom('items')
         .select('like_count')
         .where('id', '=', ids['market-calendar'])
@@ -132,7 +131,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('rate limits comment posts per client address', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       let last = 0;
       for (let n = 0; n < 12 && last !== 429; n++) {
         last = (
@@ -144,22 +143,20 @@ for (const dialect of DIALECTS) {
   });
 
   describe(`comment moderation (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
     let moderator: Visitor;
     let reporter: Visitor;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      ids = await blogItemIds(server.db);
-      await patchSiteSettings(server.db, 'website', { commentsRequireApproval: true });
-      server.app.services.content.invalidate();
-      [moderator, reporter] = await ownerSessions(server, [MODERATOR, OWNERS.reporting]);
+      ids = await blogItemIds(suite.server.db);
+      await patchSiteSettings(suite.server.db, 'website', { commentsRequireApproval: true });
+      suite.server.app.services.content.invalidate();
+      [moderator, reporter] = await ownerSessions(suite.server, [MODERATOR, OWNERS.reporting]);
     });
-    afterAll(async () => server?.close());
 
     it('holds comments for approval and shows them once a moderator approves', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const posted = await visitor.post('/api/comments', {
         itemId: ids['wool-season'],
         authorName: 'Held',
@@ -170,7 +167,7 @@ for (const dialect of DIALECTS) {
       expect((await visitor.get(`/api/comments?itemId=${ids['wool-season']}`)).body.comments).toEqual([]);
 
       expect((await reporter.get('/api/config/comments?status=pending')).status).toBe(403);
-      expect((await Visitor.of(server).get('/api/config/comments')).status).toBe(401);
+      expect((await Visitor.of(suite.server).get('/api/config/comments')).status).toBe(401);
 
       const pending = await moderator.get('/api/config/comments?status=pending');
       expect(pending.status).toBe(200);
@@ -187,9 +184,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('hides comment links and threads and refuses comments when the site switches comments off', async () => {
-      await patchSiteSettings(server.db, 'website', { commentsEnabled: false });
-      server.app.services.content.invalidate();
-      const visitor = Visitor.of(server);
+      await patchSiteSettings(suite.server.db, 'website', { commentsEnabled: false });
+      suite.server.app.services.content.invalidate();
+      const visitor = Visitor.of(suite.server);
       const list = await visitor.get('/blog');
       expect(list.body).not.toContain('sqs-comment-link');
       const post = await visitor.get('/blog/caring-for-linen');

@@ -1,8 +1,9 @@
 import { isSoldOut } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoSite } from '../../../seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const URL_IDS = [
   'linen-shirt',
@@ -18,21 +19,16 @@ const URL_IDS = [
 
 for (const dialect of DIALECTS) {
   describe(`content service and demo site (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect);
 
     it('answers health', async () => {
-      const answer = await Visitor.of(server).get('/api/health');
+      const answer = await Visitor.of(suite.server).get('/api/health');
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ ok: true });
     });
 
     it('serves the demo site on any host, with its shop and every kind of product', async () => {
-      const content = server.app.services.content;
+      const content = suite.server.app.services.content;
       const site = await content.getSiteForHost('shop.example.com:8080');
       expect(site).toMatchObject({
         title: 'Juniper & Oak',
@@ -54,7 +50,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers products in template JSON shape', async () => {
-      const content = server.app.services.content;
+      const content = suite.server.app.services.content;
       const site = await content.getSiteForHost('localhost');
       const shop = (await content.getCollectionBySlug(site.id, 'shop'))!;
       const shirt = (await content.getProductBySlug(site.id, shop.id, 'linen-shirt'))!;
@@ -105,36 +101,40 @@ for (const dialect of DIALECTS) {
     });
 
     it('serves the generated product images', async () => {
-      const answer = await fetch(`${server.url}/files/products/linen-shirt-natural.jpg`);
+      const answer = await fetch(`${suite.server.url}/files/products/linen-shirt-natural.jpg`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('image/jpeg');
       expect((await answer.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     });
 
     it('caches site lookups and forgets them on a write through the server database', async () => {
-      const content = server.app.services.content;
+      const content = suite.server.app.services.content;
       const site = await content.getSiteForHost('localhost');
       // Writes from elsewhere (another process) wait for invalidate or the cache's 2 s: test/content-cache.test.ts.
-      await server.db.updateTable('sites').set({ title: 'Juniper & Oak Outlet' }).where('id', '=', site.id).execute();
+      await suite.server.db
+        .updateTable('sites')
+        .set({ title: 'Juniper & Oak Outlet' })
+        .where('id', '=', site.id)
+        .execute();
       expect((await content.getSiteForHost('localhost')).title).toBe('Juniper & Oak Outlet');
-      await server.db.updateTable('sites').set({ title: 'Juniper & Oak' }).where('id', '=', site.id).execute();
+      await suite.server.db.updateTable('sites').set({ title: 'Juniper & Oak' }).where('id', '=', site.id).execute();
       content.invalidate();
     });
 
     it('seeds only once', async () => {
-      const again = await seedDemoSite(server.db, { filesDir: server.app.config.filesDir });
+      const again = await seedDemoSite(suite.server.db, { filesDir: suite.server.app.config.filesDir });
       expect(again.created).toBe(false);
-      const sites = await server.db.selectFrom('sites').select('id').execute();
+      const sites = await suite.server.db.selectFrom('sites').select('id').execute();
       expect(sites).toHaveLength(1);
     });
 
     it('finds a cart by token for the page renderer', async () => {
-      const carts = server.app.services.carts;
-      const site = await server.app.services.content.getSiteForHost('localhost');
+      const carts = suite.server.app.services.carts;
+      const site = await suite.server.app.services.content.getSiteForHost('localhost');
       expect(await carts.getCartByToken(site.id, 'no-such-token')).toBeUndefined();
-      const v = Visitor.of(server);
-      const shop = (await server.app.services.content.getCollectionBySlug(site.id, 'shop'))!;
-      const stickers = (await server.app.services.content.getProductBySlug(site.id, shop.id, 'sticker-pack'))!;
+      const v = Visitor.of(suite.server);
+      const shop = (await suite.server.app.services.content.getCollectionBySlug(site.id, 'shop'))!;
+      const stickers = (await suite.server.app.services.content.getProductBySlug(site.id, shop.id, 'sticker-pack'))!;
       await v.post('/api/commerce/shopping-cart/entries', { itemId: stickers.id, sku: 'STICKERS-BOT', quantity: 2 });
       const cart = await carts.getCartByToken(site.id, v.cartToken!);
       expect(cart).toMatchObject({ subtotalCents: 1600, totalQuantity: 2 });

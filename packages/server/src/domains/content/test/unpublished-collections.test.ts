@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // A collection that is not published (draft, under review, private) is not for visitors: its
 // listing and its product pages answer the not-found page, and publishing it brings them back.
 for (const dialect of DIALECTS) {
   describe(`unpublished collections (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect);
 
     async function setShopStatus(status: string) {
-      await server.db.updateTable('collections').set({ status }).where('slug', '=', 'shop').execute();
-      server.app.services.content.invalidate();
+      await suite.server.db.updateTable('collections').set({ status }).where('slug', '=', 'shop').execute();
+      suite.server.app.services.content.invalidate();
     }
 
     it('hides a draft or private shop and its products, and shows them again once published', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       expect((await visitor.get('/shop')).status).toBe(200);
       for (const status of ['draft', 'private', 'needs-review']) {
         await setShopStatus(status);

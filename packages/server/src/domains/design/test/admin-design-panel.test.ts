@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // What the design panel needs beyond the design API itself: a live preview of unsaved buttons and
 // animations, and its font-pack change event (SPEC §4), stored although the visitor tracking
@@ -11,18 +11,10 @@ const API = '/api/config/design';
 
 for (const dialect of DIALECTS) {
   describe(`design panel support (${dialect})`, () => {
-    let server: TestServer;
-    let editor: Visitor;
-    let storeManager: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor, storeManager] = await ownerSessions(server, [OWNERS.editor, OWNERS.storeManager]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { editor: OWNERS.editor, storeManager: OWNERS.storeManager });
 
     it('previews unsaved buttons and animations with or without design paths, storing nothing', async () => {
-      const styleOnly = await editor.post(`${API}/preview`, {
+      const styleOnly = await suite.editor.post(`${API}/preview`, {
         style: { buttons: { shape: 'square', style: 'outline' }, animations: { tweenMs: 450 } },
       });
       expect(styleOnly.status).toBe(200);
@@ -31,7 +23,7 @@ for (const dialect of DIALECTS) {
       expect(styleOnly.body.variables['--animation-duration']).toBe('450ms');
       expect(styleOnly.body.variables['--animation-scroll-offset']).toBe('30');
 
-      const both = await editor.post(`${API}/preview`, {
+      const both = await suite.editor.post(`${API}/preview`, {
         'colors.palette': { accent: '#204060' },
         style: { buttons: { size: 'large' } },
       });
@@ -40,59 +32,65 @@ for (const dialect of DIALECTS) {
       expect(both.body.usageRules).toEqual([]);
 
       // A family for buttons or navigation comes with the rule that uses it (theme.css has none).
-      const nav = await editor.post(`${API}/preview`, {
+      const nav = await suite.editor.post(`${API}/preview`, {
         'fonts.fontUsageCategories': [{ id: 'navigation', family: 'lora' }],
       });
       expect(nav.body.usageRules).toEqual([
         { selector: '.site-nav, .site-header nav', fontFamily: 'var(--font-navigation)' },
       ]);
 
-      const badStyle = await editor.post(`${API}/preview`, { style: { buttons: { shape: 'blob' } } });
+      const badStyle = await suite.editor.post(`${API}/preview`, { style: { buttons: { shape: 'blob' } } });
       expect(badStyle.status).toBe(400);
       expect(badStyle.body.message).toMatch(/^buttons\.shape: /);
-      const empty = await editor.post(`${API}/preview`, {});
+      const empty = await suite.editor.post(`${API}/preview`, {});
       expect(empty.status).toBe(400);
       expect(empty.body.message).toContain('Send at least one of colors.activeThemeId');
-      expect((await editor.post(`${API}/preview`, [1])).body.message).toBe(
+      expect((await suite.editor.post(`${API}/preview`, [1])).body.message).toBe(
         'Send the changed design paths as a JSON object.',
       );
 
-      const stored = (await editor.get(API)).body.design;
+      const stored = (await suite.editor.get(API)).body.design;
       expect(stored.version).toBe(0);
       expect(stored.buttons).toEqual({ shape: 'pill', size: 'medium', style: 'solid' });
     });
 
     it('stores a font-pack change as clean-to-dirty or dirty-to-dirty for content owners only', async () => {
       const events = () =>
-        server.db
+        suite.server.db
           .selectFrom('tracking_events')
           .select(['name', 'data', 'source'])
           .where('name', '=', 'FontPackChange')
           .orderBy('created_at')
           .execute();
-      const first = await editor.post(`${API}/events`, {
+      const first = await suite.editor.post(`${API}/events`, {
         event: 'font-pack-change',
         transition: 'clean-to-dirty',
         fontPackId: 'classic',
       });
       expect(first.status).toBe(202);
       expect(first.body).toEqual({ stored: true });
-      await editor.post(`${API}/events`, { event: 'font-pack-change', transition: 'dirty-to-dirty', fontPackId: null });
+      await suite.editor.post(`${API}/events`, {
+        event: 'font-pack-change',
+        transition: 'dirty-to-dirty',
+        fontPackId: null,
+      });
       const rows = await events();
       expect(rows.map((r) => [r.source, JSON.parse(r.data)])).toEqual([
         ['server', { transition: 'clean-to-dirty', fontPackId: 'classic' }],
         ['server', { transition: 'dirty-to-dirty', fontPackId: null }],
       ]);
 
-      const bad = await editor.post(`${API}/events`, {
+      const bad = await suite.editor.post(`${API}/events`, {
         event: 'font-pack-change',
         transition: 'dirty-to-clean',
         fontPackId: 'classic',
       });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('transition: Send "clean-to-dirty" or "dirty-to-dirty" as the transition.');
-      expect((await editor.post(`${API}/events`, { event: 'save', transition: 'clean-to-dirty' })).status).toBe(400);
-      const forbidden = await storeManager.post(`${API}/events`, {
+      expect((await suite.editor.post(`${API}/events`, { event: 'save', transition: 'clean-to-dirty' })).status).toBe(
+        400,
+      );
+      const forbidden = await suite.storeManager.post(`${API}/events`, {
         event: 'font-pack-change',
         transition: 'clean-to-dirty',
         fontPackId: 'modern',
@@ -102,15 +100,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('stores no editor event once the site switched tracking off', async () => {
-      await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
-      const answer = await editor.post(`${API}/events`, {
+      await patchSiteSettings(suite.server.db, 'website', { trackingEnabled: false });
+      const answer = await suite.editor.post(`${API}/events`, {
         event: 'font-pack-change',
         transition: 'clean-to-dirty',
         fontPackId: 'modern',
       });
       expect(answer.status).toBe(202);
       expect(answer.body).toEqual({ stored: false });
-      const count = await server.db
+      const count = await suite.server.db
         .selectFrom('tracking_events')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('name', '=', 'FontPackChange')

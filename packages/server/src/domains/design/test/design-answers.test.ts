@@ -1,9 +1,9 @@
 import { designAnswer, designEventAnswer, fontsAnswer, previewAnswer } from '@tessera/core/contracts/design';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The design API's answers are what its contract (`@tessera/core/contracts/design`) says, the
 // contract the editor's design panel takes its types from, and what /api/openapi.json publishes.
@@ -12,22 +12,15 @@ const API = '/api/config/design';
 
 for (const dialect of DIALECTS) {
   describe(`design API answers match their published schemas (${dialect})`, () => {
-    let server: TestServer;
-    let editor: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor] = await ownerSessions(server, [OWNERS.editor]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { editor: OWNERS.editor });
 
     it('answers the design, a saved change, a style change, a preview, the fonts and an event as published', async () => {
-      const first = expectAnswer(designAnswer, await editor.get(API));
+      const first = expectAnswer(designAnswer, await suite.editor.get(API));
       expect(first.design.version).toBe(0);
 
       const saved = expectAnswer(
         designAnswer,
-        await editor.put(API, {
+        await suite.editor.put(API, {
           version: 0,
           'colors.palette': { accent: '#112233' },
           'fonts.activeThemeId': 'classic',
@@ -41,13 +34,13 @@ for (const dialect of DIALECTS) {
 
       const styled = expectAnswer(
         designAnswer,
-        await editor.put(`${API}/style`, { buttons: { shape: 'square' }, animations: { style: 'fade' } }),
+        await suite.editor.put(`${API}/style`, { buttons: { shape: 'square' }, animations: { style: 'fade' } }),
       );
       expect(styled.design.buttons.shape).toBe('square');
 
       const preview = expectAnswer(
         previewAnswer,
-        await editor.post(`${API}/preview`, {
+        await suite.editor.post(`${API}/preview`, {
           'colors.activeThemeId': 'dusk',
           style: { buttons: { style: 'outline' } },
         }),
@@ -55,15 +48,17 @@ for (const dialect of DIALECTS) {
       expect(preview.fontFaces.length).toBeGreaterThan(0);
       expect(preview.usageRules.length).toBeGreaterThan(0);
 
-      const fonts = expectAnswer(fontsAnswer, await editor.get(`${API}/fonts`));
+      const fonts = expectAnswer(fontsAnswer, await suite.editor.get(`${API}/fonts`));
       expect(fonts.inUse.heading).toBe('lora');
 
       const event = { event: 'font-pack-change', transition: 'clean-to-dirty', fontPackId: 'modern' };
-      expect(expectAnswer(designEventAnswer, await editor.post(`${API}/events`, event), 202)).toEqual({ stored: true });
+      expect(expectAnswer(designEventAnswer, await suite.editor.post(`${API}/events`, event), 202)).toEqual({
+        stored: true,
+      });
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(editor);
+      const doc = await openApiDocument(suite.editor);
       for (const method of ['GET', 'PUT']) expectPublishedAnswer(doc, method, API, designAnswer);
       expectPublishedAnswer(doc, 'PUT', `${API}/style`, designAnswer);
       expectPublishedAnswer(doc, 'POST', `${API}/preview`, previewAnswer);

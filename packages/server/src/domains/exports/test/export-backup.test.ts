@@ -26,6 +26,7 @@ import { newId, nowIso } from '../../../platform/ids.js';
 import { importProducts } from '../../imports/product-import.js';
 import { insertBlankSite } from '../../sites/blank-site.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** The site's catalogue as comparable data: what a product CSV is meant to carry. */
 async function catalogue(db: Kysely<Database>, siteId: string) {
@@ -123,39 +124,37 @@ async function freshShop(db: Kysely<Database>, host: string): Promise<string> {
 
 for (const dialect of DIALECTS) {
   describe(`product CSV export on ${dialect}`, { timeout: 120_000 }, () => {
-    let server: TestServer;
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
       // A sale price not below the price, a multi-line body and a quote: the awkward cases.
-      await server.db
+      await suite.server.db
         .updateTable('items')
         .set({ title: 'Mug "Tall", stoneware', body: '<p>One</p>\n<p>Two, "three"</p>' })
         .where('site_id', '=', DEMO_SITE_ID)
         .where('url_id', '=', 'linen-shirt')
         .execute();
     });
-    afterAll(async () => server?.close());
 
     for (const format of ['shopify', 'squarespace'] as const) {
       it(`round-trips the catalogue through a ${format} CSV`, async () => {
-        const exported = await exportProducts(server.db, { siteId: DEMO_SITE_ID, format });
-        const before = await catalogue(server.db, DEMO_SITE_ID);
+        const exported = await exportProducts(suite.server.db, { siteId: DEMO_SITE_ID, format });
+        const before = await catalogue(suite.server.db, DEMO_SITE_ID);
         expect(exported.exported).toBe(carried(before, format).length);
         expect(exported.notes.join('\n')).toContain('gift-card: not exported');
 
-        const siteId = await freshShop(server.db, `${format}.${dialect}.example`);
-        const report = await importProducts(server.db, { siteId, csv: exported.csv, dryRun: false });
+        const siteId = await freshShop(suite.server.db, `${format}.${dialect}.example`);
+        const report = await importProducts(suite.server.db, { siteId, csv: exported.csv, dryRun: false });
         expect(report.format).toBe(format);
         expect(report.rejected).toEqual([]);
         expect(report.planned.every((p) => p.action === 'create')).toBe(true);
-        const after = await catalogue(server.db, siteId);
+        const after = await catalogue(suite.server.db, siteId);
         expect(after).toEqual(carried(before, format));
         // Exported again, the new site gives the same file.
-        expect((await exportProducts(server.db, { siteId, format })).csv).toBe(exported.csv);
+        expect((await exportProducts(suite.server.db, { siteId, format })).csv).toBe(exported.csv);
         // And importing it again into the same site updates, never duplicates.
-        const again = await importProducts(server.db, { siteId, csv: exported.csv, dryRun: false });
+        const again = await importProducts(suite.server.db, { siteId, csv: exported.csv, dryRun: false });
         expect(again.planned.every((p) => p.action === 'update')).toBe(true);
-        expect(await catalogue(server.db, siteId)).toEqual(after);
+        expect(await catalogue(suite.server.db, siteId)).toEqual(after);
       });
     }
   });

@@ -1,37 +1,41 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { soldOutVariant } from '../../../../test/cart-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const LISTS = '/api/config/forms/mailing-lists';
 
 for (const dialect of DIALECTS) {
   describe(`mailing lists from the settings panel (${dialect})`, () => {
-    let server: TestServer;
     let admin: Visitor;
     let editor: Visitor;
     let reporter: Visitor;
     let siteId: string;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      siteId = (await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
+      siteId = (await suite.server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow())
+        .id;
       const owners: [string, number][] = [
         ['admin', WebsiteRole.ADMIN],
         ['editor', WebsiteRole.EDITOR],
         ['reporter', WebsiteRole.REPORTING],
       ];
       for (const [name, role] of owners) {
-        await createOwner(server.db, { email: `${name}@lists.test`, password: `${name}-password`, roles: [role] });
+        await createOwner(suite.server.db, {
+          email: `${name}@lists.test`,
+          password: `${name}-password`,
+          roles: [role],
+        });
       }
-      admin = await signInOwner(server.url, 'admin@lists.test', 'admin-password');
-      editor = await signInOwner(server.url, 'editor@lists.test', 'editor-password');
-      reporter = await signInOwner(server.url, 'reporter@lists.test', 'reporter-password');
+      admin = await signInOwner(suite.server.url, 'admin@lists.test', 'admin-password');
+      editor = await signInOwner(suite.server.url, 'editor@lists.test', 'editor-password');
+      reporter = await signInOwner(suite.server.url, 'reporter@lists.test', 'reporter-password');
     });
-    afterAll(async () => server?.close());
 
     it('creates a list, refuses a second of the same name and lists it', async () => {
       const created = await admin.post(LISTS, { name: '  Weekly letter ' });
@@ -61,7 +65,7 @@ for (const dialect of DIALECTS) {
 
     it('renames a list, keeping its subscribers', async () => {
       const list = (await admin.post(LISTS, { name: 'Spring' })).body.mailingList;
-      await server.db
+      await suite.server.db
         .insertInto('mailing_list_subscribers')
         .values({
           id: newId(),
@@ -82,7 +86,7 @@ for (const dialect of DIALECTS) {
 
     it('deletes a list: subscribers go, forms let go of it and the site setting is cleared', async () => {
       const list = (await admin.post(LISTS, { name: 'Short-lived' })).body.mailingList;
-      await server.db
+      await suite.server.db
         .insertInto('mailing_list_subscribers')
         .values({
           id: newId(),
@@ -92,23 +96,31 @@ for (const dialect of DIALECTS) {
           created_at: new Date().toISOString(),
         })
         .execute();
-      const form = await server.db.selectFrom('forms').select('id').where('site_id', '=', siteId).executeTakeFirst();
+      const form = await suite.server.db
+        .selectFrom('forms')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .executeTakeFirst();
       if (form)
-        await server.db.updateTable('forms').set({ mailing_list_id: list.id }).where('id', '=', form.id).execute();
+        await suite.server.db
+          .updateTable('forms')
+          .set({ mailing_list_id: list.id })
+          .where('id', '=', form.id)
+          .execute();
       expect((await admin.put('/api/config/settings', { mailingListId: list.id })).body.mailingListId).toBe(list.id);
 
       const deleted = await admin.delete(`${LISTS}/${list.id}`);
       expect(deleted.status).toBe(200);
       expect(deleted.body).toEqual({ deleted: list.id });
       expect((await admin.get('/api/config/settings')).body.mailingListId).toBeNull();
-      const left = await server.db
+      const left = await suite.server.db
         .selectFrom('mailing_list_subscribers')
         .select('id')
         .where('list_id', '=', list.id)
         .execute();
       expect(left).toEqual([]);
       if (form) {
-        const row = await server.db
+        const row = await suite.server.db
           .selectFrom('forms')
           .select('mailing_list_id')
           .where('id', '=', form.id)
@@ -122,8 +134,8 @@ for (const dialect of DIALECTS) {
     it('adds restock sign-ups that join a list to the list the settings chose', async () => {
       const chosen = (await admin.post(LISTS, { name: 'Back in stock fans' })).body.mailingList;
       expect((await admin.put('/api/config/settings', { mailingListId: chosen.id })).status).toBe(200);
-      const variant = await soldOutVariant(server, 'linen-shirt');
-      const signUp = await new Visitor(server.url).post('/api/commerce/restock-notifications', {
+      const variant = await soldOutVariant(suite.server, 'linen-shirt');
+      const signUp = await new Visitor(suite.server.url).post('/api/commerce/restock-notifications', {
         ...variant,
         siteVisitorEmail: 'fan@example.com',
         isJoinMailingList: true,

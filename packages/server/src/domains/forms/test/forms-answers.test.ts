@@ -5,24 +5,23 @@ import {
   submissionAnswer,
   submissionKeyAnswer,
 } from '@tessera/core/contracts/forms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { createFormStore } from '../form-store.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 16: the form answers the storefront's form, captcha and product-form islands read parse with the
 // schemas `@tessera/core/contracts/forms` publishes, naming every field the server sends.
 
 for (const dialect of DIALECTS) {
   describe(`form answers (${dialect})`, () => {
-    let server: TestServer;
-
+    const suite = suiteServer(dialect, {}, { forms: { minFillMs: 0 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { forms: { minFillMs: 0 } } });
-      const site = await server.app.services.content.getSiteForHost('localhost');
-      await createFormStore(server.db).saveForm(site.id, {
+      const site = await suite.server.app.services.content.getSiteForHost('localhost');
+      await createFormStore(suite.server.db).saveForm(site.id, {
         id: 'guarded',
         name: 'Guarded',
         kind: 'contact',
@@ -31,10 +30,9 @@ for (const dialect of DIALECTS) {
         captcha: { enabled: true },
       });
     });
-    afterAll(async () => server?.close());
 
     it('answers a key, a captcha challenge and a stored submission in their schemas', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const { key } = expectAnswer(submissionKeyAnswer, await v.post('/api/form/FormSubmissionKey'));
       const challenge = expectAnswer(captchaChallenge, await v.get('/api/form/captcha-challenge'));
       const captchaKey = await solveCaptcha(challenge, { yieldToPage: async () => {} });
@@ -53,8 +51,8 @@ for (const dialect of DIALECTS) {
     });
 
     it("answers a product's additional-fields form and the check of its values in their schemas", async () => {
-      const v = Visitor.of(server);
-      const ids = await demoItemIds(server);
+      const v = Visitor.of(suite.server);
+      const ids = await demoItemIds(suite.server);
       const { form } = expectAnswer(
         additionalFieldsFormAnswer,
         await v.get(`/api/rest/forms/additional-fields?itemId=${ids['custom-mug']}`),
@@ -68,7 +66,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the answer schemas at /api/openapi.json', async () => {
-      const doc = await openApiDocument(Visitor.of(server));
+      const doc = await openApiDocument(Visitor.of(suite.server));
       expectPublishedAnswer(doc, 'POST', '/api/form/FormSubmissionKey', submissionKeyAnswer);
       expectPublishedAnswer(doc, 'GET', '/api/form/captcha-challenge', captchaChallenge);
       expectPublishedAnswer(doc, 'POST', '/api/form/SaveFormSubmission', submissionAnswer);

@@ -1,10 +1,10 @@
 import { outboxMessageAnswer, outboxPage } from '@tessera/core/contracts/outbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailService } from '../../../platform/mail/mail-service.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The mail outbox's answers are what their contract (`@tessera/core/contracts/outbox`) says, the
 // contract the editor's outbox panel takes its types from, and what /api/openapi.json publishes:
@@ -14,14 +14,14 @@ const API = '/api/config/mail-outbox';
 
 for (const dialect of DIALECTS) {
   describe(`mail outbox answers match their published schemas (${dialect})`, () => {
-    let server: TestServer;
-    let admin: Visitor;
-
+    const suite = suiteServer(dialect, { admin: OWNERS.admin });
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [admin] = await ownerSessions(server, [OWNERS.admin]);
-      const site = await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow();
-      const mail = createMailService(server.db, { smtpUrl: undefined });
+      const site = await suite.server.db
+        .selectFrom('sites')
+        .select('id')
+        .orderBy('created_at')
+        .executeTakeFirstOrThrow();
+      const mail = createMailService(suite.server.db, { smtpUrl: undefined });
       await mail.send({ to: 'kept@example.com', subject: 'Order received: #1001', text: 'Thanks', siteId: site.id });
       const row = (id: string, fields: Record<string, unknown>) => ({
         id,
@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
         sent_at: null,
         ...fields,
       });
-      await server.db
+      await suite.server.db
         .insertInto('mail_outbox')
         .values([
           row('sent', { sent_at: new Date().toISOString(), attempts: 1 }),
@@ -48,27 +48,28 @@ for (const dialect of DIALECTS) {
         ])
         .execute();
     });
-    afterAll(async () => server?.close());
 
     it('answers pages of messages and one message as published', async () => {
-      const all = expectAnswer(outboxPage, await admin.get(API));
+      const all = expectAnswer(outboxPage, await suite.admin.get(API));
       expect(new Set(all.messages.map((m) => m.state))).toEqual(new Set(['kept', 'sent', 'retrying', 'failed']));
-      const first = expectAnswer(outboxPage, await admin.get(`${API}?limit=1`));
+      const first = expectAnswer(outboxPage, await suite.admin.get(`${API}?limit=1`));
       expect(first.hasNextPage).toBe(true);
-      const next = await admin.get(`${API}?limit=1&cursor=${encodeURIComponent(first.nextPageCursor!)}`);
+      const next = await suite.admin.get(`${API}?limit=1&cursor=${encodeURIComponent(first.nextPageCursor!)}`);
       expect(expectAnswer(outboxPage, next).messages).toHaveLength(1);
-      expect(expectAnswer(outboxPage, await admin.get(`${API}?to=failed@example.com`)).messages[0]).toMatchObject({
-        kind: 'restock',
-        state: 'failed',
-        via: 'outbox',
-      });
+      expect(expectAnswer(outboxPage, await suite.admin.get(`${API}?to=failed@example.com`)).messages[0]).toMatchObject(
+        {
+          kind: 'restock',
+          state: 'failed',
+          via: 'outbox',
+        },
+      );
       for (const id of ['sent', 'retrying', 'failed']) {
-        expect(expectAnswer(outboxMessageAnswer, await admin.get(`${API}/${id}`)).message.id).toBe(id);
+        expect(expectAnswer(outboxMessageAnswer, await suite.admin.get(`${API}/${id}`)).message.id).toBe(id);
       }
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(admin);
+      const doc = await openApiDocument(suite.admin);
       expectPublishedAnswer(doc, 'GET', API, outboxPage);
       expectPublishedAnswer(doc, 'GET', `${API}/{id}`, outboxMessageAnswer);
     });

@@ -1,11 +1,12 @@
 import { WebsiteRole } from '@tessera/core';
 import { sendAllAnswer, sendOutcome, signUpAnswer, signUpGroupPage, signUpPage } from '@tessera/core/contracts/restock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { soldOutVariant } from '../../../../test/cart-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The restock answers are what their contract (`@tessera/core/contracts/restock`) says, the contract
 // the editor's restock panel and the storefront's sign-up take their types from, and what
@@ -16,28 +17,26 @@ const API = '/api/site-users/account/notifications/restock';
 
 for (const dialect of DIALECTS) {
   describe(`restock answers match their published schemas (${dialect})`, () => {
-    let server: TestServer;
     let store: Visitor;
     let variant: { productId: string; variantId: string };
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      store = await ownerSession(server, {
+      store = await ownerSession(suite.server, {
         email: 'restock@example.com',
         password: 'store-password',
         roles: [WebsiteRole.STORE_MANAGER],
       });
-      variant = await soldOutVariant(server, 'linen-shirt');
+      variant = await soldOutVariant(suite.server, 'linen-shirt');
     });
-    afterAll(async () => server?.close());
 
     it('answers sign-ups, their lists, groups and sends as published', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const body = { ...variant, siteVisitorEmail: 'ann@example.com', isJoinMailingList: true };
       expect(expectAnswer(signUpAnswer, await visitor.post(SIGNUP, body), 201).created).toBe(true);
       expect(expectAnswer(signUpAnswer, await visitor.post(SIGNUP, body), 200).created).toBe(false);
 
-      const ben = await siteUserSession(server, { email: 'ben@example.com', password: 'ben-password' });
+      const ben = await siteUserSession(suite.server, { email: 'ben@example.com', password: 'ben-password' });
       expectAnswer(signUpAnswer, await ben.post(API, variant), 201);
       const own = expectAnswer(signUpPage, await ben.get(API));
       expect(own.signUps.map((s) => s.email)).toEqual(['ben@example.com']);

@@ -1,27 +1,26 @@
 import { reviewListAnswer, reviewPostedAnswer } from '@tessera/core/contracts/reviews';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { OWNERS, ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 16: a signed-in buyer's review post and a product's review list (the review-form island and the
 // reviews section) answer in the schemas `@tessera/core/contracts/reviews` publishes.
 
 for (const dialect of DIALECTS) {
   describe(`review answers (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
 
     it('answers a buyer’s review post 201 and the approved review in the list in their schemas', async () => {
-      const owner = await ownerSession(server, OWNERS.admin);
+      const owner = await ownerSession(suite.server, OWNERS.admin);
       expect((await owner.put('/api/config/reviews/settings', { enabled: true })).status).toBe(200);
-      const itemId = (await demoItemIds(server))['sticker-pack']!;
-      const buyer = await siteUserSession(server, { email: 'reviewer@example.com', password: 'reviewer-password' });
+      const itemId = (await demoItemIds(suite.server))['sticker-pack']!;
+      const buyer = await siteUserSession(suite.server, {
+        email: 'reviewer@example.com',
+        password: 'reviewer-password',
+      });
       await buyer.post('/api/commerce/shopping-cart/entries', { itemId, sku: 'STICKERS-BOT', quantity: 1 });
       const placed = await buyer.post('/api/checkout/orders', {
         idempotencyKey: 'review-answers-1',
@@ -47,14 +46,17 @@ for (const dialect of DIALECTS) {
       expect((await owner.put(`/api/config/reviews/${posted.reviewId}/status`, { status: 'approved' })).status).toBe(
         200,
       );
-      const list = expectAnswer(reviewListAnswer, await new Visitor(server.url).get(`/api/reviews/products/${itemId}`));
+      const list = expectAnswer(
+        reviewListAnswer,
+        await new Visitor(suite.server.url).get(`/api/reviews/products/${itemId}`),
+      );
       expect(list.summary.count).toBe(1);
       expect(list.reviews[0]).toMatchObject({ id: posted.reviewId, rating: 4, reply: null, photos: [] });
       expect(list).toMatchObject({ sort: 'newest', page: 1 });
     });
 
     it('publishes the answer schemas at /api/openapi.json', async () => {
-      const doc = await openApiDocument(new Visitor(server.url));
+      const doc = await openApiDocument(new Visitor(suite.server.url));
       expectPublishedAnswer(doc, 'GET', '/api/reviews/products/{itemId}', reviewListAnswer);
       expectPublishedAnswer(doc, 'POST', '/api/reviews/products/{itemId}', reviewPostedAnswer, 201);
     });

@@ -1,9 +1,10 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const SETTINGS = '/api/config/settings';
 const OWNERS = '/api/config/owners';
@@ -15,29 +16,27 @@ function contextOf(html: string): Record<string, unknown> {
 
 for (const dialect of DIALECTS) {
   describe(`site settings and owners admin (${dialect})`, () => {
-    let server: TestServer;
     let admin: Visitor;
     let manager: Visitor;
     let adminId: string;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
       adminId = (
-        await createOwner(server.db, {
+        await createOwner(suite.server.db, {
           email: 'boss@owners.test',
           password: 'admin-password',
           roles: [WebsiteRole.ADMIN],
         })
       ).id;
-      await createOwner(server.db, {
+      await createOwner(suite.server.db, {
         email: 'sm@owners.test',
         password: 'store-password',
         roles: [WebsiteRole.STORE_MANAGER],
       });
-      admin = await signInOwner(server.url, 'boss@owners.test', 'admin-password');
-      manager = await signInOwner(server.url, 'sm@owners.test', 'store-password');
+      admin = await signInOwner(suite.server.url, 'boss@owners.test', 'admin-password');
+      manager = await signInOwner(suite.server.url, 'sm@owners.test', 'store-password');
     });
-    afterAll(async () => server?.close());
 
     it('reads the settings and the choices the settings panel offers', async () => {
       const settings = await admin.get(SETTINGS);
@@ -72,14 +71,14 @@ for (const dialect of DIALECTS) {
         currency: 'EUR',
         locale: 'fr-FR',
       });
-      const page = await new Visitor(server.url).get('/shop/p/linen-shirt');
+      const page = await new Visitor(suite.server.url).get('/shop/p/linen-shirt');
       expect(page.body).toContain('Juniper &amp; Oak Paris');
       expect(page.body).toContain(
         '<a class="site-title" href="/"><img class="site-title__logo" src="/files/products/linen-shirt-natural.jpg" alt="Logo" width="800" height="1000"></a>',
       );
       expect(contextOf(page.body)).toMatchObject({ currency: 'EUR', timeZone: 'Europe/Paris', locale: 'fr-FR' });
       await admin.put(SETTINGS, { currency: 'USD', locale: 'en-US', timeZone: 'America/New_York', logo: null });
-      expect((await new Visitor(server.url).get('/')).body).toContain(
+      expect((await new Visitor(suite.server.url).get('/')).body).toContain(
         '<a class="site-title" href="/">Juniper &amp; Oak Paris</a>',
       );
     });
@@ -108,35 +107,39 @@ for (const dialect of DIALECTS) {
       });
       expect(saved.status).toBe(200);
       expect(saved.body.commentsRequireApproval).toBe(true);
-      const context = contextOf((await new Visitor(server.url).get('/')).body);
+      const context = contextOf((await new Visitor(suite.server.url).get('/')).body);
       expect(context).toMatchObject({ cookiePolicy: 'restrictive', trackingEnabled: false });
       expect(saved.body.shareButtonOptions).toEqual({ facebook: true, twitter: false, linkedin: false, email: true });
       expect((await admin.put(SETTINGS, { shareButtonOptions: { myspace: true } })).status).toBe(400);
-      const blog = await server.db
+      const blog = await suite.server.db
         .selectFrom('items')
         .innerJoin('collections', 'collections.id', 'items.collection_id')
         .select(['collections.slug', 'items.url_id'])
         .where('collections.kind', '=', 'blog')
         .where('items.status', '=', 'published')
         .executeTakeFirstOrThrow();
-      const post = (await new Visitor(server.url).get(`/${blog.slug}/${blog.url_id}`)).body as string;
+      const post = (await new Visitor(suite.server.url).get(`/${blog.slug}/${blog.url_id}`)).body as string;
       expect(post).toContain('share-links__link--facebook');
       expect(post).toContain('share-links__link--email');
       expect(post).not.toContain('share-links__link--linkedin');
       expect(post).toContain('class="like-form"');
       await admin.put(SETTINGS, { cookiePolicy: 'standard', trackingEnabled: true });
-      const after = contextOf((await new Visitor(server.url).get('/')).body);
+      const after = contextOf((await new Visitor(suite.server.url).get('/')).body);
       expect(after.cookiePolicy).toBeUndefined();
       expect(after.trackingEnabled).toBeUndefined();
     });
 
     it('asks for a mailing list with the SPEC messages', async () => {
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
-      const lists = await server.db.selectFrom('mailing_lists').select('id').where('site_id', '=', site.id).execute();
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const lists = await suite.server.db
+        .selectFrom('mailing_lists')
+        .select('id')
+        .where('site_id', '=', site.id)
+        .execute();
       if (lists.length === 0) {
         const none = await admin.put(SETTINGS, { mailingListId: 'anything' });
         expect(none.body.message).toBe("You don't have any mailing lists. Please create one before continuing");
-        await server.db
+        await suite.server.db
           .insertInto('mailing_lists')
           .values({ id: newId(), site_id: site.id, name: 'Letters', created_at: new Date().toISOString() })
           .execute();
@@ -144,7 +147,7 @@ for (const dialect of DIALECTS) {
       const missing = await admin.put(SETTINGS, { mailingListId: null });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('A List must be selected');
-      const list = await server.db
+      const list = await suite.server.db
         .selectFrom('mailing_lists')
         .select('id')
         .where('site_id', '=', site.id)
@@ -153,13 +156,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('keeps both of two saves made at once to different parts of the settings', async () => {
-      const editorOwner = await createOwner(server.db, {
+      const editorOwner = await createOwner(suite.server.db, {
         email: 'designer@owners.test',
         password: 'designer-password',
         roles: [WebsiteRole.EDITOR],
       });
       expect(editorOwner.roles).toEqual([WebsiteRole.EDITOR]);
-      const designer = await signInOwner(server.url, 'designer@owners.test', 'designer-password');
+      const designer = await signInOwner(suite.server.url, 'designer@owners.test', 'designer-password');
       for (let round = 0; round < 3; round++) {
         const [a, b, c] = await Promise.all([
           admin.put(SETTINGS, { disqusShortname: `round-${round}` }),
@@ -190,7 +193,7 @@ for (const dialect of DIALECTS) {
         expressCheckout: true,
         scarcityThreshold: 100,
       });
-      const page = await new Visitor(server.url).get('/shop/p/linen-shirt');
+      const page = await new Visitor(suite.server.url).get('/shop/p/linen-shirt');
       expect(contextOf(page.body).storeSettings).toMatchObject({
         multipleQuantityAllowedForServices: false,
         expressCheckout: true,
@@ -214,7 +217,7 @@ for (const dialect of DIALECTS) {
       expect((await admin.post(`${OWNERS}/invite`, { email: 'new.editor@example.com', roles: [1] })).status).toBe(409);
       expect((await admin.post(`${OWNERS}/invite`, { email: 'x@example.com', roles: [5] })).status).toBe(400);
 
-      const mail = await server.db
+      const mail = await suite.server.db
         .selectFrom('mail_outbox')
         .select('text_body')
         .where('to_address', '=', 'new.editor@example.com')
@@ -222,10 +225,10 @@ for (const dialect of DIALECTS) {
       const token = decodeURIComponent(/\/owner-invite\?token=([^\s]+)/.exec(mail.text_body)?.[1] ?? '');
       expect(token.length).toBeGreaterThan(20);
       expect(mail.text_body).toContain(invited.body.inviteUrl);
-      const stored = await server.db.selectFrom('owner_invites').select('id').execute();
+      const stored = await suite.server.db.selectFrom('owner_invites').select('id').execute();
       expect(stored.map((r) => r.id)).not.toContain(token);
 
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       expect(
         (await visitor.post('/api/owner-invites/accept', { token: 'forged', password: 'long-enough-pw' })).status,
       ).toBe(400);
@@ -234,7 +237,7 @@ for (const dialect of DIALECTS) {
       expect(
         (await visitor.post('/api/owner-invites/accept', { token, password: 'another-password' })).body.error,
       ).toBe('invite-invalid');
-      const editor = await signInOwner(server.url, 'new.editor@example.com', 'long-enough-pw');
+      const editor = await signInOwner(suite.server.url, 'new.editor@example.com', 'long-enough-pw');
       expect((await editor.get('/api/config/design')).status).toBe(200);
       expect(
         (await admin.get(OWNERS)).body.owners.find((o: any) => o.email === 'new.editor@example.com').invitePending,
@@ -243,13 +246,13 @@ for (const dialect of DIALECTS) {
 
     it('lets the mailed link set the password through a plain form page', async () => {
       await admin.post(`${OWNERS}/invite`, { email: 'form.user@example.com', roles: [WebsiteRole.REPORTING] });
-      const mail = await server.db
+      const mail = await suite.server.db
         .selectFrom('mail_outbox')
         .select('text_body')
         .where('to_address', '=', 'form.user@example.com')
         .executeTakeFirstOrThrow();
       const link = /https?:\/\/[^/\s]+(\/owner-invite\?token=[^\s]+)/.exec(mail.text_body)?.[1] ?? '';
-      const browser = new Visitor(server.url, null);
+      const browser = new Visitor(suite.server.url, null);
       const page = await browser.get(link);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<form method="post" action="/owner-invite">');
@@ -274,7 +277,7 @@ for (const dialect of DIALECTS) {
         crumb: false,
       });
       expect(reused.body).toContain('expired or was already used');
-      await signInOwner(server.url, 'form.user@example.com', 'a-good-password');
+      await signInOwner(suite.server.url, 'form.user@example.com', 'a-good-password');
     });
 
     it('shows the mail outbox to administrators, newest first, page by page', async () => {
@@ -307,7 +310,7 @@ for (const dialect of DIALECTS) {
 
       expect((await admin.delete(`${OWNERS}/${newcomer.id}`)).status).toBe(200);
       expect((await admin.delete(`${OWNERS}/${newcomer.id}`)).status).toBe(404);
-      const signIn = await new Visitor(server.url).post('/api/config/session', {
+      const signIn = await new Visitor(suite.server.url).post('/api/config/session', {
         email: 'new.editor@example.com',
         password: 'long-enough-pw',
       });

@@ -1,9 +1,9 @@
 import { settingsOptions, storeSettings, websiteSettings } from '@tessera/core/contracts/settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The site and store settings answers are what their contract (`@tessera/core/contracts/settings`)
 // says, the contract the editor's settings and store panels take their types from, and what
@@ -13,22 +13,14 @@ const SETTINGS = '/api/config/settings';
 
 for (const dialect of DIALECTS) {
   describe(`settings answers match their published schema (${dialect})`, () => {
-    let server: TestServer;
-    let admin: Visitor;
-    let store: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [admin, store] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { admin: OWNERS.admin, store: OWNERS.storeManager });
 
     it('answers the site settings, a save with a logo and a banner, and the choices, as published', async () => {
-      const first = expectAnswer(websiteSettings, await admin.get(SETTINGS));
+      const first = expectAnswer(websiteSettings, await suite.admin.get(SETTINGS));
       expect(Object.keys(first.shareButtonOptions).length).toBeGreaterThan(0);
       const saved = expectAnswer(
         websiteSettings,
-        await admin.put(SETTINGS, {
+        await suite.admin.put(SETTINGS, {
           logo: { url: '/files/products/linen-shirt-natural.jpg', altText: 'Logo' },
           shareButtonOptions: { email: true },
           cookieBanner: { enabled: true, position: 'bottom-left' },
@@ -42,17 +34,17 @@ for (const dialect of DIALECTS) {
         height: 1000,
       });
       expect(saved.cookieBanner).toMatchObject({ enabled: true, position: 'bottom-left' });
-      expectAnswer(websiteSettings, await admin.put(SETTINGS, { logo: null, publicUrl: null }));
+      expectAnswer(websiteSettings, await suite.admin.put(SETTINGS, { logo: null, publicUrl: null }));
 
-      const options = expectAnswer(settingsOptions, await admin.get(`${SETTINGS}/options`));
+      const options = expectAnswer(settingsOptions, await suite.admin.get(`${SETTINGS}/options`));
       expect(options.timeZones).toContain('UTC');
     });
 
     it('answers the store settings and a save, as published', async () => {
-      expectAnswer(storeSettings, await store.get(`${SETTINGS}/store`));
+      expectAnswer(storeSettings, await suite.store.get(`${SETTINGS}/store`));
       const saved = expectAnswer(
         storeSettings,
-        await store.put(`${SETTINGS}/store`, {
+        await suite.store.put(`${SETTINGS}/store`, {
           scarcityThreshold: 3,
           scarcityText: 'Only a few left',
           stockHoldMinutes: 45,
@@ -62,7 +54,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(admin);
+      const doc = await openApiDocument(suite.admin);
       for (const method of ['GET', 'PUT']) {
         expectPublishedAnswer(doc, method, SETTINGS, websiteSettings);
         expectPublishedAnswer(doc, method, `${SETTINGS}/store`, storeSettings);

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ownTables } from '../../../platform/db/own-tables.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, type TestServer } from '../../../testing.js';
 import { createSiteUser, type SiteUserVisitor, signInSiteUser } from '../../../../test/auth-helpers.js';
 import { demoItemIds } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The account area lists the user's orders (checkout's `orders`) and restock sign-ups
 // (`restock_signups`). Rows go straight into those tables here, with the columns the account
@@ -25,16 +26,15 @@ async function insertRow(server: TestServer, table: string, known: Record<string
 
 for (const dialect of DIALECTS) {
   describe(`account history (${dialect})`, () => {
-    let server: TestServer;
     let a: SiteUserVisitor;
     let b: SiteUserVisitor;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      const ua = await createSiteUser(server.db, { email: 'hist-a@example.com', password: 'password-a' });
-      await createSiteUser(server.db, { email: 'hist-b@example.com', password: 'password-b' });
-      const ids = await demoItemIds(server);
-      await insertRow(server, 'orders', {
+      const ua = await createSiteUser(suite.server.db, { email: 'hist-a@example.com', password: 'password-a' });
+      await createSiteUser(suite.server.db, { email: 'hist-b@example.com', password: 'password-b' });
+      const ids = await demoItemIds(suite.server);
+      await insertRow(suite.server, 'orders', {
         id: 'order-a',
         site_id: ua.websiteId,
         site_user_id: ua.id,
@@ -45,7 +45,7 @@ for (const dialect of DIALECTS) {
         status: 'paid',
         created_at: '2026-11-01T10:00:00.000Z',
       });
-      await insertRow(server, 'restock_signups', {
+      await insertRow(suite.server, 'restock_signups', {
         id: 'restock-a',
         site_id: ua.websiteId,
         product_id: ids['canvas-tote'],
@@ -54,10 +54,9 @@ for (const dialect of DIALECTS) {
         email: 'hist-a@example.com',
         created_at: '2026-11-02T10:00:00.000Z',
       });
-      a = await signInSiteUser(server.url, 'hist-a@example.com', 'password-a');
-      b = await signInSiteUser(server.url, 'hist-b@example.com', 'password-b');
+      a = await signInSiteUser(suite.server.url, 'hist-a@example.com', 'password-a');
+      b = await signInSiteUser(suite.server.url, 'hist-b@example.com', 'password-b');
     });
-    afterAll(async () => server?.close());
 
     it("lists a user's own orders and restock sign-ups, and never another's", async () => {
       const mine = await a.get('/api/site-users/account/orders');

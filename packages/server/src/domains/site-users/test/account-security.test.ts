@@ -1,9 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { setPublicUrlCommand } from '../../auth/account-commands.js';
 import { loadConfig } from '../../../platform/config.js';
 import { parsePublicUrl, publicBaseUrl } from '../../../platform/http/public-url.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import {
   createOwner,
   createSiteUser,
@@ -15,6 +15,7 @@ import {
 } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { soldOutVariant } from '../../../../test/cart-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Attack review of 2026-11, findings 2 (links built from the Host header), 3 (reset links that
 // outlive a reset) and 15 (an unverified address shows another person's restock sign-ups).
@@ -24,17 +25,15 @@ const RESTOCK = '/api/commerce/restock-notifications';
 
 for (const dialect of DIALECTS) {
   describe(`account security (${dialect})`, () => {
-    let server: TestServer;
     let port: string;
 
+    const suite = suiteServer(dialect, {}, { signIn: { requestsPerAddress: 10_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { signIn: { requestsPerAddress: 10_000 } } });
-      port = new URL(server.url).port;
+      port = new URL(suite.server.url).port;
     });
-    afterAll(async () => server?.close());
 
     const mailsTo = (address: string) =>
-      server.db
+      suite.server.db
         .selectFrom('mail_outbox')
         .selectAll()
         .where('to_address', '=', address)
@@ -49,7 +48,7 @@ for (const dialect of DIALECTS) {
     const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
     /** A JSON POST with a Host header of our choosing (fetch cannot forge Host; inject can). */
     const postAs = (host: string, url: string, payload: unknown) =>
-      server.app.inject({
+      suite.server.app.inject({
         method: 'POST',
         url,
         headers: { host, cookie: 'crumb=c', 'x-csrf-token': 'c', 'content-type': 'application/json' },
@@ -57,8 +56,8 @@ for (const dialect of DIALECTS) {
       });
 
     it('finding 2: a forged Host on the reset request yields a mail whose link points at the configured URL', async () => {
-      await createSiteUser(server.db, { email: 'host-victim@example.com', password: 'victim-password' });
-      await createOwner(server.db, { email: 'host-owner@example.com', password: 'owner-password', roles: [1] });
+      await createSiteUser(suite.server.db, { email: 'host-victim@example.com', password: 'victim-password' });
+      await createOwner(suite.server.db, { email: 'host-owner@example.com', password: 'owner-password', roles: [1] });
 
       // Nothing configured (the demo, tests): this server's own local address, never the Host header.
       const first = await postAs('evil.example', `${ACCOUNT}/password-reset`, { email: 'host-victim@example.com' });
@@ -70,7 +69,7 @@ for (const dialect of DIALECTS) {
       expect(local.text_body).not.toContain('evil.example');
 
       // An owner sets the site's public address in Settings: validated, then used for every link.
-      const admin = await ownerSession(server, OWNERS.admin);
+      const admin = await ownerSession(suite.server, OWNERS.admin);
       for (const bad of [
         'javascript:alert(1)',
         'https://shop.example.com/reset',
@@ -111,19 +110,19 @@ for (const dialect of DIALECTS) {
       expect(invited.body.inviteUrl).toMatch(/^https:\/\/shop\.example\.com\/owner-invite\?token=/);
 
       // Restock notifications and their unsubscribe links too.
-      const tote = await soldOutVariant(server, 'canvas-tote');
+      const tote = await soldOutVariant(suite.server, 'canvas-tote');
       const signUp = await postAs('evil.example', RESTOCK, {
         productId: tote.productId,
         variantId: tote.variantId,
         siteVisitorEmail: 'host-restock@example.com',
       });
       expect(signUp.statusCode).toBeLessThan(300);
-      await server.db
+      await suite.server.db
         .updateTable('product_variants')
         .set({ qty_in_stock: 5 })
         .where('id', '=', tote.variantId)
         .execute();
-      const manager = await ownerSession(server, OWNERS.storeManager);
+      const manager = await ownerSession(suite.server, OWNERS.storeManager);
       const sent = await manager.post(
         '/api/site-users/account/notifications/restock/send',
         { productId: tote.productId, variantId: tote.variantId },
@@ -134,7 +133,7 @@ for (const dialect of DIALECTS) {
       expect(restockMail.text_body).toContain('https://shop.example.com/unsubscribe?token=');
       expect(restockMail.text_body).not.toContain('evil.example');
       expect(restockMail.text_body).not.toContain('127.0.0.1');
-      await server.db
+      await suite.server.db
         .updateTable('product_variants')
         .set({ qty_in_stock: 0 })
         .where('id', '=', tote.variantId)
@@ -142,21 +141,21 @@ for (const dialect of DIALECTS) {
     });
 
     it('finding 2: a request for an unknown host is answered 404 and sends no mail', async () => {
-      await createSiteUser(server.db, { email: 'host-404@example.com', password: 'host-404-password' });
+      await createSiteUser(suite.server.db, { email: 'host-404@example.com', password: 'host-404-password' });
       // `tessera set-public-url`: the site answers on this host only from now on.
-      const line = await setPublicUrlCommand(server.db, { url: `http://127.0.0.1:${port}` });
+      const line = await setPublicUrlCommand(suite.server.db, { url: `http://127.0.0.1:${port}` });
       expect(line).toContain('127.0.0.1');
       try {
         const unknown = await postAs('evil.example', `${ACCOUNT}/password-reset`, { email: 'host-404@example.com' });
         expect(unknown.statusCode).toBe(404);
-        const page = await server.app.inject({ method: 'GET', url: '/', headers: { host: 'evil.example' } });
+        const page = await suite.server.app.inject({ method: 'GET', url: '/', headers: { host: 'evil.example' } });
         expect(page.statusCode).toBe(404);
         const ownerReset = await postAs('evil.example', '/api/config/password-reset', { email: 'admin@owners.test' });
         expect(ownerReset.statusCode).toBe(404);
         expect(await mailsTo('host-404@example.com')).toHaveLength(0);
 
         // The configured host itself is served, and its links start with the configured address.
-        const known = await new Visitor(server.url).post(`${ACCOUNT}/password-reset`, {
+        const known = await new Visitor(suite.server.url).post(`${ACCOUNT}/password-reset`, {
           email: 'host-404@example.com',
         });
         expect(known.status).toBe(200);
@@ -165,13 +164,13 @@ for (const dialect of DIALECTS) {
           new RegExp(`^http://127\\.0\\.0\\.1:${port}/account/reset-password\\?token=`),
         );
       } finally {
-        await server.db.updateTable('sites').set({ host: null, public_url: null }).execute();
+        await suite.server.db.updateTable('sites').set({ host: null, public_url: null }).execute();
       }
     });
 
     it('finding 3: completing a reset invalidates every other reset token of the user', async () => {
-      await createSiteUser(server.db, { email: 'three-links@example.com', password: 'old-password' });
-      const v = new Visitor(server.url);
+      await createSiteUser(suite.server.db, { email: 'three-links@example.com', password: 'old-password' });
+      const v = new Visitor(suite.server.url);
       for (let i = 0; i < 3; i++) {
         expect((await v.post(`${ACCOUNT}/password-reset`, { email: 'three-links@example.com' })).status).toBe(200);
       }
@@ -186,7 +185,7 @@ for (const dialect of DIALECTS) {
         expect(stale.status).toBe(400);
         expect(stale.body.error).toBe('reset-link-invalid');
       }
-      await signInSiteUser(server.url, 'three-links@example.com', 'new-password-1');
+      await signInSiteUser(suite.server.url, 'three-links@example.com', 'new-password-1');
       expect(
         (await v.post(`${ACCOUNT}/session`, { email: 'three-links@example.com', password: 'attacker-password' }))
           .status,
@@ -194,9 +193,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('finding 3: a site user password change invalidates outstanding reset links and other sessions', async () => {
-      const me = await siteUserSession(server, { email: 'changer@example.com', password: 'changer-old-password' });
-      const elsewhere = await signInSiteUser(server.url, 'changer@example.com', 'changer-old-password');
-      const v = new Visitor(server.url);
+      const me = await siteUserSession(suite.server, {
+        email: 'changer@example.com',
+        password: 'changer-old-password',
+      });
+      const elsewhere = await signInSiteUser(suite.server.url, 'changer@example.com', 'changer-old-password');
+      const v = new Visitor(suite.server.url);
       expect((await v.post(`${ACCOUNT}/password-reset`, { email: 'changer@example.com' })).status).toBe(200);
       const [mail] = await mailsTo('changer@example.com');
       const token = tokenOf(linkIn(mail.text_body, '/account/reset-password'));
@@ -217,7 +219,7 @@ for (const dialect of DIALECTS) {
       const stale = await v.post(`${ACCOUNT}/password-reset/complete`, { token, password: 'attacker-password' });
       expect(stale.status).toBe(400);
       expect(stale.body.error).toBe('reset-link-invalid');
-      await signInSiteUser(server.url, 'changer@example.com', 'changer-new-password');
+      await signInSiteUser(suite.server.url, 'changer@example.com', 'changer-new-password');
 
       // The account page's form does the same without JavaScript.
       const page = await me.get('/account');
@@ -234,18 +236,18 @@ for (const dialect of DIALECTS) {
       });
       expect(form.status).toBe(303);
       expect(form.headers.get('location')).toBe('/account?passwordChanged=1');
-      await signInSiteUser(server.url, 'changer@example.com', 'changer-third-password');
+      await signInSiteUser(suite.server.url, 'changer@example.com', 'changer-third-password');
     });
 
     it('finding 3: an owner password change or reset invalidates every outstanding owner reset link', async () => {
       const account = { email: 'owner-three@example.com', password: 'owner-old-password', roles: [WebsiteRole.EDITOR] };
-      const owner = await ownerSession(server, account);
-      const other = await ownerSession(server, { ...account, email: 'owner-three-b@example.com' });
-      const secondBrowser = new Visitor(server.url);
+      const owner = await ownerSession(suite.server, account);
+      const other = await ownerSession(suite.server, { ...account, email: 'owner-three-b@example.com' });
+      const secondBrowser = new Visitor(suite.server.url);
       expect(
         (await secondBrowser.post('/api/config/session', { email: account.email, password: account.password })).status,
       ).toBe(200);
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       for (let i = 0; i < 2; i++) {
         expect((await v.post('/api/config/password-reset', { email: account.email })).status).toBe(200);
       }
@@ -286,7 +288,7 @@ for (const dialect of DIALECTS) {
         (await v.post('/api/config/password-reset/complete', { token: a, password: 'attacker-password' })).status,
       ).toBe(400);
       expect((await other.get('/api/config/session')).status).toBe(401);
-      const signedIn = await new Visitor(server.url).post('/api/config/session', {
+      const signedIn = await new Visitor(suite.server.url).post('/api/config/session', {
         email: 'owner-three-b@example.com',
         password: 'reset-password-b',
       });
@@ -295,7 +297,7 @@ for (const dialect of DIALECTS) {
 
     it('finding 15: an unverified account email does not show restock sign-ups made with that address', async () => {
       const victim = 'restock-victim@example.com';
-      const shirt = await server.db
+      const shirt = await suite.server.db
         .selectFrom('product_variants')
         .innerJoin('items', 'items.id', 'product_variants.item_id')
         .select(['items.id as productId', 'items.title', 'product_variants.id as variantId'])
@@ -303,7 +305,7 @@ for (const dialect of DIALECTS) {
         .where('product_variants.qty_in_stock', '<=', 0)
         .where('product_variants.unlimited', '=', 0)
         .executeTakeFirstOrThrow();
-      const signUp = await new Visitor(server.url).post(RESTOCK, {
+      const signUp = await new Visitor(suite.server.url).post(RESTOCK, {
         productId: shirt.productId,
         variantId: shirt.variantId,
         siteVisitorEmail: victim,
@@ -311,7 +313,7 @@ for (const dialect of DIALECTS) {
       expect(signUp.status).toBeLessThan(300);
 
       // Someone else creates an account with the victim's address: nothing keyed by it shows.
-      const attacker = new SiteUserVisitor(server.url);
+      const attacker = new SiteUserVisitor(suite.server.url);
       const created = await attacker.post(ACCOUNT, { email: victim, password: 'attacker-password' });
       expect(created.status).toBe(200);
       attacker.xsrfToken = created.body.xsrfToken;

@@ -5,12 +5,13 @@ import {
   profileAnswer,
   sessionAnswer,
 } from '@tessera/core/contracts/site-users';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { SiteUserVisitor } from '../../../../test/auth-helpers.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 16: the site-user answers (sign-up, sign-in, account, profile, orders, passwords, sign-out) parse
 // with the schemas `@tessera/core/contracts/site-users` publishes, naming every field the server sends.
@@ -19,15 +20,10 @@ const API = '/api/site-users/account';
 
 for (const dialect of DIALECTS) {
   describe(`site-user answers (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect);
 
     it('answers sign-up, the account, a profile change, orders and sign-out in their schemas', async () => {
-      const v = new SiteUserVisitor(server.url);
+      const v = new SiteUserVisitor(suite.server.url);
       const signedUp = expectAnswer(
         sessionAnswer,
         await v.post(API, { email: 'answers@example.com', password: 'a-long-password', firstName: 'Ada' }),
@@ -42,7 +38,7 @@ for (const dialect of DIALECTS) {
 
       // An order of theirs shows in the list.
       await v.post('/api/commerce/shopping-cart/entries', {
-        itemId: await itemIdOf(server, 'sticker-pack'),
+        itemId: await itemIdOf(suite.server, 'sticker-pack'),
         sku: 'STICKERS-BOT',
         quantity: 1,
       });
@@ -64,8 +60,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers sign-in, a password change and a password reset in their schemas', async () => {
-      await new Visitor(server.url).post(API, { email: 'again@example.com', password: 'first-password' });
-      const v = new SiteUserVisitor(server.url);
+      await new Visitor(suite.server.url).post(API, { email: 'again@example.com', password: 'first-password' });
+      const v = new SiteUserVisitor(suite.server.url);
       const signedIn = expectAnswer(
         sessionAnswer,
         await v.post(`${API}/session`, { email: 'again@example.com', password: 'first-password', rememberMe: 'on' }),
@@ -75,9 +71,9 @@ for (const dialect of DIALECTS) {
         doneAnswer,
         await v.put(`${API}/password`, { currentPassword: 'first-password', newPassword: 'second-password' }),
       );
-      const stranger = new Visitor(server.url);
+      const stranger = new Visitor(suite.server.url);
       expectAnswer(doneAnswer, await stranger.post(`${API}/password-reset`, { email: 'again@example.com' }));
-      const mail = await server.db
+      const mail = await suite.server.db
         .selectFrom('mail_outbox')
         .select('text_body')
         .where('to_address', '=', 'again@example.com')
@@ -91,7 +87,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes the answer schemas at /api/openapi.json', async () => {
-      const doc = await openApiDocument(new Visitor(server.url));
+      const doc = await openApiDocument(new Visitor(suite.server.url));
       expectPublishedAnswer(doc, 'POST', API, sessionAnswer);
       expectPublishedAnswer(doc, 'POST', `${API}/session`, sessionAnswer);
       expectPublishedAnswer(doc, 'DELETE', `${API}/session`, doneAnswer);

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, spawnCli } from '../../../../test/cli-process.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { SiteUsageError, siteCommand } from '../site-commands.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** GET / with a Host header of our choice (fetch does not let a caller set it). */
 function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
@@ -115,12 +116,8 @@ describe('tessera site', { timeout: 120_000 }, () => {
 
 for (const dialect of DIALECTS) {
   describe(`site commands on ${dialect}`, { timeout: 120_000 }, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
-    const context = () => ({ db: server.db, filesDir: server.app.config.filesDir, ask: async () => 'no' });
+    const suite = suiteServer(dialect);
+    const context = () => ({ db: suite.server.db, filesDir: suite.server.app.config.filesDir, ask: async () => 'no' });
 
     it('serves each site on its host, and an unknown host 404 once a site has one', async () => {
       const out = await siteCommand(context(), ['create', '--host', 'blank.example.com', '--title', 'Blank Co']);
@@ -138,8 +135,8 @@ for (const dialect of DIALECTS) {
       expect(await siteCommand(context(), ['set-host', '--site', DEMO_SITE_ID, '--host', 'demo.example.com'])).toBe(
         `Site ${DEMO_SITE_ID} now answers on demo.example.com.`,
       );
-      server.app.services.content.invalidate();
-      const get = (host: string) => getWithHost(server.url, host);
+      suite.server.app.services.content.invalidate();
+      const get = (host: string) => getWithHost(suite.server.url, host);
       const blank = await get('blank.example.com');
       expect(blank.status).toBe(200);
       expect(blank.body).toContain('Blank Co');
@@ -150,7 +147,7 @@ for (const dialect of DIALECTS) {
       expect(await siteCommand(context(), ['delete', '--site', DEMO_SITE_ID, '--yes'])).toBe(
         `Deleted site ${DEMO_SITE_ID}.`,
       );
-      const left = await server.db.selectFrom('items').select('id').execute();
+      const left = await suite.server.db.selectFrom('items').select('id').execute();
       expect(left).toEqual([]);
       const list = await siteCommand(context(), ['list']);
       expect(list.split('\n')).toEqual(['ID  HOST  TITLE  OWNERS', `${id}  blank.example.com  Blank Co  owners: 0`]);

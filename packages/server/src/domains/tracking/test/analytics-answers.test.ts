@@ -1,12 +1,13 @@
 import { COMMERCE_EVENTS, WebsiteRole } from '@tessera/core';
 import { dailyAnswer, figureAnswers, reportAnswer } from '@tessera/core/contracts/analytics';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { ownerSession } from '../../../../test/auth-helpers.js';
 import type { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The owner analytics answers are what their contract (`@tessera/core/contracts/analytics`) says, the
 // contract the editor's Analytics and JavaScript errors panels take their types from, and what
@@ -17,21 +18,21 @@ const RANGE = '?from=2026-01-14&to=2026-01-16';
 
 for (const dialect of DIALECTS) {
   describe(`analytics answers match their published schemas (${dialect})`, () => {
-    let server: TestServer;
     let owner: Visitor;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, {
+      owner = await ownerSession(suite.server, {
         email: 'numbers@example.com',
         password: 'correct horse',
         roles: [WebsiteRole.REPORTING],
       });
-      const siteId = (await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow())
-        .id;
+      const siteId = (
+        await suite.server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow()
+      ).id;
       const at = '2026-01-15T15:00:00.000Z';
       const common = { site_id: siteId, created_at: at };
-      await server.db
+      await suite.server.db
         .insertInto('tracking_hits')
         .values(
           ['/', '/shop', '/shop/p/linen-shirt'].map((path, i) => ({
@@ -64,7 +65,7 @@ for (const dialect of DIALECTS) {
         currency: valueCents === null ? null : 'USD',
         data: '{}',
       });
-      await server.db
+      await suite.server.db
         .insertInto('tracking_events')
         .values([
           event(COMMERCE_EVENTS.visitProduct, null, 'schema'),
@@ -74,14 +75,14 @@ for (const dialect of DIALECTS) {
           event(COMMERCE_EVENTS.order, 9900, 'schema'),
         ])
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('tracking_metrics')
         .values([
           { ...common, id: newId(), page_load_id: newId(), path: '/', name: 'LCP', value: 1800 },
           { ...common, id: newId(), page_load_id: newId(), path: '/', name: 'CLS', value: 0.02 },
         ])
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('tracking_js_errors')
         .values({
           ...common,
@@ -97,7 +98,6 @@ for (const dialect of DIALECTS) {
         })
         .execute();
     });
-    afterAll(async () => server?.close());
 
     it('answers every figure, the days and the whole report as published, with figures and without', async () => {
       for (const query of [RANGE, '?from=2001-01-01&to=2001-01-02']) {

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { analyticsEvent, FORM, form } from './tracking-helpers.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 for (const dialect of DIALECTS) {
   describe(`tracked events and figures (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, OWNERS.reporting);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { owner: OWNERS.reporting });
 
     it('validates schema events with the SPEC messages and counts the commerce funnel and revenue', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const unknown = await visitor.post('/api/v1/clanker/events', { eventSchemaName: 'nope', eventContent: '{}' });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe('Error tracking event: HTTP Status 404');
@@ -59,7 +53,7 @@ for (const dialect of DIALECTS) {
       };
       expect((await visitor.post('/api/v1/clanker/events', order)).status).toBe(202);
 
-      const commerce = await owner.get('/api/config/analytics/commerce');
+      const commerce = await suite.owner.get('/api/config/analytics/commerce');
       expect(commerce.status).toBe(200);
       // The order a visitor reports is a claim: stored, never counted as an order or revenue.
       expect(commerce.body.commerce.funnel).toEqual([
@@ -73,7 +67,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('hands out page load ids and reports web vitals at p75 by page', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const settings = await visitor.get('/api/1/performance/settings');
       expect(settings.body).toMatchObject({ timeout: 30000 });
       expect(settings.body.pageLoadId).toMatch(/^[\w-]{16,}$/);
@@ -98,11 +92,11 @@ for (const dialect of DIALECTS) {
         { contentType: FORM, crumb: false },
       );
       expect(beacon.status).toBe(202);
-      const vitals = await owner.get('/api/config/analytics/web-vitals');
+      const vitals = await suite.owner.get('/api/config/analytics/web-vitals');
       const page = vitals.body.webVitals.find((p: { path: string }) => p.path === '/vitals');
       expect(page.p75).toEqual({ LCP: 3000, CLS: 0.05, FCP: null, INP: 80, TTFB: null });
       expect(page.samples).toBe(4);
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_metrics')
         .select('name')
         .where('name', 'in', ['nav.dns', 'rum-hero'])
@@ -111,7 +105,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('groups JavaScript errors by message and cuts long stacks', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const error = (message: string, stack = 'at x') => ({
         event: 'JavascriptError',
         data: { message, stack, path: '/shop' },
@@ -123,12 +117,12 @@ for (const dialect of DIALECTS) {
         error('other'),
       ]);
       expect(answer.status).toBe(202);
-      const report = await owner.get('/api/config/analytics/errors');
+      const report = await suite.owner.get('/api/config/analytics/errors');
       expect(report.body.errors.map((e: { message: string; count: number }) => [e.message, e.count])).toEqual([
         ['boom', 2],
         ['other', 1],
       ]);
-      const stacks = await server.db
+      const stacks = await suite.server.db
         .selectFrom('tracking_js_errors')
         .select('stack')
         .where('message', '=', 'boom')
@@ -137,7 +131,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('stores census and named events', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const fields = { visitorCookie: 'v9.1', page: '/shop' };
       for (const path of ['button-click', 'button-render', 'overlay']) {
         expect((await visitor.post(`/api/census/${path}`, form(fields), { contentType: FORM })).status).toBe(202);
@@ -163,8 +157,8 @@ for (const dialect of DIALECTS) {
         },
       );
       expect(event.status).toBe(202);
-      await owner.get('/api/config/analytics/overview');
-      const rows = await server.db
+      await suite.owner.get('/api/config/analytics/overview');
+      const rows = await suite.server.db
         .selectFrom('tracking_events')
         .select(['source', 'name', 'item_id'])
         .where('source', 'in', ['census', 'event'])
@@ -181,8 +175,8 @@ for (const dialect of DIALECTS) {
 
     it('finding 7: revenue, orders and the funnel count only what the server recorded, not visitor claims', async () => {
       const figures = async () => {
-        const commerce = (await owner.get('/api/config/analytics/commerce')).body.commerce;
-        const today = (await owner.get('/api/config/analytics/daily')).body.daily.at(-1) ?? {};
+        const commerce = (await suite.owner.get('/api/config/analytics/commerce')).body.commerce;
+        const today = (await suite.owner.get('/api/config/analytics/daily')).body.daily.at(-1) ?? {};
         const step = (event: string) => commerce.funnel.find((f: { event: string }) => f.event === event).events;
         return {
           revenue: commerce.revenue.cents,
@@ -195,7 +189,7 @@ for (const dialect of DIALECTS) {
         };
       };
       const before = await figures();
-      const attacker = new Visitor(server.url);
+      const attacker = new Visitor(suite.server.url);
       const claim = { valueCents: 5_000_000, currency: 'USD', sessionId: 'attack' };
       for (const event of ['Order', 'Checkout']) {
         const sent = await attacker.post('/api/events/RecordEvent', form({ event, data: JSON.stringify(claim) }), {
@@ -210,8 +204,8 @@ for (const dialect of DIALECTS) {
       expect(schemaClaim.status).toBe(202);
 
       // A real order: the checkout page records Checkout, the order route records Order, both server-side.
-      const buyer = new Visitor(server.url);
-      const item = await server.db
+      const buyer = new Visitor(suite.server.url);
+      const item = await suite.server.db
         .selectFrom('items')
         .select('id')
         .where('url_id', '=', 'sticker-pack')
@@ -247,7 +241,7 @@ for (const dialect of DIALECTS) {
         dailyRevenue: total,
       });
       // The claims are kept, marked by where they came from.
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_events')
         .select(['source', 'name'])
         .where('session_id', '=', 'attack')

@@ -1,31 +1,23 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { FORM, form, hit, recordHit } from './tracking-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** Signed in, a viewer-only account is counted like a visitor outside /config. */
 const VIEWER = { email: 'viewer@example.com', password: 'viewer-password', roles: [WebsiteRole.VIEWER] };
 
 for (const dialect of DIALECTS) {
   describe(`page views (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
-    let editor: Visitor;
-    let viewer: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [owner, editor, viewer] = await ownerSessions(server, [OWNERS.reporting, OWNERS.editor, VIEWER]);
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, { owner: OWNERS.reporting, editor: OWNERS.editor, viewer: VIEWER });
 
     it('stores hits and reports visits, visitors, sessions, pages, referrers and devices', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       expect((await recordHit(visitor, hit('/'))).status).toBe(202);
-      expect((await recordHit(visitor, hit('/shop', { referrer: `${server.url}/` }))).status).toBe(202);
+      expect((await recordHit(visitor, hit('/shop', { referrer: `${suite.server.url}/` }))).status).toBe(202);
       expect((await recordHit(visitor, hit('/shop', { visitorId: 'v2', sessionId: 's2', referrer: '' }))).status).toBe(
         202,
       );
@@ -36,7 +28,7 @@ for (const dialect of DIALECTS) {
       );
       expect(phone.status).toBe(202);
 
-      const report = await owner.get('/api/config/analytics/report');
+      const report = await suite.owner.get('/api/config/analytics/report');
       expect(report.status).toBe(200);
       expect(report.body.overview).toEqual({ pageViews: 4, visits: 3, uniqueVisitors: 3, sessions: 3 });
       expect(report.body.pages[0]).toEqual({ path: '/shop', pageViews: 3, visitors: 3 });
@@ -49,7 +41,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('skips /search, not-found, lock-screen and access-denied pages', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       for (const [path, pageType] of [
         ['/search', 102],
         ['/nowhere', 100],
@@ -60,18 +52,18 @@ for (const dialect of DIALECTS) {
         expect(answer.status).toBe(202);
         expect(answer.body).toEqual({ stored: false });
       }
-      const pages = await owner.get('/api/config/analytics/pages');
+      const pages = await suite.owner.get('/api/config/analytics/pages');
       expect(pages.body.pages.map((p: { path: string }) => p.path)).not.toContain('/search');
     });
 
     it('does not record signed-in owners, except viewer-only accounts outside /config', async () => {
-      expect((await recordHit(editor, hit('/editor-page'))).body).toEqual({ stored: false });
-      expect((await recordHit(viewer, hit('/viewer-page'))).body).toEqual({ stored: true });
-      expect((await recordHit(viewer, hit('/config/pages'))).body).toEqual({ stored: false });
+      expect((await recordHit(suite.editor, hit('/editor-page'))).body).toEqual({ stored: false });
+      expect((await recordHit(suite.viewer, hit('/viewer-page'))).body).toEqual({ stored: true });
+      expect((await recordHit(suite.viewer, hit('/config/pages'))).body).toEqual({ stored: false });
     });
 
     it('refuses bad payloads with a 400 and never a 500', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       for (const body of [
         form({ data: 'not json' }),
         form({ data: '{"path":"no-slash","visitorId":"v"}' }),
@@ -95,12 +87,12 @@ for (const dialect of DIALECTS) {
     });
 
     it('keeps the owner figures to reporting roles and a valid range in the site zone', async () => {
-      const anonymous = new Visitor(server.url);
+      const anonymous = new Visitor(suite.server.url);
       expect((await anonymous.get('/api/config/analytics/overview')).status).toBe(401);
-      expect((await editor.get('/api/config/analytics/overview')).status).toBe(403);
-      const bad = await owner.get('/api/config/analytics/overview?from=2026-02-10&to=2026-02-01');
+      expect((await suite.editor.get('/api/config/analytics/overview')).status).toBe(403);
+      const bad = await suite.owner.get('/api/config/analytics/overview?from=2026-02-10&to=2026-02-01');
       expect(bad.status).toBe(400);
-      const winter = await owner.get('/api/config/analytics/overview?from=2026-01-15&to=2026-01-15');
+      const winter = await suite.owner.get('/api/config/analytics/overview?from=2026-01-15&to=2026-01-15');
       expect(winter.body.range).toMatchObject({
         startUtc: '2026-01-15T05:00:00.000Z',
         endUtc: '2026-01-16T05:00:00.000Z',
@@ -110,8 +102,8 @@ for (const dialect of DIALECTS) {
 
     // Last: it switches tracking off for the whole site.
     it('records nothing once the site switches tracking off, and tells the page so', async () => {
-      await patchSiteSettings(server.db, 'website', { trackingEnabled: false });
-      const visitor = new Visitor(server.url);
+      await patchSiteSettings(suite.server.db, 'website', { trackingEnabled: false });
+      const visitor = new Visitor(suite.server.url);
       expect((await recordHit(visitor, hit('/after-switch'))).body).toEqual({ stored: false });
       const errors = await visitor.post('/api/events/RecordJavascriptErrors', [
         { event: 'JavascriptError', data: { message: 'off' }, timestamp: 1 },
