@@ -4,11 +4,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { Members } from './Members.js';
 import { PlanForm } from './PlanForm.js';
 import { BASE, CollectionPicker } from './parts.js';
-import type { AreaJson, AreasListing } from './types.js';
+import type { AreasListing, OwnerArea } from '@tessera/core/contracts/member-areas';
 
 /** One area: its pages, plans (add, stop offering), members and revenue. */
 export function AreaCard(props: {
-  area: AreaJson;
+  area: OwnerArea;
   collections: AreasListing['collections'];
   onChanged: (text: string) => Promise<void>;
   onError: (text: string) => void;

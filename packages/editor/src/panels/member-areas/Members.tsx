@@ -3,12 +3,13 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { BASE } from './parts.js';
-import { type MemberJson, type RevenueJson, SOURCE_LABELS } from './types.js';
+import type { MembersAnswer } from '@tessera/core/contracts/member-areas';
+import { SOURCE_LABELS } from './types.js';
 
 /** The area's members (with grant and revoke) and revenue per plan. */
 export function Members(props: { areaId: string; onError: (text: string) => void }) {
   const base = `${BASE}/${encodeURIComponent(props.areaId)}/members`;
-  const report = useResource<{ members: MemberJson[]; revenue: RevenueJson[] }>(base);
+  const report = useResource<MembersAnswer>(base);
   const [email, setEmail] = useState('');
 
   async function act(run: () => Promise<unknown>) {

@@ -5,7 +5,7 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { AreaCard } from './AreaCard.js';
 import { BASE, CollectionPicker } from './parts.js';
-import type { AreasListing } from './types.js';
+import type { AreasListing } from '@tessera/core/contracts/member-areas';
 import './member-areas.css';
 
 /**

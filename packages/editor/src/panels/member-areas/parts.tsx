@@ -1,4 +1,4 @@
-import type { AreasListing } from './types.js';
+import type { AreasListing } from '@tessera/core/contracts/member-areas';
 
 export const BASE = '/api/config/member-areas';
 

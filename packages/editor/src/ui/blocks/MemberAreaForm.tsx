@@ -1,12 +1,8 @@
+import type { AreasListing } from '@tessera/core/contracts/member-areas';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits, SelectField, TextField } from './common.js';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-interface AreaChoice {
-  id: string;
-  title: string;
-}
 
 /**
  * Member area (67): `content.areaId`, `content.title`, `content.text`, `content.buttonLabel`. The
@@ -16,7 +12,7 @@ interface AreaChoice {
 export function MemberAreaForm(props: BlockFormProps) {
   const { set } = blockEdits(props);
   const c = props.block.content;
-  const listing = useResource<{ areas: AreaChoice[] }>('/api/config/member-areas');
+  const listing = useResource<AreasListing>('/api/config/member-areas');
   const current = str(c.areaId);
   const areas = listing.data?.areas ?? [];
   const options = [

@@ -1,4 +1,5 @@
 import type { BillingPeriod } from '@tessera/core';
+import type { AreaAccess } from '@tessera/core/contracts/member-areas';
 import type { Kysely } from 'kysely';
 import { addBillingPeriod } from '../subscriptions/schedule.js';
 import type { Database } from '../../platform/db/schema.js';
@@ -16,14 +17,8 @@ import { membershipOf } from './repository.js';
 
 export type AccessSource = 'free' | 'granted' | 'one-time' | 'recurring';
 
-export interface AreaAccess {
-  active: boolean;
-  /** The latest end of the active grants; null with `active` means no end. */
-  until: string | null;
-  /** What gives access now (the one lasting longest), or 'revoked' / 'none'. */
-  source: AccessSource | 'revoked' | 'none';
-  planId: string | null;
-}
+/** A site user's access to one area (the wire shape of every access answer). */
+export type { AreaAccess };
 
 /** One span of access: from `start` until `end` (null: no end). */
 export interface AccessSpan {

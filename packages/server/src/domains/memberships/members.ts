@@ -1,26 +1,18 @@
+import type { AreaMember, PlanRevenue } from '@tessera/core/contracts/member-areas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { accessAt, type AreaAccess, loadAccessSpans } from './access.js';
+import { accessAt, loadAccessSpans } from './access.js';
 import type { PlanRow } from './repository.js';
 
 // The owner's view of an area: who has (or had) access and the money each plan brought in.
 
 export const MEMBER_LIST_LIMIT = 500;
 
-export interface MemberJson {
-  siteUserId: string;
-  email: string;
-  name: string;
-  access: AreaAccess;
-  /** The stored owner decision or free join, if any. */
-  stored: string | null;
-}
-
 /** Site users with a stored membership or a paid order or subscription of one of the plans' products. */
 export async function listMembers(
   db: Kysely<Database>,
   input: { siteId: string; areaId: string; plans: readonly PlanRow[]; now: string },
-): Promise<MemberJson[]> {
+): Promise<AreaMember[]> {
   const { siteId, areaId, plans, now } = input;
   const items = plans.map((p) => p.item_id).filter((id): id is string => Boolean(id));
   const ids = new Set<string>();
@@ -58,7 +50,7 @@ export async function listMembers(
     .where('id', 'in', list)
     .orderBy('email')
     .execute();
-  const members: MemberJson[] = [];
+  const members: AreaMember[] = [];
   for (const user of users) {
     const { spans, revoked } = await loadAccessSpans(db, { siteId, areaId, siteUserId: user.id, plans });
     members.push({
@@ -70,19 +62,6 @@ export async function listMembers(
     });
   }
   return members;
-}
-
-export interface PlanRevenue {
-  planId: string;
-  title: string;
-  kind: string;
-  currency: string;
-  /** The plan product's lines on paid orders (first payments and renewals), net of refunds. */
-  revenueCents: number;
-  /** What refunds gave back of those lines (a refund of a whole order takes its line's share). */
-  refundedCents: number;
-  /** Orders still paid (a renewal refunded in full no longer counts). */
-  paidOrders: number;
 }
 
 /** The share of an order's refunds that falls on one line: in proportion to the line's part of the order. */

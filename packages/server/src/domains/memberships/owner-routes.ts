@@ -1,3 +1,18 @@
+import {
+  areaAnswer,
+  areaDeletedAnswer,
+  areaMemberParams,
+  areaParams,
+  areaPlanParams,
+  areasListing,
+  createAreaBody,
+  createPlanBody,
+  grantBody,
+  memberDecisionAnswer,
+  membersAnswer,
+  planCreatedAnswer,
+  updateAreaBody,
+} from '@tessera/core/contracts/member-areas';
 import type { FastifyInstance } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
@@ -7,15 +22,6 @@ import { plusDays } from './access.js';
 import { listMembers, revenueByPlan } from './members.js';
 import { planView } from './plan-view.js';
 import { type AreaWithParts, findArea, listAreas, listPlans, setOwnerDecision } from './repository.js';
-import {
-  areaMemberParams,
-  areaParams,
-  areaPlanParams,
-  createAreaBody,
-  createPlanBody,
-  grantBody,
-  updateAreaBody,
-} from './schemas.js';
 import { archivePlan, createArea, createPlan, deleteArea, memberAccess, updateArea } from './service.js';
 
 const BASE = '/api/config/member-areas';
@@ -62,7 +68,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     return user ?? fail('site-user-not-found');
   }
 
-  app.get(BASE, store, async (request, reply) => {
+  app.get(BASE, { ...store, config: { contract: { response: { 200: areasListing } } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const siteId = siteOf(request);
     const collections = await db
@@ -75,18 +81,22 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     return { areas: (await listAreas(db, siteId, true)).map(areaJson), collections };
   });
 
-  app.post(BASE, { ...store, config: { contract: { body: createAreaBody } } }, async (request, reply) => {
-    const input = parseWithFields(createAreaBody, request.body);
-    const siteId = siteOf(request);
-    const id = await createArea(db, { siteId, ...input, now: new Date().toISOString() });
-    onChange(siteId);
-    reply.code(201).header('cache-control', 'no-store');
-    return { area: await oneArea(siteId, id) };
-  });
+  app.post(
+    BASE,
+    { ...store, config: { contract: { body: createAreaBody, response: { 201: areaAnswer } } } },
+    async (request, reply) => {
+      const input = parseWithFields(createAreaBody, request.body);
+      const siteId = siteOf(request);
+      const id = await createArea(db, { siteId, ...input, now: new Date().toISOString() });
+      onChange(siteId);
+      reply.code(201).header('cache-control', 'no-store');
+      return { area: await oneArea(siteId, id) };
+    },
+  );
 
   app.patch(
     `${BASE}/:areaId`,
-    { ...store, config: { contract: { params: areaParams, body: updateAreaBody } } },
+    { ...store, config: { contract: { params: areaParams, body: updateAreaBody, response: { 200: areaAnswer } } } },
     async (request) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const input = parseWithFields(updateAreaBody, request.body);
@@ -97,17 +107,24 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
     },
   );
 
-  app.delete(`${BASE}/:areaId`, { ...store, config: { contract: { params: areaParams } } }, async (request) => {
-    const { areaId } = parseInput(areaParams, request.params, 'address');
-    const siteId = siteOf(request);
-    await deleteArea(db, siteId, areaId, new Date().toISOString());
-    onChange(siteId);
-    return { ok: true };
-  });
+  app.delete(
+    `${BASE}/:areaId`,
+    { ...store, config: { contract: { params: areaParams, response: { 200: areaDeletedAnswer } } } },
+    async (request) => {
+      const { areaId } = parseInput(areaParams, request.params, 'address');
+      const siteId = siteOf(request);
+      await deleteArea(db, siteId, areaId, new Date().toISOString());
+      onChange(siteId);
+      return { ok: true };
+    },
+  );
 
   app.post(
     `${BASE}/:areaId/plans`,
-    { ...store, config: { contract: { params: areaParams, body: createPlanBody } } },
+    {
+      ...store,
+      config: { contract: { params: areaParams, body: createPlanBody, response: { 201: planCreatedAnswer } } },
+    },
     async (request, reply) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const plan = parseWithFields(createPlanBody, request.body);
@@ -128,7 +145,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
 
   app.delete(
     `${BASE}/:areaId/plans/:planId`,
-    { ...store, config: { contract: { params: areaPlanParams } } },
+    { ...store, config: { contract: { params: areaPlanParams, response: { 200: areaAnswer } } } },
     async (request) => {
       const { areaId, planId } = parseInput(areaPlanParams, request.params, 'address');
       const siteId = siteOf(request);
@@ -141,7 +158,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
 
   app.get(
     `${BASE}/:areaId/members`,
-    { ...store, config: { contract: { params: areaParams } } },
+    { ...store, config: { contract: { params: areaParams, response: { 200: membersAnswer } } } },
     async (request, reply) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const siteId = siteOf(request);
@@ -158,7 +175,10 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
 
   app.post(
     `${BASE}/:areaId/members`,
-    { ...store, config: { contract: { params: areaParams, body: grantBody } } },
+    {
+      ...store,
+      config: { contract: { params: areaParams, body: grantBody, response: { 201: memberDecisionAnswer } } },
+    },
     async (request, reply) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const input = parseWithFields(grantBody, request.body);
@@ -175,7 +195,7 @@ export function registerOwnerRoutes(app: FastifyInstance, onChange: (siteId: str
 
   app.delete(
     `${BASE}/:areaId/members/:siteUserId`,
-    { ...store, config: { contract: { params: areaMemberParams } } },
+    { ...store, config: { contract: { params: areaMemberParams, response: { 200: memberDecisionAnswer } } } },
     async (request) => {
       const { areaId, siteUserId } = parseInput(areaMemberParams, request.params, 'address');
       const siteId = siteOf(request);

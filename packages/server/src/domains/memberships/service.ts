@@ -14,7 +14,7 @@ import {
   releaseAreaCollections,
   setAreaCollections,
 } from './repository.js';
-import type { CreatePlanInput } from './schemas.js';
+import type { CreatePlanInput } from '@tessera/core/contracts/member-areas';
 
 // The member-area rules that are not HTTP: access, free joins, cancelling, and the owner's edits.
 

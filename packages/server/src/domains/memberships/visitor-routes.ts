@@ -1,3 +1,12 @@
+import {
+  accessAnswer,
+  areaParams,
+  cancelAnswer,
+  confirmedQuery,
+  joinAnswer,
+  joinBody,
+  planParams,
+} from '@tessera/core/contracts/member-areas';
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cartTokenOf, setCartCookies } from '../../platform/http/cookies.js';
@@ -7,7 +16,6 @@ import { fail } from '../../platform/errors/index.js';
 import { planSku } from './plan-products.js';
 import { areaView } from './plan-view.js';
 import { areaCollections, findArea, findPlan, listPlans, type PlanRow } from './repository.js';
-import { areaParams, confirmedQuery, joinBody, planParams } from './schemas.js';
 import { cancelRecurring, joinablePlan, joinFree, memberAccess, renewingPlans } from './service.js';
 import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 
@@ -62,7 +70,11 @@ export function registerVisitorRoutes(
 
   app.post(
     '/api/member-areas/join',
-    { onRequest: joinLimit, preHandler: requireSiteUser, config: { contract: { body: joinBody } } },
+    {
+      onRequest: joinLimit,
+      preHandler: requireSiteUser,
+      config: { contract: { body: joinBody, response: { 200: joinAnswer } } },
+    },
     async (request, reply) => {
       const body = parseInput(joinBody, request.body);
       const user = request.siteUser as SignedInSiteUser;
@@ -88,7 +100,7 @@ export function registerVisitorRoutes(
 
   app.post(
     '/api/member-areas/plans/:planId/cancel',
-    { preHandler: requireSiteUser, config: { contract: { params: planParams } } },
+    { preHandler: requireSiteUser, config: { contract: { params: planParams, response: { 200: cancelAnswer } } } },
     async (request) => {
       const { planId } = parseInput(planParams, request.params, 'address');
       const user = request.siteUser as SignedInSiteUser;
@@ -118,7 +130,7 @@ export function registerVisitorRoutes(
 
   app.get(
     '/api/member-areas/:areaId/access',
-    { preHandler: requireSiteUser, config: { contract: { params: areaParams } } },
+    { preHandler: requireSiteUser, config: { contract: { params: areaParams, response: { 200: accessAnswer } } } },
     async (request, reply) => {
       const { areaId } = parseInput(areaParams, request.params, 'address');
       const user = request.siteUser as SignedInSiteUser;

@@ -231,6 +231,23 @@ for (const dialect of DIALECTS) {
       );
     });
 
+    it('a site user reads their own access; an archived plan stays in the owner list, marked', async () => {
+      const { visitor } = await member('reader@example.com');
+      const before = await visitor.get(`/api/member-areas/${areaId}/access`);
+      expect(before.status, JSON.stringify(before.body)).toBe(200);
+      expect(before.body.access).toMatchObject({ active: false, source: 'none' });
+      expect((await join(visitor, plan.free)).status).toBe(200);
+      const after = await visitor.get(`/api/member-areas/${areaId}/access`);
+      expect(after.body.access).toMatchObject({ active: true, source: 'free', planId: plan.free });
+      expect((await visitor.get('/api/member-areas/no-such-area/access')).status).toBe(404);
+      const trial = await owner.post(`${BASE}/${areaId}/plans`, { title: 'Trial', kind: 'free', durationDays: 7 });
+      expect(trial.status, JSON.stringify(trial.body)).toBe(201);
+      const archived = await owner.delete(`${BASE}/${areaId}/plans/${trial.body.planId}`);
+      expect(archived.status, JSON.stringify(archived.body)).toBe(200);
+      const listed = archived.body.area.plans.find((p: { id: string }) => p.id === trial.body.planId);
+      expect(listed).toMatchObject({ archived: true, duration: 'for 7 days', isFree: true, itemId: null });
+    });
+
     it('the home page in an area is gated at / too', async () => {
       // The demo site's home page is made of sections: the collection with the slug `home`.
       const list = await owner.get(BASE);
