@@ -9,6 +9,7 @@ import {
   SEED_IMAGE_WIDTH,
   writeSeedImages,
 } from './seed-images.js';
+import { insertItem } from '../platform/db/items.js';
 import type { Database } from '../platform/db/schema.js';
 import { seedDemoForms } from '../domains/forms/demo-forms.js';
 import { ensureCheckoutDefaults } from '../domains/checkout/defaults.js';
@@ -129,25 +130,18 @@ export async function insertProduct(
     additionalFieldsForm: null,
     ...product.structuredContent,
   };
-  await db
-    .insertInto('items')
-    .values({
-      id: itemId,
-      site_id: siteId,
-      collection_id: collectionId,
-      record_type: RecordType.STORE_ITEM,
+  await insertItem(
+    db,
+    { id: itemId, siteId, collectionId, recordType: RecordType.STORE_ITEM, now, position },
+    {
       url_id: product.urlId,
       title: product.title,
       excerpt: product.excerpt,
       body: product.body,
       structured_content: JSON.stringify(structuredContent),
       images: JSON.stringify(images),
-      position,
-      published_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+    },
+  );
 
   for (const [variantPosition, variant] of product.variants.entries()) {
     const image = variant.image ? product.images.find((i) => i.name === variant.image) : undefined;

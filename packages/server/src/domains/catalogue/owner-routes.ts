@@ -18,13 +18,14 @@ import {
   type ProductInput,
   parseProductInput,
   slugify,
+  variantColumns,
   variantWeights,
 } from './product-input.js';
 import { registerProductChoices } from './product-choices.js';
 import { idParams, listQuery, orderBody, PRODUCT_CONTRACTS } from './product-contracts.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
-import { nextItemPosition } from '../../platform/db/positions.js';
+import { insertItem } from '../../platform/db/items.js';
 
 /** SPEC §9 editor limits. */
 export { COLLECTION_LIMITS };
@@ -201,34 +202,16 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
       if (previous) {
         await trx.updateTable('items').set(fields).where('id', '=', itemId).execute();
       } else {
-        await trx
-          .insertInto('items')
-          .values({
-            id: itemId,
-            site_id: siteId,
-            record_type: RecordType.STORE_ITEM,
-            position: await nextItemPosition(trx, collection.id),
-            published_at: now,
-            created_at: now,
-            ...fields,
-          })
-          .execute();
+        const item = { id: itemId, siteId, collectionId: collection.id, recordType: RecordType.STORE_ITEM, now };
+        await insertItem(trx, item, fields);
       }
       const kept = new Set<string>();
       for (const [position, variant] of input.variants.entries()) {
         const variantId = variantIds[position] as string;
+        const sku =
+          variant.sku ?? oldVariants.find((v) => v.id === variantId)?.sku ?? `SQ${newId().slice(0, 10).toUpperCase()}`;
         const values = {
-          position,
-          sku:
-            variant.sku ??
-            oldVariants.find((v) => v.id === variantId)?.sku ??
-            `SQ${newId().slice(0, 10).toUpperCase()}`,
-          price_cents: variant.price,
-          sale_price_cents: variant.salePrice,
-          on_sale: variant.onSale ? 1 : 0,
-          unlimited: variant.unlimited ? 1 : 0,
-          qty_in_stock: variant.unlimited ? 0 : variant.qtyInStock,
-          attributes: JSON.stringify(variant.attributes),
+          ...variantColumns(variant, position, sku),
           main_image: variantImages[position] ? JSON.stringify(variantImages[position]) : null,
         };
         if (oldIds.has(variantId)) {

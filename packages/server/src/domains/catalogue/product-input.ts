@@ -184,3 +184,17 @@ export function variantWeights(input: ProductInput, variantIds: readonly string[
   }
   return Object.keys(weights).length > 0 ? weights : undefined;
 }
+
+/** A variant's row in `product_variants`, but for its id, item and main image. */
+export function variantColumns(variant: ProductInput['variants'][number], position: number, sku: string) {
+  return {
+    position,
+    sku,
+    price_cents: variant.price,
+    sale_price_cents: variant.salePrice,
+    on_sale: variant.onSale ? 1 : 0,
+    unlimited: variant.unlimited ? 1 : 0,
+    qty_in_stock: variant.unlimited ? 0 : variant.qtyInStock,
+    attributes: JSON.stringify(variant.attributes),
+  };
+}

@@ -1,12 +1,18 @@
 import { COLLECTION_LIMITS, CollectionType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { checkProduct, type ProductInput, productInput, variantWeights } from '../catalogue/product-input.js';
+import {
+  checkProduct,
+  type ProductInput,
+  productInput,
+  variantColumns,
+  variantWeights,
+} from '../catalogue/product-input.js';
 import type { Database } from '../../platform/db/schema.js';
 import { describeZodError } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { ImportProgress } from './import-progress.js';
 import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
-import { nextItemPosition } from '../../platform/db/positions.js';
+import { insertItem } from '../../platform/db/items.js';
 
 // `tessera import products` (issue 19): plans what a product CSV changes (created, updated,
 // rejected with the line and reason), and writes the plan in one transaction. A product is the
@@ -233,38 +239,15 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
   if (previous) {
     await db.updateTable('items').set(fields).where('id', '=', itemId).execute();
   } else {
-    await db
-      .insertInto('items')
-      .values({
-        id: itemId,
-        site_id: siteId,
-        collection_id: collectionId,
-        record_type: RecordType.STORE_ITEM,
-        url_id: product.urlId,
-        excerpt: '',
-        images: '[]',
-        position: await nextItemPosition(db, collectionId),
-        published_at: now,
-        created_at: now,
-        ...fields,
-      })
-      .execute();
+    const item = { id: itemId, siteId, collectionId, recordType: RecordType.STORE_ITEM, now };
+    await insertItem(db, item, { url_id: product.urlId, excerpt: '', images: '[]', ...fields });
   }
   const keep = new Set(variantIds);
   const gone = oldVariants.filter((v) => !keep.has(v.id)).map((v) => v.id);
   if (gone.length > 0) await db.deleteFrom('product_variants').where('id', 'in', gone).execute();
   for (const [position, variant] of input.variants.entries()) {
     const id = variantIds[position] as string;
-    const values = {
-      position,
-      sku: variant.sku ?? `SQ${id.slice(0, 10).toUpperCase()}`,
-      price_cents: variant.price,
-      sale_price_cents: variant.salePrice,
-      on_sale: variant.onSale ? 1 : 0,
-      unlimited: variant.unlimited ? 1 : 0,
-      qty_in_stock: variant.unlimited ? 0 : variant.qtyInStock,
-      attributes: JSON.stringify(variant.attributes),
-    };
+    const values = variantColumns(variant, position, variant.sku ?? `SQ${id.slice(0, 10).toUpperCase()}`);
     if (oldVariants.some((o) => o.id === id)) {
       await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
     } else {

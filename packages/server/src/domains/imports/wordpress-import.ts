@@ -11,7 +11,7 @@ import { bringMedia, type MediaSource, withMovedMedia } from './wordpress-media.
 import { mediaAddresses, tooLargeWarnings } from './wordpress-media-uses.js';
 import { type PlannedPage, pageMoves, planPages, writePages } from './wordpress-pages.js';
 import { type ParsedWxr, type PostDraft, parseWxr, type SkippedItem } from './wordpress-wxr.js';
-import { nextItemPosition } from '../../platform/db/positions.js';
+import { insertItem } from '../../platform/db/items.js';
 
 // `tessera import wordpress` (issue 19): plans what a WordPress export changes in one blog
 // (posts created, updated, skipped with the line and reason) and writes the plan in one
@@ -197,19 +197,13 @@ async function writePost(
       .where('id', '=', itemId)
       .execute();
   } else {
-    await db
-      .insertInto('items')
-      .values({
-        id: itemId,
-        site_id: siteId,
-        collection_id: blogId,
-        record_type: RecordType.TEXT,
-        structured_content: JSON.stringify({ wordpress }),
-        position: await nextItemPosition(db, blogId),
-        created_at: post.publishOn < now ? post.publishOn : now,
-        ...columns,
-      })
-      .execute();
+    const item = { id: itemId, siteId, collectionId: blogId, recordType: RecordType.TEXT, now };
+    const createdAt = post.publishOn < now ? post.publishOn : now;
+    await insertItem(db, item, {
+      structured_content: JSON.stringify({ wordpress }),
+      created_at: createdAt,
+      ...columns,
+    });
   }
   await db.deleteFrom('item_terms').where('item_id', '=', itemId).execute();
   const terms = [

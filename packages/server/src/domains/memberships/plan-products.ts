@@ -1,5 +1,6 @@
 import { ProductType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { insertItem } from '../../platform/db/items.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 
@@ -66,26 +67,19 @@ export async function createPlanProduct(trx: Kysely<Database>, input: PlanProduc
     ...(recurring ? { subscriptionPlan: { billingPeriod: recurring, numBillingCycles: 0 } } : {}),
     memberPlanId: planId,
   };
-  await trx
-    .insertInto('items')
-    .values({
-      id: itemId,
-      site_id: siteId,
-      collection_id: collectionId,
-      record_type: RecordType.STORE_ITEM,
+  await insertItem(
+    trx,
+    { id: itemId, siteId, collectionId, recordType: RecordType.STORE_ITEM, now, position: 0 },
+    {
       url_id: `plan-${planId.slice(0, 12).toLowerCase()}`,
       title,
       excerpt: '',
       body: '',
       structured_content: JSON.stringify(structuredContent),
       images: '[]',
-      position: 0,
-      published_at: now,
-      created_at: now,
-      updated_at: now,
       status: 'published',
-    })
-    .execute();
+    },
+  );
   await trx
     .insertInto('product_variants')
     .values({
