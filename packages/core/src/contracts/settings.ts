@@ -99,7 +99,43 @@ export const storeSettings = z
   })
   .strict();
 
+/** A footer link: a site path (`/about`) or an http(s) address. */
+export const footerLink = z.object({ title: z.string(), url: z.string() }).strict();
+
+/** `GET` and `PUT /api/site-header-footer`: the header announcement and the footer text and links. */
+export const headerFooter = z
+  .object({
+    header: z.object({ announcement: z.string() }).strict(),
+    footer: z.object({ text: z.string(), links: z.array(footerLink) }).strict(),
+  })
+  .strict();
+
+/** One language the site offers (`fr-CA`), and whether visitors may choose it. */
+export const siteLanguage = z.object({ code: z.string(), name: z.string(), enabled: z.boolean() }).strict();
+
+/**
+ * `GET /api/multilingual/settings` and `PUT /api/multilingual/languages`: the site's languages (at
+ * least one); the default one has no `?lang=`. Multilingual means switched on with two or more.
+ */
+export const multilingualSettings = z
+  .object({ enabled: z.boolean(), defaultLanguage: z.string(), languages: z.array(siteLanguage) })
+  .strict();
+
+/** `GET /api/multilingual/status`: the languages with how many collections have a translation in each. */
+export const multilingualStatus = z
+  .object({
+    enabled: z.boolean(),
+    defaultLanguage: z.string(),
+    languages: z.array(siteLanguage.extend({ translatedPages: z.int().nonnegative() }).strict()),
+  })
+  .strict();
+
 export type CookieBannerSettingsAnswer = z.infer<typeof cookieBannerSettings>;
 export type WebsiteSettings = z.infer<typeof websiteSettings>;
 export type SettingsOptions = z.infer<typeof settingsOptions>;
 export type StoreSettings = z.infer<typeof storeSettings>;
+export type FooterLink = z.infer<typeof footerLink>;
+export type HeaderFooter = z.infer<typeof headerFooter>;
+export type SiteLanguage = z.infer<typeof siteLanguage>;
+export type MultilingualSettings = z.infer<typeof multilingualSettings>;
+export type MultilingualStatus = z.infer<typeof multilingualStatus>;

@@ -1,17 +1,9 @@
+import type { FooterLink, HeaderFooter } from '@tessera/core/contracts/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { SaveBar, TextField } from './fields.js';
-
-interface FooterLink {
-  title: string;
-  url: string;
-}
-interface HeaderFooter {
-  header: { announcement: string };
-  footer: { text: string; links: FooterLink[] };
-}
 
 const URL_RULE = /^(\/(?!\/)|https?:\/\/)/;
 

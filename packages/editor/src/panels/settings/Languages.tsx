@@ -1,18 +1,8 @@
+import type { SiteLanguage as Language, MultilingualSettings as Multilingual } from '@tessera/core/contracts/settings';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { SaveBar } from './fields.js';
-
-interface Language {
-  code: string;
-  name: string;
-  enabled: boolean;
-}
-interface Multilingual {
-  enabled: boolean;
-  defaultLanguage: string;
-  languages: Language[];
-}
 
 const CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 

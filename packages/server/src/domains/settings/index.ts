@@ -1,3 +1,9 @@
+import {
+  type HeaderFooter,
+  headerFooter,
+  multilingualSettings,
+  multilingualStatus,
+} from '@tessera/core/contracts/settings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -56,13 +62,13 @@ const languagesBody = z
   })
   .strict();
 
-function headerFooterOf(website: Record<string, unknown>) {
+function headerFooterOf(website: Record<string, unknown>): HeaderFooter {
   const stored = (website.headerFooter ?? {}) as { header?: Record<string, unknown>; footer?: Record<string, unknown> };
   return {
     header: { announcement: typeof stored.header?.announcement === 'string' ? stored.header.announcement : '' },
     footer: {
       text: typeof stored.footer?.text === 'string' ? stored.footer.text : '',
-      links: Array.isArray(stored.footer?.links) ? stored.footer.links : [],
+      links: Array.isArray(stored.footer?.links) ? (stored.footer.links as HeaderFooter['footer']['links']) : [],
     },
   };
 }
@@ -84,7 +90,7 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
     return { siteId, locale: row.locale, website: settings.website ?? {} };
   }
 
-  app.get('/api/site-header-footer', async (request, reply) => {
+  app.get('/api/site-header-footer', { config: { contract: { response: headerFooter } } }, async (request, reply) => {
     const { website } = await siteOf(request);
     reply.header('cache-control', 'no-store');
     return headerFooterOf(website);
@@ -92,7 +98,7 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
 
   app.put(
     '/api/site-header-footer',
-    { preHandler: requireOwner('content'), config: { contract: { body: headerFooterBody } } },
+    { preHandler: requireOwner('content'), config: { contract: { body: headerFooterBody, response: headerFooter } } },
     async (request) => {
       const body = parseInput(headerFooterBody, request.body);
       // The locked update of the settings repository: a settings save at the same moment keeps its part.
@@ -103,12 +109,16 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
     },
   );
 
-  app.get('/api/multilingual/settings', async (request) => {
-    const { website, locale } = await siteOf(request);
-    return siteLanguages(website, locale);
-  });
+  app.get(
+    '/api/multilingual/settings',
+    { config: { contract: { response: multilingualSettings } } },
+    async (request) => {
+      const { website, locale } = await siteOf(request);
+      return siteLanguages(website, locale);
+    },
+  );
 
-  app.get('/api/multilingual/status', async (request) => {
+  app.get('/api/multilingual/status', { config: { contract: { response: multilingualStatus } } }, async (request) => {
     const { siteId, website, locale } = await siteOf(request);
     const settings = siteLanguages(website, locale);
     const rows = await app.db.selectFrom('collections').select('translations').where('site_id', '=', siteId).execute();
@@ -128,7 +138,10 @@ export default async function siteSettingsPlugin(app: FastifyInstance): Promise<
 
   app.put(
     '/api/multilingual/languages',
-    { preHandler: requireOwner('admin'), config: { contract: { body: languagesBody } } },
+    {
+      preHandler: requireOwner('admin'),
+      config: { contract: { body: languagesBody, response: multilingualSettings } },
+    },
     async (request) => {
       const body = parseInput(languagesBody, request.body);
       const codes = body.languages.map((l) => l.code);
