@@ -76,3 +76,30 @@ export type BatchResult = z.infer<typeof batchResult>;
 /** 202: one result per event, in the order sent. */
 export const trackingBatchAnswer = z.object({ results: z.array(batchResult) });
 export type TrackingBatchAnswer = z.infer<typeof trackingBatchAnswer>;
+
+// ---- Single beacons (`/api/census/*`, `/api/events/*`, `/api/v1/clanker/*`, `/api/1/performance/*`) ----
+
+/**
+ * 202 of each single beacon: whether it was recorded (`stored: false`: not by the tracking rules —
+ * tracking off, a signed-in owner, no page view on that path).
+ */
+export const beaconAnswer = z.object({ stored: z.boolean() }).strict();
+export type BeaconAnswer = z.infer<typeof beaconAnswer>;
+
+/** 202 of `POST /api/events/RecordJavascriptErrors`: with `count`, the errors recorded. */
+export const javascriptErrorsAnswer = z
+  .object({ stored: z.boolean(), count: z.int().nonnegative().optional() })
+  .strict();
+
+/** `POST /api/census/RecordQuickView/:id`: the id of the product shown. */
+const quickViewId = 'Send the id of the product shown.';
+export const quickViewParams = z.object({
+  id: z.string({ error: quickViewId }).min(1, quickViewId).max(64, quickViewId),
+});
+
+/** `POST /api/v1/clanker/validate-event-content/:schemaName`: the content fits the schema (else 400 or 404). */
+export const eventValidation = z.object({ valid: z.literal(true), eventSchemaName: z.string() }).strict();
+
+/** `GET /api/1/performance/settings`: the id of this page load and how long to wait for its metrics (ms). */
+export const performanceSettings = z.object({ pageLoadId: z.string(), timeout: z.int().positive() }).strict();
+export type PerformanceSettings = z.infer<typeof performanceSettings>;

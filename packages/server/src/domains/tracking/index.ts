@@ -1,11 +1,18 @@
 import { shouldRecordPageView, shouldTrack, TRACKING_LIMITS, TRACKING_MESSAGES } from '@tessera/core';
+import {
+  beaconAnswer,
+  eventValidation,
+  javascriptErrorsAnswer,
+  performanceSettings,
+  quickViewParams,
+} from '@tessera/core/contracts/tracking';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { loadOwner, OWNER_COOKIE } from '../auth/owner-session.js';
 import type { ContentService } from '../content/content-service.js';
 import type { Database } from '../../platform/db/schema.js';
-import { AppError } from '../../platform/errors/aliases.js';
+import type { AppError } from '../../platform/errors/aliases.js';
 import { parseClientJson } from '../../platform/http/json-depth.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
@@ -41,6 +48,8 @@ export interface TrackingPluginOptions {
 }
 
 const ACCEPTED = { stored: true } as const;
+/** The 202 answer of a beacon: recorded or not. */
+const accepted = { 202: beaconAnswer };
 const SKIPPED = { stored: false } as const;
 
 /**
@@ -139,7 +148,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   // ---- census ----
   app.post(
     '/api/census/RecordHit',
-    { ...limit('hit'), config: { contract: { body: recordHitForm } } },
+    { ...limit('hit'), config: { contract: { body: recordHitForm, response: accepted } } },
     async (request, reply) => {
       // The usual hit takes the fast path; anything it cannot vouch for is checked by zod as always.
       const text = fastHitFormData(request.body);
@@ -157,7 +166,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   for (const name of ['button-click', 'button-render', 'overlay'] as const) {
     app.post(
       `/api/census/${name}`,
-      { ...limit(name), config: { contract: { body: censusForm } } },
+      { ...limit(name), config: { contract: { body: censusForm, response: accepted } } },
       async (request, reply) => {
         const form = parseInput(censusForm, request.body);
         const path = pathOf(form.page) || refererPath(request);
@@ -172,7 +181,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
 
   app.post(
     '/api/census/form-render',
-    { ...limit('form-render'), config: { contract: { body: formRenderForm } } },
+    { ...limit('form-render'), config: { contract: { body: formRenderForm, response: accepted } } },
     async (request, reply) => {
       const form = parseInput(formRenderForm, request.body);
       const path = refererPath(request);
@@ -187,12 +196,11 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/census/RecordQuickView/:id',
-    limit('quick-view'),
+    { ...limit('quick-view'), config: { contract: { params: quickViewParams, response: accepted } } },
     async (request, reply) => {
-      const itemId = request.params.id;
-      if (!itemId || itemId.length > 64) throw new AppError('invalid-body', 'Send the id of the product shown.');
+      const itemId = parseInput(quickViewParams, request.params, 'address').id;
       const path = refererPath(request);
       const scope = await trackedScope(request, path);
       if (!scope) return reply.code(202).send(SKIPPED);
@@ -204,7 +212,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   // ---- named site events ----
   app.post(
     '/api/events/RecordEvent',
-    { ...limit('event'), config: { contract: { body: recordEventForm } } },
+    { ...limit('event'), config: { contract: { body: recordEventForm, response: accepted } } },
     async (request, reply) => {
       const { event, data, crumb: _crumb, ...extra } = parseInput(recordEventForm, request.body);
       const payload = parseJsonText(data, 'data');
@@ -246,7 +254,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
 
   app.post(
     '/api/v1/clanker/events',
-    { ...limit('schema-event'), config: { contract: { body: schemaEventBody } } },
+    { ...limit('schema-event'), config: { contract: { body: schemaEventBody, response: accepted } } },
     async (request, reply) => {
       const body = fastSchemaEventBody(request.body) ?? parseInput(schemaEventBody, request.body);
       const check = schemas.check(body.eventSchemaName, body.eventContent);
@@ -268,7 +276,7 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   const validateEventBody = z.object({ eventContent: z.string().max(32_768) });
   app.post<{ Params: { schemaName: string } }>(
     '/api/v1/clanker/validate-event-content/:schemaName',
-    { ...limit('validate-event'), config: { contract: { body: validateEventBody } } },
+    { ...limit('validate-event'), config: { contract: { body: validateEventBody, response: eventValidation } } },
     async (request, reply) => {
       const body = parseInput(validateEventBody, request.body);
       const check = schemas.check(request.params.schemaName, body.eventContent);
@@ -280,7 +288,10 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   // ---- JavaScript errors ----
   app.post(
     '/api/events/RecordJavascriptErrors',
-    { ...limit('js-errors'), config: { contract: { body: javascriptErrors } } },
+    {
+      ...limit('js-errors'),
+      config: { contract: { body: javascriptErrors, response: { 202: javascriptErrorsAnswer } } },
+    },
     async (request, reply) => {
       const list = parseInput(javascriptErrors, request.body);
       const scope = await trackedScope(request, refererPath(request));
@@ -306,14 +317,18 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   );
 
   // ---- performance ----
-  app.get('/api/1/performance/settings', limit('performance-settings'), async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { pageLoadId: newToken(), timeout: TRACKING_LIMITS.performanceTimeoutMs };
-  });
+  app.get(
+    '/api/1/performance/settings',
+    { ...limit('performance-settings'), config: { contract: { response: performanceSettings } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { pageLoadId: newToken(), timeout: TRACKING_LIMITS.performanceTimeoutMs };
+    },
+  );
 
   app.post(
     '/api/1/performance/records',
-    { ...limit('performance-records'), config: { contract: { body: performanceRecords } } },
+    { ...limit('performance-records'), config: { contract: { body: performanceRecords, response: accepted } } },
     async (request, reply) => {
       // A JSON list (XHR, text/plain or JSON), or a beacon's form with the list in `records`.
       let body: unknown = request.body;
