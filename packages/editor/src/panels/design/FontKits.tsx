@@ -5,36 +5,20 @@ import { useResource } from '../shared/resource.js';
 import { USAGE_LABELS } from './FontBrowser.js';
 import { FontPreviewName } from './FontPreviewName.js';
 import type { FontInfo } from '@tessera/core/contracts/design';
+import type { FontKit, FontKitsAnswer } from '@tessera/core/contracts/fonts';
 
 const FONT_KITS = '/api/config/design/font-kits';
 
-/** A connected font kit as `GET /api/config/design/font-kits` answers it. */
-export interface FontKit {
-  id: string;
-  url: string;
-  origin: string;
-  families: string[];
-  /** Other origins its font files come from (empty for a kit connected before they were recorded). */
-  fontOrigins?: string[];
-  /** Other origins of the stylesheets its stylesheet imports. */
-  styleOrigins?: string[];
-}
-
 /** Where else a kit loads from, in words (empty when only from its own host). */
 function hostsOf(kit: FontKit): string {
-  const files = kit.fontOrigins ?? [];
-  const sheets = kit.styleOrigins ?? [];
+  const files = kit.fontOrigins;
+  const sheets = kit.styleOrigins;
   return [
     files.length > 0 ? `Font files also from ${files.join(', ')}.` : '',
     sheets.length > 0 ? `Imports stylesheets from ${sheets.join(', ')}.` : '',
   ]
     .filter(Boolean)
     .join(' ');
-}
-
-interface FontKitsAnswer {
-  kits: FontKit[];
-  limit: number;
 }
 
 /**
@@ -90,8 +74,8 @@ export function FontKits(props: {
       await kits.reload();
       const now = answer.kits.find((k) => k.id === kit.id);
       // The editor page's policy was set when it loaded: hosts new to the kit count after a reload.
-      const known = new Set([...(kit.fontOrigins ?? []), ...(kit.styleOrigins ?? [])]);
-      const added = now ? [...(now.fontOrigins ?? []), ...(now.styleOrigins ?? [])].some((o) => !known.has(o)) : false;
+      const known = new Set([...kit.fontOrigins, ...kit.styleOrigins]);
+      const added = now ? [...now.fontOrigins, ...now.styleOrigins].some((o) => !known.has(o)) : false;
       setMessage({
         error: false,
         text: now

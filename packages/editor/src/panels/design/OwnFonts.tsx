@@ -5,7 +5,7 @@ import { useResource } from '../shared/resource.js';
 import { USAGE_LABELS } from './FontBrowser.js';
 import { FontKits } from './FontKits.js';
 import type { FontInfo } from '@tessera/core/contracts/design';
-import type { OwnFontFile, OwnFontsAnswer } from './types.js';
+import type { OwnFont as OwnFontFile, OwnFontsAnswer } from '@tessera/core/contracts/fonts';
 
 const OWN_FONTS = '/api/config/design/own-fonts';
 const ACCEPT = '.woff2,.woff,.ttf,.otf,font/woff2,font/woff,font/ttf,font/otf';

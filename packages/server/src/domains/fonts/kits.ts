@@ -1,3 +1,4 @@
+import { type FontKit, fontKitsAnswer, fontIdParams as idParams } from '@tessera/core/contracts/fonts';
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -17,24 +18,8 @@ import { FONT_KIT_LIMITS, FONT_KIT_MESSAGES, kitUrlProblem, ORIGIN, readKit, ref
  * site's Content-Security-Policy allows the kit's origin for styles and fonts, its imports' origins
  * for styles and its files' other origins for fonts.
  */
-export interface FontKit {
-  id: string;
-  url: string;
-  origin: string;
-  families: string[];
-  /**
-   * The other origins its `@font-face` files come from (https, read when connected; empty for a kit
-   * connected before they were recorded): the site's `font-src` allows them, `style-src` does not.
-   */
-  fontOrigins: string[];
-  /**
-   * The other origins of the stylesheets its stylesheet `@import`s (read when connected or re-read;
-   * migration 0033): the site's `style-src` allows them, `font-src` does not.
-   */
-  styleOrigins: string[];
-}
+export type { FontKit };
 
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const connectBody = z.object({ url: z.string().trim().min(1).max(FONT_KIT_LIMITS.maxUrl) }).strict();
 
 function parseStrings(json: string | null): string[] {
@@ -111,7 +96,10 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
 
   app.get(
     base,
-    { preHandler: options.guard('content'), config: { contract: { summary: "The site's connected font kits" } } },
+    {
+      preHandler: options.guard('content'),
+      config: { contract: { summary: "The site's connected font kits", response: fontKitsAnswer } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return list(request.owner!.websiteId);
@@ -126,6 +114,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
         contract: {
           summary: 'Connect a font kit by its stylesheet address',
           body: connectBody,
+          response: { 201: fontKitsAnswer },
           errors: ['font-kit-refused', 'too-many-font-kits', 'rate-limited'],
         },
       },
@@ -179,6 +168,7 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
         contract: {
           summary: "Read a font kit's stylesheet again (families, font-file and imported-stylesheet origins)",
           params: idParams,
+          response: fontKitsAnswer,
           errors: ['font-kit-not-found', 'font-kit-refused', 'font-kit-in-use', 'rate-limited'],
         },
       },
@@ -223,7 +213,12 @@ export async function registerFontKitRoutes(app: FastifyInstance, options: FontK
     {
       preHandler: options.guard('admin'),
       config: {
-        contract: { summary: 'Remove a font kit', params: idParams, errors: ['font-kit-not-found', 'font-kit-in-use'] },
+        contract: {
+          summary: 'Remove a font kit',
+          params: idParams,
+          response: fontKitsAnswer,
+          errors: ['font-kit-not-found', 'font-kit-in-use'],
+        },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { fontIdParams as idParams, type OwnFont, ownFontsAnswer, ownFontUpload } from '@tessera/core/contracts/fonts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -20,7 +21,6 @@ export const FONT_TYPES: Record<FontFormat, string> = {
 };
 
 const EXTENSIONS: Record<string, FontFormat> = { woff2: 'woff2', woff: 'woff', ttf: 'ttf', otf: 'otf' };
-const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }).strict();
 const fileParams = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(woff2|woff|ttf|otf)$/) }).strict();
 
 const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
@@ -82,7 +82,7 @@ export async function registerFontRoutes(
         subfamily: row.subfamily,
         weight: row.weight,
         italic: row.italic === 1,
-        format: row.format,
+        format: row.format as OwnFont['format'],
         size: row.size,
         url: fontUrl(row),
       })),
@@ -91,7 +91,7 @@ export async function registerFontRoutes(
 
   app.get(
     base,
-    { ...content, config: { contract: { summary: "The site's own uploaded fonts" } } },
+    { ...content, config: { contract: { summary: "The site's own uploaded fonts", response: ownFontsAnswer } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return list(request.owner!.websiteId);
@@ -105,6 +105,9 @@ export async function registerFontRoutes(
       config: {
         contract: {
           summary: 'Upload a font file (multipart)',
+          body: ownFontUpload,
+          bodyType: 'multipart/form-data',
+          response: { 201: ownFontsAnswer },
           errors: ['font-refused', 'font-too-large', 'too-many-fonts'],
         },
       },
@@ -211,7 +214,12 @@ export async function registerFontRoutes(
     {
       ...content,
       config: {
-        contract: { summary: 'Delete an uploaded font', params: idParams, errors: ['font-not-found', 'font-in-use'] },
+        contract: {
+          summary: 'Delete an uploaded font',
+          params: idParams,
+          response: ownFontsAnswer,
+          errors: ['font-not-found', 'font-in-use'],
+        },
       },
     },
     async (request, reply) => {
