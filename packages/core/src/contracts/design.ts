@@ -88,6 +88,99 @@ export const styleBody = z
   .strict();
 export type StyleBody = z.infer<typeof styleBody>;
 
+/** The refusal of a design body: `error` is the catalogue code, `message` exactly what the route answers. */
+export const DESIGN_REFUSAL = { notObject: 'Send the changed design paths as a JSON object.' } as const;
+
+/** A zod failure in words, each problem after the field it concerns (the server's `describeZodError`). */
+function problemsText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join(' ');
+}
+
+/** The checked changes of a design body: the version the editor loaded, and each dirty path's value. */
+export interface DesignChanges {
+  version: number | undefined;
+  parsed: Partial<Record<DesignDirtyPath, unknown>>;
+}
+
+type Refusal = (message: string, error?: 'invalid-design-path') => typeof z.NEVER;
+
+/**
+ * Reads `{ "<dirty path>": value, …, version? }`: only SPEC §3 dirty paths (else `invalid-design-path`),
+ * at least one unless `allowEmpty`, `version` a whole number, each path's value by its schema, in the
+ * order sent; the first problem is the refusal.
+ */
+function readChanges(input: Record<string, unknown>, allowEmpty: boolean, refuse: Refusal): DesignChanges {
+  const { version, ...changes } = input;
+  const unknown = Object.keys(changes).filter((key) => !(DESIGN_DIRTY_PATHS as readonly string[]).includes(key));
+  if (unknown.length > 0) {
+    return refuse(
+      `${unknown.slice(0, 5).join(', ')}: not a design path that can be saved. Send only ${DESIGN_DIRTY_PATHS.join(', ')}.`,
+      'invalid-design-path',
+    );
+  }
+  if (Object.keys(changes).length === 0 && !allowEmpty)
+    return refuse(`Send at least one of ${DESIGN_DIRTY_PATHS.join(', ')}.`);
+  if (version !== undefined && !Number.isInteger(version)) return refuse('version: Send a whole number.');
+  const parsed: DesignChanges['parsed'] = {};
+  for (const [path, value] of Object.entries(changes) as [DesignDirtyPath, unknown][]) {
+    const result = designDirtyPaths[path].safeParse(value);
+    if (!result.success) return refuse(`${path}: ${problemsText(result.error)}`);
+    parsed[path] = result.data;
+  }
+  return { version: version as number | undefined, parsed };
+}
+
+/** A JSON object (else the refusal `notObject`), then `read` with a refusal that stops at the first problem. */
+function designBody<T>(description: string, read: (input: Record<string, unknown>, refuse: Refusal) => T) {
+  return z
+    .record(z.string(), z.unknown(), { error: DESIGN_REFUSAL.notObject })
+    .describe(description)
+    .transform((input, ctx) => {
+      let refused = false;
+      const refuse: Refusal = (message, error) => {
+        if (!refused) ctx.addIssue({ code: 'custom', message, input, params: { error: error ?? 'invalid-body' } });
+        refused = true;
+        return z.NEVER;
+      };
+      const value = read(input, refuse);
+      return refused ? z.NEVER : value;
+    });
+}
+
+const dirtyPathsText = `${DESIGN_DIRTY_PATHS.join(', ')}`;
+
+/**
+ * `PUT /api/config/design`: `{ "<dirty path>": value, … }`, only the SPEC §3 dirty paths, at least one;
+ * `version` (optional) is the version the editor loaded, refused with 409 when someone saved since.
+ */
+export const designChangesBody = designBody(
+  `The changed design paths (${dirtyPathsText}), each as GET /api/config/design answers it, and optionally the version loaded.`,
+  (input, refuse) => readChanges(input, false, refuse),
+);
+
+/**
+ * `POST /api/config/design/preview`: the same changes as `PUT /api/config/design` (`version` ignored),
+ * and `style` (optional, as `PUT /api/config/design/style` takes it) for unsaved buttons and
+ * animations; with `style`, no path is needed. Nothing is stored.
+ */
+export const designPreviewBody = designBody(
+  `The unsaved design paths (${dirtyPathsText}) and style (buttons and animations) to preview.`,
+  (input, refuse): DesignChanges & { style: StyleBody | undefined } => {
+    const { style: styleInput, ...paths } = input;
+    let style: StyleBody | undefined;
+    if (styleInput === null) return refuse('The style is missing; send a JSON object.');
+    if (styleInput !== undefined) {
+      const result = styleBody.safeParse(styleInput);
+      if (!result.success) return refuse(problemsText(result.error));
+      style = result.data;
+    }
+    return { ...readChanges(paths, style !== undefined, refuse), style };
+  },
+);
+
 /** `GET /api/config/design/fonts`'s query. */
 export const fontsQuery = z
   .object({

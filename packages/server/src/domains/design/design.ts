@@ -2,8 +2,10 @@ import { createReadStream } from 'node:fs';
 import { FONT_USAGES } from '@tessera/core';
 import {
   type DesignAnswer,
+  DESIGN_REFUSAL,
   designAnswer,
-  designDirtyPaths,
+  designChangesBody,
+  designPreviewBody,
   type FontsAnswer,
   fontsAnswer,
   fontsQuery,
@@ -15,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { AppError } from '../../platform/errors/aliases.js';
-import { describeZodError, parseInput } from '../../platform/http/validate.js';
+import { parseInput } from '../../platform/http/validate.js';
 import {
   DIRTY_PATHS,
   type Design,
@@ -65,33 +67,17 @@ function checkDesign(design: Design, fonts: ReadonlyMap<string, FontFamily>): vo
   }
 }
 
-/** Reads a `PUT /api/config/design` body: only SPEC dirty paths, each checked by its schema. */
-function parseChanges(
-  input: unknown,
-  allowEmpty = false,
-): { version: number | undefined; parsed: Partial<Record<DirtyPath, unknown>> } {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new AppError('invalid-body', 'Send the changed design paths as a JSON object.');
-  }
-  const { version, ...changes } = input as Record<string, unknown>;
-  const unknown = Object.keys(changes).filter((key) => !(DIRTY_PATHS as readonly string[]).includes(key));
-  if (unknown.length > 0) {
-    throw new AppError(
-      'invalid-design-path',
-      `${unknown.slice(0, 5).join(', ')}: not a design path that can be saved. Send only ${DIRTY_PATHS.join(', ')}.`,
-    );
-  }
-  if (Object.keys(changes).length === 0 && !allowEmpty)
-    throw new AppError('invalid-body', `Send at least one of ${DIRTY_PATHS.join(', ')}.`);
-  if (version !== undefined && !Number.isInteger(version))
-    throw new AppError('invalid-body', 'version: Send a whole number.');
-  const parsed: Partial<Record<DirtyPath, unknown>> = {};
-  for (const [path, value] of Object.entries(changes) as [DirtyPath, unknown][]) {
-    const result = designDirtyPaths[path].safeParse(value);
-    if (!result.success) throw new AppError('invalid-body', `${path}: ${describeZodError(result.error)}`);
-    parsed[path] = result.data;
-  }
-  return { version: version as number | undefined, parsed };
+/**
+ * Parses a design body with its contract (`designChangesBody`, `designPreviewBody`): the first problem
+ * is the answer, `invalid-design-path` for a path that cannot be saved, else `invalid-body`.
+ */
+function parseDesignBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const code =
+    issue?.code === 'custom' && issue.params?.error === 'invalid-design-path' ? 'invalid-design-path' : 'invalid-body';
+  throw new AppError(code, issue?.message ?? DESIGN_REFUSAL.notObject);
 }
 
 function applyChanges(design: Design, parsed: Partial<Record<DirtyPath, unknown>>): void {
@@ -121,6 +107,7 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   const guard = { preHandler: requireOwner('content') };
   // The routes that answer the whole design.
   const designRoute = { ...guard, config: { contract: { response: { 200: designAnswer } } } };
+  const saveRoute = { ...guard, config: { contract: { body: designChangesBody, response: { 200: designAnswer } } } };
   // The built-in families plus the site's uploaded ones (issue 21, `domains/fonts`).
   const uploaded = async (siteId: string): Promise<FontFamily[]> =>
     (await ownFontFamilies(app.db, siteId)).map((own) => ({
@@ -141,8 +128,8 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
 
   // Body: `{ "<dirty path>": value, … }`, only the SPEC §3 dirty paths; `version` (optional) is the
   // version the editor loaded, refused with 409 when someone saved since.
-  app.put('/api/config/design', designRoute, async (request) => {
-    const { version, parsed } = parseChanges(request.body);
+  app.put('/api/config/design', saveRoute, async (request) => {
+    const { version, parsed } = parseDesignBody(designChangesBody, request.body);
     const siteFonts = await fontsFor(ownerOf(request).websiteId);
     const saved = await settingsStore.update(ownerOf(request).websiteId, (settings) => {
       const website = objectOr(settings.website);
@@ -180,12 +167,12 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   // Live preview of unsaved changes (same body as PUT, `version` ignored): the variables and font
   // faces the editor applies to its preview frame. Nothing is stored.
   // `style` (optional, as for PUT /style) previews unsaved buttons and animations too.
-  const previewRoute = { ...guard, config: { contract: { response: { 200: previewAnswer } } } };
+  const previewRoute = {
+    ...guard,
+    config: { contract: { body: designPreviewBody, response: { 200: previewAnswer } } },
+  };
   app.post('/api/config/design/preview', previewRoute, async (request) => {
-    const isObject = Object.keys(objectOr(request.body)).length > 0;
-    const { style: styleInput, ...paths } = objectOr(request.body);
-    const style = styleInput === undefined ? undefined : parseInput(styleBody, styleInput, 'style');
-    const { parsed } = parseChanges(isObject ? paths : request.body, style !== undefined);
+    const { parsed, style } = parseDesignBody(designPreviewBody, request.body);
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);
     const design = readDesign(objectOr(settings.website).design);
     applyChanges(design, parsed);
