@@ -1,4 +1,5 @@
 import { EMPTY_ITEM_SEO, type ItemSeo, PAGE_STATUS_LABELS, type PageStatus, validateItemSeo } from '@tessera/core';
+import type { EventSeoAnswer, EventSeoSummary, EventsAnswer } from '@tessera/core/contracts/events';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
@@ -8,18 +9,6 @@ import { useResource } from '../shared/resource.js';
 import { SeoFields } from '../shared/SeoFields.js';
 
 export const EVENTS_PATH = '/config/events';
-
-/** One event as `GET /api/config/events` lists it. */
-export interface EventSeoSummary {
-  id: string;
-  collectionId: string;
-  collectionTitle: string;
-  title: string;
-  path: string;
-  status: string;
-  startDate: string | null;
-  seo: ItemSeo;
-}
 
 function dateText(iso: string | null): string {
   const at = iso ? new Date(iso) : undefined;
@@ -39,7 +28,7 @@ export function checkEventSeo(seo: ItemSeo): Record<string, string> {
  * fields (the same section products and posts have). `/config/events/<eventId>` opens an event.
  */
 export default function EventsPanel({ path, navigate }: PanelProps) {
-  const list = useResource<{ events: EventSeoSummary[] }>('/api/config/events');
+  const list = useResource<EventsAnswer>('/api/config/events');
   const eventId = decodeURIComponent(path.slice(EVENTS_PATH.length).split('/').filter(Boolean)[0] ?? '');
   const open = list.data?.events.find((event) => event.id === eventId);
 
@@ -108,11 +97,9 @@ function EventSeoEditor(props: { event: EventSeoSummary; onBack: () => void; onS
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api<{ event: EventSeoSummary }>(
-        'PUT',
-        `/api/config/events/${encodeURIComponent(event.id)}/seo`,
-        { seo },
-      );
+      const answer = await api<EventSeoAnswer>('PUT', `/api/config/events/${encodeURIComponent(event.id)}/seo`, {
+        seo,
+      });
       setSeo({ ...EMPTY_ITEM_SEO, ...answer.event.seo });
       setStatus('Saved. Search engines and link previews see the new fields.');
       props.onSaved();

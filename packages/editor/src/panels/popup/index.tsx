@@ -1,4 +1,5 @@
 import { POPUP_LIMITS } from '@tessera/core';
+import type { PopupAnswer, PopupView } from '@tessera/core/contracts/popup';
 import { useEffect, useId, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { ImagePicker } from '../blog/ImagePicker.js';
@@ -7,7 +8,7 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { PopupPreview } from './PopupPreview.js';
 import { PositionGrid } from './PositionGrid.js';
-import { checkPopupForm, formFromPopup, type PopupForm, type PopupView, popupBody } from './popup-form.js';
+import { checkPopupForm, formFromPopup, type PopupForm, popupBody } from './popup-form.js';
 import './popup.css';
 
 /**
@@ -16,7 +17,7 @@ import './popup.css';
  */
 export default function PopupPanel(_props: PanelProps) {
   const id = useId();
-  const stored = useResource<{ popup: PopupView }>('/api/config/popup');
+  const stored = useResource<PopupAnswer>('/api/config/popup');
   const [form, setForm] = useState<PopupForm | undefined>();
   const [saved, setSaved] = useState<PopupView | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -48,7 +49,7 @@ export default function PopupPanel(_props: PanelProps) {
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      const answer = await api<{ popup: PopupView }>('PUT', '/api/config/popup', popupBody(form));
+      const answer = await api<PopupAnswer>('PUT', '/api/config/popup', popupBody(form));
       setSaved(answer.popup);
       setForm(formFromPopup(answer.popup));
       setStatus(

@@ -1,15 +1,6 @@
 // The popup overlay as `GET/PUT /api/config/popup` sends it, and the popup editor's form.
 
-export interface PopupView {
-  enabled: boolean;
-  position: string;
-  title: string;
-  body: string;
-  buttonLabel: string;
-  buttonUrl: string;
-  image: { url: string; altText: string } | null;
-  version: number;
-}
+import type { PopupView } from '@tessera/core/contracts/popup';
 
 export interface PopupForm {
   enabled: boolean;

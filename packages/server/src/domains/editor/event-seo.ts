@@ -1,9 +1,15 @@
 import { EDITOR_MESSAGES, itemSeoFrom } from '@tessera/core';
+import {
+  type EventSeoSummary,
+  eventSeoAnswer,
+  eventSeoBody as seoBody,
+  eventsAnswer,
+} from '@tessera/core/contracts/events';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ownerOf } from '../settings/site-settings-store.js';
 import { requireOwner } from '../auth/owner-guard.js';
-import { itemSeoInput, storedItemSeo } from '../content/item-seo-input.js';
+import { storedItemSeo } from '../content/item-seo-input.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { describeZodError, parseInput } from '../../platform/http/validate.js';
 import { nowIso } from '../../platform/ids.js';
@@ -16,8 +22,6 @@ import { nowIso } from '../../platform/ids.js';
  * dropped so visitors see the change on the next request.
  */
 
-const seoBody = z.object({ seo: itemSeoInput }).strict();
-
 /** The checked body; a 400 names each bad field in `fields` (`{ 'seo.title': message }`) for the form. */
 function parseSeoBody(body: unknown): z.infer<typeof seoBody> {
   if (body === undefined || body === null) return parseInput(seoBody, body);
@@ -26,18 +30,6 @@ function parseSeoBody(body: unknown): z.infer<typeof seoBody> {
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_'] ??= issue.message;
   throw new AppError('invalid-body', describeZodError(result.error), { fields });
-}
-
-export interface EventSeoSummary {
-  id: string;
-  collectionId: string;
-  collectionTitle: string;
-  title: string;
-  /** Site-relative address of the event page (`/events/winter-market`). */
-  path: string;
-  status: string;
-  startDate: string | null;
-  seo: ReturnType<typeof itemSeoFrom>;
 }
 
 function parseJson(text: string): Record<string, unknown> {
@@ -86,7 +78,12 @@ export default async function eventSeoPlugin(app: FastifyInstance): Promise<void
 
   app.get(
     '/api/config/events',
-    { ...content, config: { contract: { summary: 'Events of the site with their search and sharing fields' } } },
+    {
+      ...content,
+      config: {
+        contract: { summary: 'Events of the site with their search and sharing fields', response: eventsAnswer },
+      },
+    },
     async (request) => {
       const rows = await eventRows(ownerOf(request).websiteId)
         .orderBy('items.start_date', 'desc')
@@ -100,6 +97,7 @@ export default async function eventSeoPlugin(app: FastifyInstance): Promise<void
   const seoContract = {
     summary: "Replace an event's search and sharing fields",
     body: seoBody,
+    response: eventSeoAnswer,
     errors: ['not-found'],
   } as const;
   app.put<{ Params: { eventId: string } }>(
