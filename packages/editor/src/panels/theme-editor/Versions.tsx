@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../api.js';
-import type { FileDiff, ThemeCompileError, ThemeVersion } from './types.js';
+import type {
+  ThemeCompareAnswer,
+  ThemeFileDiff as FileDiff,
+  ThemeCompileError,
+  ThemeVersion,
+} from '@tessera/core/contracts/site-themes';
 
 const BASE = '/api/config/theme';
 
@@ -40,7 +45,7 @@ export function Versions(props: {
     const target = to || versions[0]?.id;
     if (!target) return;
     try {
-      const answer = await api<{ files: FileDiff[] }>('GET', `${BASE}/compare?from=${from}&to=${target}`);
+      const answer = await api<ThemeCompareAnswer>('GET', `${BASE}/compare?from=${from}&to=${target}`);
       setDiff(answer.files);
     } catch (e) {
       props.onError((e as Error).message);

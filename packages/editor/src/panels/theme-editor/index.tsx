@@ -4,7 +4,14 @@ import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import type { PositionedError } from './jsont-language.js';
-import type { DraftAnswer, ThemeCompileError, ThemeFileAnswer, ThemeFileInfo, ThemeListing } from './types.js';
+import type {
+  ThemeDraftAnswer as DraftAnswer,
+  ThemeCompileError,
+  ThemeFileAnswer,
+  ThemeFileInfo,
+  ThemeListing,
+  ThemeSavedAnswer,
+} from '@tessera/core/contracts/site-themes';
 import { Versions } from './Versions.js';
 import './theme-editor.css';
 
@@ -100,13 +107,9 @@ export default function ThemeEditorPanel(_props: PanelProps) {
     setError('');
     await flush();
     try {
-      const answer = await api<{ version: { number: number }; errors: ThemeCompileError[] }>(
-        'POST',
-        `${BASE}/versions`,
-        {
-          label: label.trim() || undefined,
-        },
-      );
+      const answer = await api<ThemeSavedAnswer>('POST', `${BASE}/versions`, {
+        label: label.trim() || undefined,
+      });
       setLabel('');
       await listing.reload();
       setStatus(

@@ -1,3 +1,12 @@
+import {
+  themeCompareAnswer,
+  themeDraftAnswer,
+  themeFileAnswer,
+  themeListing,
+  themePublishAnswer,
+  themeSavedAnswer,
+  themeVersionAnswer,
+} from '@tessera/core/contracts/site-themes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -97,7 +106,15 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
   // `GET /api/config/theme` itself is the editor canvas's theme source (domains/editor/index.ts).
   app.get(
     `${BASE}/editor`,
-    { ...admin, config: { contract: { summary: "The theme editor's state: files, draft, versions, errors, limits" } } },
+    {
+      ...admin,
+      config: {
+        contract: {
+          summary: "The theme editor's state: files, draft, versions, errors, limits",
+          response: themeListing,
+        },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const siteId = request.owner!.websiteId;
@@ -122,6 +139,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: "One theme file: the default text and the draft's own",
           query: fileQuery,
+          response: themeFileAnswer,
           errors: ['theme-files-refused'],
         },
       },
@@ -147,7 +165,12 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
     {
       ...writes,
       config: {
-        contract: { summary: 'Change files of the theme draft', body: draftBody, errors: ['theme-files-refused'] },
+        contract: {
+          summary: 'Change files of the theme draft',
+          body: draftBody,
+          response: themeDraftAnswer,
+          errors: ['theme-files-refused'],
+        },
       },
     },
     async (request) => {
@@ -173,6 +196,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: 'Save the draft as the next numbered theme version',
           body: saveBody,
+          response: { 201: themeSavedAnswer },
           errors: ['theme-files-refused'],
         },
       },
@@ -196,6 +220,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: 'A saved theme version with its sources',
           params: versionParams,
+          response: themeVersionAnswer,
           errors: ['theme-version-not-found'],
         },
       },
@@ -221,6 +246,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: 'Open a saved theme version in the draft',
           params: versionParams,
+          response: themeDraftAnswer,
           errors: ['theme-version-not-found'],
         },
       },
@@ -243,6 +269,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: 'Make a saved theme version live (null: the default theme)',
           body: publishBody,
+          response: themePublishAnswer,
           errors: ['theme-version-not-found', 'theme-files-refused', 'theme-not-publishable'],
         },
       },
@@ -277,6 +304,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
         contract: {
           summary: 'Line differences between two theme versions',
           query: compareQuery,
+          response: themeCompareAnswer,
           errors: ['theme-version-not-found'],
         },
       },
