@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FORM_FIELD_TYPES } from '../form/field-types.js';
 
 // The cart API (`/api/commerce/shopping-cart*`, `/api/3/commerce/cart/subscription`, the stock and
 // form-schema reads; SPEC §7 "Commerce"): what a visitor's browser sends, and the cart JSON the
@@ -70,7 +71,33 @@ export const templateSchemaQuery = z.object({
   type: z.literal('form', { error: 'Only type=form is available.' }),
 });
 
+/** One field type of the form model: what kind of field it is and which of its properties an owner edits. */
+export const formFieldTypeSchema = z
+  .object({
+    type: z.enum(FORM_FIELD_TYPES),
+    kind: z.enum(['single', 'multi-part', 'choice', 'layout', 'hidden']),
+    properties: z.array(z.string()),
+    /** Properties edited only where a feature is on (`vanillaFormHandler`). */
+    conditionalProperties: z.array(z.object({ property: z.string(), feature: z.string() }).strict()).optional(),
+    /** The parts a multi-part field's value has (a name's first and last, an address's lines). */
+    parts: z.array(z.string()).optional(),
+  })
+  .strict();
+
+/** `GET /api/template/GetTemplateSchema?type=form`: the form field model of SPEC §3 "Form definition". */
+export const formTemplateSchema = z
+  .object({
+    type: z.literal('form'),
+    /** The editor's fieldset numbers (core's `FormFieldset`). */
+    fieldsets: z
+      .object({ build: z.int(), storage: z.int(), advanced: z.int(), captcha: z.int(), disclaimer: z.int() })
+      .strict(),
+    fieldTypes: z.array(formFieldTypeSchema),
+  })
+  .strict();
+
 export type AddEntryBody = z.input<typeof addEntryBody>;
+export type FormTemplateSchema = z.infer<typeof formTemplateSchema>;
 export type SubscriptionBody = z.input<typeof subscriptionBody>;
 export type AdditionalFieldsBody = z.input<typeof additionalFieldsBody>;
 

@@ -6,6 +6,7 @@ import {
   type FormFieldType,
   MULTI_PART_FIELD_TYPES,
 } from '@tessera/core';
+import type { FormTemplateSchema } from '@tessera/core/contracts/cart';
 
 // The form field model of SPEC §3 "Form definition", as GET /api/template/GetTemplateSchema?type=form
 // answers it. The model itself is core's, so the editor, the islands and the server share one table.
@@ -38,7 +39,7 @@ function fieldTypeSchema(type: FormFieldType) {
   };
 }
 
-export function formTemplateSchema() {
+export function formTemplateSchema(): FormTemplateSchema {
   return {
     type: 'form',
     fieldsets: {

@@ -19,6 +19,7 @@ import {
   stockQuery,
   subscriptionBody,
   subscriptionCartAnswer,
+  formTemplateSchema as templateSchemaAnswer,
   templateSchemaQuery,
   updateEntryAnswer,
   updateQuantityBody,
@@ -215,7 +216,11 @@ export default async function commercePlugin(app: FastifyInstance, options: Comm
   app.get('/api/commerce/inventory/stock/', stockContract, stock);
   app.get('/api/commerce/inventory/stock', stockContract, stock);
 
-  const templateSchema = { summary: 'The field schema of the product form', query: templateSchemaQuery };
+  const templateSchema = {
+    summary: 'The field schema of the product form',
+    query: templateSchemaQuery,
+    response: templateSchemaAnswer,
+  };
   app.get(
     '/api/template/GetTemplateSchema',
     { config: { contract: templateSchema } },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { openApiDocument } from '@tessera/core/contracts/openapi';
 import type { FastifyInstance } from 'fastify';
 import { buildOpenApiDocument, type OpenApiInput } from './openapi.js';
 
@@ -23,7 +24,8 @@ function matches(header: string | undefined, etag: string): boolean {
 export function installOpenApiRoute(app: FastifyInstance, input: () => OpenApiInput): void {
   let body = '';
   let etag = '';
-  app.get(OPENAPI_PATH, async (request, reply) => {
+  const contract = { summary: 'This document: the OpenAPI 3.1 description of the API', response: openApiDocument };
+  app.get(OPENAPI_PATH, { config: { contract } }, async (request, reply) => {
     if (!body) {
       body = JSON.stringify(buildOpenApiDocument(input()));
       etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
