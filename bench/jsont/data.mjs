@@ -181,3 +181,82 @@ export function catalogData(count = 50) {
     categories,
   };
 }
+
+// The blog page: 50 posts with authors, tags, categories, excerpts and comments with replies.
+// Written after the engine's optimisations, as a check that they are general.
+const WORDS = ['linen', 'morning', 'kiln', 'indigo', 'walnut', 'market', 'thread', 'glaze', 'studio', 'winter'];
+const AUTHORS = [
+  { id: 'a1', displayName: 'Ana Ruiz' },
+  { id: 'a2', displayName: 'Ben "Potter" O\'Neil' },
+  { id: 'a3', displayName: 'Chloé & Sam' },
+];
+const CATEGORIES = ['Studio notes', 'Care & repair', 'Events', 'Makers'];
+
+export function blogData(count = 50) {
+  const rnd = random(2026);
+  const pick = (list) => list[Math.floor(rnd() * list.length)];
+  const sentence = (n) =>
+    Array.from({ length: n }, (_, i) =>
+      i === 0 ? pick(WORDS).replace(/^./, (c) => c.toUpperCase()) : pick(WORDS),
+    ).join(' ');
+  const comment = (p, k) => ({
+    id: `${p}-${k}`,
+    author: k % 3 === 0 ? 'Guest <visitor>' : pick(['Mia', 'Jon', 'Ravi & Lee', 'Ola']),
+    authorUrl: k % 2 === 0 ? `https://example.com/u/${k}?from=blog&x="y"` : undefined,
+    createdOn: Date.UTC(2026, 9, 1 + ((p + k) % 27), 9 + (k % 12), (k * 13) % 60),
+    body: `${sentence(6)}.\n${sentence(4)} & more <3`,
+    likes: k % 4,
+    pinned: k === 0 && p % 5 === 0,
+  });
+  const items = [];
+  for (let i = 0; i < count; i++) {
+    const urlId = `${pick(WORDS)}-${pick(WORDS)}-${i + 1}`;
+    const commentCount = i % 4 === 0 ? 0 : 1 + (i % 3);
+    const comments = [];
+    for (let k = 0; k < commentCount; k++) {
+      const c = comment(i, k);
+      if (k === 0 && i % 2 === 1) c.replies = [comment(i, 10 + k), comment(i, 20 + k)];
+      comments.push(c);
+    }
+    items.push({
+      id: `post${String(i).padStart(6, '0')}`,
+      title: `${sentence(3)}: "${pick(WORDS)}" & the ${pick(WORDS)}`,
+      urlId,
+      fullUrl: `/blog/${urlId}`,
+      sourceUrl: i % 9 === 4 ? `https://elsewhere.example/${urlId}?a=1&b=2` : undefined,
+      starred: i % 8 === 0,
+      publishOn: Date.UTC(2026, 10, 20 - (i % 20), 7 + (i % 12), (i * 11) % 60),
+      updatedOn: i % 6 === 0 ? Date.UTC(2026, 10, 21, 10) : undefined,
+      author: pick(AUTHORS),
+      categories: i % 5 === 0 ? [] : [pick(CATEGORIES)],
+      tags: WORDS.filter(() => rnd() < 0.25),
+      excerpt:
+        i % 3 === 0
+          ? undefined
+          : `<p>${sentence(12)}, <em>${sentence(5)}</em> -- ${sentence(20)}. It's "${pick(WORDS)}" season again.</p>`,
+      body: `<p>${sentence(30)}.</p><p>${sentence(25)} <a href="/shop">shop</a>.</p>`,
+      commentState: i % 7 === 6 ? 2 : i % 11 === 10 ? 0 : 1,
+      publicCommentCount: commentCount,
+      likeCount: Math.floor(rnd() * 40) - 5,
+      comments,
+    });
+  }
+  return {
+    website: {
+      siteTitle: 'Tessera Journal',
+      baseUrl: 'https://journal.example',
+      copyright: '&copy; 2026 Tessera',
+    },
+    collection: {
+      id: 'blog1',
+      title: 'Journal & notes',
+      fullUrl: '/blog',
+      description: '<p>Notes from the <b>studio</b>: how things are made, mended and "sold".</p>',
+      itemCount: count,
+      categoryFilter: 'Events',
+      categories: CATEGORIES.map((name, i) => ({ name, posts: 3 + i * 4 })),
+    },
+    pagination: { nextPage: true, nextPageUrl: '/blog?offset=1700000000000', prevPageUrl: undefined },
+    items,
+  };
+}

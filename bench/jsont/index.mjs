@@ -1,24 +1,33 @@
 #!/usr/bin/env node
-// Template engine benchmark: three pages rendered by @tessera/jsont and by the reference
+// Template engine benchmark: four pages rendered by @tessera/jsont and by the reference
 // @squarespace/template-engine in the same process, each in interleaved rounds:
 //   grid     the 50-product grid page (money, dates, pluralize, truncate, slugify, url-encode)
 //   i18n     40 events in en-US, de-DE and ja-JP (datetime, intervals, relative times, money in
 //            three currencies, decimals, plurals, messages); one operation renders all three
 //   catalog  50 products in 5 categories (macros, .var, nested sections, .or predicate chains,
 //            nth?/even?/odd?, greaterThan?, if && ||, json, smartypants, line-breaks, capitalize)
+//   blog     50 posts (macros applied per post and per comment, nested comment and reply loops,
+//            date, url-encode, safe|truncate, html|line-breaks, pluralize, .or and .if chains),
+//            written after the optimisations and not tuned against
 // Prints ops/s of both, execute-only (template compiled once) and compile+execute, and the ratio
-// ours / reference per wall-clock second and per CPU-second. BENCH_PAGES=grid,i18n picks pages.
+// ours / reference per wall-clock second and per CPU-second. BENCH_PAGES=grid,i18n picks pages;
+// BENCH_ROUNDS, BENCH_ROUND_MS and BENCH_WARMUP_MS set the rounds.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { compare, fmt, table } from '../lib/measure.mjs';
-import { catalogData, gridData, i18nData } from './data.mjs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fmt, median, opsPerSecond, table } from '../lib/measure.mjs';
+import { blogData, catalogData, gridData, i18nData } from './data.mjs';
 
 const root = new URL('../..', import.meta.url);
 if (!existsSync(new URL('packages/jsont/dist/index.js', root))) {
   console.error('bench/jsont: packages/jsont/dist/index.js is missing; run `npm run build` first.');
   process.exit(1);
 }
-const { compile, render } = await import('@tessera/jsont');
+// JSONT_DIST=<path to a copy of packages/jsont/dist> measures that build instead (A/B runs).
+const { compile, render } = await import(
+  process.env.JSONT_DIST ? pathToFileURL(resolve(process.env.JSONT_DIST, 'index.js')).href : '@tessera/jsont'
+);
 
 // The reference engine is a devDependency of packages/jsont: resolve it from there.
 const requireFromJsont = createRequire(new URL('packages/jsont/package.json', root));
@@ -50,13 +59,44 @@ const PAGES = [
     data: catalogData(50),
     locales: ['en-US'],
   },
+  { name: 'blog', file: 'blog.jsont', title: '50-post blog page', data: blogData(50), locales: ['en-US'] },
 ];
 const wanted = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : PAGES.map((p) => p.name);
 const settings = {
   warmupMs: Number(process.env.BENCH_WARMUP_MS ?? 400),
   roundMs: Number(process.env.BENCH_ROUND_MS ?? 500),
-  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 6),
 };
+/**
+ * Ours against the reference in pairs of rounds whose order alternates (ours first, then the
+ * reference first), so neither always gets the warmer or quieter slot of a pair; the ratio is
+ * the median of the rounds' ratios, the rates the medians of each side's rounds.
+ */
+function paired(oursFn, referenceFn) {
+  opsPerSecond(oursFn, settings.warmupMs);
+  opsPerSecond(referenceFn, settings.warmupMs);
+  const ours = [];
+  const reference = [];
+  for (let r = 0; r < settings.rounds; r++) {
+    if (r % 2 === 0) {
+      ours.push(opsPerSecond(oursFn, settings.roundMs));
+      reference.push(opsPerSecond(referenceFn, settings.roundMs));
+    } else {
+      reference.push(opsPerSecond(referenceFn, settings.roundMs));
+      ours.push(opsPerSecond(oursFn, settings.roundMs));
+    }
+  }
+  const rates = (samples) => ({
+    opsPerSec: median(samples.map((s) => s.wall)),
+    opsPerCpuSec: median(samples.map((s) => s.cpu)),
+  });
+  return {
+    ours: rates(ours),
+    reference: rates(reference),
+    wall: median(ours.map((s, r) => s.wall / reference[r].wall)),
+    cpu: median(ours.map((s, r) => s.cpu / reference[r].cpu)),
+  };
+}
 const TARGET_EXECUTE = 5;
 const TARGET_FULL = 3;
 const summary = [];
@@ -93,29 +133,20 @@ for (const page of PAGES.filter((p) => wanted.includes(p.name))) {
     if (firstDiff < 0) firstDiff = Math.min(oursText.length, refText.length);
   }
 
-  const [oursExec, refExec, oursFull, refFull] = compare(
-    [
-      { name: 'tessera execute', fn: oursExecute },
-      { name: 'reference execute', fn: () => refExecute(parsed.code) },
-      {
-        name: 'tessera compile+execute',
-        fn: () => {
-          const template = compile(source).template;
-          for (const o of options) render(template, data, o);
-        },
-      },
-      { name: 'reference compile+execute', fn: () => refExecute(reference.parse(source).code) },
-    ],
-    settings,
+  const exec = paired(oursExecute, () => refExecute(parsed.code));
+  const full = paired(
+    () => {
+      const template = compile(source).template;
+      for (const o of options) render(template, data, o);
+    },
+    () => refExecute(reference.parse(source).code),
   );
-  const execRatio = oursExec.opsPerSec / refExec.opsPerSec;
-  const fullRatio = oursFull.opsPerSec / refFull.opsPerSec;
-  const execCpuRatio = oursExec.opsPerCpuSec / refExec.opsPerCpuSec;
-  const fullCpuRatio = oursFull.opsPerCpuSec / refFull.opsPerCpuSec;
+  const [oursExec, refExec, oursFull, refFull] = [exec.ours, exec.reference, full.ours, full.reference];
+  const [execRatio, fullRatio, execCpuRatio, fullCpuRatio] = [exec.wall, full.wall, exec.cpu, full.cpu];
 
   console.log(
     `jsont: ${page.title} (${fmt(source.length)} B template, ${fmt(oursText.length)} B output), ` +
-      `median of ${settings.rounds} rounds × ${settings.roundMs} ms`,
+      `${settings.rounds} paired rounds × ${settings.roundMs} ms in alternating order, medians`,
   );
   console.log(
     `  outputs identical to the reference: ${firstDiff < 0 ? 'yes' : `no (first difference at character ${firstDiff})`}`,

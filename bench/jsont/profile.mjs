@@ -1,20 +1,21 @@
 #!/usr/bin/env node
 // CPU time per render of one bench page with the built engine, for profiling:
 //   node --cpu-prof bench/jsont/profile.mjs catalog        (N=3000 renders after 200 warm-up)
-// Pages: grid, i18n (its three locales per operation), catalog. Needs `npm run build` first.
+// Pages: grid, i18n (its three locales per operation), catalog, blog. Needs `npm run build` first.
 import { readFileSync } from 'node:fs';
 import { compile, render } from '@tessera/jsont';
-import { catalogData, gridData, i18nData } from './data.mjs';
+import { blogData, catalogData, gridData, i18nData } from './data.mjs';
 
 const pages = {
   grid: { file: 'grid.jsont', data: () => gridData(50), locales: ['en-US'] },
   i18n: { file: 'i18n.jsont', data: () => i18nData(40), locales: ['en-US', 'de-DE', 'ja-JP'] },
   catalog: { file: 'catalog.jsont', data: () => catalogData(50), locales: ['en-US'] },
+  blog: { file: 'blog.jsont', data: () => blogData(50), locales: ['en-US'] },
 };
 const name = process.argv[2] ?? 'catalog';
 const page = pages[name];
 if (page === undefined) {
-  console.error(`bench/jsont/profile.mjs: unknown page ${name} (grid, i18n, catalog)`);
+  console.error(`bench/jsont/profile.mjs: unknown page ${name} (grid, i18n, catalog, blog)`);
   process.exit(1);
 }
 const template = compile(readFileSync(new URL(page.file, import.meta.url), 'utf8')).template;

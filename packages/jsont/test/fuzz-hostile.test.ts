@@ -64,12 +64,27 @@ const CASES: [string, Case][] = [
   ],
   ['50,000 decimal instructions', { template: '{a|decimal}'.repeat(50_000), json: { a: 1234.5 } }],
   ['a template past the source limit', { template: `${'x'.repeat(3 * 1024 * 1024)}{a}`, json: { a: 1 } }],
-  ...['html', 'htmlattr', 'url-encode', 'encode-uri', 'encode-space', 'line-breaks', 'format', 'json', 'message'].map(
-    (formatter): [string, Case] => [
-      `a 14-million-character value through ${formatter}`,
-      { template: `{a|${formatter}}`, json: {}, build: { kind: 'string', text: '<a & "b">\n{0}', repeat: 1_000_000 } },
-    ],
-  ),
+  ...[
+    'html',
+    'htmlattr',
+    'htmltag',
+    'url-encode',
+    'encode-uri',
+    'encode-space',
+    'line-breaks',
+    'html|line-breaks',
+    'safe',
+    'safe|truncate 20000000',
+    'slugify',
+    'smartypants',
+    'capitalize',
+    'format',
+    'json',
+    'message',
+  ].map((formatter): [string, Case] => [
+    `a 14-million-character value through ${formatter}`,
+    { template: `{a|${formatter}}`, json: {}, build: { kind: 'string', text: '<a & "b">\n{0}', repeat: 1_000_000 } },
+  ]),
   ['a message nested 20,000 deep', { template: '{m|message n}', json: { m: nestedMessage(20_000), n: 1 } }],
   [
     'JSON nested 200,000 deep',

@@ -75,6 +75,11 @@ describe('hostile input', () => {
       'encode-uri',
       'encode-space',
       'line-breaks',
+      'safe',
+      'slugify',
+      'smartypants',
+      'safe|truncate 5000',
+      'html|line-breaks',
     ]) {
       const { output, errors } = render(`[{a|${formatter}}]`, { a: big }, { limits });
       // The formatter's value is dropped; the rest of the block still prints, as before.

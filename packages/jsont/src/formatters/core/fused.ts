@@ -59,7 +59,7 @@ export function stripThenTruncate(text: string, limit: number, ellipsis: string,
     ends.push(text.length);
     total += text.length - last;
   }
-  if (total <= limit || total > max) return stripTags(text);
+  if (total <= limit || total > max) return stripTags(text, max);
   // The last whitespace before `limit`, searched backwards through the kept parts.
   let end = limit;
   let base = total;

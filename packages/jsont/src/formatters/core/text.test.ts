@@ -158,4 +158,42 @@ describe('text formatters', () => {
     }
     expect(truncate('abc\u00a0defgh', 6, '…')).toBe('abc\u00a0de…');
   });
+
+  it('safe, slugify and smartypants stop past the output limit and give the whole text within it', () => {
+    const alphabet = ['<', '>', 'a', 'B', ' ', '\t', '-', "'", '"', '!', 'é', '\u00a0'];
+    let seed = 5;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const fns: [string, (text: string, max?: number) => string][] = [
+      ['stripTags', stripTags],
+      ['slugify', slugify],
+      ['smartypants', smartypants],
+    ];
+    for (let n = 0; n < 6000; n++) {
+      let s = '';
+      const length = Math.floor(next() * 40);
+      for (let i = 0; i < length; i++) s += alphabet[Math.floor(next() * alphabet.length)];
+      const max = Math.floor(next() * 30);
+      for (const [name, fn] of fns) {
+        const whole = fn(s);
+        const bounded = fn(s, max);
+        // Within the limit the same text; past it a text past the limit that starts the whole one.
+        if (whole.length <= max) expect(bounded, `${name} ${JSON.stringify(s)} ${max}`).toBe(whole);
+        else {
+          expect(bounded.length, `${name} ${JSON.stringify(s)} ${max}`).toBeGreaterThan(max);
+          expect(whole.startsWith(bounded), `${name} ${JSON.stringify(s)} ${max}`).toBe(true);
+        }
+      }
+    }
+    // A long text stops soon after the limit instead of being built whole.
+    const long = '<b>Tom</b> & "Jerry" -- it\'s '.repeat(100_000);
+    expect(stripTags(long, 100).length).toBeLessThan(200);
+    expect(slugify(long, 100).length).toBeLessThan(200);
+    expect(smartypants(long, 100).length).toBeLessThan(200);
+    // A long text whose result fits is built in full.
+    expect(slugify(`${'!'.repeat(5000)}Ok`, 10)).toBe('ok');
+    expect(stripTags(`${'<i>'.repeat(5000)}x`, 10)).toBe('x');
+  });
 });

@@ -55,9 +55,10 @@ function growing(fn: (text: string, max: number) => string) {
 
 /**
  * Remove `<...>` tags as `/<[^>]*?>/g` does: from each `<` to the first `>` after it,
- * scanned with `indexOf` instead of the regular expression engine.
+ * scanned with `indexOf` instead of the regular expression engine. Once the text built is past
+ * `max` it is returned as it is (the chain stops on it): the rest could only make it longer.
  */
-export function stripTags(text: string): string {
+export function stripTags(text: string, max = Number.POSITIVE_INFINITY): string {
   let open = text.indexOf('<');
   if (open === -1) return text;
   let out = '';
@@ -67,6 +68,7 @@ export function stripTags(text: string): string {
     // No `>` after this `<` means none after any later `<` either.
     if (close === -1) break;
     out += text.slice(last, open);
+    if (out.length > max) return out;
     last = close + 1;
     open = text.indexOf('<', last);
   }
@@ -93,11 +95,13 @@ function isSpace(c: number): boolean {
 
 /**
  * Lower-case ASCII letters, digits and hyphens; whitespace runs become one hyphen;
- * everything else is dropped (before runs are joined, so `a ! b` gives `a-b`).
+ * everything else is dropped (before runs are joined, so `a ! b` gives `a-b`). A text longer
+ * than `max` goes character by character and stops once the slug built is past `max`.
  */
-export function slugify(text: string): string {
+export function slugify(text: string, max = Number.POSITIVE_INFINITY): string {
+  if (text.length > max) return slugifyAny(text, max);
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 127) return slugifyAny(text);
+    if (text.charCodeAt(i) > 127) return slugifyAny(text, max);
   }
   // ASCII only: lower-cased at once (no other letter can turn into an ASCII one), and the
   // runs of kept characters sliced out whole.
@@ -125,8 +129,8 @@ export function slugify(text: string): string {
   return space ? `${out}-` : out;
 }
 
-/** `slugify` for text with characters past ASCII, one character at a time. */
-function slugifyAny(text: string): string {
+/** `slugify` one character at a time (any text), stopping once the slug is past `max`. */
+function slugifyAny(text: string, max: number): string {
   let out = '';
   let space = false;
   for (let i = 0; i < text.length; i++) {
@@ -136,6 +140,7 @@ function slugifyAny(text: string): string {
       if (space) out += '-';
       space = false;
       out += String.fromCharCode(upper ? c + 32 : c);
+      if (out.length > max) return out;
     } else if (isSpace(c)) {
       space = true;
     }
@@ -165,7 +170,7 @@ function opensDouble(c: number): boolean {
  * of them changes the length or touches the others' characters, so each character is
  * decided by the one before it (for a `"`, as the first two replacements left it).
  */
-export function smartypants(text: string): string {
+export function smartypants(text: string, max = Number.POSITIVE_INFINITY): string {
   // Text without quotes or double hyphens comes back as it is, from the same scan.
   let out = '';
   let last = 0;
@@ -184,10 +189,12 @@ export function smartypants(text: string): string {
       out += `${text.slice(last, i)}\u2014`;
       i++;
       last = i + 1;
+      if (out.length > max) return out;
       continue;
     } else continue;
     out += text.slice(last, i) + rep;
     last = i + 1;
+    if (out.length > max) return out;
   }
   return last === 0 ? text : out + text.slice(last);
 }
@@ -289,12 +296,13 @@ export const TEXT_FORMATTERS: FormatterTable = {
     // A string pattern: no regular expression run per text.
     return text.length > ctx.maxOutputLength ? text : text.replaceAll('\n', '<br/>');
   }),
-  safe: valueFormatter((v) => {
+  // These three build at most their input's length: they stop once past the output limit.
+  safe: valueFormatter((v, _args, ctx) => {
     if (!isTruthy(v)) return v;
-    return stripTags(typeof v === 'string' ? v : asString(v));
+    return stripTags(typeof v === 'string' ? v : asString(v), ctx.maxOutputLength);
   }),
-  slugify: valueFormatter((v) => slugify(asString(v))),
-  smartypants: valueFormatter((v) => smartypants(asString(v))),
+  slugify: valueFormatter((v, _args, ctx) => slugify(asString(v), ctx.maxOutputLength)),
+  smartypants: valueFormatter((v, _args, ctx) => smartypants(asString(v), ctx.maxOutputLength)),
   truncate: valueFormatter((v, args) => {
     const limit = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
     if (!Number.isFinite(limit) || limit <= 0) return v;
@@ -317,6 +325,6 @@ fuseFormatters(formatter('safe'), formatter('truncate'), (v, args, ctx) => {
   if (!isTruthy(v)) return truncateValue(v, args, ctx);
   const text = typeof v === 'string' ? v : asString(v);
   const limit = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
-  if (!Number.isFinite(limit) || limit <= 0) return stripTags(text);
+  if (!Number.isFinite(limit) || limit <= 0) return stripTags(text, ctx.maxOutputLength);
   return stripThenTruncate(text, limit, args.length > 1 ? (args[1] as string) : '...', ctx.maxOutputLength);
 });
