@@ -2,10 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { hostedPage, parseForm } from './stripe-fake-page.js';
+import { createRefundBook, type FakeCharge, type FakeRefund, type RefundBook } from './stripe-fake-refunds.js';
 
 /**
  * A local stand-in for the parts of Stripe's HTTP API Tessera uses (issue 17): Checkout Sessions
- * (create, retrieve, expire), refunds, off-session payment intents and the account. Bodies are
+ * (create, retrieve, expire), refunds (`stripe-fake-refunds.ts`: create, list, retrieve, with their
+ * `refund.created`/`charge.refunded`/`refund.updated` events, also for refunds made in the dashboard),
+ * off-session payment intents and the account. Bodies are
  * form-encoded like real Stripe; every request is recorded (path, parsed body, Idempotency-Key) so
  * tests assert amounts in minor units, currencies, keys and `metadata[order_id]`. A key reused with
  * other parameters is refused as Stripe does. `/pay/<session>` is the hosted payment page: Pay
@@ -49,6 +52,14 @@ interface FakeIntent {
   payment_method: string | null;
   metadata: Record<string, string>;
   refunded: number;
+  latest_charge: string | null;
+}
+
+/** One event the fake signed and sent: redelivering it posts the same payload (and id) again. */
+export interface SentEvent {
+  id: string;
+  type: string;
+  payload: string;
 }
 
 /** When the page's Pay button delivers its webhook: before the redirect, never, or when flushed. */
@@ -66,6 +77,29 @@ export interface StripeFake {
   intents: Map<string, FakeIntent>;
   /** Every event sent, with the status Tessera answered. */
   delivered: { type: string; id: string; status: number }[];
+  /** Every event made, in order (delivered or held). */
+  events: SentEvent[];
+  /** Charges and refunds (`stripe-fake-refunds.ts`). */
+  book: RefundBook;
+  /**
+   * When the events of a refund made through the API go out: right after the answer, in the
+   * background (`auto`, as Stripe does), or held until `flushWebhooks()`.
+   */
+  refundWebhooks: 'auto' | 'held';
+  /**
+   * The merchant refunds a payment intent in Stripe's dashboard (all that is left, or `amount`):
+   * Tessera learns of it only by the `refund.created` and `charge.refunded` events, delivered before
+   * this answers. `pending`: the refund starts pending (`settleRefund` finishes it); `hold`: the
+   * events are made but not sent (`redeliver` sends them).
+   */
+  refundFromDashboard(
+    paymentIntent: string,
+    options?: { amount?: number; pending?: boolean; hold?: boolean },
+  ): Promise<{ refund: FakeRefund; charge: FakeCharge; events: SentEvent[]; statuses: number[] }>;
+  /** A pending refund succeeds (or fails): `refund.updated` is sent; answers Tessera's status. */
+  settleRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<{ event: SentEvent; status: number }>;
+  /** Posts an event sent before once more, same id and payload, freshly signed (Stripe's redelivery). */
+  redeliver(eventId: string): Promise<number>;
   /** Session creation answers this error (a Stripe outage) while set. */
   failSessions: string | undefined;
   /** Refunds answer this error while set. */
@@ -84,8 +118,8 @@ export interface StripeFake {
   flushWebhooks(): Promise<void>;
   /** Waits for every webhook on its way. */
   idle(): Promise<void>;
-  /** Recorded requests to one API path (e.g. `/v1/checkout/sessions`). */
-  requestsTo(path: string): RecordedRequest[];
+  /** Recorded requests to one API path (e.g. `/v1/checkout/sessions`), of one method when given. */
+  requestsTo(path: string, method?: string): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -111,9 +145,11 @@ export async function startStripeFake(
   const idempotency = new Map<string, { body: string; status: number; answer: string }>();
   const inFlight = new Set<Promise<unknown>>();
   const held: (() => Promise<unknown>)[] = [];
+  /** Work to run once the current API answer is written (the events of a refund). */
+  const afterAnswer: (() => void)[] = [];
   let server: Server;
 
-  async function deliver(type: string, session: FakeSession, eventId = token('evt')): Promise<number> {
+  function makeEvent(type: string, object: unknown, eventId = token('evt')): SentEvent {
     const payload = JSON.stringify({
       id: eventId,
       object: 'event',
@@ -121,8 +157,18 @@ export async function startStripeFake(
       api_version: '2025-01-01',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
-      data: { object: session },
+      data: { object },
     });
+    const event = { id: eventId, type, payload };
+    fake.events.push(event);
+    return event;
+  }
+
+  async function deliver(type: string, session: FakeSession, eventId = token('evt')): Promise<number> {
+    return post(makeEvent(type, session, eventId));
+  }
+
+  async function post({ id: eventId, type, payload }: SentEvent): Promise<number> {
     const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     const sent = fetch(fake.webhookUrl, {
       method: 'POST',
@@ -153,6 +199,7 @@ export async function startStripeFake(
       payment_method: token('pm'),
       metadata: { order_id: session.metadata.order_id ?? '' },
       refunded: 0,
+      latest_charge: null,
     };
     fake.intents.set(intent.id, intent);
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
@@ -221,22 +268,14 @@ export async function startStripeFake(
     },
     'POST /v1/refunds': (body) => {
       if (fake.refuseRefunds) throw { status: 400, message: fake.refuseRefunds, code: 'charge_disputed' };
-      const intent = fake.intents.get(body.payment_intent ?? '');
-      if (intent?.status !== 'succeeded') throw { status: 400, message: 'No such payment_intent.' };
-      const amount = body.amount === undefined ? intent.amount - intent.refunded : Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 1 || amount > intent.amount - intent.refunded) {
-        throw { status: 400, message: 'Refund amount exceeds the charge.', code: 'amount_too_large' };
-      }
-      intent.refunded += amount;
-      return {
-        id: token('re'),
-        object: 'refund',
-        amount,
-        currency: intent.currency,
-        payment_intent: intent.id,
-        status: 'succeeded',
-      };
+      const made = book.create(body);
+      const events = refundEvents(made.refund, made.charge);
+      if (fake.refundWebhooks === 'held') held.push(...events.map((e) => () => post(e)));
+      else if (fake.webhookUrl) afterAnswer.push(() => events.forEach((e) => void post(e).catch(() => {})));
+      return made.refund;
     },
+    'GET /v1/refunds': (_body, _id, query) => book.list(query),
+    'GET /v1/refunds/:id': (_body, id) => book.retrieve(id),
     'POST /v1/payment_intents': (body) => {
       if (fake.declineIntents)
         throw { status: 402, type: 'card_error', code: 'card_declined', message: fake.declineIntents };
@@ -250,6 +289,7 @@ export async function startStripeFake(
         payment_method: body.payment_method ?? null,
         metadata: body.metadata ?? {},
         refunded: 0,
+        latest_charge: null,
       };
       fake.intents.set(intent.id, intent);
       return intent;
@@ -318,6 +358,7 @@ export async function startStripeFake(
       idempotency.set(`${url.pathname} ${key}`, { body: text, status, answer });
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(answer);
+    for (const work of afterAnswer.splice(0)) work();
   }
 
   async function handlePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -339,6 +380,11 @@ export async function startStripeFake(
     res.end();
   }
 
+  /** What Stripe sends for a new refund: the refund, then its charge (the charge's copy taken now). */
+  function refundEvents(refund: FakeRefund, charge: FakeCharge): SentEvent[] {
+    return [makeEvent('refund.created', { ...refund }), makeEvent('charge.refunded', { ...charge })];
+  }
+
   const fake: StripeFake = {
     url: '',
     secretKey,
@@ -349,6 +395,39 @@ export async function startStripeFake(
     sessions: new Map(),
     intents: new Map(),
     delivered: [],
+    events: [],
+    book: undefined as unknown as RefundBook,
+    refundWebhooks: 'auto',
+    async refundFromDashboard(paymentIntent, options = {}) {
+      const body = {
+        payment_intent: paymentIntent,
+        ...(options.amount === undefined ? {} : { amount: options.amount }),
+      };
+      const { refund, charge } = book.create(body, { status: options.pending ? 'pending' : 'succeeded' });
+      const events = refundEvents(refund, charge);
+      const statuses: number[] = [];
+      if (!options.hold) for (const event of events) statuses.push(await post(event));
+      return { refund, charge, events, statuses };
+    },
+    async settleRefund(refundId, status) {
+      const refund = book.retrieve(refundId);
+      if (refund.status !== 'pending') throw new Error(`Refund ${refundId} is ${refund.status}, not pending.`);
+      refund.status = status;
+      if (status === 'failed') {
+        const intent = fake.intents.get(refund.payment_intent)!;
+        intent.refunded -= refund.amount;
+        const charge = book.chargeOf(intent);
+        charge.amount_refunded = intent.refunded;
+        charge.refunded = false;
+      }
+      const event = makeEvent('refund.updated', { ...refund });
+      return { event, status: await post(event) };
+    },
+    async redeliver(eventId) {
+      const event = fake.events.find((e) => e.id === eventId);
+      if (!event) throw new Error(`No fake event ${eventId}`);
+      return post(event);
+    },
     failSessions: undefined,
     declineIntents: undefined,
     refuseRefunds: undefined,
@@ -380,11 +459,14 @@ export async function startStripeFake(
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
-    requestsTo(path) {
-      return fake.requests.filter((r) => r.path === path);
+    requestsTo(path, method) {
+      return fake.requests.filter((r) => r.path === path && (!method || r.method === method));
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  const book = createRefundBook(fake.intents);
+  fake.book = book;
 
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');

@@ -65,7 +65,7 @@ export function createProviderEventHandler(deps: ProviderEventDeps) {
   }
 
   return async function onProviderEvent(siteId: string, providerId: HostedProviderId, event: HostedEvent) {
-    if (event.refund) await recordReportedRefund(db, siteId, providerId, event.refund);
+    for (const refund of event.refunds ?? []) await recordReportedRefund(db, siteId, providerId, refund);
     if (event.subscriptionId) await onSubscriptionEvent(siteId, providerId, event);
   };
 }

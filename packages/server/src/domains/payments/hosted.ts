@@ -121,8 +121,12 @@ export interface HostedEvent {
   subscriptionId?: string;
   /** `subscription.payment`: the payment the provider took (a PayPal sale id). */
   paymentReference?: string;
-  /** A completed refund, with what it refunded (`refund.updated`). */
-  refund?: ProviderRefund;
+  /**
+   * `refund.updated`: the completed refunds of the payment the event is about, as the provider
+   * reports them (PayPal: the one in the verified event; Stripe: every succeeded refund of the
+   * payment intent, read back from Stripe). Each is recorded once by its reference.
+   */
+  refunds?: readonly ProviderRefund[];
 }
 
 /** One payment a provider-scheduled subscription took. */

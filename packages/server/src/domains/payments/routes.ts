@@ -52,7 +52,8 @@ function fail(reply: FastifyReply, status: number, error: string, message: strin
 
 /**
  * `POST /api/payments/<provider>/webhook`: the body is kept raw (the signature covers its exact
- * bytes), checked by the adapter, and each event id processed once. A failure while processing
+ * bytes), checked by the adapter, and each event id processed once per site (one provider account
+ * can serve several sites, and sends each of them the same event). A failure while processing
  * answers 500 without recording the event, so the provider delivers it again.
  */
 export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDeps, providerId: HostedProviderId): void {
@@ -73,6 +74,7 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         .selectFrom('payment_events')
         .select('event_id')
         .where('provider', '=', providerId)
+        .where('site_id', '=', site.id)
         .where('event_id', '=', event.eventId)
         .executeTakeFirst();
       if (seen) return reply.header('cache-control', 'no-store').send({ received: true, duplicate: true });
@@ -80,16 +82,21 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
       }
       // Each handler is idempotent on the provider's own ids: a redelivery, or two at once, records once.
-      if (event.refund) {
-        const recorded = await recordProviderOrderRefund(app.db, site.id, providerId, event.refund, deps.orderRefunded);
+      for (const refund of event.refunds ?? []) {
+        const recorded = await recordProviderOrderRefund(app.db, site.id, providerId, refund, deps.orderRefunded);
         // An owner's refund of that order is on its way: fail, so the provider delivers this again later.
-        if (recorded === 'busy')
-          throw new Error(`The refund ${event.refund.reference} waits for a refund in progress.`);
+        if (recorded === 'busy') throw new Error(`The refund ${refund.reference} waits for a refund in progress.`);
       }
-      if (event.subscriptionId || event.refund) await deps.onEvent?.(site.id, providerId, event);
+      if (event.subscriptionId || event.refunds?.length) await deps.onEvent?.(site.id, providerId, event);
       await app.db
         .insertInto('payment_events')
-        .values({ provider: providerId, event_id: event.eventId, type: event.type, received_at: nowIso() })
+        .values({
+          provider: providerId,
+          site_id: site.id,
+          event_id: event.eventId,
+          type: event.type,
+          received_at: nowIso(),
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       return reply.header('cache-control', 'no-store').send({ received: true });

@@ -39,6 +39,7 @@ import { fontKitOriginsMigration } from './migrations/0029_font_kit_origins.js';
 import { importsMigration } from './migrations/0030_imports.js';
 import { donationRecurringRefundsMigration } from './migrations/0031_donation_recurring_refunds.js';
 import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_origins.js';
+import { paymentEventsPerSiteMigration } from './migrations/0034_payment_events_per_site.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -186,6 +187,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_imports': importsMigration,
   '0031_donation_recurring_refunds': donationRecurringRefundsMigration,
   '0033_font_kit_style_origins': fontKitStyleOriginsMigration,
+  '0034_payment_events_per_site': paymentEventsPerSiteMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

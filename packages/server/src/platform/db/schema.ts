@@ -676,6 +676,8 @@ export interface HostedSessionsTable {
 
 export interface PaymentEventsTable {
   provider: string;
+  /** The site whose webhook address received it (migration 0034); '' for events seen before. */
+  site_id: string;
   event_id: string;
   type: string;
   received_at: string;

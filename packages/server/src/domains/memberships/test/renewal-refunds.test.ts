@@ -119,7 +119,7 @@ for (const dialect of DIALECTS) {
         Array.from({ length: 4 }, () => owner.post(`/api/config/orders/${renewal.orderId}/refund`, {})),
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-      expect(stripe.requestsTo('/v1/refunds')).toHaveLength(1);
+      expect(stripe.requestsTo('/v1/refunds', 'POST')).toHaveLength(1);
       const refunded = await orderOf(renewal.orderId);
       expect(refunded).toMatchObject({ payment_status: 'refunded', refunded_cents: refunded.amount_due_cents });
       expect(await access(id, during)).toMatchObject({ active: false });
@@ -196,6 +196,45 @@ for (const dialect of DIALECTS) {
       expect(refunds).toMatchObject([
         { provider: 'paypal', amount_cents: 100, status: 'succeeded', reference: part.body.reference },
         { provider: 'paypal', reference, amount_cents: paid.amount_due_cents - 100, status: 'succeeded' },
+      ]);
+      expect(await orderOf(renewal.orderId)).toMatchObject({
+        payment_status: 'refunded',
+        refunded_cents: paid.amount_due_cents,
+      });
+      expect(await access(id, during)).toMatchObject({ active: false });
+      expect(await revenue()).toMatchObject({
+        revenueCents: before.revenueCents - 900,
+        paidOrders: before.paidOrders - 1,
+      });
+    });
+
+    it('a renewal paid with Stripe and refunded in Stripe’s dashboard: its events, three times at once, record it once', async () => {
+      const { id } = await member('stripe-dashboard@example.com', 'stripe');
+      const renewal = await renew(id);
+      const paid = await orderOf(renewal.orderId);
+      expect(paid.payment_status).toBe('paid');
+      const during = new Date(renewal.due.getTime() + 2 * DAY);
+      expect(await access(id, during)).toMatchObject({ active: true });
+      const before = await revenue();
+      const charge = await server.db
+        .selectFrom('payments')
+        .select('reference')
+        .where('order_id', '=', renewal.orderId)
+        .where('kind', '=', 'charge')
+        .executeTakeFirstOrThrow();
+      expect(charge.reference).toMatch(/^pi_/);
+      const made = await stripe.refundFromDashboard(charge.reference, { hold: true });
+      const ids = made.events.map((e) => e.id);
+      const statuses = await Promise.all([...ids, ...ids, ...ids].map((eventId) => stripe.redeliver(eventId)));
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const refunds = await server.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', renewal.orderId)
+        .where('kind', '=', 'refund')
+        .execute();
+      expect(refunds).toMatchObject([
+        { provider: 'stripe', reference: made.refund.id, amount_cents: paid.amount_due_cents },
       ]);
       expect(await orderOf(renewal.orderId)).toMatchObject({
         payment_status: 'refunded',

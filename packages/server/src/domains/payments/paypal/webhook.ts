@@ -136,7 +136,7 @@ export function hostedEventOf(event: PaypalEvent): HostedEvent {
     case 'PAYMENT.SALE.REFUNDED':
     case 'PAYMENT.SALE.REVERSED': {
       const refund = refundOf(resource);
-      return refund ? { ...base, type: 'refund.updated', refund } : { ...base, type: 'other' };
+      return refund ? { ...base, type: 'refund.updated', refunds: [refund] } : { ...base, type: 'other' };
     }
     case 'CHECKOUT.ORDER.APPROVED':
       return { ...base, type: 'session.approved', sessionId: event.resource?.id };
@@ -152,7 +152,7 @@ export function hostedEventOf(event: PaypalEvent): HostedEvent {
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED': {
       const refund = refundOf(resource);
-      return { ...base, type: 'refund.updated', sessionId: orderOfCapture, ...(refund ? { refund } : {}) };
+      return { ...base, type: 'refund.updated', sessionId: orderOfCapture, ...(refund ? { refunds: [refund] } : {}) };
     }
     default:
       return { ...base, type: 'other' };

@@ -9,6 +9,7 @@ import type {
   OffSessionChargeRequest,
   OffSessionChargeResult,
   ProviderAccountFacts,
+  ProviderRefund,
   ProviderRefundRequest,
   ProviderRefundResult,
   SessionState,
@@ -96,12 +97,42 @@ const EVENT_TYPES: Record<string, HostedEvent['type']> = {
   'checkout.session.async_payment_succeeded': 'session.paid',
   'checkout.session.expired': 'session.expired',
   'checkout.session.async_payment_failed': 'payment.failed',
+  // A refund, made by Tessera or in Stripe's dashboard: `refund.*` carry the refund, `charge.refunded`
+  // the charge. Either way the payment intent's refunds are read back from Stripe (`refundsOf`).
   'charge.refunded': 'refund.updated',
+  'charge.refund.updated': 'refund.updated',
+  'refund.created': 'refund.updated',
   'refund.updated': 'refund.updated',
 };
 
+/** At most this many refunds of one payment are read back (Stripe pages by 100). */
+const MOST_REFUNDS = 1000;
+
 export function createStripeProvider(config: StripeProviderConfig): HostedPaymentProvider {
   const stripe = new Stripe(config.secretKey, clientOptions(config.apiBase));
+
+  /**
+   * The succeeded refunds of a payment intent, as Stripe has them now: the event only says which
+   * payment to look at, so a refund still pending (or failed) is not counted, and an event that is
+   * old, out of order or about a refund Tessera made itself records nothing twice. Throws when
+   * Stripe cannot be reached (the webhook then answers 500 and Stripe delivers it again).
+   */
+  async function refundsOf(paymentIntent: string): Promise<ProviderRefund[]> {
+    const found: ProviderRefund[] = [];
+    let seen = 0;
+    for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
+      if (++seen > MOST_REFUNDS) break;
+      if (refund.status !== 'succeeded' || idOf(refund.payment_intent) !== paymentIntent) continue;
+      found.push({
+        reference: refund.id,
+        paymentReference: paymentIntent,
+        amountCents: refund.amount,
+        currency: refund.currency.toUpperCase(),
+      });
+    }
+    // Oldest first, so refunds are recorded in the order they were made.
+    return found.reverse();
+  }
 
   return {
     id: 'stripe',
@@ -228,8 +259,15 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
       } catch {
         return { ok: false, message: 'The webhook signature does not match.' };
       }
-      const object = event.data.object as { id?: string; object?: string; payment_intent?: string };
+      const object = event.data.object as { id?: string; object?: string; payment_intent?: unknown };
       const type = EVENT_TYPES[event.type] ?? 'other';
+      if (type === 'refund.updated') {
+        // A refund or a charge names its payment intent; anything else here is not ours to record.
+        const intent = ['refund', 'charge'].includes(object.object ?? '') ? object.payment_intent : undefined;
+        const paymentIntent = idOf(intent as string | { id: string } | null | undefined);
+        if (!paymentIntent) return { ok: true, event: { eventId: event.id, type: 'other' } };
+        return { ok: true, event: { eventId: event.id, type, refunds: await refundsOf(paymentIntent) } };
+      }
       return {
         ok: true,
         event: {

@@ -1,0 +1,106 @@
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
+import { DONATION_BLOCK, donationOf, paymentsOf, startDonationServer } from '../../../../test/donations-helpers.js';
+import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
+import { Visitor } from '../../../../test/visitor.js';
+
+// Issue 23: gifts paid with Stripe and refunded in Stripe's dashboard. A renewal (charged
+// off-session, no order) is recorded in the gift's own refunds; the first payment is the gift's
+// order, recorded as an order refund. Each event delivered three times at once records once, and
+// the totals are net of both.
+
+const DAY = 86_400_000;
+
+for (const dialect of DIALECTS) {
+  describe(`gifts refunded in Stripe's dashboard (${dialect})`, () => {
+    let server: TestServer;
+    let fake: StripeFake;
+    let smtp: SMTPServer | undefined;
+    let owner: Visitor;
+    const received: Received[] = [];
+
+    beforeAll(async () => {
+      const started = await startSmtp(received);
+      smtp = started.smtp;
+      ({ server, fake } = await startDonationServer(dialect, started.port));
+      owner = await ownerSession(server, OWNERS.storeManager);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await fake?.close();
+      await stopSmtp(smtp);
+    });
+
+    const totals = async () => (await owner.get('/api/config/donations/totals')).body.totals[0].totalCents as number;
+
+    it('a renewal and the first payment refunded in the dashboard, each event three times at once: recorded once each', async () => {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name: 'Stripe Refund',
+        email: 'stripe-refund@example.com',
+        amountCents: 2500,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
+      const donation = await donationOf(server, placed.body.orderId);
+      expect(donation.status).toBe('active');
+      await server.app.services.donations!.renewDue(new Date(new Date(donation.next_charge_at!).getTime() + DAY));
+      const [first, renewal] = await paymentsOf(server, donation.id);
+      expect(renewal).toMatchObject({ cycle: 2, status: 'succeeded', order_id: null });
+      expect(renewal!.reference).toMatch(/^pi_/);
+      const before = await totals();
+
+      // The renewal, 10.00 of 25.00, refunded in the dashboard; its events held, then sent three times each at once.
+      const made = await fake.refundFromDashboard(renewal!.reference!, { amount: 1000, hold: true });
+      const ids = made.events.map((e) => e.id);
+      const statuses = await Promise.all([...ids, ...ids, ...ids].map((id) => fake.redeliver(id)));
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const rows = await server.db
+        .selectFrom('donation_refunds')
+        .selectAll()
+        .where('payment_id', '=', renewal!.id)
+        .execute();
+      expect(rows).toMatchObject([
+        { status: 'succeeded', amount_cents: 1000, reference: made.refund.id, source: 'provider', provider: 'stripe' },
+      ]);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(1000);
+      expect(await totals()).toBe(before - 1000);
+
+      // The first payment is the gift's order: its dashboard refund is the order's.
+      const intent = fake.sessions.get(String(placed.body.redirect).slice(`${fake.url}/pay/`.length))!.payment_intent!;
+      expect(first!.order_id).toBe(placed.body.orderId);
+      const whole = await fake.refundFromDashboard(intent, { hold: true });
+      const wholeIds = whole.events.map((e) => e.id);
+      expect(
+        (await Promise.all([...wholeIds, ...wholeIds, ...wholeIds].map((id) => fake.redeliver(id)))).every(
+          (s) => s === 200,
+        ),
+      ).toBe(true);
+      const orderRefunds = await server.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_id', '=', placed.body.orderId)
+        .where('kind', '=', 'refund')
+        .execute();
+      expect(orderRefunds).toMatchObject([{ reference: whole.refund.id, amount_cents: 2500, provider: 'stripe' }]);
+      const order = await server.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', placed.body.orderId)
+        .executeTakeFirstOrThrow();
+      expect(order).toMatchObject({ payment_status: 'refunded', refunded_cents: 2500 });
+      expect(await totals()).toBe(before - 1000 - 2500);
+      // Nothing of the gift's own refunds came from the order's.
+      const all = await server.db
+        .selectFrom('donation_refunds')
+        .select('id')
+        .where('donation_id', '=', donation.id)
+        .execute();
+      expect(all).toHaveLength(1);
+    });
+  });
+}
