@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 // Product reviews, the visitor's side (`/api/reviews/products/:itemId`): a product's published reviews,
-// and a signed-in buyer's review (JSON, or multipart form data with photos). The owner's moderation
-// routes keep their schemas in the server's reviews domain.
+// and a signed-in buyer's review (JSON, or multipart form data with photos); and the owner's
+// moderation (`/api/config/reviews*`, store group): the list, publish or hide, answer, delete, review
+// requests and the settings.
 
 // ---- Requests -------------------------------------------------------------------------------------
 
@@ -57,6 +58,43 @@ export const reviewListQuery = z.object({
   page: z.coerce.number({ error: 'Send the page as a number.' }).int().min(1).max(10_000).default(1),
 });
 
+/** The owner's list: `GET /api/config/reviews?status=&limit=`. */
+export const ownerReviewListQuery = z.object({
+  status: z
+    .enum(['pending', 'approved', 'hidden', 'all'], { error: 'Filter by pending, approved, hidden or all.' })
+    .default('all'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const reviewParams = z.object({ reviewId: id('review') });
+
+export const REVIEW_STATUSES = ['approved', 'hidden', 'pending'] as const;
+
+/** `PUT /api/config/reviews/:reviewId/status`. */
+export const reviewStatusBody = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: 'Set the status to approved, hidden or pending.' }),
+});
+
+/** `PUT /api/config/reviews/:reviewId/reply`: the shop's public answer (empty removes it). */
+export const reviewReplyBody = z.object({
+  reply: z
+    .string({ error: 'Send the answer as text.' })
+    .trim()
+    .max(REVIEW_LIMITS.replyMax, `The answer can be at most ${REVIEW_LIMITS.replyMax} characters.`),
+});
+
+/** `PUT /api/config/reviews/settings`: what is sent changes, the rest stays. */
+export const reviewSettingsBody = z.object({
+  enabled: z.boolean({ error: 'Send enabled as true or false.' }).optional(),
+  anyUser: z.boolean({ error: 'Send anyUser as true or false.' }).optional(),
+  requestDelayDays: z
+    .number({ error: 'Send the delay in days as a number.' })
+    .int('Send the delay as whole days.')
+    .min(0, 'The delay cannot be negative.')
+    .max(90, 'The delay can be at most 90 days.')
+    .optional(),
+});
+
 // ---- Answers --------------------------------------------------------------------------------------
 
 /** A product's approved reviews at a glance. */
@@ -93,7 +131,41 @@ export const reviewListAnswer = z.object({
 /** `POST /api/reviews/products/:itemId` (201): the review waits for the shop's approval. */
 export const reviewPostedAnswer = z.object({ reviewId: z.string(), status: z.literal('pending') });
 
+/** One review in the owner's list: as shown, with its status and product. */
+export const ownerReview = shownReview
+  .extend({ status: z.enum(REVIEW_STATUSES), itemId: z.string(), productTitle: z.string() })
+  .strict();
+
+/** `GET /api/config/reviews`: newest first. */
+export const ownerReviewList = z.object({ reviews: z.array(ownerReview) }).strict();
+
+/** `PUT /api/config/reviews/:reviewId/status`. */
+export const reviewStatusAnswer = z.object({ id: z.string(), status: z.enum(REVIEW_STATUSES) }).strict();
+
+/** `PUT /api/config/reviews/:reviewId/reply`: the answer as stored (plain text; null when removed). */
+export const reviewReplyAnswer = z.object({ id: z.string(), reply: z.string().nullable() }).strict();
+
+/** `DELETE /api/config/reviews/:reviewId` (its photos go too). */
+export const reviewDeletedAnswer = z.object({ id: z.string(), deleted: z.literal(true) }).strict();
+
+/** `POST /api/config/reviews/requests`: how many due review requests were mailed now. */
+export const reviewRequestsAnswer = z.object({ sent: z.int() }).strict();
+
+/** `GET` and `PUT /api/config/reviews/settings`. */
+export const reviewSettings = z
+  .object({
+    /** Visitors may review products. */
+    enabled: z.boolean(),
+    /** Any signed-in site user may review, not only buyers of the product. */
+    anyUser: z.boolean(),
+    /** Days after an order is fulfilled before its buyer is asked for a review. */
+    requestDelayDays: z.int(),
+  })
+  .strict();
+
 export type ReviewSummary = z.infer<typeof reviewSummary>;
 export type ShownReview = z.infer<typeof shownReview>;
 export type ReviewListAnswer = z.infer<typeof reviewListAnswer>;
 export type ReviewPostedAnswer = z.infer<typeof reviewPostedAnswer>;
+export type OwnerReview = z.infer<typeof ownerReview>;
+export type ReviewSettings = z.infer<typeof reviewSettings>;

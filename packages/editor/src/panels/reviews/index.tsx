@@ -1,3 +1,4 @@
+import type { OwnerReview, ReviewSettings } from '@tessera/core/contracts/reviews';
 import { useState } from 'react';
 import { api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
@@ -5,26 +6,6 @@ import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 
 export const REVIEWS_PATH = '/config/commerce/reviews';
-
-// The wire shapes of `/api/config/reviews` (server `domains/reviews/`).
-interface OwnerReview {
-  id: string;
-  rating: number;
-  title: string;
-  body: string;
-  authorName: string;
-  createdAt: string;
-  reply: string | null;
-  photos: { url: string; alt: string }[];
-  status: 'pending' | 'approved' | 'hidden';
-  itemId: string;
-  productTitle: string;
-}
-interface ReviewSettings {
-  enabled: boolean;
-  anyUser: boolean;
-  requestDelayDays: number;
-}
 
 const STATUS_LABEL: Record<OwnerReview['status'], string> = { pending: 'Waiting', approved: 'Shown', hidden: 'Hidden' };
 const FILTERS = ['pending', 'approved', 'hidden', 'all'] as const;

@@ -1,10 +1,22 @@
+import {
+  ownerReviewList,
+  ownerReviewListQuery,
+  reviewDeletedAnswer,
+  reviewParams,
+  reviewReplyAnswer,
+  reviewReplyBody,
+  reviewRequestsAnswer,
+  reviewSettings,
+  reviewSettingsBody,
+  reviewStatusAnswer,
+  reviewStatusBody,
+} from '@tessera/core/contracts/reviews';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { removePhotos } from './photos.js';
 import { deleteReview, ownerReviews, updateReview } from './repository.js';
-import { ownerListQuery, replyBody, reviewParams, settingsBody, statusBody } from './schemas.js';
 import { plainReviewText, type ReviewService } from './service.js';
 import type { ReviewSettingsStore } from './settings.js';
 
@@ -26,9 +38,18 @@ export function registerReviewOwnerRoutes(
 
   app.get(
     '/api/config/reviews',
-    { ...guard, config: { contract: { summary: 'Reviews awaiting or past moderation', query: ownerListQuery } } },
+    {
+      ...guard,
+      config: {
+        contract: {
+          summary: 'Reviews awaiting or past moderation',
+          query: ownerReviewListQuery,
+          response: { 200: ownerReviewList },
+        },
+      },
+    },
     async (request, reply) => {
-      const { status, limit } = parseInput(ownerListQuery, request.query ?? {}, 'query');
+      const { status, limit } = parseInput(ownerReviewListQuery, request.query ?? {}, 'query');
       const reviews = await ownerReviews(db, siteOf(request), status, limit);
       return reply.header('cache-control', 'no-store').send({ reviews });
     },
@@ -37,7 +58,8 @@ export function registerReviewOwnerRoutes(
   const statusContract = {
     summary: 'Publish or hide a review',
     params: reviewParams,
-    body: statusBody,
+    body: reviewStatusBody,
+    response: { 200: reviewStatusAnswer },
     errors: ['review-not-found'],
   } as const;
   app.put(
@@ -45,7 +67,7 @@ export function registerReviewOwnerRoutes(
     { ...guard, config: { contract: statusContract } },
     async (request) => {
       const { reviewId } = parseInput(reviewParams, request.params, 'address');
-      const { status } = parseInput(statusBody, request.body);
+      const { status } = parseInput(reviewStatusBody, request.body);
       const updated = await updateReview(db, siteOf(request), reviewId, { status, now: new Date().toISOString() });
       if (!updated) fail('review-not-found');
       return { id: reviewId, status };
@@ -55,12 +77,13 @@ export function registerReviewOwnerRoutes(
   const replyContract = {
     summary: 'Reply to a review as the site',
     params: reviewParams,
-    body: replyBody,
+    body: reviewReplyBody,
+    response: { 200: reviewReplyAnswer },
     errors: ['review-not-found'],
   } as const;
   app.put('/api/config/reviews/:reviewId/reply', { ...guard, config: { contract: replyContract } }, async (request) => {
     const { reviewId } = parseInput(reviewParams, request.params, 'address');
-    const text = plainReviewText(parseInput(replyBody, request.body).reply);
+    const text = plainReviewText(parseInput(reviewReplyBody, request.body).reply);
     const now = new Date().toISOString();
     const updated = await updateReview(db, siteOf(request), reviewId, {
       reply: text || null,
@@ -75,6 +98,7 @@ export function registerReviewOwnerRoutes(
   const deleteContract = {
     summary: 'Delete a review and its photos',
     params: reviewParams,
+    response: { 200: reviewDeletedAnswer },
     errors: ['review-not-found'],
   } as const;
   app.delete('/api/config/reviews/:reviewId', { ...guard, config: { contract: deleteContract } }, async (request) => {
@@ -86,20 +110,33 @@ export function registerReviewOwnerRoutes(
   });
 
   // "Send due requests now": what the `review-requests` job does every 15 minutes, for this site.
-  app.post('/api/config/reviews/requests', guard, async (request) => {
-    const sent = await service.sendDueRequests(new Date(), siteOf(request));
-    return { sent };
-  });
+  app.post(
+    '/api/config/reviews/requests',
+    { ...guard, config: { contract: { summary: 'Send the due review requests now', response: reviewRequestsAnswer } } },
+    async (request) => {
+      const sent = await service.sendDueRequests(new Date(), siteOf(request));
+      return { sent };
+    },
+  );
 
-  app.get('/api/config/reviews/settings', guard, async (request, reply) => {
-    return reply.header('cache-control', 'no-store').send(await settingsStore.read(siteOf(request)));
-  });
+  app.get(
+    '/api/config/reviews/settings',
+    { ...guard, config: { contract: { summary: 'The review settings', response: reviewSettings } } },
+    async (request, reply) => {
+      return reply.header('cache-control', 'no-store').send(await settingsStore.read(siteOf(request)));
+    },
+  );
 
   app.put(
     '/api/config/reviews/settings',
-    { ...guard, config: { contract: { summary: 'Change the review settings', body: settingsBody } } },
+    {
+      ...guard,
+      config: {
+        contract: { summary: 'Change the review settings', body: reviewSettingsBody, response: reviewSettings },
+      },
+    },
     async (request) => {
-      const change = parseInput(settingsBody, request.body);
+      const change = parseInput(reviewSettingsBody, request.body);
       const siteId = siteOf(request);
       const saved = await settingsStore.save(siteId, change);
       app.services.content.invalidate(siteId);

@@ -1,3 +1,4 @@
+import type { ReviewSettings } from '@tessera/core/contracts/reviews';
 import type { Kysely } from 'kysely';
 import type { Database, SiteRow } from '../../platform/db/schema.js';
 
@@ -7,11 +8,7 @@ import type { Database, SiteRow } from '../../platform/db/schema.js';
 // review-request mail goes out. The settings JSON is read and written only through the site
 // settings' own parser and locked update, handed in by app.ts (`SettingsPort`).
 
-export interface ReviewSettings {
-  enabled: boolean;
-  anyUser: boolean;
-  requestDelayDays: number;
-}
+export type { ReviewSettings };
 
 /** What reviews use of `domains/settings/settings-repository.ts`. */
 export interface SettingsPort {
