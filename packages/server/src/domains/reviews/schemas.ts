@@ -1,4 +1,4 @@
-import { REVIEW_LIMITS, REVIEW_SORTS, reviewFields } from '@tessera/core/contracts/reviews';
+import { REVIEW_SORTS, reviewFields } from '@tessera/core/contracts/reviews';
 import { z } from 'zod';
 
 // The product page's and the reviews-request page's query and form. The visitor API's review, list
