@@ -1,8 +1,8 @@
-import { formatMoney } from '@tessera/core';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api.js';
 import { useResource } from '../shared/resource.js';
 import { BASE } from './parts.js';
+import { RevenueTable } from './RevenueTable.js';
 import type { MembersAnswer } from '@tessera/core/contracts/member-areas';
 import { SOURCE_LABELS } from './types.js';
 
@@ -33,25 +33,7 @@ export function Members(props: { areaId: string; onError: (text: string) => void
   if (!report.data) return <p className="ed-hint">Loading members…</p>;
   return (
     <div className="ed-member-areas__members">
-      <table>
-        <caption>Revenue per plan</caption>
-        <thead>
-          <tr>
-            <th scope="col">Plan</th>
-            <th scope="col">Paid orders</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.data.revenue.map((r) => (
-            <tr key={r.planId}>
-              <td>{r.title}</td>
-              <td>{r.paidOrders}</td>
-              <td>{formatMoney(r.revenueCents, r.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <RevenueTable revenue={report.data.revenue} />
       <form onSubmit={grant} aria-label="Grant access">
         <label>
           Grant access to (site user’s email)
