@@ -743,7 +743,7 @@ const knownViolations = [
   {
     type: 'dependency',
     rule: { name: 'domain-through-its-index' },
-    from: 'packages/server/src/domains/exports/wordpress-pages-export.js',
+    from: 'packages/server/src/domains/exports/wordpress-block-export.js',
     to: 'packages/server/src/domains/content/sanitize-owner-html.js',
   },
   {

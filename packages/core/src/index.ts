@@ -332,6 +332,7 @@ export {
 export {
   BLOCK_PARTIALS,
   HEADING_PARTIAL,
+  IMAGE_VARIANTS,
   blockFormId,
   blockViewSync,
   clampedNumber,

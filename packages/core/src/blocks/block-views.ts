@@ -102,7 +102,8 @@ function safeHref(url: unknown): string {
   return href && isSafeUrl(href) ? href : '#';
 }
 
-const IMAGE_VARIANTS = ['inline', 'poster', 'card', 'overlap', 'collage', 'stack'] as const;
+/** The image block's designs (its variant); inline when none. */
+export const IMAGE_VARIANTS: readonly string[] = ['inline', 'poster', 'card', 'overlap', 'collage', 'stack'];
 /** The picture's box per image variant; inline keeps the picture's own proportions. */
 const VARIANT_RATIOS: Record<string, string> = {
   poster: '16 / 7',

@@ -102,8 +102,8 @@ async function exportBlog(
     .executeTakeFirstOrThrow();
   const baseUrl = publicBaseUrl({ publicUrl: site.public_url, host: site.host }, server);
   const result = await exportWordpress(db, { siteId, baseUrl, blog: values.blog as string | undefined });
-  const leftOut = result.pageBlocksLeftOut
-    ? ` ${result.pageBlocksLeftOut} page block(s) with no WordPress form (forms, products, summaries…) were left out.`
+  const leftOut = result.blocksLeftOut
+    ? ` ${result.blocksLeftOut} block(s) with no WordPress form (forms, products, summaries…) were left out.`
     : '';
   const summary = `${result.posts} post(s), ${result.comments} comment(s) and ${result.pages} page(s) exported as a WordPress export (WXR).${leftOut}`;
   if (values.out) {

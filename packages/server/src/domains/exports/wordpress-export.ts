@@ -2,13 +2,15 @@ import { escapeHtml } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { escapeXml } from '../web/xml.js';
+import { sectionsHtml } from './wordpress-block-export.js';
 import { exportPages } from './wordpress-pages-export.js';
 
 // `tessera export wordpress` (issue 19): a blog's posts (and the site's pages, wordpress-pages-export.ts)
 // as a WordPress export (WXR 1.2), the file
 // WordPress's importer (Tools › Import › WordPress) reads, and `tessera import wordpress` reads back
 // (a round trip keeps titles, addresses, bodies, excerpts, dates, statuses, authors, categories,
-// tags and threaded comments with their moderation). WordPress wants numeric ids: posts and comments
+// tags and threaded comments with their moderation; a post made of blocks goes as Gutenberg blocks,
+// wordpress-block-export.ts, and comes back as the same blocks). WordPress wants numeric ids: posts and comments
 // are numbered in a stable order (date, then id), so exporting twice gives the same numbers and a
 // re-import updates instead of duplicating.
 
@@ -56,13 +58,28 @@ function authorName(json: string): string {
   }
 }
 
+/** A post's own sections when it keeps blocks (an import's or the post screen's), else undefined. */
+function postSections(json: string): unknown[] | undefined {
+  try {
+    const sections: unknown = JSON.parse(json);
+    return Array.isArray(sections) &&
+      sections.some(
+        (s) => Array.isArray((s as { blocks?: unknown }).blocks) && (s as { blocks: unknown[] }).blocks.length,
+      )
+      ? sections
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export interface WordpressExport {
   xml: string;
   posts: number;
   comments: number;
   pages: number;
-  /** Page blocks with no WordPress form (forms, products, summaries…), left out. */
-  pageBlocksLeftOut: number;
+  /** Page and post blocks with no WordPress form (forms, products, summaries…), left out. */
+  blocksLeftOut: number;
 }
 
 export async function exportWordpress(
@@ -87,7 +104,18 @@ export async function exportWordpress(
 
   const posts = await db
     .selectFrom('items')
-    .select(['id', 'url_id', 'title', 'excerpt', 'body', 'status', 'published_at', 'author', 'comments_enabled'])
+    .select([
+      'id',
+      'url_id',
+      'title',
+      'excerpt',
+      'body',
+      'sections',
+      'status',
+      'published_at',
+      'author',
+      'comments_enabled',
+    ])
     .where('collection_id', '=', blog.id)
     .orderBy('published_at')
     .orderBy('id')
@@ -147,6 +175,7 @@ export async function exportWordpress(
     );
   }
 
+  let blocksLeftOut = 0;
   posts.forEach((post, index) => {
     const postId = index + 1;
     const link = `${base}/${blog.slug}/${post.url_id}`;
@@ -159,7 +188,11 @@ export async function exportWordpress(
     out.push(`\t\t<dc:creator>${cdata(author ? (authors.get(author) as string) : '')}</dc:creator>`);
     out.push(`\t\t<guid isPermaLink="false">${escapeXml(`${base}/?p=${postId}`)}</guid>`);
     out.push('\t\t<description></description>');
-    out.push(`\t\t<content:encoded>${cdata(post.body)}</content:encoded>`);
+    // A post that keeps blocks of its own goes as them; a body alone as its HTML.
+    const blocks = postSections(post.sections);
+    const content = blocks ? sectionsHtml(blocks) : { html: post.body, leftOut: 0 };
+    blocksLeftOut += content.leftOut;
+    out.push(`\t\t<content:encoded>${cdata(content.html)}</content:encoded>`);
     out.push(`\t\t<excerpt:encoded>${text(post.excerpt)}</excerpt:encoded>`);
     out.push(`\t\t<wp:post_id>${postId}</wp:post_id>`);
     out.push(`\t\t<wp:post_date>${cdata(wpDate(post.published_at))}</wp:post_date>`);
@@ -203,6 +236,6 @@ export async function exportWordpress(
     posts: posts.length,
     comments: comments.length,
     pages: pages.pages,
-    pageBlocksLeftOut: pages.blocksLeftOut,
+    blocksLeftOut: blocksLeftOut + pages.blocksLeftOut,
   };
 }

@@ -62,13 +62,58 @@ const BLOCKS = [
     settings: { style: 'secondary', newWindow: true },
     content: { label: 'Write', url: 'mailto:hi@example.com' },
   },
+  // Text, headings, quotes, code, rules and spacers as WordPress's own blocks; two text blocks stay two.
+  { type: 2, settings: {}, content: { html: '<p>First <strong>text</strong> block.</p>\n<ul><li>One</li></ul>' } },
+  { type: 2, settings: { align: 'center' }, content: { html: '<p>Second &amp; last.</p>' } },
+  { type: 2, variant: 'heading', settings: {}, content: { text: 'A <heading> --> here', level: 3 } },
+  { type: 31, settings: {}, content: { text: 'Slow is smooth.', source: 'A potter' } },
+  { type: 23, settings: {}, content: { code: 'const a = "<b>" && 1;\n<!-- not a comment -->', language: 'js' } },
+  { type: 47, settings: {}, content: {} },
+  { type: 21, settings: { height: 48 }, content: {} },
+  // A stand-alone picture: WordPress's image block, its design, focal point and poster fields in `tessera`.
+  {
+    type: 5,
+    variant: 'inline',
+    settings: {},
+    content: { image: image('/files/f.jpg', 'F', '1200x800'), caption: 'Kiln' },
+  },
+  {
+    type: 5,
+    variant: 'poster',
+    settings: {},
+    content: {
+      image: { ...image('https://cdn.example/g.jpg', 'G "quoted"'), mediaFocalPoint: { x: 0.2, y: 0.9 } },
+      title: 'Sourced <nearby>',
+      text: 'Every maker -->',
+      button: { label: 'Meet them', url: '/makers' },
+    },
+  },
+  // Fields of sound, video and embeds WordPress has no place for.
+  { type: 41, settings: {}, content: { url: '/files/radio.mp3', title: 'Radio', author: 'Juniper & Oak' } },
+  {
+    type: 32,
+    settings: {},
+    content: {
+      url: 'https://vimeo.com/76979871',
+      providerName: 'Vimeo',
+      overlay: false,
+      title: 'Kiln',
+      mainImageId: 'abc123',
+      image: image('/files/kiln.jpg', 'The kiln', '800x600'),
+    },
+  },
+  {
+    type: 22,
+    settings: {},
+    content: { url: 'https://www.openstreetmap.org/#map=15/42.2/-73.7', title: 'Our street', html: '<p>Open</p>' },
+  },
 ];
 
 const read = (html: string) =>
   convertContent(html, { attachments: new Map() }).sections.flatMap((section) => section.blocks);
 
 describe('pages exported for WordPress', () => {
-  it('writes galleries, videos, sound and buttons as Gutenberg blocks that read back as the same blocks', () => {
+  it('writes every block as a Gutenberg block that reads back as the same block, field by field', () => {
     const { html, leftOut } = pageHtml(JSON.stringify([{ blocks: BLOCKS }]));
     expect(leftOut).toBe(0);
     expect(html).toContain('<!-- wp:gallery {"columns":3,"linkTo":"none"} -->');
@@ -87,6 +132,14 @@ describe('pages exported for WordPress', () => {
     );
     // A title cannot end a comment early: text is escaped, attributes are JSON without `-` or `>`.
     expect(html).not.toContain('A -->');
+    expect(html).toContain(
+      '<!-- wp:image {"sizeSlug":"full","linkDestination":"none"} -->\n<figure class="wp-block-image size-full"><img src="/files/f.jpg" alt="F" width="1200" height="800"/><figcaption class="wp-element-caption">Kiln</figcaption></figure>',
+    );
+    expect(html).toContain('"tessera":{"variant":"poster","content":{"title":"Sourced \\u003cnearby\\u003e"');
+    expect(html).toContain(
+      '<!-- wp:heading {"level":3} -->\n<h3 class="wp-block-heading">A &lt;heading&gt; --&gt; here</h3>',
+    );
+    expect(html).toContain('<!-- wp:spacer {"height":"48px"} -->');
     expect(read(html)).toEqual(BLOCKS);
   });
 
@@ -105,6 +158,6 @@ describe('pages exported for WordPress', () => {
       ]),
     );
     expect(leftOut).toBe(4);
-    expect(html).toBe('<p>Hi</p>');
+    expect(html).toBe('<!-- wp:html {"tessera":{}} -->\n<p>Hi</p>\n<!-- /wp:html -->');
   });
 });

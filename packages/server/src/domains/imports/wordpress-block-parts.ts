@@ -80,6 +80,13 @@ function imageHtml(asset: Record<string, unknown>): string {
   return `<img src="${escapeHtml(String(asset.assetUrl))}" alt="${escapeHtml(String(asset.altText ?? ''))}">`;
 }
 
+/** A picture's title, from its `<img title>` (WordPress writes one when the library entry has it). */
+export function withTitle(asset: Record<string, unknown>, img: Record<string, string>): Record<string, unknown> {
+  const title = (img.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 1000);
+  if (title) asset.title = title;
+  return asset;
+}
+
 export function imageBlock(asset: Record<string, unknown>, caption: string): Made {
   const content: Record<string, unknown> = { image: asset };
   if (caption) content.caption = caption;
@@ -131,8 +138,7 @@ export function galleryImage(
   const img = firstTag(markup, 'img') ?? {};
   const asset = imageAsset(img, ctx, attrs.id);
   if (!asset) return undefined;
-  const title = (img.title ?? '').replace(/\s+/g, ' ').trim().slice(0, 1000);
-  if (title) asset.title = title;
+  withTitle(asset, img);
   const description = textIn(markup, 'figcaption');
   if (description) asset.description = description;
   const focal = recordOf(recordOf(attrs.tessera)?.focalPoint);

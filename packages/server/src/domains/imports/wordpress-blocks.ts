@@ -31,9 +31,11 @@ import {
   spacer,
   videoBlock,
   videoPage,
+  withTitle,
 } from './wordpress-block-parts.js';
 import { joinShortcodeText, withShortcodes } from './wordpress-shortcodes.js';
 import { chunksOf, freeform, htmlPieces } from './wordpress-freeform.js';
+import { ownPieces } from './wordpress-own-blocks.js';
 
 // The body of a WordPress or Squarespace export item as our content model (issue 19): Gutenberg
 // block comments (`<!-- wp:image {"id":30} -->…<!-- /wp:image -->`), the common shortcodes
@@ -167,7 +169,15 @@ const NOTHING = new Set([
   'comments',
 ]);
 
+/** A block's pieces; one of our own export's (a `tessera` attribute) with what it carries (wordpress-own-blocks.ts). */
 function nodePieces(node: GutenbergNode, ctx: ContentContext): Piece[] {
+  const pieces = blockPieces(node, ctx);
+  return node.attrs.tessera === undefined
+    ? pieces
+    : ownPieces(node.name, node.attrs.tessera, pieces, sanitizeOwnerHtml);
+}
+
+function blockPieces(node: GutenbergNode, ctx: ContentContext): Piece[] {
   const raw = rawHtml(node);
   // What the leaf blocks read, with any shortcodes in it already read (never shown raw).
   const text = () => joinShortcodeText(raw, ctx);
@@ -185,7 +195,7 @@ function nodePieces(node: GutenbergNode, ctx: ContentContext): Piece[] {
     case 'image': {
       const img = firstTag(raw, 'img') ?? {};
       const asset = imageAsset(img, ctx, a.id);
-      return asset ? [imageBlock(asset, textIn(text(), 'figcaption'))] : [];
+      return asset ? [imageBlock(withTitle(asset, img), textIn(text(), 'figcaption'))] : [];
     }
     case 'gallery': {
       const inner = node.children.filter((c): c is GutenbergNode => typeof c !== 'string' && c.name === 'image');

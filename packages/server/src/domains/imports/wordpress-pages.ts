@@ -9,7 +9,7 @@ import { dateOf, metaOf, type PostDraft, pathOf, plainText, STATUSES, urlIdOf } 
 import { nextCollectionPosition } from '../../platform/db/positions.js';
 
 // The pages of a WordPress export (issue 19): each `<item>` of type page becomes a page of the site
-// (a collection of kind `page` whose sections hold the page's body as our blocks and cleaned HTML,
+// (a collection of kind `page`, or the gallery or splash page a Tessera export names, whose sections hold the page's body as our blocks and cleaned HTML,
 // wordpress-blocks.ts), as the editor would make it. A page is the same as a stored one when it
 // carries the same WordPress site and post id (`collections.settings.wordpress`), so a re-run
 // updates it. A page never takes an address the site already uses for something else: it gets the
@@ -31,7 +31,15 @@ export interface PageDraft {
   oldPath?: string;
   /** The Tessera page it was exported from (`_tessera_page_id`), when a Tessera site wrote the file. */
   tesseraId?: string;
+  /** The kind of page a Tessera export names (`_tessera_page_kind`: gallery, splash); else a plain page. */
+  kind: PageKind;
 }
+
+/** The kinds of page an import makes: plain pages, and the gallery and splash pages of a Tessera export. */
+const PAGE_KINDS = { page: CollectionType.PAGE, gallery: CollectionType.PAGE, splash: CollectionType.SPLASH_PAGE };
+type PageKind = keyof typeof PAGE_KINDS;
+const pageKindOf = (value: string | undefined): PageKind =>
+  value === 'gallery' || value === 'splash' ? value : 'page';
 
 export interface PlannedPage {
   action: 'create' | 'update';
@@ -72,6 +80,7 @@ export function pageOf(
     publishAt: status === 'scheduled' ? date : undefined,
     oldPath: pathOf(childText(item, 'link')),
     tesseraId: tesseraPageId(item),
+    kind: pageKindOf(metaOf(item, '_tessera_page_kind')),
   };
 }
 
@@ -104,7 +113,8 @@ export async function planPages(
   const byWpId = new Map<string, StoredCollection>();
   for (const row of stored) {
     const from = parseJson<{ wordpress?: { site?: unknown; postId?: unknown } }>(row.settings, {}).wordpress;
-    if (row.kind === 'page' && from?.site === source && typeof from.postId === 'string') byWpId.set(from.postId, row);
+    if (row.kind in PAGE_KINDS && from?.site === source && typeof from.postId === 'string')
+      byWpId.set(from.postId, row);
   }
   const taken = new Set(stored.map((row) => row.slug));
   const planned: PlannedPage[] = [];
@@ -156,6 +166,8 @@ export async function writePages(
     const sections = JSON.stringify(page.sections);
     const columns = {
       slug,
+      kind: page.kind,
+      type: PAGE_KINDS[page.kind],
       title: page.title,
       sections,
       status: page.status,
@@ -185,8 +197,6 @@ export async function writePages(
       .values({
         id: newId(),
         site_id: ids.siteId,
-        type: CollectionType.PAGE,
-        kind: 'page',
         description: '',
         position: position++,
         nav_visible: 0,

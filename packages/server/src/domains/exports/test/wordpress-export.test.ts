@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SectionData } from '@tessera/core/contracts/pages';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
+import { sectionsBody } from '../../content/blog/sections-body.js';
 import { exportCommand } from '../export-command.js';
 import { exportWordpress, loginOf } from '../wordpress-export.js';
-import { pageHtml } from '../wordpress-pages-export.js';
+import { EXPORTED_KINDS, pageHtml } from '../wordpress-pages-export.js';
 import { newId } from '../../../platform/ids.js';
 import { importWordpress } from '../../imports/wordpress-import.js';
 import { parseWxr } from '../../imports/wordpress-wxr.js';
@@ -36,6 +38,44 @@ function galleriesAndButtons(sections: string) {
     );
 }
 
+/** A picture as its owner gives it: address, alt text, size, focal point, title and description. */
+function ownerPicture(value: unknown) {
+  const image = (value ?? {}) as StoredImage;
+  const focal = image.mediaFocalPoint as { x: number; y: number } | undefined;
+  return {
+    url: image.assetUrl,
+    alt: image.altText ?? '',
+    size: image.originalSize ?? '',
+    focal: focal && (focal.x !== 0.5 || focal.y !== 0.5) ? focal : 'centre',
+    ...(image.title ? { title: image.title } : {}),
+    ...(image.description ? { description: image.description } : {}),
+  };
+}
+
+/**
+ * Every block of stored sections with WordPress form, in reading order, field by field: type, design,
+ * settings and content (pictures as their owner fields; what the file's analysis adds, such as colours,
+ * comes again with the file). Blocks with no WordPress form (forms, products…) are left out of both.
+ */
+function blocksOf(sections: string) {
+  return (JSON.parse(sections) as { blocks: StoredBlock[] }[])
+    .flatMap((s) => s.blocks)
+    .filter((b) => pageHtml(JSON.stringify([{ blocks: [b] }])).leftOut === 0)
+    .map((b) => {
+      const content: Record<string, unknown> = { ...b.content };
+      if (content.image) content.image = ownerPicture(content.image);
+      if (Array.isArray(content.images)) content.images = content.images.map(ownerPicture);
+      if (b.type === 5 && !content.caption) delete content.caption;
+      const variant = b.type === 5 ? (b.variant ?? 'inline') : b.type === 8 ? (b.variant ?? '') : b.variant;
+      return {
+        type: b.type,
+        variant,
+        settings: b.type === 53 ? { style: 'primary', ...b.settings } : (b.settings ?? {}),
+        content,
+      };
+    });
+}
+
 describe('loginOf', () => {
   it('makes a WordPress login of a display name', () => {
     expect(loginOf('Inès Moreau')).toBe('ines-moreau');
@@ -51,7 +91,7 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
   async function postsOf(collectionId: string) {
     const posts = await server.db
       .selectFrom('items')
-      .select(['id', 'url_id', 'title', 'excerpt', 'body', 'status', 'published_at', 'author'])
+      .select(['id', 'url_id', 'title', 'excerpt', 'body', 'sections', 'status', 'published_at', 'author'])
       .where('collection_id', '=', collectionId)
       .orderBy('url_id')
       .execute();
@@ -77,6 +117,7 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
         title: post.title,
         excerpt: post.excerpt,
         body: post.body,
+        blocks: blocksOf(post.sections),
         status: post.status,
         publishedAt: new Date(post.published_at).toISOString().slice(0, 19),
         author: JSON.parse(post.author).displayName ?? '',
@@ -108,6 +149,28 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
       .orderBy('published_at', 'desc')
       .executeTakeFirstOrThrow();
     await server.db.updateTable('items').set({ title: 'Ends ]]> & <starts>' }).where('id', '=', post.id).execute();
+    // A post made of blocks as the post screen saves it: the About and Gallery pages' blocks (pictures,
+    // posters, galleries, videos, sound, quotes, code, headings, text…), its body made from them.
+    const pages = await server.db
+      .selectFrom('collections')
+      .select('sections')
+      .where('site_id', '=', DEMO_SITE_ID)
+      .where('slug', 'in', ['about', 'gallery'])
+      .orderBy('slug')
+      .execute();
+    const sections = pages.flatMap((p) => JSON.parse(p.sections) as SectionData[]);
+    const older = await server.db
+      .selectFrom('items')
+      .select('id')
+      .where('collection_id', '=', blog.id)
+      .where('id', '!=', post.id)
+      .orderBy('published_at', 'desc')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('items')
+      .set({ sections: JSON.stringify(sections), body: sectionsBody(sections) })
+      .where('id', '=', older.id)
+      .execute();
     const first = newId();
     await server.db
       .insertInto('comments')
@@ -214,9 +277,9 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
     expect(media(aboutBlocks)).toHaveLength(3);
     const originals = await server.db
       .selectFrom('collections')
-      .select(['id', 'slug', 'sections'])
+      .select(['id', 'slug', 'kind', 'sections'])
       .where('site_id', '=', DEMO_SITE_ID)
-      .where('kind', '=', 'page')
+      .where('kind', 'in', [...EXPORTED_KINDS])
       .execute();
     const other = await startTestServer({ dialect });
     // Another install's demo has the same page ids (the seed's stable ids): name them as pages of
@@ -248,14 +311,20 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
         const original = originals.find((p) => `elsewhere-${p.id}` === made.page.tesseraId);
         const copy = await other.db
           .selectFrom('collections')
-          .select('sections')
+          .select(['kind', 'sections'])
           .where('site_id', '=', DEMO_SITE_ID)
           .where('slug', '=', made.slug)
           .executeTakeFirstOrThrow();
+        expect(copy.kind, made.slug).toBe(original?.kind);
         expect(pageHtml(copy.sections).html, made.slug).toBe(pageHtml(original?.sections ?? '[]').html);
+        // Every block field by field: a picture's design, focal point and poster fields, text blocks apart…
+        expect(blocksOf(copy.sections), made.slug).toEqual(blocksOf(original?.sections ?? '[]'));
         // Galleries keep their design, every setting and their pictures' titles; buttons their size.
         expect(galleriesAndButtons(copy.sections), made.slug).toEqual(galleriesAndButtons(original?.sections ?? '[]'));
       }
+      // The gallery page (a gallery-kind page) and the splash page come too.
+      expect(first.pages.map((p) => p.page.kind).sort()).toContain('gallery');
+      expect(first.pages.map((p) => p.page.kind)).toContain('splash');
       // Among them galleries with settings other than the defaults and the home page's large button.
       const shown = originals.flatMap((p) => galleriesAndButtons(p.sections));
       const settingsOf = (b: (typeof shown)[number]) => Object.keys(('settings' in b && b.settings) || {});
@@ -296,7 +365,7 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
       port: 3000,
     });
     expect(stderr).toMatch(
-      /^\d+ post\(s\), \d+ comment\(s\) and \d+ page\(s\) exported as a WordPress export \(WXR\)\.( \d+ page block\(s\) with no WordPress form .* were left out\.)?$/,
+      /^\d+ post\(s\), \d+ comment\(s\) and \d+ page\(s\) exported as a WordPress export \(WXR\)\.( \d+ block\(s\) with no WordPress form .* were left out\.)?$/,
     );
     expect(stdout).toContain(`<wp:base_site_url>${BASE}</wp:base_site_url>`);
     await expect(exportCommand(server.db, ['wordpress', '--blog', 'nope'])).rejects.toThrow(
