@@ -125,14 +125,7 @@ export class Theme {
       template = compile(source).template;
       this.compiled.set(key, template);
     }
-    const result = render(template, context, {
-      partials: this.partials,
-      locale: settings.locale,
-      timeZone: settings.timeZone,
-      now: settings.now,
-    });
-    for (const error of result.errors) errors.push({ ...error, template: name });
-    return { html: result.output, errors };
+    return { html: this.run(template, name, context, settings, errors), errors };
   }
 
   /** `/theme/<file>?v=<hash>` of one of the theme's assets. */
@@ -165,6 +158,17 @@ export class Theme {
       errors.push({ type: 'render', message: `Template "${name}" does not exist in ${this.dir}`, template: name });
       return '';
     }
+    return this.run(template, name, context, settings, errors);
+  }
+
+  /** Renders a compiled template, adding what went wrong to `errors` under the template's `name`. */
+  private run(
+    template: Template,
+    name: string,
+    context: unknown,
+    settings: RenderSettings,
+    errors: (TemplateError & { template: string })[],
+  ): string {
     const result = render(template, context, {
       partials: this.partials,
       locale: settings.locale,

@@ -1,5 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../platform/db/schema.js';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, ProductReviewsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { parsePhotos, photoUrl, type ReviewPhoto } from './photos.js';
 import type { ReviewSort, ReviewSummary, ShownReview } from '@tessera/core/contracts/reviews';
@@ -15,6 +15,25 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type { ReviewSummary, ShownReview };
 
 const shownPhotos = (json: string) => parsePhotos(json).map((p) => ({ url: photoUrl(p.key), alt: p.alt }));
+
+/** A review as a product page shows it (the owner's list adds its status and product). */
+function reviewJson(
+  r: Pick<
+    Selectable<ProductReviewsTable>,
+    'id' | 'rating' | 'title' | 'body' | 'author_name' | 'created_at' | 'reply' | 'photos'
+  >,
+): ShownReview {
+  return {
+    id: r.id,
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    authorName: r.author_name,
+    createdAt: r.created_at,
+    reply: r.reply,
+    photos: shownPhotos(r.photos),
+  };
+}
 
 export interface NewReview {
   siteId: string;
@@ -132,16 +151,7 @@ export async function shownReviews(db: Db, itemId: string, sort: ReviewSort, pag
     .limit(REVIEWS_PAGE_SIZE)
     .offset((page - 1) * REVIEWS_PAGE_SIZE)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    title: r.title,
-    body: r.body,
-    authorName: r.author_name,
-    createdAt: r.created_at,
-    reply: r.reply,
-    photos: shownPhotos(r.photos),
-  }));
+  return rows.map(reviewJson);
 }
 
 /** How many approved reviews of the product have photos (the "With photos" filter's pages). */
@@ -221,14 +231,7 @@ export async function ownerReviews(
   if (status !== 'all') query = query.where('r.status', '=', status);
   const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(limit).execute();
   return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    title: r.title,
-    body: r.body,
-    authorName: r.author_name,
-    createdAt: r.created_at,
-    reply: r.reply,
-    photos: shownPhotos(r.photos),
+    ...reviewJson(r),
     status: r.status,
     itemId: r.item_id,
     productTitle: r.product_title,

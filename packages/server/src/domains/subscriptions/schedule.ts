@@ -317,18 +317,22 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     return finish('ordered', orderId);
   }
 
+  /** The ids of active subscriptions whose `column` time has come by `now`, soonest first. */
+  const activeDue = (column: 'next_billing_at' | 'renewal_retry_at', now: string, limit: number) =>
+    db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('status', '=', 'active')
+      .where(column, '<=', now)
+      .orderBy(column)
+      .limit(limit)
+      .execute();
+
   async function runDue(at = new Date()): Promise<RenewalOutcome[]> {
     const now = at.toISOString();
     const outcomes: RenewalOutcome[] = [];
     for (let round = 0; round < 1000; round++) {
-      const due = await db
-        .selectFrom('subscriptions')
-        .select('id')
-        .where('status', '=', 'active')
-        .where('next_billing_at', '<=', now)
-        .orderBy('next_billing_at')
-        .limit(50)
-        .execute();
+      const due = await activeDue('next_billing_at', now, 50);
       if (due.length === 0) break;
       let progressed = false;
       for (const { id } of due) {
@@ -342,14 +346,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
       if (!progressed) break;
     }
     // Hosted renewals that failed off-session, due for another try.
-    const retries = await db
-      .selectFrom('subscriptions')
-      .select('id')
-      .where('status', '=', 'active')
-      .where('renewal_retry_at', '<=', now)
-      .orderBy('renewal_retry_at')
-      .limit(200)
-      .execute();
+    const retries = await activeDue('renewal_retry_at', now, 200);
     for (const { id } of retries) {
       await releaseWaitingRenewal(db, id, at);
       const outcome = await renewOne(id, now, true);

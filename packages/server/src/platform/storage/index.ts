@@ -4,13 +4,8 @@ import { S3Storage, type S3Settings } from './s3-storage.js';
 
 export { copyMissingFiles } from './copy-files.js';
 export { DiskStorage } from './disk-storage.js';
-export {
-  assertKey,
-  contentTypeOf,
-  type FileStorage,
-  type StoredFileEntry,
-  type StoredFileInfo,
-} from './file-storage.js';
+export { assertKey, contentTypeOf } from './file-storage.js';
+export type { FileStorage, StoredFileEntry, StoredFileInfo } from './file-storage.js';
 export { S3Storage, type S3Settings } from './s3-storage.js';
 export { rootFiles, SITES_FOLDER, scopedStorage, siteFileStorage, siteFilesPrefix, siteFolder } from './site-files.js';
 
