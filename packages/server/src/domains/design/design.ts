@@ -107,7 +107,17 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   const guard = { preHandler: requireOwner('content') };
   // The routes that answer the whole design.
   const designRoute = { ...guard, config: { contract: { response: { 200: designAnswer } } } };
-  const saveRoute = { ...guard, config: { contract: { body: designChangesBody, response: { 200: designAnswer } } } };
+  const saveRoute = {
+    ...guard,
+    config: {
+      contract: {
+        summary: 'Save changed design paths',
+        body: designChangesBody,
+        response: { 200: designAnswer },
+        errors: ['invalid-design-path', 'font-not-installed', 'design-conflict'],
+      },
+    },
+  } as const;
   // The built-in families plus the site's uploaded ones (issue 21, `domains/fonts`).
   const uploaded = async (siteId: string): Promise<FontFamily[]> =>
     (await ownFontFamilies(app.db, siteId)).map((own) => ({
@@ -169,8 +179,15 @@ export default async function designPlugin(app: FastifyInstance): Promise<void> 
   // `style` (optional, as for PUT /style) previews unsaved buttons and animations too.
   const previewRoute = {
     ...guard,
-    config: { contract: { body: designPreviewBody, response: { 200: previewAnswer } } },
-  };
+    config: {
+      contract: {
+        summary: 'Preview unsaved design changes (nothing is stored)',
+        body: designPreviewBody,
+        response: { 200: previewAnswer },
+        errors: ['invalid-design-path', 'font-not-installed'],
+      },
+    },
+  } as const;
   app.post('/api/config/design/preview', previewRoute, async (request) => {
     const { parsed, style } = parseDesignBody(designPreviewBody, request.body);
     const { settings } = await settingsStore.read(ownerOf(request).websiteId);

@@ -24,8 +24,7 @@ function matches(header: string | undefined, etag: string): boolean {
 export function installOpenApiRoute(app: FastifyInstance, input: () => OpenApiInput): void {
   let body = '';
   let etag = '';
-  const contract = { summary: 'This document: the OpenAPI 3.1 description of the API', response: openApiDocument };
-  app.get(OPENAPI_PATH, { config: { contract } }, async (request, reply) => {
+  app.get(OPENAPI_PATH, { config: { contract: { response: openApiDocument } } }, async (request, reply) => {
     if (!body) {
       body = JSON.stringify(buildOpenApiDocument(input()));
       etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
