@@ -1,5 +1,5 @@
 import { formatMoney } from '@tessera/core';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedProviderId } from '../payments/hosted.js';
@@ -7,16 +7,9 @@ import type { HostedRegistry } from '../payments/registry.js';
 import type { PaymentProviders } from '../payments/methods/index.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
+import { giftCardNote, type RevokedGiftCard, restoreGiftCards, revokeGiftCards } from '../payments/index.js';
 
-/** What a refund did to a gift card the order bought. */
-export interface RevokedGiftCard {
-  id: string;
-  last4: string;
-  /** `disabled`: the order is refunded in full and the card refused from now on; `reduced`: drawn down. */
-  action: 'disabled' | 'reduced';
-  /** The card's balance after the refund. */
-  balanceCents: number;
-}
+export type { RevokedGiftCard } from '../payments/index.js';
 
 export type RefundOutcome =
   | {
@@ -39,88 +32,6 @@ export const REFUND_MESSAGES = {
   unreachable: (provider: string) =>
     `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
 } as const;
-
-interface Change {
-  card: RevokedGiftCard;
-  drawnCents: number;
-  disabledAt: string | null;
-}
-
-/**
- * Takes back what a refund gives back from the gift cards the order bought. A refund that completes
- * the order's refund disables every card of the order that is still enabled (its remaining balance
- * can no longer be spent); a partial refund draws the cards down by the refunded amount, oldest
- * card first, as far as their balances go.
- */
-async function revokeGiftCards(
-  trx: Kysely<Database>,
-  orderId: string,
-  amountCents: number,
-  full: boolean,
-  now: string,
-): Promise<Change[]> {
-  let query = trx
-    .selectFrom('gift_cards')
-    .select(['id', 'last4', 'balance_cents'])
-    .where('order_id', '=', orderId)
-    .where('issued_by', 'is', null)
-    .where('disabled_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id');
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const cards = await query.execute();
-  const changes: Change[] = [];
-  let left = amountCents;
-  for (const card of cards) {
-    if (full) {
-      await trx
-        .updateTable('gift_cards')
-        .set({ disabled_at: now, updated_at: now })
-        .where('id', '=', card.id)
-        .execute();
-      changes.push({
-        card: { id: card.id, last4: card.last4, action: 'disabled', balanceCents: card.balance_cents },
-        drawnCents: 0,
-        disabledAt: now,
-      });
-      continue;
-    }
-    const drawn = Math.min(card.balance_cents, left);
-    if (drawn <= 0) continue;
-    await trx
-      .updateTable('gift_cards')
-      .set((eb) => ({ balance_cents: eb('balance_cents', '-', drawn), updated_at: now }))
-      .where('id', '=', card.id)
-      .execute();
-    left -= drawn;
-    changes.push({
-      card: { id: card.id, last4: card.last4, action: 'reduced', balanceCents: card.balance_cents - drawn },
-      drawnCents: drawn,
-      disabledAt: null,
-    });
-  }
-  return changes;
-}
-
-/** Puts the gift cards back as they were when the provider refused the refund. */
-async function restoreGiftCards(db: Kysely<Database>, changes: Change[], now: string): Promise<void> {
-  for (const change of changes) {
-    if (change.disabledAt) {
-      await db
-        .updateTable('gift_cards')
-        .set({ disabled_at: null, updated_at: now })
-        .where('id', '=', change.card.id)
-        .where('disabled_at', '=', change.disabledAt)
-        .execute();
-    } else if (change.drawnCents > 0) {
-      await db
-        .updateTable('gift_cards')
-        .set((eb) => ({ balance_cents: eb('balance_cents', '+', change.drawnCents), updated_at: now }))
-        .where('id', '=', change.card.id)
-        .execute();
-    }
-  }
-}
 
 /**
  * Refunds (part of) an order through the provider that charged it. Refused unless the charge
@@ -275,13 +186,4 @@ export async function refundOrder(
     giftCards,
     message: `${charge.provider} refunded the amount (reference ${refunded.reference}).${giftCardNote(giftCards)}`,
   };
-}
-
-function giftCardNote(cards: RevokedGiftCard[]): string {
-  const disabled = cards.filter((c) => c.action === 'disabled').length;
-  const reduced = cards.filter((c) => c.action === 'reduced').length;
-  const parts: string[] = [];
-  if (disabled) parts.push(`${disabled} gift card${disabled === 1 ? '' : 's'} of this order disabled`);
-  if (reduced) parts.push(`${reduced} gift card${reduced === 1 ? '' : 's'} of this order drawn down`);
-  return parts.length ? ` ${parts.join('; ')}.` : '';
 }

@@ -20,6 +20,12 @@ export type {
   RecurringTerms,
 } from './hosted.js';
 export { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flow/place.js';
+export {
+  giftCardNote,
+  type RevokedGiftCard,
+  restoreGiftCards,
+  revokeGiftCards,
+} from './flow/refund-gift-cards.js';
 export type { PaymentMethodInput, PaymentProviders } from './methods/index.js';
 
 export interface PaymentsPluginOptions {

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, OrderRow } from '../../../platform/db/schema.js';
 import { newId, nowIso } from '../../../platform/ids.js';
+import { revokeGiftCards } from './refund-gift-cards.js';
 import type { HostedProviderId, ProviderRefund } from '../hosted.js';
 
 /** Records the outgoing `order.refunded` event in the refund's transaction (app.ts hands it in from `domains/webhooks/`). */
@@ -16,6 +17,9 @@ export type OrderRefundedHook = (
  * `payments` refund row with the provider's refund id, and the order's `refunded_cents` raised by a
  * conditional update (the claim two deliveries at once, or a delivery and the owner's refund, race
  * for). A full refund moves the order to `refunded`: from then on it gives no access and no revenue.
+ * In the same transaction the gift cards the order bought give back what the refund gave back, by
+ * the rule the owner's refund follows (`refund-gift-cards.ts`): disabled when the order is
+ * refunded in full, drawn down by a partial refund.
  *
  * A refund the owner issued from Orders is recorded by that request, after the provider answers; its
  * webhook finds the row by the refund id. While such a refund is on its way (claimed on the order,
@@ -89,6 +93,7 @@ export async function recordProviderOrderRefund(
           created_at: now,
         })
         .execute();
+      await revokeGiftCards(trx, order.id, refundedCents - order.refunded_cents, full, now);
       const after = { ...order, refunded_cents: refundedCents, payment_status: status };
       await orderRefunded?.(trx, { siteId, order: after, amountCents: refund.amountCents, full, now });
       return 'recorded';
