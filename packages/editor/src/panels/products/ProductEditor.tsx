@@ -6,10 +6,9 @@ import { useResource } from '../shared/resource.js';
 import { SeoFields } from '../shared/SeoFields.js';
 import { errorProps, FieldError, type FieldErrors } from './field-error.js';
 import { ImagesField } from './ImagesField.js';
-import type { ProductListing } from './index.js';
+import type { OwnerProduct, ProductListing } from '@tessera/core/contracts/products';
 import { OptionsEditor } from './OptionsEditor.js';
 import {
-  type AdminProduct,
   draftFromProduct,
   draftToInput,
   emptyDraft,
@@ -27,7 +26,7 @@ interface EditorProps {
   listingError: string;
   /** A status to announce on arrival (the save that created the product). */
   initialStatus: string;
-  onSaved: (product: AdminProduct, created: boolean) => Promise<void>;
+  onSaved: (product: OwnerProduct, created: boolean) => Promise<void>;
   onDeleted: () => Promise<void>;
   onClose: () => void;
 }
@@ -49,7 +48,7 @@ export function ProductEditor({
   onDeleted,
   onClose,
 }: EditorProps) {
-  const stored = useResource<AdminProduct>(
+  const stored = useResource<OwnerProduct>(
     productId ? `/api/config/products/${encodeURIComponent(productId)}` : undefined,
   );
   const forms = useResource<{ forms: FormSummary[] }>('/api/config/forms');
@@ -63,7 +62,7 @@ export function ProductEditor({
 
   useEffect(() => {
     // Once: later listing reloads must not undo the owner's edits.
-    if (stored.data && listing) setDraft((d) => d ?? draftFromProduct(stored.data as AdminProduct, listing.currency));
+    if (stored.data && listing) setDraft((d) => d ?? draftFromProduct(stored.data as OwnerProduct, listing.currency));
   }, [stored.data, listing]);
 
   const update = (patch: Partial<ProductDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
@@ -81,8 +80,8 @@ export function ProductEditor({
     setSaving(true);
     try {
       const saved = productId
-        ? await api<AdminProduct>('PUT', `/api/config/products/${encodeURIComponent(productId)}`, body)
-        : await api<AdminProduct>('POST', '/api/config/products', body);
+        ? await api<OwnerProduct>('PUT', `/api/config/products/${encodeURIComponent(productId)}`, body)
+        : await api<OwnerProduct>('POST', '/api/config/products', body);
       setErrors({});
       setError('');
       setStatus(`Saved ${saved.title}.`);

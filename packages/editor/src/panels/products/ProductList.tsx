@@ -20,20 +20,20 @@ import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import { Panel } from '../shared/Panel.js';
 import type { Resource } from '../shared/resource.js';
-import type { ProductListing } from './index.js';
-import { type AdminProduct, PRODUCT_TYPES } from './product-draft.js';
+import type { OwnerProduct, ProductListing } from '@tessera/core/contracts/products';
+import { PRODUCT_TYPES } from './product-draft.js';
 
 function typeName(code: number): string {
   return PRODUCT_TYPES.find((t) => t.code === code)?.label ?? 'Other';
 }
 
-function priceText(product: AdminProduct, currency: string): string {
+function priceText(product: OwnerProduct, currency: string): string {
   if (product.structuredContent.variants.length === 0) return '—';
   const { min, max } = priceRange(product);
   return min === max ? formatMoney(min, currency) : `${formatMoney(min, currency)} – ${formatMoney(max, currency)}`;
 }
 
-function stockText(product: AdminProduct): string {
+function stockText(product: OwnerProduct): string {
   if (!tracksStock(product)) return 'Not tracked';
   const variants = product.structuredContent.variants;
   if (variants.some((v) => v.unlimited)) return 'Unlimited';
@@ -51,7 +51,7 @@ interface ListProps {
 /** The products of one store collection in shop order: drag a handle or use Move up/down to reorder. */
 export function ProductList({ listing, onChooseCollection, onOpen, onCreate }: ListProps) {
   const data = listing.data;
-  const [order, setOrder] = useState<AdminProduct[]>([]);
+  const [order, setOrder] = useState<OwnerProduct[]>([]);
   const [error, setError] = useState('');
   const [status, setStatus] = useState('');
   const [confirming, setConfirming] = useState<string | undefined>();
@@ -64,7 +64,7 @@ export function ProductList({ listing, onChooseCollection, onOpen, onCreate }: L
 
   const full = data ? data.products.length >= data.limits.productsPerCollection : false;
 
-  async function saveOrder(next: AdminProduct[], moved: AdminProduct) {
+  async function saveOrder(next: OwnerProduct[], moved: OwnerProduct) {
     if (!data) return;
     const before = order;
     setOrder(next);
@@ -97,7 +97,7 @@ export function ProductList({ listing, onChooseCollection, onOpen, onCreate }: L
     void saveOrder(arrayMove(order, from, to), product);
   };
 
-  async function remove(product: AdminProduct) {
+  async function remove(product: OwnerProduct) {
     setConfirming(undefined);
     try {
       await api('DELETE', `/api/config/products/${encodeURIComponent(product.id)}`);
@@ -184,7 +184,7 @@ export function ProductList({ listing, onChooseCollection, onOpen, onCreate }: L
 }
 
 function ProductRow(props: {
-  product: AdminProduct;
+  product: OwnerProduct;
   index: number;
   count: number;
   currency: string;

@@ -1,21 +1,12 @@
+import type { ProductListing } from '@tessera/core/contracts/products';
 import { useState } from 'react';
 import type { PanelProps } from '../registry.js';
 import { useResource } from '../shared/resource.js';
 import { ProductEditor } from './ProductEditor.js';
 import { ProductList } from './ProductList.js';
-import type { AdminProduct } from './product-draft.js';
 import './products.css';
 
 export const PRODUCTS_PATH = '/config/commerce/products';
-
-/** `GET /api/config/products` */
-export interface ProductListing {
-  collection: { id: string; slug: string; title: string };
-  collections: { id: string; slug: string; title: string; productCount: number }[];
-  limits: { productsPerCollection: number; itemsInOrderableCollection: number };
-  currency: string;
-  products: AdminProduct[];
-}
 
 /**
  * Products: the products of a store collection in their order (`/config/commerce/products`), a new

@@ -1,7 +1,7 @@
 import { ITEM_SEO_MESSAGES, ProductType } from '@tessera/core';
+import type { OwnerProduct } from '@tessera/core/contracts/products';
 import { describe, expect, it } from 'vitest';
 import {
-  type AdminProduct,
   draftFromProduct,
   draftToInput,
   emptyDraft,
@@ -12,7 +12,9 @@ import {
   withImages,
 } from './product-draft.js';
 
-const stored: AdminProduct = {
+const usd = (value: string) => ({ value, currency: 'USD' });
+
+const stored: OwnerProduct = {
   id: 'p1',
   title: 'Field Jacket',
   urlId: 'field-jacket',
@@ -21,6 +23,11 @@ const stored: AdminProduct = {
   body: '',
   status: 'published',
   collectionId: 'c1',
+  recordType: 11,
+  assetUrl: '/files/jacket.jpg',
+  addedOn: 0,
+  publishOn: 0,
+  updatedOn: 0,
   items: [{ assetUrl: '/files/jacket.jpg', altText: 'A jacket' }],
   structuredContent: {
     productType: ProductType.PHYSICAL,
@@ -31,20 +38,32 @@ const stored: AdminProduct = {
         sku: 'J-S-R',
         price: 18900,
         salePrice: 0,
+        priceMoney: usd('189.00'),
+        salePriceMoney: usd('0.00'),
         onSale: false,
         unlimited: false,
         qtyInStock: 3,
         attributes: { Size: 'S', Colour: 'Red' },
+        optionValues: [
+          { optionName: 'Size', value: 'S' },
+          { optionName: 'Colour', value: 'Red' },
+        ],
       },
       {
         id: 'v2',
         sku: 'J-M-R',
         price: 19900,
         salePrice: 15900,
+        priceMoney: usd('199.00'),
+        salePriceMoney: usd('159.00'),
         onSale: true,
         unlimited: true,
         qtyInStock: 0,
         attributes: { Size: 'M', Colour: 'Red' },
+        optionValues: [
+          { optionName: 'Size', value: 'M' },
+          { optionName: 'Colour', value: 'Red' },
+        ],
       },
     ],
     variantWeights: { v1: 850 },
@@ -212,7 +231,7 @@ describe('server field messages', () => {
 });
 
 describe('variant images', () => {
-  const withPictures: AdminProduct = {
+  const withPictures: OwnerProduct = {
     ...stored,
     items: [
       { assetUrl: '/files/jacket.jpg', altText: 'A jacket' },

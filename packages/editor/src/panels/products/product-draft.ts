@@ -14,45 +14,7 @@ import {
   validateItemSeo,
   variantOptions,
 } from '@tessera/core';
-
-/** A variant as `GET /api/config/products` answers it. */
-export interface AdminVariant {
-  id?: string;
-  sku: string;
-  price: number;
-  salePrice: number;
-  onSale: boolean;
-  unlimited: boolean;
-  qtyInStock: number;
-  attributes: Record<string, string>;
-  mainImage?: { assetUrl?: string };
-}
-
-/** A product as the owner API answers it: the template JSON plus `status`. */
-export interface AdminProduct {
-  id: string;
-  title: string;
-  urlId: string;
-  fullUrl: string;
-  excerpt: string;
-  body: string;
-  status: string;
-  collectionId: string;
-  items: { assetUrl: string; altText?: string }[];
-  structuredContent: {
-    productType: number;
-    variants: AdminVariant[];
-    variantOptionOrdering?: string[];
-    isSubscribable?: boolean;
-    subscriptionPlan?: { billingPeriod: { value: number; unit: BillingPeriodUnit }; numBillingCycles: number };
-    additionalFieldsFormId?: string | null;
-    useCustomAddButtonText?: boolean;
-    customAddButtonText?: string;
-    denominations?: number[];
-    variantWeights?: Record<string, number>;
-    seo?: unknown;
-  };
-}
+import type { OwnerProduct } from '@tessera/core/contracts/products';
 
 export interface OptionDraft {
   name: string;
@@ -151,7 +113,7 @@ export function emptyDraft(productType: number = ProductType.PHYSICAL): ProductD
 }
 
 /** The form's state for a stored product; options come from core's `variantOptions`. */
-export function draftFromProduct(product: AdminProduct, currency: string): ProductDraft {
+export function draftFromProduct(product: OwnerProduct, currency: string): ProductDraft {
   const content = product.structuredContent;
   const weights = content.variantWeights ?? {};
   const plan = content.subscriptionPlan;

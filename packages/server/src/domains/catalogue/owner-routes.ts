@@ -1,4 +1,5 @@
 import { COLLECTION_LIMITS, CollectionType, ProductType, RecordType } from '@tessera/core';
+import { productListQuery, productOrderBody, productParams } from '@tessera/core/contracts/products';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { requireOwner } from '../auth/owner-guard.js';
@@ -22,7 +23,7 @@ import {
   variantWeights,
 } from './product-input.js';
 import { registerProductChoices } from './product-choices.js';
-import { idParams, listQuery, orderBody, PRODUCT_CONTRACTS } from './product-contracts.js';
+import { PRODUCT_CONTRACTS } from './product-contracts.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
 import { ownerOf, withStatus } from '../settings/site-settings-store.js';
 import { insertItem } from '../../platform/db/items.js';
@@ -259,7 +260,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   }
 
   app.get('/api/config/products', owned(PRODUCT_CONTRACTS.list), async (request) => {
-    const query = parseInput(listQuery, request.query, 'query');
+    const query = parseInput(productListQuery, request.query, 'query');
     const siteId = ownerOf(request).websiteId;
     const collection = await collectionOf(siteId, query.collectionId);
     const rows = await db
@@ -306,7 +307,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   });
 
   app.get('/api/config/products/:id', owned(PRODUCT_CONTRACTS.product), async (request) => {
-    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    const { id: itemId } = parseInput(productParams, request.params, 'address');
     return productJson(ownerOf(request).websiteId, itemId);
   });
 
@@ -318,7 +319,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   });
 
   app.put('/api/config/products/order', owned(PRODUCT_CONTRACTS.order), async (request) => {
-    const body = parseInput(orderBody, request.body);
+    const body = parseInput(productOrderBody, request.body);
     const siteId = ownerOf(request).websiteId;
     const collection = await collectionOf(siteId, body.collectionId);
     const rows = await db.selectFrom('items').select('id').where('collection_id', '=', collection.id).execute();
@@ -340,13 +341,13 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
   });
 
   app.put('/api/config/products/:id', owned(PRODUCT_CONTRACTS.change), async (request) => {
-    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    const { id: itemId } = parseInput(productParams, request.params, 'address');
     const input = parseProductInput(request.body);
     return write(ownerOf(request).websiteId, input, itemId);
   });
 
   app.delete('/api/config/products/:id', owned(PRODUCT_CONTRACTS.remove), async (request) => {
-    const { id: itemId } = parseInput(idParams, request.params, 'address');
+    const { id: itemId } = parseInput(productParams, request.params, 'address');
     const siteId = ownerOf(request).websiteId;
     const deleted = await db.transaction().execute(async (trx) => {
       const row = await trx

@@ -1,35 +1,55 @@
-import { COLLECTION_LIMITS } from '@tessera/core';
-import { z } from 'zod';
+import {
+  ownerProduct,
+  productDeletedAnswer,
+  productListing,
+  productListQuery,
+  productOrderAnswer,
+  productOrderBody,
+  productParams,
+} from '@tessera/core/contracts/products';
 import type { RouteContract } from '../../platform/http/openapi.js';
-import { id, productInput } from './product-input.js';
+import { productInput } from './product-input.js';
 
-// The owner product routes' schemas and what `/api/openapi.json` says of each route (issue 16); the
-// handlers in `owner-routes.ts` parse with these very objects.
-
-export const listQuery = z.object({ collectionId: id.optional() }).strict();
-export const orderBody = z
-  .object({ collectionId: id, itemIds: z.array(id).min(1).max(COLLECTION_LIMITS.itemsInOrderableCollection) })
-  .strict();
-export const idParams = z.object({ id });
+// What `/api/openapi.json` says of each owner product route (issue 16), with the schemas of
+// `@tessera/core/contracts/products` and the write body `productInput`; the handlers in
+// `owner-routes.ts` parse with these very objects.
 
 export const PRODUCT_CONTRACTS = {
   list: {
     summary: "A shop collection's products (the first collection unless named)",
-    query: listQuery,
+    query: productListQuery,
+    response: { 200: productListing },
     errors: ['collection-not-found'],
   },
-  product: { summary: 'One product with its variants', params: idParams, errors: ['product-not-found'] },
-  create: { summary: 'Create a product', body: productInput, errors: ['collection-not-found', 'url-taken'] },
-  order: { summary: "Reorder a collection's products", body: orderBody, errors: ['collection-not-found'] },
+  product: {
+    summary: 'One product with its variants',
+    params: productParams,
+    response: { 200: ownerProduct },
+    errors: ['product-not-found'],
+  },
+  create: {
+    summary: 'Create a product',
+    body: productInput,
+    response: { 201: ownerProduct },
+    errors: ['collection-not-found', 'url-taken'],
+  },
+  order: {
+    summary: "Reorder a collection's products",
+    body: productOrderBody,
+    response: { 200: productOrderAnswer },
+    errors: ['collection-not-found'],
+  },
   change: {
     summary: 'Change a product',
-    params: idParams,
+    params: productParams,
     body: productInput,
+    response: { 200: ownerProduct },
     errors: ['product-not-found', 'collection-not-found', 'url-taken'],
   },
   remove: {
     summary: 'Delete a product, its variants and its cart entries',
-    params: idParams,
+    params: productParams,
+    response: { 200: productDeletedAnswer },
     errors: ['product-not-found'],
   },
 } as const satisfies Record<string, RouteContract>;

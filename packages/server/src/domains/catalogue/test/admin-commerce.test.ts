@@ -170,6 +170,9 @@ for (const dialect of DIALECTS) {
         ],
       });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // Read back alone, the product is what the change answered.
+      const read = await suite.manager.get(`${PRODUCTS}/${created.id}`);
+      expect([read.status, read.body]).toEqual([200, answer.body]);
       expect(answer.body.urlId).toBe('waxed-field-jacket');
       expect(answer.body.structuredContent.variants.map((v: any) => v.id)).toEqual([navy.id, small.id]);
       expect(answer.body.structuredContent.variants[0].sku).toBe('JKT-M-NVY');
