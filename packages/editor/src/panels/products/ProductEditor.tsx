@@ -6,6 +6,7 @@ import { useResource } from '../shared/resource.js';
 import { SeoFields } from '../shared/SeoFields.js';
 import { errorProps, FieldError, type FieldErrors } from './field-error.js';
 import { ImagesField } from './ImagesField.js';
+import type { FormListAnswer } from '@tessera/core/contracts/owner-forms';
 import type { OwnerProduct, ProductListing } from '@tessera/core/contracts/products';
 import { OptionsEditor } from './OptionsEditor.js';
 import {
@@ -33,11 +34,6 @@ interface EditorProps {
 
 const CHECK_FIELDS = 'Some fields need attention; each says what to change.';
 
-interface FormSummary {
-  id: string;
-  name: string;
-}
-
 /** One product's form: every field of every product type, saved in one request. */
 export function ProductEditor({
   productId,
@@ -51,7 +47,7 @@ export function ProductEditor({
   const stored = useResource<OwnerProduct>(
     productId ? `/api/config/products/${encodeURIComponent(productId)}` : undefined,
   );
-  const forms = useResource<{ forms: FormSummary[] }>('/api/config/forms');
+  const forms = useResource<FormListAnswer>('/api/config/forms');
   const currency = listing?.currency ?? 'USD';
   const [draft, setDraft] = useState<ProductDraft | undefined>(productId ? undefined : emptyDraft());
   const [errors, setErrors] = useState<FieldErrors>({});

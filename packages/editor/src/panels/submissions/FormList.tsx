@@ -1,13 +1,6 @@
+import type { FormListAnswer } from '@tessera/core/contracts/owner-forms';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
-
-export interface FormSummary {
-  id: string;
-  name: string;
-  kind: string;
-  fieldCount: number;
-  submissionCount: number;
-}
 
 const KINDS: Record<string, string> = {
   contact: 'Form',
@@ -17,7 +10,7 @@ const KINDS: Record<string, string> = {
 
 /** Every form of the site with its number of submissions; a form's name opens its submissions. */
 export function FormList({ navigate }: { navigate: (path: string) => void }) {
-  const forms = useResource<{ forms: FormSummary[] }>('/api/config/forms');
+  const forms = useResource<FormListAnswer>('/api/config/forms');
   const list = forms.data?.forms ?? [];
   return (
     <Panel

@@ -1,26 +1,10 @@
-import type { FormDefinition } from '@tessera/core';
+import type { OwnerFormAnswer, SubmissionPage } from '@tessera/core/contracts/owner-forms';
 import { useState } from 'react';
 import { Panel } from '../shared/Panel.js';
 import { useResource } from '../shared/resource.js';
 import { displayValue, pageCount, valueFields } from './values.js';
 
 const PAGE_SIZE = 25;
-
-interface Submission {
-  id: string;
-  values: Record<string, unknown>;
-  spam: boolean;
-  spamReason: string | null;
-  createdAt: string;
-}
-
-interface SubmissionPage {
-  submissions: Submission[];
-  total: number;
-  page: number;
-  pageSize: number;
-  hasNextPage: boolean;
-}
 
 function when(iso: string): string {
   const date = new Date(iso);
@@ -31,7 +15,7 @@ function when(iso: string): string {
 export function FormSubmissions({ formId, navigate }: { formId: string; navigate: (path: string) => void }) {
   const [page, setPage] = useState(1);
   const base = `/api/config/forms/${encodeURIComponent(formId)}`;
-  const form = useResource<{ form: FormDefinition }>(base);
+  const form = useResource<OwnerFormAnswer>(base);
   const rows = useResource<SubmissionPage>(`${base}/submissions?page=${page}&pageSize=${PAGE_SIZE}`);
   const definition = form.data?.form;
   const fields = definition ? valueFields(definition) : [];

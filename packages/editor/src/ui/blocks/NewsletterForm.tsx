@@ -1,14 +1,8 @@
 import { NEWSLETTER_MESSAGES, newsletterFormFor, newsletterListOf, newsletterProblem } from '@tessera/core/editor';
 import type { MailingListsAnswer } from '@tessera/core/contracts/mailing-lists';
+import type { FormListAnswer } from '@tessera/core/contracts/owner-forms';
 import { useResource } from '../../panels/shared/resource.js';
 import { type BlockFormProps, blockEdits } from './common.js';
-
-interface FormSummary {
-  id: string;
-  name: string;
-  kind: string;
-  mailingListId: string | null;
-}
 
 /**
  * Newsletter: the mailing list visitors sign up to. The runtime renders the newsletter form stored
@@ -18,7 +12,7 @@ interface FormSummary {
 export function NewsletterForm(props: BlockFormProps) {
   const { setMany } = blockEdits(props);
   const lists = useResource<MailingListsAnswer>('/api/config/forms/mailing-lists');
-  const forms = useResource<{ forms: FormSummary[] }>('/api/config/forms');
+  const forms = useResource<FormListAnswer>('/api/config/forms');
   if (lists.error || forms.error)
     return (
       <div role="alert" className="ed-field-error">

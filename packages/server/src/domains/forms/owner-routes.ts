@@ -1,19 +1,23 @@
 import { mailingListSubscribers, mailingListsAnswer } from '@tessera/core/contracts/mailing-lists';
+import {
+  formList,
+  formParams,
+  ownerFormAnswer,
+  submissionPage,
+  submissionPageQuery,
+  submissionsCsv,
+} from '@tessera/core/contracts/owner-forms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { AppError } from '../../platform/errors/aliases.js';
+import type { RouteContract } from '../../platform/http/openapi.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { csvHeader, csvSubmission } from './csv.js';
 import { FormError } from './errors.js';
 import type { BlockForms } from './block-forms.js';
 import type { FormStore } from './form-store.js';
 
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-});
-const formParams = z.object({ formId: z.string().min(1).max(64) });
 const listParams = z.object({ listId: z.string().min(1).max(64) });
 
 function siteOf(request: FastifyRequest): string {
@@ -29,7 +33,10 @@ function siteOf(request: FastifyRequest): string {
 export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, blockForms: BlockForms): void {
   const guard = { preHandler: requireOwner('forms') };
   // The routes of one form read its id through `formOf`'s `formParams`.
-  const formRoute = { ...guard, config: { contract: { params: formParams } } };
+  const formRoute = (contract: RouteContract) => ({
+    ...guard,
+    config: { contract: { params: formParams, ...contract } },
+  });
 
   const formOf = async (request: FastifyRequest) => {
     const { formId } = parseInput(formParams, request.params, 'address');
@@ -39,7 +46,7 @@ export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, 
     return form;
   };
 
-  app.get('/api/config/forms', guard, async (request) => {
+  app.get('/api/config/forms', { ...guard, config: { contract: { response: { 200: formList } } } }, async (request) => {
     await blockForms.registerAll(siteOf(request));
     const forms = await store.listForms(siteOf(request));
     return {
@@ -76,17 +83,17 @@ export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, 
     },
   );
 
-  app.get('/api/config/forms/:formId', formRoute, async (request) => {
+  app.get('/api/config/forms/:formId', formRoute({ response: { 200: ownerFormAnswer } }), async (request) => {
     const form = await formOf(request);
     return { form: form.definition, mailingListId: form.mailingListId };
   });
 
   app.get(
     '/api/config/forms/:formId/submissions',
-    { ...guard, config: { contract: { params: formParams, query: pageQuery } } },
+    formRoute({ query: submissionPageQuery, response: { 200: submissionPage } }),
     async (request) => {
       const form = await formOf(request);
-      const { page, pageSize } = parseInput(pageQuery, request.query ?? {}, 'query');
+      const { page, pageSize } = parseInput(submissionPageQuery, request.query ?? {}, 'query');
       const { total, submissions } = await store.listSubmissions(form.id, {
         offset: (page - 1) * pageSize,
         limit: pageSize,
@@ -95,15 +102,19 @@ export function registerOwnerFormRoutes(app: FastifyInstance, store: FormStore, 
     },
   );
 
-  app.get('/api/config/forms/:formId/submissions.csv', formRoute, async (request, reply) => {
-    const form = await formOf(request);
-    let body = `\uFEFF${csvHeader(form.definition)}`;
-    for await (const submission of store.eachSubmission(form.id)) body += csvSubmission(form.definition, submission);
-    const filename = `${form.id.replace(/[^A-Za-z0-9_-]+/g, '-')}-submissions.csv`;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
+  app.get(
+    '/api/config/forms/:formId/submissions.csv',
+    formRoute({ answerType: 'text/csv', response: { 200: submissionsCsv } }),
+    async (request, reply) => {
+      const form = await formOf(request);
+      let body = `\uFEFF${csvHeader(form.definition)}`;
+      for await (const submission of store.eachSubmission(form.id)) body += csvSubmission(form.definition, submission);
+      const filename = `${form.id.replace(/[^A-Za-z0-9_-]+/g, '-')}-submissions.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 }
