@@ -1,7 +1,10 @@
 import { fromMinorUnits } from '@tessera/core';
+import { CUSTOMER_COLUMNS, ORDER_COLUMNS } from '@tessera/core/contracts/exports';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { csvRow } from '../forms/csv.js';
+
+export { CUSTOMER_COLUMNS, ORDER_COLUMNS };
 
 // Orders and customers as CSV (issue 19), for the owner's download in the editor and for
 // `tessera export orders|customers`. Orders: one row per order line, the order's own columns
@@ -25,38 +28,6 @@ function parsed<T>(text: string | null, fallback: T): T {
     return fallback;
   }
 }
-
-export const ORDER_COLUMNS = [
-  'Order number',
-  'Created at',
-  'Email',
-  'Name',
-  'Payment status',
-  'Fulfillment status',
-  'Fulfilled at',
-  'Currency',
-  'Subtotal',
-  'Discount',
-  'Discount codes',
-  'Shipping',
-  'Shipping method',
-  'Taxes',
-  'Gift card',
-  'Total',
-  'Refunded',
-  'Shipping address 1',
-  'Shipping address 2',
-  'Shipping city',
-  'Shipping region',
-  'Shipping postal code',
-  'Shipping country',
-  'Line quantity',
-  'Line item',
-  'Line variant',
-  'Line SKU',
-  'Line price',
-  'Line total',
-] as const;
 
 interface LineRow {
   order_id: string;
@@ -150,18 +121,6 @@ export async function* orderCsv(db: Kysely<Database>, siteId: string): AsyncGene
     after = (orders.at(-1) as OrderRow).order_number;
   }
 }
-
-export const CUSTOMER_COLUMNS = [
-  'Email',
-  'Name',
-  'Account',
-  'Account created at',
-  'Orders',
-  'Currency',
-  'Total spent',
-  'First order at',
-  'Last order at',
-] as const;
 
 interface Customer {
   email: string;
