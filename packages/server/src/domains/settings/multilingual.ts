@@ -1,12 +1,10 @@
+import type { MultilingualSettings } from '@tessera/core/contracts/settings';
+
 /** A language code as the settings take it: `en`, `fr-CA`. */
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 /** Languages the site offers (`website.multilingual`); the default one has no `?lang=`. */
-export interface SiteLanguages {
-  enabled: boolean;
-  defaultLanguage: string;
-  languages: { code: string; name: string; enabled: boolean }[];
-}
+export type SiteLanguages = MultilingualSettings;
 
 const objectOr = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

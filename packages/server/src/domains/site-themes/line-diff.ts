@@ -1,15 +1,9 @@
-/** One line of a diff: kept, removed from the old text or added in the new one. */
-export interface DiffLine {
-  readonly op: ' ' | '-' | '+';
-  readonly text: string;
-}
+import type { ThemeFileDiff } from '@tessera/core/contracts/site-themes';
 
-export interface FileDiff {
-  readonly path: string;
-  /** 'changed', 'added' (only in the newer version) or 'removed' (back to the default). */
-  readonly status: 'changed' | 'added' | 'removed';
-  readonly lines: readonly DiffLine[];
-}
+/** The line differences of one file (`GET /api/config/theme/compare`'s, as its contract describes them). */
+export type FileDiff = ThemeFileDiff;
+/** One line of a diff: kept, removed from the old text or added in the new one. */
+export type DiffLine = ThemeFileDiff['lines'][number];
 
 /** Beyond this many line pairs the diff is the plain "all removed, all added" (bounded memory). */
 const MAX_CELLS = 4_000_000;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from '@tessera/jsont';
+import type { ThemeCompileError } from '@tessera/core/contracts/site-themes';
 import { filesUnder } from '../../platform/files-under.js';
 
 /** Largest source of one file a site may store (the default theme's biggest file is about 20 KB). */
@@ -17,12 +18,7 @@ export interface ThemeFileEntry {
   readonly kind: ThemeFileKind;
 }
 
-export interface ThemeCompileError {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly message: string;
-}
+export type { ThemeCompileError };
 
 /**
  * The files of a theme folder a site may have its own copy of: `templates/*.jsont`,
