@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { claimLink, linkCapReached, storeLink } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newToken, nowIso } from '../../platform/ids.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
@@ -28,24 +29,11 @@ export async function requestOwnerPasswordReset(
     .executeTakeFirst();
   if (!owner) return;
   const now = Date.now();
-  const recent = await db
-    .selectFrom('owner_password_resets')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('owner_id', '=', owner.id)
-    .where('created_at', '>', new Date(now - OWNER_RESET_LINK_MS).toISOString())
-    .executeTakeFirst();
-  if (Number(recent?.n ?? 0) >= OWNER_RESET_MAILS_PER_HOUR) return;
+  const since = now - OWNER_RESET_LINK_MS;
+  if (await linkCapReached(db, 'owner_password_resets', owner.id, since, OWNER_RESET_MAILS_PER_HOUR)) return;
   const token = newToken();
-  await db
-    .insertInto('owner_password_resets')
-    .values({
-      id: sessionIdOf(token),
-      owner_id: owner.id,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + OWNER_RESET_LINK_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  const link = { id: sessionIdOf(token), holderId: owner.id, now, validMs: OWNER_RESET_LINK_MS };
+  await storeLink(db, 'owner_password_resets', link);
   await mail.send({
     siteId: input.siteId,
     to: owner.email,
@@ -83,13 +71,7 @@ export async function completeOwnerPasswordReset(
     .executeTakeFirst();
   if (!row) return undefined;
   // Claim the token first: of two racing uses only one updates the row.
-  const claimed = await db
-    .updateTable('owner_password_resets')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+  if (!(await claimLink(db, 'owner_password_resets', id, now))) return undefined;
   await setOwnerPassword(db, row.id, password);
   return row.email;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { voidLinks } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { nowIso } from '../../platform/ids.js';
 import { hashPassword } from './password.js';
@@ -25,11 +26,6 @@ export async function setOwnerPassword(
     let sessions = trx.deleteFrom('owner_sessions').where('owner_id', '=', ownerId);
     if (options.keepSessionId) sessions = sessions.where('id', '!=', options.keepSessionId);
     await sessions.execute();
-    await trx
-      .updateTable('owner_password_resets')
-      .set({ used_at: now })
-      .where('owner_id', '=', ownerId)
-      .where('used_at', 'is', null)
-      .execute();
+    await voidLinks(trx, 'owner_password_resets', ownerId, now);
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sessionIdOf } from '../auth/session-token.js';
+import { claimLink, linkCapReached, storeLink } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newToken, nowIso } from '../../platform/ids.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
@@ -50,25 +51,11 @@ export async function sendEmailVerification(
     .executeTakeFirst();
   if (!user || user.email_verified_at) return false;
   const now = Date.now();
-  const recent = await db
-    .selectFrom('email_verifications')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_user_id', '=', user.id)
-    .where('created_at', '>', new Date(now - VERIFY_MAIL_WINDOW_MS).toISOString())
-    .executeTakeFirst();
-  if (Number(recent?.n ?? 0) >= VERIFY_MAILS_PER_ACCOUNT) return false;
+  const since = now - VERIFY_MAIL_WINDOW_MS;
+  if (await linkCapReached(db, 'email_verifications', user.id, since, VERIFY_MAILS_PER_ACCOUNT)) return false;
   const token = newToken();
-  await db
-    .insertInto('email_verifications')
-    .values({
-      id: sessionIdOf(token),
-      site_user_id: user.id,
-      email: user.email,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + VERIFY_LINK_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  const stored = { id: sessionIdOf(token), holderId: user.id, now, validMs: VERIFY_LINK_MS };
+  await storeLink(db, 'email_verifications', { ...stored, extra: { email: user.email } });
   const link = `${input.baseUrl}/account/verify-email?token=${encodeURIComponent(token)}`;
   await mail.send({
     siteId: input.siteId,
@@ -99,13 +86,7 @@ export async function completeEmailVerification(db: Kysely<Database>, siteId: st
     .where('email_verifications.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || row.email !== row.current) return false;
-  const claimed = await db
-    .updateTable('email_verifications')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  if (!(await claimLink(db, 'email_verifications', id, now))) return false;
   await markEmailVerified(db, row.site_user_id);
   return true;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sessionIdOf } from '../auth/session-token.js';
+import { claimLink, linkCapReached, storeLink } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newToken, nowIso } from '../../platform/ids.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
@@ -26,24 +27,9 @@ export async function requestPasswordReset(
   const user = await findSiteUserByEmail(db, input.siteId, input.email);
   if (!user) return;
   const now = Date.now();
-  const recent = await db
-    .selectFrom('password_resets')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('site_user_id', '=', user.id)
-    .where('created_at', '>', new Date(now - RESET_MAIL_WINDOW_MS).toISOString())
-    .executeTakeFirst();
-  if (Number(recent?.n ?? 0) >= RESET_MAILS_PER_ACCOUNT) return;
+  if (await linkCapReached(db, 'password_resets', user.id, now - RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_ACCOUNT)) return;
   const token = newToken();
-  await db
-    .insertInto('password_resets')
-    .values({
-      id: sessionIdOf(token),
-      site_user_id: user.id,
-      created_at: new Date(now).toISOString(),
-      expires_at: new Date(now + RESET_LINK_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
+  await storeLink(db, 'password_resets', { id: sessionIdOf(token), holderId: user.id, now, validMs: RESET_LINK_MS });
   const link = `${input.baseUrl}/account/reset-password?token=${encodeURIComponent(token)}`;
   await mail.send({
     siteId: input.siteId,
@@ -76,13 +62,7 @@ export async function completePasswordReset(
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.expires_at <= nowIso()) return false;
   // Claim the token first: of two racing uses only one updates the row.
-  const claimed = await db
-    .updateTable('password_resets')
-    .set({ used_at: nowIso() })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  if (!(await claimLink(db, 'password_resets', id, nowIso()))) return false;
   // Sets the password and voids every other reset link of the user (finding 3). The link came by
   // mail, so the address is proven too (finding 15).
   await setSiteUserPassword(db, row.site_user_id, password);

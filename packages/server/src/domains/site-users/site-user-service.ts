@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/password.js';
 import { isSecure, newSessionToken, sessionIdOf, tokenCookie } from '../auth/session-token.js';
+import { voidLinks } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 
@@ -206,11 +207,6 @@ export async function setSiteUserPassword(
     let sessions = trx.deleteFrom('site_user_sessions').where('site_user_id', '=', userId);
     if (options.keepSessionId) sessions = sessions.where('id', '!=', options.keepSessionId);
     await sessions.execute();
-    await trx
-      .updateTable('password_resets')
-      .set({ used_at: nowIso() })
-      .where('site_user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+    await voidLinks(trx, 'password_resets', userId, nowIso());
   });
 }
