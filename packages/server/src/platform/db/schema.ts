@@ -4,6 +4,18 @@ import type { TrackingTables } from './tracking-tables.js';
 // Portable column conventions: booleans are integers 0/1, money is integer cents,
 // times are UTC ISO-8601 strings, JSON is stored as text.
 
+/** The key of a row that belongs to one site (the columns migrations/columns.ts `idKey` and `siteKey` add). */
+export interface SiteRowKey {
+  id: string;
+  site_id: string;
+}
+
+/** When a row was made and last changed (`timestamps` of migrations/columns.ts). */
+export interface Stamps {
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SitesTable {
   id: string;
   /** Host name this site answers on; null for the default site that answers on any host. */
@@ -21,9 +33,7 @@ export interface SitesTable {
   theme_version?: string | null;
 }
 
-export interface CollectionsTable {
-  id: string;
-  site_id: string;
+export interface CollectionsTable extends SiteRowKey {
   slug: string;
   title: string;
   /** SPEC §3 collection type code. */
@@ -61,9 +71,7 @@ export interface CollectionsTable {
   publish_at: string | null;
 }
 
-export interface ItemsTable {
-  id: string;
-  site_id: string;
+export interface ItemsTable extends SiteRowKey, Stamps {
   collection_id: string;
   /** SPEC §3 record type code (11 for store items). */
   record_type: number;
@@ -78,8 +86,6 @@ export interface ItemsTable {
   position: number;
   /** The publish date (`publishOn`); items dated in the future are not public yet. */
   published_at: string;
-  created_at: string;
-  updated_at: string;
   // Content model (migration 0005_content, see content/README.md).
   /** 'published' or a SPEC content status ('scheduled', 'needs-review', 'draft', 'private'). */
   status: Generated<string>;
@@ -114,26 +120,22 @@ export interface ProductVariantsTable {
   main_image: string | null;
 }
 
-export interface CartsTable {
+export interface CartsTable extends Stamps {
   id: string;
   token: string;
   site_id: string;
   purchased: number;
   /** 'cart' for the visitor's cart, 'subscription' for a one-item subscription checkout cart. */
   kind: string;
-  created_at: string;
-  updated_at: string;
 }
 
-export interface CartEntriesTable {
+export interface CartEntriesTable extends Stamps {
   id: string;
   cart_id: string;
   item_id: string;
   sku: string;
   quantity: number;
   additional_fields: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface MailOutboxTable {
@@ -190,6 +192,7 @@ export interface Database extends CheckoutTables {
   payment_connections: PaymentConnectionsTable;
   hosted_sessions: HostedSessionsTable;
   payment_events: PaymentEventsTable;
+  review_drafts: ReviewDraftsTable;
   deleted_pages: DeletedPagesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
@@ -223,22 +226,16 @@ export type CartEntryUpdate = Updateable<CartEntriesTable>;
 
 // Forms (migration 0003): definitions, submissions, one-time keys, spent captchas, mailing lists.
 
-export interface FormsTable {
-  id: string;
-  site_id: string;
+export interface FormsTable extends SiteRowKey, Stamps {
   name: string;
   /** 'contact', 'newsletter' or 'additional-fields'. */
   kind: string;
   /** JSON: the SPEC §3 form definition (`FormDefinition` of @tessera/core). */
   definition: string;
   mailing_list_id: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
-export interface FormSubmissionsTable {
-  id: string;
-  site_id: string;
+export interface FormSubmissionsTable extends SiteRowKey {
   form_id: string;
   /** JSON: the accepted values keyed by field id. */
   data: string;
@@ -265,9 +262,7 @@ export interface CaptchaSpentTable {
   created_at: string;
 }
 
-export interface MailingListsTable {
-  id: string;
-  site_id: string;
+export interface MailingListsTable extends SiteRowKey {
   name: string;
   created_at: string;
 }
@@ -283,13 +278,9 @@ export interface MailingListSubscribersTable {
 
 // Site users and owners (migration 0002). Session and reset ids are SHA-256 hashes of the token.
 
-export interface OwnersTable {
-  id: string;
-  site_id: string;
+export interface OwnersTable extends SiteRowKey, Stamps {
   email: string;
   password_hash: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface OwnerRolesTable {
@@ -305,15 +296,11 @@ export interface OwnerSessionsTable {
   expires_at: string;
 }
 
-export interface SiteUsersTable {
-  id: string;
-  site_id: string;
+export interface SiteUsersTable extends SiteRowKey, Stamps {
   email: string;
   password_hash: string;
   first_name: string;
   last_name: string;
-  created_at: string;
-  updated_at: string;
   /** When the address was proven by a mailed link (migration 0013); null until then. */
   email_verified_at: string | null;
 }
@@ -353,9 +340,7 @@ export interface ItemTermsTable {
   value: string;
 }
 
-export interface CommentsTable {
-  id: string;
-  site_id: string;
+export interface CommentsTable extends SiteRowKey {
   item_id: string;
   parent_id: string | null;
   author_name: string;
@@ -370,9 +355,7 @@ export type CommentRow = Selectable<CommentsTable>;
 
 // Checkout (migration 0006): orders, payments, gift cards, coupons, shipping, tax, subscriptions.
 
-export interface ShippingOptionsTable {
-  id: string;
-  site_id: string;
+export interface ShippingOptionsTable extends SiteRowKey {
   name: string;
   amount_cents: number;
   free_over_cents: number | null;
@@ -382,9 +365,7 @@ export interface ShippingOptionsTable {
   created_at: string;
 }
 
-export interface TaxRulesTable {
-  id: string;
-  site_id: string;
+export interface TaxRulesTable extends SiteRowKey {
   name: string;
   rate_basis_points: number;
   tax_shipping: number;
@@ -393,9 +374,7 @@ export interface TaxRulesTable {
   created_at: string;
 }
 
-export interface CouponsTable {
-  id: string;
-  site_id: string;
+export interface CouponsTable extends SiteRowKey {
   /** Upper-case code. */
   code: string;
   /** 'percent', 'fixed' or 'free-shipping'. */
@@ -406,9 +385,7 @@ export interface CouponsTable {
   created_at: string;
 }
 
-export interface OrdersTable {
-  id: string;
-  site_id: string;
+export interface OrdersTable extends SiteRowKey, Stamps {
   order_number: number;
   cart_id: string | null;
   site_user_id: string | null;
@@ -444,8 +421,6 @@ export interface OrdersTable {
   stock_held_until: string | null;
   /** Who receives the gift cards the order buys; they are issued once its payment succeeded (migration 0011). */
   gift_card_recipient: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface OrderLinesTable {
@@ -474,9 +449,7 @@ export interface PaymentsTable {
   created_at: string;
 }
 
-export interface GiftCardsTable {
-  id: string;
-  site_id: string;
+export interface GiftCardsTable extends SiteRowKey, Stamps {
   /** SHA-256 of the normalised code: the code itself is only in the recipient's email. */
   code_hash: string;
   last4: string;
@@ -489,8 +462,6 @@ export interface GiftCardsTable {
   disabled_at: string | null;
   /** Email of the owner who issued the card by hand; null for cards bought in an order. */
   issued_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface GiftCardRedemptionsTable {
@@ -501,9 +472,7 @@ export interface GiftCardRedemptionsTable {
   created_at: string;
 }
 
-export interface SubscriptionsTable {
-  id: string;
-  site_id: string;
+export interface SubscriptionsTable extends SiteRowKey, Stamps {
   site_user_id: string | null;
   customer_email: string;
   item_id: string;
@@ -519,8 +488,6 @@ export interface SubscriptionsTable {
   next_billing_at: string | null;
   /** 'active', 'completed' or 'cancelled'. */
   status: string;
-  created_at: string;
-  updated_at: string;
   /** Off-session attempts that failed for the cycle now due (migration 0016); 0 when none. */
   renewal_attempts: Generated<number>;
   /** When the failed renewal is tried again; null when nothing is waiting. */
@@ -573,9 +540,7 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 
 // Restock notifications (migration 0007).
 
-export interface RestockSignupsTable {
-  id: string;
-  site_id: string;
+export interface RestockSignupsTable extends SiteRowKey {
   product_id: string;
   /** The variant's id (its SKU when it has none). */
   variant_id: string;
@@ -642,7 +607,7 @@ export interface SetupTokensTable {
 
 // Hosted payments (migration 0015, issue 17): orders paid on a provider's page.
 
-export interface HostedSessionsTable {
+export interface HostedSessionsTable extends Stamps {
   order_id: string;
   site_id: string;
   /** 'stripe' or 'paypal'. */
@@ -668,10 +633,20 @@ export interface HostedSessionsTable {
   refund_reference: string | null;
   /** The provider's last message (a refused refund, a failed session). */
   message: string | null;
-  created_at: string;
-  updated_at: string;
   /** 1: keep the payment method for off-session charges without a subscription plan (a recurring donation; migration 0020). */
   save_method: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A refused no-JavaScript review post's fields, kept briefly to fill the form in again (migration 0035). */
+export interface ReviewDraftsTable {
+  id: string;
+  site_id: string;
+  site_user_id: string;
+  item_id: string;
+  fields: string;
+  captcha: Generated<number>;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface PaymentEventsTable {
@@ -687,9 +662,7 @@ export type HostedSessionRow = Selectable<HostedSessionsTable>;
 
 // Payment provider connections (migration 0016): keys sealed with `platform/secrets.ts`.
 
-export interface PaymentConnectionsTable {
-  id: string;
-  site_id: string;
+export interface PaymentConnectionsTable extends SiteRowKey, Stamps {
   /** 'stripe' or 'paypal'. */
   provider: string;
   /** 'test' or 'live', as the provider answered when the keys were checked. */
@@ -698,8 +671,6 @@ export interface PaymentConnectionsTable {
   config: string;
   /** JSON: masked hints the editor shows (`{ secretKey: 'sk_test_…4242' }`). */
   hints: string;
-  created_at: string;
-  updated_at: string;
 }
 
 // Deleted pages (migration 0017, issue 16): what "undo delete" puts back, shared by every process.
@@ -715,9 +686,7 @@ export interface DeletedPagesTable {
 }
 
 /** Outgoing webhook endpoints (migration 0018, `docs/webhooks.md`). */
-export interface WebhookEndpointsTable {
-  id: string;
-  site_id: string;
+export interface WebhookEndpointsTable extends SiteRowKey, Stamps {
   url: string;
   description: string;
   /** JSON array of event types ("order.paid", …). */
@@ -732,15 +701,11 @@ export interface WebhookEndpointsTable {
   previous_secret: string | null;
   /** Until when deliveries are also signed with `previous_secret` (ISO time). */
   previous_secret_until: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Services that receive newsletter sign-ups (migration 0025, `docs/mailing-services.md`). */
 /** An uploaded font file (issue 21); the bytes are in FileStorage under `storage_key`. */
-export interface SiteFontsTable {
-  id: string;
-  site_id: string;
+export interface SiteFontsTable extends SiteRowKey {
   family: string;
   subfamily: string;
   weight: number;
@@ -753,9 +718,7 @@ export interface SiteFontsTable {
 }
 
 /** A connected font kit (issue 21, migration 0027): its stylesheet address and the families read from it. */
-export interface SiteFontKitsTable {
-  id: string;
-  site_id: string;
+export interface SiteFontKitsTable extends SiteRowKey {
   /** The kit's https stylesheet address. */
   url: string;
   /** JSON array of family names from the stylesheet's `@font-face` rules. */
@@ -767,9 +730,7 @@ export interface SiteFontKitsTable {
   created_at: string;
 }
 
-export interface MailingConnectionsTable {
-  id: string;
-  site_id: string;
+export interface MailingConnectionsTable extends SiteRowKey, Stamps {
   /** 'mailchimp' or 'webhook'. */
   kind: string;
   label: string;
@@ -780,14 +741,10 @@ export interface MailingConnectionsTable {
   enabled: number;
   last_error: string | null;
   last_error_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** The mailing-service outbox: one row per connection and address (migration 0025). */
-export interface MailingDeliveriesTable {
-  id: string;
-  site_id: string;
+export interface MailingDeliveriesTable extends SiteRowKey, Stamps {
   connection_id: string;
   email: string;
   /** Where the sign-up came from (`form:<id>`). */
@@ -800,14 +757,10 @@ export interface MailingDeliveriesTable {
   status: string;
   response_status: number | null;
   last_error: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** The webhook outbox: one row per event and endpoint (migration 0018). */
-export interface WebhookDeliveriesTable {
-  id: string;
-  site_id: string;
+export interface WebhookDeliveriesTable extends SiteRowKey, Stamps {
   endpoint_id: string;
   event_id: string;
   event_type: string;
@@ -819,19 +772,13 @@ export interface WebhookDeliveriesTable {
   status: string;
   response_status: number | null;
   last_error: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 // Paid member areas (migration 0021, `domains/memberships/`).
 
-export interface MemberAreasTable {
-  id: string;
-  site_id: string;
+export interface MemberAreasTable extends SiteRowKey, Stamps {
   title: string;
   description: Generated<string>;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface MemberAreaCollectionsTable {
@@ -863,9 +810,7 @@ export interface MemberPlansTable {
   created_at: string;
 }
 
-export interface MembershipsTable {
-  id: string;
-  site_id: string;
+export interface MembershipsTable extends SiteRowKey, Stamps {
   area_id: string;
   site_user_id: string;
   plan_id: string | null;
@@ -873,15 +818,11 @@ export interface MembershipsTable {
   state: string;
   /** When free or granted access ends; null: no end. */
   ends_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 // Donations (migration 0020, issue 23): `domains/donations/`.
 
-export interface DonationsTable {
-  id: string;
-  site_id: string;
+export interface DonationsTable extends SiteRowKey, Stamps {
   /** The order of the first payment (one donation line), paid through the hosted flow. */
   order_id: string;
   /** The donation block (block type 52) the gift came from. */
@@ -907,8 +848,6 @@ export interface DonationsTable {
   message: string | null;
   cancel_secret: string;
   cancelled_at: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface DonationPaymentsTable {
@@ -929,9 +868,7 @@ export interface DonationPaymentsTable {
 }
 
 /** A refund of a renewal payment (migration 0031). */
-export interface DonationRefundsTable {
-  id: string;
-  site_id: string;
+export interface DonationRefundsTable extends SiteRowKey, Stamps {
   donation_id: string;
   payment_id: string;
   provider: string;
@@ -943,15 +880,13 @@ export interface DonationRefundsTable {
   reference: string | null;
   /** 'owner' (issued from Tessera) or 'provider' (reported by the provider's webhook only). */
   source: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export type DonationRow = Selectable<DonationsTable>;
 export type DonationPaymentRow = Selectable<DonationPaymentsTable>;
 
 /** Scheduled job occurrences on SQLite (migration 0022, `platform/jobs/local-queue.ts`). */
-export interface JobRunsTable {
+export interface JobRunsTable extends Stamps {
   /** `<job>@<slot start ISO>`: one row per occurrence, whichever process queued it first. */
   id: string;
   name: string;
@@ -963,14 +898,10 @@ export interface JobRunsTable {
   /** While active: when the claim lapses (a process that died mid-job). */
   expires_at: string | null;
   last_error: string | null;
-  created_at: string;
-  updated_at: string;
 }
 
 /** Imports an owner started in the editor, run as jobs (migration 0030, `domains/imports/import-jobs.ts`). */
-export interface ImportsTable {
-  id: string;
-  site_id: string;
+export interface ImportsTable extends SiteRowKey, Stamps {
   /** 'products' or 'wordpress'. */
   kind: string;
   /** JSON: the import's choices (`collection`, `blog`, `fetchMedia`). */
@@ -998,16 +929,12 @@ export interface ImportsTable {
   claimed_until: string | null;
   /** The owner who started it. */
   started_by: string | null;
-  created_at: string;
-  updated_at: string;
   finished_at: string | null;
 }
 
 // Product reviews (migration 0019, `domains/reviews/`).
 
-export interface ProductReviewsTable {
-  id: string;
-  site_id: string;
+export interface ProductReviewsTable extends SiteRowKey, Stamps {
   item_id: string;
   /** The buyer's email address in lower case: one review per (site, item, author_key). */
   author_key: string;
@@ -1025,13 +952,9 @@ export interface ProductReviewsTable {
   replied_at: string | null;
   /** JSON list of `{ key, alt }`: the review's photos in the file storage (migration 0026). */
   photos: Generated<string>;
-  created_at: string;
-  updated_at: string;
 }
 
-export interface ReviewRequestsTable {
-  id: string;
-  site_id: string;
+export interface ReviewRequestsTable extends SiteRowKey {
   order_id: string;
   item_id: string;
   email: string;
@@ -1044,9 +967,7 @@ export interface ReviewRequestsTable {
 }
 
 /** A site's own theme files (migration 0023, `domains/site-themes/`). */
-export interface SiteThemeVersionsTable {
-  id: string;
-  site_id: string;
+export interface SiteThemeVersionsTable extends SiteRowKey, Stamps {
   /** 'draft' (one per site) or 'saved'. */
   kind: string;
   /** 1, 2, … for saved versions; 0 for the draft. */
@@ -1055,6 +976,4 @@ export interface SiteThemeVersionsTable {
   /** JSON `{ path: source }` of the overridden files only. */
   files: string;
   created_by: string | null;
-  created_at: string;
-  updated_at: string;
 }
