@@ -1,7 +1,8 @@
 // An owner writes a blog post with a tag and a category and publishes it; a visitor reads it on
 // /blog and on the tag's listing. The tag manager shows SPEC's duplicate and one-at-a-time
 // messages. An imported post's gallery gets a new picture with its alt text, a new order and one
-// picture less on the post screen, and the published post shows it. The owner moves the popup on its
+// picture less on the post screen, and the published post shows it; the page editor's add-block menu
+// adds a picture and a quote to it, and turns a post with a body alone into blocks. The owner moves the popup on its
 // 3×3 grid by mouse and keyboard; a visitor sees it there. Everything changed on the shared demo site
 // is put back afterwards.
 import type { Browser, Page } from 'playwright-core';
@@ -237,6 +238,48 @@ describe("an imported post's gallery on the post screen", () => {
       .toEqual(['The meadow', NEW_ALT]);
     expect(await gallery.nth(1).getAttribute('src')).toContain(`/files/${IMAGE_NAME}`);
     expect(await page.locator('.blog-post__body').textContent()).toContain('Three afternoons in the orchard.');
+    await page.context().close();
+  });
+
+  it("adds blocks from the page editor's menu: a picture with its alt text and caption, then a quote", async () => {
+    const blocks = owner.getByRole('list', { name: 'Blocks of the post' });
+    await owner.getByRole('combobox', { name: 'Add block' }).selectOption({ label: 'Image' });
+    const image = blocks.getByRole('listitem').filter({ has: owner.getByRole('heading', { name: '3. Image' }) });
+    // The new block's form is open with the keyboard focus on it: the page editor's image form.
+    await expect.poll(() => image.locator('summary').evaluate((el) => el === document.activeElement)).toBe(true);
+    await image.getByLabel('Image file').selectOption({ label: IMAGE_NAME });
+    await image.getByLabel('Alt text').fill(IMAGE_ALT);
+    await image.getByLabel('Caption').fill(`Hulls soaking ${stamp}`);
+    await owner.getByRole('combobox', { name: 'Add block' }).selectOption({ label: 'Quote' });
+    const quote = blocks.getByRole('listitem').filter({ has: owner.getByRole('heading', { name: '4. Quote' }) });
+    await quote.getByRole('textbox', { name: 'Quote', exact: true }).fill(`Brown is a slow colour ${stamp}`);
+    await expectAccessible(owner, 'post blocks with new blocks');
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => owner.getByRole('status').allTextContents()).toContain('Saved.');
+
+    const page = await visitorAt(`/blog/${IMPORTED_URL_ID}`);
+    const picture = page.locator('.block--image').getByRole('img', { name: IMAGE_ALT });
+    expect(await picture.getAttribute('src')).toContain(`/files/${IMAGE_NAME}`);
+    expect(await page.locator('.block--image figcaption').textContent()).toBe(`Hulls soaking ${stamp}`);
+    expect(await page.locator('.block--quote p').textContent()).toBe(`Brown is a slow colour ${stamp}`);
+    await page.context().close();
+  });
+
+  it('turns a post with a body alone into blocks when a block is added, keeping the body as the first', async () => {
+    await owner.getByRole('button', { name: 'Back to posts' }).click();
+    await owner.getByRole('button', { name: TITLE, exact: true }).click();
+    await owner.getByRole('heading', { name: `Edit post: ${TITLE}` }).waitFor();
+    await owner.getByRole('combobox', { name: 'Add block' }).selectOption({ label: 'Quote' });
+    const blocks = owner.getByRole('list', { name: 'Blocks of the post' });
+    await expect
+      .poll(() => blocks.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual(['1. Text', '2. Quote']);
+    await blocks.getByRole('textbox', { name: 'Quote', exact: true }).fill(`Dye pots need patience ${stamp}`);
+    await owner.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => owner.getByRole('status').allTextContents()).toContain('Saved.');
+    const page = await visitorAt(`/blog/${(await owner.getByLabel('URL slug').inputValue()).trim()}`);
+    expect(await page.locator('.blog-post__body').textContent()).toContain(BODY);
+    expect(await page.locator('.block--quote p').textContent()).toBe(`Dye pots need patience ${stamp}`);
     await page.context().close();
   });
 });

@@ -1,5 +1,5 @@
-import type { DevicePreview } from '@tessera/core';
-import { type Block, blockLabel, localId, newSection, type PageDoc } from './document.js';
+import { type DevicePreview, EDITOR_LIMITS, EDITOR_MESSAGES } from '@tessera/core';
+import { type Block, type BlockKind, blockLabel, localId, newBlock, newSection, type PageDoc } from './document.js';
 import { canRedo, canUndo, type History, perform, redo, undo } from './history.js';
 import { findBlock, type Operation } from './operations.js';
 
@@ -253,6 +253,58 @@ export const COMMANDS: readonly Command[] = [
     }),
   ),
 ];
+
+/** The section a new block goes in: the selected one (or the selected block's), else the last. */
+function targetSection(state: EditorState): number {
+  const selected = selectedSectionIndex(state);
+  return selected >= 0 ? selected : state.history.doc.sections.length - 1;
+}
+
+/** A new block fits: its section (or a new one) holds fewer than the editor's limit. */
+export function canAddBlock(state: EditorState): boolean {
+  const section = state.history.doc.sections[targetSection(state)];
+  return (section?.blocks.length ?? 0) < EDITOR_LIMITS.maxBlocksPerLayout;
+}
+
+/**
+ * The edit that adds a new block of `kind` (the add-block menu of the page editor and of the post
+ * screen): after the selected block, else at the end of the selected or last section; a page without
+ * sections gets one. The new block is selected.
+ */
+export function addBlockEdit(
+  state: EditorState,
+  kind: BlockKind,
+): { label: string; operations: Operation[]; selection: NonNullable<EditorState['selection']> } {
+  const created = newBlock(kind);
+  const label = `Added ${kind.label}`;
+  const selection = { kind: 'block', id: created.id } as const;
+  const section = targetSection(state);
+  if (section < 0) {
+    const first = newSection();
+    return {
+      label,
+      operations: [
+        { op: 'addSection', index: 0, section: first },
+        { op: 'addBlock', section: 0, index: 0, block: created },
+      ],
+      selection,
+    };
+  }
+  const found = selectedBlock(state);
+  const index = found ? found.index + 1 : (state.history.doc.sections[section]?.blocks.length ?? 0);
+  return {
+    label,
+    operations: [{ op: 'addBlock', section: found?.section ?? section, index, block: created }],
+    selection,
+  };
+}
+
+/** Adds a new block of `kind` as one undoable step (addBlockEdit). */
+export function addBlock(state: EditorState, kind: BlockKind): EditorState {
+  if (!canAddBlock(state)) return { ...state, announcement: EDITOR_MESSAGES.tooManyBlocks };
+  const { label, operations, selection } = addBlockEdit(state, kind);
+  return edit(state, label, operations, selection);
+}
 
 export function commandNamed(name: string): Command {
   const command = COMMANDS.find((c) => c.name === name);

@@ -69,7 +69,7 @@ const IMAGE_PLACEHOLDER = {
   mediaFocalPoint: { x: 0.5, y: 0.5 },
 };
 
-/** Every block the editor can add. The SPEC §9 promoted types come first in the menu (`ui/add-menu.tsx`). */
+/** Every block the editor can add. The SPEC §9 promoted types come first in the menu (`ui/AddBlockMenu.tsx`). */
 export const BLOCK_KINDS: readonly BlockKind[] = [
   { key: 'text', label: 'Text', type: BlockType.HTML, content: { html: '<p>Write something here.</p>' } },
   {

@@ -1,9 +1,9 @@
-import { EDITOR_LIMITS, PROMOTED_BLOCK_TYPES } from '@tessera/core';
 import { lazy, Suspense, useEffect } from 'react';
 import type { FileEntry } from '@tessera/core/contracts/files';
 import type { PageSummary } from '@tessera/core/contracts/pages';
-import { COMMANDS, type Command, type EditorState } from '../model/commands.js';
-import { BLOCK_KINDS, newBlock, newSection } from '../model/document.js';
+import { AddBlockMenu } from './AddBlockMenu.js';
+import { addBlockEdit, COMMANDS, type Command, canAddBlock, type EditorState } from '../model/commands.js';
+import type { BlockKind } from '../model/document.js';
 import { findBlock } from '../model/operations.js';
 import { shortcutText } from '../model/shortcuts.js';
 import { type Apply, labelOf } from './blocks/common.js';
@@ -18,15 +18,6 @@ interface InspectorProps {
   pages: PageSummary[];
   files: FileEntry[];
 }
-
-/** Promoted types first (SPEC §9), then the rest in their usual order. */
-const MENU_KINDS = [...BLOCK_KINDS].sort((a, b) => {
-  const rank = (type: number) => {
-    const i = PROMOTED_BLOCK_TYPES.indexOf(type);
-    return i < 0 ? PROMOTED_BLOCK_TYPES.length : i;
-  };
-  return rank(a.type) - rank(b.type);
-});
 
 const BLOCK_TOOLS = ['moveBlockUp', 'moveBlockDown', 'duplicateBlock', 'deleteBlock'];
 
@@ -50,29 +41,9 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
         : -1;
   const path = state.selection?.kind === 'block' ? findBlock(doc, state.selection.id) : undefined;
   const block = path ? doc.sections[path.section]?.blocks[path.index] : undefined;
-  const targetSection = sectionIndex >= 0 ? sectionIndex : doc.sections.length - 1;
-
-  const addBlock = (key: string) => {
-    const kind = BLOCK_KINDS.find((k) => k.key === key);
-    if (!kind) return;
-    const created = newBlock(kind);
-    if (targetSection < 0) {
-      const section = newSection();
-      apply(
-        `Added ${kind.label}`,
-        [
-          { op: 'addSection', index: 0, section },
-          { op: 'addBlock', section: 0, index: 0, block: created },
-        ],
-        { kind: 'block', id: created.id },
-      );
-      return;
-    }
-    const index = path ? path.index + 1 : (doc.sections[targetSection]?.blocks.length ?? 0);
-    apply(`Added ${kind.label}`, [{ op: 'addBlock', section: path?.section ?? targetSection, index, block: created }], {
-      kind: 'block',
-      id: created.id,
-    });
+  const addBlock = (kind: BlockKind) => {
+    const { label, operations, selection } = addBlockEdit(state, kind);
+    apply(label, operations, selection);
   };
 
   return (
@@ -82,25 +53,7 @@ export function Inspector({ state, apply, select, runCommand, pages, files }: In
         <button type="button" onClick={() => runCommand(COMMANDS.find((c) => c.name === 'addSection') as Command)}>
           Add section
         </button>
-        <label>
-          Add block
-          <select
-            value=""
-            aria-label="Add block"
-            disabled={(doc.sections[targetSection]?.blocks.length ?? 0) >= EDITOR_LIMITS.maxBlocksPerLayout}
-            onChange={(e) => {
-              addBlock(e.target.value);
-              e.target.value = '';
-            }}
-          >
-            <option value="">Choose a block…</option>
-            {MENU_KINDS.map((k) => (
-              <option key={k.key} value={k.key}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <AddBlockMenu disabled={!canAddBlock(state)} onAdd={addBlock} />
       </section>
 
       <section className="ed-panel">

@@ -1,12 +1,13 @@
 import type { FileList } from '@tessera/core/contracts/files';
 import type { PageList } from '@tessera/core/contracts/pages';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { COMMANDS, type EditorState, edit, run } from '../../model/commands.js';
-import { blockLabel } from '../../model/document.js';
+import { COMMANDS, canAddBlock, type EditorState, edit, run } from '../../model/commands.js';
+import { type BlockKind, blockLabel } from '../../model/document.js';
+import { AddBlockMenu } from '../../ui/AddBlockMenu.js';
 import type { Apply } from '../../ui/blocks/common.js';
 import { FileManager } from '../../ui/FileManager.js';
 import { useResource } from '../shared/resource.js';
-import { blockSummary, isTextBlock, type ListedBlock, listedBlocks } from './post-blocks.js';
+import { addAtEnd, blockSummary, isTextBlock, type ListedBlock, listedBlocks } from './post-blocks.js';
 
 // The page editor's rich-text component and block forms, loaded when a post with blocks is opened.
 const RichText = lazy(() => import('../../ui/RichText.js'));
@@ -21,7 +22,8 @@ type Arrange = 'moveBlockUp' | 'moveBlockDown' | 'deleteBlock';
  * The blocks of a post that keeps blocks of its own, in order: text blocks in the rich-text editor (or
  * as HTML), every other block folded with what it shows and, opened, the page editor's form for it
  * (a gallery's pictures, an image's file, alt text and caption…). Each block can move up or down or
- * go; every change is a step of the page editor's undo history (`model/`).
+ * go, and the page editor's add-block menu adds any block at the end (its form opened); every change
+ * is a step of the page editor's undo history (`model/`).
  */
 export function PostBlocks({ state, update, htmlMode }: { state: EditorState; update: Update; htmlMode: boolean }) {
   const id = useId();
@@ -31,13 +33,29 @@ export function PostBlocks({ state, update, htmlMode }: { state: EditorState; up
   const list = useRef<HTMLOListElement>(null);
   // After a move or a delete, where the keyboard focus goes once the list is drawn again.
   const focusNext = useRef<{ id: string; button: string } | undefined>(undefined);
+  // The block just added: its form is open, and the keyboard focus goes to it.
+  const [added, setAdded] = useState<string | undefined>();
   const blocks = listedBlocks(state.history.doc);
+
+  // Drawn first with a block selected (the body just became blocks by adding one): that block is the new one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what the first drawing holds.
+  useEffect(() => {
+    if (state.selection?.kind !== 'block') return;
+    focusNext.current = { id: state.selection.id, button: 'added' };
+    setAdded(state.selection.id);
+  }, []);
 
   useEffect(() => {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = undefined;
     const row = list.current?.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(target.id)}"]`);
+    const form =
+      target.button === 'added' ? row?.querySelector<HTMLElement>('summary, textarea, [contenteditable]') : null;
+    if (form) {
+      form.focus();
+      return;
+    }
     const button = row?.querySelector<HTMLButtonElement>(`button[data-arrange="${target.button}"]:not(:disabled)`);
     (button ?? row?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? list.current)?.focus();
   });
@@ -48,6 +66,15 @@ export function PostBlocks({ state, update, htmlMode }: { state: EditorState; up
     const next = name === 'deleteBlock' ? (blocks[listed.number] ?? blocks[listed.number - 2]) : listed;
     if (next) focusNext.current = { id: next.block.id, button: name === 'deleteBlock' ? 'deleteBlock' : name };
     update((s) => run({ ...s, selection: { kind: 'block', id: listed.block.id } }, name));
+  };
+  const add = (kind: BlockKind) => {
+    const next = addAtEnd(state, kind);
+    const id = next.selection?.kind === 'block' ? next.selection.id : undefined;
+    if (id && next !== state) {
+      focusNext.current = { id, button: 'added' };
+      setAdded(id);
+    }
+    update(() => next);
   };
 
   return (
@@ -123,7 +150,7 @@ export function PostBlocks({ state, update, htmlMode }: { state: EditorState; up
                   </Suspense>
                 )
               ) : (
-                <details className="ed-post-block__form">
+                <details className="ed-post-block__form" open={block.id === added || undefined}>
                   <summary>{blockSummary(block)}</summary>
                   <Suspense fallback={<p className="ed-empty">Loading…</p>}>
                     <BlockSettings
@@ -141,6 +168,7 @@ export function PostBlocks({ state, update, htmlMode }: { state: EditorState; up
           );
         })}
       </ol>
+      <AddBlockMenu disabled={!canAddBlock({ ...state, selection: null })} onAdd={add} />
       {files.error && (
         <p className="ed-field-error" role="alert">
           {files.error}

@@ -1,7 +1,9 @@
 import type { PostDocument } from '@tessera/core/contracts/blog';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { EditorState } from '../../model/commands.js';
+import { AddBlockMenu } from '../../ui/AddBlockMenu.js';
 import { PostBlocks } from './PostBlocks.js';
+import { addAtEnd } from './post-blocks.js';
 import { bodyBlocksNote } from './post-form.js';
 
 // The page editor's rich-text component (Lexical), loaded only when a post is opened.
@@ -9,7 +11,8 @@ const RichText = lazy(() => import('../../ui/RichText.js'));
 
 /**
  * The post's body: one rich-text field (or its HTML), or, for a post that keeps blocks of its own (an
- * import's pictures, galleries, videos…), its blocks one by one (PostBlocks.tsx).
+ * import's pictures, galleries, videos…), its blocks one by one (PostBlocks.tsx). Adding a block to a
+ * body alone makes the body the first of its blocks.
  */
 export function PostBodyField(props: {
   body: string;
@@ -42,6 +45,12 @@ export function PostBodyField(props: {
         <Suspense fallback={<p className="ed-empty">Loading the text editor…</p>}>
           <RichText id={`${id}-body`} label="Body" html={props.body} onChange={props.onBody} />
         </Suspense>
+      )}
+      {!props.blocks && (
+        <>
+          <AddBlockMenu disabled={false} onAdd={(kind) => props.updateBlocks((state) => addAtEnd(state, kind))} />
+          <p className="ed-hint">Adding a block keeps the text above as the post's first block.</p>
+        </>
       )}
     </div>
   );

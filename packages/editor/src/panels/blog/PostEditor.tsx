@@ -8,7 +8,7 @@ import { SeoFields } from '../shared/SeoFields.js';
 import { ImagePicker } from './ImagePicker.js';
 import type { BlogSummary, BlogTerms, PostAnswer, PostDocument } from '@tessera/core/contracts/blog';
 import { PostBodyField } from './PostBodyField.js';
-import { changedSections, postBlocksState } from './post-blocks.js';
+import { blocksFromBody, changedSections, postBlocksState } from './post-blocks.js';
 import {
   checkPostForm,
   emptyPostForm,
@@ -204,7 +204,7 @@ export function PostEditor(props: {
             onBody={(body) => set({ body })}
             saved={saved}
             blocks={blocks}
-            updateBlocks={(change) => setBlocks((current) => current && change(current))}
+            updateBlocks={(change) => setBlocks((current) => change(current ?? blocksFromBody(form.body)))}
           />
         </div>
         <div className="ed-blog__side">

@@ -1,9 +1,20 @@
 import { BlockType } from '@tessera/core';
 import type { PostDocument } from '@tessera/core/contracts/blog';
 import { describe, expect, it } from 'vitest';
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from '@tessera/core';
 import { edit, run } from '../../model/commands.js';
-import type { Block } from '../../model/document.js';
-import { blockSummary, changedSections, isTextBlock, listedBlocks, postBlocksState } from './post-blocks.js';
+import { BLOCK_KINDS, type Block } from '../../model/document.js';
+import {
+  addAtEnd,
+  blocksFromBody,
+  blockSummary,
+  changedSections,
+  isTextBlock,
+  listedBlocks,
+  postBlocksState,
+} from './post-blocks.js';
+
+const kind = (key: string) => BLOCK_KINDS.find((k) => k.key === key)!;
 
 const block = (type: number, content: Record<string, unknown>, variant?: string): Block => ({
   id: `b${type}${variant ?? ''}`,
@@ -74,5 +85,65 @@ describe("a post's blocks", () => {
     expect(blockSummary(block(BlockType.VIDEO, { url: 'https://youtu.be/x' }))).toBe('Video: https://youtu.be/x');
     expect(blockSummary(block(BlockType.SPACER, {}))).toBe('Spacer');
     expect(blockSummary(block(BlockType.HTML, { text: 'x'.repeat(80) }, 'heading'))).toHaveLength(69);
+  });
+
+  it('take new blocks at the end from the add-block menu, each a step of the undo history', () => {
+    const state = postBlocksState(post)!;
+    // Wherever the last arrange left the selection, a new block goes at the end of the post.
+    const selected = { ...state, selection: { kind: 'block' as const, id: text.id } };
+    const withImage = addAtEnd(selected, kind('image'));
+    const ids = listedBlocks(withImage.history.doc).map((b) => b.block);
+    expect(ids.map((b) => b.type)).toEqual([BlockType.HTML, BlockType.GALLERY, BlockType.QUOTE, BlockType.IMAGE]);
+    const image = ids[3]!;
+    expect(image).toMatchObject({ variant: 'inline', content: kind('image').content });
+    expect(withImage.selection).toEqual({ kind: 'block', id: image.id });
+    expect(withImage.announcement).toBe('Added Image');
+    // The page editor's forms then edit it, and the post sends its sections.
+    const captioned = edit(withImage, 'Edited Image', [
+      { op: 'setBlockField', section: 1, index: 1, area: 'content', key: 'caption', value: 'Kale in August' },
+    ]);
+    expect(changedSections(captioned)?.[1]?.blocks[1]).toMatchObject({
+      type: BlockType.IMAGE,
+      content: { caption: 'Kale in August' },
+    });
+    expect(changedSections(run(run(captioned, 'undo'), 'undo'))).toBeUndefined();
+    // A section that is full says so and changes nothing.
+    const full = blocksFromBody('');
+    let filled = full;
+    for (let i = 0; i < EDITOR_LIMITS.maxBlocksPerLayout; i++) filled = addAtEnd(filled, kind('spacer'));
+    const refused = addAtEnd(filled, kind('spacer'));
+    expect(refused.history).toBe(filled.history);
+    expect(refused.announcement).toBe(EDITOR_MESSAGES.tooManyBlocks);
+  });
+
+  it('start from a body alone: the body becomes the first text block, unchanged until a block is added', () => {
+    const start = blocksFromBody('<p>Our <em>first</em> harvest.</p>');
+    expect(changedSections(start)).toBeUndefined();
+    const added = addAtEnd(start, kind('gallery'));
+    expect(changedSections(added)).toEqual([
+      {
+        id: expect.any(String),
+        settings: {},
+        blocks: [
+          {
+            id: expect.any(String),
+            type: BlockType.HTML,
+            settings: {},
+            content: { html: '<p>Our <em>first</em> harvest.</p>' },
+          },
+          {
+            id: expect.any(String),
+            type: BlockType.GALLERY,
+            variant: 'grid',
+            settings: { design: 'grid' },
+            content: { images: [] },
+          },
+        ],
+      },
+    ]);
+    // An empty body gives no empty text block.
+    expect(listedBlocks(addAtEnd(blocksFromBody('  '), kind('quote')).history.doc).map((b) => b.block.type)).toEqual([
+      BlockType.QUOTE,
+    ]);
   });
 });

@@ -6,8 +6,8 @@
 import { BlockType } from '@tessera/core';
 import type { PostDocument } from '@tessera/core/contracts/blog';
 import type { SectionData } from '@tessera/core/contracts/pages';
-import { type EditorState, initialState } from '../../model/commands.js';
-import { type Block, blockLabel, normalizeDoc, type PageDoc } from '../../model/document.js';
+import { addBlock, type EditorState, initialState } from '../../model/commands.js';
+import { type Block, type BlockKind, blockLabel, normalizeDoc, type PageDoc } from '../../model/document.js';
 import { canUndo } from '../../model/history.js';
 import { galleryImagesOf, imageName } from '../../ui/blocks/gallery-images.js';
 
@@ -25,6 +25,15 @@ export function postBlocksState(post: Pick<PostDocument, 'blocks' | 'sections'> 
 }
 
 /**
+ * A post with a body alone as blocks, when the owner adds its first block: the body (if any) as one
+ * text block, so nothing of it is lost; nothing is changed until a block is added.
+ */
+export function blocksFromBody(body: string): EditorState {
+  const text = body.trim() ? [{ type: BlockType.HTML, settings: {}, content: { html: body } }] : [];
+  return initialState(normalizeDoc([{ blocks: text }]));
+}
+
+/**
  * The sections to send with the post: only when the blocks were changed (an undo to the start is no
  * change), without sections a move or a delete left empty.
  */
@@ -32,6 +41,14 @@ export function changedSections(state: EditorState | undefined): SectionData[] |
   if (!state || !canUndo(state.history)) return undefined;
   // The document holds JSON as the server sent it and the forms write it (settings and content by type).
   return state.history.doc.sections.filter((section) => section.blocks.length > 0) as unknown as SectionData[];
+}
+
+/**
+ * Adds a block of `kind` at the end of the post by the page editor's command (model/commands.ts),
+ * one step of the undo history; answers the new state (its selection is the new block).
+ */
+export function addAtEnd(state: EditorState, kind: BlockKind): EditorState {
+  return addBlock({ ...state, selection: null }, kind);
 }
 
 /** Every block of the post in reading order. */
