@@ -14,7 +14,7 @@
 // 1,000-site load in tenths, BENCH_SITES_CHUNK, with RSS after each; growth = last against the first).
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startServer } from '../../e2e/support/server.mjs';
+import { startNodeFlags, startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
 import { createSites } from './create-sites.mjs';
 import { getWithHost } from './http-get.mjs';
@@ -37,7 +37,19 @@ const METRICS_TOKEN = 'bench-sites-metrics-token';
 // MALLOC_ARENA_MAX=2, V8's --max-semi-space-size=16), to compare with a bare `node cli.js start`.
 const DOCKER_ENV = process.env.BENCH_SITES_DOCKER_ENV === '1';
 const dockerEnv = DOCKER_ENV ? { MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-semi-space-size=16' } : {};
-const server = await startServer({ env: { METRICS_TOKEN, ...dockerEnv }, timeoutMs: 180_000 });
+// The server runs with the Node flags `npm start` gives it (root package.json) unless
+// BENCH_SITES_NODE_FLAGS says otherwise ("" for a bare `node cli.js start`, the figure before them).
+const NODE_FLAGS =
+  process.env.BENCH_SITES_NODE_FLAGS === undefined
+    ? startNodeFlags()
+    : process.env.BENCH_SITES_NODE_FLAGS.split(/\s+/).filter(Boolean);
+// BENCH_SITES_CLI=<another build's packages/server/dist/cli.js>: measure that build (a before/after).
+const server = await startServer({
+  env: { METRICS_TOKEN, ...dockerEnv },
+  nodeFlags: NODE_FLAGS,
+  cli: process.env.BENCH_SITES_CLI || undefined,
+  timeoutMs: 180_000,
+});
 const stopAndExit = (signal) => {
   server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 };
@@ -89,6 +101,10 @@ try {
     const text = (await getWithHost(base, '/metrics', hosts[0], { authorization: `Bearer ${METRICS_TOKEN}` })).body;
     const counts = {};
     for (const m of text.matchAll(/^tessera_cache_lookups_total\{cache="(\w+)",result="(\w+)"\} (\d+)/gm)) {
+      counts[`${m[1]} ${m[2]}`] = Number(m[3]);
+    }
+    // What the content cache holds now (`tessera_cache_size`: entries, estimated bytes).
+    for (const m of text.matchAll(/^tessera_cache_size\{cache="(\w+)",unit="(\w+)"\} (\d+)/gm)) {
       counts[`${m[1]} ${m[2]}`] = Number(m[3]);
     }
     return counts;
@@ -148,6 +164,7 @@ try {
   }
   const rss = residentBytes(server.pid);
   const peak = peakResidentBytes(server.pid);
+  const held = await cacheLookups();
   const results = loads.map((load, i) => ({
     name: load.name,
     perCpu: median(samples[i].map((s) => s.perCpu)),
@@ -161,7 +178,7 @@ try {
   const ratio = one.perCpu / many.perCpu;
 
   console.log(
-    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite${DOCKER_ENV ? ", the Dockerfile's memory settings" : ''}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
+    `sites: ${fmt(SITES)} shop-starter sites (${paths.length} pages each) written in ${writeSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s (medians), loopback, SQLite, server \`node ${NODE_FLAGS.join(' ') || '(no flags)'} cli.js start\`${DOCKER_ENV ? " with the Dockerfile's memory settings" : ''}; load average ${loadBefore.toFixed(1)} → ${loadavg()[0].toFixed(1)}`,
   );
   const rows = [['load', 'req/server CPU-s', 'req/s', 'p99 ms', 'content cache hits', 'page memo hits', 'not 2xx']];
   const percent = (x) => `${(x * 100).toFixed(0)} %`;
@@ -188,6 +205,11 @@ try {
   console.log(
     `  server resident memory: ${mb(rssAfterWarmup)} MB after warm-up, ${mb(rss)} MB at the end, peak ${mb(peak)} MB${peakReset ? ' from the first page on' : ' since start (VmHWM could not be reset)'} (target < ${RSS_LIMIT_MB} MB)`,
   );
+  if (held['content entries'] !== undefined) {
+    console.log(
+      `  content cache: ${fmt(held['content entries'])} entries, ${mb(held['content bytes'])} MB estimated (estimateBytes)`,
+    );
+  }
   if (results.some((r) => r.other > 0)) failed = true;
 
   if (LONG_REQUESTS > 0) {
@@ -220,7 +242,7 @@ try {
         .join('\n'),
     );
     console.log(
-      `  resident memory after ${fmt(firstChunk.done)}: ${mb(firstChunk.bytes)} MB; after ${fmt(last.done)}: ${mb(last.bytes)} MB; growth ${(growth * 100).toFixed(1)} % (target within ${GROWTH_LIMIT * 100} %)`,
+      `  resident memory after ${fmt(firstChunk.done)}: ${mb(firstChunk.bytes)} MB; after ${fmt(last.done)}: ${mb(last.bytes)} MB; growth ${(growth * 100).toFixed(1)} %, ratio ${(last.bytes / firstChunk.bytes).toFixed(3)} (target within ${GROWTH_LIMIT * 100} %)`,
     );
     if (otherAnswers > 0) failed = true;
   }

@@ -5,10 +5,12 @@
 // collection page, blog post, the bare GET /api/health and add to cart (each add a new visitor with
 // its own address and cart), one in six each, in random order. After every chunk it reads the server's resident memory (/proc/<pid>/status
 // VmRSS) and prints it; the figure is the growth from the first chunk to the last (target: within 20 %).
-// Not in the default `npm run bench` run (a million requests take a quarter of an hour here):
+// Not in the default `npm run bench` run (a million requests take 40 minutes to hours on this shared
+// machine); stopped early (Ctrl-C, SIGTERM) it prints the chunks measured so far:
 //   node bench/sites/memory.mjs            BENCH_REQUESTS=300000 node bench/sites/memory.mjs
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startServer } from '../../e2e/support/server.mjs';
+import { startNodeFlags, startServer } from '../../e2e/support/server.mjs';
 import { fmt, table } from '../lib/measure.mjs';
 import { mb, measureChunk } from './process-memory.mjs';
 
@@ -27,8 +29,41 @@ function pageContext(html) {
 process.stderr.write('  starting the server…\n');
 // TRUST_PROXY: each simulated visitor carries its own address (X-Forwarded-For), so the per-address
 // cart limit (120 a minute) applies per visitor as in production, not to the whole load.
-const server = await startServer({ env: { TRUST_PROXY: '1' }, timeoutMs: 180_000 });
+// The server runs with the Node flags `npm start` gives it unless BENCH_NODE_FLAGS says otherwise.
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? startNodeFlags()
+    : process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean);
+const server = await startServer({ env: { TRUST_PROXY: '1' }, nodeFlags: NODE_FLAGS, timeoutMs: 180_000 });
+
+/** Chunks measured so far: table rows and RSS after each (printed at the end, or when stopped early). */
+const rows = [['requests', 'RSS MB', 'peak MB', 'req/server CPU-s', 'req/s', 'not 2xx', 'load average']];
+const rss = [];
+const started = Date.now();
+
+function report() {
+  if (rss.length === 0) return;
+  const firstChunk = rss[0];
+  const last = rss.at(-1);
+  const growth = (last.bytes - firstChunk.bytes) / firstChunk.bytes;
+  const early = last.done < REQUESTS ? ` (stopped after ${fmt(last.done)} of ${fmt(REQUESTS)})` : '';
+  console.log(
+    `memory: ${fmt(last.done)} mixed requests${early} (home, product, collection, blog post, health, add to cart; 1/6 each) in chunks of ${fmt(CHUNK)}, ${CONNECTIONS} connections, loopback, SQLite, server \`node ${NODE_FLAGS.join(' ') || '(no flags)'} cli.js start\`, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  console.log(
+    table(rows)
+      .split('\n')
+      .map((l) => `  ${l}`)
+      .join('\n'),
+  );
+  console.log(
+    `  resident memory after ${fmt(firstChunk.done)}: ${mb(firstChunk.bytes)} MB; after ${fmt(last.done)}: ${mb(last.bytes)} MB; growth ${(growth * 100).toFixed(1)} %, ratio ${(last.bytes / firstChunk.bytes).toFixed(3)} (target within ${GROWTH_LIMIT * 100} %: ${Math.abs(growth) <= GROWTH_LIMIT ? 'met' : 'not met'})`,
+  );
+}
+
+// Stopped early (Ctrl-C, a timeout): the chunks measured so far are still printed.
 const stopAndExit = (signal) => {
+  report();
   server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
 };
 process.once('SIGINT', stopAndExit);
@@ -72,11 +107,8 @@ try {
     };
   };
 
-  const rows = [['requests', 'RSS MB', 'peak MB', 'req/server CPU-s', 'req/s', 'not 2xx']];
-  const rss = [];
   let done = 0;
   let other = 0;
-  const started = Date.now();
   while (done < REQUESTS) {
     const amount = Math.min(CHUNK, REQUESTS - done);
     const chunk = await measureChunk(server.pid, () =>
@@ -91,24 +123,10 @@ try {
     done += amount;
     other += chunk.failed;
     rss.push({ done, bytes: chunk.bytes });
-    rows.push(chunk.row(done));
+    rows.push([...chunk.row(done), loadavg()[0].toFixed(1)]);
     process.stderr.write(`  ${fmt(done)} requests: RSS ${mb(rss.at(-1).bytes)} MB\n`);
   }
-  const firstChunk = rss[0];
-  const last = rss.at(-1);
-  const growth = (last.bytes - firstChunk.bytes) / firstChunk.bytes;
-  console.log(
-    `memory: ${fmt(REQUESTS)} mixed requests (home, product, collection, blog post, health, add to cart; 1/6 each) in chunks of ${fmt(CHUNK)}, ${CONNECTIONS} connections, loopback, SQLite, ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  );
-  console.log(
-    table(rows)
-      .split('\n')
-      .map((l) => `  ${l}`)
-      .join('\n'),
-  );
-  console.log(
-    `  resident memory after ${fmt(firstChunk.done)}: ${mb(firstChunk.bytes)} MB; after ${fmt(last.done)}: ${mb(last.bytes)} MB; growth ${(growth * 100).toFixed(1)} % (target within ${GROWTH_LIMIT * 100} %)`,
-  );
+  report();
   if (other > 0) {
     console.log(`  ${fmt(other)} answers were not 2xx or failed`);
     failed = true;

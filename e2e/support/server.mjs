@@ -2,7 +2,7 @@
 // `node packages/server/dist/cli.js start` with PORT=0 and a fresh DATA_DIR.
 // Shared by the browser tests (e2e/global-setup.ts) and the HTTP benchmark.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,7 +11,21 @@ export const CLI = join(ROOT, 'packages/server/dist/cli.js');
 const LISTENING = /Tessera listening on (http:\/\/\S+)/;
 
 /**
- * @param {{ timeoutMs?: number, env?: Record<string, string>, cli?: string }} [options] (`cli`: another build's cli.js, for before/after benchmarks)
+ * The Node flags `npm start` gives the server (the root package.json's start script, the `node …
+ * packages/server/dist/cli.js start` part; `--env-file…` left out): the server here runs with the
+ * same V8 settings as for a user (docs/performance.md, "A thousand sites and memory").
+ * @returns {string[]}
+ */
+export function startNodeFlags() {
+  const script = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts?.start ?? '';
+  const match = /(?:^|&&)\s*node\s+((?:--\S+\s+)*)packages\/server\/dist\/cli\.js\s+start/.exec(script);
+  if (!match)
+    throw new Error(`the root package.json's start script does not run packages/server/dist/cli.js start: ${script}`);
+  return match[1].split(/\s+/).filter((flag) => flag && !flag.startsWith('--env-file'));
+}
+
+/**
+ * @param {{ timeoutMs?: number, env?: Record<string, string>, cli?: string, nodeFlags?: string[] }} [options] (`cli`: another build's cli.js, for before/after benchmarks; `nodeFlags`: instead of `npm start`'s)
  * @returns {Promise<{ url: string, dataDir: string, pid: number, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startServer(options = {}) {
@@ -23,7 +37,7 @@ export async function startServer(options = {}) {
   }
   const timeoutMs = options.timeoutMs ?? 60_000;
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
-  const child = spawn(process.execPath, [cli, 'start'], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? startNodeFlags()), cli, 'start'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecordType } from '@tessera/core';
-import sharp from 'sharp';
 import { stableId } from '../platform/ids.js';
 import { demoData } from './demo-data.js';
+import { drawJpegsApart } from './draw-jpegs.js';
 
 // The demo's generated landscapes (`templates/demo/scenes.json`): drawn as JPEGs with sharp into the
 // files folder, used as image assets by the demo's pages and by the starter templates (`$scene`).
@@ -37,15 +37,8 @@ function sceneSvg(scene: Scene): string {
 export async function writeContentImages(filesDir: string): Promise<void> {
   const dir = join(filesDir, CONTENT_IMAGE_DIR);
   mkdirSync(dir, { recursive: true });
-  for (const scene of SCENES) {
-    const file = join(dir, scene.name);
-    if (existsSync(file)) continue;
-    const tmp = `${file}.${process.pid}.tmp.jpg`;
-    await sharp(Buffer.from(sceneSvg(scene)))
-      .jpeg({ quality: 78, mozjpeg: true })
-      .toFile(tmp);
-    renameSync(tmp, file);
-  }
+  const missing = SCENES.map((scene) => ({ scene, file: join(dir, scene.name) })).filter((s) => !existsSync(s.file));
+  await drawJpegsApart(missing.map(({ scene, file }) => ({ svg: sceneSvg(scene), file, quality: 78 })));
   const audio = join(dir, 'shop-radio.wav');
   if (!existsSync(audio)) writeFileSync(audio, chimeWav());
 }

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { drawJpegsApart } from './draw-jpegs.js';
 import type { SeedImage } from './seed-catalogue.js';
 import { SHAPES } from './seed-shapes.js';
 
@@ -59,17 +59,14 @@ function svgFor(image: SeedImage): string {
 </svg>`;
 }
 
-/** Writes each seed image under `filesDir/products/` unless it is already there. */
+/** Writes each seed image under `filesDir/products/` unless it is already there (drawn in a child process). */
 export async function writeSeedImages(filesDir: string, images: readonly SeedImage[]): Promise<void> {
   const dir = join(filesDir, SEED_IMAGE_DIR);
   mkdirSync(dir, { recursive: true });
+  const missing = new Map<string, SeedImage>();
   for (const image of images) {
     const file = join(dir, image.name);
-    if (existsSync(file)) continue;
-    const tmp = `${file}.${process.pid}.tmp`;
-    await sharp(Buffer.from(svgFor(image)))
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toFile(tmp);
-    renameSync(tmp, file);
+    if (!existsSync(file)) missing.set(file, image);
   }
+  await drawJpegsApart([...missing].map(([file, image]) => ({ svg: svgFor(image), file, quality: 80 })));
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { pgPoolOf } from '../../platform/db/connect.js';
 import type { Database } from '../../platform/db/schema.js';
 import { FALLBACK_CACHE_MS, type InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
+import { estimateBytes } from '../../platform/estimate-bytes.js';
 import { TtlCache } from './ttl-cache.js';
 import { type WrittenTables, writeWatchOf } from '../../platform/db/write-watch.js';
 
@@ -44,6 +45,21 @@ export const OUTSIDE_WRITE_PROBE_MS = 250;
 export const CONTENT_CACHE_ENTRIES = 40_000;
 
 /**
+ * The loaded values' size kept at most, as `estimateBytes` counts it (issue 20): a few sites with
+ * catalogues of thousands of products push out the least recently used lookups instead of growing
+ * the heap; a value bigger than this is answered but not kept.
+ */
+export const CONTENT_CACHE_BYTES = 64 * 1024 * 1024;
+
+export interface ContentCacheStats {
+  hits: number;
+  misses: number;
+  /** The estimated size of the values held (`estimateBytes`), and how many entries. */
+  bytes: number;
+  entries: number;
+}
+
+/**
  * Site content every page repeats (site, navigation, pages, collections, products, posts),
  * cached per process:
  * - a write to one of `CONTENT_TABLES` through this process's database (platform/db/connect.ts watches
@@ -71,7 +87,7 @@ export class ContentCache {
 
   constructor(
     private readonly db: Kysely<Database>,
-    options: { ttlMs?: number; now?: () => number; maxEntries?: number; bus?: InvalidationBus } = {},
+    options: { ttlMs?: number; now?: () => number; maxEntries?: number; maxBytes?: number; bus?: InvalidationBus } = {},
   ) {
     this.now = options.now ?? Date.now;
     const bus = options.bus;
@@ -88,6 +104,7 @@ export class ContentCache {
       bus ? () => (bus.connected ? ttlMs : Math.min(ttlMs, FALLBACK_CACHE_MS)) : ttlMs,
       this.now,
       options.maxEntries ?? CONTENT_CACHE_ENTRIES,
+      { maxBytes: options.maxBytes ?? CONTENT_CACHE_BYTES, weigh: estimateBytes },
     );
     watch?.subscribe((tables, visible) => {
       if (!touchesContent(tables)) return;
@@ -110,9 +127,14 @@ export class ContentCache {
     else this.cache.clearAllBut('host:');
   }
 
-  /** Lookups answered from the cache and loads, so far (for `/metrics`). */
-  get stats(): { hits: number; misses: number } {
-    return { hits: this.cache.hits, misses: this.cache.misses };
+  /** Lookups answered from the cache and loads so far, and what it holds now (for `/metrics`). */
+  get stats(): ContentCacheStats {
+    return {
+      hits: this.cache.hits,
+      misses: this.cache.misses,
+      bytes: this.cache.bytes,
+      entries: this.cache.entryCount,
+    };
   }
 
   private readonly now: () => number;

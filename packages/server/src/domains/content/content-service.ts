@@ -7,7 +7,7 @@ import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
 import { parseSiteSettings } from '../settings/settings-repository.js';
-import { ContentCache } from './content-cache.js';
+import { ContentCache, type ContentCacheStats } from './content-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
 export type * from './site-content.js';
@@ -88,7 +88,7 @@ export interface ContentService extends SiteContent {
   /** Forgets cached site lookups (after an edit): of one site, or of all. */
   invalidate(siteId?: string): void;
   /** Cached lookups answered from the cache and loaded, so far (`/metrics`). */
-  cacheStats(): { hits: number; misses: number };
+  cacheStats(): ContentCacheStats;
 }
 
 export class SiteNotFoundError extends Error {

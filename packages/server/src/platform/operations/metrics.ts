@@ -76,6 +76,18 @@ export function installMetrics(app: FastifyInstance, options: { token?: string; 
     },
   });
 
+  new Gauge({
+    name: 'tessera_cache_size',
+    help: 'What the content cache holds: its entries, and their estimated size in bytes (bounded; issue 20).',
+    labelNames: ['cache', 'unit'] as const,
+    registers: [registry],
+    collect() {
+      const content = app.services.content.cacheStats();
+      this.set({ cache: 'content', unit: 'bytes' }, content.bytes);
+      this.set({ cache: 'content', unit: 'entries' }, content.entries);
+    },
+  });
+
   const bus = options.bus;
   new Gauge({
     name: 'tessera_cache_invalidation_connected',
