@@ -1,3 +1,4 @@
+import { paypalWebhookEvent, stripeWebhookEvent, webhookReceived } from '@tessera/core/contracts/payment-webhooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ContentService } from '../content/content-service.js';
@@ -8,6 +9,7 @@ import type { HostedPayments } from './flow/hosted-payments.js';
 import { type OrderRefundedHook, recordProviderOrderRefund } from './flow/provider-refunds.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
+import type { RouteContract } from '../../platform/http/openapi.js';
 
 /**
  * The visitor's side of hosted payments: the provider's signed webhook, and the pages the
@@ -46,6 +48,21 @@ const providerParams = z.object({
   provider: z.enum(['stripe', 'paypal'], { error: 'Unknown payment provider.' }),
 });
 
+/**
+ * What the document says of a provider's webhook: the body is the provider's event as raw bytes of any
+ * media type (the signature is checked over them before anything reads them), and the answer once verified.
+ */
+function webhookContract(providerId: HostedProviderId): RouteContract {
+  const named = providerId === 'stripe' ? 'Stripe' : 'PayPal';
+  return {
+    summary: `${named}'s signed event (raw bytes, verified against its signature before they are read)`,
+    body: providerId === 'stripe' ? stripeWebhookEvent : paypalWebhookEvent,
+    bodyType: '*/*',
+    response: { 200: webhookReceived },
+    errors: ['bad-signature', 'not-configured', 'body-too-large'],
+  };
+}
+
 function fail(reply: FastifyReply, status: number, error: string, message: string) {
   return reply.code(status).header('cache-control', 'no-store').send({ error, message });
 }
@@ -62,7 +79,8 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(`/api/payments/${providerId}/webhook`, { config: SIGNED_WEBHOOK_CONFIG }, async (request, reply) => {
+    const config = { ...SIGNED_WEBHOOK_CONFIG, contract: webhookContract(providerId) };
+    scope.post(`/api/payments/${providerId}/webhook`, { config }, async (request, reply) => {
       const site = await deps.content.getSiteForHost(request.hostname);
       const provider = await deps.registry.providerFor(site.id, providerId);
       if (!provider) return fail(reply, 404, 'not-configured', `${providerId} is not connected to this site.`);

@@ -161,6 +161,37 @@ describe('buildOpenApiDocument', () => {
     expect(operation.responses['400']['x-error-codes']).toEqual(['invalid-body']);
   });
 
+  it('publishes a signed webhook’s raw body and a text answer under their media types', () => {
+    const hook: CataloguedRoute = {
+      method: 'POST',
+      url: '/api/hook',
+      siteUser: false,
+      signedWebhook: true,
+      contract: {
+        body: z.looseObject({ id: z.string() }),
+        bodyType: '*/*',
+        response: { 200: z.object({ received: z.literal(true) }) },
+        errors: ['bad-signature'],
+      },
+    };
+    const download: CataloguedRoute = {
+      method: 'GET',
+      url: '/api/rows.csv',
+      siteUser: false,
+      contract: { answerType: 'text/csv', response: { 200: z.string().startsWith('Date,') } },
+    };
+    const doc = buildOpenApiDocument(input([hook, download])) as { paths: Record<string, Record<string, any>> };
+    const operation = doc.paths['/api/hook']!.post;
+    expect(Object.keys(operation.requestBody.content)).toEqual(['*/*']);
+    expect(operation.requestBody.content['*/*'].schema).toMatchObject({ required: ['id'] });
+    // Refused by its signature, never by its shape or a JSON parser.
+    expect(operation.responses['400']['x-error-codes']).toEqual(['bad-signature']);
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['application/json']);
+    const rows = doc.paths['/api/rows.csv']!.get.responses['200'];
+    expect(Object.keys(rows.content)).toEqual(['text/csv']);
+    expect(rows.content['text/csv'].schema).toMatchObject({ type: 'string', pattern: '^Date,.*' });
+  });
+
   it('moves named and recursive schema parts to components.schemas, their $refs following', () => {
     const tree: z.ZodType = z.lazy(() => z.object({ children: z.array(tree) })).meta({ id: 'Tree' });
     const loop: z.ZodType = z.lazy(() => z.array(z.union([z.string(), loop])));

@@ -153,7 +153,8 @@ function fieldsOf(schema: ZodType): { properties: Record<string, Json>; required
 
 function errorCodesOf(route: CataloguedRoute, contract: RouteContract | undefined): ErrorCode[] {
   const codes = new Set<ErrorCode>(contract?.errors ?? []);
-  if (contract?.body || contract?.query || contract?.params) codes.add('invalid-body');
+  // A signed webhook's body is refused by its signature (the contract names that code), not by its shape.
+  if ((contract?.body && !route.signedWebhook) || contract?.query || contract?.params) codes.add('invalid-body');
   if (contract?.body && !contract.bodyType)
     for (const code of ['malformed-json', 'json-too-deep', 'body-too-large'] as const) codes.add(code);
   if (STATE_CHANGING.has(route.method) && !route.signedWebhook) codes.add('crumb-fail');
