@@ -4,7 +4,8 @@
 // as it is, the built-in captcha appears when the server says one is due, and once solved the review
 // is sent and awaits approval. A buyer attaches a photo (a file that is not a picture is refused
 // first), and with JavaScript off the same form posts itself and the page says the review awaits
-// approval, or gives the server's reason. Every state is checked with axe. The server believes one
+// approval, or gives the server's reason; refused, it shows what was typed again, and past the captcha
+// threshold it asks a question a person answers without scripts. Every state is checked with axe. The server believes one
 // proxy hop, so the later tests post from addresses of their own (the captcha counts per address).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -329,6 +330,61 @@ describe('the review form on the product page', () => {
       const stored = storedReview('field-guide-ebook')!;
       expect(stored).toMatchObject({ status: 'pending', rating: 4, title: 'Good trail companion' });
       expect(JSON.parse(stored.photos)).toEqual([{ key: expect.any(String), alt: 'The guide open at a map' }]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('with JavaScript off, keeps what was typed when refused and asks a question in place of the captcha', async () => {
+    paidOrderOfUser(USER.email, 'sticker-pack');
+    const { context: own, page: tab } = await ownBrowser({ javaScriptEnabled: false });
+    try {
+      await tab.goto('/shop/p/sticker-pack#reviews');
+      // Three posts from this address already (to a product that is not there): the next needs a captcha.
+      const crumb = (await own.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
+      const xsrf = (await tab.locator('input[name="xsrfToken"]').getAttribute('value')) ?? '';
+      for (let i = 0; i < 3; i++) {
+        const warm = await tab.request.post('/api/reviews/products/no-such-product', {
+          headers: { 'x-csrf-token': decodeURIComponent(crumb), 'x-xsrf-token': xsrf },
+          data: { rating: 5, title: 'Warm-up', body: 'Counting towards the captcha.' },
+        });
+        expect(warm.status()).toBe(404);
+      }
+      const title = 'Bright <b>colours</b> & "sharp" edges';
+      const body = 'They stuck to my laptop for a year </textarea> and never peeled.';
+      await tab.getByLabel('3 stars').check();
+      await tab.getByLabel('Title', { exact: true }).fill(title);
+      await tab.getByLabel('Your review', { exact: true }).fill(body);
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await tab.waitForURL((url) => url.searchParams.get('review') === 'refused');
+      await expect
+        .poll(() => tab.locator('.review-write__error').textContent())
+        .toBe('You have sent several reviews in a short time. Complete CAPTCHA before submitting.');
+      // What was typed is there again, as text.
+      expect(await tab.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
+      expect(await tab.getByLabel('Your review', { exact: true }).inputValue()).toBe(body);
+      expect(await tab.getByLabel('3 stars').isChecked()).toBe(true);
+      expect(await tab.locator('.review-write__form b').count()).toBe(0);
+      // The question a person answers without scripts.
+      const label = (await tab.locator('label[for="review-write-captcha-answer"]').textContent()) ?? '';
+      const [, a, b] = /What is (\d+) plus (\d+)\?/.exec(label) ?? [];
+      expect(a && b).toBeTruthy();
+      await expectAccessibleWithoutScripts(tab, 'product page without JavaScript, review form with its question');
+      // A wrong answer: refused again, the text still there, a new question.
+      await tab.getByLabel(label).fill('0');
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await tab.waitForURL((url) => url.searchParams.get('reviewNote')?.startsWith('The CAPTCHA could not') === true);
+      expect(await tab.getByLabel('Your review', { exact: true }).inputValue()).toBe(body);
+      expect(storedReview('sticker-pack')).toBeUndefined();
+      const next = (await tab.locator('label[for="review-write-captcha-answer"]').textContent()) ?? '';
+      const [, c, d] = /What is (\d+) plus (\d+)\?/.exec(next) ?? [];
+      await tab.getByLabel(next).fill(String(Number(c) + Number(d)));
+      await tab.getByRole('button', { name: 'Send review' }).click();
+      await tab.waitForURL((url) => url.searchParams.get('review') === 'sent');
+      await expect
+        .poll(() => tab.locator('.product-reviews__sent').textContent())
+        .toBe('Thank you! Your review was received and appears here once the shop has approved it.');
+      expect(storedReview('sticker-pack')).toMatchObject({ status: 'pending', rating: 3, title });
     } finally {
       await own.close();
     }

@@ -50,6 +50,15 @@ export const reviewFields = z.object({
 });
 export type ReviewFields = z.infer<typeof reviewFields>;
 
+/**
+ * The review form without JavaScript answers a question instead of the script's proof of work when a
+ * captcha is due (`POST /reviews/products/:itemId`): the question's signed token and the answer typed.
+ */
+export const reviewTextCaptcha = z.object({
+  captchaToken: z.string({ error: 'Send the question again.' }).max(200, 'Send the question again.').optional(),
+  captchaAnswer: z.string({ error: 'Type the answer as a number.' }).max(20, 'Type the answer as a number.').optional(),
+});
+
 export const productParams = z.object({ itemId: id('product') });
 
 /** `GET /api/reviews/products/:itemId?sort=&page=`. */

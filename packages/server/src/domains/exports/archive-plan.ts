@@ -13,6 +13,7 @@ export const LEFT_OUT: Readonly<Record<string, string>> = {
   kysely_migration: "the install's migration bookkeeping",
   kysely_migration_lock: "the install's migration bookkeeping",
   captcha_spent: 'short-lived spam-check memory',
+  review_drafts: 'refused review posts kept for a few minutes to fill the form in again',
   form_submission_keys: 'short-lived form keys',
   restock_keys: 'short-lived sign-up keys',
   idempotency_keys: 'short-lived memory of retried requests',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
 import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { createCaptcha, resolveFormsConfig } from '../forms/index.js';
+import { createTextChallenges, type TextChallenge } from './text-challenge.js';
 
 // The captcha after a threshold: the first `after` review posts from one client address within
 // `windowMs` go through as they are; from then on a post must carry a solved captcha
@@ -19,9 +20,21 @@ export const REVIEW_CAPTCHA_MESSAGES = Object.freeze({
   replayed: 'This CAPTCHA was already used. Complete CAPTCHA before submitting.',
 });
 
+/** The no-JavaScript form's answer to a text challenge (`text-challenge.ts`): its token and what was typed. */
+export interface TextAnswer {
+  token: string;
+  answer: string;
+}
+
 export interface CaptchaGate {
-  /** Counts a post from the request's address; throws a 400/409 when a captcha is due and missing, wrong or used. */
-  pass(request: FastifyRequest, captchaKey: string | undefined): Promise<void>;
+  /**
+   * Counts a post from the request's address; throws a 400/409 when a captcha is due and missing,
+   * wrong or used. Either captcha passes: the solved proof of work (`captchaKey`, the script's) or
+   * the answered question of the form without JavaScript (`text`).
+   */
+  pass(request: FastifyRequest, captchaKey: string | undefined, text?: TextAnswer): Promise<void>;
+  /** A question for the review form without JavaScript, when a captcha is due. */
+  textChallenge(): TextChallenge;
 }
 
 export function createCaptchaGate(app: FastifyInstance): CaptchaGate {
@@ -37,13 +50,16 @@ export function createCaptchaGate(app: FastifyInstance): CaptchaGate {
     timeWindowMs: REVIEW_CAPTCHA.windowMs,
   });
 
+  const questions = createTextChallenges({ hmacKey: forms.captchaHmacKey, ttlMs: forms.captchaTtlMs });
+
   return {
-    async pass(request, captchaKey) {
+    textChallenge: () => questions.issue(),
+    async pass(request, captchaKey, text) {
       const counted = await count(request);
       if (counted.isAllowed || !counted.isExceeded) return;
-      if (!captchaKey)
+      if (!captchaKey && !text?.answer)
         throw new AppError('captcha-required', REVIEW_CAPTCHA_MESSAGES.required, { captchaRequired: true });
-      const checked = await captcha.verify(captchaKey);
+      const checked = captchaKey ? await captcha.verify(captchaKey) : questions.verify(text!.token, text!.answer);
       if (!checked.ok)
         throw new AppError('captcha-invalid', REVIEW_CAPTCHA_MESSAGES.invalid, { captchaRequired: true });
       if (!(await captcha.spend(app.db, checked.signature, checked.expiresAt))) {

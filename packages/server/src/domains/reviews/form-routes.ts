@@ -4,9 +4,10 @@ import { safeReturnPath } from '../../platform/http/return-path.js';
 import type { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import type { CaptchaGate } from './captcha-gate.js';
+import { saveDraft, typedFields } from './form-drafts.js';
 import { type ReviewNote, reviewNoteQuery } from './form-note.js';
 import { type PhotoUpload, photosOfBody, photoUploadError } from './photos.js';
-import { productParams, type ReviewFields, reviewFields } from '@tessera/core/contracts/reviews';
+import { productParams, type ReviewFields, reviewFields, reviewTextCaptcha } from '@tessera/core/contracts/reviews';
 import type { ReviewService } from './service.js';
 import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 
@@ -14,8 +15,10 @@ import type { SignedInSiteUser, SiteUserPort } from '../site-users/index.js';
 // (multipart, with the photos) to `POST /reviews/products/:itemId`, carrying the crumb and the
 // session's XSRF token as fields like the account forms. It is checked as the JSON call is (same
 // fields, photos, captcha, rules and rate limit) and always answers 303 back to the product page's
-// `#reviews`, with "awaits approval" or the server's reason (form-note.ts). Forged or signed-out
-// posts get the usual answers: 403 crumb-fail / xsrf-fail, sign-in for a visitor.
+// `#reviews`, with "awaits approval" or the server's reason (form-note.ts). A refused post keeps what
+// was typed as a draft (form-drafts.ts) that the page fills in again; refused for want of a captcha,
+// the page also asks the no-JavaScript question (text-challenge.ts), answered in `captchaAnswer`.
+// Forged or signed-out posts get the usual answers: 403 crumb-fail / xsrf-fail, sign-in for a visitor.
 
 export const REVIEW_FORM_ACTION = (itemId: string) => `/reviews/products/${encodeURIComponent(itemId)}`;
 
@@ -56,11 +59,11 @@ export function reviewPostError(error: unknown): Error {
 const GUARD_CODES = new Set(['crumb-fail', 'xsrf-fail', 'unauthenticated', 'not-found']);
 
 /** A refusal the reviewer can act on (fields, photos, captcha, rules, too many posts), in words. */
-function reasonOf(error: unknown): string | undefined {
+function reasonOf(error: unknown): { message: string; captcha: boolean } | undefined {
   const tooMany = (error as { statusCode?: unknown } | null)?.statusCode === 429;
   const known = photoUploadError(error) ?? (tooMany ? new AppError('rate-limited') : error);
   if (!(known instanceof AppError) || known.status >= 500 || GUARD_CODES.has(known.code)) return undefined;
-  return known.message;
+  return { message: known.message, captcha: known.code.startsWith('captcha-') };
 }
 
 export function registerReviewFormRoute(
@@ -84,6 +87,19 @@ export function registerReviewFormRoute(
       .header('cache-control', 'no-store')
       .redirect(`${page.path}?${reviewNoteQuery(note, page.itemId, secret)}#reviews`, 303);
 
+  /** Back to the page with the reason, keeping what the signed-in user typed as a draft for the form. */
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { itemId: string; path: string },
+    user: { id: string; websiteId: string },
+    reason: { message: string; captcha: boolean },
+  ) {
+    const owner = { siteId: user.websiteId, siteUserId: user.id, itemId: page.itemId };
+    const draft = await saveDraft(app.db, owner, { ...typedFields(request.body), captcha: reason.captcha });
+    return back(reply, page, { kind: 'refused', message: reason.message, draft }, request.siteUserXsrf ?? '');
+  }
+
   app.post(
     '/reviews/products/:itemId',
     {
@@ -94,8 +110,8 @@ export function registerReviewFormRoute(
         const reason = reasonOf(error);
         const user = reason ? await siteUsers.load(request) : undefined;
         const page = user && request.siteUserXsrf ? await productPage(request) : undefined;
-        if (!reason || !page || !request.siteUserXsrf) throw reviewPostError(error);
-        return back(reply, page, { kind: 'refused', message: reason }, request.siteUserXsrf);
+        if (!reason || !user || !page || !request.siteUserXsrf) throw reviewPostError(error);
+        return refuse(request, reply, page, user, reason);
       },
     },
     async (request, reply) => {
@@ -108,21 +124,25 @@ export function registerReviewFormRoute(
       }
       if (!siteUsers.hasXsrfToken(request)) throw new AppError('xsrf-fail');
       const secret = request.siteUserXsrf ?? '';
-      const refuse = (message: string) => back(reply, page, { kind: 'refused', message }, secret);
+      const refused = (message: string, captcha = false) => refuse(request, reply, page, user, { message, captcha });
       const parsed = reviewFields.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        return refuse(
-          parsed.error.issues
+      const text = reviewTextCaptcha.safeParse(request.body ?? {});
+      if (!parsed.success || !text.success) {
+        const issues = [...(parsed.error?.issues ?? []), ...(text.error?.issues ?? [])];
+        return refused(
+          issues
             .slice(0, 3)
             .map((issue) => issue.message)
             .join(' '),
         );
       }
       const photos = await photosOfBody(request.body);
-      // Without JavaScript no captcha can be solved: past the threshold the reason says so.
-      await captchaGate.pass(request, parsed.data.captchaKey);
+      // Past the threshold: the script's solved captcha, or the answer to the page's question.
+      const { captchaToken, captchaAnswer } = text.data;
+      const answered = captchaToken && captchaAnswer ? { token: captchaToken, answer: captchaAnswer } : undefined;
+      await captchaGate.pass(request, parsed.data.captchaKey, answered);
       const posted = await postAsSignedInUser(service, user as SignedInSiteUser, itemId, parsed.data, photos);
-      if (!posted.ok) return refuse(posted.message);
+      if (!posted.ok) return refused(posted.message);
       return back(reply, page, { kind: 'sent' }, secret);
     },
   );

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCaptchaGate } from './captcha-gate.js';
 import { registerReviewOwnerRoutes } from './owner-routes.js';
+import { loadDraft } from './form-drafts.js';
 import { readReviewNote, REVIEW_SENT_TEXT } from './form-note.js';
 import { REVIEW_FORM_ACTION } from './form-routes.js';
 import { REVIEW_PHOTO_LIMITS } from './photos.js';
@@ -45,6 +46,16 @@ export interface GridStars {
 /** The form's photo inputs, one per photo a review takes. */
 const PHOTO_SLOTS = Array.from({ length: REVIEW_PHOTO_LIMITS.count }, (_, i) => ({ n: i + 1 }));
 const PHOTO_HINT = `Up to ${REVIEW_PHOTO_LIMITS.count} pictures (JPEG, PNG, WebP or GIF), each at most ${REVIEW_PHOTO_LIMITS.maxLabel}.`;
+const PHOTOS_AGAIN = 'Photos are not kept when a review is refused: choose them again.';
+
+/** The rating radios, the one typed before checked. */
+const ratingsOf = (checked: string) =>
+  [5, 4, 3, 2, 1].map((value) => ({
+    value,
+    label: value === 1 ? '1 star' : `${value} stars`,
+    checked: String(value) === checked,
+    first: value === 5,
+  }));
 
 declare module '../../app.js' {
   interface AppServices {
@@ -59,6 +70,7 @@ export default async function reviewsPlugin(
 ): Promise<void> {
   const settings = createReviewSettings(app.db, options.settings);
   const service = createReviewService(app, settings);
+  const captchaGate = createCaptchaGate(app);
   app.services.reviews = {
     ...service,
     async section(input) {
@@ -99,16 +111,24 @@ export default async function reviewsPlugin(
     const allowed = await service.canReview(siteId, itemId, user);
     if (!allowed.ok) return { notice: allowed.message };
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+    // Refused without JavaScript: what was typed, and the question when a captcha was due.
+    const owner = { siteId, siteUserId: user.id, itemId };
+    const draft = note?.kind === 'refused' && note.draft ? await loadDraft(app.db, owner, note.draft) : undefined;
+    const question = draft?.captcha ? captchaGate.textChallenge() : undefined;
     return {
       form: {
         itemId,
         action: REVIEW_FORM_ACTION(itemId),
         crumb: request.crumb,
         xsrfToken: request.siteUserXsrf ?? '',
-        name,
+        name: draft ? draft.name : name,
+        title: draft?.title ?? '',
+        body: draft?.body ?? '',
+        ratings: ratingsOf(draft?.rating ?? ''),
         error: note?.kind === 'refused' ? note.message : '',
         photos: PHOTO_SLOTS,
-        photoHint: PHOTO_HINT,
+        photoHint: draft ? `${PHOTO_HINT} ${PHOTOS_AGAIN}` : PHOTO_HINT,
+        ...(question ? { question: { token: question.token, text: question.question } } : {}),
       },
     };
   }
@@ -120,6 +140,6 @@ export default async function reviewsPlugin(
     attachFieldsToBody: 'keyValues',
     limits: { fileSize: REVIEW_PHOTO_LIMITS.maxBytes, files: REVIEW_PHOTO_LIMITS.count + 1, fields: 20 },
   });
-  registerReviewVisitorRoutes(app, options.siteUsers, service, settings, createCaptchaGate(app));
+  registerReviewVisitorRoutes(app, options.siteUsers, service, settings, captchaGate);
   registerReviewOwnerRoutes(app, service, settings);
 }

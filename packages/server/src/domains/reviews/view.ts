@@ -48,9 +48,16 @@ export interface ReviewWriter {
     crumb: string;
     xsrfToken: string;
     name: string;
+    /** What was typed before a refused post without JavaScript (`form-drafts.ts`); empty otherwise. */
+    title: string;
+    body: string;
+    /** The rating radios, 5 to 1, the one typed before checked. */
+    ratings: { value: number; label: string; checked: boolean; first: boolean }[];
     error: string;
     photos: { n: number }[];
     photoHint: string;
+    /** The no-JavaScript captcha (`text-challenge.ts`), when the refused post wanted one. */
+    question?: { token: string; text: string };
   };
 }
 

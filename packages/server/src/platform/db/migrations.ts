@@ -40,6 +40,7 @@ import { importsMigration } from './migrations/0030_imports.js';
 import { donationRecurringRefundsMigration } from './migrations/0031_donation_recurring_refunds.js';
 import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_origins.js';
 import { paymentEventsPerSiteMigration } from './migrations/0034_payment_events_per_site.js';
+import { reviewDraftsMigration } from './migrations/0035_review_drafts.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -188,6 +189,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031_donation_recurring_refunds': donationRecurringRefundsMigration,
   '0033_font_kit_style_origins': fontKitStyleOriginsMigration,
   '0034_payment_events_per_site': paymentEventsPerSiteMigration,
+  '0035_review_drafts': reviewDraftsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
