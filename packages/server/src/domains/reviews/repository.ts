@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ProductReviewsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { parsePhotos, photoUrl, type ReviewPhoto } from './photos.js';
-import type { ReviewSort, ReviewSummary, ShownReview } from '@tessera/core/contracts/reviews';
+import type { OwnerReview, ReviewSort, ReviewSummary, ShownReview } from '@tessera/core/contracts/reviews';
 import { REVIEWS_PAGE_SIZE } from './schemas.js';
 import { isUniqueViolation } from '../../platform/db/claims.js';
 
@@ -199,12 +199,6 @@ export async function deleteReview(db: Db, siteId: string, reviewId: string): Pr
   return row ? parsePhotos(row.photos) : undefined;
 }
 
-export interface OwnerReview extends ShownReview {
-  status: string;
-  itemId: string;
-  productTitle: string;
-}
-
 /** The site's reviews for the owner, newest first. */
 export async function ownerReviews(
   db: Db,
@@ -232,7 +226,7 @@ export async function ownerReviews(
   const rows = await query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(limit).execute();
   return rows.map((r) => ({
     ...reviewJson(r),
-    status: r.status,
+    status: r.status as OwnerReview['status'],
     itemId: r.item_id,
     productTitle: r.product_title,
   }));
