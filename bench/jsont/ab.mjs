@@ -4,12 +4,12 @@
 //   node bench/jsont/ab.mjs node_modules/.cache/jsont-ab/before packages/jsont/dist [pages]
 // Both builds render each page (execute-only, template compiled once by each) in one process,
 // in pairs of rounds whose order alternates (A then B, B then A); prints the median over the
-// rounds of B's CPU rate / A's, and the range. AB_ROUNDS (12) and AB_ROUND_MS (300) set the
-// rounds. A copy of a build must sit under this repository so its imports resolve.
+// rounds of B's CPU rate / A's, and the range. AB_ROUNDS (12) and AB_ROUND_MS (300 ms of CPU
+// per build) set the rounds. A copy of a build must sit under this repository so its imports resolve.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, opsPerSecond } from '../lib/measure.mjs';
+import { median } from '../lib/measure.mjs';
 import { blogData, catalogData, gridData, i18nData } from './data.mjs';
 
 const [dirA, dirB, pageList] = process.argv.slice(2);
@@ -25,6 +25,23 @@ const PAGES = {
   catalog: { file: 'catalog.jsont', data: catalogData(50), locales: ['en-US'] },
   blog: { file: 'blog.jsont', data: blogData(50), locales: ['en-US'] },
 };
+/**
+ * Operations per CPU-second of `fn`, run until it has used `ms` of CPU time: on a loaded machine a
+ * round of fixed wall time gets only a sliver of CPU, so each round is given the same CPU instead.
+ */
+function opsPerCpuSecond(fn, ms) {
+  const start = process.cpuUsage();
+  let ops = 0;
+  let used = 0;
+  while (used < ms * 1000) {
+    for (let i = 0; i < 8; i++) fn();
+    ops += 8;
+    const cpu = process.cpuUsage(start);
+    used = cpu.user + cpu.system;
+  }
+  return (ops * 1e6) / used;
+}
+
 const rounds = Number(process.env.AB_ROUNDS ?? 12);
 const roundMs = Number(process.env.AB_ROUND_MS ?? 300);
 const names = pageList ? pageList.split(',') : Object.keys(PAGES);
@@ -47,13 +64,13 @@ for (const name of names) {
   };
   const [runA, runB] = [runner(a), runner(b)];
   if (runA() !== runB()) throw new Error(`${name}: the two builds print different text`);
-  opsPerSecond(runA, 500);
-  opsPerSecond(runB, 500);
+  opsPerCpuSecond(runA, 500);
+  opsPerCpuSecond(runB, 500);
   const ratios = [];
   for (let r = 0; r < rounds; r++) {
     const [first, second] = r % 2 === 0 ? [runA, runB] : [runB, runA];
-    const x = opsPerSecond(first, roundMs).cpu;
-    const y = opsPerSecond(second, roundMs).cpu;
+    const x = opsPerCpuSecond(first, roundMs);
+    const y = opsPerCpuSecond(second, roundMs);
     ratios.push(r % 2 === 0 ? y / x : x / y);
   }
   const line = `${name} B/A ${median(ratios).toFixed(3)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;

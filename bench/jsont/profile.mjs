@@ -3,8 +3,14 @@
 //   node --cpu-prof bench/jsont/profile.mjs catalog        (N=3000 renders after 200 warm-up)
 // Pages: grid, i18n (its three locales per operation), catalog, blog. Needs `npm run build` first.
 import { readFileSync } from 'node:fs';
-import { compile, render } from '@tessera/jsont';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { blogData, catalogData, gridData, i18nData } from './data.mjs';
+
+// JSONT_DIST=<path to a copy of packages/jsont/dist> profiles that build instead.
+const { compile, render } = await import(
+  process.env.JSONT_DIST ? pathToFileURL(resolve(process.env.JSONT_DIST, 'index.js')).href : '@tessera/jsont'
+);
 
 const pages = {
   grid: { file: 'grid.jsont', data: () => gridData(50), locales: ['en-US'] },

@@ -53,9 +53,18 @@ interface ZoneInfo {
 }
 
 const HOUR_MS = 3_600_000;
-/** Per zone: hour number since the epoch → the zone info for the whole hour, or null when it changes within it. */
-const zoneHours = new Map<string, Map<number, ZoneInfo | null>>();
-const ZONE_HOURS_LIMIT = 20_000;
+/**
+ * Per zone: the zone info of whole hours, by hour number since the epoch, in a direct-mapped
+ * table (slot `hour & HOUR_SLOTS_MASK`, holding the hour it is for): no hashing per lookup, and
+ * bounded by construction. An hour whose info changes within it is never stored.
+ */
+class ZoneHours {
+  readonly hours = new Float64Array(HOUR_SLOTS).fill(Number.NaN);
+  readonly infos: (ZoneInfo | undefined)[] = new Array(HOUR_SLOTS).fill(undefined);
+}
+const HOUR_SLOTS = 4096;
+const HOUR_SLOTS_MASK = HOUR_SLOTS - 1;
+const zoneHours = new Map<string, ZoneHours>();
 
 /**
  * The zone info for `epoch`, cached by UTC hour. An hour is cached only when its
@@ -65,30 +74,26 @@ const ZONE_HOURS_LIMIT = 20_000;
  */
 /** The zone asked for last, in front of the map: a page formats in one zone. */
 let hoursZone = '';
-let lastHours: Map<number, ZoneInfo | null> | undefined;
+let lastHours: ZoneHours | undefined;
 
 function cachedZoneInfo(zoneId: string, epoch: number): ZoneInfo {
   let hours = zoneId === hoursZone ? lastHours : zoneHours.get(zoneId);
   if (hours === undefined) {
-    if (zoneHours.size >= 256) {
-      zoneHours.clear();
-      lastHours = undefined;
-    }
-    hours = new Map();
+    if (zoneHours.size >= 64) zoneHours.clear();
+    hours = new ZoneHours();
     zoneHours.set(zoneId, hours);
   }
   hoursZone = zoneId;
   lastHours = hours;
   const hour = Math.floor(epoch / HOUR_MS);
-  let info = hours.get(hour);
-  if (info === undefined) {
-    const first = zoneInfoAt(zoneId, hour * HOUR_MS);
-    const last = zoneInfoAt(zoneId, hour * HOUR_MS + HOUR_MS - 1);
-    info = first.offset === last.offset && first.abbr === last.abbr ? { offset: first.offset, abbr: first.abbr } : null;
-    if (hours.size >= ZONE_HOURS_LIMIT) hours.clear();
-    hours.set(hour, info);
-  }
-  return info ?? zoneInfoAt(zoneId, epoch);
+  const slot = hour & HOUR_SLOTS_MASK;
+  if (hours.hours[slot] === hour) return hours.infos[slot] as ZoneInfo;
+  const first = zoneInfoAt(zoneId, hour * HOUR_MS);
+  const last = zoneInfoAt(zoneId, hour * HOUR_MS + HOUR_MS - 1);
+  if (first.offset !== last.offset || first.abbr !== last.abbr) return zoneInfoAt(zoneId, epoch);
+  hours.hours[slot] = hour;
+  hours.infos[slot] = { offset: first.offset, abbr: first.abbr };
+  return hours.infos[slot] as ZoneInfo;
 }
 
 /** Instants this far from 1970 are computed through Date, exactly as before the fast path. */
@@ -181,9 +186,29 @@ function pad(n: number, width: number, fill = '0'): string {
   return String(n).padStart(width, fill);
 }
 
+/** `00` … `99`, and ` 0` … `99` (space-padded), made once instead of per field. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? `0${n}` : `${n}`));
+const SPACE_TWO_DIGITS = Array.from({ length: 100 }, (_, n) => (n < 10 ? ` ${n}` : `${n}`));
+
 /** Two digits of a number known to be in 0..99. */
 function pad2(n: number): string {
-  return n < 10 ? `0${n}` : `${n}`;
+  return TWO_DIGITS[n] ?? (n < 10 ? `0${n}` : `${n}`);
+}
+
+/** Two characters, space-padded, of a number known to be in 0..99. */
+function space2(n: number): string {
+  return SPACE_TWO_DIGITS[n] ?? pad(n, 2, ' ');
+}
+
+/** The year as text: a page's dates mostly share a year or two. */
+let lastYear = Number.NaN;
+let lastYearText = '';
+function yearText(year: number): string {
+  if (year !== lastYear) {
+    lastYear = year;
+    lastYearText = String(year);
+  }
+  return lastYearText;
 }
 
 function hour12(f: ZonedFields): number {
@@ -235,7 +260,7 @@ function field(code: number, f: ZonedFields): string {
     case 68: // D
       return `${pad2(f.month)}/${pad2(f.day)}/${pad(f.year % 100, 2)}`;
     case 101: // e
-      return pad(f.day, 2, ' ');
+      return space2(f.day);
     case 70: // F
       return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
     case 103: // g
@@ -251,9 +276,9 @@ function field(code: number, f: ZonedFields): string {
     case 106: // j
       return pad(f.dayOfYear, 3);
     case 107: // k
-      return pad(f.hour, 2, ' ');
+      return space2(f.hour);
     case 108: // l
-      return pad(hour12(f), 2, ' ');
+      return space2(hour12(f));
     case 109: // m
       return pad2(f.month);
     case 77: // M
@@ -298,7 +323,7 @@ function field(code: number, f: ZonedFields): string {
     case 121: // y
       return pad(f.year % 100, 2);
     case 89: // Y
-      return String(f.year);
+      return yearText(f.year);
     case 122: // z
       return offsetText(f.offsetMs);
     case 90: // Z

@@ -13,6 +13,22 @@ describe('text formatters', () => {
     for (const s of ['plain', 'a b&c', '“😍”', 'é/@*_+-.', "!~'()", '\ud800x', 'end\udfff', '']) {
       expect(urlEncode(s)).toBe(referenceUrlEncode(s));
     }
+    // Every ASCII character, two- and three-byte characters, pairs and lone surrogates, at random.
+    const extra = ['é', 'ß', '\u07ff', '\u0800', '€', '\uffff', '😍', '\ud800', '\udfff', '\ud83d'];
+    let seed = 3;
+    const next = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    for (let n = 0; n < 5000; n++) {
+      let s = '';
+      const length = next() % 16;
+      for (let i = 0; i < length; i++) {
+        const r = next() % 160;
+        s += r < 128 ? String.fromCharCode(r) : extra[r % extra.length];
+      }
+      expect(urlEncode(s), JSON.stringify(s)).toBe(referenceUrlEncode(s));
+    }
   });
 
   it('slugifies like dropping symbols then joining whitespace runs', () => {

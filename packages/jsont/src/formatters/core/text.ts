@@ -218,10 +218,13 @@ export function truncate(text: string, limit: number, ellipsis: string): string 
 }
 
 const HEX = '0123456789ABCDEF';
+/** `%XX` of every byte, made once: building it per byte was most of the encoding's cost. */
+const PERCENT: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
 
-/** Bytes `escape()` leaves alone: letters, digits and `@*_+-./`. */
-function keepsByte(c: number): boolean {
-  return (
+/** 1 for the ASCII characters `escape()` leaves alone: letters, digits and `@*_+-./`. */
+const KEPT = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const kept =
     (c >= 48 && c <= 57) ||
     (c >= 65 && c <= 90) ||
     (c >= 97 && c <= 122) ||
@@ -231,11 +234,9 @@ function keepsByte(c: number): boolean {
     c === 43 ||
     c === 45 ||
     c === 46 ||
-    c === 47
-  );
+    c === 47;
+  KEPT[c] = kept ? 1 : 0;
 }
-
-const percent = (byte: number): string => `%${HEX[byte >> 4]}${HEX[byte & 15]}`;
 
 /** Percent-encode the UTF-8 bytes of `text`, leaving the characters legacy `escape()` leaves. */
 export function urlEncode(text: string, max = Number.POSITIVE_INFINITY): string {
@@ -243,24 +244,29 @@ export function urlEncode(text: string, max = Number.POSITIVE_INFINITY): string 
   let last = 0;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c < 128 && keepsByte(c)) continue;
+    if (c < 128) {
+      if (KEPT[c] === 1) continue;
+      if (out.length > max) return out;
+      out += i === last ? (PERCENT[c] as string) : text.slice(last, i) + (PERCENT[c] as string);
+      last = i + 1;
+      continue;
+    }
     if (out.length > max) return out;
     out += text.slice(last, i);
-    if (c < 0x80) out += percent(c);
-    else if (c < 0x800) out += percent(0xc0 | (c >> 6)) + percent(0x80 | (c & 63));
+    if (c < 0x800) out += (PERCENT[0xc0 | (c >> 6)] as string) + PERCENT[0x80 | (c & 63)];
     else {
       const next = text.charCodeAt(i + 1);
       if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
         c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
         i++;
         out +=
-          percent(0xf0 | (c >> 18)) +
-          percent(0x80 | ((c >> 12) & 63)) +
-          percent(0x80 | ((c >> 6) & 63)) +
-          percent(0x80 | (c & 63));
+          (PERCENT[0xf0 | (c >> 18)] as string) +
+          PERCENT[0x80 | ((c >> 12) & 63)] +
+          PERCENT[0x80 | ((c >> 6) & 63)] +
+          PERCENT[0x80 | (c & 63)];
       } else {
         if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate encodes as U+FFFD
-        out += percent(0xe0 | (c >> 12)) + percent(0x80 | ((c >> 6) & 63)) + percent(0x80 | (c & 63));
+        out += (PERCENT[0xe0 | (c >> 12)] as string) + PERCENT[0x80 | ((c >> 6) & 63)] + PERCENT[0x80 | (c & 63)];
       }
     }
     last = i + 1;
