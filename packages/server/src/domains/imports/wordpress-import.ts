@@ -26,6 +26,8 @@ export interface PlannedPost {
   /** Comments not stored yet (a re-run adds only new ones and keeps their moderation). */
   newComments: number;
   post: PostDraft;
+  /** The URL the stored post had, when a re-run gives it another (its old address then redirects). */
+  movedFrom?: string;
 }
 
 export interface WordpressImportReport {
@@ -83,6 +85,7 @@ export async function planWordpressImport(
     .where('collection_id', '=', blog.id)
     .execute();
   const byUrl = new Map(stored.map((row) => [row.url_id, row.id]));
+  const urlOf = new Map(stored.map((row) => [row.id, row.url_id]));
   const byWpId = new Map<string, string>();
   for (const row of stored) {
     const from = parseJson<{ wordpress?: { site?: unknown; postId?: unknown } }>(row.structured_content, {}).wordpress;
@@ -117,7 +120,14 @@ export async function planWordpressImport(
     seenIds.add(post.wpId);
     seenUrls.add(post.urlId);
     if (itemId) claimed.add(itemId);
-    planned.push({ action: itemId ? 'update' : 'create', itemId, newComments: post.comments.length, post });
+    const before = itemId ? urlOf.get(itemId) : undefined;
+    planned.push({
+      action: itemId ? 'update' : 'create',
+      itemId,
+      newComments: post.comments.length,
+      post,
+      ...(before && before !== post.urlId ? { movedFrom: before } : {}),
+    });
   }
   const updates = planned.filter((p) => p.itemId);
   const ids = updates.flatMap((p) => p.post.comments.map((c) => commentId(p.itemId as string, c.wpId)));
@@ -324,11 +334,23 @@ export async function importWordpress(
   }
 }
 
+/** Published posts and pages a re-run gives another address on this site: old address → new. */
+function siteMoves(plan: Omit<WordpressImportReport, 'dryRun'>): { from: string; to: string }[] {
+  const posts = plan.planned
+    .filter((p) => p.post.status === 'published' && p.movedFrom)
+    .map((p) => ({ from: `/${plan.blog}/${p.movedFrom}`, to: `/${plan.blog}/${p.post.urlId}` }));
+  const pages = plan.pages
+    .filter((p) => p.page.status === 'published' && p.movedFrom)
+    .map((p) => ({ from: `/${p.movedFrom}`, to: `/${p.slug}` }));
+  return [...posts, ...pages];
+}
+
 /**
  * The old WordPress addresses of the published posts (`/2024/08/tomato-harvest/`) and pages
  * (`/services/design/`) become 301 redirects to their new ones (`/blog/tomato-harvest`, `/design`)
  * in the owner's redirect list, written in the
- * import's transaction by the settings' locked update. A rule the list cannot take (its 500-rule
+ * import's transaction by the settings' locked update; so do this site's own addresses of posts and
+ * pages that a re-run moves (siteMoves). A rule the list cannot take (its 500-rule
  * limit, or one that would loop) is left out and counted; the owner's own rules always stay.
  */
 async function keepOldAddresses(
@@ -346,7 +368,8 @@ async function keepOldAddresses(
     (await trx.selectFrom('collections').select('slug').where('site_id', '=', siteId).execute()).map((c) => c.slug),
   );
   const own = (path: string) => path === '/' || slugs.has(path.split('/')[1] ?? '');
-  const wanted = moves.filter((move) => !own(move.from));
+  // A re-run that gives a post or page another address moves it on this site: its old one redirects.
+  const wanted = moves.filter((move) => !own(move.from)).concat(siteMoves(plan));
   if (wanted.length === 0) return { redirects: 0, redirectsLeftOut: 0 };
   return updateSiteSettingsIn(trx, siteId, (settings) => {
     const website = settings.website ?? {};

@@ -48,6 +48,8 @@ export interface PlannedPage {
   /** The address it gets: the wanted one, or the next free one when that is taken. */
   slug: string;
   page: PageDraft;
+  /** The address the stored page had, when a re-run gives it another (its old address then redirects). */
+  movedFrom?: string;
 }
 
 /** One `<item>` of type page as a draft, or the reason it is skipped. */
@@ -143,7 +145,13 @@ export async function planPages(
       const wantedFree = !taken.has(page.slug) || bySlug.get(page.slug)?.id === mine.id;
       const slug = wantedFree ? page.slug : mine.slug;
       taken.add(slug);
-      planned.push({ action: 'update', collectionId: mine.id, slug, page });
+      planned.push({
+        action: 'update',
+        collectionId: mine.id,
+        slug,
+        page,
+        ...(slug !== mine.slug ? { movedFrom: mine.slug } : {}),
+      });
       continue;
     }
     let slug = page.slug;

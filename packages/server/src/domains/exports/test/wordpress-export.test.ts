@@ -5,76 +5,13 @@ import { sectionsBody } from '../../content/blog/sections-body.js';
 import { exportCommand } from '../export-command.js';
 import { exportWordpress, loginOf } from '../wordpress-export.js';
 import { EXPORTED_KINDS, pageHtml } from '../wordpress-pages-export.js';
+import { blocksOf, galleriesAndButtons } from './wordpress-export-helpers.js';
 import { newId } from '../../../platform/ids.js';
 import { importWordpress } from '../../imports/wordpress-import.js';
 import { parseWxr } from '../../imports/wordpress-wxr.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 
 const BASE = 'https://journal.example.com';
-
-type StoredBlock = { type: number; variant?: string; settings?: object; content: Record<string, unknown> };
-type StoredImage = Record<string, unknown>;
-
-/** A page's galleries and buttons as visitors see them: design, settings, each picture's fields, size. */
-function galleriesAndButtons(sections: string) {
-  return (JSON.parse(sections) as { blocks: StoredBlock[] }[])
-    .flatMap((s) => s.blocks)
-    .filter((b) => b.type === 8 || b.type === 53)
-    .map((b) =>
-      b.type === 53
-        ? { button: { style: 'primary', ...b.settings }, content: b.content }
-        : {
-            variant: b.variant ?? '',
-            settings: b.settings,
-            images: (b.content.images as StoredImage[]).map((i) => ({
-              url: i.assetUrl,
-              alt: i.altText ?? '',
-              title: i.title ?? '',
-              description: i.description ?? '',
-              size: i.originalSize ?? '',
-              focal: i.mediaFocalPoint ?? { x: 0.5, y: 0.5 },
-            })),
-          },
-    );
-}
-
-/** A picture as its owner gives it: address, alt text, size, focal point, title and description. */
-function ownerPicture(value: unknown) {
-  const image = (value ?? {}) as StoredImage;
-  const focal = image.mediaFocalPoint as { x: number; y: number } | undefined;
-  return {
-    url: image.assetUrl,
-    alt: image.altText ?? '',
-    size: image.originalSize ?? '',
-    focal: focal && (focal.x !== 0.5 || focal.y !== 0.5) ? focal : 'centre',
-    ...(image.title ? { title: image.title } : {}),
-    ...(image.description ? { description: image.description } : {}),
-  };
-}
-
-/**
- * Every block of stored sections with WordPress form, in reading order, field by field: type, design,
- * settings and content (pictures as their owner fields; what the file's analysis adds, such as colours,
- * comes again with the file). Blocks with no WordPress form (forms, products…) are left out of both.
- */
-function blocksOf(sections: string) {
-  return (JSON.parse(sections) as { blocks: StoredBlock[] }[])
-    .flatMap((s) => s.blocks)
-    .filter((b) => pageHtml(JSON.stringify([{ blocks: [b] }])).leftOut === 0)
-    .map((b) => {
-      const content: Record<string, unknown> = { ...b.content };
-      if (content.image) content.image = ownerPicture(content.image);
-      if (Array.isArray(content.images)) content.images = content.images.map(ownerPicture);
-      if (b.type === 5 && !content.caption) delete content.caption;
-      const variant = b.type === 5 ? (b.variant ?? 'inline') : b.type === 8 ? (b.variant ?? '') : b.variant;
-      return {
-        type: b.type,
-        variant,
-        settings: b.type === 53 ? { style: 'primary', ...b.settings } : (b.settings ?? {}),
-        content,
-      };
-    });
-}
 
 describe('loginOf', () => {
   it('makes a WordPress login of a display name', () => {
@@ -253,6 +190,23 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
       dryRun: true,
     });
     expect(rerun.planned.every((p) => p.action === 'update' && p.newComments === 0)).toBe(true);
+
+    // A re-run that gives a post another address moves it: its old address on this site redirects.
+    const renamed = again.xml.replace(
+      `<wp:post_name><![CDATA[${kept.urlId}]]></wp:post_name>`,
+      `<wp:post_name><![CDATA[${kept.urlId}-moved]]></wp:post_name>`,
+    );
+    const moved = await importWordpress(server.db, {
+      siteId: DEMO_SITE_ID,
+      xml: renamed,
+      blog: copy.slug,
+      dryRun: false,
+    });
+    expect(moved.planned.filter((p) => p.action === 'create')).toEqual([]);
+    expect(moved.redirects).toBe(1);
+    const old = await fetch(`${server.url}/${copy.slug}/${kept.urlId}`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(new URL(old.headers.get('location') ?? '', server.url).pathname).toBe(`/${copy.slug}/${kept.urlId}-moved`);
   });
 
   it("takes the site's pages to another install: text, headings, quotes and images, and a re-run updates them", async () => {
@@ -354,6 +308,17 @@ describe.each(DIALECTS)('a blog as a WordPress export on %s', (dialect) => {
       expect(await pagesOf()).toBe(afterFirst);
       const page = await fetch(`${other.url}/about-2`);
       expect(page.status).toBe(200);
+      // A re-run with another address for the page moves it; the old address redirects there.
+      const renamed = fromElsewhere.replace(
+        '<wp:post_name><![CDATA[about]]></wp:post_name>',
+        '<wp:post_name><![CDATA[about-us]]></wp:post_name>',
+      );
+      const moved = await importWordpress(other.db, { siteId: DEMO_SITE_ID, xml: renamed, dryRun: false });
+      expect(moved.pages.find((p) => p.page.slug === 'about-us')).toMatchObject({ action: 'update', slug: 'about-us' });
+      expect(await pagesOf()).toBe(afterFirst);
+      const old = await fetch(`${other.url}/about-2`, { redirect: 'manual' });
+      expect(old.status).toBe(301);
+      expect(new URL(old.headers.get('location') ?? '', other.url).pathname).toBe('/about-us');
     } finally {
       await other.close();
     }
