@@ -19,6 +19,16 @@ export async function addToCart(
   });
 }
 
+/** How many of the variant `sku` are in stock. */
+export async function variantStock(server: TestServer, sku: string): Promise<number> {
+  const row = await server.db
+    .selectFrom('product_variants')
+    .select('qty_in_stock')
+    .where('sku', '=', sku)
+    .executeTakeFirstOrThrow();
+  return row.qty_in_stock;
+}
+
 /** A new visitor with `quantity` of one variant (by SKU) of the item `urlId` in the cart; the add must succeed. */
 export async function visitorWithCart(server: TestServer, urlId: string, sku: string, quantity = 1): Promise<Visitor> {
   const visitor = Visitor.of(server);

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { DialectName } from '../src/platform/db/connect.js';
 import { startTestServer, type TestServer } from '../src/testing.js';
-import { addToCart } from './cart-helpers.js';
+import { addToCart, variantStock } from './cart-helpers.js';
+import { suiteOf } from './suite-server.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from './fakes/stripe-fake.js';
 import { Visitor } from './visitor.js';
-import { MANY_ORDERS } from './checkout-helpers.js';
+import { ADDRESS, MANY_ORDERS } from './checkout-helpers.js';
 
 export const SKU = 'STICKERS-BOT';
 export const MINUTE = 60_000;
-const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
 
 /** A test server with Stripe connected (through `ServerConfig.stripe`) to a fresh local fake. */
 export async function startWithStripe(dialect: DialectName): Promise<{ server: TestServer; fake: StripeFake }> {
@@ -23,6 +23,17 @@ export async function startWithStripe(dialect: DialectName): Promise<{ server: T
   });
   fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
   return { server, fake };
+}
+
+/** The enclosing `describe`'s server with Stripe (as `startWithStripe`), closed with its fake after its tests. */
+export function stripeSuite(dialect: DialectName): { server: TestServer; fake: StripeFake } {
+  return suiteOf(
+    () => startWithStripe(dialect),
+    async ({ server, fake }) => {
+      await server.close();
+      await fake.close();
+    },
+  );
 }
 
 export function stripeOrderBody(extra: Record<string, unknown> = {}) {
@@ -44,13 +55,8 @@ export async function setStock(server: TestServer, qty: number): Promise<void> {
     .execute();
 }
 
-export async function stockOf(server: TestServer): Promise<number> {
-  const row = await server.db
-    .selectFrom('product_variants')
-    .select('qty_in_stock')
-    .where('sku', '=', SKU)
-    .executeTakeFirstOrThrow();
-  return row.qty_in_stock;
+export function stockOf(server: TestServer): Promise<number> {
+  return variantStock(server, SKU);
 }
 
 export async function orderRow(server: TestServer, id: string) {

@@ -1,41 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expireStockHolds } from '../src/domains/checkout/stock-holds.js';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
+import { DIALECTS } from '../src/testing.js';
 import { createOwner, OWNERS, ownerSession } from './auth-helpers.js';
-import { addToCart } from './cart-helpers.js';
+import { addToCart, variantStock } from './cart-helpers.js';
 import { Visitor } from './visitor.js';
 import { ADDRESS, cardOrder, MANY_ORDERS } from './checkout-helpers.js';
+import { suiteServer } from './suite-server.js';
 
 const DAY = 86_400_000;
-
-async function coffeeStock(server: TestServer, sku: string): Promise<number> {
-  const row = await server.db
-    .selectFrom('product_variants')
-    .select('qty_in_stock')
-    .where('sku', '=', sku)
-    .executeTakeFirstOrThrow();
-  return row.qty_in_stock;
-}
 
 // Probes of the issue-15 fixes from an attacker's side (review of 2026-11); each `review:` test is
 // a hole the review found and closed.
 
 for (const dialect of DIALECTS) {
   describe(`attack review of the issue-15 fixes (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: MANY_ORDERS,
-      });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, {}, MANY_ORDERS);
 
     it('review: an event calendar file never takes its links from the request Host', async () => {
-      const answer = await server.app.inject({
+      const answer = await suite.server.app.inject({
         method: 'GET',
         url: '/events/winter-market.ics',
         headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
@@ -48,20 +32,20 @@ for (const dialect of DIALECTS) {
     });
 
     it('review: a "pay later" subscription renewal holds its stock only until its hold ends, like any unpaid order', async () => {
-      const owner = await ownerSession(server, OWNERS.storeManager);
+      const owner = await ownerSession(suite.server, OWNERS.storeManager);
       expect((await owner.put('/api/config/settings/store', { payLaterEnabled: true })).status).toBe(200);
       const sku = 'COFFEE-DRIP';
-      const item = await server.db
+      const item = await suite.server.db
         .selectFrom('product_variants')
         .select('item_id')
         .where('sku', '=', sku)
         .executeTakeFirstOrThrow();
-      await server.db
+      await suite.server.db
         .updateTable('product_variants')
         .set({ unlimited: 0, qty_in_stock: 10 })
         .where('sku', '=', sku)
         .execute();
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const started = await visitor.post('/api/3/commerce/cart/subscription', { itemId: item.item_id, sku, qty: 1 });
       expect(started.status).toBe(200);
       const placed = await visitor.post('/api/checkout/orders', {
@@ -76,35 +60,37 @@ for (const dialect of DIALECTS) {
       expect(placed.body.order.paymentStatus).toBe('pending');
       // The owner records the first payment, so the subscription stays active and renews.
       expect((await owner.post(`/api/config/orders/${placed.body.order.id}/mark-paid`, {})).status).toBe(200);
-      expect(await coffeeStock(server, sku)).toBe(9);
+      expect(await variantStock(suite.server, sku)).toBe(9);
 
       const renewedAt = new Date(Date.now() + 40 * DAY);
-      const outcomes = await server.app.services.checkout!.renewals.runDue(renewedAt);
+      const outcomes = await suite.server.app.services.checkout!.renewals.runDue(renewedAt);
       const renewal = outcomes.find(
         (o) => o.subscriptionId === placed.body.order.subscriptionId && o.status === 'ordered',
       );
       expect(renewal?.orderId).toBeTruthy();
-      const row = await server.db
+      const row = await suite.server.db
         .selectFrom('orders')
         .selectAll()
         .where('id', '=', renewal!.orderId!)
         .executeTakeFirstOrThrow();
       expect(row.payment_status).toBe('pending');
       expect(row.stock_held_until).not.toBeNull();
-      expect(await coffeeStock(server, sku)).toBe(8);
+      expect(await variantStock(suite.server, sku)).toBe(8);
 
       // Never paid: the sweep releases the renewal's stock, once.
       const sweeps = await Promise.all([
-        expireStockHolds(server.db, new Date(renewedAt.getTime() + 31 * DAY)),
-        expireStockHolds(server.db, new Date(renewedAt.getTime() + 31 * DAY)),
+        expireStockHolds(suite.server.db, new Date(renewedAt.getTime() + 31 * DAY)),
+        expireStockHolds(suite.server.db, new Date(renewedAt.getTime() + 31 * DAY)),
       ]);
       expect(sweeps.flat().filter((h) => h.orderId === renewal!.orderId)).toHaveLength(1);
-      expect(await coffeeStock(server, sku)).toBe(9);
+      expect(await variantStock(suite.server, sku)).toBe(9);
     });
 
     it('review: a coupon never discounts a gift card, so no card is worth more than was paid for it', async () => {
-      const buyer = Visitor.of(server);
-      expect((await addToCart(server, buyer, { urlId: 'gift-card', sku: 'GIFT-25', quantity: 4 })).status).toBe(200);
+      const buyer = Visitor.of(suite.server);
+      expect((await addToCart(suite.server, buyer, { urlId: 'gift-card', sku: 'GIFT-25', quantity: 4 })).status).toBe(
+        200,
+      );
       const quote = await buyer.post('/api/checkout/quote', { couponCodes: ['WELCOME10'] });
       expect(quote.status).toBe(200);
       expect(quote.body.shoppingCart.discountCents).toBe(0);
@@ -114,7 +100,7 @@ for (const dialect of DIALECTS) {
       );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
       expect(placed.body.order.discountCents).toBe(0);
-      const cards = await server.db
+      const cards = await suite.server.db
         .selectFrom('gift_cards')
         .select('balance_cents')
         .where('order_id', '=', placed.body.order.id)
@@ -127,9 +113,9 @@ for (const dialect of DIALECTS) {
 
     it('review: rotating IPv6 addresses inside one /64 does not escape the owner sign-in delay', async () => {
       const admin = { email: `v6-boss-${dialect}@example.com`, password: 'v6-boss-password' };
-      await createOwner(server.db, { ...admin, roles: [WebsiteRole.ADMIN] });
+      await createOwner(suite.server.db, { ...admin, roles: [WebsiteRole.ADMIN] });
       const signInFrom = (address: string, body: Record<string, unknown>) =>
-        server.app.inject({
+        suite.server.app.inject({
           method: 'POST',
           url: '/api/config/session',
           remoteAddress: address,

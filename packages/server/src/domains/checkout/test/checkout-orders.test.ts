@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, type TestServer } from '../../../testing.js';
 import { siteUserSession } from '../../../../test/auth-helpers.js';
-import { itemIdOf, visitorWithCart } from '../../../../test/cart-helpers.js';
+import { itemIdOf, variantStock, visitorWithCart } from '../../../../test/cart-helpers.js';
 import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
-
-async function stockOf(server: TestServer, sku: string): Promise<number> {
-  const row = await server.db
-    .selectFrom('product_variants')
-    .select('qty_in_stock')
-    .where('sku', '=', sku)
-    .executeTakeFirstOrThrow();
-  return row.qty_in_stock;
-}
+import { suiteServer } from '../../../../test/suite-server.js';
 
 async function firstSku(server: TestServer, urlId: string): Promise<string | undefined> {
   const row = await server.db
@@ -26,16 +18,11 @@ async function firstSku(server: TestServer, urlId: string): Promise<string | und
 }
 
 describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
-    server = await startTestServer({ dialect, config: MANY_ORDERS });
-  });
-  afterAll(async () => server?.close());
+  // Many orders from one address: the order limit has its own suite (checkout-rate-limit.test.ts).
+  const suite = suiteServer(dialect, {}, MANY_ORDERS);
 
   it('prices a cart with shipping, tax and a coupon, then places a paid order that takes stock', async () => {
-    const visitor = await visitorWithCart(server, 'wool-scarf', (await firstSku(server, 'wool-scarf'))!, 1);
+    const visitor = await visitorWithCart(suite.server, 'wool-scarf', (await firstSku(suite.server, 'wool-scarf'))!, 1);
     const quote = await visitor.request('POST', '/api/checkout/quote', { body: { couponCode: 'WELCOME10' } });
     expect(quote.status).toBe(200);
     const cart = quote.body.shoppingCart;
@@ -43,15 +30,15 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
     expect(cart.applicableTaxRules).toHaveLength(1);
     expect(cart.grandTotalCents).toBe(cart.subtotalCents - cart.discountCents + cart.shippingCostCents + cart.taxCents);
     const sku = cart.entries[0].chosenVariant.sku;
-    const before = await stockOf(server, sku);
+    const before = await variantStock(suite.server, sku);
 
     const placed = await visitor.request('POST', '/api/checkout/orders', { body: order({ couponCode: 'WELCOME10' }) });
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', pageType: 202 });
     expect(placed.body.order.grandTotalCents).toBe(cart.grandTotalCents);
-    expect(await stockOf(server, sku)).toBe(before - cart.entries[0].quantity);
+    expect(await variantStock(suite.server, sku)).toBe(before - cart.entries[0].quantity);
 
-    const stored = await server.db
+    const stored = await suite.server.db
       .selectFrom('orders')
       .selectAll()
       .where('id', '=', placed.body.order.id)
@@ -65,7 +52,7 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
     expect(String(page.body)).toContain(`#${stored.order_number}`);
     // The cart is spent, and the confirmation mail is in the outbox.
     expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toEqual([]);
-    const mail = await server.db
+    const mail = await suite.server.db
       .selectFrom('mail_outbox')
       .selectAll()
       .where('to_address', '=', 'buyer@example.com')
@@ -75,14 +62,19 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
 
   it("feeds the owner's funnel: a checkout page view, then one order with its total, not a repeat", async () => {
     const funnel = async () =>
-      server.db
+      suite.server.db
         .selectFrom('tracking_events')
         .select(['name', 'value_cents', 'currency'])
         .where('source', '=', 'server')
         .where('name', 'in', ['Checkout', 'Order'])
         .execute();
     const before = await funnel();
-    const visitor = await visitorWithCart(server, 'sticker-pack', (await firstSku(server, 'sticker-pack'))!, 2);
+    const visitor = await visitorWithCart(
+      suite.server,
+      'sticker-pack',
+      (await firstSku(suite.server, 'sticker-pack'))!,
+      2,
+    );
     expect((await visitor.request('GET', '/checkout')).status).toBe(200);
     const body = order({});
     const placed = await visitor.request('POST', '/api/checkout/orders', { body });
@@ -100,7 +92,7 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('refuses a declined card and leaves stock and cart as they were', async () => {
-    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
     const declined = await visitor.request('POST', '/api/checkout/orders', {
       body: order({ cardNumber: '4000 0000 0000 0002' }),
     });
@@ -117,26 +109,26 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('refuses an order for a product the owner took off sale after it was added, and takes no stock', async () => {
-    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
-    const itemId = await itemIdOf(server, 'sticker-pack');
-    const before = await stockOf(server, 'STICKERS-BOT');
-    await server.db.updateTable('items').set({ status: 'draft' }).where('id', '=', itemId).execute();
+    const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
+    const itemId = await itemIdOf(suite.server, 'sticker-pack');
+    const before = await variantStock(suite.server, 'STICKERS-BOT');
+    await suite.server.db.updateTable('items').set({ status: 'draft' }).where('id', '=', itemId).execute();
     try {
       const refused = await visitor.request('POST', '/api/checkout/orders', { body: order() });
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ error: 'item-not-for-sale' });
       expect(String(refused.body.message)).toMatch(/no longer available in the store/);
-      expect(await stockOf(server, 'STICKERS-BOT')).toBe(before);
+      expect(await variantStock(suite.server, 'STICKERS-BOT')).toBe(before);
       expect((await visitor.request('GET', '/api/commerce/shopping-cart')).body.entries).toHaveLength(1);
     } finally {
-      await server.db.updateTable('items').set({ status: 'published' }).where('id', '=', itemId).execute();
+      await suite.server.db.updateTable('items').set({ status: 'published' }).where('id', '=', itemId).execute();
     }
     const placed = await visitor.request('POST', '/api/checkout/orders', { body: order() });
     expect(placed.status).toBe(201);
   });
 
   it('makes one order of a repeated submission with the same idempotency key, also at once', async () => {
-    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
     const body = order();
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => visitor.request('POST', '/api/checkout/orders', { body })),
@@ -146,7 +138,7 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
     expect(ids.size).toBe(1);
     const again = await visitor.request('POST', '/api/checkout/orders', { body });
     expect(again.body.order.id).toBe([...ids][0]);
-    const count = await server.db
+    const count = await suite.server.db
       .selectFrom('idempotency_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('key', '=', body.idempotencyKey)
@@ -155,7 +147,7 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('makes one order of one cart placed from two tabs at once (two page loads, two keys)', async () => {
-    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
     const answers = await Promise.all([
       visitor.request('POST', '/api/checkout/orders', { body: order() }),
       visitor.request('POST', '/api/checkout/orders', { body: order() }),
@@ -165,14 +157,14 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('sells exactly the stock when 50 checkouts race for 10 units', async () => {
-    await server.db
+    await suite.server.db
       .updateTable('product_variants')
       .set({ unlimited: 0, qty_in_stock: 10 })
       .where('sku', '=', 'STICKERS-BOT')
       .execute();
     const visitors: Visitor[] = [];
-    for (let i = 0; i < 50; i++) visitors.push(await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT'));
-    const before = await server.db
+    for (let i = 0; i < 50; i++) visitors.push(await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT'));
+    const before = await suite.server.db
       .selectFrom('order_lines')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('sku', '=', 'STICKERS-BOT')
@@ -186,23 +178,27 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
       expect(refused.status).toBe(409);
       expect(refused.body.error).toBe('not-enough-stock');
     }
-    expect(await stockOf(server, 'STICKERS-BOT')).toBe(0);
-    const after = await server.db
+    expect(await variantStock(suite.server, 'STICKERS-BOT')).toBe(0);
+    const after = await suite.server.db
       .selectFrom('order_lines')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('sku', '=', 'STICKERS-BOT')
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(10);
-    await server.db.updateTable('product_variants').set({ unlimited: 1 }).where('sku', '=', 'STICKERS-BOT').execute();
+    await suite.server.db
+      .updateTable('product_variants')
+      .set({ unlimited: 1 })
+      .where('sku', '=', 'STICKERS-BOT')
+      .execute();
   });
 
   it('sells a gift card whose code pays part of a later order, never more than its balance under 20 racing orders', async () => {
-    const buyer = await visitorWithCart(server, 'gift-card', 'GIFT-25');
+    const buyer = await visitorWithCart(suite.server, 'gift-card', 'GIFT-25');
     const bought = await buyer.request('POST', '/api/checkout/orders', {
       body: order({ email: 'giver@example.com', giftCardRecipientEmail: 'friend@example.com' }),
     });
     expect(bought.status).toBe(201);
-    const mail = await server.db
+    const mail = await suite.server.db
       .selectFrom('mail_outbox')
       .selectAll()
       .where('to_address', '=', 'friend@example.com')
@@ -212,11 +208,11 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
 
     // 20 orders of $8 + shipping + tax each try to spend the same $25 card at once.
     const visitors: Visitor[] = [];
-    for (let i = 0; i < 20; i++) visitors.push(await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT'));
+    for (let i = 0; i < 20; i++) visitors.push(await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT'));
     const answers = await Promise.all(
       visitors.map((v) => v.request('POST', '/api/checkout/orders', { body: order({ giftCardCode: code }) })),
     );
-    const redeemed = await server.db
+    const redeemed = await suite.server.db
       .selectFrom('gift_card_redemptions')
       .innerJoin('gift_cards', 'gift_cards.id', 'gift_card_redemptions.gift_card_id')
       .select(['gift_card_redemptions.amount_cents', 'gift_cards.balance_cents', 'gift_cards.initial_cents'])
@@ -235,8 +231,8 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
 
   it("files a signed-in site user's order under their account", async () => {
     const email = `member-${dialect}@example.com`;
-    const shopper = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
-    const member = await siteUserSession(server, { email, password: 'a long password 3' }, { from: shopper });
+    const shopper = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
+    const member = await siteUserSession(suite.server, { email, password: 'a long password 3' }, { from: shopper });
     const placed = await member.request('POST', '/api/checkout/orders', { body: order({ email }) });
     expect(placed.status).toBe(201);
     const mine = await member.request('GET', '/api/site-users/account/orders');
@@ -244,15 +240,15 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('asks for the subtotal minimum of SPEC §5 before taking an order', async () => {
-    const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+    const site = await suite.server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
     const settings = JSON.parse(site.settings);
-    await server.db
+    await suite.server.db
       .updateTable('sites')
       .set({ settings: JSON.stringify({ ...settings, store: { ...settings.store, subtotalMinimumCents: 100_000 } }) })
       .where('id', '=', site.id)
       .execute();
     try {
-      const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
+      const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
       const message = 'To check out, your order subtotal must be $1,000.00 or more.';
       const quote = await visitor.request('POST', '/api/checkout/quote', { body: {} });
       expect(quote.body.shoppingCart.subtotalMinimumMessage).toBe(message);
@@ -262,12 +258,12 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ error: 'subtotal-minimum', message });
     } finally {
-      await server.db.updateTable('sites').set({ settings: site.settings }).where('id', '=', site.id).execute();
+      await suite.server.db.updateTable('sites').set({ settings: site.settings }).where('id', '=', site.id).execute();
     }
   });
 
   it('takes an order from the plain HTML form without JavaScript and redirects to its page', async () => {
-    const visitor = await visitorWithCart(server, 'sticker-pack', 'STICKERS-BOT');
+    const visitor = await visitorWithCart(suite.server, 'sticker-pack', 'STICKERS-BOT');
     const page = await visitor.request('GET', '/checkout');
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(String(page.body))?.[1];
     expect(key).toBeDefined();
@@ -292,7 +288,7 @@ describe.each(DIALECTS)('checkout orders on %s', (dialect) => {
   });
 
   it('answers not-configured for address lookup', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const answer = await visitor.request('GET', '/api/google-maps/places/autocomplete?input=1%20Main');
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({

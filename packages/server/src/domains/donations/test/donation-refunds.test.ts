@@ -1,17 +1,10 @@
-import type { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HostedPaymentProvider } from '../../payments/index.js';
 import { refundRenewalPayment } from '../refunds.js';
-import { DIALECTS, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import {
-  DONATION_BLOCK,
-  donationOf,
-  paymentsOf,
-  startPaypalDonationServer,
-} from '../../../../test/donations-helpers.js';
-import { buyerClicks, type PaypalFake } from '../../../../test/fakes/paypal-fake.js';
-import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
+import { DONATION_BLOCK, donationOf, paymentsOf, donationSuite } from '../../../../test/donations-helpers.js';
+import { buyerClicks } from '../../../../test/fakes/paypal-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
 
 // Issue 23: refunds of renewal payments. A renewal is no order, so the owner refunds it from the
@@ -20,27 +13,16 @@ import { Visitor } from '../../../../test/visitor.js';
 
 for (const dialect of DIALECTS) {
   describe(`refunds of renewal payments (${dialect})`, () => {
-    let server: TestServer;
-    let fake: PaypalFake;
-    let smtp: SMTPServer | undefined;
     let owner: Visitor;
-    const received: Received[] = [];
 
+    const suite = donationSuite(dialect, 'paypal');
     beforeAll(async () => {
-      const started = await startSmtp(received);
-      smtp = started.smtp;
-      ({ server, fake } = await startPaypalDonationServer(dialect, started.port));
-      owner = await ownerSession(server, OWNERS.storeManager);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await fake?.close();
-      await stopSmtp(smtp);
+      owner = await ownerSession(suite.server, OWNERS.storeManager);
     });
 
     /** A monthly gift of `cents` with `renewals` renewals, every webhook delivered; answers the gift and its payments. */
     async function giftWithRenewals(email: string, cents: number, renewals: number) {
-      const placed = await Visitor.of(server).post('/donate', {
+      const placed = await Visitor.of(suite.server).post('/donate', {
         block: DONATION_BLOCK.id,
         name: 'Rene Refund',
         email,
@@ -48,11 +30,11 @@ for (const dialect of DIALECTS) {
         interval: 'month',
       });
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      const donation = await donationOf(server, placed.body.orderId);
+      const donation = await donationOf(suite.server, placed.body.orderId);
       await buyerClicks(placed.body.redirect, 'Approve');
-      for (let i = 0; i < renewals; i++) fake.bill(donation.provider_subscription_id!);
-      await fake.webhooks.deliverPending();
-      const payments = await paymentsOf(server, donation.id);
+      for (let i = 0; i < renewals; i++) suite.fake.bill(donation.provider_subscription_id!);
+      await suite.fake.webhooks.deliverPending();
+      const payments = await paymentsOf(suite.server, donation.id);
       expect(payments).toHaveLength(renewals + 1);
       return { donation, payments, orderId: String(placed.body.orderId) };
     }
@@ -60,7 +42,7 @@ for (const dialect of DIALECTS) {
       `/api/config/donations/${donationId}/payments/${paymentId}/refund`;
     const totals = async () => (await owner.get('/api/config/donations/totals')).body.totals;
     const refundsOf = (paymentId: string) =>
-      server.db.selectFrom('donation_refunds').selectAll().where('payment_id', '=', paymentId).execute();
+      suite.server.db.selectFrom('donation_refunds').selectAll().where('payment_id', '=', paymentId).execute();
 
     it('four refunds of one renewal at once: one reaches PayPal, its webhook twice at once adds nothing', async () => {
       const { donation, payments } = await giftWithRenewals('four@example.com', 2500, 1);
@@ -94,14 +76,16 @@ for (const dialect of DIALECTS) {
         refundedCents: 2500,
         refund: { amountCents: 2500, provider: 'paypal' },
       });
-      expect(fake.requestsTo('POST', `/v2/payments/captures/${renewal.reference}/refund`)).toHaveLength(1);
-      const event = fake.webhooks.sent.at(-1)!;
+      expect(suite.fake.requestsTo('POST', `/v2/payments/captures/${renewal.reference}/refund`)).toHaveLength(1);
+      const event = suite.fake.webhooks.sent.at(-1)!;
       expect(event.eventType).toBe('PAYMENT.SALE.REFUNDED');
-      expect(await Promise.all([fake.webhooks.deliver(event), fake.webhooks.deliver(event)])).toEqual([200, 200]);
+      expect(await Promise.all([suite.fake.webhooks.deliver(event), suite.fake.webhooks.deliver(event)])).toEqual([
+        200, 200,
+      ]);
       expect(await refundsOf(renewal.id)).toMatchObject([
         { status: 'succeeded', amount_cents: 2500, reference: ok.body.refund.reference, source: 'owner' },
       ]);
-      expect((await paymentsOf(server, donation.id))[1]).toMatchObject({ refunded_cents: 2500 });
+      expect((await paymentsOf(suite.server, donation.id))[1]).toMatchObject({ refunded_cents: 2500 });
       expect((await totals())[0].totalCents).toBe(before - 2500);
       const again = await owner.post(refundUrl(donation.id, renewal.id), { amountCents: 100 });
       expect(again.status).toBe(400);
@@ -112,9 +96,9 @@ for (const dialect of DIALECTS) {
       const { donation, payments } = await giftWithRenewals('dashboard@example.com', 3000, 1);
       const renewal = payments[1]!;
       const before = (await totals())[0].totalCents;
-      const reference = fake.refundFromDashboard(renewal.reference!, 1000);
-      const event = fake.webhooks.sent.at(-1)!;
-      expect(await Promise.all([1, 2, 3].map(() => fake.webhooks.deliver(event)))).toEqual([200, 200, 200]);
+      const reference = suite.fake.refundFromDashboard(renewal.reference!, 1000);
+      const event = suite.fake.webhooks.sent.at(-1)!;
+      expect(await Promise.all([1, 2, 3].map(() => suite.fake.webhooks.deliver(event)))).toEqual([200, 200, 200]);
       expect(await refundsOf(renewal.id)).toMatchObject([
         { reference, amount_cents: 1000, source: 'provider', status: 'succeeded' },
       ]);
@@ -135,17 +119,17 @@ for (const dialect of DIALECTS) {
     it('the webhook coming before the owner answer is written takes over the claim: still one refund', async () => {
       const { donation, payments } = await giftWithRenewals('race@example.com', 1800, 1);
       const renewal = payments[1]!;
-      const real = (await server.app.services.hostedPayments!.registry.providerFor(donation.site_id, 'paypal'))!;
+      const real = (await suite.server.app.services.hostedPayments!.registry.providerFor(donation.site_id, 'paypal'))!;
       // PayPal answers, and its webhook arrives before Tessera has written that answer.
       const racing: HostedPaymentProvider = {
         ...real,
         refund: async (request) => {
           const answer = await real.refund(request);
-          expect(await fake.webhooks.deliverPending()).toEqual([200]);
+          expect(await suite.fake.webhooks.deliverPending()).toEqual([200]);
           return answer;
         },
       };
-      const outcome = await refundRenewalPayment(server.db, async () => racing, {
+      const outcome = await refundRenewalPayment(suite.server.db, async () => racing, {
         siteId: donation.site_id,
         donationId: donation.id,
         paymentId: renewal.id,
@@ -161,15 +145,15 @@ for (const dialect of DIALECTS) {
     it('PayPal refusing gives the claim back; the refund PayPal knows of (not yet told) is recorded when told', async () => {
       const { donation, payments } = await giftWithRenewals('refused@example.com', 2000, 1);
       const renewal = payments[1]!;
-      fake.refundFromDashboard(renewal.reference!, 2000);
+      suite.fake.refundFromDashboard(renewal.reference!, 2000);
       const refused = await owner.post(refundUrl(donation.id, renewal.id), {});
       expect(refused.status).toBe(402);
       expect(refused.body).toMatchObject({ error: 'refund-failed', provider: 'paypal' });
       expect(refused.body.message).toContain('REFUND_AMOUNT_EXCEEDED');
       expect(await refundsOf(renewal.id)).toEqual([]);
-      expect((await paymentsOf(server, donation.id))[1]).toMatchObject({ refunded_cents: 0 });
-      await fake.webhooks.deliverPending();
-      expect((await paymentsOf(server, donation.id))[1]).toMatchObject({ refunded_cents: 2000 });
+      expect((await paymentsOf(suite.server, donation.id))[1]).toMatchObject({ refunded_cents: 0 });
+      await suite.fake.webhooks.deliverPending();
+      expect((await paymentsOf(suite.server, donation.id))[1]).toMatchObject({ refunded_cents: 2000 });
     });
 
     it('a first payment is an order: refunded from Orders, and the totals and the list follow it', async () => {
@@ -194,8 +178,8 @@ for (const dialect of DIALECTS) {
     it('only store owners refund, with the crumb, valid ids and a whole positive amount', async () => {
       const { donation, payments } = await giftWithRenewals('rules@example.com', 1200, 1);
       const url = refundUrl(donation.id, payments[1]!.id);
-      expect((await Visitor.of(server).post(url, {})).status).toBe(401);
-      const editor = await ownerSession(server, OWNERS.editor);
+      expect((await Visitor.of(suite.server).post(url, {})).status).toBe(401);
+      const editor = await ownerSession(suite.server, OWNERS.editor);
       expect((await editor.post(url, {})).status).toBe(403);
       expect((await editor.get(`/api/config/donations/${donation.id}/payments`)).status).toBe(403);
       expect((await owner.request('POST', url, { body: {}, crumb: false })).status).toBe(403);
@@ -213,7 +197,7 @@ for (const dialect of DIALECTS) {
       expect((await owner.post(refundUrl('no-such-gift', payments[1]!.id), {})).status).toBe(404);
       expect((await owner.post(refundUrl('../x', payments[1]!.id), {})).status).toBe(404);
       expect((await owner.get('/api/config/donations/no-such-gift/payments')).status).toBe(404);
-      expect(fake.requestsTo('POST', `/v2/payments/captures/${payments[1]!.reference}/refund`)).toHaveLength(0);
+      expect(suite.fake.requestsTo('POST', `/v2/payments/captures/${payments[1]!.reference}/refund`)).toHaveLength(0);
     });
 
     it("never reaches another gift's payment or another site's gift, whatever ids are combined", async () => {
@@ -226,18 +210,18 @@ for (const dialect of DIALECTS) {
       const listed = (await owner.get(`/api/config/donations/${mine.donation.id}/payments`)).body.payments;
       expect(listed.map((p: { id: string }) => p.id)).not.toContain(theirs.payments[1]!.id);
       // The second gift moves to another site: its owner's ids mean nothing on this one.
-      const site = await server.db
+      const site = await suite.server.db
         .selectFrom('sites')
         .selectAll()
         .where('id', '=', mine.donation.site_id)
         .executeTakeFirstOrThrow();
-      await server.db
+      await suite.server.db
         .insertInto('sites')
         .values({ ...site, id: 'refund-other-site', host: 'refund-other.test', created_at: new Date().toISOString() })
         .execute();
       for (const table of ['donations', 'donation_payments'] as const) {
         const column = table === 'donations' ? 'id' : 'donation_id';
-        await server.db
+        await suite.server.db
           .updateTable(table)
           .set({ site_id: 'refund-other-site' })
           .where(column, '=', theirs.donation.id)
@@ -247,7 +231,7 @@ for (const dialect of DIALECTS) {
       const foreign = await owner.post(refundUrl(theirs.donation.id, theirs.payments[1]!.id), { amountCents: 100 });
       expect(foreign.status).toBe(404);
       for (const payment of theirs.payments) {
-        expect(fake.requestsTo('POST', `/v2/payments/captures/${payment.reference}/refund`)).toHaveLength(0);
+        expect(suite.fake.requestsTo('POST', `/v2/payments/captures/${payment.reference}/refund`)).toHaveLength(0);
       }
       expect(await refundsOf(theirs.payments[1]!.id)).toEqual([]);
     });

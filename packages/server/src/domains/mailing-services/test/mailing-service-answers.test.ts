@@ -1,13 +1,11 @@
 import { mailchimpAudiences, mailingDeliveries, mailingListing } from '@tessera/core/contracts/mailing-services';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAILCHIMP_BASE_ENV } from '../index.js';
+import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import { type MailchimpFake, startMailchimpFake } from '../../../../test/fakes/mailchimp-fake.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { mailchimpSuite } from '../../../../test/webhook-suite.js';
 
 // The mailing-service answers are what their contract (`@tessera/core/contracts/mailing-services`)
 // says, the contract the editor's mailing services dialog takes its types from, and what
@@ -17,54 +15,35 @@ const BASE = '/api/config/mailing-services';
 
 for (const dialect of DIALECTS) {
   describe(`mailing-service answers match their published schema (${dialect})`, () => {
-    let server: TestServer;
-    let fake: MailchimpFake;
-    let receiver: WebhookReceiver;
-    let admin: Visitor;
-    const envBefore = { base: process.env[MAILCHIMP_BASE_ENV], allow: process.env.TESSERA_WEBHOOK_ALLOW_HOSTS };
-
-    beforeAll(async () => {
-      fake = await startMailchimpFake();
-      receiver = await startWebhookReceiver();
-      process.env[MAILCHIMP_BASE_ENV] = fake.url;
-      process.env.TESSERA_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
-      server = await startTestServer({
-        dialect,
-        config: {
-          secretKey: 'mailing-answers-test-secret-key-0123456789',
-          forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 },
-        },
-      });
-      [admin] = await ownerSessions(server, [OWNERS.admin]);
-    });
-    afterAll(async () => {
-      for (const [name, value] of [
-        [MAILCHIMP_BASE_ENV, envBefore.base],
-        ['TESSERA_WEBHOOK_ALLOW_HOSTS', envBefore.allow],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      await server?.close();
-      await fake?.close();
-      await receiver?.close();
-    });
+    const suite = mailchimpSuite(
+      dialect,
+      { admin: OWNERS.admin },
+      {
+        secretKey: 'mailing-answers-test-secret-key-0123456789',
+        forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 },
+      },
+    );
 
     it('answers audiences, connections, deliveries, a retry and a disconnection, as published', async () => {
-      expect(expectAnswer(mailingListing, await admin.get(BASE)).connections).toEqual([]);
+      expect(expectAnswer(mailingListing, await suite.admin.get(BASE)).connections).toEqual([]);
       const { audiences } = expectAnswer(
         mailchimpAudiences,
-        await admin.post(`${BASE}/mailchimp/audiences`, { apiKey: fake.apiKey }),
+        await suite.admin.post(`${BASE}/mailchimp/audiences`, { apiKey: suite.fake.apiKey }),
       );
       const chimp = expectAnswer(
         mailingListing,
-        await admin.post(BASE, { kind: 'mailchimp', apiKey: fake.apiKey, listId: audiences[0]!.id, doubleOptIn: true }),
+        await suite.admin.post(BASE, {
+          kind: 'mailchimp',
+          apiKey: suite.fake.apiKey,
+          listId: audiences[0]!.id,
+          doubleOptIn: true,
+        }),
         201,
       );
       expect(chimp.secret).toBeUndefined();
       const hook = expectAnswer(
         mailingListing,
-        await admin.post(BASE, { kind: 'webhook', url: `${receiver.url}/signups`, label: 'CRM' }),
+        await suite.admin.post(BASE, { kind: 'webhook', url: `${suite.receiver.url}/signups`, label: 'CRM' }),
         201,
       );
       expect(hook.secret).toBeDefined();
@@ -73,7 +52,7 @@ for (const dialect of DIALECTS) {
         ['webhook', true, false],
       ]);
 
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const key = (await visitor.post('/api/form/FormSubmissionKey')).body.key;
       const saved = await visitor.post('/api/form/SaveFormSubmission', {
         key,
@@ -82,20 +61,20 @@ for (const dialect of DIALECTS) {
         pagePath: '/contact',
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      await server.app.services.jobs!.run(JOBS.mailingServices, new Date());
+      await suite.server.app.services.jobs!.run(JOBS.mailingServices, new Date());
       const webhookId = hook.connections[1]!.id;
-      const log = expectAnswer(mailingDeliveries, await admin.get(`${BASE}/${webhookId}/deliveries`));
+      const log = expectAnswer(mailingDeliveries, await suite.admin.get(`${BASE}/${webhookId}/deliveries`));
       expect(log.deliveries.map((d) => [d.email, d.status])).toEqual([['rosalind@example.com', 'delivered']]);
-      const listed = expectAnswer(mailingListing, await admin.get(BASE));
+      const listed = expectAnswer(mailingListing, await suite.admin.get(BASE));
       expect(listed.connections.map((c) => c.delivered)).toEqual([1, 1]);
 
-      expectAnswer(mailingListing, await admin.post(`${BASE}/${webhookId}/retry`, {}));
-      const left = expectAnswer(mailingListing, await admin.delete(`${BASE}/${webhookId}`));
+      expectAnswer(mailingListing, await suite.admin.post(`${BASE}/${webhookId}/retry`, {}));
+      const left = expectAnswer(mailingListing, await suite.admin.delete(`${BASE}/${webhookId}`));
       expect(left.connections).toHaveLength(1);
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(admin);
+      const doc = await openApiDocument(suite.admin);
       expectPublishedAnswer(doc, 'GET', BASE, mailingListing);
       expectPublishedAnswer(doc, 'POST', BASE, mailingListing, 201);
       expectPublishedAnswer(doc, 'POST', `${BASE}/mailchimp/audiences`, mailchimpAudiences);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestServer } from '../../../testing.js';
-import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import {
   followBack,
   mailTo,
@@ -8,9 +7,9 @@ import {
   placeStripeOrder,
   sessionRow,
   setStock,
-  startWithStripe,
   stockOf,
   stripeOrderBody,
+  stripeSuite,
 } from '../../../../test/payments-stripe-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
@@ -20,24 +19,15 @@ import { Visitor } from '../../../../test/visitor.js';
 
 for (const dialect of DIALECTS) {
   describe(`Stripe hosted payments (${dialect})`, () => {
-    let server: TestServer;
-    let fake: StripeFake;
-
-    beforeAll(async () => {
-      ({ server, fake } = await startWithStripe(dialect));
-    });
-    afterAll(async () => {
-      await server?.close();
-      await fake?.close();
-    });
+    const suite = stripeSuite(dialect);
 
     it('opens one Checkout Session per order with the amount in minor units, the currency, the order id and a key from it', async () => {
-      await setStock(server, 20);
-      const placed = await placeStripeOrder(server, fake, 2);
-      const order = await orderRow(server, placed.orderId);
+      await setStock(suite.server, 20);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 2);
+      const order = await orderRow(suite.server, placed.orderId);
       expect(order).toMatchObject({ status: 'received', payment_status: 'pending', subscription_id: null });
-      expect(await stockOf(server)).toBe(18);
-      const created = fake
+      expect(await stockOf(suite.server)).toBe(18);
+      const created = suite.fake
         .requestsTo('/v1/checkout/sessions')
         .filter((r) => r.body.metadata?.order_id === placed.orderId);
       expect(created).toHaveLength(1);
@@ -52,26 +42,26 @@ for (const dialect of DIALECTS) {
       const heldUntil = new Date(order.stock_held_until!).getTime();
       expect(Number(request!.body.expires_at)).toBe(Math.floor(heldUntil / 1000));
       expect(heldUntil - new Date(order.created_at).getTime()).toBeGreaterThanOrEqual(30 * 60_000);
-      expect((await sessionRow(server, placed.orderId)).session_id).toBe(placed.sessionId);
+      expect((await sessionRow(suite.server, placed.orderId)).session_id).toBe(placed.sessionId);
       // No confirmation, gift card or anything else before the money arrives.
-      expect(await mailTo(server, 'card-buyer@example.com')).toEqual([]);
+      expect(await mailTo(suite.server, 'card-buyer@example.com')).toEqual([]);
     });
 
     it('webhook before return: the webhook settles the order; the return shows it confirmed; the mail goes once', async () => {
-      const placed = await placeStripeOrder(server, fake, 1, { email: 'webhook-first@example.com' });
-      fake.webhookTiming = 'before-redirect';
-      await fake.pay(placed.sessionId);
-      expect(fake.delivered.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
-      const paid = await orderRow(server, placed.orderId);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 1, { email: 'webhook-first@example.com' });
+      suite.fake.webhookTiming = 'before-redirect';
+      await suite.fake.pay(placed.sessionId);
+      expect(suite.fake.delivered.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
+      const paid = await orderRow(suite.server, placed.orderId);
       expect(paid).toMatchObject({ status: 'confirmed', payment_status: 'paid', stock_held_until: null });
-      const back = await followBack(placed.visitor, fake.sessions.get(placed.sessionId)!.success_url);
+      const back = await followBack(placed.visitor, suite.fake.sessions.get(placed.sessionId)!.success_url);
       expect(back.status).toBe(303);
       expect(back.headers.get('location')).toBe(`/checkout/order-confirmed/${placed.orderId}`);
       const page = await placed.visitor.get(`/checkout/order-confirmed/${placed.orderId}`);
       expect(String(page.body)).toContain('Order confirmed');
-      const mail = await mailTo(server, 'webhook-first@example.com');
+      const mail = await mailTo(suite.server, 'webhook-first@example.com');
       expect(mail.map((m) => m.subject)).toEqual([`Order confirmed: #${placed.orderNumber}`]);
-      const payments = await server.db
+      const payments = await suite.server.db
         .selectFrom('payments')
         .selectAll()
         .where('order_id', '=', placed.orderId)
@@ -81,25 +71,25 @@ for (const dialect of DIALECTS) {
     });
 
     it('return before webhook: the return asks Stripe and settles; the late webhook changes nothing', async () => {
-      const placed = await placeStripeOrder(server, fake, 1, { email: 'return-first@example.com' });
-      fake.webhookTiming = 'held';
-      await fake.pay(placed.sessionId);
-      expect((await orderRow(server, placed.orderId)).payment_status).toBe('pending');
-      await followBack(placed.visitor, fake.sessions.get(placed.sessionId)!.success_url);
-      const settled = await orderRow(server, placed.orderId);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 1, { email: 'return-first@example.com' });
+      suite.fake.webhookTiming = 'held';
+      await suite.fake.pay(placed.sessionId);
+      expect((await orderRow(suite.server, placed.orderId)).payment_status).toBe('pending');
+      await followBack(placed.visitor, suite.fake.sessions.get(placed.sessionId)!.success_url);
+      const settled = await orderRow(suite.server, placed.orderId);
       expect(settled).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
-      await fake.flushWebhooks();
-      fake.webhookTiming = 'before-redirect';
-      expect(fake.delivered.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
-      expect(await orderRow(server, placed.orderId)).toEqual(settled);
-      expect((await mailTo(server, 'return-first@example.com')).map((m) => m.subject)).toEqual([
+      await suite.fake.flushWebhooks();
+      suite.fake.webhookTiming = 'before-redirect';
+      expect(suite.fake.delivered.at(-1)).toMatchObject({ type: 'checkout.session.completed', status: 200 });
+      expect(await orderRow(suite.server, placed.orderId)).toEqual(settled);
+      expect((await mailTo(suite.server, 'return-first@example.com')).map((m) => m.subject)).toEqual([
         `Order confirmed: #${placed.orderNumber}`,
       ]);
     });
 
     it('a bad signature answers 400 and changes nothing', async () => {
-      const placed = await placeStripeOrder(server, fake, 1);
-      const session = fake.sessions.get(placed.sessionId)!;
+      const placed = await placeStripeOrder(suite.server, suite.fake, 1);
+      const session = suite.fake.sessions.get(placed.sessionId)!;
       Object.assign(session, { status: 'complete', payment_status: 'paid' });
       const payload = JSON.stringify({
         id: 'evt_forged',
@@ -107,7 +97,7 @@ for (const dialect of DIALECTS) {
         type: 'checkout.session.completed',
         data: { object: session },
       });
-      const visitor = new Visitor(server.url, null);
+      const visitor = new Visitor(suite.server.url, null);
       for (const signature of [
         undefined,
         't=1,v1=deadbeef',
@@ -121,8 +111,8 @@ for (const dialect of DIALECTS) {
         expect(answer.status).toBe(400);
         expect(answer.body).toMatchObject({ error: 'bad-signature' });
       }
-      expect((await orderRow(server, placed.orderId)).payment_status).toBe('pending');
-      const events = await server.db
+      expect((await orderRow(suite.server, placed.orderId)).payment_status).toBe('pending');
+      const events = await suite.server.db
         .selectFrom('payment_events')
         .select('event_id')
         .where('event_id', '=', 'evt_forged')
@@ -132,71 +122,74 @@ for (const dialect of DIALECTS) {
     });
 
     it('duplicated and reordered events give the same final state, each event processed once', async () => {
-      const placed = await placeStripeOrder(server, fake, 1, { email: 'reordered@example.com' });
-      fake.webhookTiming = 'held';
-      await fake.pay(placed.sessionId);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 1, { email: 'reordered@example.com' });
+      suite.fake.webhookTiming = 'held';
+      await suite.fake.pay(placed.sessionId);
       // An "expired" event for the same session arrives first (out of order): Stripe says paid, so nothing is released.
-      expect(await fake.sendEvent('checkout.session.expired', placed.sessionId, 'evt_reorder_1')).toBe(200);
-      await fake.flushWebhooks();
-      fake.webhookTiming = 'before-redirect';
-      const first = await orderRow(server, placed.orderId);
+      expect(await suite.fake.sendEvent('checkout.session.expired', placed.sessionId, 'evt_reorder_1')).toBe(200);
+      await suite.fake.flushWebhooks();
+      suite.fake.webhookTiming = 'before-redirect';
+      const first = await orderRow(suite.server, placed.orderId);
       expect(first).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
       const answers = await Promise.all([
-        fake.sendEvent('checkout.session.completed', placed.sessionId, 'evt_dup_1'),
-        fake.sendEvent('checkout.session.completed', placed.sessionId, 'evt_dup_1'),
-        fake.sendEvent('checkout.session.expired', placed.sessionId, 'evt_reorder_1'),
-        followBack(placed.visitor, fake.sessions.get(placed.sessionId)!.success_url).then((a) => a.status),
+        suite.fake.sendEvent('checkout.session.completed', placed.sessionId, 'evt_dup_1'),
+        suite.fake.sendEvent('checkout.session.completed', placed.sessionId, 'evt_dup_1'),
+        suite.fake.sendEvent('checkout.session.expired', placed.sessionId, 'evt_reorder_1'),
+        followBack(placed.visitor, suite.fake.sessions.get(placed.sessionId)!.success_url).then((a) => a.status),
       ]);
       expect(answers).toEqual([200, 200, 200, 303]);
-      expect(await orderRow(server, placed.orderId)).toEqual(first);
-      const events = await server.db
+      expect(await orderRow(suite.server, placed.orderId)).toEqual(first);
+      const events = await suite.server.db
         .selectFrom('payment_events')
         .select('event_id')
         .where('event_id', 'in', ['evt_dup_1', 'evt_reorder_1'])
         .execute();
       expect(events).toHaveLength(2);
-      expect((await mailTo(server, 'reordered@example.com')).map((m) => m.subject)).toEqual([
+      expect((await mailTo(suite.server, 'reordered@example.com')).map((m) => m.subject)).toEqual([
         `Order confirmed: #${placed.orderNumber}`,
       ]);
     });
 
     it('cancel on the hosted page stops the session, releases the stock once and gives the cart back', async () => {
-      await setStock(server, 5);
-      const placed = await placeStripeOrder(server, fake, 2);
-      expect(await stockOf(server)).toBe(3);
-      const back = await followBack(placed.visitor, fake.sessions.get(placed.sessionId)!.cancel_url);
+      await setStock(suite.server, 5);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 2);
+      expect(await stockOf(suite.server)).toBe(3);
+      const back = await followBack(placed.visitor, suite.fake.sessions.get(placed.sessionId)!.cancel_url);
       expect(back.status).toBe(303);
       expect(back.headers.get('location')).toMatch(/^\/checkout\?error=Payment%20was%20cancelled/);
-      expect(fake.sessions.get(placed.sessionId)!.status).toBe('expired');
-      expect(await stockOf(server)).toBe(5);
-      expect(await orderRow(server, placed.orderId)).toMatchObject({ status: 'cancelled', payment_status: 'expired' });
+      expect(suite.fake.sessions.get(placed.sessionId)!.status).toBe('expired');
+      expect(await stockOf(suite.server)).toBe(5);
+      expect(await orderRow(suite.server, placed.orderId)).toMatchObject({
+        status: 'cancelled',
+        payment_status: 'expired',
+      });
       // Again (a reload) and Stripe's expiry event: nothing more comes back.
-      await followBack(placed.visitor, fake.sessions.get(placed.sessionId)!.cancel_url);
-      expect(await fake.sendEvent('checkout.session.expired', placed.sessionId)).toBe(200);
-      expect(await stockOf(server)).toBe(5);
+      await followBack(placed.visitor, suite.fake.sessions.get(placed.sessionId)!.cancel_url);
+      expect(await suite.fake.sendEvent('checkout.session.expired', placed.sessionId)).toBe(200);
+      expect(await stockOf(suite.server)).toBe(5);
       // The cart can be bought again.
       const again = await placed.visitor.post('/api/checkout/orders', stripeOrderBody());
       expect(again.status).toBe(201);
-      expect(await stockOf(server)).toBe(3);
+      expect(await stockOf(suite.server)).toBe(3);
     });
 
     it('a session Stripe refuses to open cancels the order and returns its stock exactly once', async () => {
-      await setStock(server, 4);
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 3 });
-      fake.failSessions = 'Stripe is having a bad day.';
+      await setStock(suite.server, 4);
+      const visitor = Visitor.of(suite.server);
+      await addToCart(suite.server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 3 });
+      suite.fake.failSessions = 'Stripe is having a bad day.';
       const body = stripeOrderBody();
       const [one, two] = await Promise.all([
         visitor.post('/api/checkout/orders', body),
         visitor.post('/api/checkout/orders', body),
       ]);
-      fake.failSessions = undefined;
+      suite.fake.failSessions = undefined;
       for (const answer of [one, two]) {
         expect([402, 200]).toContain(answer.status);
       }
       expect([one, two].some((a) => a.status === 402 && a.body.error === 'payment-unavailable')).toBe(true);
-      expect(await stockOf(server)).toBe(4);
-      const orders = await server.db
+      expect(await stockOf(suite.server)).toBe(4);
+      const orders = await suite.server.db
         .selectFrom('orders')
         .selectAll()
         .where('cart_id', 'is not', null)
@@ -207,8 +200,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses Stripe when it is not connected, and test cards while the Stripe key is live', async () => {
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
+      const visitor = Visitor.of(suite.server);
+      await addToCart(suite.server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 1 });
       const paypal = await visitor.post('/api/checkout/orders', stripeOrderBody({ paymentMethod: 'paypal' }));
       expect(paypal.status).toBe(402);
       expect(paypal.body.message).toContain('not available');

@@ -6,12 +6,11 @@ import {
   webhookListing,
   webhookWithSecret,
 } from '@tessera/core/contracts/webhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/fakes/webhook-receiver.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
+import { webhookSuite } from '../../../../test/webhook-suite.js';
 
 // The webhook answers are what their contract (`@tessera/core/contracts/webhooks`) says, the contract
 // the editor's webhooks panel takes its types from, and what /api/openapi.json publishes.
@@ -20,56 +19,43 @@ const HOOKS = '/api/config/webhooks';
 
 for (const dialect of DIALECTS) {
   describe(`webhook answers match their published schema (${dialect})`, () => {
-    let server: TestServer;
-    let receiver: WebhookReceiver;
-    let admin: Visitor;
-    const allowBefore = process.env.TESSERA_WEBHOOK_ALLOW_HOSTS;
-
-    beforeAll(async () => {
-      // The local receiver is on loopback: allowed by name for the test only.
-      process.env.TESSERA_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
-      receiver = await startWebhookReceiver();
-      server = await startTestServer({ dialect });
-      [admin] = await ownerSessions(server, [OWNERS.admin]);
-    });
-    afterAll(async () => {
-      if (allowBefore === undefined) delete process.env.TESSERA_WEBHOOK_ALLOW_HOSTS;
-      else process.env.TESSERA_WEBHOOK_ALLOW_HOSTS = allowBefore;
-      await server?.close();
-      await receiver?.close();
-    });
+    const suite = webhookSuite(dialect, { admin: OWNERS.admin }, {});
 
     it('answers endpoints, secrets, test events, deliveries and a deletion, as published', async () => {
-      expect(expectAnswer(webhookListing, await admin.get(HOOKS)).endpoints).toEqual([]);
+      expect(expectAnswer(webhookListing, await suite.admin.get(HOOKS)).endpoints).toEqual([]);
       const created = expectAnswer(
         webhookWithSecret,
-        await admin.post(HOOKS, { url: `${receiver.url}/hook`, events: ['order.paid'], description: 'Books' }),
+        await suite.admin.post(HOOKS, {
+          url: `${suite.receiver.url}/hook`,
+          events: ['order.paid'],
+          description: 'Books',
+        }),
         201,
       );
       const at = `${HOOKS}/${created.endpoint.id}`;
       const changed = expectAnswer(
         webhookEndpointAnswer,
-        await admin.request('PATCH', at, { body: { events: ['order.paid', 'order.refunded'], enabled: false } }),
+        await suite.admin.request('PATCH', at, { body: { events: ['order.paid', 'order.refunded'], enabled: false } }),
       );
       expect(changed.endpoint).toMatchObject({ enabled: false, events: ['order.paid', 'order.refunded'] });
-      const rotated = expectAnswer(webhookWithSecret, await admin.post(`${at}/rotate-secret`, {}));
+      const rotated = expectAnswer(webhookWithSecret, await suite.admin.post(`${at}/rotate-secret`, {}));
       expect(rotated.endpoint.previousSecretUntil).not.toBeNull();
 
-      const tested = expectAnswer(webhookDeliveryAnswer, await admin.post(`${at}/test`, {}));
+      const tested = expectAnswer(webhookDeliveryAnswer, await suite.admin.post(`${at}/test`, {}));
       expect(tested.delivery).toMatchObject({ type: 'webhook.test', status: 'delivered', responseStatus: 200 });
       const again = expectAnswer(
         webhookDeliveryAnswer,
-        await admin.post(`${at}/deliveries/${tested.delivery.id}/redeliver`, {}),
+        await suite.admin.post(`${at}/deliveries/${tested.delivery.id}/redeliver`, {}),
       );
       expect(again.delivery.eventId).toBe(tested.delivery.eventId);
-      const log = expectAnswer(webhookDeliveries, await admin.get(`${at}/deliveries`));
+      const log = expectAnswer(webhookDeliveries, await suite.admin.get(`${at}/deliveries`));
       expect(log.deliveries.map((delivery) => delivery.id)).toEqual([again.delivery.id, tested.delivery.id]);
-      expect(expectAnswer(webhookListing, await admin.get(HOOKS)).endpoints).toHaveLength(1);
-      expectAnswer(webhookDeletedAnswer, await admin.delete(at));
+      expect(expectAnswer(webhookListing, await suite.admin.get(HOOKS)).endpoints).toHaveLength(1);
+      expectAnswer(webhookDeletedAnswer, await suite.admin.delete(at));
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(admin);
+      const doc = await openApiDocument(suite.admin);
       expectPublishedAnswer(doc, 'GET', HOOKS, webhookListing);
       expectPublishedAnswer(doc, 'POST', HOOKS, webhookWithSecret, 201);
       expectPublishedAnswer(doc, 'PATCH', `${HOOKS}/{id}`, webhookEndpointAnswer);
