@@ -6,6 +6,7 @@ import { requireOwner } from '../auth/owner-guard.js';
 import { storedItemSeo } from '../content/item-seo-input.js';
 import { parseJson } from '../content/product-json.js';
 import { loadProducts } from '../content/product-repository.js';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { originalSizeOf } from '../files/image-size.js';
 import { AppError } from '../../platform/errors/aliases.js';
@@ -140,14 +141,7 @@ export default async function productsAdminPlugin(app: FastifyInstance): Promise
     const itemId = existingId ?? newId();
     let moved: [string, string] | undefined;
     await db.transaction().execute(async (trx) => {
-      const previous = existingId
-        ? await trx
-            .selectFrom('items')
-            .selectAll()
-            .where('id', '=', existingId)
-            .where('site_id', '=', siteId)
-            .executeTakeFirst()
-        : undefined;
+      const previous = existingId ? await siteRow(trx, 'items', siteId, existingId) : undefined;
       if (existingId && !previous)
         throw withStatus(new AppError('product-not-found', 'There is no product with this id.'), 404);
       const collection = await collectionOf(siteId, input.collectionId ?? previous?.collection_id, trx, true);

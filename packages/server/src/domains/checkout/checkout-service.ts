@@ -2,6 +2,7 @@ import { subtotalMinimumMessage } from '@tessera/core';
 import type { CheckoutCart, OrderSummary } from '@tessera/core/contracts/checkout';
 import type { Kysely, Transaction } from 'kysely';
 import { shoppingCartJson } from '../cart/index.js';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { LruMap } from '../../platform/lru-map.js';
 import type { PaymentProviders } from '../payments/index.js';
@@ -157,12 +158,7 @@ export function createCheckoutService(db: Kysely<Database>, payments: PaymentPro
     },
 
     async getOrder(siteId, orderId) {
-      const row = await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', orderId)
-        .executeTakeFirst();
+      const row = await siteRow(db, 'orders', siteId, orderId);
       if (!row) return undefined;
       const lines = await db
         .selectFrom('order_lines')

@@ -8,9 +8,10 @@ import {
   type SubscriptionRenewal,
 } from '@tessera/core/contracts/orders';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { requireOwner } from '../auth/owner-guard.js';
-import type { OrderRow } from '../../platform/db/schema.js';
+import { siteRow } from '../../platform/db/site-row.js';
+import type { OrderRow, PaymentsTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -47,14 +48,10 @@ export function orderNumberOf(text: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-interface PaymentRow {
-  provider: string;
-  kind: string;
-  status: string;
-  amount_cents: number;
-  reference: string;
-  created_at: string;
-}
+type PaymentRow = Pick<
+  Selectable<PaymentsTable>,
+  'provider' | 'kind' | 'status' | 'amount_cents' | 'reference' | 'created_at'
+>;
 
 /** What happened to an order, oldest first: placed, charged, fulfilled, refunded. */
 export function orderHistory(order: OrderRow, payments: readonly PaymentRow[]) {
@@ -179,12 +176,7 @@ export function registerOrderAdminRoutes(
       const { orderId } = parseInput(orderIdParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       const order = await service.getOrder(siteId, orderId);
-      const row = await app.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .where('site_id', '=', siteId)
-        .executeTakeFirst();
+      const row = await siteRow(app.db, 'orders', siteId, orderId);
       if (!order || !row) return fail(reply, 404, 'not-found', 'That order does not exist.');
       const paid = await app.db
         .selectFrom('payments')

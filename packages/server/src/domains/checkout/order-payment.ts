@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { nowIso } from '../../platform/ids.js';
 import type { OrderMail } from './checkout-service.js';
@@ -29,12 +30,7 @@ export const MARK_PAID_MESSAGES = {
  */
 export async function markOrderPaid(db: Kysely<Database>, siteId: string, orderId: string): Promise<MarkPaidOutcome> {
   return db.transaction().execute(async (trx): Promise<MarkPaidOutcome> => {
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .where('site_id', '=', siteId)
-      .executeTakeFirst();
+    const order = await siteRow(trx, 'orders', siteId, orderId);
     if (!order) return { ok: false, status: 404, error: 'not-found', message: MARK_PAID_MESSAGES.notFound };
     if (order.payment_status !== 'pending') {
       const paid = order.payment_status === 'paid';

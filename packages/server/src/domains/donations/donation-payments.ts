@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addBillingPeriod } from '../subscriptions/schedule.js';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
@@ -246,12 +247,7 @@ export type CancelOutcome =
 export async function donationOfToken(db: Kysely<Database>, siteId: string, token: string) {
   const id = tokenDonationId(token);
   if (!id) return undefined;
-  const donation = await db
-    .selectFrom('donations')
-    .selectAll()
-    .where('id', '=', id)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  const donation = await siteRow(db, 'donations', siteId, id);
   return donation && verifyCancelToken(token, donation.id, donation.cancel_secret) ? donation : undefined;
 }
 

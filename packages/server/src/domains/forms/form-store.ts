@@ -1,5 +1,6 @@
 import type { FormDefinition } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 
@@ -67,12 +68,7 @@ export function createFormStore(db: Kysely<Database>) {
     async getForm(siteId: string, formId: string): Promise<StoredForm | undefined> {
       // PostgreSQL refuses NUL in text; no stored id holds one, so such an id names no form.
       if (formId.includes('\u0000')) return undefined;
-      const row = await db
-        .selectFrom('forms')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', formId)
-        .executeTakeFirst();
+      const row = await siteRow(db, 'forms', siteId, formId);
       return row ? toForm(row) : undefined;
     },
 

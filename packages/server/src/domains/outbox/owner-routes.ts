@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { requireOwner } from '../auth/owner-guard.js';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { MailOutboxTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
@@ -60,12 +61,7 @@ export default async function outboxPlugin(app: FastifyInstance): Promise<void> 
   };
   app.get('/api/config/mail-outbox/:id', messageRoute, async (request) => {
     const { id } = parseInput(outboxMessageParams, request.params, 'address');
-    const row = await app.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('site_id', '=', ownerOf(request).websiteId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await siteRow(app.db, 'mail_outbox', ownerOf(request).websiteId, id);
     if (!row)
       throw withStatus(new AppError('message-not-found', 'There is no message with this id in the outbox.'), 404);
     return { message: messageJson(row) };

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, SiteThemeVersionsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { MAX_VERSIONS } from './theme-files.js';
@@ -50,12 +51,7 @@ export class SiteThemeStore {
   }
 
   version(siteId: string, id: string): Promise<VersionRow | undefined> {
-    return this.db
-      .selectFrom('site_theme_versions')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return siteRow(this.db, 'site_theme_versions', siteId, id);
   }
 
   /** Files of a version by id alone (rendering: the id comes from the site row, or the stylesheet URL). */

@@ -3,6 +3,7 @@ import type { PageDocument, PageSummary, SectionData } from '@tessera/core/contr
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/password.js';
 import type { Updateable } from 'kysely';
+import { siteRow } from '../../../platform/db/site-row.js';
 import type { CollectionRow, CollectionsTable, Database } from '../../../platform/db/schema.js';
 import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
@@ -78,12 +79,7 @@ export function checkSections(value: unknown): unknown[] {
 /** The owner's page operations, always scoped to one site. */
 export function createPageStore(db: Kysely<Database>) {
   async function row(siteId: string, id: string): Promise<CollectionRow> {
-    const found = await db
-      .selectFrom('collections')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const found = await siteRow(db, 'collections', siteId, id);
     if (!found) throw new AppError('not-found', EDITOR_MESSAGES.unableToLocate);
     return found;
   }
