@@ -74,6 +74,22 @@ describe('zoned calendar fields', () => {
     }
   });
 
+  it('match when days that share a cache slot (1,024 days apart) and hours that share one are asked in turn', () => {
+    const DAY = 86_400_000;
+    for (const zone of ['UTC', 'Europe/Berlin', 'Pacific/Chatham']) {
+      for (let d = -800; d < 2200; d += 7) {
+        for (const epoch of [
+          Date.UTC(2024, 0, 1) + d * DAY + 5_000,
+          Date.UTC(2024, 0, 1) + (d + 1024) * DAY + 7_000,
+          Date.UTC(1969, 11, 31) - (d + 2048) * DAY + 3_600_000 * 4096,
+          Date.UTC(2024, 0, 1) + d * DAY + 5_000,
+        ]) {
+          expect(zonedFieldsFast(epoch, zone)).toEqual(zonedFieldsByDate(epoch, zone));
+        }
+      }
+    }
+  });
+
   it('keep Date semantics for fractional and far-out instants', () => {
     expect(zonedFieldsFast(-1.5, 'UTC')).toEqual(zonedFieldsByDate(-1.5, 'UTC'));
     expect(zonedFieldsFast(1e16, 'UTC')).toEqual(zonedFieldsByDate(1e16, 'UTC'));

@@ -125,9 +125,42 @@ function computeZonedFields(epoch: number, zoneId: string): ZonedFields {
   const local = Math.trunc(epoch + info.offset);
   const days = Math.floor(local / DAY_MS) | 0;
   const msOfDay = (local - days * DAY_MS) | 0;
-  // Civil date from the day number (Howard Hinnant's algorithm).
+  const slot = (days & DAY_SLOTS_MASK) * 4;
+  if (civilDays[days & DAY_SLOTS_MASK] !== days) civilDate(days, slot);
+  const minutes = (msOfDay / 60_000) | 0;
+  const seconds = (msOfDay / 1000) | 0;
+  const weekday = ((days + 4) % 7) | 0;
+  return {
+    epoch,
+    year: civil[slot] as number,
+    month: civil[slot + 1] as number,
+    day: civil[slot + 2] as number,
+    weekday: weekday < 0 ? weekday + 7 : weekday,
+    dayOfYear: civil[slot + 3] as number,
+    hour: (msOfDay / HOUR_MS) | 0,
+    minute: minutes % 60,
+    second: seconds % 60,
+    millis: msOfDay % 1000,
+    offsetMs: info.offset,
+    abbr: info.abbr,
+  };
+}
+
+/**
+ * The civil dates of recent day numbers, direct-mapped (slot `days & DAY_SLOTS_MASK`): `civilDays`
+ * holds the day number a slot is for, `civil` its year, month, day and day of the year. Dates on
+ * a page fall on a few days, which then skip the calendar arithmetic.
+ */
+const DAY_SLOTS = 1024;
+const DAY_SLOTS_MASK = DAY_SLOTS - 1;
+/** No day number in the arithmetic range is this low, so an empty slot matches none. */
+const civilDays = new Int32Array(DAY_SLOTS).fill(-0x80000000);
+const civil = new Int32Array(DAY_SLOTS * 4);
+
+/** Fill the slot of `days` with its civil date (Howard Hinnant's algorithm). */
+function civilDate(days: number, slot: number): void {
   const z = (days + 719_468) | 0;
-  const era = Math.floor(z / 146_097) | 0;
+  const era = ((z >= 0 ? z : z - 146_096) / 146_097) | 0;
   const doe = (z - era * 146_097) | 0;
   const yoe = ((doe - ((doe / 1460) | 0) + ((doe / 36_524) | 0) - ((doe / 146_096) | 0)) / 365) | 0;
   const doy = (doe - (365 * yoe + ((yoe / 4) | 0) - ((yoe / 100) | 0))) | 0;
@@ -138,23 +171,11 @@ function computeZonedFields(epoch: number, zoneId: string): ZonedFields {
   // Day of the year from the day of the March-based year: January and February come after
   // the 306 days from March to December; from March on, a leap year has one day more.
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const dayOfYear = doy >= 306 ? doy - 305 : doy + 60 + (leap ? 1 : 0);
-  const minutes = (msOfDay / 60_000) | 0;
-  const seconds = (msOfDay / 1000) | 0;
-  return {
-    epoch,
-    year,
-    month,
-    day,
-    weekday: (((days + 4) % 7) + 7) % 7,
-    dayOfYear,
-    hour: (msOfDay / HOUR_MS) | 0,
-    minute: minutes % 60,
-    second: seconds % 60,
-    millis: msOfDay % 1000,
-    offsetMs: info.offset,
-    abbr: info.abbr,
-  };
+  civil[slot] = year;
+  civil[slot + 1] = month;
+  civil[slot + 2] = day;
+  civil[slot + 3] = doy >= 306 ? doy - 305 : doy + 60 + (leap ? 1 : 0);
+  civilDays[days & DAY_SLOTS_MASK] = days;
 }
 
 /** The same fields through Date: used for instants outside the arithmetic range (and as its test oracle). */
