@@ -122,12 +122,14 @@ describe('PayPal subscriptions', () => {
     const event = hostedEventOf(JSON.parse(fake.webhooks.sent.at(-1)!.body));
     expect(event).toMatchObject({
       type: 'refund.updated',
-      refund: {
-        reference: refunded.ok ? refunded.reference : '',
-        paymentReference: sale.id,
-        amountCents: 500,
-        currency: 'USD',
-      },
+      refunds: [
+        {
+          reference: refunded.ok ? refunded.reference : '',
+          paymentReference: sale.id,
+          amountCents: 500,
+          currency: 'USD',
+        },
+      ],
     });
     expect(await paypal.subscriptions!.cancel(created.sessionId, 'Cancelled by the donor.')).toEqual({ ok: true });
     // Again: PayPal refuses (already cancelled); the adapter reads it back and says it is stopped.
