@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createdAt, idKey, linkWindow, siteKey, timestamps } from './columns.js';
+import { createdAt, idKey, linkWindow, ownerKey, siteKey, siteUserKey, timestamps, tokenKey } from './columns.js';
 
 // Owners (people who run a website, with SPEC §6 roles), site users (visitors with an account),
 // their sessions, password-reset links and the cart a site user keeps between visits.
@@ -19,15 +19,15 @@ export const siteUsersMigration: Migration = {
 
     await db.schema
       .createTable('owner_roles')
-      .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
+      .$call(ownerKey)
       .addColumn('role', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('owner_roles_pk', ['owner_id', 'role'])
       .execute();
 
     await db.schema
       .createTable('owner_sessions')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
+      .$call(tokenKey)
+      .$call(ownerKey)
       .$call(createdAt)
       .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
       .execute();
@@ -46,20 +46,15 @@ export const siteUsersMigration: Migration = {
 
     await db.schema
       .createTable('site_user_sessions')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
+      .$call(tokenKey)
+      .$call(siteUserKey)
       .addColumn('xsrf_token', 'varchar(64)', (c) => c.notNull())
       .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
       .$call(createdAt)
       .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('password_resets')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
-      .$call(linkWindow)
-      .execute();
+    await db.schema.createTable('password_resets').$call(tokenKey).$call(siteUserKey).$call(linkWindow).execute();
 
     await db.schema
       .createTable('site_user_carts')

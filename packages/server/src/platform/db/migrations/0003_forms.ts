@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createdAt, idKey, linkWindow, siteKey, timestamps } from './columns.js';
+import { createdAt, idKey, linkWindow, siteKey, timestamps, tokenKey } from './columns.js';
 
 // Forms (SPEC §3 "Form definition") and what visitors send them: submissions (spam is flagged,
 // never dropped), one-time submission keys, spent captcha challenges (replay protection), and
@@ -27,7 +27,7 @@ export const formsMigration: Migration = {
 
     await db.schema
       .createTable('forms')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+      .$call(tokenKey)
       .$call(siteKey)
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('kind', 'varchar(32)', (c) => c.notNull())

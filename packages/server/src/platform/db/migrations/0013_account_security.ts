@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { linkWindow } from './columns.js';
+import { linkWindow, ownerKey, siteUserKey, tokenKey } from './columns.js';
 
 // Security review (issue 15): reset tokens, owner sign-in delays, verified site-user emails, public URLs.
 //
@@ -14,12 +14,7 @@ export const accountSecurityMigration: Migration = {
     await db.schema.alterTable('sites').addColumn('public_url', 'varchar(300)').execute();
     await db.schema.alterTable('site_users').addColumn('email_verified_at', 'varchar(32)').execute();
 
-    await db.schema
-      .createTable('owner_password_resets')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'))
-      .$call(linkWindow)
-      .execute();
+    await db.schema.createTable('owner_password_resets').$call(tokenKey).$call(ownerKey).$call(linkWindow).execute();
     await db.schema
       .createIndex('owner_password_resets_owner')
       .on('owner_password_resets')
@@ -28,8 +23,8 @@ export const accountSecurityMigration: Migration = {
 
     await db.schema
       .createTable('email_verifications')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
+      .$call(tokenKey)
+      .$call(siteUserKey)
       .addColumn('email', 'varchar(256)', (c) => c.notNull())
       .$call(linkWindow)
       .execute();

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { linkWindow, siteKey } from './columns.js';
+import { linkWindow, siteKey, tokenKey } from './columns.js';
 
 // First run (issue 19): the one-time setup address `tessera start` prints while a site has no owner.
 //
@@ -9,12 +9,7 @@ import { linkWindow, siteKey } from './columns.js';
 
 export const sitesSetupMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema
-      .createTable('setup_tokens')
-      .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-      .$call(siteKey)
-      .$call(linkWindow)
-      .execute();
+    await db.schema.createTable('setup_tokens').$call(tokenKey).$call(siteKey).$call(linkWindow).execute();
     await db.schema.createIndex('setup_tokens_site').on('setup_tokens').columns(['site_id', 'created_at']).execute();
   },
   async down(db: Kysely<any>) {

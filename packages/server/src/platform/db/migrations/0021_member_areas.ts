@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createdAt, idKey, siteKey, timestamps } from './columns.js';
+import { createdAt, idKey, siteKey, siteUserKey, timestamps } from './columns.js';
 
 // Paid member areas (issue 23, `domains/memberships/`).
 //
@@ -61,7 +61,7 @@ export const memberAreasMigration: Migration = {
       .$call(idKey)
       .addColumn('site_id', 'varchar(32)', (c) => c.notNull())
       .addColumn('area_id', 'varchar(32)', (c) => c.notNull().references('member_areas.id').onDelete('cascade'))
-      .addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'))
+      .$call(siteUserKey)
       .addColumn('plan_id', 'varchar(32)')
       .addColumn('state', 'varchar(16)', (c) => c.notNull())
       .addColumn('ends_at', 'varchar(32)')

@@ -27,3 +27,14 @@ export const linkWindow = (table: Table): Table =>
   createdAt(table)
     .addColumn('expires_at', stamp, (c) => c.notNull())
     .addColumn('used_at', stamp);
+
+/** `id varchar(64)`, the primary key of a row stored under a token's SHA-256 (sessions, mailed links). */
+export const tokenKey = (table: Table): Table => table.addColumn('id', 'varchar(64)', (c) => c.primaryKey());
+
+/** `owner_id`, required, deleted with its owner. */
+export const ownerKey = (table: Table): Table =>
+  table.addColumn('owner_id', 'varchar(32)', (c) => c.notNull().references('owners.id').onDelete('cascade'));
+
+/** `site_user_id`, required, deleted with its site user. */
+export const siteUserKey = (table: Table): Table =>
+  table.addColumn('site_user_id', 'varchar(32)', (c) => c.notNull().references('site_users.id').onDelete('cascade'));
