@@ -3,7 +3,8 @@
 // a visitor signs up, is shown the plans on the page's access-denied page (106), buys the plan on
 // the fake's hosted page, lands on membership confirmed (208) and then sees the page. A second
 // visitor joins on a monthly plan and loses access once a renewal is declined and the paid month
-// is over (the renewals job runs every second in this server).
+// is over (the renewals job runs every second in this server). The first visitor's payment, refunded
+// in Stripe's dashboard, ends that access, and the owner sees the refunded amount in the panel.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,6 +57,8 @@ async function page(): Promise<Page> {
 }
 
 let owner: Page;
+/** The first visitor, who bought the one-time plan. */
+let mia: Page;
 
 async function ownerMakesArea() {
   const email = 'areas-owner@example.com';
@@ -115,6 +118,7 @@ describe('member areas', () => {
   it('a visitor signs up, pays for a plan with Stripe and then sees the area page', async () => {
     await ownerMakesArea();
     const visitor = await page();
+    mia = visitor;
     await visitor.goto('/account/signup');
     await visitor.getByLabel('First name').fill('Mia');
     await visitor.getByLabel('Email').fill('mia-member@example.com');
@@ -198,5 +202,25 @@ describe('member areas', () => {
     expect(offSession.intents.some((intent) => intent.answered === 'card_declined')).toBe(true);
     expect((await visitor.goto('/members'))?.status()).toBe(403);
     expect((await readContext(visitor)).pageType).toBe(106);
+  });
+
+  it('a refund made in Stripe’s dashboard ends the access it paid for and shows in the panel’s revenue', async () => {
+    const paid = [...fake.sessions.values()].find(
+      (session) => session.customer_email === 'mia-member@example.com' && session.payment_intent,
+    );
+    expect(paid).toBeDefined();
+    const refund = await fake.refundFromDashboard(paid!.payment_intent!);
+    expect(refund.events.map((e) => e.type)).toEqual(['refund.created', 'charge.refunded']);
+    expect(refund.statuses).toEqual([200, 200]);
+    expect((await mia.goto('/members'))?.status()).toBe(403);
+
+    await owner.goto('/config/commerce/member-areas');
+    const area = owner.getByRole('listitem', { name: 'Insiders' });
+    await area.getByRole('button', { name: 'Members and revenue' }).click();
+    const revenue = area.getByRole('table', { name: 'Revenue per plan' });
+    await expect.poll(() => revenue.getByRole('columnheader', { name: 'Refunded' }).count()).toBe(1);
+    const lifetime = revenue.getByRole('row').filter({ hasText: 'Lifetime' });
+    await expect.poll(() => lifetime.getByRole('cell').allTextContents()).toEqual(['Lifetime', '0', '$0.00', '$15.00']);
+    await expectAccessible(owner, 'member areas panel, revenue with a refund');
   });
 });
