@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { hostOfPublicUrl, PUBLIC_URL_RULE, parsePublicUrl } from '../../platform/http/public-url.js';
-import { normalizeEmail } from './owner-session.js';
+import { normalizeEmail, ownerByEmail } from './owner-session.js';
 import { setOwnerPassword } from './owner-password.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
 
@@ -55,7 +55,8 @@ export function parseSetPublicUrlArgs(argv: string[]): Parsed<{ url: string; sit
   return { ok: true, input: { url, siteId: parsed.input.site } };
 }
 
-async function siteOf(db: Kysely<Database>, siteId: string | undefined) {
+/** The site with this id, or the first site when none is given; throws a message to print when there is none. */
+export async function siteOf(db: Kysely<Database>, siteId: string | undefined) {
   const site = siteId
     ? await db.selectFrom('sites').select('id').where('id', '=', siteId).executeTakeFirst()
     : await db.selectFrom('sites').select('id').orderBy('created_at').orderBy('id').executeTakeFirst();
@@ -69,12 +70,7 @@ export async function resetOwnerPasswordCommand(
 ): Promise<string> {
   const site = await siteOf(db, input.siteId);
   const email = normalizeEmail(input.email);
-  const owner = await db
-    .selectFrom('owners')
-    .select('id')
-    .where('site_id', '=', site.id)
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const owner = await ownerByEmail(db, site.id, email);
   if (!owner) throw new Error(`Site ${site.id} has no owner with the email ${email}.`);
   await setOwnerPassword(db, owner.id, input.password);
   return `Set a new password for ${email} of site ${site.id}; every session of that owner has ended.`;

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { insertOwner, normalizeEmail } from './owner-session.js';
+import { siteOf } from './account-commands.js';
+import { insertOwner, normalizeEmail, ownerByEmail } from './owner-session.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
 import { parseRole, ROLE_NAMES } from './roles.js';
 
@@ -59,17 +60,9 @@ export function parseCreateOwnerArgs(
 
 /** Creates the owner; answers the line to print, or throws with a message a person can act on. */
 export async function createOwnerCommand(db: Kysely<Database>, input: CreateOwnerInput): Promise<string> {
-  const site = input.siteId
-    ? await db.selectFrom('sites').select('id').where('id', '=', input.siteId).executeTakeFirst()
-    : await db.selectFrom('sites').select('id').orderBy('created_at').orderBy('id').executeTakeFirst();
-  if (!site) throw new Error(input.siteId ? `No site has the id "${input.siteId}".` : 'The database has no site yet.');
+  const site = await siteOf(db, input.siteId);
   const email = normalizeEmail(input.email);
-  const existing = await db
-    .selectFrom('owners')
-    .select('id')
-    .where('site_id', '=', site.id)
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const existing = await ownerByEmail(db, site.id, email);
   if (existing) throw new Error(`An owner with the email ${email} exists already.`);
   const owner = await insertOwner(db, { siteId: site.id, email, password: input.password, roles: input.roles });
   const roleNames = owner.roles.map((r) => ROLE_NAMES[r]).join(', ');

@@ -3,7 +3,7 @@ import { claimLink, linkCapReached, storeLink } from '../../platform/db/mailed-l
 import type { Database } from '../../platform/db/schema.js';
 import { newToken, nowIso } from '../../platform/ids.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
-import { normalizeEmail } from './owner-session.js';
+import { ownerByEmail } from './owner-session.js';
 import { setOwnerPassword } from './owner-password.js';
 import { sessionIdOf } from './session-token.js';
 
@@ -21,12 +21,7 @@ export async function requestOwnerPasswordReset(
   mail: MailService,
   input: { siteId: string; siteTitle: string; email: string; baseUrl: string },
 ): Promise<void> {
-  const owner = await db
-    .selectFrom('owners')
-    .select(['id', 'email'])
-    .where('site_id', '=', input.siteId)
-    .where('email', '=', normalizeEmail(input.email))
-    .executeTakeFirst();
+  const owner = await ownerByEmail(db, input.siteId, input.email);
   if (!owner) return;
   const now = Date.now();
   const since = now - OWNER_RESET_LINK_MS;

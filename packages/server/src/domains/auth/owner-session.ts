@@ -57,6 +57,16 @@ export async function insertOwner(
   return { id, email, websiteId: input.siteId, roles };
 }
 
+/** The site's owner with this email (compared as normalizeEmail stores it), if any. */
+export function ownerByEmail(db: Kysely<Database>, siteId: string, email: string) {
+  return db
+    .selectFrom('owners')
+    .select(['id', 'email', 'site_id', 'password_hash'])
+    .where('site_id', '=', siteId)
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+}
+
 /** Checks an owner's email and password; undefined when either is wrong (same time either way). */
 export async function authenticateOwner(
   db: Kysely<Database>,
@@ -64,12 +74,7 @@ export async function authenticateOwner(
   email: string,
   password: string,
 ): Promise<OwnerIdentity | undefined> {
-  const row = await db
-    .selectFrom('owners')
-    .select(['id', 'email', 'site_id', 'password_hash'])
-    .where('site_id', '=', siteId)
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  const row = await ownerByEmail(db, siteId, email);
   if (!row) return verifyAgainstNothing(password).then(() => undefined);
   if (!(await verifyPassword(row.password_hash, password))) return undefined;
   return { id: row.id, email: row.email, websiteId: row.site_id, roles: await rolesOf(db, row.id) };

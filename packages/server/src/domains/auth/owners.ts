@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from './owner-guard.js';
-import { normalizeEmail } from './owner-session.js';
+import { normalizeEmail, ownerByEmail } from './owner-session.js';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.js';
 import { isWebsiteRole, ROLE_NAMES } from './roles.js';
 import { newSessionToken, sessionIdOf } from './session-token.js';
@@ -141,12 +141,7 @@ export default async function ownersPlugin(app: FastifyInstance): Promise<void> 
       const body = parseInput(inviteBody, request.body);
       const siteId = ownerOf(request).websiteId;
       const email = normalizeEmail(body.email);
-      const taken = await db
-        .selectFrom('owners')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const taken = await ownerByEmail(db, siteId, email);
       if (taken) throw withStatus(new AppError('owner-exists', 'This person is already an owner of the site.'), 409);
       const site = await db
         .selectFrom('sites')

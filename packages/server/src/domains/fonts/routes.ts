@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { FontParseError, type FontFormat, parseFont, sniffFontFormat } from './font-parse.js';
 import { registerFontKitRoutes } from './kits.js';
@@ -225,12 +226,7 @@ export async function registerFontRoutes(
     async (request, reply) => {
       const { id } = parseInput(idParams, request.params);
       const siteId = request.owner!.websiteId;
-      const row = await app.db
-        .selectFrom('site_fonts')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await siteRow(app.db, 'site_fonts', siteId, id);
       if (!row) return refuse(reply, 404, 'font-not-found', 'There is no uploaded font with this id.');
       const sameFamily = await app.db
         .selectFrom('site_fonts')
@@ -268,14 +264,7 @@ export async function registerFontRoutes(
     const { file } = parseInput(fileParams, request.params);
     const [id, format] = file.split('.') as [string, FontFormat];
     const site = await app.services.content.getSiteForHost(request.hostname).catch(() => undefined);
-    const row = site
-      ? await app.db
-          .selectFrom('site_fonts')
-          .selectAll()
-          .where('id', '=', id)
-          .where('site_id', '=', site.id)
-          .executeTakeFirst()
-      : undefined;
+    const row = site ? await siteRow(app.db, 'site_fonts', site.id, id) : undefined;
     const bytes = row && row.format === format ? await app.fileStorage.read(row.storage_key) : undefined;
     if (!bytes) return refuse(reply, 404, 'not-found', 'There is no such font.');
     reply.header('content-type', FONT_TYPES[format]);

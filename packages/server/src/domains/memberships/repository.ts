@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, MemberAreasTable, MemberPlansTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 
@@ -13,12 +14,7 @@ export interface AreaWithParts extends AreaRow {
 }
 
 export async function findArea(db: Kysely<Database>, siteId: string, areaId: string): Promise<AreaRow | undefined> {
-  return db
-    .selectFrom('member_areas')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', areaId)
-    .executeTakeFirst();
+  return siteRow(db, 'member_areas', siteId, areaId);
 }
 
 export async function listPlans(db: Kysely<Database>, areaId: string, withArchived = false): Promise<PlanRow[]> {
@@ -28,12 +24,7 @@ export async function listPlans(db: Kysely<Database>, areaId: string, withArchiv
 }
 
 export async function findPlan(db: Kysely<Database>, siteId: string, planId: string): Promise<PlanRow | undefined> {
-  return db
-    .selectFrom('member_plans')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', planId)
-    .executeTakeFirst();
+  return siteRow(db, 'member_plans', siteId, planId);
 }
 
 export async function areaCollections(db: Kysely<Database>, areaIds: readonly string[]) {
@@ -135,6 +126,23 @@ export async function releaseAreaCollections(trx: Kysely<Database>, siteId: stri
   await setAreaCollections(trx, siteId, areaId, []);
 }
 
+/** A new row of the site user's membership in the area, made and changed `now`. */
+const membershipRow = (
+  input: { siteId: string; areaId: string; siteUserId: string; endsAt: string | null; now: string },
+  planId: string | null,
+  state: string,
+) => ({
+  id: newId(),
+  site_id: input.siteId,
+  area_id: input.areaId,
+  site_user_id: input.siteUserId,
+  plan_id: planId,
+  state,
+  ends_at: input.endsAt,
+  created_at: input.now,
+  updated_at: input.now,
+});
+
 /**
  * Stores a free join: inserts the (area, user) row unless one exists. Unique on (area, user), so
  * two joins at once store one row. Answers whether this call stored it.
@@ -145,17 +153,7 @@ export async function insertFreeMembership(
 ): Promise<boolean> {
   const result = await db
     .insertInto('memberships')
-    .values({
-      id: newId(),
-      site_id: input.siteId,
-      area_id: input.areaId,
-      site_user_id: input.siteUserId,
-      plan_id: input.planId,
-      state: 'free',
-      ends_at: input.endsAt,
-      created_at: input.now,
-      updated_at: input.now,
-    })
+    .values(membershipRow(input, input.planId, 'free'))
     .onConflict((oc) => oc.columns(['area_id', 'site_user_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
@@ -185,17 +183,7 @@ export async function setOwnerDecision(
 ): Promise<void> {
   await db
     .insertInto('memberships')
-    .values({
-      id: newId(),
-      site_id: input.siteId,
-      area_id: input.areaId,
-      site_user_id: input.siteUserId,
-      plan_id: null,
-      state: input.state,
-      ends_at: input.endsAt,
-      created_at: input.now,
-      updated_at: input.now,
-    })
+    .values(membershipRow(input, null, input.state))
     .onConflict((oc) =>
       oc.columns(['area_id', 'site_user_id']).doUpdateSet({
         state: input.state,

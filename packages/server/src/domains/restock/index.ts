@@ -113,6 +113,16 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
 
   // A new sign-up answers 201, one the address already had 200.
   const signedUp = { 201: signUpAnswer, 200: signUpAnswer };
+  async function answerSignUp(
+    reply: FastifyReply,
+    siteId: string,
+    body: { productId: string; variantId: string; isJoinMailingList: boolean },
+    email: string,
+  ) {
+    const { productId, variantId, isJoinMailingList: join } = body;
+    const result = await signUp(siteId, { productId, variantId, email, join });
+    return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
+  }
   app.post(
     RESTOCK_SIGNUP_PATH,
     { onRequest: signUpLimit, config: { contract: { body: restockSignUpBody, response: signedUp } } },
@@ -128,13 +138,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
           throw new AppError('captcha-failed', 'The CAPTCHA could not be verified. Please try again.');
         }
       }
-      const result = await signUp(site.id, {
-        productId: body.productId,
-        variantId: body.variantId,
-        email: body.siteVisitorEmail,
-        join: body.isJoinMailingList,
-      });
-      return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
+      return answerSignUp(reply, site.id, body, body.siteVisitorEmail);
     },
   );
 
@@ -144,13 +148,7 @@ export default async function restockPlugin(app: FastifyInstance, options: Resto
     async (request, reply) => {
       const body = parseInput(accountSignUpBody, request.body);
       const user = request.siteUser!;
-      const result = await signUp(user.websiteId, {
-        productId: body.productId,
-        variantId: body.variantId,
-        email: user.email,
-        join: body.isJoinMailingList,
-      });
-      return reply.code(result.created ? 201 : 200).send({ signUp: result.signUp, created: result.created });
+      return answerSignUp(reply, user.websiteId, body, user.email);
     },
   );
 

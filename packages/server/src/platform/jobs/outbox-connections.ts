@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
+import { siteRow } from '../db/site-row.js';
 import { TesseraError } from '../errors/index.js';
 import { urlProblem } from '../net/address-guard.js';
 import type { OutboxTable } from './outbox-attempt.js';
@@ -56,15 +57,9 @@ export async function connectionOf<C extends ConnectionTable>(
   siteId: string,
   id: string,
 ): Promise<Selectable<Database[C]>> {
-  const connections = db as unknown as Kysely<Record<ConnectionTable, Database['webhook_endpoints']>>;
-  const row = await connections
-    .selectFrom(table as 'webhook_endpoints')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await siteRow(db, table, siteId, id);
   if (!row) throw new TesseraError('not-found', MISSING[table]);
-  return row as unknown as Selectable<Database[C]>;
+  return row;
 }
 
 /** The latest `limit` deliveries of the site's connection, newest first; not-found when it has none with this id. */
