@@ -1,24 +1,24 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../src/testing.js';
-import { createSiteUser, OWNERS, ownerSession } from './auth-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../src/testing.js';
+import { createSiteUser, OWNERS } from './auth-helpers.js';
 import { type Answer, demoItemIds, Visitor } from './visitor.js';
+import { suiteServer } from './suite-server.js';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 const SESSION_EXPIRED = 'Your session has expired. Please reload the page and try again.';
 
 for (const dialect of DIALECTS) {
   describe(`crumb and request bodies (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
     /** A visitor holding one entry, and every state-changing route with a valid body for it. */
     let routes: { method: string; path: string; body?: unknown }[];
     let owner: Visitor;
 
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      ids = await demoItemIds(server);
-      owner = Visitor.of(server);
+      ids = await demoItemIds(suite.server);
+      owner = Visitor.of(suite.server);
       const mug = { itemId: ids['custom-mug'], sku: 'MUG-CUSTOM' };
       const added = await owner.post(ENTRIES, { ...mug, quantity: 1, additionalFields: '{}' });
       const entry = `${ENTRIES}/${added.body.newlyAdded.id}`;
@@ -34,7 +34,6 @@ for (const dialect of DIALECTS) {
         },
       ];
     });
-    afterAll(async () => server?.close());
 
     it('refuses every state-changing route without the crumb, and changes nothing', async () => {
       for (const route of routes) {
@@ -43,7 +42,7 @@ for (const dialect of DIALECTS) {
           expect(answer.status, `${route.method} ${route.path} crumb=${crumb}`).toBe(403);
           expect(answer.body).toEqual({ error: 'crumb-fail', crumbFail: true, message: SESSION_EXPIRED });
         }
-        const cookieless = new Visitor(server.url, null);
+        const cookieless = new Visitor(suite.server.url, null);
         const answer = await cookieless.request(route.method, route.path, { body: route.body, crumb: 'x' });
         expect(answer.status).toBe(403);
       }
@@ -60,7 +59,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('accepts the crumb as a form field of a plain form post', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const form = new URLSearchParams({
         itemId: ids['sticker-pack'],
         sku: 'STICKERS-BOT',
@@ -82,7 +81,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('sets the crumb cookie on an HTML page view when the visitor has none', async () => {
-      const fresh = new Visitor(server.url, null);
+      const fresh = new Visitor(suite.server.url, null);
       const page = await fresh.get('/no-such-page');
       expect(page.headers.get('content-type')).toMatch(/text\/html/);
       const crumb = page.setCookies.find((c) => c.startsWith('crumb='));
@@ -91,7 +90,7 @@ for (const dialect of DIALECTS) {
       expect(crumb).toMatch(/SameSite=Lax/i);
       const again = await fresh.get('/no-such-page');
       expect(again.setCookies.find((c) => c.startsWith('crumb='))).toBeUndefined();
-      const api = await new Visitor(server.url, null).get('/api/commerce/shopping-cart');
+      const api = await new Visitor(suite.server.url, null).get('/api/commerce/shopping-cart');
       expect(api.setCookies.find((c) => c.startsWith('crumb='))).toBeUndefined();
       // The crumb the page gave works for a write.
       const added = await fresh.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
@@ -123,7 +122,7 @@ for (const dialect of DIALECTS) {
         expect(empty.status).toBe(400);
         expect(empty.body.error).toBe('invalid-body');
       }
-      const bodyless = Visitor.of(server);
+      const bodyless = Visitor.of(suite.server);
       const added = await bodyless.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
       const deleted = await bodyless.delete(`${ENTRIES}/${added.body.newlyAdded.id}`, {
         contentType: 'application/json',
@@ -193,23 +192,18 @@ function expectClientError(answer: Answer, status = 400): void {
 
 for (const dialect of DIALECTS) {
   describe(`reachable 500s (${dialect})`, () => {
-    let server: TestServer;
-    let admin: Visitor;
-
+    const suite = suiteServer(dialect, { admin: OWNERS.admin }, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      admin = await ownerSession(server, OWNERS.admin);
-      await createSiteUser(server.db, { email: 'member@example.com', password: 'member-password' });
+      await createSiteUser(suite.server.db, { email: 'member@example.com', password: 'member-password' });
     });
-    afterAll(async () => server?.close());
 
     it('finding 12: a return path outside Latin-1 redirects there, percent-encoded', async () => {
-      const signedIn = await admin.get(`/config/login?next=${EURO}`);
+      const signedIn = await suite.admin.get(`/config/login?next=${EURO}`);
       expect(signedIn.status).toBe(303);
       expect(signedIn.headers.get('location')).toBe(EURO);
       expectUsualHeaders(signedIn);
 
-      const ownerForm = Visitor.of(server);
+      const ownerForm = Visitor.of(suite.server);
       const owner = await ownerForm.post(
         '/config/login',
         new URLSearchParams({ email: OWNERS.admin.email, password: OWNERS.admin.password, next: '/€' }).toString(),
@@ -218,7 +212,7 @@ for (const dialect of DIALECTS) {
       expect(owner.status).toBe(303);
       expect(owner.headers.get('location')).toBe(EURO);
 
-      const memberForm = Visitor.of(server);
+      const memberForm = Visitor.of(suite.server);
       const member = await memberForm.post(
         '/account/login',
         new URLSearchParams({ email: 'member@example.com', password: 'member-password', next: '/€' }).toString(),
@@ -228,7 +222,7 @@ for (const dialect of DIALECTS) {
       expect(member.headers.get('location')).toBe(EURO);
       expect((await memberForm.get(`/account/login?next=${EURO}`)).headers.get('location')).toBe(EURO);
 
-      const consent = await Visitor.of(server).post(
+      const consent = await Visitor.of(suite.server).post(
         '/api/cookie-consent',
         new URLSearchParams({ choice: 'accepted', returnTo: '/€?x=ﷺ' }).toString(),
         { contentType: FORM },
@@ -236,7 +230,7 @@ for (const dialect of DIALECTS) {
       expect(consent.status).toBe(303);
       expect(consent.headers.get('location')).toBe(`${EURO}?x=${encodeURIComponent('ﷺ')}`);
       // Other hosts are still refused.
-      const away = await Visitor.of(server).post(
+      const away = await Visitor.of(suite.server).post(
         '/api/cookie-consent',
         new URLSearchParams({ choice: 'accepted', returnTo: '//evil.example/€' }).toString(),
         { contentType: FORM },
@@ -245,14 +239,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('finding 12: JSON nested deeper than 64 levels is refused with 400 on every JSON route', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const body = await visitor.post('/api/commerce/shopping-cart/entries', deepJson(40_000));
       expectClientError(body);
       expect(body.body).toEqual({
         error: 'json-too-deep',
         message: 'The request body nests objects or lists more than 64 levels deep.',
       });
-      expectClientError(await admin.put('/api/config/pages/any-page/draft', `{"sections":${deepJson(5000)}}`));
+      expectClientError(await suite.admin.put('/api/config/pages/any-page/draft', `{"sections":${deepJson(5000)}}`));
       const event = await visitor.post(
         '/api/events/RecordEvent',
         new URLSearchParams({ event: 'Deep', data: deepJson(2_000) }).toString(),
@@ -278,7 +272,9 @@ for (const dialect of DIALECTS) {
     it('finding 12: a path with an escape that is not UTF-8 answers 400 with the usual headers', async () => {
       for (const path of ['/%ED%A0%80', '/shop/%ED%A0%80', '/api/comments/%C0%AF']) {
         for (const method of ['GET', 'POST']) {
-          const answer = await Visitor.of(server).request(method, path, { body: method === 'POST' ? '{}' : undefined });
+          const answer = await Visitor.of(suite.server).request(method, path, {
+            body: method === 'POST' ? '{}' : undefined,
+          });
           expectClientError(answer);
           expect(answer.body.error).toBe('bad-url');
         }
@@ -286,7 +282,7 @@ for (const dialect of DIALECTS) {
       // A NUL in a page's path: no page is there (PostgreSQL cannot even compare such text).
       for (const method of ['GET', 'POST']) {
         const body = method === 'POST' ? '{}' : undefined;
-        const answer = await Visitor.of(server).request(method, '/%00-collection', { body });
+        const answer = await Visitor.of(suite.server).request(method, '/%00-collection', { body });
         expect([400, 404], method).toContain(answer.status);
         expectUsualHeaders(answer);
       }

@@ -78,6 +78,19 @@ export class Visitor {
   }
 }
 
+/** The demo shop's products by url id, in the order the shop lists them. */
+export const DEMO_PRODUCT_URL_IDS = [
+  'linen-shirt',
+  'canvas-tote',
+  'field-guide-ebook',
+  'design-consultation',
+  'gift-card',
+  'coffee-subscription',
+  'custom-mug',
+  'wool-scarf',
+  'sticker-pack',
+];
+
 /** Item ids of the demo catalogue by urlId. */
 export async function demoItemIds(server: TestServer): Promise<Record<string, string>> {
   const content = server.app.services.content;

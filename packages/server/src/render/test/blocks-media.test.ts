@@ -1,8 +1,8 @@
 import { BlockType, ProductType, WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../testing.js';
-import { ownerSession } from '../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../testing.js';
 import { Visitor } from '../../../test/visitor.js';
+import { suiteServer } from '../../../test/suite-server.js';
 
 // The product, album (with its cover), tour dates, link and social links blocks (issue 23) as
 // visitors get them: an owner publishes a page holding each through the editor API and the server
@@ -18,11 +18,12 @@ const track = (n: number) => ({ title: `Song ${n}`, url: `/files/song-${n}.mp3`,
 
 for (const dialect of DIALECTS) {
   describe(`media and link blocks on a published page (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
+    const suite = suiteServer(dialect, {
+      owner: { email: 'media@owners.test', password: 'media-password', roles: [WebsiteRole.ADMIN] },
+    });
 
     async function newProduct(title: string, status: 'published' | 'draft'): Promise<string> {
-      const created = await owner.post('/api/config/products', {
+      const created = await suite.owner.post('/api/config/products', {
         title,
         status,
         productType: ProductType.PHYSICAL,
@@ -32,20 +33,10 @@ for (const dialect of DIALECTS) {
       return created.body.id as string;
     }
 
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, {
-        email: 'media@owners.test',
-        password: 'media-password',
-        roles: [WebsiteRole.ADMIN],
-      });
-    }, 60_000);
-    afterAll(async () => server?.close());
-
     it('renders each block server-side: product, album players, split tour dates, link and social marks', async () => {
       const shown = await newProduct('Tour Poster', 'published');
       const hidden = await newProduct('Secret Vinyl', 'draft');
-      const created = await owner.post('/api/config/pages', { title: 'Band Page' });
+      const created = await suite.owner.post('/api/config/pages', { title: 'Band Page' });
       const pageId = created.body.page.id as string;
       const blocks = [
         block('bProd', BlockType.PRODUCT, { productId: shown, buttonLabel: 'Buy the poster' }),
@@ -85,11 +76,11 @@ for (const dialect of DIALECTS) {
           ],
         }),
       ];
-      expect((await owner.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
-      const published = await owner.post(`/api/config/pages/${pageId}/publish`, {});
+      expect((await suite.owner.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
+      const published = await suite.owner.post(`/api/config/pages/${pageId}/publish`, {});
       expect(published.status).toBe(200);
 
-      const page = await Visitor.of(server).get(`/${published.body.summary.slug}`);
+      const page = await Visitor.of(suite.server).get(`/${published.body.summary.slug}`);
       expect(page.status).toBe(200);
       const html = String(page.body);
 
@@ -152,7 +143,7 @@ for (const dialect of DIALECTS) {
 
     it('adds a simple product from its block without JavaScript; variants link to the product page; sold out is disabled', async () => {
       const simple = await newProduct('Sticker Sheet', 'published');
-      const variants = await owner.post('/api/config/products', {
+      const variants = await suite.owner.post('/api/config/products', {
         title: 'Block Tee',
         status: 'published',
         productType: ProductType.PHYSICAL,
@@ -163,26 +154,26 @@ for (const dialect of DIALECTS) {
         ],
       });
       expect(variants.status).toBe(201);
-      const soldOut = await owner.post('/api/config/products', {
+      const soldOut = await suite.owner.post('/api/config/products', {
         title: 'Gone Mug',
         status: 'published',
         productType: ProductType.PHYSICAL,
         variants: [{ price: 1500, qtyInStock: 0 }],
       });
       expect(soldOut.status).toBe(201);
-      const created = await owner.post('/api/config/pages', { title: 'Shop Window' });
+      const created = await suite.owner.post('/api/config/pages', { title: 'Shop Window' });
       const pageId = created.body.page.id as string;
       const blocks = [
         block('bSimple', BlockType.PRODUCT, { productId: simple }),
         block('bTee', BlockType.PRODUCT, { productId: variants.body.id }),
         block('bMug', BlockType.PRODUCT, { productId: soldOut.body.id }),
       ];
-      expect((await owner.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
-      const published = await owner.post(`/api/config/pages/${pageId}/publish`, {});
+      expect((await suite.owner.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
+      const published = await suite.owner.post(`/api/config/pages/${pageId}/publish`, {});
       expect(published.status).toBe(200);
       const path = `/${published.body.summary.slug}`;
 
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const html = String((await visitor.get(path)).body);
       const cardOf = (title: string) => {
         const at = html.indexOf(`>${title}</a>`);
@@ -249,17 +240,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses an album of more than 60 tracks with SPEC’s limit, and keeps one of 60', async () => {
-      const created = await owner.post('/api/config/pages', { title: 'Long Album' });
+      const created = await suite.owner.post('/api/config/pages', { title: 'Long Album' });
       const pageId = created.body.page.id as string;
       const album = (n: number) => ({
         sections: [
           { blocks: [block('bLong', BlockType.ALBUM, { tracks: Array.from({ length: n }, (_, i) => track(i + 1)) })] },
         ],
       });
-      const refused = await owner.put(`/api/config/pages/${pageId}/draft`, album(61));
+      const refused = await suite.owner.put(`/api/config/pages/${pageId}/draft`, album(61));
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ error: 'invalid-body', message: 'An album holds at most 60 tracks.' });
-      expect((await owner.put(`/api/config/pages/${pageId}/draft`, album(60))).status).toBe(200);
+      expect((await suite.owner.put(`/api/config/pages/${pageId}/draft`, album(60))).status).toBe(200);
     });
   });
 }

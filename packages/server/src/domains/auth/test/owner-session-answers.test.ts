@@ -1,9 +1,10 @@
 import { ownerDone, ownerSession, resetCompleted } from '@tessera/core/contracts/owner-session';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { createOwner, OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // An owner's session and password answers are what their contract (`@tessera/core/contracts/owner-session`)
 // says, and what /api/openapi.json publishes.
@@ -12,19 +13,13 @@ const SESSION = '/api/config/session';
 
 for (const dialect of DIALECTS) {
   describe(`owner session answers match their published schema (${dialect})`, () => {
-    let server: TestServer;
-
+    const suite = suiteServer(dialect, {}, { signIn: { requestsPerAddress: 1000, addressFailures: 1000 } });
     beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: { signIn: { requestsPerAddress: 1000, addressFailures: 1000 } },
-      });
-      await createOwner(server.db, OWNERS.editor);
+      await createOwner(suite.server.db, OWNERS.editor);
     });
-    afterAll(async () => server?.close());
 
     it('answers signing in, the session, a password change and signing out, as published', async () => {
-      const owner = new Visitor(server.url);
+      const owner = new Visitor(suite.server.url);
       const signedIn = expectAnswer(
         ownerSession,
         await owner.post(SESSION, { email: OWNERS.editor.email, password: OWNERS.editor.password }),
@@ -42,9 +37,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('answers a reset link asked for and used, as published', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       expectAnswer(ownerDone, await visitor.post('/api/config/password-reset', { email: OWNERS.editor.email }));
-      const mail = await server.db
+      const mail = await suite.server.db
         .selectFrom('mail_outbox')
         .select('text_body')
         .where('to_address', '=', OWNERS.editor.email)
@@ -59,7 +54,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('publishes those answers in /api/openapi.json', async () => {
-      const doc = await openApiDocument(new Visitor(server.url));
+      const doc = await openApiDocument(new Visitor(suite.server.url));
       expectPublishedAnswer(doc, 'POST', SESSION, ownerSession);
       expectPublishedAnswer(doc, 'GET', SESSION, ownerSession);
       expectPublishedAnswer(doc, 'DELETE', SESSION, ownerDone);

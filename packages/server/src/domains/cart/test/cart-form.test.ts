@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The product form without JavaScript: its selects and quantity carry field names, and
 // POST /cart/add checks the post like the cart API, then goes on to /cart or back to the product
@@ -16,17 +17,15 @@ function formPost(v: Visitor, fields: Record<string, string>) {
 
 for (const dialect of DIALECTS) {
   describe(`product form without JavaScript (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
 
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 10_000, timeWindowMs: 60_000 } });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 10_000, timeWindowMs: 60_000 } } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
     });
-    afterAll(async () => server?.close());
 
     it('prints a form that posts the crumb, the item, named option selects and the quantity', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       const page = String((await v.get('/shop/p/linen-shirt')).body);
       expect(page).toContain('<form class="ProductItem-form" method="post" action="/cart/add">');
       expect(page).toContain(`<input type="hidden" name="crumb" value="${v.cookies.get('crumb')}">`);
@@ -43,7 +42,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('adds the chosen variant and quantity, then sends the visitor to /cart', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       await v.get('/shop/p/linen-shirt');
       const posted = await formPost(v, {
         itemId: ids['linen-shirt'],
@@ -59,7 +58,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('goes back to the product page with the SPEC message when an option is missing or the quantity is bad', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       await v.get('/shop/p/linen-shirt');
       const missing = await formPost(v, {
         itemId: ids['linen-shirt'],
@@ -86,7 +85,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a post without the crumb, and one without an item with a message', async () => {
-      const v = Visitor.of(server);
+      const v = Visitor.of(suite.server);
       await v.get('/shop/p/linen-shirt');
       const noCrumb = await v.request('POST', '/cart/add', {
         body: new URLSearchParams({ itemId: ids['linen-shirt'] }).toString(),

@@ -1,21 +1,21 @@
 import { CART_MESSAGES } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const ENTRIES = '/api/commerce/shopping-cart/entries';
 
 for (const dialect of DIALECTS) {
   describe(`cart API (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
-    const visitor = () => Visitor.of(server);
+    const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
+
+    const visitor = () => Visitor.of(suite.server);
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
     });
-    afterAll(async () => server?.close());
 
     it('answers an empty cart to a visitor who has none', async () => {
       const answer = await visitor().get('/api/commerce/shopping-cart?calculateSubtotal=true');
@@ -276,7 +276,7 @@ for (const dialect of DIALECTS) {
       expect(answer.status).toBe(200);
       expect(answer.body.cartToken).toMatch(/^[\w-]{20,}$/);
       expect(v.cartToken).toBeUndefined();
-      const row = await server.db
+      const row = await suite.server.db
         .selectFrom('carts')
         .select(['kind'])
         .where('token', '=', answer.body.cartToken)

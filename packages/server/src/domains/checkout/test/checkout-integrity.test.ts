@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureCheckoutDefaults } from '../defaults.js';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
@@ -7,6 +7,7 @@ import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder as order, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 15, findings 16 (countries), 17 (idempotency keys) and 18 (store defaults under load).
 
@@ -20,18 +21,10 @@ const NOT_A_COUNTRY = 'country: Enter the country as a two-letter ISO 3166 code,
 
 for (const dialect of DIALECTS) {
   describe(`checkout integrity (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: MANY_ORDERS,
-      });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect, {}, MANY_ORDERS);
 
     it('finding 16: a made-up country is refused instead of skipping sales tax', async () => {
-      const visitor = await shopper(server);
+      const visitor = await shopper(suite.server);
       const us = await visitor.post('/api/checkout/quote', { country: 'US' });
       expect(us.status).toBe(200);
       expect(us.body.shoppingCart.taxCents).toBeGreaterThan(0);
@@ -48,12 +41,16 @@ for (const dialect of DIALECTS) {
         us.body.shoppingCart.taxCents,
       );
       expect(
-        await server.db.selectFrom('orders').select('id').where('customer_email', '=', 'zz@example.com').execute(),
+        await suite.server.db
+          .selectFrom('orders')
+          .select('id')
+          .where('customer_email', '=', 'zz@example.com')
+          .execute(),
       ).toEqual([]);
     });
 
     it("finding 16: an order that ships is refused for a country outside the store's shipping zones", async () => {
-      const owner = await ownerSession(server, OWNERS.storeManager);
+      const owner = await ownerSession(suite.server, OWNERS.storeManager);
       const bad = await owner.put('/api/config/checkout/shipping-options', {
         shippingOptions: [{ name: 'Domestic', amountCents: 500, countries: ['US', 'ZZ'] }],
       });
@@ -78,7 +75,7 @@ for (const dialect of DIALECTS) {
         ).status,
       ).toBe(400);
       try {
-        const visitor = await shopper(server);
+        const visitor = await shopper(suite.server);
         const toFrance = await visitor.post('/api/checkout/quote', { country: 'FR' });
         expect(toFrance.body.shoppingCart.shippingOptions.map((o: { name: string }) => o.name)).toEqual(['Europe']);
         const toJapan = await visitor.post('/api/checkout/quote', { country: 'JP' });
@@ -90,7 +87,7 @@ for (const dialect of DIALECTS) {
           message: 'This store does not ship to Japan. Choose another shipping address.',
         });
         // A digital product ships nowhere, so any real country may buy it.
-        const giftCard = await shopper(server, 'gift-card', 'GIFT-25');
+        const giftCard = await shopper(suite.server, 'gift-card', 'GIFT-25');
         expect((await giftCard.post('/api/checkout/orders', order({ country: 'JP' }))).status).toBe(201);
         const placed = await visitor.post('/api/checkout/orders', order({ country: 'FR' }));
         expect(placed.status).toBe(201);
@@ -103,7 +100,7 @@ for (const dialect of DIALECTS) {
     });
 
     it("finding 17: an idempotency key replayed from another cart gets a refusal, never the other buyer's order", async () => {
-      const buyer = await shopper(server);
+      const buyer = await shopper(suite.server);
       const body = order({ email: 'first-buyer@example.com' });
       const placed = await buyer.post('/api/checkout/orders', body);
       expect(placed.status).toBe(201);
@@ -115,11 +112,11 @@ for (const dialect of DIALECTS) {
       expect(again.body.order.id).toBe(orderId);
 
       // Anyone else with the key (a new visitor, another cart, or a cart token in the body) does not.
-      const attackerWithCart = await shopper(server);
+      const attackerWithCart = await shopper(suite.server);
       const attempts = await Promise.all([
-        Visitor.of(server).post('/api/checkout/orders', body),
+        Visitor.of(suite.server).post('/api/checkout/orders', body),
         attackerWithCart.post('/api/checkout/orders', body),
-        Visitor.of(server).post('/api/checkout/orders', { ...body, cartToken: attackerWithCart.cartToken }),
+        Visitor.of(suite.server).post('/api/checkout/orders', { ...body, cartToken: attackerWithCart.cartToken }),
       ]);
       for (const attempt of attempts) {
         expect(attempt.status).toBe(409);
@@ -133,8 +130,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('finding 17: racing submissions with one key from two carts make one order, answered only to its own cart', async () => {
-      const a = await shopper(server);
-      const b = await shopper(server);
+      const a = await shopper(suite.server);
+      const b = await shopper(suite.server);
       const body = order();
       const answers = await Promise.all([
         a.post('/api/checkout/orders', body),
@@ -142,7 +139,7 @@ for (const dialect of DIALECTS) {
         a.post('/api/checkout/orders', body),
         b.post('/api/checkout/orders', body),
       ]);
-      const made = await server.db
+      const made = await suite.server.db
         .selectFrom('idempotency_keys')
         .innerJoin('orders', 'orders.id', 'idempotency_keys.order_id')
         .innerJoin('carts', 'carts.id', 'orders.cart_id')

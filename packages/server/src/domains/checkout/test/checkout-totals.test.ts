@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Coupon, computeCheckoutTotals, type ShippingOption } from '@tessera/core';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { giftCardHash } from '../../gift-cards/gift-card-codes.js';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { patchSiteSettings } from '../../../../test/site-settings.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Property: over random carts (prices, quantities), coupons, shipping options, countries (taxed or
 // not) and gift cards, every stored order's grand total is the sum of its stored parts, in whole
@@ -21,34 +22,30 @@ const CASES = [
 const SKUS = ['STICKERS-BOT', 'MUG-CUSTOM'];
 
 describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect, currency }) => {
-  let server: TestServer;
   let items: Map<string, string>;
 
+  const suite = suiteServer(dialect, {}, { rateLimit: { max: 100_000, timeWindowMs: 60_000 } });
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
-    await server.db.updateTable('sites').set({ currency }).execute();
-    await server.db.updateTable('product_variants').set({ unlimited: 1 }).execute();
+    await suite.server.db.updateTable('sites').set({ currency }).execute();
+    await suite.server.db.updateTable('product_variants').set({ unlimited: 1 }).execute();
     // Several coupons on one order are part of the property (stacking is an owner setting, off by default).
-    await patchSiteSettings(server.db, 'store', { allowCouponStacking: true });
-    const rows = await server.db
+    await patchSiteSettings(suite.server.db, 'store', { allowCouponStacking: true });
+    const rows = await suite.server.db
       .selectFrom('product_variants')
       .select(['sku', 'item_id'])
       .where('sku', 'in', SKUS)
       .execute();
     items = new Map(rows.map((r) => [r.sku, r.item_id]));
     // The additional-fields form of the mug is not what this test is about.
-    await server.db
+    await suite.server.db
       .updateTable('items')
       .set({ structured_content: '{}' })
       .where('id', '=', items.get('MUG-CUSTOM')!)
       .execute();
   });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('stores a grand total equal to the sum of its parts under the stated rounding', async () => {
-    const siteId = (await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow()).id;
+    const siteId = (await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow()).id;
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -64,7 +61,7 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
         fc.integer({ min: 0, max: 1 }),
         fc.option(fc.integer({ min: 1, max: 300_000 })),
         async (lines, coupons, country, shippingIndex, giftBalance) => {
-          await server.db
+          await suite.server.db
             .insertInto('coupons')
             .values({
               id: `odd33-${siteId}`.slice(0, 32),
@@ -78,9 +75,9 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
             })
             .onConflict((oc) => oc.column('id').doNothing())
             .execute();
-          const visitor = Visitor.of(server);
+          const visitor = Visitor.of(suite.server);
           for (const line of lines) {
-            await server.db
+            await suite.server.db
               .updateTable('product_variants')
               .set({ price_cents: line.price, on_sale: 0 })
               .where('sku', '=', line.sku)
@@ -94,7 +91,7 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
           if (giftBalance !== null) {
             giftCardCode = `PROP-${randomUUID().slice(0, 8).toUpperCase()}`;
             const now = new Date().toISOString();
-            await server.db
+            await suite.server.db
               .insertInto('gift_cards')
               .values({
                 id: newId(),
@@ -131,12 +128,12 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
           if (placed.status === 400 && placed.body.error === 'coupon-invalid') return; // FIVEOFF below its minimum
           expect(placed.status, JSON.stringify(placed.body)).toBe(201);
 
-          const order = await server.db
+          const order = await suite.server.db
             .selectFrom('orders')
             .selectAll()
             .where('id', '=', placed.body.order.id)
             .executeTakeFirstOrThrow();
-          const stored = await server.db
+          const stored = await suite.server.db
             .selectFrom('order_lines')
             .selectAll()
             .where('order_id', '=', order.id)
@@ -180,7 +177,7 @@ describe.each(CASES)('stored order totals on $dialect in $currency', ({ dialect,
             expected.grandTotalCents,
           ]).toEqual([order.discount_cents, order.shipping_cents, order.tax_cents, order.grand_total_cents]);
           expect(country === 'FR' ? order.tax_cents : -1).toBe(country === 'FR' ? 0 : -1);
-          const payments = await server.db
+          const payments = await suite.server.db
             .selectFrom('payments')
             .selectAll()
             .where('order_id', '=', order.id)

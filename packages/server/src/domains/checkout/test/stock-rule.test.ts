@@ -1,9 +1,10 @@
 // Issue 16: one rule for which product types keep to their stock (core's `tracksStockOfType`), and
 // one oversell-safe take (`domains/checkout/stock.ts` `takeStockFor`) used by checkout and renewals.
 import { ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { returnStockFor, takeStockFor } from '../stock.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const TYPES = [
   { name: 'physical', type: ProductType.PHYSICAL, tracked: true },
@@ -17,12 +18,11 @@ const TYPES = [
 
 for (const dialect of DIALECTS) {
   describe(`taking stock by product type (${dialect})`, () => {
-    let server: TestServer;
     let line: { itemId: string; sku: string; quantity: number };
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      const variant = await server.db
+      const variant = await suite.server.db
         .selectFrom('product_variants')
         .select(['item_id', 'sku'])
         .where('unlimited', '=', 0)
@@ -31,12 +31,9 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       line = { itemId: variant.item_id, sku: variant.sku, quantity: 1 };
     });
-    afterAll(async () => {
-      await server?.close();
-    });
 
     const setStock = (qty: number) =>
-      server.db
+      suite.server.db
         .updateTable('product_variants')
         .set({ qty_in_stock: qty })
         .where('item_id', '=', line.itemId)
@@ -45,7 +42,7 @@ for (const dialect of DIALECTS) {
     const stock = async () =>
       Number(
         (
-          await server.db
+          await suite.server.db
             .selectFrom('product_variants')
             .select('qty_in_stock')
             .where('item_id', '=', line.itemId)
@@ -57,11 +54,11 @@ for (const dialect of DIALECTS) {
     for (const { name, type, tracked } of TYPES) {
       it(`${name}: ${tracked ? 'keeps to its stock' : 'never runs out'}`, async () => {
         await setStock(1);
-        expect(await takeStockFor(server.db, type, { ...line, quantity: 2 })).toBe(!tracked);
+        expect(await takeStockFor(suite.server.db, type, { ...line, quantity: 2 })).toBe(!tracked);
         expect(await stock()).toBe(1);
-        expect(await takeStockFor(server.db, type, line)).toBe(true);
+        expect(await takeStockFor(suite.server.db, type, line)).toBe(true);
         expect(await stock()).toBe(tracked ? 0 : 1);
-        await returnStockFor(server.db, type, line);
+        await returnStockFor(suite.server.db, type, line);
         expect(await stock()).toBe(1);
       });
     }
@@ -70,7 +67,7 @@ for (const dialect of DIALECTS) {
       await setStock(3);
       const takes = await Promise.all(
         Array.from({ length: 12 }, (_, n) =>
-          takeStockFor(server.db, n % 2 ? ProductType.PAYWALL : ProductType.PHYSICAL, line),
+          takeStockFor(suite.server.db, n % 2 ? ProductType.PAYWALL : ProductType.PHYSICAL, line),
         ),
       );
       expect(takes.filter(Boolean)).toHaveLength(3);

@@ -8,20 +8,10 @@ import {
   type ProductItem,
   priceRange,
 } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-
-const DEMO_URL_IDS = [
-  'linen-shirt',
-  'canvas-tote',
-  'field-guide-ebook',
-  'design-consultation',
-  'gift-card',
-  'coffee-subscription',
-  'custom-mug',
-  'wool-scarf',
-  'sticker-pack',
-];
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
+import { DEMO_PRODUCT_URL_IDS } from '../../../../test/visitor.js';
 
 /** The text a visitor reads in a fragment of HTML: tags dropped, entities decoded, spaces collapsed. */
 function textOf(html: string): string {
@@ -64,25 +54,20 @@ function money(cents: number): string {
 
 for (const dialect of DIALECTS) {
   describe(`storefront pages (${dialect})`, () => {
-    let server: TestServer;
     let products: ProductItem[];
     let storeSettings: { multipleQuantityAllowedForServices: boolean };
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      const { content } = server.app.services;
+      const { content } = suite.server.app.services;
       const site = await content.getSiteForHost('localhost');
       const shop = await content.getCollectionBySlug(site.id, 'shop');
       products = await content.listProducts(site.id, shop?.id ?? '');
       storeSettings = await content.getStoreSettings(site.id);
     });
 
-    afterAll(async () => {
-      await server?.close();
-    });
-
     async function get(path: string, cookie?: string) {
-      const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
+      const response = await fetch(`${suite.server.url}${path}`, { headers: cookie ? { cookie } : {} });
       return { response, html: await response.text() };
     }
 
@@ -97,9 +82,9 @@ for (const dialect of DIALECTS) {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       const cards = productCards(html);
-      expect([...cards.keys()].sort()).toEqual(DEMO_URL_IDS.map((id) => `/shop/p/${id}`).sort());
+      expect([...cards.keys()].sort()).toEqual(DEMO_PRODUCT_URL_IDS.map((id) => `/shop/p/${id}`).sort());
 
-      for (const urlId of DEMO_URL_IDS) {
+      for (const urlId of DEMO_PRODUCT_URL_IDS) {
         const item = product(urlId);
         const text = textOf(cards.get(`/shop/p/${urlId}`) ?? '');
         expect(text, urlId).toContain(item.title);
@@ -123,7 +108,7 @@ for (const dialect of DIALECTS) {
       expect(response.status).toBe(200);
       expect(html).toContain('product-list--list');
       expect(html).toMatch(/href="\/shop\?view=list" aria-current="page">List</);
-      expect(productCards(html).size).toBe(DEMO_URL_IDS.length);
+      expect(productCards(html).size).toBe(DEMO_PRODUCT_URL_IDS.length);
     });
 
     it('renders the linen shirt with variant selects, quantity, add button, message area and context', async () => {
@@ -156,7 +141,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('shows the quantity input exactly where the SPEC allows it', async () => {
-      for (const urlId of DEMO_URL_IDS) {
+      for (const urlId of DEMO_PRODUCT_URL_IDS) {
         const { html } = await get(`/shop/p/${urlId}`);
         const expected = isQuantityInputVisible(product(urlId), storeSettings);
         expect(html.includes('class="product-quantity-input"'), urlId).toBe(expected);
@@ -209,7 +194,7 @@ for (const dialect of DIALECTS) {
 
       const shirt = product('linen-shirt');
       const variant = shirt.structuredContent.variants.find((v) => v.qtyInStock >= 2);
-      const added = await fetch(`${server.url}/api/commerce/shopping-cart/entries`, {
+      const added = await fetch(`${suite.server.url}/api/commerce/shopping-cart/entries`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf-token': crumb as string, cookie: `crumb=${crumb}` },
         body: JSON.stringify({ itemId: shirt.id, sku: variant?.sku, quantity: 2 }),
@@ -240,7 +225,7 @@ for (const dialect of DIALECTS) {
         ['/shop/', '/shop'],
         ['/shop/p/linen-shirt/?x=1', '/shop/p/linen-shirt?x=1'],
       ]) {
-        const response = await fetch(`${server.url}${from}`, { redirect: 'manual' });
+        const response = await fetch(`${suite.server.url}${from}`, { redirect: 'manual' });
         expect(response.status, from).toBe(301);
         expect(response.headers.get('location'), from).toBe(to);
       }

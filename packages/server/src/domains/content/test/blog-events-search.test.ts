@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { searchSite } from '../search/search-service.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { textOf } from './blog-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 for (const dialect of DIALECTS) {
   describe(`blog, events and search pages (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => server?.close());
+    const suite = suiteServer(dialect);
 
     const titlesOf = (html: string) =>
       [...html.matchAll(/<h2 class="post-card__title"><a href="([^"]+)">/g)].map((match) => match[1]);
 
     it('lists published posts newest first, five per page, with ?page=', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const first = await visitor.get('/blog');
       expect(first.status).toBe(200);
       expect(titlesOf(first.body)).toEqual([
@@ -37,7 +33,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('never shows draft, scheduled or private posts', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const pages = [(await visitor.get('/blog')).body, (await visitor.get('/blog?page=2')).body].join('');
       for (const urlId of ['winter-gift-guide', 'spring-restock-notes', 'supplier-notes']) {
         expect(pages).not.toContain(`/blog/${urlId}`);
@@ -46,7 +42,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('filters by tag and by category, and links the terms', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const care = await visitor.get('/blog?tag=care');
       expect(titlesOf(care.body)).toEqual(['/blog/caring-for-linen', '/blog/wool-season']);
       expect(care.body).toContain('Tagged “care”');
@@ -58,17 +54,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('labels comment links and hides them where comments are off', async () => {
-      const body = textOf((await Visitor.of(server).get('/blog')).body);
+      const body = textOf((await Visitor.of(suite.server).get('/blog')).body);
       expect(body).toContain('2 Comments');
       expect(body).toContain('1 Comment Read more');
       expect(body).toContain('No Comments');
-      const list = (await Visitor.of(server).get('/blog')).body;
+      const list = (await Visitor.of(suite.server).get('/blog')).body;
       const packing = list.slice(list.indexOf('/blog/how-we-pack-orders'), list.indexOf('/blog/wool-season'));
       expect(packing).not.toContain('sqs-comment-link');
     });
 
     it('shows a post with author, tags, categories, likes, share links and the comment form', async () => {
-      const page = await Visitor.of(server).get('/blog/caring-for-linen');
+      const page = await Visitor.of(suite.server).get('/blog/caring-for-linen');
       expect(page.status).toBe(200);
       const text = textOf(page.body);
       expect(text).toContain('By Maya Okafor');
@@ -83,7 +79,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists upcoming events soonest first and past events apart, in the site time zone', async () => {
-      const page = await Visitor.of(server).get('/events');
+      const page = await Visitor.of(suite.server).get('/events');
       expect(page.status).toBe(200);
       const upcoming = page.body.slice(
         page.body.indexOf('event-list--upcoming'),
@@ -102,7 +98,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('gives an upcoming event a Google Calendar link in UTC and a valid .ics file', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const page = await visitor.get('/events/winter-market');
       expect(page.status).toBe(200);
       const google = /href="(http:\/\/www\.google\.com\/calendar\/event[^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -129,7 +125,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('searches titles and bodies on /search (page type 102) and escapes the query', async () => {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const page = await visitor.get('/search?q=Linen');
       expect(page.status).toBe(200);
       expect(page.body).toContain('page-type-102');
@@ -146,41 +142,39 @@ for (const dialect of DIALECTS) {
   });
 
   describe(`search (${dialect})`, () => {
-    let server: TestServer;
     let siteId: string;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      siteId = (await server.app.services.content.getSiteForHost('localhost')).id;
+      siteId = (await suite.server.app.services.content.getSiteForHost('localhost')).id;
     });
-    afterAll(async () => server?.close());
 
     it('finds public posts, events and products by title and body, case-insensitively', async () => {
-      const linen = await searchSite(server.db, siteId, 'LINEN');
+      const linen = await searchSite(suite.server.db, siteId, 'LINEN');
       const urls = linen.map((r) => r.url);
       expect(urls).toContain('/blog/caring-for-linen');
       expect(urls.some((url) => url.startsWith('/shop/p/'))).toBe(true);
       expect(linen[0].title.toLowerCase()).toContain('linen');
-      const body = await searchSite(server.db, siteId, 'wood ash');
+      const body = await searchSite(suite.server.db, siteId, 'wood ash');
       expect(body.map((r) => r.url)).toEqual(['/blog/meet-the-maker-hudson-stoneware']);
-      const event = await searchSite(server.db, siteId, 'indigo');
+      const event = await searchSite(suite.server.db, siteId, 'indigo');
       expect(event.map((r) => r.kind)).toContain('event');
     });
 
     it('finds plain pages by title and description', async () => {
-      const about = await searchSite(server.db, siteId, 'market stall');
+      const about = await searchSite(suite.server.db, siteId, 'market stall');
       expect(about.map((r) => [r.url, r.kind])).toContainEqual(['/about', 'page']);
     });
 
     it('never finds drafts, private or scheduled posts', async () => {
       for (const word of ['gift guide', 'supplier', 'spring restock']) {
-        expect(await searchSite(server.db, siteId, word), word).toEqual([]);
+        expect(await searchSite(suite.server.db, siteId, word), word).toEqual([]);
       }
     });
 
     it('treats % and _ as literal characters', async () => {
-      expect(await searchSite(server.db, siteId, '%')).toEqual([]);
-      expect(await searchSite(server.db, siteId, '_')).toEqual([]);
+      expect(await searchSite(suite.server.db, siteId, '%')).toEqual([]);
+      expect(await searchSite(suite.server.db, siteId, '_')).toEqual([]);
     });
   });
 }

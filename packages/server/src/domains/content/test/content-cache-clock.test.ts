@@ -2,12 +2,13 @@
 // entries must change the moment a publish date passes or an event stops being upcoming, however
 // long the time to live (src/domains/content/content-cache.ts).
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { CONTENT_CACHE_MS, CONTENT_TABLES, ContentCache, WATCHED_CONTENT_CACHE_MS } from '../content-cache.js';
 import type { InvalidationBus } from '../../../platform/cluster/invalidation-bus.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
 const HOUR = 3_600_000;
@@ -30,33 +31,26 @@ describe('content cache tables', () => {
 
 for (const dialect of DIALECTS) {
   describe(`content cache and the clock (${dialect})`, () => {
-    let server: TestServer;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const suite = suiteServer(dialect);
 
     it('loads again when a publish date passes and when an event stops being upcoming, not before', async () => {
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
-      const post = await server.db
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const post = await suite.server.db
         .selectFrom('items')
         .select('id')
         .where('record_type', '=', 1)
         .executeTakeFirstOrThrow();
-      const event = await server.db
+      const event = await suite.server.db
         .selectFrom('items')
         .select('id')
         .where('record_type', '=', 12)
         .executeTakeFirstOrThrow();
-      await server.db
+      await suite.server.db
         .updateTable('items')
         .set({ published_at: new Date(T0 + 1000).toISOString() })
         .where('id', '=', post.id)
         .execute();
-      await server.db
+      await suite.server.db
         .updateTable('items')
         .set({ end_date: new Date(T0 + 5000).toISOString() })
         .where('id', '=', event.id)
@@ -64,7 +58,7 @@ for (const dialect of DIALECTS) {
 
       let clock = T0;
       let loads = 0;
-      const cache = new ContentCache(server.db, { now: () => clock, ttlMs: HOUR });
+      const cache = new ContentCache(suite.server.db, { now: () => clock, ttlMs: HOUR });
       const look = () => cache.timed(site.id, 'posts', async () => ++loads);
       expect(await look()).toBe(1);
       expect(await look()).toBe(1);
@@ -81,7 +75,7 @@ for (const dialect of DIALECTS) {
       clock = T0 + HOUR - 1;
       expect(await look()).toBe(3);
       // A write through the server's database is seen at once.
-      await server.db.updateTable('items').set({ title: 'Retitled' }).where('id', '=', post.id).execute();
+      await suite.server.db.updateTable('items').set({ title: 'Retitled' }).where('id', '=', post.id).execute();
       expect(await look()).toBe(4);
       // Lookups that do not depend on the time ignore the clock.
       const plain = () => cache.get(site.id, 'site', async () => ++loads);
@@ -91,13 +85,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('keeps entries long while every write is heard, and forgets them at a write by another connection', async () => {
-      const site = await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
       let clock = T0;
       let loads = 0;
       const look = (cache: ContentCache) => cache.get(site.id, 'site', async () => ++loads);
       if (dialect === 'sqlite') {
         // SQLite: own writes are watched and other connections' commits show in `pragma data_version`.
-        const cache = new ContentCache(server.db, { now: () => clock });
+        const cache = new ContentCache(suite.server.db, { now: () => clock });
         expect(await look(cache)).toBe(1);
         await cache.checkOutsideWrites();
         clock = T0 + CONTENT_CACHE_MS * 10;
@@ -108,7 +102,7 @@ for (const dialect of DIALECTS) {
         // Nothing written elsewhere: the probe forgets nothing.
         expect(await look(cache)).toBe(2);
         const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
-          server.db,
+          suite.server.db,
         );
         const other = new SQLite(rows[0]?.file as string);
         try {
@@ -122,7 +116,7 @@ for (const dialect of DIALECTS) {
         return;
       }
       // PostgreSQL without a bus: nothing announces other processes' writes, so entries live CONTENT_CACHE_MS.
-      const alone = new ContentCache(server.db, { now: () => clock });
+      const alone = new ContentCache(suite.server.db, { now: () => clock });
       expect(await look(alone)).toBe(1);
       clock = T0 + CONTENT_CACHE_MS;
       expect(await look(alone)).toBe(2);
@@ -137,7 +131,7 @@ for (const dialect of DIALECTS) {
         async close() {},
       };
       clock = T0;
-      const heard = new ContentCache(server.db, { now: () => clock, bus });
+      const heard = new ContentCache(suite.server.db, { now: () => clock, bus });
       expect(await look(heard)).toBe(3);
       clock = T0 + CONTENT_CACHE_MS * 10;
       expect(await look(heard)).toBe(3);

@@ -6,13 +6,14 @@ import { ProductType, WebsiteRole } from '@tessera/core';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../platform/db/schema.js';
-import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
+import { DIALECTS, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
 import { pgConnectionConfig } from '../../../platform/db/connect.js';
 import { createOwner, ownerSession, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** A product page's `tessera-context` script. */
 function pageContext(html: string): Record<string, any> {
@@ -66,34 +67,31 @@ async function limitedVariant(server: TestServer, urlId: string) {
 
 for (const dialect of DIALECTS) {
   describe(`content cache and render memo (${dialect})`, () => {
-    let server: TestServer;
     let manager: Visitor;
     let editor: Visitor;
 
+    const suite = suiteServer(dialect, {}, MANY_ORDERS);
     beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: MANY_ORDERS,
+      await createOwner(suite.server.db, {
+        email: 'sm@cache.test',
+        password: 'store-password',
+        roles: [WebsiteRole.ADMIN],
       });
-      await createOwner(server.db, { email: 'sm@cache.test', password: 'store-password', roles: [WebsiteRole.ADMIN] });
-      manager = await signInOwner(server.url, 'sm@cache.test', 'store-password');
-      editor = await ownerSession(server, {
+      manager = await signInOwner(suite.server.url, 'sm@cache.test', 'store-password');
+      editor = await ownerSession(suite.server, {
         email: 'ed@cache.test',
         password: 'editor-password',
         roles: [WebsiteRole.EDITOR],
       });
     });
-    afterAll(async () => {
-      await server?.close();
-    });
 
     it('shows the stock a checkout took on the next view of the product page', async () => {
-      const variant = await limitedVariant(server, 'wool-scarf');
-      const page = () => new Visitor(server.url).get<string>('/shop/p/wool-scarf');
+      const variant = await limitedVariant(suite.server, 'wool-scarf');
+      const page = () => new Visitor(suite.server.url).get<string>('/shop/p/wool-scarf');
       const before = stockOnPage((await page()).body, variant.sku);
       expect(stockOnPage((await page()).body, variant.sku)).toBe(before);
 
-      const buyer = Visitor.of(server);
+      const buyer = Visitor.of(suite.server);
       const added = await buyer.post('/api/commerce/shopping-cart/entries', {
         itemId: variant.itemId,
         sku: variant.sku,
@@ -107,8 +105,8 @@ for (const dialect of DIALECTS) {
 
     it('shows the stock a subscription renewal took on the next view', async () => {
       const sku = 'COFFEE-WHOLE';
-      const subscriber = Visitor.of(server);
-      const item = await server.db
+      const subscriber = Visitor.of(suite.server);
+      const item = await suite.server.db
         .selectFrom('items')
         .select('id')
         .where('url_id', '=', 'coffee-subscription')
@@ -120,16 +118,16 @@ for (const dialect of DIALECTS) {
         cardOrder({ cartToken: started.body.cartToken, email: 'subscriber@example.com', name: 'Sam Subscriber' }),
       );
       expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      const page = () => new Visitor(server.url).get<string>('/shop/p/coffee-subscription');
+      const page = () => new Visitor(suite.server.url).get<string>('/shop/p/coffee-subscription');
       const before = stockOnPage((await page()).body, sku);
-      const renewed = await server.app.services.checkout!.renewals.runDue(new Date(Date.now() + 40 * 86_400_000));
+      const renewed = await suite.server.app.services.checkout!.renewals.runDue(new Date(Date.now() + 40 * 86_400_000));
       expect(renewed.filter((r) => r.status === 'ordered')).toHaveLength(1);
       expect(stockOnPage((await page()).body, sku)).toBe(before - 1);
     });
 
     it('shows an inventory change from the owner on the next view', async () => {
-      const variant = await limitedVariant(server, 'wool-scarf');
-      const page = () => new Visitor(server.url).get<string>('/shop/p/wool-scarf');
+      const variant = await limitedVariant(suite.server, 'wool-scarf');
+      const page = () => new Visitor(suite.server.url).get<string>('/shop/p/wool-scarf');
       expect(stockOnPage((await page()).body, variant.sku)).toBe(variant.qty_in_stock);
       const set = await manager.put(`/api/config/inventory/${variant.id}`, { qtyInStock: variant.qty_in_stock + 7 });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
@@ -143,18 +141,18 @@ for (const dialect of DIALECTS) {
         variants: [{ sku: 'LAMP-1', attributes: {}, price: 4500, qtyInStock: 4 }],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      const shop = await new Visitor(server.url).get<string>('/shop');
+      const shop = await new Visitor(suite.server.url).get<string>('/shop');
       const url = `/shop/p/${created.body.urlId}`;
       expect(shop.body).toContain('Cache Test Lamp');
-      expect((await new Visitor(server.url).get<string>(url)).body).toContain('Cache Test Lamp');
+      expect((await new Visitor(suite.server.url).get<string>(url)).body).toContain('Cache Test Lamp');
       const edited = await manager.put(`/api/config/products/${created.body.id}`, {
         title: 'Cache Test Lamp, Brass',
         productType: ProductType.PHYSICAL,
         variants: [{ id: created.body.structuredContent.variants[0].id, attributes: {}, price: 4500, qtyInStock: 4 }],
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-      expect((await new Visitor(server.url).get<string>(url)).body).toContain('Cache Test Lamp, Brass');
-      expect((await new Visitor(server.url).get<string>('/shop')).body).toContain('Cache Test Lamp, Brass');
+      expect((await new Visitor(suite.server.url).get<string>(url)).body).toContain('Cache Test Lamp, Brass');
+      expect((await new Visitor(suite.server.url).get<string>('/shop')).body).toContain('Cache Test Lamp, Brass');
     });
 
     it('shows a published page edit and a header change on the next view', async () => {
@@ -166,10 +164,10 @@ for (const dialect of DIALECTS) {
       });
       await editor.put(`/api/config/pages/${id}/draft`, text('First version'));
       expect((await editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
-      expect((await new Visitor(server.url).get<string>(`/${slug}`)).body).toContain('First version');
+      expect((await new Visitor(suite.server.url).get<string>(`/${slug}`)).body).toContain('First version');
       await editor.put(`/api/config/pages/${id}/draft`, text('Second version'));
       expect((await editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
-      const after = (await new Visitor(server.url).get<string>(`/${slug}`)).body;
+      const after = (await new Visitor(suite.server.url).get<string>(`/${slug}`)).body;
       expect(after).toContain('Second version');
       expect(after).not.toContain('First version');
 
@@ -178,11 +176,11 @@ for (const dialect of DIALECTS) {
         footer: { text: 'Cached footer', links: [] },
       };
       expect((await editor.put('/api/site-header-footer', header)).status).toBe(200);
-      expect((await new Visitor(server.url).get<string>(`/${slug}`)).body).toContain('Cache test announcement');
+      expect((await new Visitor(suite.server.url).get<string>(`/${slug}`)).body).toContain('Cache test announcement');
     });
 
     it('shows a design change on the next view', async () => {
-      const page = async () => (await new Visitor(server.url).get<string>('/shop/p/linen-shirt')).body;
+      const page = async () => (await new Visitor(suite.server.url).get<string>('/shop/p/linen-shirt')).body;
       expect(await page()).not.toContain('/site.css?v=1');
       const saved = await editor.put('/api/config/design', { version: 0, 'colors.palette': { accent: '#7a1f4b' } });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -190,9 +188,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('shows a write from another process once invalidated (SQLite: once its data_version probe sees it), and its own at once', async () => {
-      const site = await server.app.services.content.getSiteForHost('localhost');
-      const page = async () => (await new Visitor(server.url).get<string>('/shop')).body;
-      const other = await otherProcess(server);
+      const site = await suite.server.app.services.content.getSiteForHost('localhost');
+      const page = async () => (await new Visitor(suite.server.url).get<string>('/shop')).body;
+      const other = await otherProcess(suite.server);
       try {
         expect(await page()).not.toContain('Elsewhere Outlet');
         await other.updateTable('sites').set({ title: 'Elsewhere Outlet' }).where('id', '=', site.id).execute();
@@ -208,11 +206,11 @@ for (const dialect of DIALECTS) {
         } else {
           // Not announced on the bus: the cached site stays (this is what the time to live bounds).
           expect(await page()).not.toContain('Elsewhere Outlet');
-          server.app.services.content.invalidate(site.id);
+          suite.server.app.services.content.invalidate(site.id);
           expect(await page()).toContain('Elsewhere Outlet');
         }
         // The same change through the server's own database is seen at once.
-        await server.db.updateTable('sites').set({ title: site.title }).where('id', '=', site.id).execute();
+        await suite.server.db.updateTable('sites').set({ title: site.title }).where('id', '=', site.id).execute();
         expect(await page()).not.toContain('Elsewhere Outlet');
       } finally {
         await other.destroy();
@@ -220,8 +218,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('does not keep rows read while a transaction that changes them is open', async () => {
-      const variant = await limitedVariant(server, 'wool-scarf');
-      const content = server.app.services.content;
+      const variant = await limitedVariant(suite.server, 'wool-scarf');
+      const content = suite.server.app.services.content;
       const site = await content.getSiteForHost('localhost');
       const shop = await content.getCollectionBySlug(site.id, 'shop');
       const read = async () =>
@@ -230,7 +228,7 @@ for (const dialect of DIALECTS) {
         )!.qtyInStock;
       const before = await read();
       let during: Promise<number> | undefined;
-      await server.db.transaction().execute(async (trx) => {
+      await suite.server.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('product_variants')
           .set({ qty_in_stock: before + 100 })
@@ -245,15 +243,15 @@ for (const dialect of DIALECTS) {
     });
 
     it('never shows one visitor’s cart pill or owner roles to another', async () => {
-      const variant = await limitedVariant(server, 'wool-scarf');
-      const shopper = Visitor.of(server);
+      const variant = await limitedVariant(suite.server, 'wool-scarf');
+      const shopper = Visitor.of(suite.server);
       const added = await shopper.post('/api/commerce/shopping-cart/entries', {
         itemId: variant.itemId,
         sku: variant.sku,
         quantity: 2,
       });
       expect(added.status).toBe(200);
-      const stranger = Visitor.of(server);
+      const stranger = Visitor.of(suite.server);
       for (let round = 0; round < 2; round++) {
         const mine = (await shopper.get<string>('/shop/p/wool-scarf')).body;
         const theirs = (await stranger.get<string>('/shop/p/wool-scarf')).body;

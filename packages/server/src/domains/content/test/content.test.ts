@@ -2,20 +2,8 @@ import { isSoldOut } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { seedDemoSite } from '../../../seed/seed.js';
 import { DIALECTS } from '../../../testing.js';
-import { Visitor } from '../../../../test/visitor.js';
+import { DEMO_PRODUCT_URL_IDS, Visitor } from '../../../../test/visitor.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-
-const URL_IDS = [
-  'linen-shirt',
-  'canvas-tote',
-  'field-guide-ebook',
-  'design-consultation',
-  'gift-card',
-  'coffee-subscription',
-  'custom-mug',
-  'wool-scarf',
-  'sticker-pack',
-];
 
 for (const dialect of DIALECTS) {
   describe(`content service and demo site (${dialect})`, () => {
@@ -43,7 +31,7 @@ for (const dialect of DIALECTS) {
       const shop = await content.getCollectionBySlug(site.id, 'shop');
       expect(shop).toMatchObject({ slug: 'shop', type: 13, fullUrl: '/shop' });
       const products = await content.listProducts(site.id, shop!.id);
-      expect(products.map((p) => p.urlId)).toEqual(URL_IDS);
+      expect(products.map((p) => p.urlId)).toEqual(DEMO_PRODUCT_URL_IDS);
       expect(new Set(products.map((p) => p.structuredContent.productType))).toEqual(new Set([1, 2, 3, 4]));
       expect(await content.getCollectionBySlug(site.id, 'nope')).toBeUndefined();
       expect(await content.getProductBySlug(site.id, shop!.id, 'nope')).toBeUndefined();

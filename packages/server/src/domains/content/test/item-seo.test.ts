@@ -1,8 +1,9 @@
 import { ITEM_SEO_MESSAGES, ProductType } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 22: products, blog posts and events carry the owner's SEO fields (title, description,
 // social image, hidden from search engines) like pages do, and a product's or post's changed URL
@@ -36,20 +37,15 @@ async function redirectsOf(server: TestServer): Promise<string> {
 }
 
 describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Visitor;
-  let manager: Visitor;
   let visitor: Visitor;
+  const suite = suiteServer(dialect, { admin: OWNERS.admin, manager: OWNERS.storeManager }, { publicUrl: PUBLIC });
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-    [admin, manager] = await ownerSessions(server, [OWNERS.admin, OWNERS.storeManager]);
-    visitor = Visitor.of(server);
+    visitor = Visitor.of(suite.server);
   }, 60_000);
-  afterAll(() => server?.close());
 
   it('a product stores its SEO fields, the page heads show them, and noindex leaves the sitemap', async () => {
     const seo = { title: 'Soft alpaca scarf | Juniper', description: 'Warm & light.', socialImage: SOCIAL };
-    const created = await manager.post(PRODUCTS, { ...scarf, seo });
+    const created = await suite.manager.post(PRODUCTS, { ...scarf, seo });
     expect(created.status).toBe(201);
     expect(created.body.structuredContent.seo).toMatchObject({ ...seo, noindex: false });
     expect(created.body.structuredContent.seo.socialImageSize).toMatch(/^\d+x\d+$/);
@@ -68,10 +64,10 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
 
     // A write without `seo` keeps the stored fields; one with it replaces them.
     const same = { ...scarf, variants: [{ ...scarf.variants[0], id: created.body.structuredContent.variants[0].id }] };
-    const kept = await manager.put(`${PRODUCTS}/${created.body.id}`, { ...same, excerpt: 'Now in grey.' });
+    const kept = await suite.manager.put(`${PRODUCTS}/${created.body.id}`, { ...same, excerpt: 'Now in grey.' });
     expect(kept.status).toBe(200);
     expect(kept.body.structuredContent.seo.title).toBe('Soft alpaca scarf | Juniper');
-    const hidden = await manager.put(`${PRODUCTS}/${created.body.id}`, { ...same, seo: { noindex: true } });
+    const hidden = await suite.manager.put(`${PRODUCTS}/${created.body.id}`, { ...same, seo: { noindex: true } });
     expect(hidden.status).toBe(200);
     expect(hidden.body.structuredContent.seo).toMatchObject({ title: '', socialImage: '', noindex: true });
     const after = await visitor.get<string>('/shop/p/alpaca-scarf');
@@ -81,11 +77,11 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
   });
 
   it('refuses SEO fields out of bounds with a sentence at each field', async () => {
-    const long = await manager.post(PRODUCTS, { ...scarf, urlId: 'x', seo: { title: 't'.repeat(201) } });
+    const long = await suite.manager.post(PRODUCTS, { ...scarf, urlId: 'x', seo: { title: 't'.repeat(201) } });
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual({ 'seo.title': ITEM_SEO_MESSAGES.titleTooLong });
     expect(long.body.message).toBe(`seo.title: ${ITEM_SEO_MESSAGES.titleTooLong}`);
-    const bad = await manager.post(PRODUCTS, {
+    const bad = await suite.manager.post(PRODUCTS, {
       ...scarf,
       urlId: 'x',
       seo: { description: 'd'.repeat(401), socialImage: 'https://evil.example/x.jpg', noindex: 'yes', extra: 1 },
@@ -97,13 +93,17 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
       'seo.noindex': ITEM_SEO_MESSAGES.noindex,
       'seo.extra': ITEM_SEO_MESSAGES.unknownField('extra'),
     });
-    const traversal = await manager.post(PRODUCTS, { ...scarf, urlId: 'x', seo: { socialImage: '/files/../a.png' } });
+    const traversal = await suite.manager.post(PRODUCTS, {
+      ...scarf,
+      urlId: 'x',
+      seo: { socialImage: '/files/../a.png' },
+    });
     expect(traversal.body.fields).toEqual({ 'seo.socialImage': ITEM_SEO_MESSAGES.socialImage });
-    expect((await server.db.selectFrom('items').select('id').where('url_id', '=', 'x').execute()).length).toBe(0);
+    expect((await suite.server.db.selectFrom('items').select('id').where('url_id', '=', 'x').execute()).length).toBe(0);
   });
 
   it("a product's new URL sends the old one there with a 301, without loops, unless the owner unticks it", async () => {
-    const created = await manager.post(PRODUCTS, { ...scarf, title: 'Wool Hat', urlId: 'wool-hat' });
+    const created = await suite.manager.post(PRODUCTS, { ...scarf, title: 'Wool Hat', urlId: 'wool-hat' });
     const id = created.body.id as string;
     const hat = {
       ...scarf,
@@ -115,33 +115,33 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
         qtyInStock: 3,
       })),
     };
-    expect((await manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'knitted-hat' })).status).toBe(200);
+    expect((await suite.manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'knitted-hat' })).status).toBe(200);
     const moved = await visitor.get('/shop/p/wool-hat?ref=mail');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/shop/p/knitted-hat?ref=mail');
     expect((await visitor.get('/shop/p/knitted-hat')).status).toBe(200);
 
     // Back to the first name: the rule that would now loop is dropped, the other way round is added.
-    expect((await manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'wool-hat' })).status).toBe(200);
+    expect((await suite.manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'wool-hat' })).status).toBe(200);
     expect((await visitor.get('/shop/p/wool-hat')).status).toBe(200);
     expect((await visitor.get('/shop/p/knitted-hat')).headers.get('location')).toBe('/shop/p/wool-hat');
-    const rules = await redirectsOf(server);
+    const rules = await redirectsOf(suite.server);
     expect(rules).not.toContain('/shop/p/wool-hat -> ');
     expect(rules).toContain('/shop/p/knitted-hat -> /shop/p/wool-hat 301');
 
-    const unticked = await manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'beanie', redirectOldUrl: false });
+    const unticked = await suite.manager.put(`${PRODUCTS}/${id}`, { ...hat, urlId: 'beanie', redirectOldUrl: false });
     expect(unticked.status).toBe(200);
     expect((await visitor.get('/shop/p/wool-hat')).status).toBe(404);
-    expect(await redirectsOf(server)).not.toContain('/shop/p/wool-hat -> /shop/p/beanie');
+    expect(await redirectsOf(suite.server)).not.toContain('/shop/p/wool-hat -> /shop/p/beanie');
   });
 
   it('a post keeps its SEO fields and its old address; an event uses stored fields', async () => {
-    const blogs = await admin.get('/api/config/blogs');
+    const blogs = await suite.admin.get('/api/config/blogs');
     const blog = blogs.body.blogs[0] as { id: string; url: string };
-    const posts = await admin.get(`/api/config/blogs/${blog.id}/posts`);
+    const posts = await suite.admin.get(`/api/config/blogs/${blog.id}/posts`);
     const summary = (posts.body.posts as { id: string; status: string }[]).find((p) => p.status === 'published');
     const path = `/api/config/blogs/${blog.id}/posts/${summary?.id}`;
-    const post = (await admin.get(path)).body.post;
+    const post = (await suite.admin.get(path)).body.post;
     const body = {
       title: post.title,
       urlId: post.urlId,
@@ -151,24 +151,24 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
       publishOn: post.publishOn,
       seo: { title: 'Linen, explained', description: 'How we weave it.', socialImage: SOCIAL, noindex: false },
     };
-    const saved = await admin.put(path, body);
+    const saved = await suite.admin.put(path, body);
     expect(saved.status).toBe(200);
     expect(saved.body.post.seo).toEqual(body.seo);
-    expect((await admin.get(path)).body.post.seo).toEqual(body.seo);
+    expect((await suite.admin.get(path)).body.post.seo).toEqual(body.seo);
     const page = await visitor.get<string>(`${blog.url}/${post.urlId}`);
     expect(titleOf(page.body)).toBe('Linen, explained');
     expect(metaOf(page.body, 'og:image')).toBe(`${PUBLIC}${SOCIAL}`);
 
-    const bad = await admin.put(path, { ...body, seo: { title: 'x'.repeat(201) } });
+    const bad = await suite.admin.put(path, { ...body, seo: { title: 'x'.repeat(201) } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(`seo.title: ${ITEM_SEO_MESSAGES.titleTooLong}`);
 
-    expect((await admin.put(path, { ...body, urlId: 'linen-notes', redirectOldUrl: false })).status).toBe(200);
+    expect((await suite.admin.put(path, { ...body, urlId: 'linen-notes', redirectOldUrl: false })).status).toBe(200);
     expect((await visitor.get(`${blog.url}/${post.urlId}`)).status).toBe(404);
-    expect((await admin.put(path, { ...body, urlId: 'linen-story' })).status).toBe(200);
+    expect((await suite.admin.put(path, { ...body, urlId: 'linen-story' })).status).toBe(200);
     expect((await visitor.get(`${blog.url}/linen-notes`)).headers.get('location')).toBe(`${blog.url}/linen-story`);
 
-    const event = await server.db
+    const event = await suite.server.db
       .selectFrom('items')
       .innerJoin('collections', 'collections.id', 'items.collection_id')
       .select(['items.id', 'items.site_id', 'items.structured_content', 'collections.slug', 'items.url_id'])
@@ -176,12 +176,12 @@ describe.each(DIALECTS)('SEO fields of products, posts and events (%s)', (dialec
       .where('items.status', '=', 'published')
       .executeTakeFirstOrThrow();
     const eventSeo = { title: 'Open studio night', description: 'Come by.', socialImage: '', noindex: true };
-    await server.db
+    await suite.server.db
       .updateTable('items')
       .set({ structured_content: JSON.stringify({ ...JSON.parse(event.structured_content), seo: eventSeo }) })
       .where('id', '=', event.id)
       .execute();
-    server.app.services.content.invalidate(event.site_id);
+    suite.server.app.services.content.invalidate(event.site_id);
     const eventPage = await visitor.get<string>(`/${event.slug}/${event.url_id}`);
     expect(titleOf(eventPage.body)).toBe('Open studio night');
     expect(metaOf(eventPage.body, 'robots')).toBe('noindex');

@@ -1,14 +1,15 @@
 import { EDITOR_MESSAGES, MEDIA_BLOCK_MESSAGES } from '@tessera/core';
 import { postAnswer } from '@tessera/core/contracts/blog';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importWordpress } from '../../imports/wordpress-import.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { expectAnswer } from '../../../../test/answer-schemas.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { postEditorBody as editorBody } from './blog-helpers.js';
 import { wxr } from '../../imports/test/wordpress-import-fixtures.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The post screen saves an imported post's blocks (issue 19): the owner replaces a gallery's picture
 // and its alt text, reorders and removes pictures, moves and deletes blocks, and the post is saved
@@ -23,31 +24,25 @@ type Post = Record<string, any> & { id: string; sections: Section[]; blocks: num
 
 for (const dialect of DIALECTS) {
   describe(`saving a post's blocks from the post screen (${dialect})`, { timeout: 120_000 }, () => {
-    let server: TestServer;
-    let editor: Visitor;
-    let admin: Visitor;
     let blogId: string;
     let postPath: string;
 
+    const suite = suiteServer(dialect, { editor: OWNERS.editor, admin: OWNERS.admin });
+
     const stored = () =>
-      server.db
+      suite.server.db
         .selectFrom('items')
         .select(['id', 'body', 'sections'])
         .where('collection_id', '=', blogId)
         .where('url_id', '=', 'summer-beds')
         .executeTakeFirstOrThrow();
-    const open = async (): Promise<Post> => expectAnswer(postAnswer, await editor.get(postPath)).post as Post;
+    const open = async (): Promise<Post> => expectAnswer(postAnswer, await suite.editor.get(postPath)).post as Post;
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor, admin] = await ownerSessions(server, [OWNERS.editor, OWNERS.admin]);
-      const { body } = await editor.get('/api/config/blogs');
+      const { body } = await suite.editor.get('/api/config/blogs');
       blogId = body.blogs.find((b: { slug: string }) => b.slug === 'blog').id;
-      await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: WXR, dryRun: false });
+      await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: WXR, dryRun: false });
       postPath = `/api/config/blogs/${blogId}/posts/${(await stored()).id}`;
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     it('opens an imported post with its blocks, and a plain post without', async () => {
@@ -57,9 +52,9 @@ for (const dialect of DIALECTS) {
       expect(blocks.map((b) => b.type)).toEqual(
         (JSON.parse((await stored()).sections) as Section[]).flatMap((s) => s.blocks.map((b) => b.type)),
       );
-      const { body } = await editor.get(`/api/config/blogs/${blogId}/posts?limit=100`);
+      const { body } = await suite.editor.get(`/api/config/blogs/${blogId}/posts?limit=100`);
       const plain = body.posts.find((p: { url: string }) => p.url === '/blog/caring-for-linen');
-      const read = expectAnswer(postAnswer, await editor.get(`/api/config/blogs/${blogId}/posts/${plain.id}`));
+      const read = expectAnswer(postAnswer, await suite.editor.get(`/api/config/blogs/${blogId}/posts/${plain.id}`));
       expect(read.post).toMatchObject({ blocks: 0, sections: [] });
     });
 
@@ -85,7 +80,7 @@ for (const dialect of DIALECTS) {
       const text = blocks.find((b) => b.type === 2 && !b.variant)!;
       text.content.html = '<p>August was <em>dry</em>.</p><script>alert(1)</script>';
 
-      const saved = expectAnswer(postAnswer, await editor.put(postPath, editorBody(post, { sections }))).post;
+      const saved = expectAnswer(postAnswer, await suite.editor.put(postPath, editorBody(post, { sections }))).post;
       const kept = (saved.sections as Section[]).flatMap((s) => s.blocks);
       expect(kept.map((b) => b.type)).toEqual(blocks.map((b) => b.type));
       expect(saved.blocks).toBe(blocks.length);
@@ -102,7 +97,7 @@ for (const dialect of DIALECTS) {
       expect(saved.body).not.toContain('<script');
 
       // Visitors see the blocks: the gallery in its new order with the new alt text, the quote first.
-      const page = String((await Visitor.of(server).get('/blog/summer-beds')).body);
+      const page = String((await Visitor.of(suite.server).get('/blog/summer-beds')).body);
       expect(page).toContain('block--gallery');
       expect(page).toContain('alt="The harbour at dusk"');
       expect(page.indexOf('peas.jpg')).toBeLessThan(page.indexOf('harbour.jpg'));
@@ -110,14 +105,14 @@ for (const dialect of DIALECTS) {
       expect(page).not.toContain('Our seed list');
 
       // Saved again without sections (a title edit), the blocks stay as they are.
-      await editor.put(postPath, editorBody(saved as Post, { title: 'Summer in the beds, again' }));
+      await suite.editor.put(postPath, editorBody(saved as Post, { title: 'Summer in the beds, again' }));
       expect(JSON.parse((await stored()).sections)).toEqual(saved.sections);
     });
 
     it("refuses bad sections with the page editor's answers, and changes nothing", async () => {
       const before = await stored();
       const post = await open();
-      const page = await server.db
+      const page = await suite.server.db
         .selectFrom('collections')
         .select('id')
         .where('site_id', '=', DEMO_SITE_ID)
@@ -136,8 +131,8 @@ for (const dialect of DIALECTS) {
         ['sections', undefined],
       ];
       for (const [sections, message] of cases) {
-        const asPost = await editor.put(postPath, editorBody(post, { sections }));
-        const asDraft = await editor.put(`/api/config/pages/${page.id}/draft`, { sections });
+        const asPost = await suite.editor.put(postPath, editorBody(post, { sections }));
+        const asDraft = await suite.editor.put(`/api/config/pages/${page.id}/draft`, { sections });
         expect(asPost.status).toBe(400);
         expect(asPost.body).toEqual(asDraft.body);
         expect(asPost.body.error).toBe('invalid-body');
@@ -152,9 +147,9 @@ for (const dialect of DIALECTS) {
       const raw = { type: 2, settings: {}, content: { html: code, raw: true } };
       const sections = [{ blocks: [...post.sections[0]!.blocks, raw] }];
       const last = (answer: Record<string, any>) => (answer.post.sections as Section[])[0]!.blocks.at(-1);
-      const cleaned = expectAnswer(postAnswer, await editor.put(postPath, editorBody(post, { sections })));
+      const cleaned = expectAnswer(postAnswer, await suite.editor.put(postPath, editorBody(post, { sections })));
       expect(last(cleaned)?.content).toEqual({ html: '<div>Raw</div>' });
-      const kept = expectAnswer(postAnswer, await admin.put(postPath, editorBody(post, { sections })));
+      const kept = expectAnswer(postAnswer, await suite.admin.put(postPath, editorBody(post, { sections })));
       expect(last(kept)?.content).toEqual({ html: code, raw: true });
     });
   });

@@ -1,20 +1,17 @@
 import { BlockType, FolderBehavior, RecordType } from '@tessera/core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContentService } from '../content-service.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { stableId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  }, 60_000);
-  afterAll(() => server?.close());
+  const suite = suiteServer(dialect);
 
   it('seeds the home, about and gallery pages as sections of typed blocks', async () => {
-    const content = createContentService(server.db);
+    const content = createContentService(suite.server.db);
     const home = await content.getPageBySlug(DEMO_SITE_ID, 'home');
     const about = await content.getPageBySlug(DEMO_SITE_ID, 'about');
     const gallery = await content.getPageBySlug(DEMO_SITE_ID, 'gallery');
@@ -35,7 +32,7 @@ describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
   });
 
   it('builds the navigation tree with folders: index goes to the first child, none is not clickable', async () => {
-    const tree = await createContentService(server.db).getNavigationTree(DEMO_SITE_ID);
+    const tree = await createContentService(suite.server.db).getNavigationTree(DEMO_SITE_ID);
     const explore = tree.find((n) => n.slug === 'explore');
     const more = tree.find((n) => n.slug === 'more');
     expect(explore?.folderBehavior).toBe(FolderBehavior.INDEX);
@@ -48,7 +45,7 @@ describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
   });
 
   it('lists only published items, newest first, filtered by tag and category, with a total', async () => {
-    const content = createContentService(server.db);
+    const content = createContentService(suite.server.db);
     const blog = await content.getPageBySlug(DEMO_SITE_ID, 'blog');
     const collectionId = blog!.id;
     const base = Date.parse('2026-01-01T00:00:00Z');
@@ -63,7 +60,7 @@ describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
     for (const row of rows) {
       const id = stableId('test-item', dialect, row.urlId);
       const at = new Date(base + row.day * 86_400_000).toISOString();
-      await server.db
+      await suite.server.db
         .insertInto('items')
         .values({
           id,
@@ -85,9 +82,9 @@ describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
         })
         .execute();
       for (const tag of row.tags)
-        await server.db.insertInto('item_terms').values({ item_id: id, kind: 'tag', value: tag }).execute();
+        await suite.server.db.insertInto('item_terms').values({ item_id: id, kind: 'tag', value: tag }).execute();
       for (const c of row.categories)
-        await server.db.insertInto('item_terms').values({ item_id: id, kind: 'category', value: c }).execute();
+        await suite.server.db.insertInto('item_terms').values({ item_id: id, kind: 'category', value: c }).execute();
     }
     const mine = (items: { urlId: string }[]) => items.map((i) => i.urlId).filter((u) => u.startsWith('cm-'));
     const all = await content.listItems(DEMO_SITE_ID, collectionId, { limit: 100 });
@@ -116,19 +113,19 @@ describe.each(DIALECTS)('content model and files (%s)', (dialect) => {
   });
 
   it('serves resized image variants at SPEC widths only, cached and immutable', async () => {
-    const original = await fetch(`${server.url}/files/content/morning-field.jpg`);
+    const original = await fetch(`${suite.server.url}/files/content/morning-field.jpg`);
     expect(original.status).toBe(200);
     expect(original.headers.get('content-type')).toBe('image/jpeg');
-    const small = await fetch(`${server.url}/files/content/morning-field.jpg?format=300w`);
+    const small = await fetch(`${suite.server.url}/files/content/morning-field.jpg?format=300w`);
     expect(small.status).toBe(200);
     expect(small.headers.get('cache-control')).toContain('immutable');
     const meta = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
     expect(meta.width).toBe(300);
-    const again = await fetch(`${server.url}/files/content/morning-field.jpg?format=300w`);
+    const again = await fetch(`${suite.server.url}/files/content/morning-field.jpg?format=300w`);
     expect(again.status).toBe(200);
-    expect((await fetch(`${server.url}/files/content/morning-field.jpg?format=301w`)).status).toBe(400);
-    expect((await fetch(`${server.url}/files/.cache/content/morning-field.jpg/300w.jpg`)).status).toBe(404);
-    expect((await fetch(`${server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
-    expect((await fetch(`${server.url}/files/content/missing.jpg?format=300w`)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/files/content/morning-field.jpg?format=301w`)).status).toBe(400);
+    expect((await fetch(`${suite.server.url}/files/.cache/content/morning-field.jpg/300w.jpg`)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/files/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+    expect((await fetch(`${suite.server.url}/files/content/missing.jpg?format=300w`)).status).toBe(404);
   });
 });

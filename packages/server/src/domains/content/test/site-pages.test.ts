@@ -6,29 +6,28 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { REDIS_URL, redisReachable } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const contextOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="tessera-context">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}');
 
 describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) => {
-  let server: TestServer;
+  const suite = suiteServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    await createOwner(server.db, {
+    await createOwner(suite.server.db, {
       email: 'admin@example.com',
       password: 'a-long-password-1',
       roles: [WebsiteRole.ADMIN],
     });
-    await createOwner(server.db, {
+    await createOwner(suite.server.db, {
       email: 'editor@example.com',
       password: 'a-long-password-2',
       roles: [WebsiteRole.EDITOR],
     });
   }, 60_000);
-  afterAll(() => server?.close());
 
   it('serves the home, about and gallery pages from their sections, server-side', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const home = await visitor.get<string>('/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('Made slowly, kept for years');
@@ -43,7 +42,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
   });
 
   it('follows folder behaviour: index to the first child, redirect to its address, none is not found', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const index = await visitor.get('/explore');
     expect(index.status).toBe(302);
     expect(index.headers.get('location')).toBe('/gallery');
@@ -54,7 +53,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
   });
 
   it('locks a protected page until the right password is posted with the crumb; the cookie opens only that page', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const locked = await visitor.get<string>('/lookbook');
     expect(locked.status).toBe(200);
     expect(contextOf(locked.body).pageType).toBe(103);
@@ -88,14 +87,14 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
     expect(open.body).toContain('Autumn lookbook');
     expect(contextOf(open.body).pageType).toBe(105);
     // A forged cookie does not open it.
-    const stranger = Visitor.of(server);
+    const stranger = Visitor.of(suite.server);
     for (const [name] of visitor.cookies) if (name.startsWith('tessera-unlock-')) stranger.cookies.set(name, 'forged');
     expect((await stranger.get<string>('/lookbook')).body).not.toContain('Autumn lookbook');
-    expect((await Visitor.of(server).post('/about', {})).status).toBe(404);
+    expect((await Visitor.of(suite.server).post('/about', {})).status).toBe(404);
   });
 
   it('stops answering a lock screen after ten wrong passwords from one address (429), even the right one', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     await visitor.get('/lookbook');
     const crumb = visitor.cookies.get('crumb') ?? '';
     const post = (password: string) =>
@@ -114,7 +113,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
   });
 
   it('shows the splash page without the header, and a page in French with ?lang=fr', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const splash = await visitor.get<string>('/welcome');
     expect(contextOf(splash.body).pageType).toBe(3);
     expect(splash.body).not.toContain('class="site-header"');
@@ -126,10 +125,10 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
   });
 
   it('answers an error page (101) that reveals nothing when a page fails', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     // Break one page's stored sections type so its renderer throws inside the handler.
-    const original = server.app.services.content.getPageBySlug;
-    server.app.services.content.getPageBySlug = async () => {
+    const original = suite.server.app.services.content.getPageBySlug;
+    suite.server.app.services.content.getPageBySlug = async () => {
       throw new Error('secret database detail');
     };
     try {
@@ -139,12 +138,12 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
       expect(failed.body).toContain('Something went wrong');
       expect(failed.body).not.toContain('secret database detail');
     } finally {
-      server.app.services.content.getPageBySlug = original;
+      suite.server.app.services.content.getPageBySlug = original;
     }
   });
 
   it('GET/PUT /api/site-header-footer: anyone reads, content owners write, bad bodies are 400', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const current = await visitor.get('/api/site-header-footer');
     expect(current.status).toBe(200);
     expect(current.body.header.announcement).toBe('Free shipping on orders over $75');
@@ -153,7 +152,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
       footer: { text: 'See you in January', links: [{ title: 'About', url: '/about' }] },
     };
     expect((await visitor.put('/api/site-header-footer', next)).status).toBe(401);
-    const editor = await signInOwner(server.url, 'editor@example.com', 'a-long-password-2');
+    const editor = await signInOwner(suite.server.url, 'editor@example.com', 'a-long-password-2');
     const saved = await editor.put('/api/site-header-footer', next);
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(next);
@@ -170,7 +169,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
   });
 
   it('multilingual API: settings and status for anyone, languages only for admins', async () => {
-    const visitor = Visitor.of(server);
+    const visitor = Visitor.of(suite.server);
     const settings = await visitor.get('/api/multilingual/settings');
     expect(settings.body).toMatchObject({ enabled: true, defaultLanguage: 'en' });
     expect(settings.body.languages.map((l: { code: string }) => l.code)).toEqual(['en', 'fr']);
@@ -183,9 +182,9 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
         { code: 'de', name: 'Deutsch', enabled: true },
       ],
     };
-    const editor = await signInOwner(server.url, 'editor@example.com', 'a-long-password-2');
+    const editor = await signInOwner(suite.server.url, 'editor@example.com', 'a-long-password-2');
     expect((await editor.put('/api/multilingual/languages', body)).status).toBe(403);
-    const admin = await signInOwner(server.url, 'admin@example.com', 'a-long-password-1');
+    const admin = await signInOwner(suite.server.url, 'admin@example.com', 'a-long-password-1');
     const saved = await admin.put('/api/multilingual/languages', body);
     expect(saved.status).toBe(200);
     expect(saved.body.languages).toHaveLength(3);
@@ -204,7 +203,7 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
     );
     const page = await visitor.get<string>('/about');
     expect(page.body).toContain('hreflang="de"');
-    const row = await server.db
+    const row = await suite.server.db
       .selectFrom('sites')
       .select('settings')
       .where('id', '=', DEMO_SITE_ID)

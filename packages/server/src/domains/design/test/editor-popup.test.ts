@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const popup = (fields: Record<string, unknown> = {}) => ({
   enabled: true,
@@ -22,59 +23,49 @@ async function popupMarkup(server: TestServer): Promise<string> {
 
 for (const dialect of DIALECTS) {
   describe(`editor popup API (${dialect})`, () => {
-    let server: TestServer;
-    let editor: Visitor;
-    let reporting: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor, reporting] = await ownerSessions(server, [OWNERS.editor, OWNERS.reporting]);
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const suite = suiteServer(dialect, { editor: OWNERS.editor, reporting: OWNERS.reporting });
 
     it('is open to content owners only', async () => {
-      expect((await new Visitor(server.url).get('/api/config/popup')).status).toBe(401);
-      expect((await reporting.get('/api/config/popup')).status).toBe(403);
-      expect((await reporting.put('/api/config/popup', popup())).status).toBe(403);
+      expect((await new Visitor(suite.server.url).get('/api/config/popup')).status).toBe(401);
+      expect((await suite.reporting.get('/api/config/popup')).status).toBe(403);
+      expect((await suite.reporting.put('/api/config/popup', popup())).status).toBe(403);
     });
 
     it('reads the seeded popup and moves it on the 3×3 grid for visitors', async () => {
-      const seeded = await editor.get('/api/config/popup');
+      const seeded = await suite.editor.get('/api/config/popup');
       expect(seeded.status).toBe(200);
       expect(seeded.body.popup).toMatchObject({ enabled: true, position: 'bottom-right', version: 1, image: null });
-      expect(await popupMarkup(server)).toContain('data-position="bottom-right"');
+      expect(await popupMarkup(suite.server)).toContain('data-position="bottom-right"');
 
-      const saved = await editor.put('/api/config/popup', popup());
+      const saved = await suite.editor.put('/api/config/popup', popup());
       expect(saved.status).toBe(200);
       expect(saved.body.popup).toMatchObject({ position: 'top-left', title: 'Studio sale this weekend', version: 1 });
-      const markup = await popupMarkup(server);
+      const markup = await popupMarkup(suite.server);
       expect(markup).toContain('popup-overlay--top-left');
       expect(markup).toContain('data-position="top-left"');
       expect(markup).toContain('Studio sale this weekend');
       expect(markup).toContain('src="/files/content/studio-window.jpg" alt="The studio window"');
       expect(markup).toContain('href="/shop"');
 
-      const center = await editor.put('/api/config/popup', popup({ position: 'center', image: null }));
+      const center = await suite.editor.put('/api/config/popup', popup({ position: 'center', image: null }));
       expect(center.body.popup.image).toBeNull();
-      expect(await popupMarkup(server)).toContain('popup-overlay--center"');
+      expect(await popupMarkup(suite.server)).toContain('popup-overlay--center"');
     });
 
     it('shows the popup again to visitors who closed it only when asked', async () => {
-      const before = (await editor.get('/api/config/popup')).body.popup.version;
-      const again = await editor.put('/api/config/popup', popup({ showAgain: true }));
+      const before = (await suite.editor.get('/api/config/popup')).body.popup.version;
+      const again = await suite.editor.put('/api/config/popup', popup({ showAgain: true }));
       expect(again.body.popup.version).toBe(before + 1);
-      expect(await popupMarkup(server)).toContain(`data-version="${before + 1}"`);
-      const same = await editor.put('/api/config/popup', popup({ title: 'New words' }));
+      expect(await popupMarkup(suite.server)).toContain(`data-version="${before + 1}"`);
+      const same = await suite.editor.put('/api/config/popup', popup({ title: 'New words' }));
       expect(same.body.popup.version).toBe(before + 1);
     });
 
     it('turns the popup off and on', async () => {
-      await editor.put('/api/config/popup', popup({ enabled: false }));
-      expect(await popupMarkup(server)).toBe('');
-      await editor.put('/api/config/popup', popup({ enabled: true }));
-      expect(await popupMarkup(server)).toContain('Studio sale this weekend');
+      await suite.editor.put('/api/config/popup', popup({ enabled: false }));
+      expect(await popupMarkup(suite.server)).toBe('');
+      await suite.editor.put('/api/config/popup', popup({ enabled: true }));
+      expect(await popupMarkup(suite.server)).toContain('Studio sale this weekend');
     });
 
     it('refuses a bad popup with a message that says what to fix', async () => {
@@ -90,14 +81,14 @@ for (const dialect of DIALECTS) {
         [{ title: 'x'.repeat(121) }, 'title:'],
       ];
       for (const [fields, message] of cases) {
-        const answer = await editor.put('/api/config/popup', popup(fields));
+        const answer = await suite.editor.put('/api/config/popup', popup(fields));
         expect(answer.status, message).toBe(400);
         expect(answer.body.message).toContain(message);
       }
-      expect((await editor.put('/api/config/popup', { enabled: true })).status).toBe(400);
-      expect((await editor.put('/api/config/popup', popup({ newsletter: true }))).status).toBe(400);
+      expect((await suite.editor.put('/api/config/popup', { enabled: true })).status).toBe(400);
+      expect((await suite.editor.put('/api/config/popup', popup({ newsletter: true }))).status).toBe(400);
       // Nothing of the refused saves reached visitors.
-      expect(await popupMarkup(server)).toContain('Studio sale this weekend');
+      expect(await popupMarkup(suite.server)).toContain('Studio sale this weekend');
     });
   });
 }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const post = (fields: Record<string, unknown> = {}) => ({
   title: 'Dyeing with onion skins',
@@ -16,38 +17,32 @@ const post = (fields: Record<string, unknown> = {}) => ({
 
 for (const dialect of DIALECTS) {
   describe(`editor blog API (${dialect})`, () => {
-    let server: TestServer;
-    let editor: Visitor;
-    let storeManager: Visitor;
     let blogId: string;
-    const visitor = () => new Visitor(server.url);
+    const suite = suiteServer(dialect, { editor: OWNERS.editor, storeManager: OWNERS.storeManager });
+
+    const visitor = () => new Visitor(suite.server.url);
     const posts = () => `/api/config/blogs/${blogId}/posts`;
     const terms = () => `/api/config/blogs/${blogId}/terms`;
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor, storeManager] = await ownerSessions(server, [OWNERS.editor, OWNERS.storeManager]);
-      const { body } = await editor.get('/api/config/blogs');
+      const { body } = await suite.editor.get('/api/config/blogs');
       blogId = body.blogs.find((b: { slug: string }) => b.slug === 'blog').id;
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     it('lists the blogs to content owners only', async () => {
       expect((await visitor().get('/api/config/blogs')).status).toBe(401);
-      expect((await storeManager.get('/api/config/blogs')).status).toBe(403);
-      expect((await storeManager.post(posts(), post())).status).toBe(403);
-      expect((await storeManager.get(terms())).status).toBe(403);
-      const { body } = await editor.get('/api/config/blogs');
+      expect((await suite.storeManager.get('/api/config/blogs')).status).toBe(403);
+      expect((await suite.storeManager.post(posts(), post())).status).toBe(403);
+      expect((await suite.storeManager.get(terms())).status).toBe(403);
+      const { body } = await suite.editor.get('/api/config/blogs');
       const blog = body.blogs.find((b: { id: string }) => b.id === blogId);
       expect(blog).toMatchObject({ slug: 'blog', url: '/blog' });
       expect(blog.postCount).toBeGreaterThan(0);
-      expect((await editor.get('/api/config/blogs/nope/posts')).body.message).toBe('Unable to locate content');
+      expect((await suite.editor.get('/api/config/blogs/nope/posts')).body.message).toBe('Unable to locate content');
     });
 
     it('keeps a draft from visitors, then publishes it on the blog and its tag listing', async () => {
-      const created = await editor.post(posts(), post({ tags: ['dye', 'CARE'] }));
+      const created = await suite.editor.post(posts(), post({ tags: ['dye', 'CARE'] }));
       expect(created.status).toBe(200);
       const { id, urlId, url } = created.body.post;
       expect(urlId).toBe('dyeing-with-onion-skins');
@@ -59,7 +54,7 @@ for (const dialect of DIALECTS) {
       expect((await visitor().get(url)).status).toBe(404);
       expect((await visitor().get('/blog?tag=dye')).body).not.toContain('Dyeing with onion skins');
 
-      const published = await editor.put(`${posts()}/${id}/status`, { status: 'published' });
+      const published = await suite.editor.put(`${posts()}/${id}/status`, { status: 'published' });
       expect(published.status).toBe(200);
       const page = await visitor().get(url);
       expect(page.status).toBe(200);
@@ -68,13 +63,13 @@ for (const dialect of DIALECTS) {
       expect((await visitor().get('/blog?tag=dye')).body).toContain('Dyeing with onion skins');
       expect((await visitor().get('/blog?category=Guides')).body).toContain('Dyeing with onion skins');
 
-      const listed = await editor.get(`${posts()}?limit=100`);
+      const listed = await suite.editor.get(`${posts()}?limit=100`);
       expect(listed.body.posts.map((p: { id: string }) => p.id)).toContain(id);
       expect(listed.body.total).toBe(listed.body.posts.length);
     });
 
     it('edits, schedules, unpublishes and deletes a post', async () => {
-      const { body } = await editor.post(
+      const { body } = await suite.editor.post(
         posts(),
         post({
           title: 'Spring notes',
@@ -86,7 +81,7 @@ for (const dialect of DIALECTS) {
       expect(body.post.featuredImage).toEqual({ url: '/files/hero.jpg', altText: 'Yarn' });
       expect((await visitor().get(url)).status).toBe(200);
 
-      const edited = await editor.put(`${posts()}/${id}`, {
+      const edited = await suite.editor.put(`${posts()}/${id}`, {
         ...post({ title: 'Spring notes', status: 'published', body: '<p>Rewritten for April.</p>' }),
         urlId: 'spring-notes',
       });
@@ -95,26 +90,26 @@ for (const dialect of DIALECTS) {
       expect((await visitor().get(url)).body).toContain('Rewritten for April.');
 
       const soon = new Date(Date.now() + 7 * 86_400_000).toISOString();
-      const noDate = await editor.put(`${posts()}/${id}/status`, { status: 'scheduled' });
+      const noDate = await suite.editor.put(`${posts()}/${id}/status`, { status: 'scheduled' });
       expect(noDate.status).toBe(400);
       expect(noDate.body.message).toBe('Choose a date and time.');
-      const scheduled = await editor.put(`${posts()}/${id}/status`, { status: 'scheduled', publishOn: soon });
+      const scheduled = await suite.editor.put(`${posts()}/${id}/status`, { status: 'scheduled', publishOn: soon });
       expect(scheduled.body.post).toMatchObject({ status: 'scheduled', publishOn: soon });
       expect((await visitor().get(url)).status).toBe(404);
 
-      await editor.put(`${posts()}/${id}/status`, { status: 'published', publishOn: new Date().toISOString() });
+      await suite.editor.put(`${posts()}/${id}/status`, { status: 'published', publishOn: new Date().toISOString() });
       expect((await visitor().get(url)).status).toBe(200);
-      await editor.put(`${posts()}/${id}/status`, { status: 'draft' });
+      await suite.editor.put(`${posts()}/${id}/status`, { status: 'draft' });
       expect((await visitor().get(url)).status).toBe(404);
 
-      const removed = await editor.delete(`${posts()}/${id}`);
+      const removed = await suite.editor.delete(`${posts()}/${id}`);
       expect(removed.status).toBe(200);
-      expect((await editor.get(`${posts()}/${id}`)).status).toBe(404);
-      expect((await editor.delete(`${posts()}/${id}`)).status).toBe(404);
+      expect((await suite.editor.get(`${posts()}/${id}`)).status).toBe(404);
+      expect((await suite.editor.delete(`${posts()}/${id}`)).status).toBe(404);
     });
 
     it("shows a published post's featured image on its card, its page and the home page summary", async () => {
-      const created = await editor.post(
+      const created = await suite.editor.post(
         posts(),
         post({
           title: 'Morning light on the dye pots',
@@ -151,12 +146,12 @@ for (const dialect of DIALECTS) {
       expect(summary).toContain('alt="Sun over green hills"');
 
       // Without a featured image the card and the page show none.
-      await editor.put(`${posts()}/${id}`, {
+      await suite.editor.put(`${posts()}/${id}`, {
         ...post({ title: 'Morning light on the dye pots', status: 'published' }),
       });
       expect((await visitor().get(url)).body).not.toContain('blog-post__image');
       expect((await visitor().get('/blog')).body).not.toContain(`src="${src}?format=300w"`);
-      expect((await editor.delete(`${posts()}/${id}`)).status).toBe(200);
+      expect((await suite.editor.delete(`${posts()}/${id}`)).status).toBe(200);
     });
 
     it('refuses bad posts with a message that says what to fix', async () => {
@@ -176,60 +171,65 @@ for (const dialect of DIALECTS) {
         ],
       ];
       for (const [fields, message] of cases) {
-        const answer = await editor.post(posts(), post({ title: 'Refused', ...fields }));
+        const answer = await suite.editor.post(posts(), post({ title: 'Refused', ...fields }));
         expect(answer.status, message).toBe(400);
         expect(answer.body.message).toBe(message);
       }
-      expect((await editor.post(posts(), 'not json', { contentType: 'application/json' })).status).toBe(400);
-      expect((await editor.post(posts(), { ...post(), extra: 1 })).status).toBe(400);
-      expect((await editor.get(`${posts()}?limit=0`)).status).toBe(400);
+      expect((await suite.editor.post(posts(), 'not json', { contentType: 'application/json' })).status).toBe(400);
+      expect((await suite.editor.post(posts(), { ...post(), extra: 1 })).status).toBe(400);
+      expect((await suite.editor.get(`${posts()}?limit=0`)).status).toBe(400);
     });
 
     it('manages tags and categories: counts, add, rename on every post, delete', async () => {
-      const first = await editor.post(posts(), post({ title: 'Tag one', status: 'published', tags: ['mordant'] }));
-      await editor.post(posts(), post({ title: 'Tag two', status: 'published', tags: ['mordant', 'alum'] }));
-      let list = (await editor.get(terms())).body;
+      const first = await suite.editor.post(
+        posts(),
+        post({ title: 'Tag one', status: 'published', tags: ['mordant'] }),
+      );
+      await suite.editor.post(posts(), post({ title: 'Tag two', status: 'published', tags: ['mordant', 'alum'] }));
+      let list = (await suite.editor.get(terms())).body;
       expect(list.tags).toContainEqual({ name: 'mordant', count: 2 });
       expect(list.categories.find((c: { name: string }) => c.name === 'Guides').count).toBeGreaterThanOrEqual(2);
 
-      const taken = await editor.post(terms(), { kind: 'tag', name: 'MORDANT' });
+      const taken = await suite.editor.post(terms(), { kind: 'tag', name: 'MORDANT' });
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe('This tag already exists');
-      const long = await editor.post(terms(), { kind: 'category', name: 'c'.repeat(26) });
+      const long = await suite.editor.post(terms(), { kind: 'category', name: 'c'.repeat(26) });
       expect(long.status).toBe(400);
       expect(long.body.message).toBe('A category can be at most 25 characters long.');
-      expect((await editor.post(terms(), { kind: 'topic', name: 'x' })).status).toBe(400);
+      expect((await suite.editor.post(terms(), { kind: 'topic', name: 'x' })).status).toBe(400);
 
-      list = (await editor.post(terms(), { kind: 'category', name: '  Natural   dyes ' })).body;
+      list = (await suite.editor.post(terms(), { kind: 'category', name: '  Natural   dyes ' })).body;
       expect(list.categories).toContainEqual({ name: 'Natural dyes', count: 0 });
-      const categoryTaken = await editor.request('PATCH', terms(), {
+      const categoryTaken = await suite.editor.request('PATCH', terms(), {
         body: { kind: 'category', name: 'Natural dyes', newName: 'guides' },
       });
       expect(categoryTaken.status).toBe(409);
       expect(categoryTaken.body.message).toBe('This category already exists');
 
-      const renamed = await editor.request('PATCH', terms(), {
+      const renamed = await suite.editor.request('PATCH', terms(), {
         body: { kind: 'tag', name: 'mordant', newName: 'Mordants' },
       });
       expect(renamed.status).toBe(200);
       expect(renamed.body.tags).toContainEqual({ name: 'Mordants', count: 2 });
       expect(renamed.body.tags.some((t: { name: string }) => t.name === 'mordant')).toBe(false);
-      expect((await editor.get(`${posts()}/${first.body.post.id}`)).body.post.tags).toEqual(['Mordants']);
+      expect((await suite.editor.get(`${posts()}/${first.body.post.id}`)).body.post.tags).toEqual(['Mordants']);
       expect((await visitor().get('/blog?tag=Mordants')).body).toContain('Tag two');
       // A change of case only is allowed.
-      const cased = await editor.request('PATCH', terms(), { body: { kind: 'tag', name: 'alum', newName: 'Alum' } });
+      const cased = await suite.editor.request('PATCH', terms(), {
+        body: { kind: 'tag', name: 'alum', newName: 'Alum' },
+      });
       expect(cased.body.tags).toContainEqual({ name: 'Alum', count: 1 });
 
-      const deleted = await editor.delete(`${terms()}?kind=tag&name=Mordants`);
+      const deleted = await suite.editor.delete(`${terms()}?kind=tag&name=Mordants`);
       expect(deleted.status).toBe(200);
       expect(deleted.body.tags.some((t: { name: string }) => t.name === 'Mordants')).toBe(false);
-      const kept = await editor.get(`${posts()}/${first.body.post.id}`);
+      const kept = await suite.editor.get(`${posts()}/${first.body.post.id}`);
       expect(kept.status).toBe(200);
       expect(kept.body.post.tags).toEqual([]);
-      const gone = await editor.delete(`${terms()}?kind=tag&name=Mordants`);
+      const gone = await suite.editor.delete(`${terms()}?kind=tag&name=Mordants`);
       expect(gone.status).toBe(404);
       expect(gone.body.message).toBe('This tag no longer exists. Reload the list.');
-      expect((await editor.delete(terms())).status).toBe(400);
+      expect((await suite.editor.delete(terms())).status).toBe(400);
     });
   });
 }

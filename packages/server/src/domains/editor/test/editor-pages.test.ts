@@ -1,70 +1,65 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor, uploadFiles } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const textBlock = (text: string) => ({ type: 2, settings: {}, content: { html: `<p>${text}</p>` } });
 
 for (const dialect of DIALECTS) {
   describe(`editor page API (${dialect})`, () => {
-    let server: TestServer;
-    let editor: Visitor;
-    let storeManager: Visitor;
-
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor, storeManager] = await ownerSessions(server, [OWNERS.editor, OWNERS.storeManager]);
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const suite = suiteServer(dialect, { editor: OWNERS.editor, storeManager: OWNERS.storeManager });
 
     it('refuses visitors and owners without a content role', async () => {
-      expect((await new Visitor(server.url).get('/api/config/pages')).status).toBe(401);
-      const denied = await storeManager.get('/api/config/pages');
+      expect((await new Visitor(suite.server.url).get('/api/config/pages')).status).toBe(401);
+      const denied = await suite.storeManager.get('/api/config/pages');
       expect(denied.status).toBe(403);
       expect(denied.body.error).toBe('forbidden');
-      expect((await storeManager.post('/api/config/pages', { title: 'Nope' })).status).toBe(403);
-      const page = await new Visitor(server.url).get('/config');
+      expect((await suite.storeManager.post('/api/config/pages', { title: 'Nope' })).status).toBe(403);
+      const page = await new Visitor(suite.server.url).get('/config');
       expect([302, 303]).toContain(page.status);
       expect(page.headers.get('location')).toContain('/config/login');
     });
 
     it('keeps drafts away from visitors until the page is published', async () => {
-      const created = await editor.post('/api/config/pages', { title: 'Our Story' });
+      const created = await suite.editor.post('/api/config/pages', { title: 'Our Story' });
       expect(created.status).toBe(200);
       const { id, slug } = created.body.page;
       expect(slug).toBe('our-story');
       expect(created.body.page.status).toBe('draft');
-      const saved = await editor.put(`/api/config/pages/${id}/draft`, {
+      const saved = await suite.editor.put(`/api/config/pages/${id}/draft`, {
         sections: [{ blocks: [textBlock('First words')] }],
       });
       expect(saved.status).toBe(200);
-      expect(JSON.stringify((await new Visitor(server.url).get('/our-story')).body)).not.toContain('First words');
+      expect(JSON.stringify((await new Visitor(suite.server.url).get('/our-story')).body)).not.toContain('First words');
 
-      expect((await editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
-      const live = await new Visitor(server.url).get('/our-story');
+      expect((await suite.editor.post(`/api/config/pages/${id}/publish`, {})).status).toBe(200);
+      const live = await new Visitor(suite.server.url).get('/our-story');
       expect(live.status).toBe(200);
       expect(live.body).toContain('First words');
 
-      await editor.put(`/api/config/pages/${id}/draft`, { sections: [{ blocks: [textBlock('Secret next version')] }] });
-      const still = await new Visitor(server.url).get('/our-story');
+      await suite.editor.put(`/api/config/pages/${id}/draft`, {
+        sections: [{ blocks: [textBlock('Secret next version')] }],
+      });
+      const still = await new Visitor(suite.server.url).get('/our-story');
       expect(still.body).toContain('First words');
       expect(still.body).not.toContain('Secret next version');
-      const doc = await editor.get(`/api/config/pages/${id}`);
+      const doc = await suite.editor.get(`/api/config/pages/${id}`);
       expect(JSON.stringify(doc.body.draft)).toContain('Secret next version');
       expect(JSON.stringify(doc.body.published)).not.toContain('Secret next version');
     });
 
     it('validates page settings with the SPEC messages', async () => {
-      const { body } = await editor.post('/api/config/pages', { title: 'Settings Page' });
+      const { body } = await suite.editor.post('/api/config/pages', { title: 'Settings Page' });
       const id = body.page.id;
-      const bad = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'Not A Slug!' } });
+      const bad = await suite.editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'Not A Slug!' } });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Not A Slug! is not a valid page URL');
-      const scheduled = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { status: 'scheduled' } });
+      const scheduled = await suite.editor.request('PATCH', `/api/config/pages/${id}`, {
+        body: { status: 'scheduled' },
+      });
       expect(scheduled.status).toBe(400);
-      const ok = await editor.request('PATCH', `/api/config/pages/${id}`, {
+      const ok = await suite.editor.request('PATCH', `/api/config/pages/${id}`, {
         body: {
           slug: 'settings-two',
           navigationTitle: 'Two',
@@ -82,106 +77,120 @@ for (const dialect of DIALECTS) {
         membersOnly: true,
         status: 'needs-review',
       });
-      const taken = await editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'our-story' } });
+      const taken = await suite.editor.request('PATCH', `/api/config/pages/${id}`, { body: { slug: 'our-story' } });
       expect(taken.status).toBe(400);
     });
 
     it('creates folders and nests pages in them', async () => {
-      const folder = await editor.post('/api/config/pages', { title: 'Guides', folder: true });
+      const folder = await suite.editor.post('/api/config/pages', { title: 'Guides', folder: true });
       expect(folder.body.page).toMatchObject({ isFolder: true, folderBehavior: 1, hasDraft: false });
-      const child = await editor.post('/api/config/pages', { title: 'First Guide', parentId: folder.body.page.id });
+      const child = await suite.editor.post('/api/config/pages', {
+        title: 'First Guide',
+        parentId: folder.body.page.id,
+      });
       expect(child.body.page.parentId).toBe(folder.body.page.id);
-      expect((await editor.post('/api/config/pages', { title: 'Orphan', parentId: 'no-such-page' })).status).toBe(404);
+      expect((await suite.editor.post('/api/config/pages', { title: 'Orphan', parentId: 'no-such-page' })).status).toBe(
+        404,
+      );
     });
 
     it('moves a published page into a folder whose behaviour decides where the folder address leads', async () => {
-      const folder = (await editor.post('/api/config/pages', { title: 'Recipes', folder: true })).body.page;
-      const page = (await editor.post('/api/config/pages', { title: 'Soups' })).body.page;
-      await editor.post(`/api/config/pages/${page.id}/publish`, {});
-      const published = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+      const folder = (await suite.editor.post('/api/config/pages', { title: 'Recipes', folder: true })).body.page;
+      const page = (await suite.editor.post('/api/config/pages', { title: 'Soups' })).body.page;
+      await suite.editor.post(`/api/config/pages/${page.id}/publish`, {});
+      const published = await suite.editor.request('PATCH', `/api/config/pages/${folder.id}`, {
         body: { status: 'published' },
       });
       expect(published.body.settings).toMatchObject({ folderBehavior: 1, redirectUrl: '' });
-      const { body } = await editor.get('/api/config/pages');
+      const { body } = await suite.editor.get('/api/config/pages');
       const order = body.pages.map((p: { id: string; parentId: string | null }) => ({
         id: p.id,
         parentId: p.id === page.id ? folder.id : p.parentId,
       }));
-      const moved = await editor.put('/api/config/pages/order', { order });
+      const moved = await suite.editor.put('/api/config/pages/order', { order });
       expect(moved.body.pages.find((p: { id: string }) => p.id === page.id).parentId).toBe(folder.id);
       // Index: the folder's address opens its first page.
-      const index = await new Visitor(server.url).get('/recipes');
+      const index = await new Visitor(suite.server.url).get('/recipes');
       expect(index.status).toBe(302);
       expect(index.headers.get('location')).toBe('/soups');
       // Redirect: to the address given; none: nothing there.
-      const redirect = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+      const redirect = await suite.editor.request('PATCH', `/api/config/pages/${folder.id}`, {
         body: { folderBehavior: 2, redirectUrl: '/about' },
       });
       expect(redirect.body.settings).toMatchObject({ folderBehavior: 2, redirectUrl: '/about' });
-      expect((await new Visitor(server.url).get('/recipes')).headers.get('location')).toBe('/about');
-      await editor.request('PATCH', `/api/config/pages/${folder.id}`, { body: { folderBehavior: 3 } });
-      expect((await new Visitor(server.url).get('/recipes')).status).toBe(404);
+      expect((await new Visitor(suite.server.url).get('/recipes')).headers.get('location')).toBe('/about');
+      await suite.editor.request('PATCH', `/api/config/pages/${folder.id}`, { body: { folderBehavior: 3 } });
+      expect((await new Visitor(suite.server.url).get('/recipes')).status).toBe(404);
       // Only folders have a behaviour; a bad address says how to write one.
-      const notFolder = await editor.request('PATCH', `/api/config/pages/${page.id}`, { body: { folderBehavior: 1 } });
+      const notFolder = await suite.editor.request('PATCH', `/api/config/pages/${page.id}`, {
+        body: { folderBehavior: 1 },
+      });
       expect(notFolder.status).toBe(400);
       expect(notFolder.body.message).toBe('Only folders have a folder behaviour.');
-      const badUrl = await editor.request('PATCH', `/api/config/pages/${folder.id}`, {
+      const badUrl = await suite.editor.request('PATCH', `/api/config/pages/${folder.id}`, {
         body: { folderBehavior: 2, redirectUrl: '//evil.example' },
       });
       expect(badUrl.body.message).toBe('Links must be formatted as example.com or https://example.com');
     });
 
     it('shows a scheduled page only once its date has come', async () => {
-      const { body } = await editor.post('/api/config/pages', { title: 'Launch Notes' });
+      const { body } = await suite.editor.post('/api/config/pages', { title: 'Launch Notes' });
       const id = body.page.id;
-      await editor.put(`/api/config/pages/${id}/draft`, { sections: [{ blocks: [textBlock('Launch day words')] }] });
-      await editor.post(`/api/config/pages/${id}/publish`, {});
+      await suite.editor.put(`/api/config/pages/${id}/draft`, {
+        sections: [{ blocks: [textBlock('Launch day words')] }],
+      });
+      await suite.editor.post(`/api/config/pages/${id}/publish`, {});
       const later = new Date(Date.now() + 86_400_000).toISOString();
-      const scheduled = await editor.request('PATCH', `/api/config/pages/${id}`, {
+      const scheduled = await suite.editor.request('PATCH', `/api/config/pages/${id}`, {
         body: { status: 'scheduled', publishAt: later },
       });
       expect(scheduled.body.settings).toMatchObject({ status: 'scheduled', publishAt: later });
-      expect(JSON.stringify((await new Visitor(server.url).get('/launch-notes')).body)).not.toContain(
+      expect(JSON.stringify((await new Visitor(suite.server.url).get('/launch-notes')).body)).not.toContain(
         'Launch day words',
       );
       const earlier = new Date(Date.now() - 60_000).toISOString();
-      await editor.request('PATCH', `/api/config/pages/${id}`, { body: { status: 'scheduled', publishAt: earlier } });
-      expect((await new Visitor(server.url).get('/launch-notes')).body).toContain('Launch day words');
+      await suite.editor.request('PATCH', `/api/config/pages/${id}`, {
+        body: { status: 'scheduled', publishAt: earlier },
+      });
+      expect((await new Visitor(suite.server.url).get('/launch-notes')).body).toContain('Launch day words');
     });
 
     it('refuses more than 60 blocks in a layout', async () => {
-      const { body } = await editor.post('/api/config/pages', { title: 'Crowded' });
+      const { body } = await suite.editor.post('/api/config/pages', { title: 'Crowded' });
       const blocks = Array.from({ length: 61 }, (_, i) => textBlock(`b${i}`));
-      expect((await editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks }] })).status).toBe(
-        400,
-      );
       expect(
-        (await editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks: blocks.slice(1) }] }))
+        (await suite.editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks }] })).status,
+      ).toBe(400);
+      expect(
+        (await suite.editor.put(`/api/config/pages/${body.page.id}/draft`, { sections: [{ blocks: blocks.slice(1) }] }))
           .status,
       ).toBe(200);
     });
 
     it('duplicates, reorders, deletes and restores pages', async () => {
-      const { body } = await editor.post('/api/config/pages', { title: 'Copy Me' });
-      const dup = await editor.post(`/api/config/pages/${body.page.id}/duplicate`, {});
+      const { body } = await suite.editor.post('/api/config/pages', { title: 'Copy Me' });
+      const dup = await suite.editor.post(`/api/config/pages/${body.page.id}/duplicate`, {});
       expect(dup.body.page.slug).toBe('copy-me-copy');
-      const list = (await editor.get('/api/config/pages')).body.pages as { id: string; parentId: string | null }[];
+      const list = (await suite.editor.get('/api/config/pages')).body.pages as {
+        id: string;
+        parentId: string | null;
+      }[];
       const reversed = [...list].reverse().map((p) => ({ id: p.id, parentId: p.parentId }));
-      const reordered = await editor.put('/api/config/pages/order', { order: reversed });
+      const reordered = await suite.editor.put('/api/config/pages/order', { order: reversed });
       expect(reordered.status).toBe(200);
       expect(reordered.body.pages.map((p: { id: string }) => p.id)).toEqual(reversed.map((p) => p.id));
 
-      const removed = await editor.delete(`/api/config/pages/${dup.body.page.id}`);
+      const removed = await suite.editor.delete(`/api/config/pages/${dup.body.page.id}`);
       expect(removed.status).toBe(200);
-      expect((await editor.get(`/api/config/pages/${dup.body.page.id}`)).status).toBe(404);
-      const restored = await editor.post('/api/config/pages/restore', { token: removed.body.restoreToken });
+      expect((await suite.editor.get(`/api/config/pages/${dup.body.page.id}`)).status).toBe(404);
+      const restored = await suite.editor.post('/api/config/pages/restore', { token: removed.body.restoreToken });
       expect(restored.status).toBe(200);
       expect(restored.body.page.slug).toBe('copy-me-copy');
     });
 
     it('uploads several files, refuses unsupported and empty names, renames and deletes', async () => {
-      const upload = (files: { name: string; body: string | Uint8Array }[], who: Visitor = editor) =>
-        uploadFiles(server, who, files);
+      const upload = (files: { name: string; body: string | Uint8Array }[], who: Visitor = suite.editor) =>
+        uploadFiles(suite.server, who, files);
       // The test servers share one files folder: names unique to this run, removed at the end.
       const tag = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}-`;
       const ok = await upload([
@@ -197,14 +206,14 @@ for (const dialect of DIALECTS) {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(`${tag}tool.exe does not appear to be a supported file`);
 
-      const list = await editor.get('/api/config/files');
+      const list = await suite.editor.get('/api/config/files');
       expect(list.body.files.map((f: { name: string }) => f.name)).toEqual(
         expect.arrayContaining([`${tag}notes.txt`, `${tag}notes-2.txt`, `${tag}menu.pdf`]),
       );
-      expect((await new Visitor(server.url).get(`/files/${tag}notes.txt`)).body).toBe('hello');
+      expect((await new Visitor(suite.server.url).get(`/files/${tag}notes.txt`)).body).toBe('hello');
 
       // Store managers list and upload files (product images) but rename and delete nothing.
-      const managed = await storeManager.get('/api/config/files');
+      const managed = await suite.storeManager.get('/api/config/files');
       expect(managed.status).toBe(200);
       expect(managed.body.files.map((f: { name: string }) => f.name)).toContain(`${tag}menu.pdf`);
       // A real picture: the content must match the extension (finding 11).
@@ -212,42 +221,42 @@ for (const dialect of DIALECTS) {
         'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
         'base64',
       );
-      const byManager = await upload([{ name: `${tag}cap.png`, body: new Uint8Array(png) }], storeManager);
+      const byManager = await upload([{ name: `${tag}cap.png`, body: new Uint8Array(png) }], suite.storeManager);
       expect(byManager.status).toBe(200);
       expect(byManager.body.files[0].url).toBe(`/files/${tag}cap.png`);
-      expect((await storeManager.delete(`/api/config/files/${tag}cap.png`)).status).toBe(403);
-      const managerRename = await storeManager.request('PATCH', `/api/config/files/${tag}cap.png`, {
+      expect((await suite.storeManager.delete(`/api/config/files/${tag}cap.png`)).status).toBe(403);
+      const managerRename = await suite.storeManager.request('PATCH', `/api/config/files/${tag}cap.png`, {
         body: { name: `${tag}hat.png` },
       });
       expect(managerRename.status).toBe(403);
-      expect((await editor.delete(`/api/config/files/${tag}cap.png`)).status).toBe(200);
+      expect((await suite.editor.delete(`/api/config/files/${tag}cap.png`)).status).toBe(200);
 
-      const empty = await editor.request('PATCH', `/api/config/files/${tag}notes.txt`, { body: { name: '  ' } });
+      const empty = await suite.editor.request('PATCH', `/api/config/files/${tag}notes.txt`, { body: { name: '  ' } });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toBe('Please enter a file name');
-      const renamed = await editor.request('PATCH', `/api/config/files/${tag}notes.txt`, {
+      const renamed = await suite.editor.request('PATCH', `/api/config/files/${tag}notes.txt`, {
         body: { name: `${tag}read-me.txt` },
       });
       expect(renamed.body.file.url).toBe(`/files/${tag}read-me.txt`);
-      const outside = await editor.request('PATCH', `/api/config/files/${tag}read-me.txt`, {
+      const outside = await suite.editor.request('PATCH', `/api/config/files/${tag}read-me.txt`, {
         body: { name: '../outside.txt' },
       });
       expect(outside.status).toBe(400);
-      expect((await editor.delete(`/api/config/files/${tag}read-me.txt`)).status).toBe(200);
-      expect((await editor.get('/api/config/files')).body.files.map((f: { name: string }) => f.name)).not.toContain(
-        `${tag}read-me.txt`,
-      );
+      expect((await suite.editor.delete(`/api/config/files/${tag}read-me.txt`)).status).toBe(200);
+      expect(
+        (await suite.editor.get('/api/config/files')).body.files.map((f: { name: string }) => f.name),
+      ).not.toContain(`${tag}read-me.txt`);
       for (const name of [`${tag}notes-2.txt`, `${tag}menu.pdf`])
-        expect((await editor.delete(`/api/config/files/${name}`)).status).toBe(200);
+        expect((await suite.editor.delete(`/api/config/files/${name}`)).status).toBe(200);
     });
 
     it('answers the preview context and the theme sources', async () => {
-      const { body } = await editor.post('/api/config/pages', { title: 'Preview Me' });
-      const preview = await editor.get(`/api/config/pages/${body.page.id}/preview-context`);
+      const { body } = await suite.editor.post('/api/config/pages', { title: 'Preview Me' });
+      const preview = await suite.editor.get(`/api/config/pages/${body.page.id}/preview-context`);
       expect(preview.status).toBe(200);
       expect(preview.body.template).toBe('content-page');
       expect(preview.body.context.page.title).toBe('Preview Me');
-      const theme = await editor.get('/api/config/theme');
+      const theme = await suite.editor.get('/api/config/theme');
       expect(Object.keys(theme.body.templates)).toContain('layout');
       expect(Object.keys(theme.body.partials)).toContain('blocks/html.block');
     });

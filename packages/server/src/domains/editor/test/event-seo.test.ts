@@ -1,8 +1,9 @@
 import { ITEM_SEO_LIMITS, ITEM_SEO_MESSAGES } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 22: an owner edits an event's search and sharing fields in the editor's Events panel
 // (`/api/config/events`); the event page's head and the sitemap follow.
@@ -21,20 +22,18 @@ const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const robotsOf = (html: string) => /<meta name="robots" content="([^"]*)">/.exec(html)?.[1];
 
 describe.each(DIALECTS)('events: search and sharing fields from the editor (%s)', (dialect) => {
-  let server: TestServer;
-  let admin: Visitor;
-  let editor: Visitor;
-  let manager: Visitor;
   let visitor: Visitor;
+  const suite = suiteServer(
+    dialect,
+    { admin: OWNERS.admin, editor: OWNERS.editor, manager: OWNERS.storeManager },
+    { publicUrl: PUBLIC },
+  );
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-    [admin, editor, manager] = await ownerSessions(server, [OWNERS.admin, OWNERS.editor, OWNERS.storeManager]);
-    visitor = Visitor.of(server);
+    visitor = Visitor.of(suite.server);
   }, 60_000);
-  afterAll(() => server?.close());
 
   async function winterMarket(): Promise<EventRow> {
-    const list = await admin.get<{ events: EventRow[] }>('/api/config/events');
+    const list = await suite.admin.get<{ events: EventRow[] }>('/api/config/events');
     expect(list.status).toBe(200);
     const found = list.body.events.find((event) => event.path === '/events/winter-market');
     expect(found, 'the demo site has the winter market').toBeDefined();
@@ -42,7 +41,7 @@ describe.each(DIALECTS)('events: search and sharing fields from the editor (%s)'
   }
 
   it('lists every event with its fields, and an editor saves them: title, robots and sitemap follow', async () => {
-    const list = await editor.get<{ events: EventRow[] }>('/api/config/events');
+    const list = await suite.editor.get<{ events: EventRow[] }>('/api/config/events');
     expect(list.status).toBe(200);
     expect(list.body.events.length).toBeGreaterThanOrEqual(5);
     const event = await winterMarket();
@@ -55,7 +54,7 @@ describe.each(DIALECTS)('events: search and sharing fields from the editor (%s)'
       socialImage: SOCIAL,
       noindex: true,
     };
-    const saved = await editor.put<{ event: EventRow & { seo: { socialImageSize: string } } }>(
+    const saved = await suite.editor.put<{ event: EventRow & { seo: { socialImageSize: string } } }>(
       `/api/config/events/${event.id}/seo`,
       { seo },
     );
@@ -72,7 +71,7 @@ describe.each(DIALECTS)('events: search and sharing fields from the editor (%s)'
     expect((await visitor.get<string>('/sitemap.xml')).body).not.toContain('/events/winter-market<');
 
     // Cleared again: back in the sitemap, no robots tag, the event's own title.
-    const cleared = await admin.put(`/api/config/events/${event.id}/seo`, {
+    const cleared = await suite.admin.put(`/api/config/events/${event.id}/seo`, {
       seo: { title: '', description: '', socialImage: '', noindex: false },
     });
     expect(cleared.status).toBe(200);
@@ -85,28 +84,30 @@ describe.each(DIALECTS)('events: search and sharing fields from the editor (%s)'
   it('refuses bad fields with a clear message, unknown events, other groups and a missing crumb', async () => {
     const event = await winterMarket();
     const url = `/api/config/events/${event.id}/seo`;
-    const long = await admin.put(url, { seo: { title: 'x'.repeat(ITEM_SEO_LIMITS.titleMaxLength + 1) } });
+    const long = await suite.admin.put(url, { seo: { title: 'x'.repeat(ITEM_SEO_LIMITS.titleMaxLength + 1) } });
     expect(long.status).toBe(400);
     expect(long.body.fields).toEqual({ 'seo.title': ITEM_SEO_MESSAGES.titleTooLong });
     expect(long.body.message).toBe(`seo.title: ${ITEM_SEO_MESSAGES.titleTooLong}`);
-    const outside = await admin.put(url, { seo: { socialImage: 'https://evil.example/x.png' } });
+    const outside = await suite.admin.put(url, { seo: { socialImage: 'https://evil.example/x.png' } });
     expect(outside.status).toBe(400);
     expect(outside.body.fields).toEqual({ 'seo.socialImage': ITEM_SEO_MESSAGES.socialImage });
-    expect((await admin.put(url, { seo: {}, status: 'draft' })).status).toBe(400);
-    expect((await admin.put(url, 'nope')).status).toBe(400);
-    expect((await admin.put('/api/config/events/no-such-event/seo', { seo: { noindex: true } })).status).toBe(404);
+    expect((await suite.admin.put(url, { seo: {}, status: 'draft' })).status).toBe(400);
+    expect((await suite.admin.put(url, 'nope')).status).toBe(400);
+    expect((await suite.admin.put('/api/config/events/no-such-event/seo', { seo: { noindex: true } })).status).toBe(
+      404,
+    );
     // A blog post is not an event.
-    const post = await server.db
+    const post = await suite.server.db
       .selectFrom('items')
       .select('id')
       .where('url_id', '=', 'caring-for-linen')
       .executeTakeFirstOrThrow();
-    expect((await admin.put(`/api/config/events/${post.id}/seo`, { seo: { noindex: true } })).status).toBe(404);
+    expect((await suite.admin.put(`/api/config/events/${post.id}/seo`, { seo: { noindex: true } })).status).toBe(404);
 
-    expect((await manager.get('/api/config/events')).status).toBe(403);
-    expect((await manager.put(url, { seo: { noindex: true } })).status).toBe(403);
+    expect((await suite.manager.get('/api/config/events')).status).toBe(403);
+    expect((await suite.manager.put(url, { seo: { noindex: true } })).status).toBe(403);
     expect((await visitor.get('/api/config/events')).status).toBe(401);
-    expect((await admin.put(url, { seo: { noindex: true } }, { crumb: false })).status).toBe(403);
+    expect((await suite.admin.put(url, { seo: { noindex: true } }, { crumb: false })).status).toBe(403);
     expect((await winterMarket()).seo.noindex).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportCommand } from '../export-command.js';
 import { CUSTOMER_COLUMNS, decimalAmount, ORDER_COLUMNS } from '../order-export.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const ADMIN = { email: 'export-admin@example.com', password: 'an export admin passphrase 3' };
 const EDITOR = { email: 'export-editor@example.com', password: 'an export editor passphrase 3' };
@@ -72,29 +73,22 @@ describe('decimalAmount', () => {
 });
 
 describe.each(DIALECTS)('orders and customers as CSV on %s', (dialect) => {
-  let server: TestServer;
   let first: { orderNumber: number; grandTotalCents: number };
   let second: { orderNumber: number; grandTotalCents: number };
 
+  const suite = suiteServer(dialect, {}, { checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 } });
   beforeAll(async () => {
-    server = await startTestServer({
-      dialect,
-      config: { checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 } },
-    });
-    await createOwner(server.db, { ...ADMIN, roles: [WebsiteRole.ADMIN] });
-    await createOwner(server.db, { ...EDITOR, roles: [WebsiteRole.EDITOR] });
-    first = await buy(server, 'Ada@Example.com', '=HYPERLINK("http://evil.example")', [
+    await createOwner(suite.server.db, { ...ADMIN, roles: [WebsiteRole.ADMIN] });
+    await createOwner(suite.server.db, { ...EDITOR, roles: [WebsiteRole.EDITOR] });
+    first = await buy(suite.server, 'Ada@Example.com', '=HYPERLINK("http://evil.example")', [
       ['wool-scarf', 1],
       ['sticker-pack', 2],
     ]);
-    second = await buy(server, 'ada@example.com', 'Ada Lovelace', [['sticker-pack', 1]]);
+    second = await buy(suite.server, 'ada@example.com', 'Ada Lovelace', [['sticker-pack', 1]]);
   }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('gives the store owner one row per order line, the order repeated on each, formulas kept as text', async () => {
-    const owner = await signInOwner(server.url, ADMIN.email, ADMIN.password);
+    const owner = await signInOwner(suite.server.url, ADMIN.email, ADMIN.password);
     const answer = await owner.get('/api/config/exports/orders.csv');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toContain('text/csv');
@@ -116,7 +110,7 @@ describe.each(DIALECTS)('orders and customers as CSV on %s', (dialect) => {
   });
 
   it('gives customers by e-mail address, case folded, with paid orders and money kept', async () => {
-    const owner = await signInOwner(server.url, ADMIN.email, ADMIN.password);
+    const owner = await signInOwner(suite.server.url, ADMIN.email, ADMIN.password);
     const answer = await owner.get('/api/config/exports/customers.csv');
     expect(answer.status).toBe(200);
     const [header, ...rows] = parseCsv(answer.body as string);
@@ -131,19 +125,19 @@ describe.each(DIALECTS)('orders and customers as CSV on %s', (dialect) => {
   });
 
   it('is for store owners only', async () => {
-    const editor = await signInOwner(server.url, EDITOR.email, EDITOR.password);
+    const editor = await signInOwner(suite.server.url, EDITOR.email, EDITOR.password);
     for (const path of ['/api/config/exports/orders.csv', '/api/config/exports/customers.csv']) {
       expect((await editor.get(path)).status).toBe(403);
-      expect((await new Visitor(server.url).get(path)).status).toBe(401);
+      expect((await new Visitor(suite.server.url).get(path)).status).toBe(401);
     }
   });
 
   it('runs as `tessera export orders` and `export customers`', async () => {
-    const orders = await exportCommand(server.db, ['orders']);
+    const orders = await exportCommand(suite.server.db, ['orders']);
     expect(orders.stderr).toMatch(/^\d+ order line row\(s\) exported\.$/);
     expect(orders.stdout).toContain(String(second.orderNumber));
-    const customers = await exportCommand(server.db, ['customers']);
+    const customers = await exportCommand(suite.server.db, ['customers']);
     expect(customers.stdout.split('\r\n')[0]).toContain('Email,Name,Account');
-    await expect(exportCommand(server.db, ['orders', 'extra'])).rejects.toThrow('Usage: tessera export');
+    await expect(exportCommand(suite.server.db, ['orders', 'extra'])).rejects.toThrow('Usage: tessera export');
   });
 });

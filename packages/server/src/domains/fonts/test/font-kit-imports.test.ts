@@ -5,6 +5,7 @@ import { FONT_KIT_ALLOW_HOSTS, FONT_KIT_ALLOW_HTTP, FONT_KIT_LIMITS, FONT_KIT_ME
 import { CONTENT_SECURITY_POLICY } from '../../../platform/http/security-headers.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { suiteEnv } from '../../../../test/suite-server.js';
 import { addSecondSite, type Visitor } from '../../../../test/visitor.js';
 
 // Font kits whose stylesheet `@import`s another stylesheet (issue 21, the "CSS that imports CSS"
@@ -49,15 +50,9 @@ for (const dialect of DIALECTS) {
     let others: Host[];
     /** What the kit host answers for `/changing.css`. */
     let changing = '';
-    const before = { hosts: process.env[FONT_KIT_ALLOW_HOSTS], http: process.env[FONT_KIT_ALLOW_HTTP] };
-    const restore = (name: string, value: string | undefined) => {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    };
+    suiteEnv({ [FONT_KIT_ALLOW_HOSTS]: '127.0.0.1', [FONT_KIT_ALLOW_HTTP]: '1' });
 
     beforeAll(async () => {
-      process.env[FONT_KIT_ALLOW_HOSTS] = '127.0.0.1';
-      process.env[FONT_KIT_ALLOW_HTTP] = '1';
       files = await startHost(() => undefined);
       imported = await startHost((path) => {
         if (path === '/fonts.css')
@@ -104,8 +99,6 @@ for (const dialect of DIALECTS) {
       await server?.close();
       for (const host of [kit, imported, files, ...(others ?? [])])
         await new Promise((resolve) => host?.server.close(resolve));
-      restore(FONT_KIT_ALLOW_HOSTS, before.hosts);
-      restore(FONT_KIT_ALLOW_HTTP, before.http);
     });
 
     const policyOf = async (host: string) => {

@@ -5,6 +5,7 @@ import { FONT_KIT_ALLOW_HOSTS, FONT_KIT_ALLOW_HTTP, FONT_KIT_LIMITS, FONT_KIT_ME
 import { CONTENT_SECURITY_POLICY } from '../../../platform/http/security-headers.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { suiteEnv } from '../../../../test/suite-server.js';
 import { addSecondSite, type Visitor } from '../../../../test/visitor.js';
 
 // Font kits (issue 21): a kit connected by its stylesheet address, read once through the SSRF guard,
@@ -84,15 +85,9 @@ for (const dialect of DIALECTS) {
     let fontHost: { server: Server; origin: string };
     let admin: Visitor;
     let editor: Visitor;
-    const before = { hosts: process.env[FONT_KIT_ALLOW_HOSTS], http: process.env[FONT_KIT_ALLOW_HTTP] };
-    const restore = (name: string, value: string | undefined) => {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    };
+    suiteEnv({ [FONT_KIT_ALLOW_HOSTS]: '127.0.0.1', [FONT_KIT_ALLOW_HTTP]: '1' });
 
     beforeAll(async () => {
-      process.env[FONT_KIT_ALLOW_HOSTS] = '127.0.0.1';
-      process.env[FONT_KIT_ALLOW_HTTP] = '1';
       fontHost = await startFontFileHost();
       kitHost = await startKitHost(fontHost.origin);
       server = await startTestServer({ dialect, config: { rateLimit: { max: 100_000, timeWindowMs: 60_000 } } });
@@ -103,8 +98,6 @@ for (const dialect of DIALECTS) {
       await server?.close();
       await new Promise((resolve) => kitHost?.server.close(resolve));
       await new Promise((resolve) => fontHost?.server.close(resolve));
-      restore(FONT_KIT_ALLOW_HOSTS, before.hosts);
-      restore(FONT_KIT_ALLOW_HTTP, before.http);
     });
 
     it('connects a kit, reads its families once and offers them beside the other fonts', async () => {

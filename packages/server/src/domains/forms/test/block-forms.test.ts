@@ -1,8 +1,8 @@
 import { BlockType, FORM_MESSAGES, WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { ownerSession } from '../../../../test/auth-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Chart and form blocks as a visitor gets them: an owner publishes a page holding them through the
 // editor API; the server renders both (the chart as SVG plus a data table, the form from the block's
@@ -40,24 +40,29 @@ const formBlock = (id: string, content: Record<string, unknown>) => ({
 
 for (const dialect of DIALECTS) {
   describe(`chart and form blocks on a published page (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
+    const suite = suiteServer(
+      dialect,
+      { owner: { email: 'blocks@owners.test', password: 'blocks-password', roles: [WebsiteRole.ADMIN] } },
+      { forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 } },
+    );
 
     async function publishPage(title: string, blocks: unknown[], id?: string): Promise<{ id: string; slug: string }> {
       let page = id ? { id, slug: '' } : undefined;
       if (!page) {
-        const created = await owner.post('/api/config/pages', { title });
+        const created = await suite.owner.post('/api/config/pages', { title });
         expect(created.status).toBe(200);
         page = created.body.page as { id: string; slug: string };
       }
-      expect((await owner.put(`/api/config/pages/${page.id}/draft`, { sections: [{ blocks }] })).status).toBe(200);
-      const published = await owner.post(`/api/config/pages/${page.id}/publish`, {});
+      expect((await suite.owner.put(`/api/config/pages/${page.id}/draft`, { sections: [{ blocks }] })).status).toBe(
+        200,
+      );
+      const published = await suite.owner.post(`/api/config/pages/${page.id}/publish`, {});
       expect(published.status).toBe(200);
       return { id: page.id, slug: published.body.summary.slug };
     }
 
     async function submit(formId: string, values: Record<string, unknown>) {
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const key = await visitor.post('/api/form/FormSubmissionKey');
       expect(key.status).toBe(200);
       return visitor.post('/api/form/SaveFormSubmission', {
@@ -68,22 +73,9 @@ for (const dialect of DIALECTS) {
       });
     }
 
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: { forms: { rateLimit: { perIp: 100_000, perForm: 100_000, timeWindowMs: 60_000 }, minFillMs: 0 } },
-      });
-      owner = await ownerSession(server, {
-        email: 'blocks@owners.test',
-        password: 'blocks-password',
-        roles: [WebsiteRole.ADMIN],
-      });
-    }, 60_000);
-    afterAll(async () => server?.close());
-
     it('renders bar, line and pie charts as a labelled picture with the numbers in a table, no script needed', async () => {
       const { slug } = await publishPage('Chart Page', ['bar', 'line', 'pie'].map(chartBlock));
-      const page = await Visitor.of(server).get(`/${slug}`);
+      const page = await Visitor.of(suite.server).get(`/${slug}`);
       expect(page.status).toBe(200);
       const html = String(page.body);
       const figures = html.match(/<figure class="block block--chart[\s\S]*?<\/figure>/g) ?? [];
@@ -109,7 +101,7 @@ for (const dialect of DIALECTS) {
       const { id: pageId, slug } = await publishPage('Ask Page', [
         formBlock('bAsk1', { formId: 'form-bAsk1', form: askForm }),
       ]);
-      const page = await Visitor.of(server).get(`/${slug}`);
+      const page = await Visitor.of(suite.server).get(`/${slug}`);
       const html = String(page.body);
       expect(html).toContain('data-island="form" data-form-id="form-bAsk1" data-form-kind="contact"');
       expect(html).toMatch(/<label class="tessera-field__title" for="form-bAsk1-email-input">Your email/);
@@ -129,19 +121,19 @@ for (const dialect of DIALECTS) {
       expect(good.status).toBe(200);
       expect(good.body.success).toBe(true);
 
-      const listed = await owner.get('/api/config/forms');
+      const listed = await suite.owner.get('/api/config/forms');
       expect(listed.status).toBe(200);
       expect(listed.body.forms).toContainEqual(
         expect.objectContaining({ id: 'form-bAsk1', name: 'Ask us', kind: 'contact', submissionCount: 1 }),
       );
-      const submissions = await owner.get('/api/config/forms/form-bAsk1/submissions');
+      const submissions = await suite.owner.get('/api/config/forms/form-bAsk1/submissions');
       expect(submissions.status).toBe(200);
       expect(submissions.body.total).toBe(1);
       expect(submissions.body.submissions[0].values).toEqual({
         email: 'ada@example.com',
         question: 'Do you ship abroad?',
       });
-      const definition = await owner.get('/api/config/forms/form-bAsk1');
+      const definition = await suite.owner.get('/api/config/forms/form-bAsk1');
       expect(definition.body.form.placement).toEqual({ pageId, blockId: 'bAsk1' });
 
       // The owner changes the form and republishes: the new definition is the one checked.
@@ -157,12 +149,12 @@ for (const dialect of DIALECTS) {
       const gone = await submit('form-bAsk1', { email: 'cy@example.com' });
       expect(gone.status).toBe(404);
       expect(gone.body.message).toBe(FORM_MESSAGES.notConfigured);
-      expect((await owner.get('/api/config/forms/form-bAsk1/submissions')).body.total).toBe(2);
+      expect((await suite.owner.get('/api/config/forms/form-bAsk1/submissions')).body.total).toBe(2);
     });
 
     it('lists a published form block before its first submission, under form-<block id> when it names no id', async () => {
       await publishPage('Quiet Form', [formBlock('bQuiet', { formId: '' })]);
-      const listed = await owner.get('/api/config/forms');
+      const listed = await suite.owner.get('/api/config/forms');
       expect(listed.body.forms).toContainEqual(
         expect.objectContaining({ id: 'form-bQuiet', name: 'Form', fieldCount: 3, submissionCount: 0 }),
       );
@@ -175,15 +167,15 @@ for (const dialect of DIALECTS) {
     it('never lets a block take over a form of its own or a draft reach visitors', async () => {
       // A block naming the site's contact form renders its own fields, but the stored form stays as it was.
       await publishPage('Borrowed Id', [formBlock('bBorrow', { formId: 'contact-form', form: askForm })]);
-      await owner.get('/api/config/forms');
-      const contact = await owner.get('/api/config/forms/contact-form');
+      await suite.owner.get('/api/config/forms');
+      const contact = await suite.owner.get('/api/config/forms/contact-form');
       expect(contact.body.form.placement).toBeUndefined();
       expect(contact.body.form.fields.map((f: { id: string }) => f.id)).toContain('topic');
 
       // A form block only in a draft is not known yet.
-      const created = await owner.post('/api/config/pages', { title: 'Draft Form' });
+      const created = await suite.owner.post('/api/config/pages', { title: 'Draft Form' });
       const draftId = created.body.page.id;
-      await owner.put(`/api/config/pages/${draftId}/draft`, {
+      await suite.owner.put(`/api/config/pages/${draftId}/draft`, {
         sections: [{ blocks: [formBlock('bDraft', { formId: 'form-bDraft', form: askForm })] }],
       });
       const unknown = await submit('form-bDraft', { email: 'ada@example.com', question: 'Hi' });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { limiterStores, redisUrlFor } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { KEY, keyFor, SAVE } from './forms-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** The submission limiter runs in memory, and in Redis when one answers. */
 const STORES = await limiterStores();
@@ -10,20 +11,17 @@ const STORES = await limiterStores();
 for (const dialect of DIALECTS) {
   for (const store of STORES) {
     describe(`form submission rate limit (${dialect}, ${store})`, () => {
-      let server: TestServer;
-      beforeAll(async () => {
-        server = await startTestServer({
-          dialect,
-          config: {
-            redisUrl: redisUrlFor(store),
-            forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 },
-          },
-        });
-      }, 60_000);
-      afterAll(async () => server?.close());
+      const suite = suiteServer(
+        dialect,
+        {},
+        {
+          redisUrl: redisUrlFor(store),
+          forms: { rateLimit: { perIp: 3, perForm: 1000, timeWindowMs: 60_000 }, minFillMs: 0 },
+        },
+      );
 
       it('answers 429 with Retry-After once an address sends too many', async () => {
-        const v = Visitor.of(server);
+        const v = Visitor.of(suite.server);
         const statuses: number[] = [];
         let last: Awaited<ReturnType<Visitor['post']>> | undefined;
         for (let i = 0; i < 5; i++) {
@@ -42,7 +40,7 @@ for (const dialect of DIALECTS) {
       });
 
       it('limits submission keys per address too (ten per allowed submission)', async () => {
-        const v = new Visitor(server.url);
+        const v = new Visitor(suite.server.url);
         const statuses: number[] = [];
         for (let i = 0; i < 31; i++) statuses.push((await v.post(KEY)).status);
         // 5 keys went to the test above from the same address; 30 per minute are allowed.

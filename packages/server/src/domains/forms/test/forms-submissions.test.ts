@@ -1,14 +1,15 @@
 import { FORM_MESSAGES, validateSubmission } from '@tessera/core';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { createCaptcha } from '../captcha.js';
 import { createFormStore } from '../form-store.js';
 import { createSubmissionService } from '../submission-service.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { fixtures, KEY, keyFor, SAVE, saveTestForms, UNLIMITED_FORMS } from './forms-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 async function solvedCaptcha(visitor: Visitor): Promise<string> {
   const challenge = await visitor.get('/api/form/captcha-challenge');
@@ -20,14 +21,13 @@ async function solvedCaptcha(visitor: Visitor): Promise<string> {
 
 for (const dialect of DIALECTS) {
   describe(`forms API (${dialect})`, () => {
-    let server: TestServer;
-    const visitor = () => Visitor.of(server);
+    const suite = suiteServer(dialect, {}, UNLIMITED_FORMS);
+
+    const visitor = () => Visitor.of(suite.server);
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: UNLIMITED_FORMS });
-      await saveTestForms(server.db);
+      await saveTestForms(suite.server.db);
     }, 60_000);
-    afterAll(async () => server?.close());
 
     it('agrees with the browser-side check on every fixture', async () => {
       const v = visitor();
@@ -78,7 +78,11 @@ for (const dialect of DIALECTS) {
         expect(again.status).toBe(409);
         expect(again.body.error).toBe('submission-key-used');
       }
-      const rows = await server.db.selectFrom('form_submissions').selectAll().where('form_id', '=', 'plain').execute();
+      const rows = await suite.server.db
+        .selectFrom('form_submissions')
+        .selectAll()
+        .where('form_id', '=', 'plain')
+        .execute();
       expect(rows.filter((r) => JSON.parse(r.data).msg === 'hello')).toHaveLength(1);
       expect(JSON.parse(rows[0]!.page_context)).toEqual({ pagePath: '/contact' });
     });
@@ -137,7 +141,7 @@ for (const dialect of DIALECTS) {
         'tessera-hp': 'http://spam.example',
       });
       expect(answer.status).toBe(200);
-      const row = await server.db
+      const row = await suite.server.db
         .selectFrom('form_submissions')
         .selectAll()
         .where('id', '=', answer.body.submissionId)
@@ -156,7 +160,7 @@ for (const dialect of DIALECTS) {
         });
         expect(answer.status).toBe(200);
       }
-      const subscribers = await server.db.selectFrom('mailing_list_subscribers').selectAll().execute();
+      const subscribers = await suite.server.db.selectFrom('mailing_list_subscribers').selectAll().execute();
       expect(subscribers.map((s) => s.email)).toEqual(['reader@example.com']);
     });
 
@@ -164,33 +168,35 @@ for (const dialect of DIALECTS) {
       const v = visitor();
       const live = await keyFor(v);
       const past = new Date(Date.now() - 1000).toISOString();
-      await server.db
+      await suite.server.db
         .insertInto('form_submission_keys')
         .values({
           key: 'old-key',
-          site_id: (await server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow()).id,
+          site_id: (await suite.server.db.selectFrom('sites').select('id').executeTakeFirstOrThrow()).id,
           created_at: past,
           expires_at: past,
           used_at: null,
         })
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('captcha_spent')
         .values({ signature: 'old', expires_at: past, created_at: past })
         .execute();
-      const captcha = createCaptcha(server.db, { hmacKey: 'k', maxNumber: 10, ttlMs: 1000 });
-      const service = createSubmissionService(server.db, createFormStore(server.db), captcha, { minFillMs: 0 });
+      const captcha = createCaptcha(suite.server.db, { hmacKey: 'k', maxNumber: 10, ttlMs: 1000 });
+      const service = createSubmissionService(suite.server.db, createFormStore(suite.server.db), captcha, {
+        minFillMs: 0,
+      });
       await service.purgeExpired();
-      const keys = await server.db.selectFrom('form_submission_keys').select('key').execute();
+      const keys = await suite.server.db.selectFrom('form_submission_keys').select('key').execute();
       expect(keys.map((k) => k.key)).toContain(live);
       expect(keys.map((k) => k.key)).not.toContain('old-key');
       expect(
-        await server.db.selectFrom('captcha_spent').select('signature').where('signature', '=', 'old').execute(),
+        await suite.server.db.selectFrom('captcha_spent').select('signature').where('signature', '=', 'old').execute(),
       ).toEqual([]);
     });
 
     it('lets owners list forms, page submissions and export them as CSV', async () => {
-      const [reporter, owner] = await ownerSessions(server, [OWNERS.reporting, OWNERS.editor]);
+      const [reporter, owner] = await ownerSessions(suite.server, [OWNERS.reporting, OWNERS.editor]);
       const anonymous = await visitor().get('/api/config/forms');
       expect(anonymous.status).toBe(401);
       expect((await reporter.get('/api/config/forms')).status).toBe(403);
@@ -246,7 +252,7 @@ for (const dialect of DIALECTS) {
         keys.map((key, i) => v.post(SAVE, { key, form: JSON.stringify({ msg: `load ${i}` }), formId: 'plain' })),
       );
       expect(answers.filter((a) => a.status !== 200).map((a) => a.status)).toEqual([]);
-      const rows = await server.db
+      const rows = await suite.server.db
         .selectFrom('form_submissions')
         .select('data')
         .where('form_id', '=', 'plain')

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { RecordType, WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { wxr } from './wordpress-import-fixtures.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const SHOPIFY = readFileSync(
   new URL('../../../../test/fixtures/imports/shopify-products.csv', import.meta.url),
@@ -17,13 +18,14 @@ const PRODUCTS = '/api/config/imports/products';
 const WORDPRESS = '/api/config/imports/wordpress';
 
 describe.each(DIALECTS)("the editor's imports on %s", (dialect) => {
-  let server: TestServer;
   let store: Visitor;
   let editor: Visitor;
+  const suite = suiteServer(dialect);
+
   const productCount = async () =>
     Number(
       (
-        await server.db
+        await suite.server.db
           .selectFrom('items')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('record_type', '=', RecordType.STORE_ITEM)
@@ -34,14 +36,10 @@ describe.each(DIALECTS)("the editor's imports on %s", (dialect) => {
     who.request('POST', path, { body, contentType });
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    await createOwner(server.db, { ...STORE, roles: [WebsiteRole.STORE_MANAGER] });
-    await createOwner(server.db, { ...EDITOR, roles: [WebsiteRole.EDITOR] });
-    store = await signInOwner(server.url, STORE.email, STORE.password);
-    editor = await signInOwner(server.url, EDITOR.email, EDITOR.password);
-  });
-  afterAll(async () => {
-    await server?.close();
+    await createOwner(suite.server.db, { ...STORE, roles: [WebsiteRole.STORE_MANAGER] });
+    await createOwner(suite.server.db, { ...EDITOR, roles: [WebsiteRole.EDITOR] });
+    store = await signInOwner(suite.server.url, STORE.email, STORE.password);
+    editor = await signInOwner(suite.server.url, EDITOR.email, EDITOR.password);
   });
 
   it('previews a product CSV without writing, then imports it and links each product', async () => {
@@ -59,8 +57,8 @@ describe.each(DIALECTS)("the editor's imports on %s", (dialect) => {
     expect(await productCount()).toBe(before + done.body.created);
     const apron = done.body.planned.find((p: { urlId: string }) => p.urlId === 'linen-apron');
     expect(apron).toMatchObject({ action: 'create', variants: 3 });
-    server.app.services.content.invalidate();
-    expect((await new Visitor(server.url).get(apron.url)).status).toBe(200);
+    suite.server.app.services.content.invalidate();
+    expect((await new Visitor(suite.server.url).get(apron.url)).status).toBe(200);
 
     // A re-run updates what it made.
     const again = await upload(store, `${PRODUCTS}?dryRun=false`, SHOPIFY, 'text/csv');
@@ -95,15 +93,15 @@ describe.each(DIALECTS)("the editor's imports on %s", (dialect) => {
     expect(done.status).toBe(200);
     expect(done.body.created).toBe(preview.body.created);
     const published = done.body.planned.find((p: { status: string }) => p.status === 'published');
-    server.app.services.content.invalidate();
-    expect((await new Visitor(server.url).get(published.url)).status).toBe(200);
+    suite.server.app.services.content.invalidate();
+    expect((await new Visitor(suite.server.url).get(published.url)).status).toBe(200);
   });
 
   it('lets each import only to its role group, signed in, with the crumb', async () => {
     expect((await upload(editor, `${PRODUCTS}?dryRun=true`, SHOPIFY, 'text/csv')).status).toBe(403);
-    expect((await upload(new Visitor(server.url), `${WORDPRESS}?dryRun=true`, WXR, 'application/xml')).status).toBe(
-      401,
-    );
+    expect(
+      (await upload(new Visitor(suite.server.url), `${WORDPRESS}?dryRun=true`, WXR, 'application/xml')).status,
+    ).toBe(401);
     const noCrumb = await store.request('POST', `${PRODUCTS}?dryRun=true`, {
       body: SHOPIFY,
       contentType: 'text/csv',

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importWordpress } from '../wordpress-import.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
+import { DIALECTS } from '../../../testing.js';
+import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { postEditorBody as editorBody } from '../../content/test/blog-helpers.js';
 import { wxr } from './wordpress-import-fixtures.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // A post imported from WordPress keeps its blocks (gallery, image, video, quote…) when the owner
 // opens it in the blog post editor and saves it (issue 19): the editor sends back the HTML body it
@@ -18,12 +19,12 @@ type PostDocument = Record<string, unknown> & { id: string; body: string; featur
 
 for (const dialect of DIALECTS) {
   describe(`saving an imported post in the blog editor (${dialect})`, { timeout: 120_000 }, () => {
-    let server: TestServer;
-    let editor: Visitor;
     let blogId: string;
 
+    const suite = suiteServer(dialect, { editor: OWNERS.editor });
+
     const stored = (urlId: string) =>
-      server.db
+      suite.server.db
         .selectFrom('items')
         .select(['id', 'title', 'body', 'sections', 'excerpt', 'images'])
         .where('collection_id', '=', blogId)
@@ -32,25 +33,20 @@ for (const dialect of DIALECTS) {
     const blocksOf = (sections: string) =>
       (JSON.parse(sections) as { blocks: { type: number; content: { html?: string } }[] }[]).flatMap((s) => s.blocks);
     const open = async (urlId: string): Promise<PostDocument> => {
-      const answer = await editor.get(`/api/config/blogs/${blogId}/posts/${(await stored(urlId)).id}`);
+      const answer = await suite.editor.get(`/api/config/blogs/${blogId}/posts/${(await stored(urlId)).id}`);
       expect(answer.status).toBe(200);
       return answer.body.post;
     };
     const save = async (post: PostDocument, changes: Record<string, unknown> = {}) => {
-      const answer = await editor.put(`/api/config/blogs/${blogId}/posts/${post.id}`, editorBody(post, changes));
+      const answer = await suite.editor.put(`/api/config/blogs/${blogId}/posts/${post.id}`, editorBody(post, changes));
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       return answer.body.post as PostDocument;
     };
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      [editor] = await ownerSessions(server, [OWNERS.editor]);
-      const { body } = await editor.get('/api/config/blogs');
+      const { body } = await suite.editor.get('/api/config/blogs');
       blogId = body.blogs.find((b: { slug: string }) => b.slug === 'blog').id;
-      await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: WXR, dryRun: false });
-    });
-    afterAll(async () => {
-      await server?.close();
+      await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: WXR, dryRun: false });
     });
 
     it('an unchanged save keeps every block of a Gutenberg post and of a shortcode post', async () => {
@@ -74,7 +70,7 @@ for (const dialect of DIALECTS) {
         expect(blocksOf((await stored(urlId)).sections), urlId).toEqual(blocksOf(before.sections));
       }
       // The visitor still sees the gallery block, not the body's HTML in one text block.
-      const page = await Visitor.of(server).get('/blog/summer-beds');
+      const page = await Visitor.of(suite.server).get('/blog/summer-beds');
       expect(page.status).toBe(200);
       expect(String(page.body)).toContain('block--gallery');
     });
@@ -98,7 +94,7 @@ for (const dialect of DIALECTS) {
       expect(withImage).toBeDefined();
       const post = withImage as PostDocument;
       expect((await save(post)).featuredImage).toEqual(post.featuredImage);
-      const moved = await editor.put(
+      const moved = await suite.editor.put(
         `/api/config/blogs/${blogId}/posts/${post.id}`,
         editorBody(post, { featuredImage: { url: 'https://elsewhere.test/a.jpg', altText: '' } }),
       );
@@ -118,7 +114,7 @@ for (const dialect of DIALECTS) {
       const after = blocksOf((await stored('open-garden')).sections);
       expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
       expect(after.at(-1)).toEqual({ ...before.at(-1), content: { html: `${last}\n<p>Tea is on us.</p>` } });
-      const page = await Visitor.of(server).get('/blog/open-garden');
+      const page = await Visitor.of(suite.server).get('/blog/open-garden');
       expect(String(page.body)).toContain('Tea is on us.');
       expect(String(page.body)).toContain('block--gallery');
     });

@@ -9,8 +9,9 @@ import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand, ImportUsageError } from '../import-command.js';
 import { exportProducts } from '../../exports/product-export.js';
 import { importProducts } from '../product-import.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../test/fixtures/imports/', import.meta.url));
 const SHOPIFY = join(FIXTURES, 'shopify-products.csv');
@@ -44,18 +45,16 @@ describe('tessera import products (command line)', { timeout: 300_000 }, () => {
 
 for (const dialect of DIALECTS) {
   describe(`product CSV import on ${dialect}`, { timeout: 120_000 }, () => {
-    let server: TestServer;
     let dir: string;
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
       dir = mkdtempSync(join(tmpdir(), 'tessera-import-'));
     });
     afterAll(async () => {
-      await server?.close();
       rmSync(dir, { recursive: true, force: true });
     });
     const products = async () =>
-      server.db
+      suite.server.db
         .selectFrom('items')
         .select(['id', 'url_id', 'title', 'status', 'structured_content'])
         .where('site_id', '=', DEMO_SITE_ID)
@@ -63,7 +62,7 @@ for (const dialect of DIALECTS) {
         .orderBy('url_id')
         .execute();
     const variants = async (urlId: string) =>
-      server.db
+      suite.server.db
         .selectFrom('product_variants')
         .innerJoin('items', 'items.id', 'product_variants.item_id')
         .select([
@@ -82,7 +81,7 @@ for (const dialect of DIALECTS) {
 
     it('a dry run reports creates and each bad row with its line and reason, and writes nothing', async () => {
       const before = await products();
-      const report = await importProducts(server.db, {
+      const report = await importProducts(suite.server.db, {
         siteId: DEMO_SITE_ID,
         csv: readFileSync(SQUARESPACE, 'utf8'),
         dryRun: true,
@@ -104,7 +103,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('imports Shopify options, variants, sale prices, stock, weights, tags and visibility', async () => {
-      const report = await importProducts(server.db, {
+      const report = await importProducts(suite.server.db, {
         siteId: DEMO_SITE_ID,
         csv: readFileSync(SHOPIFY, 'utf8'),
         dryRun: false,
@@ -126,7 +125,7 @@ for (const dialect of DIALECTS) {
       const content = JSON.parse(item.structured_content);
       expect(content.variantOptionOrdering).toEqual(['Colour', 'Size']);
       expect(Object.values(content.variantWeights)).toEqual([300, 320, 320]);
-      const terms = await server.db
+      const terms = await suite.server.db
         .selectFrom('item_terms')
         .select(['kind', 'value'])
         .where('item_id', '=', item.id)
@@ -137,8 +136,8 @@ for (const dialect of DIALECTS) {
         { kind: 'tag', value: 'kitchen' },
         { kind: 'tag', value: 'linen' },
       ]);
-      server.app.services.content.invalidate();
-      const page = await new Visitor(server.url).get('/shop/p/linen-apron');
+      suite.server.app.services.content.invalidate();
+      const page = await new Visitor(suite.server.url).get('/shop/p/linen-apron');
       expect(page.status).toBe(200);
       expect(page.body).toContain('Linen apron');
       expect(page.body).toContain('<em>two</em> pockets');
@@ -152,7 +151,7 @@ for (const dialect of DIALECTS) {
         .replace('tea-towel,Tea towel', 'renamed-towel,Tea towel (renamed)');
       const file = join(dir, 'changed.csv');
       writeFileSync(file, changed);
-      const out = await importCommand(server.db, ['products', file, '--site', DEMO_SITE_ID]);
+      const out = await importCommand(suite.server.db, ['products', file, '--site', DEMO_SITE_ID]);
       expect(out).toContain('line 2: updated linen-apron');
       // Matched by its SKU: the towel keeps its address.
       expect(out).toContain('line 6: updated renamed-towel');
@@ -167,14 +166,14 @@ for (const dialect of DIALECTS) {
 
     it('a failure half-way writes nothing, and bad input is refused with a message', async () => {
       // A page (not a product) holds the stoneware bowl's address, so its insert fails after the first product.
-      const shop = await server.db
+      const shop = await suite.server.db
         .selectFrom('collections')
         .select('id')
         .where('site_id', '=', DEMO_SITE_ID)
         .where('slug', '=', 'shop')
         .executeTakeFirstOrThrow();
       const now = new Date().toISOString();
-      await server.db
+      await suite.server.db
         .insertInto('items')
         .values({
           id: 'c'.repeat(24),
@@ -197,24 +196,26 @@ for (const dialect of DIALECTS) {
       // The knitting pattern first, then the bowl: the pattern is written, then the bowl fails.
       const file = [reordered[0], reordered[3], reordered[1], reordered[2]].join('\n');
       const before = await products();
-      await expect(importProducts(server.db, { siteId: DEMO_SITE_ID, csv: file, dryRun: false })).rejects.toThrow();
+      await expect(
+        importProducts(suite.server.db, { siteId: DEMO_SITE_ID, csv: file, dryRun: false }),
+      ).rejects.toThrow();
       expect(await products()).toEqual(before);
 
       const bad = join(dir, 'bad.csv');
       writeFileSync(bad, 'Name,Price\nA,1\n');
-      await expect(importCommand(server.db, ['products', bad])).rejects.toThrow(
+      await expect(importCommand(suite.server.db, ['products', bad])).rejects.toThrow(
         'is not a Shopify or Squarespace product CSV',
       );
       writeFileSync(bad, 'Handle,Variant Price\n"open,1\n');
-      await expect(importCommand(server.db, ['products', bad])).rejects.toThrow('a quoted field is never closed');
-      await expect(importCommand(server.db, ['products', SHOPIFY, '--collection', 'nope'])).rejects.toThrow(
+      await expect(importCommand(suite.server.db, ['products', bad])).rejects.toThrow('a quoted field is never closed');
+      await expect(importCommand(suite.server.db, ['products', SHOPIFY, '--collection', 'nope'])).rejects.toThrow(
         'The site has no products page "nope".',
       );
-      await expect(importCommand(server.db, ['products', SHOPIFY, '--bogus'])).rejects.toThrow(ImportUsageError);
+      await expect(importCommand(suite.server.db, ['products', SHOPIFY, '--bogus'])).rejects.toThrow(ImportUsageError);
     });
 
     it('reads and writes amounts in the site currency digits (a yen site)', async () => {
-      const site = () => server.db.updateTable('sites').where('id', '=', DEMO_SITE_ID);
+      const site = () => suite.server.db.updateTable('sites').where('id', '=', DEMO_SITE_ID);
       await site().set({ currency: 'JPY' }).execute();
       try {
         const csv = [
@@ -222,7 +223,7 @@ for (const dialect of DIALECTS) {
           'yen-cup,Yen cup,Title,Default Title,YEN-CUP,1500,1800,4',
           'yen-bowl,Yen bowl,Title,Default Title,YEN-BOWL,12.50,,4',
         ].join('\n');
-        const report = await importProducts(server.db, { siteId: DEMO_SITE_ID, csv, dryRun: false });
+        const report = await importProducts(suite.server.db, { siteId: DEMO_SITE_ID, csv, dryRun: false });
         expect(report.rejected).toEqual([
           { line: 3, reason: 'Variant Price "12.50" is not an amount in JPY such as 1250.' },
         ]);
@@ -231,7 +232,7 @@ for (const dialect of DIALECTS) {
           price: 1800,
           sale: 1500,
         });
-        const exported = await exportProducts(server.db, { siteId: DEMO_SITE_ID, format: 'shopify' });
+        const exported = await exportProducts(suite.server.db, { siteId: DEMO_SITE_ID, format: 'shopify' });
         const row = exported.csv.split('\r\n').find((line) => line.startsWith('yen-cup,'));
         expect(row).toContain(',1500,1800,');
       } finally {

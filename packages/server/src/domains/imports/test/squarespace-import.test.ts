@@ -2,12 +2,13 @@
 // content, checked page by page and post by post, on each database; a re-run updates.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand } from '../import-command.js';
 import { importWordpress } from '../wordpress-import.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const FILE = fileURLToPath(new URL('../../../../test/fixtures/imports/squarespace-site.xml', import.meta.url));
 const XML = readFileSync(FILE, 'utf8');
@@ -194,16 +195,10 @@ function mainOf(html: string): string {
 const blocksOf = (sections: string) => JSON.parse(sections).flatMap((s: { blocks: unknown[] }) => s.blocks);
 
 describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const suite = suiteServer(dialect);
 
   const pages = () =>
-    server.db
+    suite.server.db
       .selectFrom('collections')
       .select(['id', 'slug', 'title', 'status', 'sections', 'nav_visible'])
       .where('site_id', '=', DEMO_SITE_ID)
@@ -215,7 +210,7 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
       .orderBy('slug')
       .execute();
   const posts = () =>
-    server.db
+    suite.server.db
       .selectFrom('items')
       .select(['id', 'url_id', 'title', 'status', 'excerpt', 'sections', 'published_at', 'author'])
       .where('site_id', '=', DEMO_SITE_ID)
@@ -228,7 +223,7 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
       .execute();
 
   it('a dry run reads every page and post, and writes nothing', async () => {
-    const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: XML, dryRun: true });
+    const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: XML, dryRun: true });
     expect(report.siteTitle).toBe('Kiln & Co. Pottery');
     expect(report.skipped).toEqual([]);
     expect(report.pages.map((p) => [p.action, p.slug, p.page.status])).toEqual([
@@ -245,17 +240,17 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
   });
 
   it('imports each page as the expected blocks, and each renders them', async () => {
-    const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: XML, dryRun: false });
+    const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: XML, dryRun: false });
     // The posts' old addresses (/journal/…) move to the blog; the pages keep theirs.
     expect(report.redirects).toBe(2);
     const stored = await pages();
     expect(stored.map((p) => p.slug).sort()).toEqual(PAGES.map((p) => p.slug).sort());
-    server.app.services.content.invalidate();
+    suite.server.app.services.content.invalidate();
     for (const page of PAGES) {
       const row = stored.find((p) => p.slug === page.slug)!;
       expect([row.title, row.status, row.nav_visible], page.slug).toEqual([page.title, page.status, 0]);
       expect(blocksOf(row.sections), page.slug).toEqual(page.blocks);
-      const served = await new Visitor(server.url).get(`/${page.slug}`);
+      const served = await new Visitor(suite.server.url).get(`/${page.slug}`);
       if (page.status !== 'published') {
         expect(served.status, page.slug).toBe(404);
         continue;
@@ -275,7 +270,7 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
       expect(new Date(row.published_at).toISOString(), post.slug).toBe(post.publishedAt);
       expect(JSON.parse(row.author), post.slug).toEqual({ displayName: 'Mara Lind' });
       expect(blocksOf(row.sections), post.slug).toEqual(post.blocks);
-      const terms = await server.db
+      const terms = await suite.server.db
         .selectFrom('item_terms')
         .select(['kind', 'value'])
         .where('item_id', '=', row.id)
@@ -283,11 +278,11 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
         .execute();
       expect(terms.filter((t) => t.kind === 'category').map((t) => t.value)).toEqual(post.categories);
       expect(terms.filter((t) => t.kind === 'tag').map((t) => t.value)).toEqual(post.tags);
-      const served = await new Visitor(server.url).get(`/blog/${post.slug}`);
+      const served = await new Visitor(suite.server.url).get(`/blog/${post.slug}`);
       expect(served.status, post.slug).toBe(200);
       for (const shown of post.shows) expect(served.body, `${post.slug}: ${shown}`).toContain(shown);
       for (const never of NEVER) expect(mainOf(served.body), `${post.slug}: ${never}`).not.toContain(never);
-      const moved = await fetch(`${server.url}/journal/${post.slug}`, { redirect: 'manual' });
+      const moved = await fetch(`${suite.server.url}/journal/${post.slug}`, { redirect: 'manual' });
       expect(moved.status, post.slug).toBe(301);
       expect(moved.headers.get('location')).toBe(`/blog/${post.slug}`);
     }
@@ -296,12 +291,12 @@ describe.each(DIALECTS)('a Squarespace export on %s', (dialect) => {
   it('a re-run updates what it made instead of duplicating it', async () => {
     const pagesBefore = await pages();
     const postsBefore = await posts();
-    const out = await importCommand(server.db, ['wxr', FILE]);
+    const out = await importCommand(suite.server.db, ['wxr', FILE]);
     expect(out).toContain('0 created, 2 updated, 0 skipped; 0 comments added.');
     expect(out).toContain('Pages: 0 created, 3 updated;');
     expect(await pages()).toEqual(pagesBefore);
     expect(await posts()).toEqual(postsBefore);
-    const comments = await server.db
+    const comments = await suite.server.db
       .selectFrom('comments')
       .select('body')
       .where(

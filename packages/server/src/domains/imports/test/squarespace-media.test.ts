@@ -13,7 +13,8 @@ import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { formatWordpressReport } from '../wordpress-command.js';
 import { importWordpress } from '../wordpress-import.js';
 import { IMPORT_ALLOW_HOSTS, mediaKey } from '../wordpress-media.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const FIXTURE = readFileSync(
   new URL('../../../../test/fixtures/imports/squarespace-site.xml', import.meta.url),
@@ -51,7 +52,6 @@ const blocksOf = (sections: string) => JSON.parse(sections).flatMap((s: { blocks
 type Block = { type: number; content: Record<string, unknown> };
 
 describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
-  let server: TestServer;
   let cdn: Server;
   let origin: string;
   let host: string;
@@ -59,9 +59,9 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
   let png: Buffer;
   const requests: string[] = [];
 
+  const suite = suiteServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    await server.app.fileStorage.deletePrefix('squarespace/');
+    await suite.server.app.fileStorage.deletePrefix('squarespace/');
     jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
@@ -84,16 +84,15 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
     host = new URL(origin).host;
   });
   afterAll(async () => {
-    await server?.app.fileStorage.deletePrefix('squarespace/');
+    await suite.server?.app.fileStorage.deletePrefix('squarespace/');
     await new Promise((resolve) => cdn?.close(resolve));
-    await server?.close();
   });
 
   const xml = () => FIXTURE.replace('</channel>', SOUNDS_POST).replaceAll(IMAGES, origin).replaceAll(STATIC, origin);
   const allow = { [IMPORT_ALLOW_HOSTS]: '127.0.0.1' };
   const page = async (slug: string) =>
     (
-      await server.db
+      await suite.server.db
         .selectFrom('collections')
         .select('sections')
         .where('site_id', '=', DEMO_SITE_ID)
@@ -101,7 +100,7 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
         .executeTakeFirstOrThrow()
     ).sections;
   const post = (urlId: string) =>
-    server.db
+    suite.server.db
       .selectFrom('items')
       .select(['sections', 'body', 'images'])
       .where('site_id', '=', DEMO_SITE_ID)
@@ -110,23 +109,28 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
 
   it('treats only the CDN as the CDN: another server is left alone, and the guard still refuses private addresses', async () => {
     // As in production (no stand-in named): the local server is just some other site.
-    const plain = { storage: server.app.fileStorage, fetch: true, env: allow };
-    const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: true, media: plain });
+    const plain = { storage: suite.server.app.fileStorage, fetch: true, env: allow };
+    const dry = await importWordpress(suite.server.db, {
+      siteId: DEMO_SITE_ID,
+      xml: xml(),
+      dryRun: true,
+      media: plain,
+    });
     expect(dry.media).toEqual({ addresses: 0, copied: 0, failed: [], warnings: [] });
     // Named as the CDN but not allowed on a private address: refused by the guard, nothing asked.
     const media = { ...plain, env: {}, cdnHosts: [host] };
-    const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
+    const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
     expect(requests).toEqual([]);
     expect(report.media?.copied).toBe(0);
     expect(report.media?.addresses).toBe(9);
     expect(report.media?.failed).toHaveLength(9);
-    expect(await server.app.fileStorage.hasPrefix('squarespace/')).toBe(false);
+    expect(await suite.server.app.fileStorage.hasPrefix('squarespace/')).toBe(false);
     expect(await page('our-studio')).toContain(`${origin}/content/v1/5f1a/studio.jpg`);
   });
 
   it('copies the pictures, sound and video once each and points pages, posts, galleries and featured images at the copies', async () => {
-    const media = { storage: server.app.fileStorage, fetch: true, env: allow, cdnHosts: [host] };
-    const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
+    const media = { storage: suite.server.app.fileStorage, fetch: true, env: allow, cdnHosts: [host] };
+    const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
     // studio.jpg is addressed twice (once with ?format=1500w): one download of the original, one copy.
     expect(requests.filter((r) => r.includes('studio.jpg'))).toEqual(['/content/v1/5f1a/studio.jpg']);
     expect(report.media?.failed).toEqual([]);
@@ -144,10 +148,10 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
     const copyOf = (name: string) => `/files/${keyOf(name)}`;
     for (const name of Object.keys(paths)) {
       expect(keyOf(name)).toMatch(new RegExp(`^squarespace/[0-9a-f]{16}/${name.replace('.', '\\.')}$`));
-      const bytes = await server.app.fileStorage.read(keyOf(name));
+      const bytes = await suite.server.app.fileStorage.read(keyOf(name));
       expect(bytes?.equals(name.endsWith('.jpg') ? jpeg : name.endsWith('.png') ? png : SOUND), name).toBe(true);
     }
-    expect(await server.app.fileStorage.read(mediaKey(`${origin}${FIRING}`, 'cdn'))).toBeUndefined();
+    expect(await suite.server.app.fileStorage.read(mediaKey(`${origin}${FIRING}`, 'cdn'))).toBeUndefined();
 
     const studio = blocksOf(await page('our-studio')) as Block[];
     expect((studio.find((b) => b.type === 5)!.content.image as { assetUrl: string }).assetUrl).toBe(
@@ -177,7 +181,7 @@ describe.each(DIALECTS)("a Squarespace export's files on %s", (dialect) => {
     ]);
     expect(formatWordpressReport(report)).toContain('warning: firing.mp4 is larger than the 20 MB');
 
-    const served = await fetch(`${server.url}${copyOf('wheel.mp3')}`);
+    const served = await fetch(`${suite.server.url}${copyOf('wheel.mp3')}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(SOUND)).toBe(true);
   });

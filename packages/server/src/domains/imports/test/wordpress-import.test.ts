@@ -7,25 +7,24 @@ import { stableId } from '../../../platform/ids.js';
 import { ImportUsageError, importCommand } from '../import-command.js';
 import { MAX_WXR_BYTES } from '../wordpress-command.js';
 import { importWordpress } from '../wordpress-import.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { BLOG, DOCTYPE, OPEN_GARDEN, SUMMER_BEDS, UPLOADS, wxr } from './wordpress-import-fixtures.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 for (const dialect of DIALECTS) {
   describe(`WordPress import on ${dialect}`, { timeout: 120_000 }, () => {
-    let server: TestServer;
     let dir: string;
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
       dir = mkdtempSync(join(tmpdir(), 'tessera-wxr-'));
     });
     afterAll(async () => {
-      await server?.close();
       rmSync(dir, { recursive: true, force: true });
     });
     const blogId = async () =>
       (
-        await server.db
+        await suite.server.db
           .selectFrom('collections')
           .select('id')
           .where('site_id', '=', DEMO_SITE_ID)
@@ -33,14 +32,14 @@ for (const dialect of DIALECTS) {
           .executeTakeFirstOrThrow()
       ).id;
     const posts = async () =>
-      server.db
+      suite.server.db
         .selectFrom('items')
         .select(['id', 'url_id', 'title', 'status', 'published_at', 'author', 'structured_content'])
         .where('collection_id', '=', await blogId())
         .orderBy('url_id')
         .execute();
     const comments = async () =>
-      server.db
+      suite.server.db
         .selectFrom('comments')
         .select(['id', 'parent_id', 'author_name', 'body', 'status'])
         .where('site_id', '=', DEMO_SITE_ID)
@@ -50,7 +49,7 @@ for (const dialect of DIALECTS) {
 
     it('a dry run lists what would be created and skipped, and writes nothing', async () => {
       const before = await posts();
-      const out = await importCommand(server.db, ['wordpress', BLOG, '--dry-run']);
+      const out = await importCommand(suite.server.db, ['wordpress', BLOG, '--dry-run']);
       expect(out).toContain('WordPress export "Harbour Kitchen & Garden" → blog /blog');
       expect(out).toContain('line 31: would create tomato-harvest (Tomato harvest, 2024, published, 3 new comments)');
       expect(out).toContain('line 152: would create winter-squash (Winter squash, planned, scheduled)');
@@ -65,7 +64,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('imports posts, terms and threaded comments, and the post renders sanitised', async () => {
-      const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: wxr(), dryRun: false });
+      const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: wxr(), dryRun: false });
       expect(report.planned.map((p) => p.action)).toEqual(['create', 'create', 'create', 'create', 'create', 'create']);
       const stored = await posts();
       const harvest = stored.find((p) => p.url_id === 'tomato-harvest')!;
@@ -76,7 +75,7 @@ for (const dialect of DIALECTS) {
       expect(new Date(harvest.published_at).toISOString()).toBe('2024-08-16T07:45:00.000Z');
       expect(stored.find((p) => p.url_id === 'winter-squash')?.status).toBe('scheduled');
       expect(stored.find((p) => p.url_id === 'seed-list-for-next-year')?.status).toBe('draft');
-      const terms = await server.db
+      const terms = await suite.server.db
         .selectFrom('item_terms')
         .select(['kind', 'value'])
         .where('item_id', '=', harvest.id)
@@ -96,8 +95,8 @@ for (const dialect of DIALECTS) {
       ]);
       expect(thread[1]!.parent_id).toBe(thread[0]!.id);
 
-      server.app.services.content.invalidate();
-      const page = await new Visitor(server.url).get('/blog/tomato-harvest');
+      suite.server.app.services.content.invalidate();
+      const page = await new Visitor(suite.server.url).get('/blog/tomato-harvest');
       expect(page.status).toBe(200);
       expect(page.body).toContain('Tomato harvest, 2024');
       expect(page.body).toContain('<strong>San Marzano</strong>');
@@ -106,10 +105,10 @@ for (const dialect of DIALECTS) {
       expect(page.body).not.toContain('alert(');
       expect(page.body).toContain('Yes, against a south wall.');
       expect(page.body).not.toContain('Buy now');
-      expect((await new Visitor(server.url).get('/blog/winter-squash')).status).toBe(404);
+      expect((await new Visitor(suite.server.url).get('/blog/winter-squash')).status).toBe(404);
 
       // Gutenberg blocks and shortcodes became our blocks; the featured images are the named attachments.
-      const stored2 = await server.db
+      const stored2 = await suite.server.db
         .selectFrom('items')
         .select(['url_id', 'sections', 'images'])
         .where('collection_id', '=', await blogId())
@@ -133,7 +132,7 @@ for (const dialect of DIALECTS) {
       ]);
       expect(featured('tomato-harvest')[0].assetUrl).toBe(`${UPLOADS}/2024/08/tomatoes.jpg`);
       expect(featured('open-garden')).toEqual([]);
-      const beds = await new Visitor(server.url).get('/blog/summer-beds');
+      const beds = await new Visitor(suite.server.url).get('/blog/summer-beds');
       expect(beds.status).toBe(200);
       for (const shown of [
         'Beans &amp; peas',
@@ -151,7 +150,7 @@ for (const dialect of DIALECTS) {
         expect(beds.body, shown).toContain(shown);
       expect(beds.body).not.toContain("alert('html block')");
       expect(beds.body).not.toContain('wp:');
-      const garden = await new Visitor(server.url).get('/blog/open-garden');
+      const garden = await new Visitor(suite.server.url).get('/blog/open-garden');
       expect(garden.status).toBe(200);
       for (const shown of ['Bring gloves.', 'The bean tunnel', 'https://vimeo.com/76979871', 'Write to us any time.'])
         expect(garden.body, shown).toContain(shown);
@@ -168,7 +167,7 @@ for (const dialect of DIALECTS) {
         expect(garden.body, raw).not.toContain(raw);
 
       // The pages: unlinked, published, their HTML cleaned; the demo's own About page untouched.
-      const pages = await server.db
+      const pages = await suite.server.db
         .selectFrom('collections')
         .select(['slug', 'title', 'kind', 'status', 'nav_visible', 'settings'])
         .where('site_id', '=', DEMO_SITE_ID)
@@ -183,12 +182,12 @@ for (const dialect of DIALECTS) {
       expect(JSON.parse(pages[2]!.settings)).toEqual({
         wordpress: { site: 'https://harbour.example.org', postId: '30' },
       });
-      const calendar = await new Visitor(server.url).get('/planting-calendar');
+      const calendar = await new Visitor(suite.server.url).get('/planting-calendar');
       expect(calendar.status).toBe(200);
       expect(calendar.body).toContain('Plant them out in May.');
       expect(calendar.body).not.toContain('alert(1)');
-      expect((await new Visitor(server.url).get('/about-2')).body).toContain('We garden by the sea.');
-      const nested = await fetch(`${server.url}/garden/planting-calendar/`, { redirect: 'manual' });
+      expect((await new Visitor(suite.server.url).get('/about-2')).body).toContain('We garden by the sea.');
+      const nested = await fetch(`${suite.server.url}/garden/planting-calendar/`, { redirect: 'manual' });
       expect(nested.status).toBe(301);
       expect(nested.headers.get('location')).toBe('/planting-calendar');
 
@@ -196,7 +195,7 @@ for (const dialect of DIALECTS) {
       // (and the nested page's: /about stays the site's own page).
       expect(report.redirects).toBe(5);
       for (const old of ['/2024/08/tomato-harvest/', '/2024/08/tomato-harvest']) {
-        const moved = await fetch(`${server.url}${old}`, { redirect: 'manual' });
+        const moved = await fetch(`${suite.server.url}${old}`, { redirect: 'manual' });
         expect(moved.status, old).toBe(301);
         expect(moved.headers.get('location')).toBe('/blog/tomato-harvest');
       }
@@ -213,7 +212,7 @@ for (const dialect of DIALECTS) {
         .replace('<wp:post_id>23</wp:post_id>', '<wp:post_id>99</wp:post_id>');
       const file = join(dir, 'changed.xml');
       writeFileSync(file, changed);
-      const out = await importCommand(server.db, ['wordpress', file, '--site', DEMO_SITE_ID, '--blog', 'blog']);
+      const out = await importCommand(suite.server.db, ['wordpress', file, '--site', DEMO_SITE_ID, '--blog', 'blog']);
       // Matched by its WordPress id: the passata keeps its row under its new address.
       expect(out).toContain('updated quick-passata');
       // Matched by its URL (the id changed).
@@ -226,7 +225,7 @@ for (const dialect of DIALECTS) {
       expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
       expect(after.find((p) => p.url_id === 'winter-squash')?.title).toBe('Winter squash, soon');
       // The blocks are written again, not added to.
-      const beds = await server.db
+      const beds = await suite.server.db
         .selectFrom('items')
         .select(['sections', 'images'])
         .where('collection_id', '=', await blogId())
@@ -240,7 +239,7 @@ for (const dialect of DIALECTS) {
       const other = wxr()
         .replaceAll('https://harbour.example.org', 'https://other.example.org')
         .replace('<![CDATA[passata]]></wp:post_name>', '<![CDATA[other-passata]]></wp:post_name>');
-      const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: other, dryRun: true });
+      const dry = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: other, dryRun: true });
       expect(dry.planned.find((p) => p.post.wpId === '22')?.action).toBe('create');
     });
 
@@ -250,8 +249,8 @@ for (const dialect of DIALECTS) {
       // The spam comment's id is taken by a row of another post: its insert fails after the post
       // itself and its terms were rewritten.
       const spamId = stableId('wordpress-comment', harvest.id, '7');
-      await server.db.deleteFrom('comments').where('id', '=', spamId).execute();
-      await server.db
+      await suite.server.db.deleteFrom('comments').where('id', '=', spamId).execute();
+      await suite.server.db
         .insertInto('comments')
         .values({
           id: spamId,
@@ -264,7 +263,7 @@ for (const dialect of DIALECTS) {
         })
         .execute();
       const before = await posts();
-      const termsBefore = await server.db
+      const termsBefore = await suite.server.db
         .selectFrom('item_terms')
         .selectAll()
         .where('item_id', '=', harvest.id)
@@ -272,29 +271,31 @@ for (const dialect of DIALECTS) {
       const xml = wxr()
         .replace('<![CDATA[Tomato harvest, 2024]]>', '<![CDATA[Tomato harvest, renamed]]>')
         .replace('<category domain="post_tag" nicename="tomatoes"><![CDATA[tomatoes]]></category>', '');
-      await expect(importWordpress(server.db, { siteId: DEMO_SITE_ID, xml, dryRun: false })).rejects.toThrow(
+      await expect(importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml, dryRun: false })).rejects.toThrow(
         /UNIQUE constraint failed|duplicate key/,
       );
       expect(await posts()).toEqual(before);
-      expect(await server.db.selectFrom('item_terms').selectAll().where('item_id', '=', harvest.id).execute()).toEqual(
-        termsBefore,
-      );
+      expect(
+        await suite.server.db.selectFrom('item_terms').selectAll().where('item_id', '=', harvest.id).execute(),
+      ).toEqual(termsBefore);
 
-      await expect(importCommand(server.db, ['wordpress', DOCTYPE])).rejects.toThrow(
+      await expect(importCommand(suite.server.db, ['wordpress', DOCTYPE])).rejects.toThrow(
         'DOCTYPE or entities; such files are refused (they can read local files). Nothing was imported.',
       );
-      await expect(importCommand(server.db, ['wordpress', BLOG, '--blog', 'nope'])).rejects.toThrow(
+      await expect(importCommand(suite.server.db, ['wordpress', BLOG, '--blog', 'nope'])).rejects.toThrow(
         'The site has no blog "nope". Nothing was imported.',
       );
       const huge = join(dir, 'huge.xml');
       writeFileSync(huge, '');
       truncateSync(huge, MAX_WXR_BYTES + 1);
-      await expect(importCommand(server.db, ['wordpress', huge])).rejects.toThrow('is larger than 50 MB');
-      await expect(importCommand(server.db, ['wordpress'])).rejects.toThrow(ImportUsageError);
-      await expect(importCommand(server.db, ['wordpress', BLOG, '--collection', 'x'])).rejects.toThrow(
+      await expect(importCommand(suite.server.db, ['wordpress', huge])).rejects.toThrow('is larger than 50 MB');
+      await expect(importCommand(suite.server.db, ['wordpress'])).rejects.toThrow(ImportUsageError);
+      await expect(importCommand(suite.server.db, ['wordpress', BLOG, '--collection', 'x'])).rejects.toThrow(
         ImportUsageError,
       );
-      await expect(importCommand(server.db, ['wordpress', join(dir, 'missing.xml')])).rejects.toThrow('Cannot read');
+      await expect(importCommand(suite.server.db, ['wordpress', join(dir, 'missing.xml')])).rejects.toThrow(
+        'Cannot read',
+      );
       expect(await posts()).toEqual(before);
     });
   });

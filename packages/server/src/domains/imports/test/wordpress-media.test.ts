@@ -12,8 +12,9 @@ import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand } from '../import-command.js';
 import { importWordpress } from '../wordpress-import.js';
 import { IMPORT_ALLOW_HOSTS } from '../wordpress-media.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { wxr } from './wordpress-import-fixtures.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const FIXTURE = wxr();
 const TOMATOES = '/wp-content/uploads/2024/08/tomatoes.jpg';
@@ -26,16 +27,15 @@ const SOUND = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'lat
 const SEPTEMBER = '/wp-content/uploads/2024/09/';
 
 describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
-  let server: TestServer;
   let oldSite: Server;
   let origin: string;
   let picture: Buffer;
   let dir: string;
   const requests: string[] = [];
 
+  const suite = suiteServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    await server.app.fileStorage.deletePrefix('wordpress/');
+    await suite.server.app.fileStorage.deletePrefix('wordpress/');
     dir = mkdtempSync(join(tmpdir(), 'tessera-wxr-media-'));
     picture = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#cc3322' } })
       .jpeg()
@@ -54,18 +54,17 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
   });
   afterAll(async () => {
     // Test servers share one files folder: leave it as found.
-    await server?.app.fileStorage.deletePrefix('wordpress/');
+    await suite.server?.app.fileStorage.deletePrefix('wordpress/');
     await new Promise((resolve) => oldSite?.close(resolve));
-    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   const xml = () => FIXTURE.replaceAll('https://harbour.example.org', origin);
   const allow = { [IMPORT_ALLOW_HOSTS]: '127.0.0.1' };
-  const stored = () => server.app.fileStorage.read('wordpress/2024/08/tomatoes.jpg');
+  const stored = () => suite.server.app.fileStorage.read('wordpress/2024/08/tomatoes.jpg');
   const harvestBody = async () =>
     (
-      await server.db
+      await suite.server.db
         .selectFrom('items')
         .select('body')
         .where('site_id', '=', DEMO_SITE_ID)
@@ -74,29 +73,29 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     ).body;
 
   it('never downloads from a private address unless allowed, and copies nothing then', async () => {
-    const media = { storage: server.app.fileStorage, fetch: true, env: {} };
-    const dry = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: true, media });
+    const media = { storage: suite.server.app.fileStorage, fetch: true, env: {} };
+    const dry = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: true, media });
     expect(dry.media).toEqual({ addresses: 5, copied: 0, failed: [], warnings: [] });
     expect(requests).toEqual([]);
     await expect(
-      importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
+      importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
     ).rejects.toThrow('The site has no blog "nope".');
     expect(requests).toEqual([]);
     expect(await stored()).toBeUndefined();
   });
 
   it('removes the pictures it copied when the import itself fails', async () => {
-    const media = { storage: server.app.fileStorage, fetch: true, env: allow };
+    const media = { storage: suite.server.app.fileStorage, fetch: true, env: allow };
     await expect(
-      importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
+      importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), blog: 'nope', dryRun: false, media }),
     ).rejects.toThrow('The site has no blog "nope".');
     expect(requests).toContain(TOMATOES);
     expect(await stored()).toBeUndefined();
   });
 
   it('downloads the export’s own pictures, shows the copies in the posts, and lists what failed', async () => {
-    const media = { storage: server.app.fileStorage, fetch: true, env: allow };
-    const report = await importWordpress(server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
+    const media = { storage: suite.server.app.fileStorage, fetch: true, env: allow };
+    const report = await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml: xml(), dryRun: false, media });
     expect(report.media?.copied).toBe(4);
     expect(report.media?.warnings).toEqual([]);
     expect(report.media?.failed).toEqual([
@@ -107,7 +106,7 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     expect(body).toContain('src="/files/wordpress/2024/08/tomatoes.jpg"');
     expect(body).not.toContain(`${origin}${TOMATOES}`);
     // Blocks and featured images point at the copies too.
-    const beds = await server.db
+    const beds = await suite.server.db
       .selectFrom('items')
       .select(['sections', 'images', 'body'])
       .where('site_id', '=', DEMO_SITE_ID)
@@ -123,7 +122,7 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     expect(JSON.parse(beds.images)[0].assetUrl).toBe('/files/wordpress/2024/09/peas.jpg');
     for (const old of [`${origin}${SEPTEMBER}beans.jpg`, `${origin}${SEPTEMBER}peas.jpg`])
       expect(`${beds.sections}${beds.images}${beds.body}`).not.toContain(old);
-    const harvest = await server.db
+    const harvest = await suite.server.db
       .selectFrom('items')
       .select(['sections', 'images'])
       .where('site_id', '=', DEMO_SITE_ID)
@@ -136,8 +135,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     expect(blocks.find((b: { type: number }) => b.type === 41).content.url).toBe(bees);
     expect(beds.body).toContain(`href="${bees}"`);
     expect(`${beds.sections}${beds.body}`).not.toContain(`${origin}${BEES}`);
-    expect((await server.app.fileStorage.read('wordpress/2024/09/bees.mp3'))?.equals(SOUND)).toBe(true);
-    const served = await fetch(`${server.url}/files/wordpress/2024/08/tomatoes.jpg`);
+    expect((await suite.server.app.fileStorage.read('wordpress/2024/09/bees.mp3'))?.equals(SOUND)).toBe(true);
+    const served = await fetch(`${suite.server.url}/files/wordpress/2024/08/tomatoes.jpg`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true);
   });
@@ -151,8 +150,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     // A hostile export names a file beside the folder (`..%2F` survives URL parsing).
     writeFileSync(file, xml().replace(`${origin}${JARS}`, `${origin}/wp-content/uploads/..%2F..%2Fsecret.jpg`));
     const before = requests.length;
-    const out = await importCommand(server.db, ['wxr', file, '--media', uploads], {
-      storage: server.app.fileStorage,
+    const out = await importCommand(suite.server.db, ['wxr', file, '--media', uploads], {
+      storage: suite.server.app.fileStorage,
     });
     expect(out).toContain("1 file copied into the site's files; posts and pages now show the copies.");
     expect(out).toContain(
@@ -161,8 +160,8 @@ describe.each(DIALECTS)('WordPress pictures on %s', (dialect) => {
     expect(requests.length).toBe(before);
     expect(await harvestBody()).toContain('src="/files/wordpress/2024/08/tomatoes.jpg"');
     await expect(
-      importCommand(server.db, ['wordpress', file, '--media', uploads, '--fetch-media'], {
-        storage: server.app.fileStorage,
+      importCommand(suite.server.db, ['wordpress', file, '--media', uploads, '--fetch-media'], {
+        storage: suite.server.app.fileStorage,
       }),
     ).rejects.toThrow('Use --fetch-media or --media, not both.');
   });

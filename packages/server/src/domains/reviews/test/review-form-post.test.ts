@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 23, the product page's review form: a signed-in site user attaches photos to the review
 // (the island's multipart post to the JSON call, with the XSRF header), and without JavaScript the
@@ -23,14 +24,15 @@ type Photo = { bytes: Buffer; name: string; alt?: string };
 
 for (const dialect of DIALECTS) {
   describe(`the product page's review form: photos and the plain form post (${dialect})`, () => {
-    let server: TestServer;
     let ids: Record<string, string>;
     let slugs: string[];
     let users = 0;
 
+    const suite = suiteServer(dialect, {}, { trustProxy: 1 });
+
     async function signedIn(): Promise<SiteUserVisitor> {
       const email = `form-reviewer-${++users}@example.com`;
-      return siteUserSession(server, { email, password: 'long-enough-password', firstName: 'Ines' });
+      return siteUserSession(suite.server, { email, password: 'long-enough-password', firstName: 'Ines' });
     }
 
     /** A multipart post: the island's (`x-xsrf-token` header) or the plain form's (`xsrfToken` field). */
@@ -48,7 +50,7 @@ for (const dialect of DIALECTS) {
         form.append('photos', new Blob(photo ? [new Uint8Array(photo.bytes)] : []), photo?.name ?? '');
         form.append('photoAlt', photo?.alt ?? '');
       }
-      const response = await fetch(server.url + path, {
+      const response = await fetch(suite.server.url + path, {
         method: 'POST',
         body: form,
         redirect: 'manual',
@@ -90,20 +92,16 @@ for (const dialect of DIALECTS) {
       );
 
     const reviewsOf = (itemId: string) =>
-      server.db.selectFrom('product_reviews').selectAll().where('item_id', '=', itemId).execute();
+      suite.server.db.selectFrom('product_reviews').selectAll().where('item_id', '=', itemId).execute();
     const productPage = async (visitor: Visitor, path: string) => String((await visitor.get(path)).body);
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { trustProxy: 1 } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
       slugs = Object.keys(ids);
-      const owner = await ownerSession(server, OWNERS.storeManager);
+      const owner = await ownerSession(suite.server, OWNERS.storeManager);
       expect(
         (await owner.put('/api/config/reviews/settings', { enabled: true, anyUser: true, requestDelayDays: 0 })).status,
       ).toBe(200);
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     it('takes photos from the island’s multipart post, each with the alt text beside its input', async () => {
@@ -121,7 +119,7 @@ for (const dialect of DIALECTS) {
       expect(photos).toEqual([
         { key: expect.stringMatching(/^review-photos\/.+\/1\.png$/), alt: 'The scarf folded on a chair' },
       ]);
-      expect((await Visitor.of(server).get(`/files/${photos[0]!.key}`)).status).toBe(200);
+      expect((await Visitor.of(suite.server).get(`/files/${photos[0]!.key}`)).status).toBe(200);
       // A second review of the same product by the same user is refused; another user's is their own.
       expect((await islandPost(user, itemId, [])).status).toBe(409);
       const other = await signedIn();
@@ -184,7 +182,7 @@ for (const dialect of DIALECTS) {
       });
       expect(noCrumb.status).toBe(403);
       expect(noCrumb.body.error).toBe('crumb-fail');
-      const visitor = Visitor.of(server);
+      const visitor = Visitor.of(suite.server);
       const signedOut = await multipart(visitor, `/api/reviews/products/${itemId}`, fields(), good, {
         'x-csrf-token': visitor.cookies.get('crumb') ?? '',
         ...from(),
@@ -215,7 +213,7 @@ for (const dialect of DIALECTS) {
         null,
       ]);
       expect(posted.status).toBe(303);
-      const back = new URL(posted.location, server.url);
+      const back = new URL(posted.location, suite.server.url);
       expect(back.pathname).toBe(path);
       expect(back.hash).toBe('#reviews');
       expect(back.searchParams.get('review')).toBe('sent');
@@ -236,7 +234,7 @@ for (const dialect of DIALECTS) {
       const itemId = ids[slug]!;
       const reasonAfter = async (answer: { status: number; location: string }, visitor: Visitor = user) => {
         expect(answer.status).toBe(303);
-        const back = new URL(answer.location, server.url);
+        const back = new URL(answer.location, suite.server.url);
         expect(back.hash).toBe('#reviews');
         const page = await productPage(visitor, `${back.pathname}${back.search}`);
         return /<p class="form-error review-write__error" role="alert">([^<]*)<\/p>/.exec(page)?.[1];
@@ -289,7 +287,7 @@ for (const dialect of DIALECTS) {
       expect(wrongXsrf.status).toBe(403);
       expect(wrongXsrf.body.error).toBe('xsrf-fail');
       // A visitor with no session is sent to sign in, and back to the reviews afterwards.
-      const signedOut = await formPost(Visitor.of(server), itemId, []);
+      const signedOut = await formPost(Visitor.of(suite.server), itemId, []);
       expect(signedOut.status).toBe(303);
       expect(signedOut.location).toBe(`/account/login?next=%2Fshop%2Fp%2F${slug}%23reviews`);
       expect((await formPost(user, 'no-such-product', [])).status).toBe(404);
@@ -302,7 +300,7 @@ for (const dialect of DIALECTS) {
         expect((await formPost(user, itemId, [], { body: 'short' }, client)).status).toBe(303);
       const limited = await formPost(user, itemId, [], {}, client);
       expect(limited.status).toBe(303);
-      expect(new URL(limited.location, server.url).searchParams.get('reviewNote')).toBe(
+      expect(new URL(limited.location, suite.server.url).searchParams.get('reviewNote')).toBe(
         'Please try again in a few seconds.',
       );
       expect(await reviewsOf(itemId)).toEqual([]);

@@ -1,9 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
-import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 23, second part: photos on reviews (at most 4, pictures only, checked like uploads, shown
 // with alt text, removed with the review, seen by the owner), the "With photos" sort, and the
@@ -18,15 +19,21 @@ const png = (color: string) =>
 
 for (const dialect of DIALECTS) {
   describe(`review photos, sort and captcha (${dialect})`, () => {
-    let server: TestServer;
     let owner: Visitor;
     let ids: Record<string, string>;
     let products: string[];
     let users = 0;
 
+    const suite = suiteServer(dialect, {}, { trustProxy: 1 });
+
     async function buyer(): Promise<SiteUserVisitor> {
       const email = `photo-buyer-${++users}@example.com`;
-      return siteUserSession(server, { email, password: 'long-enough-password', verified: true, firstName: 'Pia' });
+      return siteUserSession(suite.server, {
+        email,
+        password: 'long-enough-password',
+        verified: true,
+        firstName: 'Pia',
+      });
     }
 
     /** A multipart review post as the storefront's form sends it. */
@@ -49,7 +56,7 @@ for (const dialect of DIALECTS) {
         form.append('photos', new Blob([new Uint8Array(file.bytes)]), file.name);
         form.append('photoAlt', file.alt ?? '');
       }
-      const response = await fetch(`${server.url}/api/reviews/products/${itemId}`, {
+      const response = await fetch(`${suite.server.url}/api/reviews/products/${itemId}`, {
         method: 'POST',
         body: form,
         headers: {
@@ -64,19 +71,15 @@ for (const dialect of DIALECTS) {
     }
 
     const rowOf = (reviewId: string) =>
-      server.db.selectFrom('product_reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
+      suite.server.db.selectFrom('product_reviews').selectAll().where('id', '=', reviewId).executeTakeFirstOrThrow();
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { trustProxy: 1 } });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
       products = Object.values(ids);
-      owner = await ownerSession(server, OWNERS.storeManager);
+      owner = await ownerSession(suite.server, OWNERS.storeManager);
       expect(
         (await owner.put('/api/config/reviews/settings', { enabled: true, anyUser: true, requestDelayDays: 0 })).status,
       ).toBe(200);
-    });
-    afterAll(async () => {
-      await server?.close();
     });
 
     it('refuses more than four photos, files that are not pictures, and photos over the size limit', async () => {
@@ -99,7 +102,7 @@ for (const dialect of DIALECTS) {
       const tooBig = await post(user, products[0]!, {}, [{ bytes: big, name: 'big.png' }]);
       expect(tooBig.status).toBe(413);
       expect(
-        await server.db.selectFrom('product_reviews').select('id').where('item_id', '=', products[0]!).execute(),
+        await suite.server.db.selectFrom('product_reviews').select('id').where('item_id', '=', products[0]!).execute(),
       ).toEqual([]);
     });
 
@@ -118,7 +121,7 @@ for (const dialect of DIALECTS) {
       expect(photos).toHaveLength(2);
       expect(photos[0]!.alt).toBe('The red mug on a shelf');
       expect(photos[1]!.alt).toMatch(/^Customer photo 2 of /);
-      const file = await Visitor.of(server).get(`/files/${photos[0]!.key}`);
+      const file = await Visitor.of(suite.server).get(`/files/${photos[0]!.key}`);
       expect(file.status).toBe(200);
       // The owner sees the photos in the reviews panel's list.
       const listed = await owner.get('/api/config/reviews?status=pending');
@@ -128,35 +131,37 @@ for (const dialect of DIALECTS) {
         expect((await owner.put(`/api/config/reviews/${id}/status`, { status: 'approved' })).status).toBe(200);
 
       const slug = Object.keys(ids).find((key) => ids[key] === products[1])!;
-      const html = String((await Visitor.of(server).get(`/shop/p/${slug}`)).body);
+      const html = String((await Visitor.of(suite.server).get(`/shop/p/${slug}`)).body);
       expect(html).toContain('alt="The red mug on a shelf"');
       expect(html).toContain(`src="/files/${photos[0]!.key}?format=100w"`);
       expect(html).toContain('With photos');
-      const sorted = await Visitor.of(server).get(`/api/reviews/products/${products[1]}?sort=photos`);
+      const sorted = await Visitor.of(suite.server).get(`/api/reviews/products/${products[1]}?sort=photos`);
       expect(sorted.status).toBe(200);
       expect(sorted.body.reviews.map((r: { id: string }) => r.id)).toEqual([posted.body.reviewId]);
-      const newest = await Visitor.of(server).get(`/api/reviews/products/${products[1]}?sort=newest`);
+      const newest = await Visitor.of(suite.server).get(`/api/reviews/products/${products[1]}?sort=newest`);
       expect(newest.body.reviews).toHaveLength(2);
-      const photosPage = String((await Visitor.of(server).get(`/shop/p/${slug}?reviews=photos`)).body);
+      const photosPage = String((await Visitor.of(suite.server).get(`/shop/p/${slug}?reviews=photos`)).body);
       const list = /<ol class="product-reviews__list">([\s\S]*?)<\/ol>/.exec(photosPage)![1]!;
       expect(list).toContain('Looks great');
       expect(list).not.toContain('No pictures here');
-      expect((await Visitor.of(server).get(`/api/reviews/products/${products[1]}?sort=oldest`)).status).toBe(400);
+      expect((await Visitor.of(suite.server).get(`/api/reviews/products/${products[1]}?sort=oldest`)).status).toBe(400);
 
       // The shop grid shows each product's stars, from one query for the whole grid.
-      const grid = String((await Visitor.of(server).get('/shop')).body);
+      const grid = String((await Visitor.of(suite.server).get('/shop')).body);
       expect(grid).toContain('3.5 out of 5 stars, 2 reviews');
       expect(grid).toContain('★★★★☆');
 
       // Deleting is the owner's, of their site only; it removes the photos from storage.
-      expect((await Visitor.of(server).request('DELETE', `/api/config/reviews/${posted.body.reviewId}`)).status).toBe(
-        401,
-      );
+      expect(
+        (await Visitor.of(suite.server).request('DELETE', `/api/config/reviews/${posted.body.reviewId}`)).status,
+      ).toBe(401);
       expect((await owner.request('DELETE', `/api/config/reviews/${posted.body.reviewId}`)).status).toBe(200);
-      expect((await Visitor.of(server).get(`/files/${photos[0]!.key}`)).status).toBe(404);
-      expect(await server.app.fileStorage.head(photos[1]!.key)).toBeUndefined();
+      expect((await Visitor.of(suite.server).get(`/files/${photos[0]!.key}`)).status).toBe(404);
+      expect(await suite.server.app.fileStorage.head(photos[1]!.key)).toBeUndefined();
       expect((await owner.request('DELETE', `/api/config/reviews/${posted.body.reviewId}`)).status).toBe(404);
-      expect(String((await Visitor.of(server).get(`/shop/p/${slug}`)).body)).not.toContain('The red mug on a shelf');
+      expect(String((await Visitor.of(suite.server).get(`/shop/p/${slug}`)).body)).not.toContain(
+        'The red mug on a shelf',
+      );
     });
 
     it('asks for a solved captcha after three posts from one address, once per solution', async () => {
@@ -174,7 +179,7 @@ for (const dialect of DIALECTS) {
       });
       const wrong = await post(user, products[2]!, { captchaKey: 'bm90IGEgY2FwdGNoYQ==' }, [], client);
       expect(wrong.body.error).toBe('captcha-invalid');
-      const challenge = await Visitor.of(server).get('/api/form/captcha-challenge');
+      const challenge = await Visitor.of(suite.server).get('/api/form/captcha-challenge');
       const captchaKey = (await solveCaptcha(challenge.body, { yieldToPage: async () => {} }))!;
       const accepted = await post(user, products[2]!, { captchaKey }, [], client);
       expect(accepted.status).toBe(201);

@@ -1,8 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueSetupToken, SETUP_TOKEN_TTL_MS } from '../setup-token.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const GOOD = {
@@ -17,20 +18,21 @@ const GOOD = {
 
 for (const dialect of DIALECTS) {
   describe(`first-run setup (${dialect})`, { timeout: 120_000 }, () => {
-    let server: TestServer;
+    const suite = suiteServer(dialect, {}, { signIn: { requestsPerAddress: 10_000, addressFailures: 10_000 } });
 
     const firstSite = async () =>
-      server.db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
+      suite.server.db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').executeTakeFirstOrThrow();
     const count = async (table: 'owners' | 'items' | 'sites' | 'setup_tokens') =>
       Number(
         (
-          await server.db
+          await suite.server.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number | string>().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const token = async (now?: number) => (await issueSetupToken(server.db, (await firstSite()).id, now)) as string;
+    const token = async (now?: number) =>
+      (await issueSetupToken(suite.server.db, (await firstSite()).id, now)) as string;
     /** Posts the setup form as a browser without JavaScript does (the crumb as a field). */
     async function submit(visitor: Visitor, fields: Record<string, string>) {
       await visitor.get('/config/login');
@@ -41,16 +43,8 @@ for (const dialect of DIALECTS) {
       });
     }
 
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: { signIn: { requestsPerAddress: 10_000, addressFailures: 10_000 } },
-      });
-    });
-    afterAll(async () => server?.close());
-
     it('points /config and /config/login to the setup while the site has no owner', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const editor = await visitor.get('/config');
       expect(editor.status).toBe(303);
       expect(editor.headers.get('location')).toMatch(/^\/config\/login/);
@@ -67,9 +61,9 @@ for (const dialect of DIALECTS) {
 
     it('stores only the hash of the token and shows the form for a valid one', async () => {
       const t = await token();
-      const rows = await server.db.selectFrom('setup_tokens').select('id').execute();
+      const rows = await suite.server.db.selectFrom('setup_tokens').select('id').execute();
       expect(rows.map((r) => r.id)).not.toContain(t);
-      const page = await new Visitor(server.url).get(`/config/setup?token=${encodeURIComponent(t)}`);
+      const page = await new Visitor(suite.server.url).get(`/config/setup?token=${encodeURIComponent(t)}`);
       expect(page.status).toBe(200);
       expect(page.body).toContain('<form class="account-form config-setup" method="post" action="/config/setup">');
       expect(page.body).toContain('<option value="Europe/Paris">');
@@ -80,7 +74,7 @@ for (const dialect of DIALECTS) {
 
     it('refuses an expired setup address', async () => {
       const old = await token(Date.now() - SETUP_TOKEN_TTL_MS - 60_000);
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       expect((await visitor.get(`/config/setup?token=${encodeURIComponent(old)}`)).status).toBe(400);
       const answer = await submit(visitor, { ...GOOD, token: old });
       expect(answer.status).toBe(400);
@@ -90,7 +84,7 @@ for (const dialect of DIALECTS) {
 
     it('answers bad input with 4xx and messages, never 500, and creates nothing', async () => {
       const t = await token();
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const cases: [Record<string, string>, string][] = [
         [{ password: 'short' }, 'Use at least 10 characters.'],
         [{ password: 'lowercaseonly' }, 'Too easy to guess'],
@@ -109,7 +103,7 @@ for (const dialect of DIALECTS) {
       const json = await visitor.post('/config/setup', { token: t, email: [1], start: { a: 1 } });
       expect(json.status).toBeGreaterThanOrEqual(400);
       expect(json.status).toBeLessThan(500);
-      const noCrumb = await new Visitor(server.url, null).post(
+      const noCrumb = await new Visitor(suite.server.url, null).post(
         '/config/setup',
         new URLSearchParams({ ...GOOD, token: t }).toString(),
         {
@@ -125,7 +119,7 @@ for (const dialect of DIALECTS) {
       const t = await token();
       const other = await token();
       const items = await count('items');
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const done = await submit(visitor, { ...GOOD, token: t });
       expect(done.status).toBe(303);
       expect(done.headers.get('location')).toBe('/config');
@@ -144,30 +138,30 @@ for (const dialect of DIALECTS) {
       expect(await count('owners')).toBe(1);
 
       // Once an owner exists: the page answers 404, every token is void and none is issued.
-      const stranger = new Visitor(server.url);
+      const stranger = new Visitor(suite.server.url);
       expect((await stranger.get(`/config/setup?token=${encodeURIComponent(t)}`)).status).toBe(404);
       expect((await submit(stranger, { ...GOOD, email: 'x@example.com', token: other })).status).toBe(404);
-      expect(await issueSetupToken(server.db, site.id)).toBeUndefined();
+      expect(await issueSetupToken(suite.server.db, site.id)).toBeUndefined();
       expect((await stranger.get('/config/login')).body).not.toContain('href="/config/setup"');
       expect(await count('owners')).toBe(1);
     });
 
     it('creates one owner when two setups race with two tokens', async () => {
-      await server.db.deleteFrom('owners').execute();
+      await suite.server.db.deleteFrom('owners').execute();
       const [a, b] = [await token(), await token()];
       const answers = await Promise.all([
-        submit(new Visitor(server.url), { ...GOOD, email: 'a@example.com', token: a }),
-        submit(new Visitor(server.url), { ...GOOD, email: 'b@example.com', token: b }),
+        submit(new Visitor(suite.server.url), { ...GOOD, email: 'a@example.com', token: a }),
+        submit(new Visitor(suite.server.url), { ...GOOD, email: 'b@example.com', token: b }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([303, 404]);
       expect(await count('owners')).toBe(1);
     });
 
     it('starts blank: a new site with the given settings, a home page, no products or posts', async () => {
-      await server.db.deleteFrom('owners').execute();
+      await suite.server.db.deleteFrom('owners').execute();
       const demo = await firstSite();
       const t = await token();
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const done = await submit(visitor, { ...GOOD, title: 'Blank Slate', currency: 'GBP', start: 'blank', token: t });
       expect(done.status).toBe(303);
       expect(await count('sites')).toBe(1);
@@ -175,13 +169,13 @@ for (const dialect of DIALECTS) {
       expect(site.id).not.toBe(demo.id);
       expect(site).toMatchObject({ title: 'Blank Slate', currency: 'GBP', time_zone: 'Europe/Paris', host: null });
       expect(await count('items')).toBe(0);
-      const pages = await server.db
+      const pages = await suite.server.db
         .selectFrom('collections')
         .select(['slug', 'kind'])
         .where('site_id', '=', site.id)
         .execute();
       expect(pages).toEqual([{ slug: 'home', kind: 'page' }]);
-      const counter = await server.db
+      const counter = await suite.server.db
         .selectFrom('order_counters')
         .select('site_id')
         .where('site_id', '=', site.id)

@@ -2,14 +2,15 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../platform/ids.js';
 import { siteCommand } from '../site-commands.js';
 import { issueSetupToken } from '../setup-token.js';
 import { loadStarter, STARTER_NAMES, StarterInvalidError } from '../starter-schema.js';
 import { insertStarterSite } from '../starter-site.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 /** GET a path with a Host header of our choice (fetch does not let a caller set it). */
 function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -101,18 +102,11 @@ describe('starter template files', () => {
 
 for (const dialect of DIALECTS) {
   describe(`starter templates on ${dialect}`, { timeout: 180_000 }, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer({
-        dialect,
-        config: { signIn: { requestsPerAddress: 10_000, addressFailures: 10_000 } },
-      });
-    });
-    afterAll(async () => server?.close());
-    const context = () => ({ db: server.db, filesDir: server.app.config.filesDir, ask: async () => 'no' });
+    const suite = suiteServer(dialect, {}, { signIn: { requestsPerAddress: 10_000, addressFailures: 10_000 } });
+    const context = () => ({ db: suite.server.db, filesDir: suite.server.app.config.filesDir, ask: async () => 'no' });
     const rows = async (table: 'collections' | 'items' | 'forms' | 'sites', siteId: string) =>
       (
-        await server.db
+        await suite.server.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
           .where(table === 'sites' ? 'id' : 'site_id', '=', siteId)
@@ -122,14 +116,14 @@ for (const dialect of DIALECTS) {
     // First, while the install has no site on a host of its own (the first site answers any host).
     it('the first-run setup starts from each starter template', async () => {
       for (const name of ['shop', 'portfolio', 'blog'] as const) {
-        await server.db.deleteFrom('owners').execute();
-        const first = await server.db
+        await suite.server.db.deleteFrom('owners').execute();
+        const first = await suite.server.db
           .selectFrom('sites')
           .select('id')
           .where('host', 'is', null)
           .executeTakeFirstOrThrow();
-        const token = (await issueSetupToken(server.db, first.id)) as string;
-        const visitor = new Visitor(server.url);
+        const token = (await issueSetupToken(suite.server.db, first.id)) as string;
+        const visitor = new Visitor(suite.server.url);
         const form = await visitor.get(`/config/setup?token=${encodeURIComponent(token)}`);
         expect(form.status, JSON.stringify(form.body)).toBe(200);
         expect(form.body).toContain(`value="${name}"`);
@@ -150,7 +144,7 @@ for (const dialect of DIALECTS) {
           crumb: false,
         });
         expect(done.status, name).toBe(303);
-        const site = await server.db
+        const site = await suite.server.db
           .selectFrom('sites')
           .selectAll()
           .where('host', 'is', null)
@@ -174,10 +168,10 @@ for (const dialect of DIALECTS) {
         const host = `${name}.example.com`;
         const out = await siteCommand(context(), ['create', '--host', host, '--template', name]);
         expect(out).toMatch(new RegExp(`^Created site \\w+ \\(${name}\\) on ${host}\\.`));
-        server.app.services.content.invalidate();
+        suite.server.app.services.content.invalidate();
         const title = loadStarter(name).title;
         for (const [path, texts] of Object.entries(EXPECTED[name])) {
-          const page = await getWithHost(server.url, path, host);
+          const page = await getWithHost(suite.server.url, path, host);
           expect(page.status, `${name} ${path}`).toBe(200);
           for (const text of texts) expect(page.body, `${name} ${path}`).toContain(text);
           expect(page.body).toContain(title.replace('&', '&amp;'));
@@ -188,7 +182,7 @@ for (const dialect of DIALECTS) {
     it('draws the shop pictures into the files folder', () => {
       for (const product of loadStarter('shop').products) {
         for (const image of product.images) {
-          expect(existsSync(join(server.app.config.filesDir, 'products', image.name))).toBe(true);
+          expect(existsSync(join(suite.server.app.config.filesDir, 'products', image.name))).toBe(true);
         }
       }
     });
@@ -196,8 +190,12 @@ for (const dialect of DIALECTS) {
     it('writes nothing when a template fails half-way', async () => {
       const id = 'b'.repeat(24);
       // A page row of another site already holds the id the template's "about" page gets.
-      const demo = await server.db.selectFrom('sites').select('id').where('host', 'is', null).executeTakeFirstOrThrow();
-      await server.db
+      const demo = await suite.server.db
+        .selectFrom('sites')
+        .select('id')
+        .where('host', 'is', null)
+        .executeTakeFirstOrThrow();
+      await suite.server.db
         .insertInto('collections')
         .values({
           id: stableId('collection', id, 'about'),
@@ -214,12 +212,12 @@ for (const dialect of DIALECTS) {
         .execute();
       const site = { id, host: 'half.example.com', title: 'Half', locale: 'en-US', currency: 'USD', timeZone: 'UTC' };
       await expect(
-        server.db.transaction().execute((trx) => insertStarterSite(trx, loadStarter('shop'), site)),
+        suite.server.db.transaction().execute((trx) => insertStarterSite(trx, loadStarter('shop'), site)),
       ).rejects.toThrow();
       for (const table of ['sites', 'collections', 'items', 'forms'] as const) {
         expect(Number(await rows(table, id)), table).toBe(0);
       }
-      const lists = await server.db.selectFrom('mailing_lists').select('id').where('site_id', '=', id).execute();
+      const lists = await suite.server.db.selectFrom('mailing_lists').select('id').where('site_id', '=', id).execute();
       expect(lists).toEqual([]);
     });
   });

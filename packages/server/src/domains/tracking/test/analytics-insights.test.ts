@@ -1,9 +1,9 @@
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { ownerSession } from '../../../../test/auth-helpers.js';
+import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The figures the editor's Analytics and JavaScript errors panels draw: per-day series in the
 // site's time zone and errors grouped by message and source file.
@@ -13,8 +13,6 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 
 for (const dialect of DIALECTS) {
   describe(`owner analytics for the editor (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
     let siteId: string;
 
     const hit = (createdAt: string, visitId: string, path = '/') => ({
@@ -57,20 +55,17 @@ for (const dialect of DIALECTS) {
       created_at: createdAt,
     });
 
-    beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, {
-        email: 'figures@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.REPORTING],
-      });
-      siteId = (await server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow()).id;
+    const suite = suiteServer(dialect, {
+      owner: { email: 'figures@example.com', password: 'correct horse', roles: [WebsiteRole.REPORTING] },
     });
-    afterAll(async () => server?.close());
+    beforeAll(async () => {
+      siteId = (await suite.server.db.selectFrom('sites').select('id').orderBy('created_at').executeTakeFirstOrThrow())
+        .id;
+    });
 
     it('counts page views, visits, the funnel, revenue and web-vitals p75 per day in the site zone', async () => {
       // New York (UTC-5 in January): 04:59Z is still the 14th there, 05:00Z is the 15th.
-      await server.db
+      await suite.server.db
         .insertInto('tracking_hits')
         .values([
           hit('2026-01-15T04:59:00.000Z', 'v1.1'),
@@ -80,7 +75,7 @@ for (const dialect of DIALECTS) {
           hit('2026-01-17T04:00:00.000Z', 'v3.1'),
         ])
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('tracking_events')
         .values([
           event('2026-01-15T12:01:00.000Z', 'VisitPDP'),
@@ -95,7 +90,7 @@ for (const dialect of DIALECTS) {
           event('2026-01-15T15:06:00.000Z', 'ViewCart'),
         ])
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('tracking_metrics')
         .values([
           metric('2026-01-15T12:00:00.000Z', 'LCP', 1000),
@@ -107,7 +102,7 @@ for (const dialect of DIALECTS) {
         ])
         .execute();
 
-      const answer = await owner.get('/api/config/analytics/daily?from=2026-01-14&to=2026-01-16');
+      const answer = await suite.owner.get('/api/config/analytics/daily?from=2026-01-14&to=2026-01-16');
       expect(answer.status).toBe(200);
       expect(answer.body.range).toMatchObject({ from: '2026-01-14', to: '2026-01-16', timeZone: 'America/New_York' });
       const days = answer.body.daily as { date: string }[];
@@ -127,17 +122,17 @@ for (const dialect of DIALECTS) {
       });
       expect(days[2]).toMatchObject({ pageViews: 1, visits: 1 });
 
-      const oneDay = await owner.get('/api/config/analytics/daily?from=2026-01-15&to=2026-01-15');
+      const oneDay = await suite.owner.get('/api/config/analytics/daily?from=2026-01-15&to=2026-01-15');
       expect(oneDay.body.daily.map((d: { date: string }) => d.date)).toEqual(['2026-01-15']);
     });
 
     it('puts hits on the right side of a daylight-saving change', async () => {
       // 2026-03-08 is 23 hours long in New York: it ends at 04:00Z on the 9th, not 05:00Z.
-      await server.db
+      await suite.server.db
         .insertInto('tracking_hits')
         .values([hit('2026-03-09T03:59:00.000Z', 'v7.1'), hit('2026-03-09T04:30:00.000Z', 'v7.2')])
         .execute();
-      const answer = await owner.get('/api/config/analytics/daily?from=2026-03-08&to=2026-03-09');
+      const answer = await suite.owner.get('/api/config/analytics/daily?from=2026-03-08&to=2026-03-09');
       expect(answer.body.daily.map((d: { date: string; pageViews: number }) => [d.date, d.pageViews])).toEqual([
         ['2026-03-08', 1],
         ['2026-03-09', 1],
@@ -145,13 +140,13 @@ for (const dialect of DIALECTS) {
     });
 
     it('refuses a reversed range or one longer than a year with a message', async () => {
-      const reversed = await owner.get('/api/config/analytics/daily?from=2026-02-10&to=2026-02-01');
+      const reversed = await suite.owner.get('/api/config/analytics/daily?from=2026-02-10&to=2026-02-01');
       expect(reversed.status).toBe(400);
       expect(reversed.body.error).toBe('invalid-range');
-      const long = await owner.get('/api/config/analytics/daily?from=2024-01-01&to=2026-01-01');
+      const long = await suite.owner.get('/api/config/analytics/daily?from=2024-01-01&to=2026-01-01');
       expect(long.status).toBe(400);
       expect(long.body).toEqual({ error: 'invalid-range', message: 'Choose at most 366 days for daily figures.' });
-      const year = await owner.get('/api/config/analytics/daily?from=2025-01-01&to=2025-12-31');
+      const year = await suite.owner.get('/api/config/analytics/daily?from=2025-01-01&to=2025-12-31');
       expect(year.status).toBe(200);
     });
 
@@ -168,22 +163,22 @@ for (const dialect of DIALECTS) {
       ];
       for (const name of ['overview', 'commerce', 'daily', 'report', 'errors']) {
         for (const [query, message] of cases) {
-          const answer = await owner.get(`/api/config/analytics/${name}?${query}`);
+          const answer = await suite.owner.get(`/api/config/analytics/${name}?${query}`);
           expect(answer.status, `${name}?${query}`).toBe(400);
           expect(answer.body).toEqual({ error: 'invalid-range', message });
           expect(answer.headers.get('content-security-policy')).toBeTruthy();
         }
       }
-      const longest = await owner.get('/api/config/analytics/overview?from=2024-01-01&to=2026-12-31');
+      const longest = await suite.owner.get('/api/config/analytics/overview?from=2024-01-01&to=2026-12-31');
       expect(longest.status).toBe(200);
-      const edges = await owner.get('/api/config/analytics/overview?from=2000-01-01&to=2000-01-31');
+      const edges = await suite.owner.get('/api/config/analytics/overview?from=2000-01-01&to=2000-01-31');
       expect(edges.body.range).toMatchObject({ from: '2000-01-01', startUtc: '2000-01-01T05:00:00.000Z' });
-      expect((await owner.get('/api/config/analytics/overview?from=2100-12-01&to=2100-12-31')).status).toBe(200);
+      expect((await suite.owner.get('/api/config/analytics/overview?from=2100-12-01&to=2100-12-31')).status).toBe(200);
     });
 
     it('groups JavaScript errors by message and source with pages, browsers and first and last seen', async () => {
       const report = (agent: string, message: string, source: string, path: string) =>
-        new Visitor(server.url).post(
+        new Visitor(suite.server.url).post(
           '/api/events/RecordJavascriptErrors',
           [{ event: 'JavascriptError', data: { message, source, path, line: 3, column: 9 }, timestamp: 1 }],
           { headers: { 'user-agent': agent } },
@@ -193,7 +188,7 @@ for (const dialect of DIALECTS) {
       expect((await report(FIREFOX, 'x is undefined', '/assets/a.js', '/cart')).status).toBe(202);
       expect((await report(FIREFOX, 'x is undefined', '/assets/b.js', '/')).status).toBe(202);
 
-      const answer = await owner.get('/api/config/analytics/errors');
+      const answer = await suite.owner.get('/api/config/analytics/errors');
       expect(answer.status).toBe(200);
       const [first, second] = answer.body.errors;
       expect(first).toMatchObject({

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { WebsiteRole } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
-import { ownerSession } from '../../../../test/auth-helpers.js';
-import { addSecondSite, type Visitor } from '../../../../test/visitor.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
+import { addSecondSite } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Batched tracking events and event ids chosen by the browser (issue 20), seen by an attacker: a
 // visitor of one site sends the ids another site's visitors will send (or that site's exact
@@ -45,13 +45,15 @@ const schemaEvent = (id: string, visitorId: string) => ({
 
 for (const dialect of DIALECTS) {
   describe(`tracking batch across sites (${dialect})`, () => {
-    let server: TestServer;
-    let owner: Visitor;
     let siteId: string;
+
+    const suite = suiteServer(dialect, {
+      owner: { email: 'batch-sites@example.com', password: 'correct horse', roles: [WebsiteRole.REPORTING] },
+    });
 
     /** A batch sent on `host` as a browser of that site sends it (crumb cookie and header). */
     const send = (host: string, payload: unknown) =>
-      server.app.inject({
+      suite.server.app.inject({
         method: 'POST',
         url: BATCH,
         headers: { host, cookie: 'crumb=c1', 'x-csrf-token': 'c1', 'content-type': 'application/json' },
@@ -59,13 +61,13 @@ for (const dialect of DIALECTS) {
       });
     /** The rows of `visitorId` per site, after the buffered writes (the owner's report writes them first). */
     async function rowsOf(visitorId: string) {
-      expect((await owner.get('/api/config/analytics/report')).status).toBe(200);
-      const hits = await server.db
+      expect((await suite.owner.get('/api/config/analytics/report')).status).toBe(200);
+      const hits = await suite.server.db
         .selectFrom('tracking_hits')
         .select(['id', 'site_id'])
         .where('visitor_id', '=', visitorId)
         .execute();
-      const events = await server.db
+      const events = await suite.server.db
         .selectFrom('tracking_events')
         .select(['id', 'site_id'])
         .where('visitor_id', '=', visitorId)
@@ -74,16 +76,7 @@ for (const dialect of DIALECTS) {
     }
 
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      owner = await ownerSession(server, {
-        email: 'batch-sites@example.com',
-        password: 'correct horse',
-        roles: [WebsiteRole.REPORTING],
-      });
-      siteId = await addSecondSite(server);
-    });
-    afterAll(async () => {
-      await server?.close();
+      siteId = await addSecondSite(suite.server);
     });
 
     it("an id sent first to another site claims nothing of this site's events", async () => {

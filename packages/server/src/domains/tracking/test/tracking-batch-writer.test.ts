@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriter } from '../batch-writer.js';
 import { trackingRowId } from '../row-ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // The batch writer on both databases: on PostgreSQL a batch goes as one JSON parameter
 // (json_populate_recordset), so every column type must arrive as it was sent.
@@ -28,17 +29,15 @@ function hitRow(visitorId: string, extra: Record<string, unknown> = {}) {
 
 for (const dialect of DIALECTS) {
   describe(`tracking batch writer (${dialect})`, () => {
-    let server: TestServer;
     const errors: unknown[] = [];
     let writer: BatchWriter;
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      writer = new BatchWriter(server.db, { intervalMs: 60_000, onError: (error) => errors.push(error) });
+      writer = new BatchWriter(suite.server.db, { intervalMs: 60_000, onError: (error) => errors.push(error) });
     });
     afterAll(async () => {
       await writer.close();
-      await server.close();
     });
 
     it('stores every row of a large batch with its values and types', async () => {
@@ -56,7 +55,7 @@ for (const dialect of DIALECTS) {
         created_at: '2026-11-27T01:00:00.000Z',
       });
       await writer.flush();
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_hits')
         .selectAll()
         .where('visitor_id', 'like', 'many-%')
@@ -64,7 +63,7 @@ for (const dialect of DIALECTS) {
       expect(stored).toHaveLength(rows.length);
       const byVisitor = new Map(stored.map((row) => [row.visitor_id, row]));
       for (const row of rows) expect(byVisitor.get(row.visitor_id)).toEqual(row);
-      const metric = await server.db
+      const metric = await suite.server.db
         .selectFrom('tracking_metrics')
         .select('value')
         .where('page_load_id', '=', 'p')
@@ -80,7 +79,7 @@ for (const dialect of DIALECTS) {
       writer.add('tracking_hits', { ...twin, visitor_id: 'twin-2' });
       writer.add('tracking_hits', hitRow('around-2'));
       await writer.flush();
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_hits')
         .select('visitor_id')
         .where('visitor_id', 'in', ['around-1', 'around-2', 'twin-1', 'twin-2'])
@@ -99,7 +98,7 @@ for (const dialect of DIALECTS) {
       await writer.flush();
       writer.add('tracking_hits', { ...row, path: '/later' }, true);
       await writer.flush();
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_hits')
         .select(['visitor_id', 'path'])
         .where('visitor_id', 'in', ['once-1', 'once-2'])
@@ -117,7 +116,7 @@ for (const dialect of DIALECTS) {
       writer.add('tracking_hits', hitRow('nul-1', { path: '/a\u0000b' }));
       writer.add('tracking_hits', hitRow('nul-2'));
       await writer.flush();
-      const stored = await server.db
+      const stored = await suite.server.db
         .selectFrom('tracking_hits')
         .select(['visitor_id', 'path'])
         .where('visitor_id', 'in', ['nul-1', 'nul-2'])

@@ -6,6 +6,7 @@ import { ownerSession } from '../../../../test/auth-helpers.js';
 import { limiterStores, redisUrlFor } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { TRACKING_BUDGET_FACTOR } from '../ingest-limits.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Batched tracking events (issue 20): `POST /api/census/batch` takes a page's hit and schema events
 // in one request, answers each on its own, and stores each event id once per site however often and
@@ -73,7 +74,6 @@ async function storedFor(server: TestServer, visitorId: string) {
 
 for (const dialect of DIALECTS) {
   describe(`tracking batch (${dialect})`, () => {
-    let server: TestServer;
     let second: TestServer;
     let owner: Visitor;
     let secondOwner: Visitor;
@@ -83,10 +83,10 @@ for (const dialect of DIALECTS) {
       expect((await secondOwner.get('/api/config/analytics/report')).status).toBe(200);
     };
 
+    const suite = suiteServer(dialect);
     beforeAll(async () => {
-      server = await startTestServer({ dialect });
-      second = await startTestServer({ dialect, sameDatabaseAs: server });
-      owner = await ownerSession(server, {
+      second = await startTestServer({ dialect, sameDatabaseAs: suite.server });
+      owner = await ownerSession(suite.server, {
         email: 'batch-reports@example.com',
         password: 'correct horse',
         roles: [WebsiteRole.REPORTING],
@@ -96,11 +96,10 @@ for (const dialect of DIALECTS) {
     });
     afterAll(async () => {
       await second?.close();
-      await server?.close();
     });
 
     it('stores exactly the good events of a mixed batch and answers each by its place', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const before = (await owner.get('/api/config/analytics/report')).body.overview.pageViews;
       const events = [
         hit('mixed'),
@@ -141,7 +140,7 @@ for (const dialect of DIALECTS) {
       expect(results[7]).toMatchObject({ error: 'invalid-event' });
 
       await flush();
-      const stored = await storedFor(server, 'mixed');
+      const stored = await storedFor(suite.server, 'mixed');
       expect(stored.hits.map((h) => h.path).sort()).toEqual(['/shop', '/shop/p/linen-shirt']);
       expect(stored.events.map((e) => [e.name, e.source])).toEqual([['VisitPDP', 'schema']]);
       // The owner's figures count them like hits sent one by one.
@@ -151,7 +150,13 @@ for (const dialect of DIALECTS) {
     it('counts a batch sent again, or twice at once to one server and to two, exactly once', async () => {
       const events = [hit('twice'), schemaEvent('twice'), schemaEvent('twice', 'ViewCart', {}), hit('twice', '/cart')];
       const send = (target: TestServer) => new Visitor(target.url).post(BATCH, { events });
-      const answers = await Promise.all([send(server), send(server), send(second), send(second), send(server)]);
+      const answers = await Promise.all([
+        send(suite.server),
+        send(suite.server),
+        send(second),
+        send(second),
+        send(suite.server),
+      ]);
       for (const answer of answers) {
         expect(answer.status).toBe(202);
         expect(answer.body.results.every((r: { stored: boolean }) => r.stored)).toBe(true);
@@ -159,23 +164,23 @@ for (const dialect of DIALECTS) {
       await flush();
       // Once more after the rows are written (an answer lost on the way, the tracker sends again).
       expect((await send(second)).status).toBe(202);
-      expect((await send(server)).status).toBe(202);
+      expect((await send(suite.server)).status).toBe(202);
       await flush();
-      const stored = await storedFor(server, 'twice');
+      const stored = await storedFor(suite.server, 'twice');
       expect(stored.hits.map((h) => h.path).sort()).toEqual(['/cart', '/shop']);
       expect(stored.events.map((e) => e.name).sort()).toEqual(['ViewCart', 'VisitPDP']);
       // The same ids on another visitor's batch in the same request are still one event each.
-      const repeated = await new Visitor(server.url).post(BATCH, { events: [events[0], events[0]] });
+      const repeated = await new Visitor(suite.server.url).post(BATCH, { events: [events[0], events[0]] });
       expect(repeated.body.results).toEqual([
         { index: 0, stored: true },
         { index: 1, stored: true },
       ]);
       await flush();
-      expect((await storedFor(server, 'twice')).hits).toHaveLength(2);
+      expect((await storedFor(suite.server, 'twice')).hits).toHaveLength(2);
     });
 
     it('refuses a batch that is not a list of 1 to 50 events, or too large, with a clear message', async () => {
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const tooMany = Array.from({ length: maxEvents + 1 }, () => hit('too-many'));
       const many = await visitor.post(BATCH, { events: tooMany });
       expect(many.status).toBe(400);
@@ -194,12 +199,12 @@ for (const dialect of DIALECTS) {
       const noCrumb = await visitor.post(BATCH, { events: [hit('no-crumb')] }, { crumb: false });
       expect(noCrumb.status).toBe(403);
       await flush();
-      const stored = await Promise.all(['too-many', 'too-large', 'no-crumb'].map((v) => storedFor(server, v)));
+      const stored = await Promise.all(['too-many', 'too-large', 'no-crumb'].map((v) => storedFor(suite.server, v)));
       expect(stored.flatMap((s) => [...s.hits, ...s.events])).toEqual([]);
     });
 
     it('records nothing for a visitor who declined cookies or a signed-in editor', async () => {
-      const declined = new Visitor(server.url);
+      const declined = new Visitor(suite.server.url);
       declined.cookies.set('tessera_consent', 'declined');
       const events = [hit('declined'), schemaEvent('declined')];
       const answer = await declined.post(BATCH, { events });
@@ -208,7 +213,7 @@ for (const dialect of DIALECTS) {
         { index: 0, stored: false },
         { index: 1, stored: false },
       ]);
-      const editor = await ownerSession(server, {
+      const editor = await ownerSession(suite.server, {
         email: 'batch-editor@example.com',
         password: 'correct horse',
         roles: [WebsiteRole.EDITOR],
@@ -216,8 +221,8 @@ for (const dialect of DIALECTS) {
       const own = await editor.post(BATCH, { events: [hit('editor')] });
       expect(own.body.results).toEqual([{ index: 0, stored: false }]);
       await flush();
-      expect(await storedFor(server, 'declined')).toEqual({ hits: [], events: [] });
-      expect(await storedFor(server, 'editor')).toEqual({ hits: [], events: [] });
+      expect(await storedFor(suite.server, 'declined')).toEqual({ hits: [], events: [] });
+      expect(await storedFor(suite.server, 'editor')).toEqual({ hits: [], events: [] });
     });
   });
 

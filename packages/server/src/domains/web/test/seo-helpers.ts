@@ -2,11 +2,12 @@ import { WebsiteRole } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../../platform/db/schema.js';
+import type { TestServer } from '../../../testing.js';
 import { createOwner } from '../../../../test/auth-helpers.js';
 import { childrenNS, parseXml } from '../../../../test/web-helpers.js';
 import { SITEMAP_NS } from '../sitemap.js';
 
-// Shared by the search engine and sharing tests (web-seo, web-icons-redirects).
+// Shared by the search engine and sharing tests (web-seo, web-icons-redirects, web-schemas).
 
 /** The public address the test servers are configured with: every absolute link starts with it. */
 export const PUBLIC = 'https://shop.example.com';
@@ -53,4 +54,19 @@ export function locsOf(xml: string): string[] {
     expect(locs).toHaveLength(1);
     return locs[0]?.textContent ?? '';
   });
+}
+
+/** The demo blog's collection row: its id and its settings as stored. */
+export function demoBlog(server: TestServer) {
+  return server.db
+    .selectFrom('collections')
+    .select(['id', 'settings'])
+    .where('slug', '=', 'blog')
+    .executeTakeFirstOrThrow();
+}
+
+/** Puts the blog's settings back as `demoBlog` read them, and drops the cached content. */
+export async function restoreBlogSettings(server: TestServer, blog: { id: string; settings: string }): Promise<void> {
+  await server.db.updateTable('collections').set({ settings: blog.settings }).where('id', '=', blog.id).execute();
+  server.app.services.content.invalidate();
 }

@@ -1,18 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STOREFRONT_ASSETS_DIR, THEME_ASSETS_DIR } from '../../../app.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { crumbCookie, rawGet } from '../../../../test/web-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const PUBLIC = 'https://shop.example.com';
 
 describe.each(DIALECTS)('compression and page validators (%s)', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-  }, 60_000);
-  afterAll(() => server?.close());
+  const suite = suiteServer(dialect, {}, { publicUrl: PUBLIC });
 
   it('compresses every HTML and JSON answer by Accept-Encoding, brotli first, and says Vary', async () => {
     for (const path of [
@@ -29,17 +26,17 @@ describe.each(DIALECTS)('compression and page validators (%s)', (dialect) => {
         ['gzip, deflate', 'gzip'],
         ['gzip;q=1, br;q=0', 'gzip'],
       ] as const) {
-        const answer = await rawGet(`${server.url}${path}`, { 'accept-encoding': accept });
+        const answer = await rawGet(`${suite.server.url}${path}`, { 'accept-encoding': accept });
         if (answer.bytes.length === 0 || Number(answer.headers['content-length'] ?? 2000) < 1024) continue;
         expect(answer.headers['content-encoding'], `${path} with ${accept}`).toBe(expected);
         expect(String(answer.headers.vary)).toMatch(/Accept-Encoding/i);
         expect(answer.bytes.length).toBeLessThan(Buffer.byteLength(answer.text));
       }
-      const plain = await rawGet(`${server.url}${path}`, {});
+      const plain = await rawGet(`${suite.server.url}${path}`, {});
       expect(plain.headers['content-encoding'], path).toBeUndefined();
     }
     // Pages are long enough that every one of them went out compressed.
-    const page = await rawGet(`${server.url}/shop/p/linen-shirt`, { 'accept-encoding': 'br' });
+    const page = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { 'accept-encoding': 'br' });
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.text).toContain('</html>');
   });
@@ -56,40 +53,40 @@ describe.each(DIALECTS)('compression and page validators (%s)', (dialect) => {
       ['/theme/', THEME_ASSETS_DIR, 'theme.css'],
     ] as const) {
       if (!existsSync(join(dir, `${file}.br`))) continue;
-      const br = await rawGet(`${server.url}${prefix}${file}`, { 'accept-encoding': 'br, gzip' });
+      const br = await rawGet(`${suite.server.url}${prefix}${file}`, { 'accept-encoding': 'br, gzip' });
       expect(br.headers['content-encoding']).toBe('br');
       expect(String(br.headers.vary)).toMatch(/Accept-Encoding/i);
       // The build's own bytes (a theme file edited since is compressed afresh instead: same text).
       if (prefix === '/assets/') expect(br.bytes.equals(readFileSync(join(dir, `${file}.br`)))).toBe(true);
       expect(br.text).toBe(readFileSync(join(dir, file), 'utf8'));
-      const gz = await rawGet(`${server.url}${prefix}${file}`, { 'accept-encoding': 'gzip' });
+      const gz = await rawGet(`${suite.server.url}${prefix}${file}`, { 'accept-encoding': 'gzip' });
       expect(gz.headers['content-encoding']).toBe('gzip');
-      const plain = await rawGet(`${server.url}${prefix}${file}`, {});
+      const plain = await rawGet(`${suite.server.url}${prefix}${file}`, {});
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.text).toBe(br.text);
     }
   });
 
   it('serves the sitemap and robots.txt compressed too', async () => {
-    const sitemap = await rawGet(`${server.url}/sitemap.xml`, { 'accept-encoding': 'gzip' });
+    const sitemap = await rawGet(`${suite.server.url}/sitemap.xml`, { 'accept-encoding': 'gzip' });
     expect(sitemap.headers['content-encoding']).toBe('gzip');
     expect(sitemap.text).toContain('<urlset');
   });
 
   it('gives an anonymous page an ETag and answers a matching If-None-Match with 304 and no body', async () => {
-    const first = await rawGet(`${server.url}/gallery`, { 'accept-encoding': 'br' });
+    const first = await rawGet(`${suite.server.url}/gallery`, { 'accept-encoding': 'br' });
     const cookie = crumbCookie(first);
     expect(cookie, 'the first page sets the crumb').toBeDefined();
     // The answer that set the cookie is this visitor's own.
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const second = await rawGet(`${server.url}/gallery`, { cookie: cookie as string, 'accept-encoding': 'br' });
+    const second = await rawGet(`${suite.server.url}/gallery`, { cookie: cookie as string, 'accept-encoding': 'br' });
     expect(second.status).toBe(200);
     const etag = String(second.headers.etag);
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     expect(second.headers['cache-control']).toBe('public, no-cache');
     expect(String(second.headers.vary)).toMatch(/Cookie/);
     for (const accept of ['br', 'gzip', '']) {
-      const again = await rawGet(`${server.url}/gallery`, {
+      const again = await rawGet(`${suite.server.url}/gallery`, {
         cookie: cookie as string,
         'if-none-match': etag,
         ...(accept ? { 'accept-encoding': accept } : {}),
@@ -99,45 +96,52 @@ describe.each(DIALECTS)('compression and page validators (%s)', (dialect) => {
       expect(again.headers['content-encoding']).toBeUndefined();
       expect(again.headers.etag).toBe(etag);
     }
-    const head = await rawGet(`${server.url}/gallery`, { cookie: cookie as string, 'if-none-match': etag }, 'HEAD');
+    const head = await rawGet(
+      `${suite.server.url}/gallery`,
+      { cookie: cookie as string, 'if-none-match': etag },
+      'HEAD',
+    );
     expect(head.status).toBe(304);
-    const stale = await rawGet(`${server.url}/gallery`, { cookie: cookie as string, 'if-none-match': 'W/"other"' });
+    const stale = await rawGet(`${suite.server.url}/gallery`, {
+      cookie: cookie as string,
+      'if-none-match': 'W/"other"',
+    });
     expect(stale.status).toBe(200);
     expect(stale.text).toContain('</html>');
   });
 
   it('never shares a page that prints the crumb: private, and no 304 across visitors with different crumbs', async () => {
-    const a = crumbCookie(await rawGet(`${server.url}/`)) as string;
-    const b = crumbCookie(await rawGet(`${server.url}/`)) as string;
+    const a = crumbCookie(await rawGet(`${suite.server.url}/`)) as string;
+    const b = crumbCookie(await rawGet(`${suite.server.url}/`)) as string;
     expect(a).not.toBe(b);
-    const pageA = await rawGet(`${server.url}/shop/p/linen-shirt`, { cookie: a });
+    const pageA = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { cookie: a });
     expect(pageA.text).toContain(a.slice('crumb='.length));
     expect(pageA.headers['cache-control']).toBe('private, no-cache');
     const etagA = String(pageA.headers.etag);
-    const asB = await rawGet(`${server.url}/shop/p/linen-shirt`, { cookie: b, 'if-none-match': etagA });
+    const asB = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { cookie: b, 'if-none-match': etagA });
     expect(asB.status).toBe(200);
     expect(asB.text).toContain(b.slice('crumb='.length));
     expect(asB.text).not.toContain(a.slice('crumb='.length));
-    const again = await rawGet(`${server.url}/shop/p/linen-shirt`, { cookie: a, 'if-none-match': etagA });
+    const again = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { cookie: a, 'if-none-match': etagA });
     expect(again.status).toBe(304);
     expect(again.bytes.length).toBe(0);
   });
 
   it('keeps pages of visitors with a cart or a session private', async () => {
-    const crumb = crumbCookie(await rawGet(`${server.url}/`)) as string;
+    const crumb = crumbCookie(await rawGet(`${suite.server.url}/`)) as string;
     for (const extra of ['CART=some-cart', 'tessera-owner=x', 'tessera-site-user=y', 'tessera-unlock-abc=z']) {
-      const answer = await rawGet(`${server.url}/gallery`, { cookie: `${crumb}; ${extra}` });
+      const answer = await rawGet(`${suite.server.url}/gallery`, { cookie: `${crumb}; ${extra}` });
       expect(answer.headers['cache-control'], extra).toBe('private, no-cache');
     }
   });
 
   it('never keeps a not-found page and never gives it a 304', async () => {
-    const crumb = crumbCookie(await rawGet(`${server.url}/`)) as string;
-    const missing = await rawGet(`${server.url}/no-such-page`, { cookie: crumb });
+    const crumb = crumbCookie(await rawGet(`${suite.server.url}/`)) as string;
+    const missing = await rawGet(`${suite.server.url}/no-such-page`, { cookie: crumb });
     expect(missing.status).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
     expect(missing.headers.etag).toBeUndefined();
-    const again = await rawGet(`${server.url}/no-such-page`, { cookie: crumb, 'if-none-match': '*' });
+    const again = await rawGet(`${suite.server.url}/no-such-page`, { cookie: crumb, 'if-none-match': '*' });
     expect(again.status).toBe(404);
   });
 });

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { readIco } from '../ico.js';
 import { PUBLIC, prepareSeoSite } from './seo-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
-  let server: TestServer;
   let visitor: Visitor;
+  const suite = suiteServer(dialect, {}, { publicUrl: PUBLIC });
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-    visitor = Visitor.of(server);
-    await prepareSeoSite(server.db);
+    visitor = Visitor.of(suite.server);
+    await prepareSeoSite(suite.server.db);
   }, 60_000);
-  afterAll(() => server?.close());
 
   it('makes the favicon, apple-touch icon and app icons from the site icon, and serves the manifest', async () => {
     const bare = await visitor.get('/manifest.webmanifest');
@@ -24,14 +23,14 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
     expect((await visitor.get('/site-icon/other.png')).status).toBe(404);
     expect((await visitor.get<string>('/shop')).body).toContain('<link rel="icon" href="/theme/favicon.svg"');
 
-    const row = await server.db
+    const row = await suite.server.db
       .selectFrom('items')
       .select('images')
       .where('url_id', '=', 'linen-shirt')
       .executeTakeFirstOrThrow();
     const imageUrl = (JSON.parse(row.images) as { assetUrl: string }[])[0]?.assetUrl as string;
     expect(imageUrl).toMatch(/^\/files\//);
-    const admin = await signInOwner(server.url, 'seo@example.com', 'a-long-password-1');
+    const admin = await signInOwner(suite.server.url, 'seo@example.com', 'a-long-password-1');
     expect((await admin.put('/api/config/settings', { siteIcon: { url: 'https://evil.example/x.png' } })).status).toBe(
       400,
     );
@@ -46,13 +45,13 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
         ['icon-192.png', 192],
         ['icon-512.png', 512],
       ] as const) {
-        const answer = await fetch(`${server.url}/site-icon/${file}`);
+        const answer = await fetch(`${suite.server.url}/site-icon/${file}`);
         expect(answer.status, file).toBe(200);
         expect(answer.headers.get('content-type')).toBe('image/png');
         const meta = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual(['png', size, size]);
       }
-      const favicon = await fetch(`${server.url}/favicon.ico`);
+      const favicon = await fetch(`${suite.server.url}/favicon.ico`);
       expect(favicon.headers.get('content-type')).toBe('image/x-icon');
       expect(readIco(Buffer.from(await favicon.arrayBuffer())).map((image) => image.size)).toEqual([16, 32, 48]);
       const manifest = (await visitor.get('/manifest.webmanifest')).body;
@@ -72,8 +71,8 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
   });
 
   it('redirects: the owner list answers 301/302 (wildcards, chains), refuses loops, and a renamed page keeps its old links', async () => {
-    const admin = await signInOwner(server.url, 'seo@example.com', 'a-long-password-1');
-    const site = await server.db.selectFrom('sites').select('settings').executeTakeFirstOrThrow();
+    const admin = await signInOwner(suite.server.url, 'seo@example.com', 'a-long-password-1');
+    const site = await suite.server.db.selectFrom('sites').select('settings').executeTakeFirstOrThrow();
     try {
       const loop = await admin.put('/api/config/settings', { redirects: '/a -> /b 301\n/b -> /c\n/c -> /a' });
       expect(loop.status).toBe(400);
@@ -99,7 +98,7 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
       expect((await visitor.request('POST', '/old-shirt', { body: {} })).status).not.toBe(301);
 
       // Renaming a page adds its redirects (the page and what lives under it), and moving back drops the loop.
-      const about = await server.db
+      const about = await suite.server.db
         .selectFrom('collections')
         .select('id')
         .where('slug', '=', 'about')
@@ -140,8 +139,8 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
       expect((await visitor.get('/blog/moved-day')).status).toBe(200);
       await admin.delete(`/api/config/blogs/${blogId}/posts/${id}`);
     } finally {
-      await server.db.updateTable('sites').set({ settings: site.settings }).execute();
-      server.app.services.content.invalidate();
+      await suite.server.db.updateTable('sites').set({ settings: site.settings }).execute();
+      suite.server.app.services.content.invalidate();
     }
   });
 });

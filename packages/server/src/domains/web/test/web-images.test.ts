@@ -9,6 +9,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { rawGet } from '../../../../test/web-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // Issue 22, images: AVIF and WebP copies chosen by `Accept` on the image's own address, made once
 // and kept beside the resized copies; width and height on every picture the theme prints; the
@@ -124,13 +125,12 @@ describe('image variants by Accept', () => {
 });
 
 describe.each(DIALECTS)('picture markup (%s)', (dialect) => {
-  let server: TestServer;
   let visitor: Visitor;
   let postPath: string;
+  const suite = suiteServer(dialect);
   beforeAll(async () => {
-    server = await startTestServer({ dialect });
-    visitor = Visitor.of(server);
-    const post = await server.db
+    visitor = Visitor.of(suite.server);
+    const post = await suite.server.db
       .selectFrom('items')
       .innerJoin('collections', 'collections.id', 'items.collection_id')
       .select(['items.id', 'items.site_id', 'collections.slug', 'items.url_id'])
@@ -139,20 +139,19 @@ describe.each(DIALECTS)('picture markup (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     postPath = `/${post.slug}/${post.url_id}`;
     // The demo posts have no pictures; give one a featured image as the post editor stores it.
-    const shirt = await server.db
+    const shirt = await suite.server.db
       .selectFrom('items')
       .select('images')
       .where('url_id', '=', 'linen-shirt')
       .executeTakeFirstOrThrow();
     const image = (JSON.parse(shirt.images) as Record<string, unknown>[])[0];
-    await server.db
+    await suite.server.db
       .updateTable('items')
       .set({ images: JSON.stringify([image]) })
       .where('id', '=', post.id)
       .execute();
-    server.app.services.content.invalidate(post.site_id);
+    suite.server.app.services.content.invalidate(post.site_id);
   }, 60_000);
-  afterAll(() => server?.close());
 
   it('every picture on the demo pages has its width and height', async () => {
     let pictures = 0;

@@ -2,13 +2,15 @@
 // written from the published specifications (fixtures/xsd), and those schemas do refuse what the
 // specifications forbid, so a pass means something.
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import webPlugin from '../index.js';
 import { rssXml } from '../feeds.js';
 import { sitemapIndexXml, sitemapXml } from '../sitemap.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { schemaErrors } from '../../../../test/xml-schemas.js';
+import { demoBlog, restoreBlogSettings } from './seo-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const PUBLIC = 'https://shop.example.com';
 
@@ -68,13 +70,11 @@ describe('the schemas refuse what the specifications forbid', () => {
 });
 
 describe.each(DIALECTS)('sitemaps and feeds the server sends are valid (%s)', (dialect) => {
-  let server: TestServer;
   let visitor: Visitor;
+  const suite = suiteServer(dialect, {}, { publicUrl: PUBLIC });
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-    visitor = Visitor.of(server);
+    visitor = Visitor.of(suite.server);
   }, 60_000);
-  afterAll(() => server?.close());
 
   it('/sitemap.xml (pages, products, posts, events, images, language alternates)', async () => {
     const answer = await visitor.get<string>('/sitemap.xml');
@@ -89,10 +89,10 @@ describe.each(DIALECTS)('sitemaps and feeds the server sends are valid (%s)', (d
   it('a sitemap index and each of its sitemaps', async () => {
     // The same routes with 5 URLs per file, so the demo site needs an index.
     const app = Fastify();
-    app.decorate('db', server.db);
-    app.decorate('config', server.app.config);
-    app.decorate('services', server.app.services);
-    await app.register(webPlugin, { content: server.app.services.content, sitemapMaxUrls: 5 });
+    app.decorate('db', suite.server.db);
+    app.decorate('config', suite.server.app.config);
+    app.decorate('services', suite.server.app.services);
+    await app.register(webPlugin, { content: suite.server.app.services.content, sitemapMaxUrls: 5 });
     try {
       const index = await app.inject({ url: '/sitemap.xml' });
       expect(index.body).toContain('<sitemapindex');
@@ -116,25 +116,20 @@ describe.each(DIALECTS)('sitemaps and feeds the server sends are valid (%s)', (d
       expect(feed.body).toContain('<item>');
       expect(await schemaErrors('rss', feed.body), path).toEqual([]);
     }
-    const blog = await server.db
-      .selectFrom('collections')
-      .select(['id', 'settings'])
-      .where('slug', '=', 'blog')
-      .executeTakeFirstOrThrow();
+    const blog = await demoBlog(suite.server);
     const settings = typeof blog.settings === 'string' ? JSON.parse(blog.settings) : (blog.settings ?? {});
-    await server.db
+    await suite.server.db
       .updateTable('collections')
       .set({ settings: JSON.stringify({ ...settings, feedContent: 'full' }) })
       .where('id', '=', blog.id)
       .execute();
-    server.app.services.content.invalidate();
+    suite.server.app.services.content.invalidate();
     try {
       const full = await visitor.get<string>('/blog?format=rss');
       expect(full.body).toContain('<content:encoded>');
       expect(await schemaErrors('rss', full.body)).toEqual([]);
     } finally {
-      await server.db.updateTable('collections').set({ settings: blog.settings }).where('id', '=', blog.id).execute();
-      server.app.services.content.invalidate();
+      await restoreBlogSettings(suite.server, blog);
     }
   });
 });

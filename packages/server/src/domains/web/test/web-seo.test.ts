@@ -1,25 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, startTestServer } from '../../../testing.js';
 import { signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { childrenNS, elementsNS, parseXml } from '../../../../test/web-helpers.js';
 import { ATOM_NS, CONTENT_NS } from '../feeds.js';
 import { IMAGE_NS, SITEMAP_NS, XHTML_NS } from '../sitemap.js';
-import { EVIL_HOST, jsonLdOf, locsOf, metaOf, PUBLIC, prepareSeoSite } from './seo-helpers.js';
+import {
+  demoBlog,
+  EVIL_HOST,
+  jsonLdOf,
+  locsOf,
+  metaOf,
+  PUBLIC,
+  prepareSeoSite,
+  restoreBlogSettings,
+} from './seo-helpers.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 // What search engines and link previews read: robots.txt, the sitemap, feeds, Open Graph and JSON-LD.
 // The site icon and redirects are in web-icons-redirects.test.ts.
 
 describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
-  let server: TestServer;
   let visitor: Visitor;
   let eventPath: string;
+  const suite = suiteServer(dialect, {}, { publicUrl: PUBLIC });
   beforeAll(async () => {
-    server = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
-    visitor = Visitor.of(server);
-    eventPath = await prepareSeoSite(server.db);
+    visitor = Visitor.of(suite.server);
+    eventPath = await prepareSeoSite(suite.server.db);
   }, 60_000);
-  afterAll(() => server?.close());
 
   it("robots.txt keeps crawlers out of private areas, names the sitemap absolutely and adds the owner's lines", async () => {
     const robots = await visitor.get<string>('/robots.txt', { headers: EVIL_HOST });
@@ -31,7 +39,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     expect(robots.body).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
     expect(robots.body).not.toContain('evil.example');
 
-    const admin = await signInOwner(server.url, 'seo@example.com', 'a-long-password-1');
+    const admin = await signInOwner(suite.server.url, 'seo@example.com', 'a-long-password-1');
     const tooLong = await admin.put('/api/config/settings', { robotsTxtExtra: 'x'.repeat(2001) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toContain('Keep the robots.txt addition under 2000 characters.');
@@ -82,7 +90,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
   });
 
   it('leaves out draft, scheduled, noindex and locked pages and items', async () => {
-    const db = server.db;
+    const db = suite.server.db;
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const { settings: aboutSettings } = await db
       .selectFrom('collections')
@@ -101,7 +109,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
       .set({ settings: JSON.stringify({ seo: { noindex: true } }) })
       .where('slug', '=', 'about')
       .execute();
-    server.app.services.content.invalidate();
+    suite.server.app.services.content.invalidate();
     try {
       const locs = locsOf((await visitor.get<string>('/sitemap.xml')).body);
       for (const path of ['/gallery', '/contact', '/blog/caring-for-linen', '/about']) {
@@ -117,7 +125,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
         .execute();
       await db.updateTable('items').set({ status: 'published' }).where('url_id', '=', 'caring-for-linen').execute();
       await db.updateTable('collections').set({ settings: aboutSettings }).where('slug', '=', 'about').execute();
-      server.app.services.content.invalidate();
+      suite.server.app.services.content.invalidate();
     }
   });
 
@@ -184,12 +192,8 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     }
     expect(feed.body).not.toContain('evil.example');
 
-    const blog = await server.db
-      .selectFrom('collections')
-      .select(['id', 'settings'])
-      .where('slug', '=', 'blog')
-      .executeTakeFirstOrThrow();
-    const admin = await signInOwner(server.url, 'seo@example.com', 'a-long-password-1');
+    const blog = await demoBlog(suite.server);
+    const admin = await signInOwner(suite.server.url, 'seo@example.com', 'a-long-password-1');
     const changed = await admin.request('PATCH', `/api/config/pages/${blog.id}`, { body: { feedContent: 'full' } });
     expect(changed.status).toBe(200);
     expect(changed.body.settings.feedContent).toBe('full');
@@ -202,8 +206,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
       expect(encoded.length).toBeGreaterThan(0);
       expect(encoded[0]?.textContent).toContain('<');
     } finally {
-      await server.db.updateTable('collections').set({ settings: blog.settings }).where('id', '=', blog.id).execute();
-      server.app.services.content.invalidate();
+      await restoreBlogSettings(suite.server, blog);
     }
 
     const events = parseXml((await visitor.get<string>('/events?format=rss')).body);
@@ -245,7 +248,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     expect(site.potentialAction['@type']).toBe('SearchAction');
     expect(site.potentialAction.target.urlTemplate).toBe(`${PUBLIC}/search?q={search_term_string}`);
     const product = graph.find((node) => node['@type'] === 'Product') as Record<string, any>;
-    const variants = await server.db
+    const variants = await suite.server.db
       .selectFrom('product_variants')
       .innerJoin('items', 'items.id', 'product_variants.item_id')
       .select(['product_variants.sku'])
@@ -287,26 +290,30 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
 
   it('owner text holding </script> cannot break out of the JSON-LD', async () => {
     const title = 'Shirt </script><script>alert(1)</script> & <b>';
-    await server.db.updateTable('items').set({ title }).where('url_id', '=', 'linen-shirt').execute();
-    server.app.services.content.invalidate();
+    await suite.server.db.updateTable('items').set({ title }).where('url_id', '=', 'linen-shirt').execute();
+    suite.server.app.services.content.invalidate();
     try {
       const html = (await visitor.get<string>('/shop/p/linen-shirt')).body;
       expect(html).not.toContain('<script>alert(1)');
       const product = jsonLdOf(html).find((node) => node['@type'] === 'Product');
       expect(product?.name).toBe(title);
     } finally {
-      await server.db.updateTable('items').set({ title: 'Linen shirt' }).where('url_id', '=', 'linen-shirt').execute();
-      server.app.services.content.invalidate();
+      await suite.server.db
+        .updateTable('items')
+        .set({ title: 'Linen shirt' })
+        .where('url_id', '=', 'linen-shirt')
+        .execute();
+      suite.server.app.services.content.invalidate();
     }
   });
 
   it("a page's SEO fields set its title, description and link previews; hiding it keeps it out of search", async () => {
-    const about = await server.db
+    const about = await suite.server.db
       .selectFrom('collections')
       .select(['id', 'settings', 'description'])
       .where('slug', '=', 'about')
       .executeTakeFirstOrThrow();
-    const admin = await signInOwner(server.url, 'seo@example.com', 'a-long-password-1');
+    const admin = await signInOwner(suite.server.url, 'seo@example.com', 'a-long-password-1');
     const saved = await admin.request('PATCH', `/api/config/pages/${about.id}`, {
       body: { seoTitle: 'Our story & workshop', seoDescription: 'How we make things', hideFromSearch: true },
     });
@@ -326,12 +333,12 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
       expect((await visitor.get<string>('/about')).body).not.toContain('name="robots"');
       expect(locsOf((await visitor.get<string>('/sitemap.xml')).body)).toContain(`${PUBLIC}/about`);
     } finally {
-      await server.db
+      await suite.server.db
         .updateTable('collections')
         .set({ settings: about.settings, description: about.description })
         .where('id', '=', about.id)
         .execute();
-      server.app.services.content.invalidate();
+      suite.server.app.services.content.invalidate();
     }
   });
 

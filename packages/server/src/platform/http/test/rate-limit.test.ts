@@ -1,10 +1,11 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { limitPerAddress } from '../rate-limit.js';
 import type { TrustProxySetting } from '../trust-proxy.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS } from '../../../testing.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
 import { limiterStores, REDIS_URL, redisUrlFor } from '../../../../test/redis-stores.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const STORES = await limiterStores();
 if (STORES.length === 1) console.warn(`Redis is not reachable at ${REDIS_URL}; testing the in-memory rate limit only.`);
@@ -12,23 +13,19 @@ if (STORES.length === 1) console.warn(`Redis is not reachable at ${REDIS_URL}; t
 for (const dialect of DIALECTS) {
   for (const store of STORES) {
     describe(`rate limit on cart writes (${dialect}, ${store})`, () => {
-      let server: TestServer;
       let ids: Record<string, string>;
 
+      const suite = suiteServer(
+        dialect,
+        {},
+        { rateLimit: { max: 3, timeWindowMs: 60_000 }, redisUrl: redisUrlFor(store) },
+      );
       beforeAll(async () => {
-        server = await startTestServer({
-          dialect,
-          config: {
-            rateLimit: { max: 3, timeWindowMs: 60_000 },
-            redisUrl: redisUrlFor(store),
-          },
-        });
-        ids = await demoItemIds(server);
+        ids = await demoItemIds(suite.server);
       });
-      afterAll(async () => server?.close());
 
       it('answers 429 with Retry-After once a client exceeds the limit', async () => {
-        const v = Visitor.of(server);
+        const v = Visitor.of(suite.server);
         const add = () =>
           v.post('/api/commerce/shopping-cart/entries', {
             itemId: ids['sticker-pack'],
@@ -53,20 +50,19 @@ for (const dialect of DIALECTS) {
 for (const dialect of DIALECTS) {
   for (const store of STORES) {
     describe(`every limit counts on its own key (${dialect}, ${store})`, () => {
-      let server: TestServer;
       let ids: Record<string, string>;
 
+      const suite = suiteServer(
+        dialect,
+        {},
+        { rateLimit: { max: 5, timeWindowMs: 60_000 }, redisUrl: redisUrlFor(store) },
+      );
       beforeAll(async () => {
-        server = await startTestServer({
-          dialect,
-          config: { rateLimit: { max: 5, timeWindowMs: 60_000 }, redisUrl: redisUrlFor(store) },
-        });
-        ids = await demoItemIds(server);
+        ids = await demoItemIds(suite.server);
       });
-      afterAll(async () => server?.close());
 
       it('finding 14: exhausting the like limit leaves the cart and comment limits untouched', async () => {
-        const v = Visitor.of(server);
+        const v = Visitor.of(suite.server);
         // The like limit is 60 a minute; every call counts, whatever the answer.
         for (let i = 0; i < 60; i++) expect((await v.post('/api/likes/some-post')).status).not.toBe(429);
         expect((await v.post('/api/likes/some-post')).status).toBe(429);
@@ -78,7 +74,7 @@ for (const dialect of DIALECTS) {
         expect(add.status).toBe(200);
         expect((await v.post('/api/comments', { itemId: 'x' })).status).not.toBe(429);
         if (store !== 'redis') return;
-        const namespace = server.app.config.rateLimit.namespace ?? '';
+        const namespace = suite.server.app.config.rateLimit.namespace ?? '';
         const redis = new Redis(REDIS_URL);
         try {
           const keys = (await redis.keys(`${namespace}*`)).map((key) => key.slice(namespace.length)).sort();
@@ -92,8 +88,8 @@ for (const dialect of DIALECTS) {
       });
 
       it('finding 14: a limit without a name is refused when it is made', () => {
-        expect(() => server.app.rateLimit({ max: 1, timeWindow: 1000 })).toThrow(/needs a name/);
-        expect(() => limitPerAddress(server.app, { name: 'like', max: 1, timeWindowMs: 1000 })).toThrow(
+        expect(() => suite.server.app.rateLimit({ max: 1, timeWindow: 1000 })).toThrow(/needs a name/);
+        expect(() => limitPerAddress(suite.server.app, { name: 'like', max: 1, timeWindowMs: 1000 })).toThrow(
           /registered twice/,
         );
       });
@@ -112,20 +108,19 @@ const PROXIES: { setting: TrustProxySetting; forwardedFor: (forged: string, clie
 for (const dialect of DIALECTS) {
   for (const proxy of PROXIES) {
     describe(`client address behind proxies (${dialect}, TRUST_PROXY=${proxy.setting})`, () => {
-      let server: TestServer;
       let ids: Record<string, string>;
 
+      const suite = suiteServer(
+        dialect,
+        {},
+        { rateLimit: { max: 3, timeWindowMs: 60_000 }, trustProxy: proxy.setting },
+      );
       beforeAll(async () => {
-        server = await startTestServer({
-          dialect,
-          config: { rateLimit: { max: 3, timeWindowMs: 60_000 }, trustProxy: proxy.setting },
-        });
-        ids = await demoItemIds(server);
+        ids = await demoItemIds(suite.server);
       });
-      afterAll(async () => server?.close());
 
       it('finding 4: a forged left-most X-Forwarded-For does not change the client address the limit sees', async () => {
-        const v = Visitor.of(server);
+        const v = Visitor.of(suite.server);
         const add = (forwardedFor: string) =>
           v.post(
             '/api/commerce/shopping-cart/entries',

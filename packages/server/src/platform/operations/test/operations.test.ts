@@ -14,31 +14,30 @@ import { createMailService } from '../../mail/mail-service.js';
 import { assertDatabaseNotNewer, withStartupLock } from '../migration-guard.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { suiteServer } from '../../../../test/suite-server.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
 for (const dialect of DIALECTS) {
   describe(`operations (${dialect})`, { timeout: 60_000 }, () => {
-    let server: TestServer;
     let closed: TestServer;
 
+    const suite = suiteServer(dialect, {}, { metricsToken: TOKEN });
     beforeAll(async () => {
-      server = await startTestServer({ dialect, config: { metricsToken: TOKEN } });
       closed = await startTestServer({ dialect });
     });
     afterAll(async () => {
-      await server?.close();
       await closed?.close();
     });
 
     it('GET /healthz answers 200 { ok: true }', async () => {
-      const answer = await Visitor.of(server).get('/healthz');
+      const answer = await Visitor.of(suite.server).get('/healthz');
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ ok: true });
     });
 
     it('GET /readyz answers 200 with every check ok, and 503 naming the migrations when the database is newer', async () => {
-      const ready = await Visitor.of(server).get('/readyz');
+      const ready = await Visitor.of(suite.server).get('/readyz');
       expect(ready.status).toBe(200);
       expect(ready.body).toEqual({
         ok: true,
@@ -46,16 +45,16 @@ for (const dialect of DIALECTS) {
       });
 
       await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(
-        server.db,
+        suite.server.db,
       );
       try {
-        const newer = await Visitor.of(server).get('/readyz');
+        const newer = await Visitor.of(suite.server).get('/readyz');
         expect(newer.status).toBe(503);
         expect(newer.body).toMatchObject({ ok: false, error: 'not-ready', message: 'Not ready: migrations.' });
         expect(newer.body.checks.migrations).toBe('failed: the database is newer than this build');
         expect(newer.body.checks.database).toBe('ok');
       } finally {
-        await sql`delete from kysely_migration where name = '9999_from_the_future'`.execute(server.db);
+        await sql`delete from kysely_migration where name = '9999_from_the_future'`.execute(suite.server.db);
       }
     });
 
@@ -76,22 +75,22 @@ for (const dialect of DIALECTS) {
     it('GET /metrics is 404 without METRICS_TOKEN, 401 with a wrong token, Prometheus text with the right one', async () => {
       const off = await fetch(`${closed.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(off.status).toBe(404);
-      expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-      const wrong = await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
+      expect((await fetch(`${suite.server.url}/metrics`)).status).toBe(401);
+      const wrong = await fetch(`${suite.server.url}/metrics`, { headers: { authorization: 'Bearer nope' } });
       expect(wrong.status).toBe(401);
       expect(wrong.headers.get('www-authenticate')).toBe('Bearer');
 
       // Some traffic: a probe, two views of a product page (a cache miss, then hits) and a 404.
-      await new Visitor(server.url).get('/healthz');
-      await new Visitor(server.url).get('/shop/p/linen-shirt');
-      await new Visitor(server.url).get('/shop/p/linen-shirt');
-      await new Visitor(server.url).get('/api/no-such-route');
-      await server.app.services.jobs?.runAll();
+      await new Visitor(suite.server.url).get('/healthz');
+      await new Visitor(suite.server.url).get('/shop/p/linen-shirt');
+      await new Visitor(suite.server.url).get('/shop/p/linen-shirt');
+      await new Visitor(suite.server.url).get('/api/no-such-route');
+      await suite.server.app.services.jobs?.runAll();
       const mail = { to: 'ops@example.com', subject: 'Metrics', text: 'Counted.' };
-      await createMailService(server.db, {}).send(mail);
-      await expect(createMailService(server.db, { smtpUrl: 'smtp://127.0.0.1:1' }).send(mail)).rejects.toThrow();
+      await createMailService(suite.server.db, {}).send(mail);
+      await expect(createMailService(suite.server.db, { smtpUrl: 'smtp://127.0.0.1:1' }).send(mail)).rejects.toThrow();
 
-      const answer = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const answer = await fetch(`${suite.server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = await answer.text();
@@ -104,8 +103,8 @@ for (const dialect of DIALECTS) {
       // A view of the same page again is a hit once its context is settled (on a busy machine the first
       // views may still differ, e.g. while a picture's size is being read): view until one is.
       const pageHits = async () => {
-        await new Visitor(server.url).get('/shop/p/linen-shirt');
-        const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+        await new Visitor(suite.server.url).get('/shop/p/linen-shirt');
+        const metrics = await fetch(`${suite.server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
         return Number(/tessera_cache_lookups_total\{cache="page",result="hit"\} (\d+)/.exec(await metrics.text())?.[1]);
       };
       await expect.poll(pageHits).toBeGreaterThan(0);
@@ -133,16 +132,16 @@ for (const dialect of DIALECTS) {
     });
 
     it('echoes a sane X-Request-Id, makes one up otherwise, and names it in 5xx answers', async () => {
-      const kept = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'lb-1234abcd-5678' } });
+      const kept = await fetch(`${suite.server.url}/healthz`, { headers: { 'x-request-id': 'lb-1234abcd-5678' } });
       expect(kept.headers.get('x-request-id')).toBe('lb-1234abcd-5678');
-      const replaced = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'no good <script>' } });
+      const replaced = await fetch(`${suite.server.url}/healthz`, { headers: { 'x-request-id': 'no good <script>' } });
       expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-      const made = await fetch(`${server.url}/api/no-such-route`);
+      const made = await fetch(`${suite.server.url}/api/no-such-route`);
       expect(made.status).toBe(404);
       expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(await made.json()).not.toHaveProperty('requestId');
 
-      const app = await buildApp({ db: server.db, config: server.app.config });
+      const app = await buildApp({ db: suite.server.db, config: suite.server.app.config });
       try {
         app.get('/boom', async () => {
           throw new Error('database on fire');
@@ -159,16 +158,16 @@ for (const dialect of DIALECTS) {
 
     it('refuses to migrate a database newer than this build, with a clear message', async () => {
       await sql`insert into kysely_migration (name, timestamp) values ('9999_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(
-        server.db,
+        suite.server.db,
       );
       try {
-        await expect(migrateToLatest(server.db)).rejects.toThrow(
+        await expect(migrateToLatest(suite.server.db)).rejects.toThrow(
           /This database was upgraded by a newer Tessera: it has migrations this build does not know \(9999_from_the_future\)/,
         );
       } finally {
-        await sql`delete from kysely_migration where name = '9999_from_the_future'`.execute(server.db);
+        await sql`delete from kysely_migration where name = '9999_from_the_future'`.execute(suite.server.db);
       }
-      await expect(assertDatabaseNotNewer(server.db, Object.keys(MIGRATIONS))).resolves.toBeUndefined();
+      await expect(assertDatabaseNotNewer(suite.server.db, Object.keys(MIGRATIONS))).resolves.toBeUndefined();
     });
   });
 }
