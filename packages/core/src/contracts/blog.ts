@@ -126,6 +126,11 @@ export const postAnswer = z.object({ post: postDocument }).strict();
 /** `DELETE …/posts/:postId`: the deleted post's id. */
 export const postDeletedAnswer = z.object({ deleted: z.string() }).strict();
 
+/** A blog's or post's id in a route's address (`/api/config/blogs/:blogId/posts/:postId`). */
+const addressId = z.string().min(1).max(128);
+export const blogParams = z.object({ blogId: addressId });
+export const blogPostParams = z.object({ blogId: addressId, postId: addressId });
+
 export const termCount = z.object({ name: z.string(), count: z.number().int() }).strict();
 /** `…/terms` (every method): the blog's tags and categories with how many posts carry each. */
 export const blogTerms = z.object({ tags: z.array(termCount), categories: z.array(termCount) }).strict();

@@ -23,6 +23,14 @@ export const submissionBody = z
   })
   .loose();
 
+/**
+ * `POST /api/rest/forms/validate/:formId`: the values by field id (a JSON object, else 400
+ * `form-unparsable`), checked against that form's own fields.
+ */
+export const formValuesBody = z.record(z.string(), z.unknown());
+/** The form's id in the address of the check (a form no site has answers 404 `form-not-found`). */
+export const formIdParams = z.object({ formId: z.string().min(1).max(64) });
+
 // ---- Answers --------------------------------------------------------------------------------------
 
 /** One field of a form definition (SPEC §3), as core's `FormFieldDefinition` describes it. */

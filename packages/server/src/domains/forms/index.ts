@@ -13,6 +13,8 @@ import {
   additionalFieldsFormAnswer,
   additionalFieldsQuery,
   captchaChallenge,
+  formIdParams,
+  formValuesBody,
   formValuesValidAnswer,
   submissionAnswer,
   submissionBody,
@@ -121,6 +123,8 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
   const validateContract = {
     summary: "Check a form's values without submitting them",
     errors: ['form-not-found', 'form-unparsable', 'invalid-fields'],
+    params: formIdParams,
+    body: formValuesBody,
     response: { 200: formValuesValidAnswer },
   } as const;
   app.post<{ Params: { formId: string } }>(
@@ -128,9 +132,12 @@ export default async function formsPlugin(app: FastifyInstance, options: FormsPl
     { config: { contract: validateContract } },
     (request) =>
       guarded(request, async () => {
-        const form = await submissions.requireForm(await siteIdOf(request), request.params.formId);
-        if (!isObject(request.body)) throw new FormError('form-unparsable');
-        checkValues(form.definition, request.body);
+        const address = formIdParams.safeParse(request.params);
+        if (!address.success) throw new FormError('form-not-found');
+        const form = await submissions.requireForm(await siteIdOf(request), address.data.formId);
+        const values = formValuesBody.safeParse(request.body);
+        if (!values.success) throw new FormError('form-unparsable');
+        checkValues(form.definition, values.data);
         return { valid: true, errors: {} };
       }),
   );

@@ -1,5 +1,6 @@
 import { checkPostTerms, EDITOR_MESSAGES, slugFromTitle, WebsiteRole } from '@tessera/core';
 import {
+  blogPostParams,
   blogsAnswer,
   CHOOSE_IMAGE,
   FILE_URL,
@@ -102,7 +103,7 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
 
   // Creating and replacing a post read its fields through `postInput`'s `postBody`.
   const postRoute = { ...content, config: { contract: { body: postBody, response: { 200: postAnswer } } } };
-  const readPost = { ...content, config: { contract: { response: { 200: postAnswer } } } };
+  const readPost = { ...content, config: { contract: { params: blogPostParams, response: { 200: postAnswer } } } };
   const blogsRoute = { ...content, config: { contract: { response: { 200: blogsAnswer } } } };
   app.get('/api/config/blogs', blogsRoute, async (request) => ({
     blogs: await store.listBlogs(ownerOf(request).websiteId),
@@ -126,9 +127,10 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     return { post };
   });
 
-  app.get<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', readPost, async (request) => ({
-    post: await store.getPost(ownerOf(request).websiteId, request.params.blogId, request.params.postId),
-  }));
+  app.get('/api/config/blogs/:blogId/posts/:postId', readPost, async (request) => {
+    const { blogId, postId } = parseInput(blogPostParams, request.params, 'address');
+    return { post: await store.getPost(ownerOf(request).websiteId, blogId, postId) };
+  });
 
   app.put<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', postRoute, async (request) => {
     const siteId = ownerOf(request).websiteId;
@@ -155,11 +157,15 @@ export default async function blogPostsPlugin(app: FastifyInstance): Promise<voi
     },
   );
 
-  const deleteRoute = { ...content, config: { contract: { response: { 200: postDeletedAnswer } } } };
-  app.delete<{ Params: PostParams }>('/api/config/blogs/:blogId/posts/:postId', deleteRoute, async (request) => {
+  const deleteRoute = {
+    ...content,
+    config: { contract: { params: blogPostParams, response: { 200: postDeletedAnswer } } },
+  };
+  app.delete('/api/config/blogs/:blogId/posts/:postId', deleteRoute, async (request) => {
     const siteId = ownerOf(request).websiteId;
-    await store.deletePost(siteId, request.params.blogId, request.params.postId);
+    const { blogId, postId } = parseInput(blogPostParams, request.params, 'address');
+    await store.deletePost(siteId, blogId, postId);
     invalidate(siteId);
-    return { deleted: request.params.postId };
+    return { deleted: postId };
   });
 }

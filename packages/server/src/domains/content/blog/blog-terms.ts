@@ -1,5 +1,5 @@
 import { checkTermName, findTerm, TERM_MESSAGES, type TermKind } from '@tessera/core';
-import { blogTerms, termAddBody, termDeleteQuery, termRenameBody } from '@tessera/core/contracts/blog';
+import { blogParams, blogTerms, termAddBody, termDeleteQuery, termRenameBody } from '@tessera/core/contracts/blog';
 import type { FastifyInstance } from 'fastify';
 import { ownerOf, withStatus } from '../../settings/site-settings-store.js';
 import { requireOwner } from '../../auth/owner-guard.js';
@@ -35,10 +35,10 @@ export default async function blogTermsPlugin(app: FastifyInstance): Promise<voi
     query?: typeof termDeleteQuery;
   }) => ({
     ...content,
-    config: { contract: { ...contract, response: { 200: blogTerms } } },
+    config: { contract: { params: blogParams, ...contract, response: { 200: blogTerms } } },
   });
-  app.get<{ Params: Params }>('/api/config/blogs/:blogId/terms', termsRoute({}), async (request) =>
-    store.listTerms(ownerOf(request).websiteId, request.params.blogId),
+  app.get('/api/config/blogs/:blogId/terms', termsRoute({}), async (request) =>
+    store.listTerms(ownerOf(request).websiteId, parseInput(blogParams, request.params, 'address').blogId),
   );
 
   app.post<{ Params: Params }>(
