@@ -37,9 +37,11 @@ export function escapeLines(text: string, max: number): string {
  * `safe` alone).
  */
 export function stripThenTruncate(text: string, limit: number, ellipsis: string, max: number): string {
-  // The kept parts, as stripTags finds them.
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // The kept parts, as stripTags finds them, in the shared lists (nothing here calls out, so
+  // one call at a time uses them).
+  const starts = STARTS;
+  const ends = ENDS;
+  let count = 0;
   let total = 0;
   let last = 0;
   let open = text.indexOf('<');
@@ -47,25 +49,42 @@ export function stripThenTruncate(text: string, limit: number, ellipsis: string,
     const close = text.indexOf('>', open + 1);
     if (close === -1) break;
     if (open > last) {
-      starts.push(last);
-      ends.push(open);
+      starts[count] = last;
+      ends[count] = open;
+      count++;
       total += open - last;
     }
     last = close + 1;
     open = text.indexOf('<', last);
   }
   if (last < text.length) {
-    starts.push(last);
-    ends.push(text.length);
+    starts[count] = last;
+    ends[count] = text.length;
+    count++;
     total += text.length - last;
   }
+  if (count > KEPT_PARTS) {
+    // A text with very many tags: its parts are not kept past this call.
+    const result = total <= limit || total > max ? stripTags(text, max) : cut(text, limit, ellipsis, count, total);
+    STARTS.length = 0;
+    ENDS.length = 0;
+    return result;
+  }
   if (total <= limit || total > max) return stripTags(text, max);
+  return cut(text, limit, ellipsis, count, total);
+}
+
+/** The stripped text cut at the last whitespace before `limit`, from the `count` kept parts. */
+function cut(text: string, limit: number, ellipsis: string, count: number, total: number): string {
+  const starts = STARTS;
+  const ends = ENDS;
   // The last whitespace before `limit`, searched backwards through the kept parts.
   let end = limit;
   let base = total;
-  search: for (let r = starts.length - 1; r >= 0; r--) {
+  search: for (let r = count - 1; r >= 0; r--) {
     const start = starts[r] as number;
     base -= (ends[r] as number) - start;
+    if (base >= limit) continue;
     for (let k = Math.min(base + (ends[r] as number) - start, limit) - 1; k >= base; k--) {
       if (isTruncateSpace(text.charCodeAt(start + k - base))) {
         end = k + 1;
@@ -82,3 +101,8 @@ export function stripThenTruncate(text: string, limit: number, ellipsis: string,
   }
   return out + ellipsis;
 }
+
+/** Kept parts of the text `stripThenTruncate` is working on (reused; trimmed past KEPT_PARTS). */
+const STARTS: number[] = [];
+const ENDS: number[] = [];
+const KEPT_PARTS = 1024;

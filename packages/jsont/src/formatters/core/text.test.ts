@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stripThenTruncate } from './fused.js';
 import { escapeHtml, escapeHtmlAttribute, slugify, smartypants, stripTags, truncate, urlEncode } from './text.js';
 
 /** The classic definition: UTF-8 bytes through legacy escape(). */
@@ -211,5 +212,28 @@ describe('text formatters', () => {
     // A long text whose result fits is built in full.
     expect(slugify(`${'!'.repeat(5000)}Ok`, 10)).toBe('ok');
     expect(stripTags(`${'<i>'.repeat(5000)}x`, 10)).toBe('x');
+  });
+
+  it('safe|truncate as one pass gives what the two give, for texts with many tags too', () => {
+    const twoSteps = (text: string, limit: number, ellipsis: string) => {
+      const stripped = stripTags(text);
+      return stripped.length <= limit ? stripped : truncate(stripped, limit, ellipsis);
+    };
+    const texts = [
+      `${'<b>ab</b> '.repeat(3000)}tail`,
+      '<p>Short <em>text</em> here</p>',
+      `${'word '.repeat(50)}<i>x</i>`,
+      `<a>${'y'.repeat(300)}</a> z`,
+    ];
+    // Twice in turn: the kept parts of one text never leak into the next.
+    for (const round of [1, 2]) {
+      for (const text of texts) {
+        for (const limit of [1, 7, 60, 180, 5000, 20000]) {
+          expect(stripThenTruncate(text, limit, '…', 1_000_000), `${round} ${limit} ${text.slice(0, 20)}`).toBe(
+            twoSteps(text, limit, '…'),
+          );
+        }
+      }
+    }
   });
 });

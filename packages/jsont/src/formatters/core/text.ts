@@ -274,6 +274,17 @@ export function urlEncode(text: string, max = Number.POSITIVE_INFINITY): string 
   return last === 0 ? text : out + text.slice(last);
 }
 
+/** `truncate`'s limit from its arguments (100 without one), parsed once per argument list in a row. */
+let limitArgs: readonly string[] | undefined;
+let limitValue = 100;
+function truncateLimit(args: readonly string[]): number {
+  if (args !== limitArgs) {
+    limitValue = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
+    limitArgs = args;
+  }
+  return limitValue;
+}
+
 function safeUri(fn: (s: string) => string, text: string): string {
   try {
     return fn(text);
@@ -310,7 +321,7 @@ export const TEXT_FORMATTERS: FormatterTable = {
   slugify: valueFormatter((v, _args, ctx) => slugify(asString(v), ctx.maxOutputLength)),
   smartypants: valueFormatter((v, _args, ctx) => smartypants(asString(v), ctx.maxOutputLength)),
   truncate: valueFormatter((v, args) => {
-    const limit = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
+    const limit = truncateLimit(args);
     if (!Number.isFinite(limit) || limit <= 0) return v;
     return truncate(asString(v), limit, args.length > 1 ? (args[1] as string) : '...');
   }),
@@ -330,7 +341,7 @@ fuseFormatters(formatter('safe'), formatter('truncate'), (v, args, ctx) => {
   const truncateValue = VALUE_FUNCTIONS.get(formatter('truncate')) as ValueFunction;
   if (!isTruthy(v)) return truncateValue(v, args, ctx);
   const text = typeof v === 'string' ? v : asString(v);
-  const limit = args.length > 0 ? Number.parseInt(args[0] as string, 10) : 100;
+  const limit = truncateLimit(args);
   if (!Number.isFinite(limit) || limit <= 0) return stripTags(text, ctx.maxOutputLength);
   return stripThenTruncate(text, limit, args.length > 1 ? (args[1] as string) : '...', ctx.maxOutputLength);
 });
