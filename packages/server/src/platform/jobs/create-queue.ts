@@ -2,7 +2,6 @@ import { type Kysely, sql } from 'kysely';
 import { pgPoolOf } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { createLocalJobQueue } from './local-queue.js';
-import { createPgBossQueue } from './pg-boss-queue.js';
 import type { JobQueue } from './queue.js';
 
 export interface CreateJobQueueOptions {
@@ -22,6 +21,9 @@ export interface CreateJobQueueOptions {
 export async function createJobQueue(db: Kysely<Database>, options: CreateJobQueueOptions): Promise<JobQueue> {
   const pool = pgPoolOf(db);
   if (!pool) return createLocalJobQueue(db, { pollMs: options.pollMs });
+  // Loaded on PostgreSQL only: pg-boss and its dependencies are about 6 MB of heap a SQLite server
+  // has no use for (issue 20, docs/performance.md "A thousand sites and memory").
+  const { createPgBossQueue } = await import('./pg-boss-queue.js');
   return createPgBossQueue(pool, { ...options, schema: await jobsSchemaFor(db) });
 }
 
