@@ -30,6 +30,22 @@ export function rawGet(url: string, headers: Record<string, string> = {}, method
   });
 }
 
+/** GET a path with a Host header of our choice (fetch does not let a caller set it). */
+export function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The `crumb=` cookie a page set, as a Cookie header value. */
 export function crumbCookie(answer: RawAnswer): string | undefined {
   const set = answer.headers['set-cookie'];

@@ -1,12 +1,11 @@
 import { WebsiteRole } from '@tessera/core';
-import type { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solveCaptcha } from '../../../../../storefront/src/islands/forms/captcha-solver.js';
 import { newId } from '../../../platform/ids.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner, siteUserSession } from '../../../../test/auth-helpers.js';
-import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { mailSuite } from '../../../../test/smtp-capture.js';
 
 const SIGNUP = '/api/commerce/restock-notifications';
 const API = '/api/site-users/account/notifications/restock';
@@ -58,37 +57,25 @@ function header(raw: string, name: string): string | undefined {
 
 for (const dialect of DIALECTS) {
   describe(`restock notifications (${dialect})`, () => {
-    let server: TestServer;
-    let smtp: SMTPServer;
-    const received: Received[] = [];
     let ids: Awaited<ReturnType<typeof soldOutVariants>>;
 
+    const suite = mailSuite(dialect, {}, 'pool=true&maxConnections=8&ignoreTLS=true');
     beforeAll(async () => {
-      const started = await startSmtp(received);
-      smtp = started.smtp;
-      server = await startTestServer({
-        dialect,
-        config: { smtpUrl: `smtp://127.0.0.1:${started.port}/?pool=true&maxConnections=8&ignoreTLS=true` },
-      });
-      ids = await soldOutVariants(server);
-      await createOwner(server.db, {
+      ids = await soldOutVariants(suite.server);
+      await createOwner(suite.server.db, {
         email: 'store@example.com',
         password: 'store-password',
         roles: [WebsiteRole.STORE_MANAGER],
       });
-      await createOwner(server.db, {
+      await createOwner(suite.server.db, {
         email: 'editor@example.com',
         password: 'editor-password',
         roles: [WebsiteRole.EDITOR],
       });
     }, 60_000);
-    afterAll(async () => {
-      await server?.close();
-      await stopSmtp(smtp);
-    });
 
     it('accepts a sign-up once, refuses bad emails with the SPEC messages and joins the mailing list', async () => {
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       const payload = { productId: ids.shirt.productId, variantId: ids.shirt.variantId, isJoinMailingList: true };
       const blank = await v.post(SIGNUP, { ...payload, siteVisitorEmail: '  ' });
       expect(blank.status).toBe(400);
@@ -108,13 +95,13 @@ for (const dialect of DIALECTS) {
       const again = await v.post(SIGNUP, { ...payload, siteVisitorEmail: 'ann@example.com' });
       expect(again.status).toBe(200);
       expect(again.body.signUp.id).toBe(first.body.signUp.id);
-      const rows = await server.db
+      const rows = await suite.server.db
         .selectFrom('restock_signups')
         .select('id')
         .where('email', '=', 'ann@example.com')
         .execute();
       expect(rows).toHaveLength(1);
-      const listed = await server.db
+      const listed = await suite.server.db
         .selectFrom('mailing_list_subscribers')
         .select('source')
         .where('email', '=', 'ann@example.com')
@@ -129,17 +116,17 @@ for (const dialect of DIALECTS) {
     });
 
     it('lets only store owners list and send, and a site user see their own sign-ups', async () => {
-      const anonymous = new Visitor(server.url);
+      const anonymous = new Visitor(suite.server.url);
       expect((await anonymous.get(`${API}/groups`)).status).toBe(401);
       expect((await anonymous.get(API)).status).toBe(401);
       expect((await anonymous.post(`${API}/send/all`, {})).status).toBe(401);
-      const editor = await signInOwner(server.url, 'editor@example.com', 'editor-password');
+      const editor = await signInOwner(suite.server.url, 'editor@example.com', 'editor-password');
       expect((await editor.get(`${API}/groups`)).status).toBe(403);
       expect(
         (await editor.post(`${API}/send`, { productId: ids.tote.productId, variantId: ids.tote.variantId })).status,
       ).toBe(403);
 
-      const bea = await siteUserSession(server, { email: 'bea@example.com', password: 'bea-password' });
+      const bea = await siteUserSession(suite.server, { email: 'bea@example.com', password: 'bea-password' });
       const mine = await bea.post(API, { productId: ids.tote.productId, variantId: ids.tote.variantId });
       expect(mine.status).toBe(201);
       expect(mine.body.signUp.email).toBe('bea@example.com');
@@ -154,7 +141,7 @@ for (const dialect of DIALECTS) {
       expect(own.body.signUps.map((s: { email: string }) => s.email)).toEqual(['bea@example.com']);
       expect(own.body.signUps[0].productTitle).toBeTruthy();
 
-      const owner = await signInOwner(server.url, 'store@example.com', 'store-password');
+      const owner = await signInOwner(suite.server.url, 'store@example.com', 'store-password');
       const groups = await owner.get(`${API}/groups`);
       expect(groups.status).toBe(200);
       const tote = groups.body.signUpGroups.find((g: { productId: string }) => g.productId === ids.tote.productId);
@@ -165,10 +152,10 @@ for (const dialect of DIALECTS) {
     });
 
     it('walks every page once while new sign-ups arrive', async () => {
-      const owner = await signInOwner(server.url, 'store@example.com', 'store-password');
-      await bulkSignUps(server, ids.tote.productId, ids.tote.variantId, 45, 'page-');
+      const owner = await signInOwner(suite.server.url, 'store@example.com', 'store-password');
+      await bulkSignUps(suite.server, ids.tote.productId, ids.tote.variantId, 45, 'page-');
       const before = (
-        await server.db
+        await suite.server.db
           .selectFrom('restock_signups')
           .select('id')
           .where('variant_id', '=', ids.tote.variantId)
@@ -177,7 +164,7 @@ for (const dialect of DIALECTS) {
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       do {
         const query: string = `${API}?productId=${ids.tote.productId}&variantId=${ids.tote.variantId}&limit=7${cursor ? `&cursor=${cursor}` : ''}`;
         const page = await owner.get(query);
@@ -201,9 +188,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends 1,000 notifications exactly once when send/all runs twice at once', async () => {
-      const owner = await signInOwner(server.url, 'store@example.com', 'store-password');
-      await bulkSignUps(server, ids.shirt.productId, ids.shirt.variantId, 999, 'bulk-');
-      received.length = 0;
+      const owner = await signInOwner(suite.server.url, 'store@example.com', 'store-password');
+      await bulkSignUps(suite.server, ids.shirt.productId, ids.shirt.variantId, 999, 'bulk-');
+      suite.received.length = 0;
       const request = { sendRequests: [{ productId: ids.shirt.productId, variantId: ids.shirt.variantId }] };
       const [a, b] = await Promise.all([
         owner.post(`${API}/send/all`, request),
@@ -212,9 +199,9 @@ for (const dialect of DIALECTS) {
       expect(a.status).toBe(200);
       expect(b.status).toBe(200);
       expect(a.body.sent + b.body.sent).toBe(1000);
-      expect(received).toHaveLength(1000);
-      expect(new Set(received.map((m) => m.to)).size).toBe(1000);
-      const pending = await server.db
+      expect(suite.received).toHaveLength(1000);
+      expect(new Set(suite.received.map((m) => m.to)).size).toBe(1000);
+      const pending = await suite.server.db
         .selectFrom('restock_signups')
         .select('id')
         .where('variant_id', '=', ids.shirt.variantId)
@@ -224,9 +211,9 @@ for (const dialect of DIALECTS) {
 
       const again = await owner.post(`${API}/send`, { productId: ids.shirt.productId, variantId: ids.shirt.variantId });
       expect(again.body.sent).toBe(0);
-      expect(received).toHaveLength(1000);
+      expect(suite.received).toHaveLength(1000);
 
-      const ann = received.find((m) => m.to === 'ann@example.com');
+      const ann = suite.received.find((m) => m.to === 'ann@example.com');
       expect(ann).toBeDefined();
       const raw = ann!.raw;
       expect(raw).toMatch(/Content-Type: text\/plain/i);
@@ -240,7 +227,7 @@ for (const dialect of DIALECTS) {
 
       // The unsubscribe link confirms, then removes the sign-up and the mailing-list entry.
       const link = unsubscribe!.slice(1, -1);
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       // Links start with the site's configured address (here the server's local one), never the Host header.
       const page = await v.get(new URL(link).pathname + new URL(link).search);
       expect(page.status).toBe(200);
@@ -255,10 +242,14 @@ for (const dialect of DIALECTS) {
       expect(done.status).toBe(200);
       expect(done.body).toContain('You are unsubscribed');
       expect(
-        await server.db.selectFrom('restock_signups').select('id').where('email', '=', 'ann@example.com').execute(),
+        await suite.server.db
+          .selectFrom('restock_signups')
+          .select('id')
+          .where('email', '=', 'ann@example.com')
+          .execute(),
       ).toEqual([]);
       expect(
-        await server.db
+        await suite.server.db
           .selectFrom('mailing_list_subscribers')
           .select('id')
           .where('email', '=', 'ann@example.com')
@@ -270,9 +261,9 @@ for (const dialect of DIALECTS) {
     }, 120_000);
 
     it('settles rows a stopped sender left in sending: delivered ones stay sent, the rest go out once', async () => {
-      const owner = await signInOwner(server.url, 'store@example.com', 'store-password');
-      await bulkSignUps(server, ids.tote.productId, ids.tote.variantId, 3, 'crash-');
-      const rows = await server.db
+      const owner = await signInOwner(suite.server.url, 'store@example.com', 'store-password');
+      await bulkSignUps(suite.server, ids.tote.productId, ids.tote.variantId, 3, 'crash-');
+      const rows = await suite.server.db
         .selectFrom('restock_signups')
         .select(['id', 'email'])
         .where('email', 'like', 'crash-%')
@@ -280,12 +271,12 @@ for (const dialect of DIALECTS) {
         .execute();
       const long = new Date(Date.now() - 60 * 60_000).toISOString();
       // A process claimed all three, SMTP took the first, then it died.
-      await server.db
+      await suite.server.db
         .updateTable('restock_signups')
         .set({ state: 'sending', claim_id: 'dead-claim', claimed_at: long })
         .where('email', 'like', 'crash-%')
         .execute();
-      await server.db
+      await suite.server.db
         .insertInto('mail_outbox')
         .values({
           id: rows[0]!.id,
@@ -298,15 +289,15 @@ for (const dialect of DIALECTS) {
           sent_at: long,
         })
         .execute();
-      received.length = 0;
+      suite.received.length = 0;
       const sent = await owner.post(`${API}/send`, { productId: ids.tote.productId, variantId: ids.tote.variantId });
       expect(sent.status).toBe(200);
-      const crashTo = received
+      const crashTo = suite.received
         .map((m) => m.to)
         .filter((to) => to.startsWith('crash-'))
         .sort();
       expect(crashTo).toEqual([rows[1]!.email, rows[2]!.email]);
-      const states = await server.db
+      const states = await suite.server.db
         .selectFrom('restock_signups')
         .select('state')
         .where('email', 'like', 'crash-%')
@@ -315,20 +306,20 @@ for (const dialect of DIALECTS) {
     });
 
     it('asks for a captcha when the store wants one and accepts each solved captcha once', async () => {
-      const site = await server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
+      const site = await suite.server.db.selectFrom('sites').select(['id', 'settings']).executeTakeFirstOrThrow();
       const settings = JSON.parse(site.settings) as { store?: Record<string, unknown> };
       const setCaptcha = async (on: boolean) => {
         const next = { ...settings, store: { ...settings.store, restockCaptcha: on } };
-        await server.db
+        await suite.server.db
           .updateTable('sites')
           .set({ settings: JSON.stringify(next) })
           .where('id', '=', site.id)
           .execute();
-        server.app.services.content.invalidate(site.id);
+        suite.server.app.services.content.invalidate(site.id);
       };
       await setCaptcha(true);
       try {
-        const v = new Visitor(server.url);
+        const v = new Visitor(suite.server.url);
         const body = {
           productId: ids.tote.productId,
           variantId: ids.tote.variantId,
@@ -351,7 +342,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('limits sign-ups per address', async () => {
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       const body = { productId: ids.tote.productId, variantId: ids.tote.variantId, siteVisitorEmail: 'x@example.com' };
       const statuses: number[] = [];
       for (let i = 0; i < 40; i++) statuses.push((await v.post(SIGNUP, body)).status);

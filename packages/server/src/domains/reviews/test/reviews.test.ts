@@ -1,9 +1,8 @@
-import type { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, type TestServer, startTestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';
-import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { demoItemIds, Visitor } from '../../../../test/visitor.js';
+import { mailSuite } from '../../../../test/smtp-capture.js';
 
 // Issue 23: product reviews. One review per buyer per product (also when two posts race), buyers
 // only unless the owner allows any site user, pending until approved, the review-request mail after
@@ -16,19 +15,18 @@ const from = () => ({ headers: { 'x-forwarded-for': `203.0.113.${++address}` } }
 
 for (const dialect of DIALECTS) {
   describe(`product reviews (${dialect})`, () => {
-    let server: TestServer;
-    let smtp: SMTPServer | undefined;
     let owner: Visitor;
     let ids: Record<string, string>;
     let siteId: string;
-    const received: Received[] = [];
+    const suite = mailSuite(dialect, { trustProxy: 1, publicUrl: 'https://shop.example.test' });
+
     const products: string[] = [];
 
     /** A paid order of `itemIds` by `email`, fulfilled `daysAgo` days before now. */
     async function order(email: string, itemIds: string[], daysAgo = 0, siteUserId: string | null = null) {
       const id = `ord${Math.random().toString(36).slice(2, 14)}`;
       const at = new Date(Date.now() - daysAgo * DAY).toISOString();
-      await server.db
+      await suite.server.db
         .insertInto('orders')
         .values({
           id,
@@ -63,7 +61,7 @@ for (const dialect of DIALECTS) {
         })
         .execute();
       for (const itemId of itemIds) {
-        await server.db
+        await suite.server.db
           .insertInto('order_lines')
           .values({
             id: `${id}-${itemId}`.slice(0, 32),
@@ -85,16 +83,16 @@ for (const dialect of DIALECTS) {
 
     async function siteUser(email: string, verified = true): Promise<SiteUserVisitor> {
       const name = { firstName: 'Sam', lastName: 'User' };
-      return siteUserSession(server, { email, password: 'long-enough-password', verified, ...name });
+      return siteUserSession(suite.server, { email, password: 'long-enough-password', verified, ...name });
     }
 
     const review = { rating: 4, title: 'Good linen', body: 'Soft after two washes, true to size.' };
     const reviewsOf = (itemId: string) =>
-      server.db.selectFrom('product_reviews').selectAll().where('item_id', '=', itemId).execute();
+      suite.server.db.selectFrom('product_reviews').selectAll().where('item_id', '=', itemId).execute();
 
     /** The request links of the mails to `to` (SMTP capture), decoded from quoted-printable. */
     function linksTo(to: string): string[] {
-      const raw = received
+      const raw = suite.received
         .filter((mail) => mail.to === to)
         .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
         .join('\n');
@@ -102,31 +100,17 @@ for (const dialect of DIALECTS) {
     }
 
     beforeAll(async () => {
-      const started = await startSmtp(received);
-      smtp = started.smtp;
-      server = await startTestServer({
-        dialect,
-        config: {
-          trustProxy: 1,
-          publicUrl: 'https://shop.example.test',
-          smtpUrl: `smtp://127.0.0.1:${started.port}/?ignoreTLS=true`,
-        },
-      });
-      ids = await demoItemIds(server);
+      ids = await demoItemIds(suite.server);
       products.push(...Object.values(ids));
-      siteId = (await server.app.services.content.getSiteForHost('localhost')).id;
-      owner = await ownerSession(server, OWNERS.storeManager);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await stopSmtp(smtp);
+      siteId = (await suite.server.app.services.content.getSiteForHost('localhost')).id;
+      owner = await ownerSession(suite.server, OWNERS.storeManager);
     });
 
     it('keeps the settings and moderation to owners with the store role', async () => {
-      const anonymous = Visitor.of(server);
+      const anonymous = Visitor.of(suite.server);
       expect((await anonymous.get('/api/config/reviews')).status).toBe(401);
       expect((await anonymous.put('/api/config/reviews/settings', { enabled: true })).status).toBe(401);
-      const editor = await ownerSession(server, OWNERS.editor);
+      const editor = await ownerSession(suite.server, OWNERS.editor);
       expect((await editor.put('/api/config/reviews/settings', { enabled: true })).status).toBe(403);
       expect((await editor.post('/api/config/reviews/requests', {})).status).toBe(403);
       expect((await anonymous.post('/api/config/reviews/requests', {})).status).toBe(401);
@@ -149,7 +133,9 @@ for (const dialect of DIALECTS) {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain('Choose a rating from 1 to 5 stars.');
       expect(bad.body.message).toContain('at least 10 characters');
-      expect((await Visitor.of(server).post(`/api/reviews/products/${products[0]}`, review, from())).status).toBe(401);
+      expect((await Visitor.of(suite.server).post(`/api/reviews/products/${products[0]}`, review, from())).status).toBe(
+        401,
+      );
       // An account that has not proven its address does not inherit a guest order placed with it.
       await order('unproven@example.com', [products[0]!]);
       const unproven = await siteUser('unproven@example.com', false);
@@ -171,37 +157,37 @@ for (const dialect of DIALECTS) {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: 'pending', author_key: 'buyer@example.com', author_name: 'Sam User' });
       // Pending: neither the JSON list nor the page shows it yet.
-      expect((await Visitor.of(server).get(path)).body.summary.count).toBe(0);
+      expect((await Visitor.of(suite.server).get(path)).body.summary.count).toBe(0);
       const listed = await owner.get('/api/config/reviews?status=pending');
       expect(listed.body.reviews.map((r: { id: string }) => r.id)).toContain(rows[0]!.id);
       expect((await owner.put(`/api/config/reviews/${rows[0]!.id}/status`, { status: 'approved' })).status).toBe(200);
       expect((await owner.put(`/api/config/reviews/${rows[0]!.id}/reply`, { reply: 'Thank you!' })).status).toBe(200);
-      const shown = await Visitor.of(server).get(path);
+      const shown = await Visitor.of(suite.server).get(path);
       expect(shown.body.summary).toMatchObject({ count: 1, average: rows[0]!.rating });
       expect(shown.body.reviews[0].reply).toBe('Thank you!');
       // The owner is told of new reviews by mail.
-      expect(received.some((m) => m.to === OWNERS.storeManager.email && m.raw.includes('review'))).toBe(true);
+      expect(suite.received.some((m) => m.to === OWNERS.storeManager.email && m.raw.includes('review'))).toBe(true);
     });
 
     it('mails a signed single-use request link after the delay, built on the public URL', async () => {
       const orderId = await order('guest@example.com', [products[2]!], 8);
       const early = await order('early@example.com', [products[2]!], 2);
-      const sent = await server.app.services.jobs!.run('review-requests', new Date());
+      const sent = await suite.server.app.services.jobs!.run('review-requests', new Date());
       expect(sent).toBeGreaterThanOrEqual(1);
       await expect.poll(() => linksTo('guest@example.com').length).toBe(1);
       expect(linksTo('early@example.com')).toHaveLength(0);
       expect(
-        await server.db.selectFrom('review_requests').select('id').where('order_id', '=', early).execute(),
+        await suite.server.db.selectFrom('review_requests').select('id').where('order_id', '=', early).execute(),
       ).toEqual([]);
       // A second run mails nothing again.
-      await server.app.services.jobs!.run('review-requests', new Date());
+      await suite.server.app.services.jobs!.run('review-requests', new Date());
       expect(
-        await server.db.selectFrom('review_requests').select('id').where('order_id', '=', orderId).execute(),
+        await suite.server.db.selectFrom('review_requests').select('id').where('order_id', '=', orderId).execute(),
       ).toHaveLength(1);
       const link = linksTo('guest@example.com')[0]!;
       expect(link.startsWith('https://shop.example.test/reviews/request?token=')).toBe(true);
       const token = decodeURIComponent(link.split('token=')[1]!);
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const page = await visitor.get(`/reviews/request?token=${encodeURIComponent(token)}`);
       expect(page.status).toBe(200);
       expect(page.body).toContain('name="token"');
@@ -234,9 +220,9 @@ for (const dialect of DIALECTS) {
       const bought = products.slice(3, 8);
       expect(bought.length).toBeGreaterThan(3);
       await order('many@example.com', bought, 8);
-      await server.app.services.jobs!.run('review-requests', new Date());
+      await suite.server.app.services.jobs!.run('review-requests', new Date());
       await expect.poll(() => linksTo('many@example.com').length).toBe(bought.length);
-      const visitor = new Visitor(server.url);
+      const visitor = new Visitor(suite.server.url);
       const token0 = decodeURIComponent(linksTo('many@example.com')[0]!.split('token=')[1]!);
       await visitor.get(`/reviews/request?token=${encodeURIComponent(token0)}`);
       const crumb = visitor.cookies.get('crumb')!;
@@ -264,11 +250,11 @@ for (const dialect of DIALECTS) {
       const [row] = await reviewsOf(products[2]!);
       const { title, rating } = row!;
       const slug = Object.keys(ids).find((key) => ids[key] === products[2])!;
-      const before = String((await Visitor.of(server).get(`/shop/p/${slug}`)).body);
+      const before = String((await Visitor.of(suite.server).get(`/shop/p/${slug}`)).body);
       expect(before).toContain('id="reviews"');
       expect(before).not.toContain('aggregateRating');
       await owner.put(`/api/config/reviews/${row!.id}/status`, { status: 'approved' });
-      const html = String((await Visitor.of(server).get(`/shop/p/${slug}?reviews=lowest`)).body);
+      const html = String((await Visitor.of(suite.server).get(`/shop/p/${slug}?reviews=lowest`)).body);
       expect(html).toContain(title);
       expect(html).toContain('href="#reviews"');
       expect(html).toContain(`${rating}.0 out of 5 stars, 1 review`);
@@ -278,13 +264,13 @@ for (const dialect of DIALECTS) {
       expect(product.review[0]).toMatchObject({ name: title, reviewRating: { ratingValue: rating } });
       // Hidden again: gone from the page.
       await owner.put(`/api/config/reviews/${row!.id}/status`, { status: 'hidden' });
-      expect(String((await Visitor.of(server).get(`/shop/p/${slug}`)).body)).not.toContain(title);
+      expect(String((await Visitor.of(suite.server).get(`/shop/p/${slug}`)).body)).not.toContain(title);
     });
 
     it('offers the product page review form to a signed-in buyer, a sign-in link to visitors, the reason to others', async () => {
       const slug = Object.keys(ids).find((key) => ids[key] === products[0])!;
       const page = async (visitor: Visitor) => String((await visitor.get(`/shop/p/${slug}`)).body);
-      const anonymous = await page(Visitor.of(server));
+      const anonymous = await page(Visitor.of(suite.server));
       expect(anonymous).toContain(
         `<a class="button" href="/account/login?next=%2Fshop%2Fp%2F${slug}%23reviews">Sign in to write a review</a>`,
       );

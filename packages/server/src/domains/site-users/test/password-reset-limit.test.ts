@@ -1,9 +1,8 @@
-import type { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../../testing.js';
 import { createSiteUser } from '../../../../test/auth-helpers.js';
-import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { mailSuite } from '../../../../test/smtp-capture.js';
 
 // A reset link is mailed at most three times an hour per account; further requests answer exactly
 // as usual (so nobody learns whether an address exists or was limited) but send nothing.
@@ -12,32 +11,16 @@ const API = '/api/site-users/account';
 
 for (const dialect of DIALECTS) {
   describe(`password-reset mails per address (${dialect})`, () => {
-    let server: TestServer;
-    let smtp: SMTPServer | undefined;
-    const received: Received[] = [];
-
+    const suite = mailSuite(dialect, { signIn: { requestsPerAddress: 10_000 } });
     beforeAll(async () => {
-      const started = await startSmtp(received);
-      smtp = started.smtp;
-      server = await startTestServer({
-        dialect,
-        config: {
-          smtpUrl: `smtp://127.0.0.1:${started.port}/?ignoreTLS=true`,
-          signIn: { requestsPerAddress: 10_000 },
-        },
-      });
-      await createSiteUser(server.db, { email: 'often@example.com', password: 'often-password' });
-      await createSiteUser(server.db, { email: 'other@example.com', password: 'other-password' });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await stopSmtp(smtp);
+      await createSiteUser(suite.server.db, { email: 'often@example.com', password: 'often-password' });
+      await createSiteUser(suite.server.db, { email: 'other@example.com', password: 'other-password' });
     });
 
-    const mailsTo = (address: string) => received.filter((m) => m.to === address);
+    const mailsTo = (address: string) => suite.received.filter((m) => m.to === address);
 
     it('mails three links an hour to one address and answers the same for every further request', async () => {
-      const v = new Visitor(server.url);
+      const v = new Visitor(suite.server.url);
       const nobody = await v.post(`${API}/password-reset`, { email: 'nobody@example.com' });
       for (let i = 0; i < 3; i++) {
         const answer = await v.post(`${API}/password-reset`, { email: 'often@example.com' });
@@ -73,7 +56,7 @@ for (const dialect of DIALECTS) {
       expect(mailsTo('other@example.com')).toHaveLength(1);
 
       // An hour later the address may ask again.
-      await server.db
+      await suite.server.db
         .updateTable('password_resets')
         .set({ created_at: new Date(Date.now() - 61 * 60 * 1000).toISOString() })
         .execute();

@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -8,23 +7,8 @@ import { runCli, spawnCli } from '../../../../test/cli-process.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { SiteUsageError, siteCommand } from '../site-commands.js';
 import { DIALECTS } from '../../../testing.js';
+import { getWithHost } from '../../../../test/web-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-
-/** GET / with a Host header of our choice (fetch does not let a caller set it). */
-function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}/`, { headers: { host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 /** Runs a command to its end, with `input` on stdin. */
 const run = (args: string[], env: Record<string, string>, input = '') => runCli(args, env, input);
@@ -136,7 +120,7 @@ for (const dialect of DIALECTS) {
         `Site ${DEMO_SITE_ID} now answers on demo.example.com.`,
       );
       suite.server.app.services.content.invalidate();
-      const get = (host: string) => getWithHost(suite.server.url, host);
+      const get = (host: string) => getWithHost(suite.server.url, '/', host);
       const blank = await get('blank.example.com');
       expect(blank.status).toBe(200);
       expect(blank.body).toContain('Blank Co');

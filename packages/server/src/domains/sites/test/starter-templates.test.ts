@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,23 +9,8 @@ import { loadStarter, STARTER_NAMES, StarterInvalidError } from '../starter-sche
 import { insertStarterSite } from '../starter-site.js';
 import { DIALECTS } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
+import { getWithHost } from '../../../../test/web-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-
-/** GET a path with a Host header of our choice (fetch does not let a caller set it). */
-function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${url}${path}`, { headers: { host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 /** What each starter's pages must show: path → texts. */
 const EXPECTED: Record<'shop' | 'portfolio' | 'blog', Record<string, string[]>> = {
