@@ -239,32 +239,28 @@ export {
 export { INSTALLMENT_LIMITS, installmentLine, type InstallmentLine } from './checkout/installment-line.js';
 export { COUNTRY_MESSAGES, ISO_COUNTRIES, countryName, isIsoCountry } from './checkout/countries.js';
 export { orderQuantityProblem } from './checkout/order-lines.js';
+export { checkUpload, UPLOAD_TYPES, validateFileName } from './editor/file-uploads.js';
+export { EDITOR_LIMITS, EDITOR_MESSAGES } from './editor/editor-limits.js';
+export { GALLERY_SETTING_FIELDS } from './editor/gallery-setting-fields.js';
 export {
   buildLink,
-  checkUpload,
-  DEVICE_PREVIEWS,
-  type DevicePreview,
-  EDITOR_LIMITS,
-  EDITOR_MESSAGES,
-  GALLERY_SETTING_FIELDS,
   LINK_TAB_LABELS,
   LINK_TABS,
   type LinkResult,
   type LinkTab,
+  parseLink,
+} from './editor/link-editor.js';
+export { DEVICE_PREVIEWS, type DevicePreview, PROMOTED_BLOCK_TYPES } from './editor/page-editor-options.js';
+export {
   PAGE_STATUS_LABELS,
   PAGE_STATUSES,
   type PageSettings,
   type PageSettingsInput,
   type PageSettingsResult,
   type PageStatus,
-  parseLink,
-  PROMOTED_BLOCK_TYPES,
-  slugFromTitle,
-  UPLOAD_TYPES,
-  validateFileName,
   validatePageSettings,
-  validateSlug,
-} from './editor/editor-rules.js';
+} from './editor/page-settings.js';
+export { slugFromTitle, validateSlug } from './editor/page-slugs.js';
 export {
   EMPTY_ITEM_SEO,
   ITEM_SEO_LIMITS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_STATUSES } from '../editor/editor-rules.js';
+import { PAGE_STATUSES } from '../editor/page-settings.js';
 import { MAX_TERMS_PER_POST, TERM_KINDS } from '../editor/tags.js';
 import { itemSeo, itemSeoInput } from './item-seo.js';
 import { draftBody, sectionData } from './pages.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EDITOR_LIMITS, EDITOR_MESSAGES } from '../editor/editor-rules.js';
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from '../editor/editor-limits.js';
 
 // The file manager's API (`/api/config/files`): uploads, the list, renames and deletions. Names follow
 // core's `validateFileName` (the texts the file manager shows); what a file holds is checked by the

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { blockLimitProblem } from '../blocks/block-rules.js';
-import { EDITOR_LIMITS, EDITOR_MESSAGES, PAGE_STATUSES, validateSlug } from '../editor/editor-rules.js';
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from '../editor/editor-limits.js';
+import { PAGE_STATUSES } from '../editor/page-settings.js';
+import { validateSlug } from '../editor/page-slugs.js';
 
 // The owner page API (`/api/config/pages`, `/api/config/theme`): what the editor sends and what it is
 // answered. Each schema carries the message the editor shows beside the field where the API has one;

@@ -1,4 +1,4 @@
-import { EDITOR_LIMITS } from './editor-rules.js';
+import { EDITOR_LIMITS } from './editor-limits.js';
 
 // The search and sharing fields of a product, blog post or event (issue 22), checked the same way
 // by the editor's forms and the owner API. They are kept in the item's structured content as

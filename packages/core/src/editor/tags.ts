@@ -1,4 +1,4 @@
-import { EDITOR_LIMITS, EDITOR_MESSAGES } from './editor-rules.js';
+import { EDITOR_LIMITS, EDITOR_MESSAGES } from './editor-limits.js';
 
 // The rules of blog tags and categories (SPEC §5 "Editor"): how a name is tidied, when two names
 // are the same term (case does not matter), the length limits (tag 50, category 25), the SPEC
