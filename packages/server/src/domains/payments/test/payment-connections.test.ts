@@ -3,9 +3,8 @@ import { loadConnection } from '../connections/repository.js';
 import { SECRETS_MESSAGES } from '../../../platform/secrets.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
-import type { Visitor } from '../../../../test/visitor.js';
+import { connectionsSuite } from './connection-helpers.js';
 
 const CONNECTIONS = '/api/config/payments/connections';
 const SECRET_KEY = 'payment-connections-test-secret-key-0123456789';
@@ -25,99 +24,85 @@ const view = (body: { providers: ProviderView[] }, provider: string) =>
 
 for (const dialect of DIALECTS) {
   describe(`payment provider connections (${dialect})`, () => {
-    let stripe: StripeFake;
-    let paypal: PaypalFake;
-    let server: TestServer;
-    let manager: Visitor;
-
-    beforeAll(async () => {
-      stripe = await startStripeFake();
-      paypal = await startPaypalFake();
-      server = await startTestServer({
-        dialect,
-        config: { secretKey: SECRET_KEY, paymentApiBases: { stripe: stripe.url, paypal: paypal.url } },
-      });
-      manager = await ownerSession(server, OWNERS.storeManager);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await stripe?.close();
-      await paypal?.close();
-    });
+    const suite = connectionsSuite(dialect, SECRET_KEY, { manager: OWNERS.storeManager });
 
     it('refuses keys the provider does not accept, beside the field, and stores nothing', async () => {
-      const wrong = await manager.request('PUT', `${CONNECTIONS}/stripe`, {
-        body: { secretKey: 'sk_test_wrongwrongwrong1234', webhookSecret: stripe.webhookSecret },
+      const wrong = await suite.manager.request('PUT', `${CONNECTIONS}/stripe`, {
+        body: { secretKey: 'sk_test_wrongwrongwrong1234', webhookSecret: suite.stripe.webhookSecret },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.error).toBe('credentials-refused');
       expect(wrong.body.message).toContain('Stripe did not accept');
       expect(wrong.body.fields.secretKey).toBe(wrong.body.message);
       // Checked against the provider with the key given, and nothing kept.
-      expect(stripe.requestsTo('/v1/account').length).toBeGreaterThan(0);
-      expect(await server.db.selectFrom('payment_connections').selectAll().execute()).toEqual([]);
+      expect(suite.stripe.requestsTo('/v1/account').length).toBeGreaterThan(0);
+      expect(await suite.server.db.selectFrom('payment_connections').selectAll().execute()).toEqual([]);
 
-      const malformed = await manager.request('PUT', `${CONNECTIONS}/stripe`, {
+      const malformed = await suite.manager.request('PUT', `${CONNECTIONS}/stripe`, {
         body: { secretKey: 'pk_test_123', webhookSecret: 'nope' },
       });
       expect(malformed.status).toBe(400);
       expect(Object.keys(malformed.body.fields).sort()).toEqual(['secretKey', 'webhookSecret']);
-      expect((await manager.request('PUT', `${CONNECTIONS}/square`, { body: {} })).status).toBe(400);
+      expect((await suite.manager.request('PUT', `${CONNECTIONS}/square`, { body: {} })).status).toBe(400);
     });
 
     it('saves checked keys sealed, shows them masked with the mode and the webhook address', async () => {
-      const saved = await manager.request('PUT', `${CONNECTIONS}/stripe`, {
-        body: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret },
+      const saved = await suite.manager.request('PUT', `${CONNECTIONS}/stripe`, {
+        body: { secretKey: suite.stripe.secretKey, webhookSecret: suite.stripe.webhookSecret },
       });
       expect(saved.status).toBe(200);
       const shown = view(saved.body, 'stripe');
       expect(shown).toMatchObject({ connected: true, source: 'saved', readOnly: false, mode: 'test' });
-      expect(shown.hints.secretKey).toBe(`sk_test_…${stripe.secretKey.slice(-4)}`);
-      expect(shown.hints.webhookSecret).toBe(`whsec_…${stripe.webhookSecret.slice(-4)}`);
+      expect(shown.hints.secretKey).toBe(`sk_test_…${suite.stripe.secretKey.slice(-4)}`);
+      expect(shown.hints.webhookSecret).toBe(`whsec_…${suite.stripe.webhookSecret.slice(-4)}`);
       expect(shown.webhookUrl).toMatch(/^http:\/\/localhost:\d+\/api\/payments\/stripe\/webhook$/);
 
-      const listed = await manager.request('GET', CONNECTIONS);
-      expect(JSON.stringify(listed.body)).not.toContain(stripe.secretKey);
-      expect(JSON.stringify(listed.body)).not.toContain(stripe.webhookSecret);
+      const listed = await suite.manager.request('GET', CONNECTIONS);
+      expect(JSON.stringify(listed.body)).not.toContain(suite.stripe.secretKey);
+      expect(JSON.stringify(listed.body)).not.toContain(suite.stripe.webhookSecret);
       expect(view(listed.body, 'paypal')).toMatchObject({ connected: false, source: null });
 
       // At rest: a versioned ciphertext, no key in the clear; it opens with the server's secret key only.
-      const row = await server.db.selectFrom('payment_connections').selectAll().executeTakeFirstOrThrow();
+      const row = await suite.server.db.selectFrom('payment_connections').selectAll().executeTakeFirstOrThrow();
       expect(row.config).toMatch(/^v1\./);
-      expect(row.config).not.toContain(stripe.secretKey);
+      expect(row.config).not.toContain(suite.stripe.secretKey);
       const site = row.site_id;
-      expect(await loadConnection(server.db, site, 'stripe', SECRET_KEY)).toEqual({
+      expect(await loadConnection(suite.server.db, site, 'stripe', SECRET_KEY)).toEqual({
         mode: 'test',
-        config: { secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret },
+        config: { secretKey: suite.stripe.secretKey, webhookSecret: suite.stripe.webhookSecret },
       });
       expect(
-        await loadConnection(server.db, site, 'stripe', 'another-secret-key-of-enough-length-000'),
+        await loadConnection(suite.server.db, site, 'stripe', 'another-secret-key-of-enough-length-000'),
       ).toBeUndefined();
-      expect(await loadConnection(server.db, site, 'paypal', SECRET_KEY)).toBeUndefined();
+      expect(await loadConnection(suite.server.db, site, 'paypal', SECRET_KEY)).toBeUndefined();
     });
 
     it('connects PayPal after a token check, then disconnects each provider', async () => {
-      const wrong = await manager.request('PUT', `${CONNECTIONS}/paypal`, {
-        body: { clientId: paypal.clientId, clientSecret: 'not-the-secret', webhookId: paypal.webhookId },
+      const wrong = await suite.manager.request('PUT', `${CONNECTIONS}/paypal`, {
+        body: { clientId: suite.paypal.clientId, clientSecret: 'not-the-secret', webhookId: suite.paypal.webhookId },
       });
       expect(wrong.status).toBe(400);
       expect(wrong.body.fields.clientId).toContain('PayPal did not accept');
-      const saved = await manager.request('PUT', `${CONNECTIONS}/paypal`, {
-        body: { clientId: paypal.clientId, clientSecret: paypal.clientSecret, webhookId: paypal.webhookId },
+      const saved = await suite.manager.request('PUT', `${CONNECTIONS}/paypal`, {
+        body: {
+          clientId: suite.paypal.clientId,
+          clientSecret: suite.paypal.clientSecret,
+          webhookId: suite.paypal.webhookId,
+        },
       });
       expect(saved.status).toBe(200);
       expect(view(saved.body, 'paypal')).toMatchObject({ connected: true, mode: 'test' });
-      expect(view(saved.body, 'paypal').hints.clientSecret).toBe(`…${paypal.clientSecret.slice(-4)}`);
+      expect(view(saved.body, 'paypal').hints.clientSecret).toBe(`…${suite.paypal.clientSecret.slice(-4)}`);
 
-      const gone = await manager.request('DELETE', `${CONNECTIONS}/stripe`);
+      const gone = await suite.manager.request('DELETE', `${CONNECTIONS}/stripe`);
       expect(gone.status).toBe(200);
       expect(view(gone.body, 'stripe')).toMatchObject({ connected: false, hints: {} });
-      expect((await manager.request('DELETE', `${CONNECTIONS}/stripe`)).status).toBe(404);
-      expect((await manager.request('DELETE', `${CONNECTIONS}/paypal`)).status).toBe(200);
+      expect((await suite.manager.request('DELETE', `${CONNECTIONS}/stripe`)).status).toBe(404);
+      expect((await suite.manager.request('DELETE', `${CONNECTIONS}/paypal`)).status).toBe(200);
     });
 
     it('is for owners who run the store', async () => {
-      const editor = await ownerSession(server, OWNERS.editor);
+      const editor = await ownerSession(suite.server, OWNERS.editor);
       expect((await editor.request('GET', CONNECTIONS)).status).toBe(403);
       expect(
         (await editor.request('PUT', `${CONNECTIONS}/stripe`, { body: { secretKey: 'x', webhookSecret: 'y' } })).status,
