@@ -4,13 +4,15 @@ import type { CollectionRow, Database, ItemRow, SiteRow } from '../../platform/d
 import { parseJson, type ProductItemJson } from './product-json.js';
 import { productsWithVariants, VISITOR_PRODUCT_STATUSES } from './product-repository.js';
 import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
-import { createSiteContent, isPublic, type SiteContent } from './site-content.js';
+import { isPublic } from './content-model.js';
+import { createSiteContent, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
 import { parseSiteSettings } from '../settings/settings-repository.js';
 import { ContentCache, type ContentCacheStats } from './content-cache.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
-export type * from './site-content.js';
+export type * from './content-model.js';
+export type { SiteContent } from './site-content.js';
 
 export interface WebsiteSettings {
   siteDescription?: string;

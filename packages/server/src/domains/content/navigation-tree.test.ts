@@ -1,6 +1,7 @@
 import { FolderBehavior } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { navigationTree, type Page } from './site-content.js';
+import type { Page } from './content-model.js';
+import { navigationTree } from './navigation-tree.js';
 
 describe('navigation tree', () => {
   const page = (id: string, extra: Partial<Page> = {}): Page =>

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, ItemRow } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
-import { isPublic, VISITOR_STATUSES } from './site-content.js';
+import { isPublic, VISITOR_STATUSES } from './content-model.js';
 
 /**
  * The statuses a product may have and still be shown to visitors (with a publish date that has

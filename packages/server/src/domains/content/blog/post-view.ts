@@ -1,6 +1,6 @@
 import { commentLabel, imageView, timeAgo, truncate } from '@tessera/core';
 import type { CommentView } from '../../comments/comment-service.js';
-import type { ContentItem } from '../site-content.js';
+import type { ContentItem } from '../content-model.js';
 import { plainText } from './plain-text.js';
 
 export const EXCERPT_LENGTH = 200;

@@ -8,7 +8,7 @@ import {
 } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content-service.js';
-import type { ContentItem, Page, Section } from '../site-content.js';
+import type { ContentItem, Page, Section } from '../content-model.js';
 import { createFormStore } from '../../forms/form-store.js';
 import {
   type BlockSources,
