@@ -188,6 +188,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('sends 1,000 notifications exactly once when send/all runs twice at once', async () => {
+      const { db } = suite.server;
       const owner = await signInOwner(suite.server.url, 'store@example.com', 'store-password');
       await bulkSignUps(suite.server, ids.shirt.productId, ids.shirt.variantId, 999, 'bulk-');
       suite.received.length = 0;
@@ -201,7 +202,7 @@ for (const dialect of DIALECTS) {
       expect(a.body.sent + b.body.sent).toBe(1000);
       expect(suite.received).toHaveLength(1000);
       expect(new Set(suite.received.map((m) => m.to)).size).toBe(1000);
-      const pending = await suite.server.db
+      const pending = await db
         .selectFrom('restock_signups')
         .select('id')
         .where('variant_id', '=', ids.shirt.variantId)
@@ -242,18 +243,10 @@ for (const dialect of DIALECTS) {
       expect(done.status).toBe(200);
       expect(done.body).toContain('You are unsubscribed');
       expect(
-        await suite.server.db
-          .selectFrom('restock_signups')
-          .select('id')
-          .where('email', '=', 'ann@example.com')
-          .execute(),
+        await db.selectFrom('restock_signups').select('id').where('email', '=', 'ann@example.com').execute(),
       ).toEqual([]);
       expect(
-        await suite.server.db
-          .selectFrom('mailing_list_subscribers')
-          .select('id')
-          .where('email', '=', 'ann@example.com')
-          .execute(),
+        await db.selectFrom('mailing_list_subscribers').select('id').where('email', '=', 'ann@example.com').execute(),
       ).toEqual([]);
       const forged = await v.get(`/unsubscribe?token=${token.slice(0, -2)}xx`);
       expect(forged.status).toBe(400);
