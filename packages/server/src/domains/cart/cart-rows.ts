@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartRow, Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 
@@ -7,14 +8,7 @@ import { newId, newToken, nowIso } from '../../platform/ids.js';
 /** The open (not purchased) visitor cart of a token on a site. */
 export async function findOpenCart(executor: Kysely<Database>, siteId: string, token: string | undefined) {
   if (!token) return undefined;
-  return executor
-    .selectFrom('carts')
-    .selectAll()
-    .where('token', '=', token)
-    .where('site_id', '=', siteId)
-    .where('purchased', '=', 0)
-    .where('kind', '=', 'cart')
-    .executeTakeFirst();
+  return rowWhere(executor, 'carts', { token, site_id: siteId, purchased: 0, kind: 'cart' });
 }
 
 /**

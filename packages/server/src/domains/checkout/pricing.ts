@@ -13,6 +13,7 @@ import { type CartEntry, cartEntryJson } from '../cart/index.js';
 import { loadProductsForSale } from '../content/product-repository.js';
 import { giftCardHash } from '../gift-cards/index.js';
 import { parseSiteSettings } from '../settings/index.js';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartRow, Database } from '../../platform/db/schema.js';
 import type { Priced, QuoteInput, SiteInfo } from './checkout-types.js';
 import { limitCouponStacking, paymentSettingsOf } from './payment-settings.js';
@@ -40,12 +41,7 @@ export async function siteInfo(executor: Kysely<Database>, siteId: string): Prom
 /** A cart of the site by its token, bought or not. */
 export async function findCart(executor: Kysely<Database>, siteId: string, token: string) {
   if (!token) return undefined;
-  return executor
-    .selectFrom('carts')
-    .selectAll()
-    .where('token', '=', token)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  return rowWhere(executor, 'carts', { token, site_id: siteId });
 }
 
 /**

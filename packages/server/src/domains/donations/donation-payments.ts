@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addBillingPeriod } from '../subscriptions/schedule.js';
-import { siteRow } from '../../platform/db/site-row.js';
+import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
@@ -26,12 +26,7 @@ export const nextChargeAfter = (interval: string, from: string): string | null =
   interval === 'month' || interval === 'year' ? addBillingPeriod(from, PERIOD[interval], 1) : null;
 
 export const donationOfOrder = (db: Kysely<Database>, siteId: string, orderId: string) =>
-  db
-    .selectFrom('donations')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  rowWhere(db, 'donations', { order_id: orderId, site_id: siteId });
 
 /**
  * Records the first payment of the donation an order belongs to, once its order is paid (moved by
@@ -117,6 +112,43 @@ export type ProviderLookup = (siteId: string, id: HostedProviderId) => Promise<H
 /** The idempotency key of one renewal charge: a retried request never charges twice. */
 export const donationChargeKey = (donationId: string, cycle: number) => `tessera-donation-${donationId}-${cycle}`;
 
+/**
+ * Writes the gift's payment of `cycle` and moves its next cycle on (with `also`), in the caller's
+ * transaction; a claim conflict is thrown when another process took the cycle first.
+ */
+export async function writeCyclePayment(
+  trx: Kysely<Database>,
+  donation: Pick<DonationRow, 'id' | 'site_id'>,
+  cycle: number,
+  payment: { amountCents: number; currency: string; status: string; reference: string | null },
+  now: string,
+  also: { next_charge_at?: string | null } = {},
+): Promise<void> {
+  await trx
+    .insertInto('donation_payments')
+    .values({
+      id: newId(),
+      donation_id: donation.id,
+      site_id: donation.site_id,
+      cycle,
+      order_id: null,
+      amount_cents: payment.amountCents,
+      currency: payment.currency,
+      status: payment.status,
+      reference: payment.reference,
+      message: null,
+      created_at: now,
+    })
+    .execute();
+  const moved = await trx
+    .updateTable('donations')
+    .set({ next_cycle: cycle + 1, ...also, updated_at: now })
+    .where('id', '=', donation.id)
+    .where('next_cycle', '=', cycle)
+    .executeTakeFirst();
+  expectClaimed(moved);
+}
+
 /** Claims the cycle now due of one recurring gift; undefined when another process did (or nothing is due). */
 async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
   try {
@@ -129,33 +161,10 @@ async function claimCycle(db: Kysely<Database>, donationId: string, now: string)
         .executeTakeFirst();
       if (!donation?.next_charge_at || donation.next_charge_at > now) return undefined;
       const cycle = donation.next_cycle;
-      await trx
-        .insertInto('donation_payments')
-        .values({
-          id: newId(),
-          donation_id: donation.id,
-          site_id: donation.site_id,
-          cycle,
-          order_id: null,
-          amount_cents: donation.amount_cents,
-          currency: donation.currency,
-          status: 'charging',
-          reference: null,
-          message: null,
-          created_at: now,
-        })
-        .execute();
-      const moved = await trx
-        .updateTable('donations')
-        .set({
-          next_cycle: cycle + 1,
-          next_charge_at: nextChargeAfter(donation.interval, donation.next_charge_at),
-          updated_at: now,
-        })
-        .where('id', '=', donation.id)
-        .where('next_cycle', '=', cycle)
-        .executeTakeFirst();
-      expectClaimed(moved);
+      const charging = { amountCents: donation.amount_cents, currency: donation.currency, status: 'charging' };
+      await writeCyclePayment(trx, donation, cycle, { ...charging, reference: null }, now, {
+        next_charge_at: nextChargeAfter(donation.interval, donation.next_charge_at),
+      });
       return { donation, cycle };
     });
   } catch (error) {

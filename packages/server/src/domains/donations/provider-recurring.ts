@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
-import { newId, nowIso } from '../../platform/ids.js';
+import { nowIso } from '../../platform/ids.js';
 import type { ProviderSubscriptionPayment } from '../payments/index.js';
-import type { RecordedPayment } from './donation-payments.js';
-import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
+import { type RecordedPayment, writeCyclePayment } from './donation-payments.js';
+import { isClaimConflict } from '../../platform/db/claims.js';
 
 // Recurring gifts a provider renews by itself (PayPal Subscriptions): the provider takes each
 // payment on its own schedule and says so by webhook. The webhook only names the subscription and
@@ -17,14 +18,7 @@ export const donationOfSubscription = (
   siteId: string,
   provider: string,
   subscriptionId: string,
-) =>
-  db
-    .selectFrom('donations')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('provider', '=', provider)
-    .where('provider_subscription_id', '=', subscriptionId)
-    .executeTakeFirst();
+) => rowWhere(db, 'donations', { site_id: siteId, provider, provider_subscription_id: subscriptionId });
 
 /**
  * Records a renewal payment the provider took (never the first: that is the gift's order, settled
@@ -52,30 +46,7 @@ export async function recordRenewalPayment(
           .select('next_cycle')
           .where('id', '=', donation.id)
           .executeTakeFirstOrThrow();
-        const now = nowIso();
-        await trx
-          .insertInto('donation_payments')
-          .values({
-            id: newId(),
-            donation_id: donation.id,
-            site_id: donation.site_id,
-            cycle,
-            order_id: null,
-            amount_cents: payment.amountCents,
-            currency: payment.currency,
-            status: 'succeeded',
-            reference: payment.reference,
-            message: null,
-            created_at: now,
-          })
-          .execute();
-        const moved = await trx
-          .updateTable('donations')
-          .set({ next_cycle: cycle + 1, updated_at: now })
-          .where('id', '=', donation.id)
-          .where('next_cycle', '=', cycle)
-          .executeTakeFirst();
-        expectClaimed(moved);
+        await writeCyclePayment(trx, donation, cycle, { ...payment, status: 'succeeded' }, nowIso());
         return { donation, amountCents: payment.amountCents, paidAt: payment.paidAt };
       });
     } catch (error) {

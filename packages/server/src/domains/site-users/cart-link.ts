@@ -1,5 +1,6 @@
 import { QUANTITY } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 
@@ -7,14 +8,7 @@ type Db = Kysely<Database>;
 
 async function openCartByToken(db: Db, siteId: string, token: string | undefined) {
   if (!token) return undefined;
-  return db
-    .selectFrom('carts')
-    .selectAll()
-    .where('token', '=', token)
-    .where('site_id', '=', siteId)
-    .where('purchased', '=', 0)
-    .where('kind', '=', 'cart')
-    .executeTakeFirst();
+  return rowWhere(db, 'carts', { token, site_id: siteId, purchased: 0, kind: 'cart' });
 }
 
 async function usersOpenCart(db: Db, siteId: string, userId: string) {

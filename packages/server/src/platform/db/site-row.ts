@@ -22,3 +22,20 @@ export function siteRow<T extends SiteTable>(
     .where('id', '=', id)
     .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
 }
+
+/**
+ * The first row of `table` whose columns equal the values of `match` (each compared with `=`, so a
+ * null in `match` matches nothing); undefined when there is none.
+ */
+export function rowWhere<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  match: Partial<Selectable<Database[T]>>,
+): Promise<Selectable<Database[T]> | undefined> {
+  // The columns are the table's own (checked by `match`'s type); Kysely cannot follow a table name chosen at run time.
+  let query = (db as unknown as Kysely<{ rows: Record<string, unknown> }>)
+    .selectFrom(table as unknown as 'rows')
+    .selectAll();
+  for (const [column, value] of Object.entries(match)) query = query.where(column, '=', value);
+  return query.executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+}
