@@ -42,7 +42,7 @@ Commands:
        | export --site <id> --out <dir> | restore <archive-dir> [--host <name>]
             the sites this install serves, each on its own host; a site moved between installs
             (SQLite or PostgreSQL) as an archive of its data and files (see \`tessera site\`)
-  import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
+  import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run] [--fetch-media]
             products from a Shopify or Squarespace CSV; a re-run updates them
   import wordpress <export.xml> [--site <id>] [--blog <slug>] [--dry-run] [--fetch-media | --media <dir>]
             posts, comments, categories and tags from a WordPress export (WXR)

@@ -20,7 +20,10 @@ export const importQuery = z
     collection: z.string().trim().min(1).max(200).optional(),
     /** WordPress: the blog to import into (its URL slug). */
     blog: z.string().trim().min(1).max(200).optional(),
-    /** WordPress: copy the export's own pictures, sound and video into the site's files. */
+    /**
+     * Copy the pictures into the site's files: WordPress, the export's own pictures, sound and video;
+     * products, the pictures the CSV names by address.
+     */
     fetchMedia: flag.optional(),
     /** The chosen file's name, shown with the import's progress. */
     name: z.string().trim().min(1).max(255).optional(),
@@ -59,10 +62,25 @@ export const productImportAnswer = z.object({
       title: z.string(),
       variants: count,
       url: z.string(),
+      /** The pictures the file names for it, in order (fetched when the import copies pictures). */
+      images: z.array(z.object({ url: z.string(), altText: z.string() })).optional(),
     }),
   ),
   rejected: z.array(problem),
+  /** Picture addresses left as they are: the import was not asked to fetch pictures (`fetchMedia`). */
   imagesNotImported: count,
+  /**
+   * With `fetchMedia=true`: the distinct picture addresses, how many were copied (0 in a dry run),
+   * and each picture not imported with the line naming it and why (the import goes on without it).
+   */
+  images: z
+    .object({
+      addresses: count,
+      copied: count,
+      failed: z.array(z.object({ line: z.number().int(), url: z.string(), reason: z.string() })),
+    })
+    .nullable()
+    .optional(),
   /** The report as `tessera import products` prints it. */
   text: z.string(),
 });

@@ -44,3 +44,40 @@ describe('the WordPress import report', () => {
     expect(IMPORT_KINDS.wordpress.toReport({ media: null }).warnings).toEqual([]);
   });
 });
+
+describe('the product import report', () => {
+  it('counts each product’s pictures when they are fetched and warns of those that are not', () => {
+    const body = {
+      dryRun: true,
+      created: 2,
+      updated: 0,
+      planned: [
+        {
+          line: 2,
+          action: 'create',
+          urlId: 'apron',
+          title: 'Apron',
+          variants: 2,
+          url: '/shop/p/apron',
+          images: [{}, {}],
+        },
+        { line: 5, action: 'create', urlId: 'mug', title: 'Mug', variants: 1, url: '/shop/p/mug', images: [] },
+      ],
+      rejected: [],
+      imagesNotImported: 0,
+      images: {
+        addresses: 2,
+        copied: 0,
+        failed: [{ line: 3, url: 'ftp://x/a.jpg', reason: 'not an http(s) address' }],
+      },
+      text: 'report',
+    };
+    const report = IMPORT_KINDS.products.toReport(body);
+    expect(report.planned.map((row) => row.detail)).toEqual(['2 variants, 2 pictures', '1 variant']);
+    expect(report.warnings).toEqual(['Line 3: picture ftp://x/a.jpg not imported (not an http(s) address).']);
+    // Without fetching, pictures are not counted per product and nothing is warned of.
+    const plain = IMPORT_KINDS.products.toReport({ ...body, images: null, imagesNotImported: 2 });
+    expect(plain.planned.map((row) => row.detail)).toEqual(['2 variants', '1 variant']);
+    expect(plain.warnings).toEqual([]);
+  });
+});

@@ -67,14 +67,26 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     endpoint: '/api/config/imports/products',
     noun: 'product',
     problemLabel: 'Rejected',
-    toReport: (body) => ({
-      dryRun: body.dryRun === true,
-      created: Number(body.created),
-      updated: Number(body.updated),
-      planned: planned(body, (row) => plural(Number(row.variants), 'variant')),
-      problems: problems(body.rejected),
-      text: String(body.text ?? ''),
-    }),
+    mediaLabel: "Copy the products' pictures into this site (downloaded from the addresses in the file)",
+    toReport: (body) => {
+      const pictures = body.images as { failed?: unknown } | null | undefined;
+      return {
+        dryRun: body.dryRun === true,
+        created: Number(body.created),
+        updated: Number(body.updated),
+        planned: planned(body, (row) => {
+          const count = rows(row.images).length;
+          const variants = plural(Number(row.variants), 'variant');
+          return pictures && count > 0 ? `${variants}, ${plural(count, 'picture')}` : variants;
+        }),
+        problems: problems(body.rejected),
+        // A picture that could not be fetched: the product came in without it.
+        warnings: rows(pictures?.failed).map(
+          (f) => `Line ${Number(f.line)}: picture ${String(f.url)} not imported (${String(f.reason)}).`,
+        ),
+        text: String(body.text ?? ''),
+      };
+    },
   },
   wordpress: {
     id: 'wordpress',

@@ -73,6 +73,7 @@ export async function exportCommand(
     siteId,
     format: format as ExportFormat,
     collection: values.collection as string | undefined,
+    server,
   });
   const summary = `${result.exported} product(s) exported as a ${format} CSV.`;
   const notes = result.notes.map((n) => `note: ${n}`);

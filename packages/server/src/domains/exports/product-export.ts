@@ -1,6 +1,7 @@
 import { CollectionType, fromMinorUnits, ProductType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 
 // `tessera export products` (issue 19): a site's products as a CSV in one of the two formats
 // `tessera import products` reads (domains/imports/product-csv.ts), so that an export imported into another
@@ -17,6 +18,13 @@ interface StoredVariant {
   onSale: boolean;
   unlimited: boolean;
   qtyInStock: number;
+  /** Its picture's absolute address, or ''. */
+  image: string;
+}
+
+interface StoredImage {
+  url: string;
+  altText: string;
 }
 
 interface StoredProduct {
@@ -30,6 +38,7 @@ interface StoredProduct {
   variants: StoredVariant[];
   tags: string[];
   categories: string[];
+  images: StoredImage[];
 }
 
 export interface ProductExport {
@@ -47,11 +56,39 @@ function field(value: string | number): string {
 
 const csvLine = (cells: readonly (string | number)[]) => cells.map(field).join(',');
 
-async function storedProducts(db: Kysely<Database>, siteId: string, collection?: string): Promise<StoredProduct[]> {
+/** An image asset's address made absolute on the site's public address (`/files/…` → `https://shop…/files/…`). */
+function absolute(asset: unknown, baseUrl: string): string {
+  const url = (asset as { assetUrl?: unknown } | null)?.assetUrl;
+  if (typeof url !== 'string' || url === '') return '';
+  return url.startsWith('/') ? `${baseUrl}${url}` : url;
+}
+
+function parsed<T>(text: string | null | undefined, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+async function storedProducts(
+  db: Kysely<Database>,
+  siteId: string,
+  collection: string | undefined,
+  baseUrl: string,
+): Promise<StoredProduct[]> {
   let query = db
     .selectFrom('items')
     .innerJoin('collections', 'collections.id', 'items.collection_id')
-    .select(['items.id', 'items.url_id', 'items.title', 'items.body', 'items.status', 'items.structured_content'])
+    .select([
+      'items.id',
+      'items.url_id',
+      'items.title',
+      'items.body',
+      'items.status',
+      'items.structured_content',
+      'items.images',
+    ])
     .where('items.site_id', '=', siteId)
     .where('items.record_type', '=', RecordType.STORE_ITEM)
     .where('collections.type', '=', CollectionType.PRODUCTS);
@@ -99,9 +136,16 @@ async function storedProducts(db: Kysely<Database>, siteId: string, collection?:
         onSale: Number(v.on_sale) === 1,
         unlimited: Number(v.unlimited) === 1,
         qtyInStock: Number(v.qty_in_stock),
+        image: absolute(parsed(v.main_image, null), baseUrl),
       })),
       tags: terms.filter((t) => t.kind === 'tag').map((t) => t.value),
       categories: terms.filter((t) => t.kind === 'category').map((t) => t.value),
+      images: parsed<unknown[]>(item.images, [])
+        .map((asset) => ({
+          url: absolute(asset, baseUrl),
+          altText: String((asset as { altText?: unknown })?.altText ?? ''),
+        }))
+        .filter((image) => image.url !== ''),
     });
   }
   return products;
@@ -129,12 +173,16 @@ const SHOPIFY_COLUMNS = [
   'Variant Compare At Price',
   'Variant Requires Shipping',
   'Gift Card',
+  'Image Src',
+  'Image Position',
+  'Image Alt Text',
+  'Variant Image',
 ];
 
 function shopifyRows(p: StoredProduct, money: (minor: number) => string, note: (text: string) => void): string[] {
   if (p.options.length > 3) note('has more than 3 options (Shopify carries 3): use --format squarespace');
   const options = p.options.length > 0 ? p.options : ['Title'];
-  return p.variants.map((v, index) => {
+  const rows = p.variants.map((v, index) => {
     const first = index === 0;
     const discounted = v.onSale && v.salePrice < v.price;
     if (v.onSale && !discounted) note(`${v.sku}: on sale at a price not below its price; written as not on sale`);
@@ -149,6 +197,7 @@ function shopifyRows(p: StoredProduct, money: (minor: number) => string, note: (
       'Variant Price': money(discounted ? v.salePrice : v.price),
       'Variant Compare At Price': discounted ? money(v.price) : '',
       'Variant Requires Shipping': p.productType === ProductType.PHYSICAL ? 'TRUE' : 'FALSE',
+      'Variant Image': v.image,
     };
     options.forEach((name, i) => {
       cells[`Option${i + 1} Name`] = first ? name : '';
@@ -165,8 +214,15 @@ function shopifyRows(p: StoredProduct, money: (minor: number) => string, note: (
         'Gift Card': 'FALSE',
       });
     }
-    return csvLine(SHOPIFY_COLUMNS.map((c) => cells[c] ?? ''));
+    return cells;
   });
+  // Shopify's picture rows: the n-th picture on the n-th row, more pictures than variants on rows of their own.
+  p.images.forEach((image, index) => {
+    const cells = rows[index] ?? { Handle: p.urlId };
+    Object.assign(cells, { 'Image Src': image.url, 'Image Position': index + 1, 'Image Alt Text': image.altText });
+    if (index >= rows.length) rows.push(cells);
+  });
+  return rows.map((cells) => csvLine(SHOPIFY_COLUMNS.map((c) => cells[c] ?? '')));
 }
 
 const SQUARESPACE_COLUMNS = [
@@ -184,6 +240,7 @@ const SQUARESPACE_COLUMNS = [
   'Categories',
   'Tags',
   'Visible',
+  'Hosted Image URLs',
 ];
 
 const SQUARESPACE_TYPES: Record<number, string> = {
@@ -195,6 +252,9 @@ const SQUARESPACE_TYPES: Record<number, string> = {
 function squarespaceRows(p: StoredProduct, money: (minor: number) => string, note: (text: string) => void): string[] {
   if (p.options.length > 6) note('has more than 6 options; only the first 6 are written');
   if (Object.keys(p.weights).length > 0) note('weights not written (the Squarespace format is imported without them)');
+  if (p.images.some((image) => image.altText))
+    note('alt text of pictures not written (the Squarespace format has none)');
+  if (p.variants.some((v) => v.image)) note("variants' pictures not written (the Squarespace format has none)");
   return p.variants.map((v, index) => {
     const first = index === 0;
     const cells: Record<string, string | number> = {
@@ -218,6 +278,8 @@ function squarespaceRows(p: StoredProduct, money: (minor: number) => string, not
         Categories: p.categories.join(', '),
         Tags: p.tags.join(', '),
         Visible: p.status === 'published' ? 'Yes' : 'No',
+        // Addresses are separated by spaces: one with a space in it is written encoded.
+        'Hosted Image URLs': p.images.map((image) => image.url.replaceAll(' ', '%20')).join(' '),
       });
     }
     return csvLine(SQUARESPACE_COLUMNS.map((c) => cells[c] ?? ''));
@@ -227,11 +289,23 @@ function squarespaceRows(p: StoredProduct, money: (minor: number) => string, not
 /** The site's products (of one products page when `collection` is given) as a product CSV. */
 export async function exportProducts(
   db: Kysely<Database>,
-  args: { siteId: string; format: ExportFormat; collection?: string },
+  args: {
+    siteId: string;
+    format: ExportFormat;
+    collection?: string;
+    /** The server's `PUBLIC_URL` and port, for picture addresses when the site has no address of its own. */
+    server?: { publicUrl?: string; port: number };
+  },
 ): Promise<ProductExport> {
-  const products = await storedProducts(db, args.siteId, args.collection);
+  const site = await db
+    .selectFrom('sites')
+    .select(['currency', 'public_url', 'host'])
+    .where('id', '=', args.siteId)
+    .executeTakeFirst();
+  // Pictures by absolute address on the site's configured public address (never a request's Host).
+  const baseUrl = publicBaseUrl({ publicUrl: site?.public_url, host: site?.host }, args.server ?? { port: 3000 });
+  const products = await storedProducts(db, args.siteId, args.collection, baseUrl);
   // Amounts in the currency's own digits: 1250 USD → "12.50", 1250 JPY → "1250".
-  const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
   const currency = site?.currency ?? 'USD';
   const money = (minor: number) => fromMinorUnits(minor, currency);
   const notes: string[] = [];

@@ -42,9 +42,11 @@ export function productAnswer(report: ProductImportReport): ProductImportAnswer 
       title: p.title,
       variants: p.input.variants.length,
       url: `/${report.collection}/p/${p.urlId}`,
+      images: p.draft.images.map((image) => ({ url: image.url, altText: image.altText })),
     })),
     rejected: report.rejected,
     imagesNotImported: report.imagesNotImported,
+    images: report.images ?? null,
     text: formatReport(report),
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import type { FileStorage } from '../../platform/storage/index.js';
+import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { CsvSyntaxError } from './csv-read.js';
 import { ProductCsvError } from './product-csv.js';
 import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
@@ -10,10 +10,12 @@ import { WORDPRESS_USAGE, wordpressCommand } from './wordpress-command.js';
 import { commandSite } from '../../platform/db/command-site.js';
 import { checkImportFile } from './command-file.js';
 
-export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run]
+export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run] [--fetch-media]
 
   Reads a Shopify or Squarespace product CSV (the format is detected from its header).
   --dry-run   show what would be created, updated and rejected (with line and reason); change nothing
+  --fetch-media  download the pictures the file names by address (Image Src, Variant Image, Hosted
+              Image URLs) into the site's files; one that cannot be fetched is a warning
   --site      the site to import into (needed when the install serves several sites)
   --collection  the products page to fill (default: the site's first products page)
 
@@ -36,11 +38,19 @@ export function formatReport(report: ProductImportReport): string {
   const lines = [
     `${report.format === 'shopify' ? 'Shopify' : 'Squarespace'} product CSV → products page /${report.collection}`,
   ];
-  for (const p of report.planned)
+  for (const p of report.planned) {
     lines.push(
       `line ${p.line}: ${verb[p.action]} ${p.urlId} (${p.title}, ${p.input.variants.length} variant${p.input.variants.length === 1 ? '' : 's'})`,
     );
+    // A dry run lists the pictures the import would fetch for the product.
+    if (report.dryRun && report.images) {
+      for (const image of p.draft.images)
+        lines.push(`  picture ${image.url}${image.altText ? ` (alt text: ${image.altText})` : ''}`);
+    }
+  }
   for (const r of report.rejected) lines.push(`line ${r.line}: rejected: ${r.reason}`);
+  for (const f of report.images?.failed ?? [])
+    lines.push(`line ${f.line}: picture ${f.url} ${report.dryRun ? 'will not be' : 'not'} imported: ${f.reason}`);
   const created = report.planned.filter((p) => p.action === 'create').length;
   const updated = report.planned.length - created;
   const rejected = report.rejected.length;
@@ -50,7 +60,16 @@ export function formatReport(report: ProductImportReport): string {
       : `${created} created, ${updated} updated, ${rejected} rejected.`,
   );
   if (report.imagesNotImported > 0) {
-    lines.push(`${report.imagesNotImported} image address(es) were not imported; add the pictures in the editor.`);
+    lines.push(
+      `${report.imagesNotImported} image address(es) ${report.dryRun ? 'will not be' : 'were not'} imported; add the pictures in the editor, or import with --fetch-media (in the editor: tick "Copy the products' pictures") to fetch them.`,
+    );
+  }
+  if (report.images) {
+    lines.push(
+      report.dryRun
+        ? `${report.images.addresses} picture address(es) to fetch.`
+        : `${report.images.copied} of ${report.images.addresses} picture address(es) fetched into the site's files.`,
+    );
   }
   return lines.join('\n');
 }
@@ -59,7 +78,7 @@ export function formatReport(report: ProductImportReport): string {
 export async function importCommand(
   db: Kysely<Database>,
   argv: string[],
-  options: { storage?: FileStorage } = {},
+  options: { storage?: FileStorage; env?: NodeJS.ProcessEnv } = {},
 ): Promise<string> {
   const [what, ...rest] = argv;
   if (what === 'wordpress' || what === 'wxr')
@@ -74,7 +93,12 @@ export async function importCommand(
   try {
     ({ values, positionals } = parseArgs({
       args: rest,
-      options: { site: { type: 'string' }, collection: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+      options: {
+        site: { type: 'string' },
+        collection: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        'fetch-media': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: true,
     }));
@@ -85,12 +109,18 @@ export async function importCommand(
   const file = positionals[0] as string;
   checkImportFile(file, MAX_IMPORT_BYTES);
   const siteId = await siteFor(db, values.site as string | undefined);
+  const fetchMedia = values['fetch-media'] === true;
+  if (fetchMedia && !options.storage) throw new Error('No file store to copy the pictures into.');
   try {
     const report = await importProducts(db, {
       siteId,
       csv: readFileSync(file, 'utf8'),
       collection: values.collection as string | undefined,
       dryRun: values['dry-run'] === true,
+      media:
+        fetchMedia && options.storage
+          ? { storage: await siteFileStorage(db, options.storage, siteId), env: options.env }
+          : undefined,
     });
     return formatReport(report);
   } catch (error) {

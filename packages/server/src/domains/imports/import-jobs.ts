@@ -35,7 +35,8 @@ export interface ImportJobDeps {
 class ClaimLost extends Error {}
 
 function phasesOf(kind: string, choices: ImportChoices): WorkPhase[] {
-  if (kind === 'products') return ['reading', 'checking', 'writing'];
+  if (kind === 'products')
+    return choices.fetchMedia ? ['reading', 'checking', 'media', 'writing'] : ['reading', 'checking', 'writing'];
   return choices.fetchMedia ? ['reading', 'media', 'writing'] : ['reading', 'writing'];
 }
 
@@ -150,6 +151,7 @@ export async function runClaimedImport(
         csv: row.source,
         collection: choices.collection,
         dryRun: false,
+        media: choices.fetchMedia ? { storage: await siteFileStorage(db, deps.fileStorage, row.site_id) } : undefined,
         progress,
         finish: (trx, report) => finish(trx, productAnswer(report)),
       });

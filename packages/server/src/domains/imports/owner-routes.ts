@@ -137,12 +137,13 @@ export default async function importsPlugin(app: FastifyInstance): Promise<void>
         const input = parseQuery(request);
         const csv = text(request);
         const siteId = request.owner!.websiteId;
+        const fetchMedia = input.fetchMedia === 'true';
         if (input.dryRun !== 'false') {
-          return preview(siteId, async () =>
-            productAnswer(await importProducts(app.db, { siteId, csv, collection: input.collection, dryRun: true })),
-          );
+          const media = fetchMedia ? { storage: await app.siteFiles(siteId) } : undefined;
+          const args = { siteId, csv, collection: input.collection, dryRun: true, media };
+          return preview(siteId, async () => productAnswer(await importProducts(app.db, args)));
         }
-        return start(request, reply, 'products', csv, input, { collection: input.collection });
+        return start(request, reply, 'products', csv, input, { collection: input.collection, fetchMedia });
       },
     );
   });

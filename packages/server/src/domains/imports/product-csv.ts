@@ -17,6 +17,16 @@ export interface DraftVariant {
   unlimited: boolean;
   qtyInStock: number;
   weight?: number;
+  /** The address of its picture (Shopify's `Variant Image`), fetched with the product's. */
+  image?: string;
+}
+
+/** A picture the file names for a product, in the product's order. */
+export interface DraftImage {
+  /** The file line naming it. */
+  line: number;
+  url: string;
+  altText: string;
 }
 
 /** One product of the file, before the product rules are checked. */
@@ -32,8 +42,8 @@ export interface ProductDraft {
   variants: DraftVariant[];
   tags: string[];
   categories: string[];
-  /** Image addresses the file names (not fetched yet: see docs/import.md). */
-  imageCount: number;
+  /** The product's pictures by address, in position order, each address once (product-images.ts fetches them). */
+  images: DraftImage[];
 }
 
 export interface RowProblem {
@@ -117,7 +127,33 @@ function shopifyVariant(record: Record_, options: string[], currency: string): D
     unlimited: !tracked,
     qtyInStock: tracked ? count(record.get('Variant Inventory Qty') || '0', 'Variant Inventory Qty') : 0,
     weight: grams ? weightInGrams(grams) : undefined,
+    image: record.get('Variant Image') || undefined,
   };
+}
+
+/**
+ * Shopify's picture rows: `Image Src` with `Image Alt Text`, ordered by `Image Position` (rows
+ * without one after those with, in file order), then variant pictures not listed as product ones.
+ */
+function shopifyImages(rows: Record_[]): DraftImage[] {
+  const listed = rows
+    .filter((row) => row.get('Image Src'))
+    .map((row, order) => {
+      const position = Number.parseInt(row.get('Image Position'), 10);
+      const image = { line: row.line, url: row.get('Image Src'), altText: row.get('Image Alt Text') };
+      return { image, key: Number.isFinite(position) && position > 0 ? position : Number.MAX_SAFE_INTEGER, order };
+    })
+    .sort((a, b) => a.key - b.key || a.order - b.order)
+    .map((entry) => entry.image);
+  const variantRows = rows.filter((row) => row.get('Variant Image'));
+  const extra = variantRows.map((row) => ({ line: row.line, url: row.get('Variant Image'), altText: '' }));
+  return onceEach([...listed, ...extra]);
+}
+
+/** Each address once (its first mention wins). */
+function onceEach(images: DraftImage[]): DraftImage[] {
+  const seen = new Set<string>();
+  return images.filter((image) => !seen.has(image.url) && seen.add(image.url));
 }
 
 function shopifyDrafts(records: Record_[], currency: string): ParsedProductCsv {
@@ -161,7 +197,7 @@ function shopifyDrafts(records: Record_[], currency: string): ParsedProductCsv {
         variants,
         tags: list(first.get('Tags')),
         categories: list(first.get('Type')),
-        imageCount: rows.filter((r) => r.get('Image Src')).length,
+        images: shopifyImages(rows),
       });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
@@ -234,7 +270,13 @@ function squarespaceDrafts(records: Record_[], currency: string): ParsedProductC
         variants,
         tags: list(first.get('Tags')),
         categories: list(first.get('Categories')),
-        imageCount: first.get('Hosted Image URLs').split(/\s+/).filter(Boolean).length,
+        images: onceEach(
+          first
+            .get('Hosted Image URLs')
+            .split(/\s+/)
+            .filter(Boolean)
+            .map((url) => ({ line: first.line, url, altText: '' })),
+        ),
       });
     } catch (error) {
       if (!(error instanceof RowError)) throw error;

@@ -13,6 +13,14 @@ import { newId, nowIso } from '../../platform/ids.js';
 import type { ImportProgress } from './import-progress.js';
 import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
 import { insertItem } from '../../platform/db/items.js';
+import {
+  type FetchedImages,
+  fetchProductImages,
+  type ImageProblem,
+  imagesOf,
+  type ProductImageSource,
+  productAssets,
+} from './product-images.js';
 
 // `tessera import products` (issue 19): plans what a product CSV changes (created, updated,
 // rejected with the line and reason), and writes the plan in one transaction. A product is the
@@ -35,8 +43,14 @@ export interface ProductImportReport {
   collection: string;
   planned: PlannedProduct[];
   rejected: RowProblem[];
-  /** Image addresses in the file, which this version does not fetch. */
+  /** Image addresses of the planned products left as they are (the import does not fetch pictures). */
   imagesNotImported: number;
+  /**
+   * With picture fetching: how many distinct addresses the planned products name, how many were
+   * copied (0 in a dry run), and each picture not imported with its line and reason (a dry run
+   * lists those it can tell without downloading).
+   */
+  images?: { addresses: number; copied: number; failed: ImageProblem[] };
 }
 
 /** The whole import is refused (nothing is written): no products page, too many products, bad file. */
@@ -55,7 +69,8 @@ function asInput(draft: ProductDraft): ProductInput | string {
     status: draft.status,
     productType: draft.productType,
     variantOptionOrdering: draft.options,
-    variants: draft.variants,
+    // A variant's picture is fetched and written apart from the editor's fields (product-images.ts).
+    variants: draft.variants.map(({ image: _image, ...variant }) => variant),
   });
   if (!parsed.success) return describeZodError(parsed.error);
   try {
@@ -191,7 +206,7 @@ async function matchStored(
     );
   }
   rejected.sort((a, b) => a.line - b.line);
-  const imagesNotImported = kept.reduce((sum, p) => sum + p.draft.imageCount, 0);
+  const imagesNotImported = kept.reduce((sum, p) => sum + p.draft.images.length, 0);
   return { format: checked.format, collection: collection.slug, planned: kept, rejected, imagesNotImported };
 }
 
@@ -204,8 +219,17 @@ export async function planProductImport(
 }
 
 /** Writes one planned product and its variants, tags and categories; existing variants keep their ids. */
-async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: string, product: PlannedProduct) {
+async function writeProduct(
+  db: Kysely<Database>,
+  ids: { siteId: string; collectionId: string },
+  product: PlannedProduct,
+  fetched: FetchedImages | undefined,
+) {
+  const { siteId, collectionId } = ids;
   const { input, draft } = product;
+  // Copied pictures replace the stored ones; without any, the product keeps what it has.
+  const assets = fetched ? productAssets(draft, fetched.copies) : undefined;
+  const images = assets && assets.images.length > 0 ? { images: JSON.stringify(assets.images) } : {};
   const now = nowIso();
   const itemId = product.itemId ?? newId();
   const previous = product.itemId
@@ -237,10 +261,14 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
     updated_at: now,
   };
   if (previous) {
-    await db.updateTable('items').set(fields).where('id', '=', itemId).execute();
+    await db
+      .updateTable('items')
+      .set({ ...fields, ...images })
+      .where('id', '=', itemId)
+      .execute();
   } else {
     const item = { id: itemId, siteId, collectionId, recordType: RecordType.STORE_ITEM, now };
-    await insertItem(db, item, { url_id: product.urlId, excerpt: '', images: '[]', ...fields });
+    await insertItem(db, item, { url_id: product.urlId, excerpt: '', images: '[]', ...fields, ...images });
   }
   const keep = new Set(variantIds);
   const gone = oldVariants.filter((v) => !keep.has(v.id)).map((v) => v.id);
@@ -248,12 +276,18 @@ async function writeProduct(db: Kysely<Database>, siteId: string, collectionId: 
   for (const [position, variant] of input.variants.entries()) {
     const id = variantIds[position] as string;
     const values = variantColumns(variant, position, variant.sku ?? `SQ${id.slice(0, 10).toUpperCase()}`);
+    const picture = assets?.variants[position];
+    const mainImage = picture ? { main_image: JSON.stringify(picture) } : {};
     if (oldVariants.some((o) => o.id === id)) {
-      await db.updateTable('product_variants').set(values).where('id', '=', id).execute();
+      await db
+        .updateTable('product_variants')
+        .set({ ...values, ...mainImage })
+        .where('id', '=', id)
+        .execute();
     } else {
       await db
         .insertInto('product_variants')
-        .values({ id, item_id: itemId, main_image: null, ...values })
+        .values({ id, item_id: itemId, main_image: null, ...values, ...mainImage })
         .execute();
     }
   }
@@ -280,24 +314,61 @@ export async function importProducts(
     csv: string;
     collection?: string;
     dryRun: boolean;
+    /** Fetch the pictures the file names into the site's files (without it they are only counted). */
+    media?: ProductImageSource;
     progress?: ImportProgress;
     finish?: (trx: Kysely<Database>, report: ProductImportReport) => Promise<void>;
   },
 ): Promise<ProductImportReport> {
-  const { progress } = args;
+  const { progress, media } = args;
   const checked = await checkProductCsv(db, args, progress);
-  if (args.dryRun) return { ...(await matchStored(db, args, checked)), dryRun: true };
-  await progress?.settle?.();
-  return db.transaction().execute(async (trx) => {
-    const plan = await matchStored(trx, args, checked);
-    const { id: collectionId } = await productsCollection(trx, args.siteId, plan.collection);
-    for (const [index, product] of plan.planned.entries()) {
-      progress?.step('writing', index, plan.planned.length);
-      await writeProduct(trx, args.siteId, collectionId, product);
-    }
-    progress?.step('writing', plan.planned.length, plan.planned.length);
-    const report: ProductImportReport = { ...plan, dryRun: false };
-    await args.finish?.(trx, report);
-    return report;
-  });
+  if (args.dryRun) {
+    const plan = await matchStored(db, args, checked);
+    return { ...plan, dryRun: true, ...(media ? picturesOf(plan.planned) : {}) };
+  }
+  // Pictures first (files cannot join the database's transaction); removed again when it fails.
+  const drafts = checked.planned.map((p) => p.draft);
+  const fetched = media
+    ? await fetchProductImages(drafts, media, (done, total) => progress?.step('media', done, total))
+    : undefined;
+  for (const failed of fetched?.failed ?? [])
+    progress?.warn(`line ${failed.line}: picture ${failed.url} not imported (${failed.reason}).`);
+  try {
+    await progress?.settle?.();
+    return await db.transaction().execute(async (trx) => {
+      const plan = await matchStored(trx, args, checked);
+      const { id: collectionId } = await productsCollection(trx, args.siteId, plan.collection);
+      for (const [index, product] of plan.planned.entries()) {
+        progress?.step('writing', index, plan.planned.length);
+        await writeProduct(trx, { siteId: args.siteId, collectionId }, product, fetched);
+      }
+      progress?.step('writing', plan.planned.length, plan.planned.length);
+      const report: ProductImportReport = { ...plan, dryRun: false };
+      if (fetched) {
+        const { addresses } = picturesOf(plan.planned).images;
+        report.images = { addresses, copied: fetched.copies.size, failed: fetched.failed };
+        report.imagesNotImported = 0;
+      }
+      await args.finish?.(trx, report);
+      return report;
+    });
+  } catch (error) {
+    if (fetched && media) for (const key of fetched.written) await media.storage.delete(key).catch(() => {});
+    throw error;
+  }
+}
+
+/** A dry run's pictures: the distinct addresses to fetch, and those it already knows are not imported. */
+function picturesOf(planned: PlannedProduct[]): Pick<ProductImportReport, 'images' | 'imagesNotImported'> & {
+  images: NonNullable<ProductImportReport['images']>;
+} {
+  const addresses = new Set<string>();
+  const failed: ImageProblem[] = [];
+  for (const product of planned) {
+    const { wanted, problems } = imagesOf(product.draft);
+    for (const image of wanted) addresses.add(image.url);
+    failed.push(...problems);
+  }
+  failed.sort((a, b) => a.line - b.line);
+  return { images: { addresses: addresses.size, copied: 0, failed }, imagesNotImported: 0 };
 }

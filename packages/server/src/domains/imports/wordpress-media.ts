@@ -159,7 +159,7 @@ const TOO_LARGE = Symbol('too large');
 async function bytesOf(
   url: string,
   origin: Origin,
-  source: MediaSource,
+  source: Pick<MediaSource, 'dir' | 'env'>,
   limit: number,
   accept: string,
 ): Promise<Buffer | string | typeof TOO_LARGE> {
@@ -204,6 +204,30 @@ async function refusal(bytes: Buffer, key: string): Promise<string | undefined> 
     .then((meta) => meta.format as string | undefined)
     .catch(() => undefined);
   return format && PICTURES.has(format) ? undefined : 'not a picture (JPEG, PNG, GIF, WebP or AVIF)';
+}
+
+export interface DownloadedPicture {
+  bytes: Buffer;
+  /** sharp's name of its format: jpeg, png, gif, webp or avif. */
+  format: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * One picture downloaded as the export's are (the guarded client, at most `MAX_MEDIA_BYTES`, read
+ * by sharp as a JPEG, PNG, GIF, WebP or AVIF): the product CSV import's (product-images.ts).
+ */
+export async function downloadPicture(url: string, env?: NodeJS.ProcessEnv): Promise<DownloadedPicture | string> {
+  const bytes = await bytesOf(url, 'upload', { env }, MAX_MEDIA_BYTES, 'image/*');
+  if (bytes === TOO_LARGE) return `larger than the ${MAX_MEDIA_BYTES / 1024 / 1024} MB a picture may have`;
+  if (typeof bytes === 'string') return bytes;
+  const meta = await sharp(bytes, { limitInputPixels: 40_000_000 })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.format || !PICTURES.has(meta.format) || !meta.width || !meta.height)
+    return 'not a picture (JPEG, PNG, GIF, WebP or AVIF)';
+  return { bytes, format: meta.format, width: meta.width, height: meta.height };
 }
 
 /** Copies the export's pictures, sound and video files into the store; answers what moved and what did not. */

@@ -27,6 +27,7 @@ import { importProducts } from '../../imports/product-import.js';
 import { insertBlankSite } from '../../sites/blank-site.js';
 import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
 import { suiteServer } from '../../../../test/suite-server.js';
+import { withoutPictures } from '../../imports/test/product-image-fixtures.js';
 
 /** The site's catalogue as comparable data: what a product CSV is meant to carry. */
 async function catalogue(db: Kysely<Database>, siteId: string) {
@@ -149,8 +150,11 @@ for (const dialect of DIALECTS) {
         expect(report.planned.every((p) => p.action === 'create')).toBe(true);
         const after = await catalogue(suite.server.db, siteId);
         expect(after).toEqual(carried(before, format));
-        // Exported again, the new site gives the same file.
-        expect((await exportProducts(suite.server.db, { siteId, format })).csv).toBe(exported.csv);
+        // Exported again, the new site gives the same file, but for the pictures: imported without
+        // fetching them, it has none (imports/test/product-images.test.ts round-trips them).
+        expect(report.imagesNotImported).toBeGreaterThan(0);
+        const reexported = (await exportProducts(suite.server.db, { siteId, format })).csv;
+        expect(withoutPictures(reexported)).toBe(withoutPictures(exported.csv));
         // And importing it again into the same site updates, never duplicates.
         const again = await importProducts(suite.server.db, { siteId, csv: exported.csv, dryRun: false });
         expect(again.planned.every((p) => p.action === 'update')).toBe(true);
