@@ -6,6 +6,7 @@ import { ownerSession } from '../../../../test/auth-helpers.js';
 import { limiterStores, redisUrlFor } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { TRACKING_BUDGET_FACTOR } from '../ingest-limits.js';
+import { analyticsEvent } from './tracking-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 
 // Batched tracking events (issue 20): `POST /api/census/batch` takes a page's hit and schema events
@@ -44,18 +45,7 @@ function hit(visitorId: string, path = '/shop', extra: Record<string, unknown> =
 }
 
 function schemaEvent(visitorId: string, eventName = 'VisitPDP', data: Record<string, unknown> = { itemId: 'i1' }) {
-  return {
-    type: 'schema',
-    id: eventId(),
-    eventSchemaName: 'storefront-analytics-event',
-    eventContent: JSON.stringify({
-      eventName,
-      app: 'storefront',
-      data,
-      timestamp: Date.now(),
-      context: { visitorId, sessionId: `s-${visitorId}`, path: '/shop/p/linen-shirt' },
-    }),
-  };
+  return { type: 'schema', id: eventId(), ...analyticsEvent(eventName, data, `s-${visitorId}`, visitorId) };
 }
 
 async function storedFor(server: TestServer, visitorId: string) {

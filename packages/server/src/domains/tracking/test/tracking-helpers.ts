@@ -29,8 +29,8 @@ export function recordHit(visitor: Visitor, data: unknown) {
   });
 }
 
-/** A storefront analytics event in its schema envelope. */
-export function analyticsEvent(eventName: string, data: Record<string, unknown>, sessionId = 's1') {
+/** A storefront analytics event in its schema envelope (of visitor `visitorId`, in session `sessionId`). */
+export function analyticsEvent(eventName: string, data: Record<string, unknown>, sessionId = 's1', visitorId = 'v1') {
   return {
     eventSchemaName: 'storefront-analytics-event',
     eventContent: JSON.stringify({
@@ -38,7 +38,7 @@ export function analyticsEvent(eventName: string, data: Record<string, unknown>,
       app: 'storefront',
       data,
       timestamp: Date.now(),
-      context: { visitorId: 'v1', sessionId, path: '/shop/p/linen-shirt' },
+      context: { visitorId, sessionId, path: '/shop/p/linen-shirt' },
     }),
   };
 }
