@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../testing.js';
 import { expectAnswer, expectPublishedAnswer, openApiDocument } from '../../../../test/answer-schemas.js';
 import { OWNERS } from '../../../../test/auth-helpers.js';
-import { connectionsSuite } from './connection-helpers.js';
+import { connectionsSuite } from '../../../../test/connections-suite.js';
 
 // The payment connections' answers are what their contract (`@tessera/core/contracts/payment-connections`)
 // says, the contract the store panel's payment providers tab takes its types from, and what

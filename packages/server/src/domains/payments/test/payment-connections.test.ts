@@ -4,7 +4,7 @@ import { SECRETS_MESSAGES } from '../../../platform/secrets.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
-import { connectionsSuite } from './connection-helpers.js';
+import { connectionsSuite } from '../../../../test/connections-suite.js';
 
 const CONNECTIONS = '/api/config/payments/connections';
 const SECRET_KEY = 'payment-connections-test-secret-key-0123456789';

@@ -1,8 +1,8 @@
 import { WebsiteRole } from '@tessera/core';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../../platform/db/schema.js';
-import type { TestServer } from '../../../testing.js';
 import { createOwner } from '../../../../test/auth-helpers.js';
 import { childrenNS, parseXml } from '../../../../test/web-helpers.js';
 import { SITEMAP_NS } from '../sitemap.js';
@@ -57,7 +57,7 @@ export function locsOf(xml: string): string[] {
 }
 
 /** The demo blog's collection row: its id and its settings as stored. */
-export function demoBlog(server: TestServer) {
+export function demoBlog(server: { db: Kysely<Database> }) {
   return server.db
     .selectFrom('collections')
     .select(['id', 'settings'])
@@ -66,7 +66,10 @@ export function demoBlog(server: TestServer) {
 }
 
 /** Puts the blog's settings back as `demoBlog` read them, and drops the cached content. */
-export async function restoreBlogSettings(server: TestServer, blog: { id: string; settings: string }): Promise<void> {
+export async function restoreBlogSettings(
+  server: { db: Kysely<Database>; app: FastifyInstance },
+  blog: { id: string; settings: string },
+): Promise<void> {
   await server.db.updateTable('collections').set({ settings: blog.settings }).where('id', '=', blog.id).execute();
   server.app.services.content.invalidate();
 }

@@ -1,8 +1,8 @@
-import { type DialectName, startTestServer, type TestServer } from '../../../testing.js';
-import type { OwnerAccount } from '../../../../test/auth-helpers.js';
-import { type PaypalFake, startPaypalFake } from '../../../../test/fakes/paypal-fake.js';
-import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
-import { type SuiteServer, signedInOwners, suiteOf } from '../../../../test/suite-server.js';
+import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
+import type { OwnerAccount } from './auth-helpers.js';
+import { type PaypalFake, startPaypalFake } from './fakes/paypal-fake.js';
+import { type StripeFake, startStripeFake } from './fakes/stripe-fake.js';
+import { type SuiteServer, signedInOwners, suiteOf } from './suite-server.js';
 
 /**
  * The enclosing `describe`'s server for connecting payment providers (see `suiteOf`): the Stripe and
