@@ -8,6 +8,7 @@ import {
   validateAddToCart,
 } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartEntryRow, CartRow, Database } from '../../platform/db/schema.js';
 import type { ErrorCode } from '../../platform/errors/aliases.js';
 import type { ProductItemJson } from '../content/product-json.js';
@@ -271,12 +272,7 @@ export function createCartService(db: Kysely<Database>): CartService {
       return db.transaction().execute(async (trx) => {
         const cart = await lockOpenCart(trx, siteId, token);
         if (!cart) return ENTRY_NOT_FOUND;
-        const entry = await trx
-          .selectFrom('cart_entries')
-          .selectAll()
-          .where('id', '=', entryId)
-          .where('cart_id', '=', cart.id)
-          .executeTakeFirst();
+        const entry = await rowWhere(trx, 'cart_entries', { id: entryId, cart_id: cart.id });
         if (!entry) return ENTRY_NOT_FOUND;
         if (quantity.value === 0) {
           await trx.deleteFrom('cart_entries').where('id', '=', entry.id).execute();

@@ -153,12 +153,7 @@ export async function writeCyclePayment(
 async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
   try {
     return await db.transaction().execute(async (trx) => {
-      const donation = await trx
-        .selectFrom('donations')
-        .selectAll()
-        .where('id', '=', donationId)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
+      const donation = await rowWhere(trx, 'donations', { id: donationId, status: 'active' });
       if (!donation?.next_charge_at || donation.next_charge_at > now) return undefined;
       const cycle = donation.next_cycle;
       const charging = { amountCents: donation.amount_cents, currency: donation.currency, status: 'charging' };

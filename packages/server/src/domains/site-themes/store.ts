@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { siteRow } from '../../platform/db/site-row.js';
+import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database, SiteThemeVersionsTable } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { MAX_VERSIONS } from './theme-files.js';
@@ -32,12 +32,7 @@ export class SiteThemeStore {
   }
 
   draft(siteId: string): Promise<VersionRow | undefined> {
-    return this.db
-      .selectFrom('site_theme_versions')
-      .selectAll()
-      .where('site_id', '=', siteId)
-      .where('kind', '=', 'draft')
-      .executeTakeFirst();
+    return rowWhere(this.db, 'site_theme_versions', { site_id: siteId, kind: 'draft' });
   }
 
   saved(siteId: string): Promise<VersionRow[]> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/password.js';
 import { isSecure, newSessionToken, sessionIdOf, tokenCookie } from '../auth/session-token.js';
 import { voidLinks } from '../../platform/db/mailed-links.js';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 
@@ -62,12 +63,7 @@ export async function insertSiteUser(
 }
 
 export async function findSiteUserByEmail(db: Kysely<Database>, siteId: string, email: string) {
-  return db
-    .selectFrom('site_users')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst();
+  return rowWhere(db, 'site_users', { site_id: siteId, email: normalizeEmail(email) });
 }
 
 /** Checks a site user's email and password; undefined when either is wrong (same time either way). */

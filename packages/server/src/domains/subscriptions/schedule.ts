@@ -7,6 +7,7 @@ import {
 } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { loadProducts } from '../content/product-repository.js';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -90,12 +91,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
   async function renewOne(subscriptionId: string, now: string, retry = false): Promise<RenewalOutcome | undefined> {
     try {
       return await db.transaction().execute(async (trx) => {
-        const sub = await trx
-          .selectFrom('subscriptions')
-          .selectAll()
-          .where('id', '=', subscriptionId)
-          .where('status', '=', 'active')
-          .executeTakeFirst();
+        const sub = await rowWhere(trx, 'subscriptions', { id: subscriptionId, status: 'active' });
         if (retry) return sub ? retryCycle(trx, sub, now) : undefined;
         if (!sub?.next_billing_at || sub.next_billing_at > now) return undefined;
         const cycle = sub.next_cycle;

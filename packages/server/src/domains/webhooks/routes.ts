@@ -13,6 +13,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { requireOwner } from '../auth/owner-guard.js';
 import { parseWithFields } from '../checkout/field-errors.js';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../platform/db/schema.js';
 import {
   connectionOf,
@@ -268,12 +269,7 @@ export function registerWebhookRoutes(app: FastifyInstance): void {
       const { id, deliveryId } = parseInput(deliveryParams, request.params, 'address');
       const siteId = request.owner!.websiteId;
       await endpointOf(app.db, siteId, id);
-      const old = await app.db
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('id', '=', deliveryId)
-        .where('endpoint_id', '=', id)
-        .executeTakeFirst();
+      const old = await rowWhere(app.db, 'webhook_deliveries', { id: deliveryId, endpoint_id: id });
       if (!old) throw new TesseraError('not-found', 'There is no delivery with this id for this endpoint.');
       const now = new Date().toISOString();
       const { site_id, endpoint_id, event_id, event_type, payload } = old;
