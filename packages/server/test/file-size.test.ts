@@ -12,7 +12,6 @@ const ROOT = join(import.meta.dirname, '../../..');
 
 /** Over the limit on 2026-11-26 (lines then). Each is to be split by the domain move; add nothing here. */
 const OVERSIZED_BASELINE = [
-  'packages/editor/src/editor.css', // 501
   'packages/server/src/platform/db/schema.ts', // 683
 ];
 

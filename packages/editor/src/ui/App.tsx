@@ -5,6 +5,7 @@ import { PANELS, type PanelDef, type PanelProps } from '../panels/registry.js';
 import { readBoot } from '../shell/boot.js';
 import { navigate, usePath } from '../shell/router.js';
 import { PageEditor } from './PageEditor.js';
+import './shell.css';
 
 const boot = readBoot();
 const lazyPanels = new Map<PanelDef, ComponentType<PanelProps>>();

@@ -7,6 +7,7 @@ import type { PageDoc } from '../model/document.js';
 import type { PreviewContext, ThemeSource } from '@tessera/core/contracts/pages';
 import type { PreviewRenderer } from '../preview/renderer.js';
 import type { CanvasTool } from './CanvasDrag.js';
+import './canvas.css';
 
 interface CanvasProps {
   pageId: string;

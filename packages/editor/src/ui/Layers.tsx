@@ -19,6 +19,7 @@ import { memo, useCallback, useMemo } from 'react';
 import type { EditorState } from '../model/commands.js';
 import { type Block, blockLabel, type PageDoc } from '../model/document.js';
 import { findBlock, type Operation } from '../model/operations.js';
+import './layers.css';
 
 interface LayersProps {
   doc: PageDoc;

@@ -1,3 +1,4 @@
+import './page-editor.css';
 import { DEVICE_PREVIEWS, type DevicePreview } from '@tessera/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FileEntry, FileList } from '@tessera/core/contracts/files';

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { DeletedPage, PageAnswer, PageDocument, PageSummary } from '@tessera/core/contracts/pages';
 import { api } from '../api.js';
 import { moveTargets, orderForMove, orderForStep, type PageOrder, treeOrder } from '../model/page-tree.js';
+import './pages-panel.css';
 
 /** Page settings open on demand, so the dialog is its own chunk. */
 const PageSettingsDialog = lazy(() =>
