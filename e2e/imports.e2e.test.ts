@@ -124,6 +124,44 @@ describe('Commerce › Import products', () => {
     await poll(() => manager.getByRole('alert').textContent()).toMatch(/Nothing was imported\./);
     expect(await manager.getByLabel('File').isEnabled()).toBe(true);
   });
+
+  it('copies the pictures a CSV names when asked, in their order, and warns of one that is gone', async () => {
+    await manager
+      .getByRole('alert')
+      .getByRole('button')
+      .first()
+      .click()
+      .catch(() => {});
+    await manager.getByLabel("Copy the products' pictures into this site").check();
+    const csv = [
+      'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position,Image Alt Text',
+      `picture-apron,Picture apron,Title,Default Title,PIC-APRON,30.00,${oldOrigin}/wp-content/uploads/2031/back.jpg,2,The back`,
+      `picture-apron,,,,,,${oldOrigin}/wp-content/uploads/2031/front.jpg,1,The front`,
+      `picture-apron,,,,,,${oldOrigin}/gone.jpg,3,Gone`,
+    ].join('\n');
+    await manager
+      .getByLabel('File')
+      .setInputFiles({ name: 'pictures.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const preview = manager.getByRole('region', { name: 'Preview' });
+    await poll(
+      async () => (await preview.count()) === 1 && (await preview.textContent())?.includes('Picture apron'),
+    ).toBe(true);
+    expect(await preview.textContent()).toContain('1 variant, 3 pictures');
+
+    await preview.getByRole('button', { name: 'Import 1 product' }).click();
+    const result = manager.getByRole('region', { name: 'Result' });
+    await poll(() => result.count()).toBe(1);
+    expect(await result.getByRole('list', { name: 'Warnings' }).textContent()).toContain(
+      `Line 4: picture ${oldOrigin}/gone.jpg not imported (HTTP 404).`,
+    );
+    const page = await manager.request.get(`${server.url}/shop/p/picture-apron`);
+    const html = await page.text();
+    const front = html.search(/\/files\/imports\/products\/[0-9a-f]{16}-front\.jpg/);
+    const back = html.search(/\/files\/imports\/products\/[0-9a-f]{16}-back\.jpg/);
+    expect(front).toBeGreaterThan(0);
+    expect(back).toBeGreaterThan(front);
+    expect(html).toContain('alt="The front"');
+  });
 });
 
 describe('Website › WordPress import', () => {

@@ -67,7 +67,7 @@ export const IMPORT_KINDS: Record<ImportKind['id'], ImportKind> = {
     endpoint: '/api/config/imports/products',
     noun: 'product',
     problemLabel: 'Rejected',
-    mediaLabel: "Copy the products' pictures into this site (downloaded from the addresses in the file)",
+    mediaLabel: "Copy the products' pictures into this site (downloaded from their addresses)",
     toReport: (body) => {
       const pictures = body.images as { failed?: unknown } | null | undefined;
       return {
