@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cldrFor } from '../runtime/cldr.js';
 import { dateProbes, dateShapeCount, dateShapeFor, formatDateFast } from './date-shape.js';
 import { differenceClass, formatIntervalFast, intervalProbes, intervalShapeFor } from './interval-shape.js';
-import { zonedFieldsFast } from './strftime.js';
+import { zonedFieldsFast } from './zoned-fields.js';
 
 const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'ja-JP', 'en-GB', 'zh'];
 const ZONES = ['America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'UTC'];

@@ -19,7 +19,7 @@ import type { CLDR, DateFormatOptions } from '@phensley/cldr';
 import { TZ } from '@phensley/timezone';
 import type { ShapeSite } from './context.js';
 import { gregorianDate } from './dates.js';
-import { type ZonedFields, zonedFieldsFast } from './strftime.js';
+import { type ZonedFields, zonedFieldsFast } from './zoned-fields.js';
 
 export const LITERAL = 0;
 export const YEAR = 1;

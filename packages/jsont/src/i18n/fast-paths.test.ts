@@ -14,7 +14,8 @@ import { toDecimal } from './context.js';
 import { formatDecimalFast, formatDecimalText } from './decimal-shape.js';
 import { formatDecimal, formatDecimalValue } from './numbers.js';
 import { decimalOptions } from './options.js';
-import { strftime, zonedFieldsByDate, zonedFieldsFast } from './strftime.js';
+import { strftime } from './strftime.js';
+import { zonedFieldsByDate, zonedFieldsFast } from './zoned-fields.js';
 
 const ZONES = [
   'America/New_York',

@@ -5,7 +5,7 @@
  */
 import type { CLDR, DateIntervalFormatOptions } from '@phensley/cldr';
 import { gregorianDate } from './dates.js';
-import { type ZonedFields, zonedFieldsFast } from './strftime.js';
+import { type ZonedFields, zonedFieldsFast } from './zoned-fields.js';
 import {
   type DateShape,
   type Part,
