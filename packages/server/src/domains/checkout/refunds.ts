@@ -1,5 +1,6 @@
 import { formatMoney } from '@tessera/core';
 import type { Kysely } from 'kysely';
+import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { HostedProviderId } from '../payments/hosted.js';
@@ -78,19 +79,9 @@ export async function refundOrder(
   },
 ): Promise<RefundOutcome> {
   const { siteId, orderId } = input;
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('site_id', '=', siteId)
-    .executeTakeFirst();
+  const order = await siteRow(db, 'orders', siteId, orderId);
   if (!order) return { ok: false, status: 404, error: 'not-found', message: REFUND_MESSAGES.notFound };
-  const charge = await db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'charge')
-    .executeTakeFirst();
+  const charge = await rowWhere(db, 'payments', { order_id: orderId, kind: 'charge' });
   if (charge && (charge.status !== 'succeeded' || order.payment_status === 'pending')) {
     return { ok: false, status: 409, error: 'not-paid', message: REFUND_MESSAGES.notPaid };
   }

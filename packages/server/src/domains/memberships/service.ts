@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { fail } from '../../platform/errors/index.js';
@@ -37,13 +38,7 @@ export async function joinablePlan(
   siteId: string,
   planId: string,
 ): Promise<{ plan: PlanRow; area: AreaRow }> {
-  const plan = await db
-    .selectFrom('member_plans')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('id', '=', planId)
-    .where('archived', '=', 0)
-    .executeTakeFirst();
+  const plan = await rowWhere(db, 'member_plans', { site_id: siteId, id: planId, archived: 0 });
   const area = plan ? await findArea(db, siteId, plan.area_id) : undefined;
   if (!plan || !area) return fail('not-found', 'This membership plan is not offered any more.');
   return { plan, area };

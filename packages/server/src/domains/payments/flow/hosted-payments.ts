@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderMail } from '../../checkout/checkout-service.js';
 import { type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../checkout/stock-holds.js';
+import { rowWhere } from '../../../platform/db/site-row.js';
 import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
 import { nowIso } from '../../../platform/ids.js';
 import type { HostedPaymentProvider, HostedProviderId, RecurringTerms, SessionState } from '../hosted.js';
@@ -164,12 +165,7 @@ export function createHostedPayments(deps: HostedPaymentsDeps) {
     async reconcile(siteId: string, ref: { orderId?: string; sessionId?: string }, providerId: HostedProviderId) {
       const session = ref.orderId
         ? await sessionOf(ref.orderId)
-        : await db
-            .selectFrom('hosted_sessions')
-            .selectAll()
-            .where('provider', '=', providerId)
-            .where('session_id', '=', ref.sessionId ?? '')
-            .executeTakeFirst();
+        : await rowWhere(db, 'hosted_sessions', { provider: providerId, session_id: ref.sessionId ?? '' });
       if (!session?.session_id || session.site_id !== siteId || session.provider !== providerId) return undefined;
       const provider = await registry.providerFor(siteId, providerId);
       if (!provider) return undefined;
