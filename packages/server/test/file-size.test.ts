@@ -3,17 +3,14 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // Every source file under packages/*/src stays under 400 lines (issue 16). Data files (JSON, Markdown)
-// are excepted. The files over the limit today are listed below; the list may only shrink: a listed
-// file that is back under the limit fails the test until its line here is deleted.
+// are excepted. The baseline of files over the limit (seven when first measured; schema.ts the last, split
+// by area in issue 16) is empty: add nothing to it, split the file instead.
 
 const LIMIT = 400;
 const SOURCE = /\.(ts|tsx|mts|js|mjs|cjs|css)$/;
 const ROOT = join(import.meta.dirname, '../../..');
 
-/** Over the limit on 2026-11-26 (lines then). Each is to be split by the domain move; add nothing here. */
-const OVERSIZED_BASELINE = [
-  'packages/server/src/platform/db/schema.ts', // 683
-];
+const OVERSIZED_BASELINE: string[] = [];
 
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
