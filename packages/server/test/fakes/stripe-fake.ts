@@ -98,6 +98,12 @@ export interface StripeFake {
   ): Promise<{ refund: FakeRefund; charge: FakeCharge; events: SentEvent[]; statuses: number[] }>;
   /** A pending refund succeeds (or fails): `refund.updated` is sent; answers Tessera's status. */
   settleRefund(refundId: string, status: 'succeeded' | 'failed'): Promise<{ event: SentEvent; status: number }>;
+  /**
+   * A refund, pending or already succeeded, fails (the buyer's bank sends the money back): its status
+   * becomes `failed`, the payment counts as unrefunded by that much, and `refund.failed` is sent
+   * (made but not sent with `hold`; `redeliver` sends it). Answers Tessera's status when sent.
+   */
+  failRefund(refundId: string, options?: { hold?: boolean }): Promise<{ event: SentEvent; status?: number }>;
   /** Posts an event sent before once more, same id and payload, freshly signed (Stripe's redelivery). */
   redeliver(eventId: string): Promise<number>;
   /** Session creation answers this error (a Stripe outage) while set. */
@@ -148,6 +154,15 @@ export async function startStripeFake(
   /** Work to run once the current API answer is written (the events of a refund). */
   const afterAnswer: (() => void)[] = [];
   let server: Server;
+
+  /** A failed refund gives its amount back to the payment: it may be refunded again. */
+  function moneyBack(refund: FakeRefund): void {
+    const intent = fake.intents.get(refund.payment_intent)!;
+    intent.refunded -= refund.amount;
+    const charge = book.chargeOf(intent);
+    charge.amount_refunded = intent.refunded;
+    charge.refunded = false;
+  }
 
   function makeEvent(type: string, object: unknown, eventId = token('evt')): SentEvent {
     const payload = JSON.stringify({
@@ -413,15 +428,19 @@ export async function startStripeFake(
       const refund = book.retrieve(refundId);
       if (refund.status !== 'pending') throw new Error(`Refund ${refundId} is ${refund.status}, not pending.`);
       refund.status = status;
-      if (status === 'failed') {
-        const intent = fake.intents.get(refund.payment_intent)!;
-        intent.refunded -= refund.amount;
-        const charge = book.chargeOf(intent);
-        charge.amount_refunded = intent.refunded;
-        charge.refunded = false;
-      }
+      if (status === 'failed') moneyBack(refund);
       const event = makeEvent('refund.updated', { ...refund });
       return { event, status: await post(event) };
+    },
+    async failRefund(refundId, options = {}) {
+      const refund = book.retrieve(refundId);
+      if (refund.status !== 'pending' && refund.status !== 'succeeded') {
+        throw new Error(`Refund ${refundId} is ${refund.status}: it cannot fail.`);
+      }
+      refund.status = 'failed';
+      moneyBack(refund);
+      const event = makeEvent('refund.failed', { ...refund });
+      return options.hold ? { event } : { event, status: await post(event) };
     },
     async redeliver(eventId) {
       const event = fake.events.find((e) => e.id === eventId);

@@ -127,6 +127,11 @@ export interface HostedEvent {
    * payment intent, read back from Stripe). Each is recorded once by its reference.
    */
   refunds?: readonly ProviderRefund[];
+  /**
+   * `refund.updated`: refunds of that payment the provider reports as failed or canceled (Stripe),
+   * so one recorded as succeeded stops counting (`flow/provider-refund-failures.ts`).
+   */
+  failedRefunds?: readonly ProviderRefund[];
 }
 
 /** One payment a provider-scheduled subscription took. */

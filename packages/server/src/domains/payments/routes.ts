@@ -6,6 +6,7 @@ import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { nowIso } from '../../platform/ids.js';
 import type { HostedPayments } from './flow/hosted-payments.js';
+import { recordProviderRefundFailure } from './flow/provider-refund-failures.js';
 import { type OrderRefundedHook, recordProviderOrderRefund } from './flow/provider-refunds.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
@@ -104,6 +105,10 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         const recorded = await recordProviderOrderRefund(app.db, site.id, providerId, refund, deps.orderRefunded);
         // An owner's refund of that order is on its way: fail, so the provider delivers this again later.
         if (recorded === 'busy') throw new Error(`The refund ${refund.reference} waits for a refund in progress.`);
+      }
+      for (const refund of event.failedRefunds ?? []) {
+        const undone = await recordProviderRefundFailure(app.db, site.id, providerId, refund);
+        if (undone === 'busy') throw new Error(`The failed refund ${refund.reference} waits for a refund in progress.`);
       }
       if (event.subscriptionId || event.refunds?.length) await deps.onEvent?.(site.id, providerId, event);
       await app.db

@@ -67,6 +67,7 @@ export async function recordProviderOrderRefund(
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
         .where('order_id', '=', order.id)
         .where('kind', '=', 'refund')
+        .where('status', '=', 'succeeded')
         .executeTakeFirstOrThrow();
       if (order.refunded_cents > Number(written.cents)) return 'busy';
       const refundedCents = Math.min(order.amount_due_cents, order.refunded_cents + refund.amountCents);

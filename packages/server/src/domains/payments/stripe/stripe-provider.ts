@@ -103,6 +103,8 @@ const EVENT_TYPES: Record<string, HostedEvent['type']> = {
   'charge.refund.updated': 'refund.updated',
   'refund.created': 'refund.updated',
   'refund.updated': 'refund.updated',
+  // A refund that failed after it was made (even after it succeeded): it stops counting.
+  'refund.failed': 'refund.updated',
 };
 
 /** At most this many refunds of one payment are read back (Stripe pages by 100). */
@@ -112,18 +114,28 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
   const stripe = new Stripe(config.secretKey, clientOptions(config.apiBase));
 
   /**
-   * The succeeded refunds of a payment intent, as Stripe has them now: the event only says which
-   * payment to look at, so a refund still pending (or failed) is not counted, and an event that is
-   * old, out of order or about a refund Tessera made itself records nothing twice. Throws when
-   * Stripe cannot be reached (the webhook then answers 500 and Stripe delivers it again).
+   * The succeeded and the failed (or canceled) refunds of a payment intent, as Stripe has them now:
+   * the event only says which payment to look at, so a refund still pending is not counted, one that
+   * failed stops counting, and an event that is old, out of order or about a refund Tessera made
+   * itself records nothing twice. Throws when Stripe cannot be reached (the webhook then answers 500
+   * and Stripe delivers it again).
    */
-  async function refundsOf(paymentIntent: string): Promise<ProviderRefund[]> {
-    const found: ProviderRefund[] = [];
+  async function refundsOf(
+    paymentIntent: string,
+  ): Promise<{ refunds: ProviderRefund[]; failedRefunds: ProviderRefund[] }> {
+    const refunds: ProviderRefund[] = [];
+    const failedRefunds: ProviderRefund[] = [];
     let seen = 0;
     for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
       if (++seen > MOST_REFUNDS) break;
-      if (refund.status !== 'succeeded' || idOf(refund.payment_intent) !== paymentIntent) continue;
-      found.push({
+      if (idOf(refund.payment_intent) !== paymentIntent) continue;
+      const list =
+        refund.status === 'succeeded'
+          ? refunds
+          : ['failed', 'canceled'].includes(refund.status ?? '')
+            ? failedRefunds
+            : undefined;
+      list?.push({
         reference: refund.id,
         paymentReference: paymentIntent,
         amountCents: refund.amount,
@@ -131,7 +143,7 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
       });
     }
     // Oldest first, so refunds are recorded in the order they were made.
-    return found.reverse();
+    return { refunds: refunds.reverse(), failedRefunds: failedRefunds.reverse() };
   }
 
   return {
@@ -266,7 +278,7 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
         const intent = ['refund', 'charge'].includes(object.object ?? '') ? object.payment_intent : undefined;
         const paymentIntent = idOf(intent as string | { id: string } | null | undefined);
         if (!paymentIntent) return { ok: true, event: { eventId: event.id, type: 'other' } };
-        return { ok: true, event: { eventId: event.id, type, refunds: await refundsOf(paymentIntent) } };
+        return { ok: true, event: { eventId: event.id, type, ...(await refundsOf(paymentIntent)) } };
       }
       return {
         ok: true,

@@ -35,6 +35,10 @@ for (const dialect of DIALECTS) {
       return { orderId: placed.orderId, intent, due: order.amount_due_cents };
     }
 
+    /** The store manager, signed in once for the file's tests. */
+    let signedIn: ReturnType<typeof ownerSession> | undefined;
+    const storeManager = () => (signedIn ??= ownerSession(server, OWNERS.storeManager));
+
     const refundRows = (orderId: string) =>
       server.db
         .selectFrom('payments')
@@ -101,9 +105,37 @@ for (const dialect of DIALECTS) {
       expect((await orderRow(server, orderId)).refunded_cents).toBe(100);
     });
 
+    it('a refund that fails after it succeeded stops counting once, whatever arrives at once; the order is paid again', async () => {
+      const { orderId, intent, due } = await paidOrder();
+      const part = await fake.refundFromDashboard(intent, { amount: 200 });
+      const rest = await fake.refundFromDashboard(intent);
+      expect(await orderRow(server, orderId)).toMatchObject({ refunded_cents: due, payment_status: 'refunded' });
+      const failed = await fake.failRefund(rest.refund.id, { hold: true });
+      expect(failed.event.type).toBe('refund.failed');
+      // refund.failed three times and the refund's older events, all at once: each reads the refund failed.
+      const ids = [failed.event.id, failed.event.id, failed.event.id, ...rest.events.map((e) => e.id)];
+      expect(await Promise.all(ids.map((id) => fake.redeliver(id)))).toEqual(ids.map(() => 200));
+      const rows = async () => (await refundRows(orderId)).map((r) => [r.reference, r.status, r.amount_cents]).sort();
+      const expected = [
+        [part.refund.id, 'succeeded', 200],
+        [rest.refund.id, 'failed', due - 200],
+      ].sort();
+      expect(await rows()).toEqual(expected);
+      expect(await orderRow(server, orderId)).toMatchObject({ refunded_cents: 200, payment_status: 'paid' });
+      // Later deliveries change nothing; what the failure gave back can be refunded again from Orders.
+      expect(await fake.redeliver(failed.event.id)).toBe(200);
+      expect(await fake.redeliver(part.events[0]!.id)).toBe(200);
+      expect(await rows()).toEqual(expected);
+      const owner = await storeManager();
+      const again = await owner.post(`/api/config/orders/${orderId}/refund`, {});
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.amountCents).toBe(due - 200);
+      expect(await orderRow(server, orderId)).toMatchObject({ refunded_cents: due, payment_status: 'refunded' });
+    });
+
     it("the owner's refund from Orders and its own events record it once", async () => {
       const { orderId, intent } = await paidOrder();
-      const owner = await ownerSession(server, OWNERS.storeManager);
+      const owner = await storeManager();
       const refund = await owner.post(`/api/config/orders/${orderId}/refund`, { amountCents: 300 });
       expect(refund.status, JSON.stringify(refund.body)).toBe(200);
       await fake.idle();
