@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { TRACKING_LIMITS } from '../tracking/constants.js';
 
-// Batched tracking events (`POST /api/census/batch`, issue 20): a page's hit and its schema events in
-// one request. Each event is checked on its own, by the rules of its single route
+// Batched tracking events (`POST /api/census/batch`, issue 20): a page's hit, its schema events and its
+// census calls (button and form renders, overlays, quick views) in one request. Each event is checked on its own, by the rules of its single route
 // (`POST /api/census/RecordHit`, `POST /api/v1/clanker/events`), and answered on its own, so one bad
 // event costs only itself. Every event carries an id the browser made; the server stores an id once
 // per site, so a batch sent again (its answer lost on the way) is not counted twice.
@@ -34,8 +34,24 @@ export const batchSchemaEvent = z.object({
   eventContent: z.string({ error: 'Send eventContent as JSON text.' }).max(32_768, 'eventContent is too long.'),
 });
 
-export const batchEvent = z.discriminatedUnion('type', [batchHit, batchSchemaEvent], {
-  error: 'Send each event as an object with type "hit" or "schema".',
+/** The census calls that may travel in a batch, by the name of their single route. */
+export const BATCH_CENSUS_NAMES = ['button-render', 'form-render', 'overlay', 'quick-view'] as const;
+export type BatchCensusName = (typeof BATCH_CENSUS_NAMES)[number];
+
+/**
+ * A census call: `fields` are the form fields of its single route (`POST /api/census/button-render`,
+ * `form-render`, `overlay`; for `quick-view` the product's `id` of `POST /api/census/RecordQuickView/:id`),
+ * checked by that route's rules.
+ */
+export const batchCensusEvent = z.object({
+  type: z.literal('census'),
+  id: eventId,
+  name: z.enum(BATCH_CENSUS_NAMES, { error: `Send name as one of ${BATCH_CENSUS_NAMES.join(', ')}.` }),
+  fields: z.record(z.string(), z.string(), { error: 'Send fields as an object of texts.' }).default({}),
+});
+
+export const batchEvent = z.discriminatedUnion('type', [batchHit, batchSchemaEvent, batchCensusEvent], {
+  error: 'Send each event as an object with type "hit", "schema" or "census".',
 });
 export type BatchEvent = z.infer<typeof batchEvent>;
 

@@ -1,10 +1,11 @@
 /**
- * The lazy site-events chunk: the page hit and the named commerce events, queued and sent together
- * (`batch.ts`), and the census calls for buttons, forms, overlays and quick views.
+ * The lazy site-events chunk: the page hit, the named commerce events and the census calls for button
+ * and form renders, overlays and quick views, queued and sent together (`batch.ts`); button clicks.
  */
 import { COMMERCE_EVENTS } from '@tessera/core';
 import { CART_UPDATED_EVENT } from '../cart-events.js';
 import type { ShoppingCart } from '@tessera/core/contracts/cart';
+import type { BatchCensusName } from '@tessera/core/contracts/tracking';
 import { createEventQueue, eventId } from './batch.js';
 import { cartChanges } from './cart-changes.js';
 import { ANALYTICS_EVENT_SCHEMA, census, sendSchemaEvent } from './events.js';
@@ -104,16 +105,25 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
   // The page's first events wait for the page load id: once they are queued, the queue sends.
   pageLoad.then(release, release);
 
-  // Census: buttons, forms, overlays, quick views
+  // Census: buttons, forms, overlays and quick views go with the page's batch (their own routes when it
+  // cannot take them); a click on a button is sent at once, as the page may be left.
   const text = (el: Element) => (el.textContent ?? '').trim().slice(0, 100);
-  for (const button of [...doc.querySelectorAll(BUTTONS)].slice(0, MAX_RENDER_CALLS)) {
-    void census.buttonRender(doc, visitorCookie, { buttonText: text(button) });
+  const censusEvent = (name: BatchCensusName, fields: Record<string, string>, single: () => Promise<unknown>) =>
+    queue.push({ type: 'census', id: eventId(), name, fields }, single);
+  const rendered = (selector: string) => [...doc.querySelectorAll(selector)].slice(0, MAX_RENDER_CALLS);
+  for (const button of rendered(BUTTONS)) {
+    const fields = { buttonText: text(button) };
+    censusEvent('button-render', { visitorCookie, page: path, ...fields }, () =>
+      census.buttonRender(doc, visitorCookie, fields),
+    );
   }
-  for (const form of [...doc.querySelectorAll('[data-form-id]')].slice(0, MAX_RENDER_CALLS)) {
-    void census.formRender(doc, visitorCookie, form.getAttribute('data-form-id') ?? '');
+  for (const form of rendered('[data-form-id]')) {
+    const formId = form.getAttribute('data-form-id') ?? '';
+    censusEvent('form-render', { formId, visitorCookie }, () => census.formRender(doc, visitorCookie, formId));
   }
-  for (const overlay of [...doc.querySelectorAll('[data-overlay-id]')].slice(0, MAX_RENDER_CALLS)) {
-    void census.overlay(doc, visitorCookie, { overlayId: overlay.getAttribute('data-overlay-id') ?? '' });
+  for (const overlay of rendered('[data-overlay-id]')) {
+    const fields = { overlayId: overlay.getAttribute('data-overlay-id') ?? '' };
+    censusEvent('overlay', { visitorCookie, page: path, ...fields }, () => census.overlay(doc, visitorCookie, fields));
   }
   doc.addEventListener(
     'click',
@@ -123,7 +133,10 @@ export function startSiteEvents(state: TrackerState, pageLoad: PageLoad): void {
         analyticsEvent(COMMERCE_EVENTS.reviewsAnchor, { itemId: context.product.id });
       }
       const quickView = target?.closest('[data-quick-view-id]');
-      if (quickView) void census.quickView(doc, quickView.getAttribute('data-quick-view-id') ?? '');
+      if (quickView) {
+        const id = quickView.getAttribute('data-quick-view-id') ?? '';
+        censusEvent('quick-view', { id }, () => census.quickView(doc, id));
+      }
       const button = target?.closest(BUTTONS);
       if (button) {
         void census.buttonClick(doc, visitorCookie, {

@@ -12,6 +12,7 @@ import { AppError, isAppError } from '../../platform/errors/aliases.js';
 import { countPerAddressBy } from '../../platform/http/rate-limit.js';
 import { describeZodError, parseInput } from '../../platform/http/validate.js';
 import type { BatchWriter } from './batch-writer.js';
+import { CENSUS_FIELDS, censusCall, censusRow } from './census.js';
 import type { EventSchemaRegistry } from './event-schemas.js';
 import { hitRow, parseHitText, type RequestScope, refererPath, type Scopes } from './ingest.js';
 import { TRACKING_BUDGET_FACTOR } from './ingest-limits.js';
@@ -48,7 +49,7 @@ const taken = (index: number, buffered: boolean): BatchResult =>
   buffered ? { index, stored: true } : { index, stored: false, retry: true };
 
 /**
- * `POST /api/census/batch` (issue 20): a page's hit and schema events in one request, each checked by
+ * `POST /api/census/batch` (issue 20): a page's hit, schema events and census calls in one request, each checked by
  * the rules of its single route and answered by its place in the list (`contracts/tracking.ts`). The
  * crumb, the consent, the owner and page-type skip rules are those of the single routes. The request
  * counts against a per-address limit of requests and each event against one of events, so batching is
@@ -81,6 +82,14 @@ export function registerBatchRoute(app: FastifyInstance, options: BatchRouteOpti
       const row = hitRow(scope, batchRowId(scope.siteId, event.id), data, request);
       return taken(index, writer.add('tracking_hits', row, true));
     }
+    if (event.type === 'census') {
+      const fields = CENSUS_FIELDS[event.name].safeParse(event.fields);
+      if (!fields.success) return refused(index, 400, describeZodError(fields.error));
+      const call = censusCall(event.name, fields.data, request);
+      if (!scope || !call.tracked || !scopes.tracksPath(scope, call.path)) return { index, stored: false };
+      const row = censusRow(scope, batchRowId(scope.siteId, event.id), event.name, call.fields);
+      return taken(index, writer.add('tracking_events', row, true));
+    }
     const check = schemas.check(event.eventSchemaName, event.eventContent);
     if (!check.ok) return refused(index, check.status, check.details);
     const row = check.schema.toRow(check.content);
@@ -103,7 +112,7 @@ export function registerBatchRoute(app: FastifyInstance, options: BatchRouteOpti
       bodyLimit: TRACKING_LIMITS.batch.maxBytes,
       config: {
         contract: {
-          summary: "A page's hit and schema events in one request, each answered on its own",
+          summary: "A page's hit, schema events and census calls in one request, each answered on its own",
           body: trackingBatchBody,
           response: { 202: trackingBatchAnswer },
           errors: ['rate-limited'],

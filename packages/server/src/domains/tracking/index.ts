@@ -1,4 +1,4 @@
-import { shouldRecordPageView, shouldTrack, TRACKING_LIMITS, TRACKING_MESSAGES } from '@tessera/core';
+import { shouldRecordPageView, TRACKING_LIMITS, TRACKING_MESSAGES } from '@tessera/core';
 import {
   beaconAnswer,
   eventValidation,
@@ -6,7 +6,7 @@ import {
   performanceSettings,
   quickViewParams,
 } from '@tessera/core/contracts/tracking';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { loadOwner, OWNER_COOKIE } from '../auth/owner-session.js';
@@ -19,8 +19,9 @@ import { newId, newToken, nowIso } from '../../platform/ids.js';
 import { registerAnalyticsRoutes } from './analytics-routes.js';
 import { registerBatchRoute } from './batch-route.js';
 import { BatchWriter } from './batch-writer.js';
+import { CENSUS_FIELDS, type CensusName, censusCall, censusRow } from './census.js';
 import { fastHitData, fastHitFormData, fastSchemaEventBody } from './fast-ingest.js';
-import { hitRow, pathOf, refererPath, type Scope, trackingScopes, userAgent } from './ingest.js';
+import { hitRow, refererPath, trackingScopes, userAgent } from './ingest.js';
 import { trackingRowId } from './row-ids.js';
 import { defaultEventSchemas, type EventSchemaRegistry } from './event-schemas.js';
 import {
@@ -33,7 +34,6 @@ import {
   recordHitForm,
 } from './ingest-schemas.js';
 import { trackingLimits } from './ingest-limits.js';
-import type { TrackingRow } from '../../platform/db/tracking-tables.js';
 
 export { BatchWriter } from './batch-writer.js';
 export { EventSchemaRegistry, type EventSchema } from './event-schemas.js';
@@ -127,24 +127,6 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
   });
   const { trackedScope } = scopes;
 
-  function censusEvent(scope: Scope, name: string, fields: Partial<TrackingRow<'tracking_events'>>): void {
-    writer.add('tracking_events', {
-      id: trackingRowId(),
-      site_id: scope.siteId,
-      source: 'census',
-      name,
-      visitor_id: '',
-      session_id: '',
-      path: '',
-      item_id: null,
-      value_cents: null,
-      currency: null,
-      data: '{}',
-      created_at: scope.now,
-      ...fields,
-    });
-  }
-
   // ---- census ----
   app.post(
     '/api/census/RecordHit',
@@ -163,50 +145,33 @@ export default async function trackingPlugin(app: FastifyInstance, options: Trac
     },
   );
 
+  /** A census call on its own route: checked by its form, stored unless its page is not tracked. */
+  async function recordCensus(request: FastifyRequest, name: CensusName, input: unknown, what?: string) {
+    const call = censusCall(name, parseInput(CENSUS_FIELDS[name], input, what), request);
+    const scope = call.tracked ? await trackedScope(request, call.path) : undefined;
+    if (!scope) return SKIPPED;
+    writer.add('tracking_events', censusRow(scope, trackingRowId(), name, call.fields));
+    return ACCEPTED;
+  }
   for (const name of ['button-click', 'button-render', 'overlay'] as const) {
     app.post(
       `/api/census/${name}`,
       { ...limit(name), config: { contract: { body: censusForm, response: accepted } } },
-      async (request, reply) => {
-        const form = parseInput(censusForm, request.body);
-        const path = pathOf(form.page) || refererPath(request);
-        const scope = shouldTrack({ path }) ? await trackedScope(request, path) : undefined;
-        if (!scope) return reply.code(202).send(SKIPPED);
-        const { visitorCookie, page: _page, ...rest } = form;
-        censusEvent(scope, name, { visitor_id: visitorCookie.split('.')[0] ?? '', path, data: JSON.stringify(rest) });
-        return reply.code(202).send(ACCEPTED);
-      },
+      async (request, reply) => reply.code(202).send(await recordCensus(request, name, request.body)),
     );
   }
 
   app.post(
     '/api/census/form-render',
     { ...limit('form-render'), config: { contract: { body: formRenderForm, response: accepted } } },
-    async (request, reply) => {
-      const form = parseInput(formRenderForm, request.body);
-      const path = refererPath(request);
-      const scope = await trackedScope(request, path);
-      if (!scope) return reply.code(202).send(SKIPPED);
-      censusEvent(scope, 'form-render', {
-        visitor_id: form.visitorCookie.split('.')[0] ?? '',
-        path,
-        item_id: form.formId,
-      });
-      return reply.code(202).send(ACCEPTED);
-    },
+    async (request, reply) => reply.code(202).send(await recordCensus(request, 'form-render', request.body)),
   );
 
   app.post(
     '/api/census/RecordQuickView/:id',
     { ...limit('quick-view'), config: { contract: { params: quickViewParams, response: accepted } } },
-    async (request, reply) => {
-      const itemId = parseInput(quickViewParams, request.params, 'address').id;
-      const path = refererPath(request);
-      const scope = await trackedScope(request, path);
-      if (!scope) return reply.code(202).send(SKIPPED);
-      censusEvent(scope, 'quick-view', { path, item_id: itemId });
-      return reply.code(202).send(ACCEPTED);
-    },
+    async (request, reply) =>
+      reply.code(202).send(await recordCensus(request, 'quick-view', request.params, 'address')),
   );
 
   // ---- named site events ----
