@@ -129,5 +129,26 @@ for (const dialect of DIALECTS) {
         ['overlay', '/shop', JSON.stringify({ overlayId: 'kept' })],
       ]);
     });
+
+    it('records no census event of a visitor who declined cookies or of the signed-in owner', async () => {
+      const events = [
+        census('button-render', { visitorCookie: 'cb3.1', page: '/shop', buttonText: 'Buy' }),
+        census('form-render', { formId: 'f-cb3', visitorCookie: 'cb3.1' }),
+      ];
+      const declined = new Visitor(suite.server.url);
+      declined.cookies.set('tessera_consent', 'declined');
+      const answers = [
+        await declined.post(BATCH, { events }, FROM_PAGE),
+        await suite.owner.post(BATCH, { events }, FROM_PAGE),
+      ];
+      for (const answer of answers) {
+        expect(answer.body.results).toEqual([
+          { index: 0, stored: false },
+          { index: 1, stored: false },
+        ]);
+      }
+      await flush();
+      expect(await censusRows(suite.server, ['cb3'], ['f-cb3'])).toEqual([]);
+    });
   });
 }
