@@ -304,6 +304,49 @@ for (const dialect of DIALECTS) {
       expect(text).toContain('lapsing@example.com,yes,7.00,USD,month,lapsed,7.00,1,');
     });
 
+    // Last but one: its scheduler runs move the clock a year on, past every other gift of the file.
+    it('yearly gift: charged again a year on, not a month on; two schedulers at once charge the year once', async () => {
+      const visitor = Visitor.of(suite.server);
+      const placed = await give(visitor, { customAmount: '30', interval: 'year', email: 'yearly@example.com' });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const sessionId = sessionOf(String(placed.body.redirect));
+      await suite.fake.pay(sessionId);
+      await followBack(visitor, suite.fake.sessions.get(sessionId)!.success_url);
+      const donation = await donationOf(suite.server, placed.body.orderId);
+      expect(donation).toMatchObject({ status: 'active', interval: 'year' });
+      const created = new Date(donation.created_at).getTime();
+      const firstDue = new Date(donation.next_charge_at!).getTime();
+      expect(firstDue - created).toBeGreaterThan(364 * DAY);
+      const charges = () =>
+        suite.fake.requestsTo('/v1/payment_intents').filter((r) => r.body.metadata?.order_id === placed.body.orderId);
+
+      // A month (and eleven) on, nothing is due.
+      for (const days of [32, 340]) {
+        const run = await suite.server.app.services.donations!.renewDue(new Date(created + days * DAY));
+        expect(run.filter((r) => r.donationId === donation.id)).toEqual([]);
+      }
+      expect(charges()).toHaveLength(0);
+
+      const at = new Date(firstDue + 1000);
+      const runs = await Promise.all([
+        suite.server.app.services.donations!.renewDue(at),
+        suite.server.app.services.donations!.renewDue(at),
+      ]);
+      expect(runs.flat().filter((r) => r.donationId === donation.id)).toMatchObject([
+        { cycle: 2, status: 'succeeded' },
+      ]);
+      expect(charges()).toHaveLength(1);
+      expect(charges()[0]!.body).toMatchObject({ amount: '3000', currency: 'usd', off_session: 'true' });
+      const renewed = await donationOf(suite.server, placed.body.orderId);
+      expect(new Date(renewed.next_charge_at!).getTime() - firstDue).toBeGreaterThan(364 * DAY);
+      const receipts = await mailTo(suite.server, 'yearly@example.com');
+      expect(receipts).toHaveLength(2);
+      for (const receipt of receipts) {
+        expect(receipt.text_body).toContain('Amount: $30.00');
+        expect(receipt.text_body).toContain('every year');
+      }
+    });
+
     it('limits donate attempts per address (limit "donate")', async () => {
       const visitor = Visitor.of(suite.server);
       let status = 0;
