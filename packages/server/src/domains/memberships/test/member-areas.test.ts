@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BlockType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberAccess } from '../index.js';
 import type { TestServer } from '../../../testing.js';
@@ -87,6 +88,34 @@ for (const dialect of DIALECTS) {
       const anonymous = await Visitor.of(server).get('/members');
       expect(anonymous.status).toBe(403);
       expect(String(anonymous.body)).toContain('/account/login?next=');
+    });
+
+    it('the member-area block (67) on a published page leads to the area’s page of plans to join', async () => {
+      const admin = await ownerSession(server, OWNERS.admin);
+      const created = await admin.post('/api/config/pages', { title: 'Join us' });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const pageId = created.body.page.id as string;
+      const blocks = [
+        { id: 'bJoin', type: BlockType.MEMBER_AREA, settings: {}, content: { areaId, title: 'Be an <Insider>' } },
+        { id: 'bNoArea', type: BlockType.MEMBER_AREA, settings: {}, content: { areaId: '../../api', title: 'Gone' } },
+      ];
+      expect((await admin.put(`/api/config/pages/${pageId}/draft`, { sections: [{ blocks }] })).status).toBe(200);
+      const published = await admin.post(`/api/config/pages/${pageId}/publish`, {});
+      expect(published.status).toBe(200);
+      const html = String((await Visitor.of(server).get(`/${published.body.summary.slug}`)).body);
+      expect(html.match(/block--member-area/g)).toHaveLength(1);
+      expect(html).toContain('<h2 class="member-area-block__title">Be an &lt;Insider&gt;</h2>');
+      const join = html.match(
+        /<a class="button button--primary member-area-block__join" href="([^"]+)">See the plans<\/a>/,
+      );
+      expect(join?.[1]).toBe(`/member-areas/${areaId}`);
+      expect(html).not.toContain('Gone');
+      // Followed by a signed-in site user: the area's plans, each with its own join form.
+      const { visitor } = await member('block-reader@example.com');
+      const plans = await visitor.get(join![1]!);
+      expect(plans.status).toBe(200);
+      for (const name of ['Insiders', 'Lifetime', 'action="/member-areas/join"'])
+        expect(String(plans.body)).toContain(name);
     });
 
     it('a free plan: concurrent joins store one membership and the page opens at once', async () => {
