@@ -26,7 +26,7 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
 }
 
 interface BatchSent {
-  events: { type: string; id: string; data?: string; eventContent?: string }[];
+  events: { type: string; id: string; data?: string; eventContent?: string; name?: string }[];
   /** The answer's results, once it came. */
   results?: { index: number; stored: boolean }[];
 }
@@ -62,12 +62,14 @@ async function visitor() {
   return { context, page, calls, batches };
 }
 
-/** What a batch carries, by kind: hit paths and schema event names. */
+/** What a batch carries, by kind: hit paths, schema event names and census call names. */
 function contentsOf(batch: BatchSent): string[] {
   return batch.events.map((event) =>
     event.type === 'hit'
       ? `hit ${JSON.parse(event.data ?? '{}').path}`
-      : `event ${JSON.parse(event.eventContent ?? '{}').eventName}`,
+      : event.type === 'census'
+        ? `census ${event.name}`
+        : `event ${JSON.parse(event.eventContent ?? '{}').eventName}`,
   );
 }
 
@@ -101,15 +103,21 @@ describe('tracking', () => {
 
     const product = new ProductPage(page);
     await visit(page, '/shop/p/sticker-pack');
-    // The product page's hit and its VisitPDP event arrive in one request, both stored.
+    // The product page's hit, its add-to-cart button's render and its VisitPDP event arrive in one
+    // request, all stored.
     const pageBatch = await eventually(
       async () => batches.find((b) => contentsOf(b).includes('hit /shop/p/sticker-pack') && b.results),
       (batch) => batch !== undefined,
     );
-    expect(contentsOf(pageBatch as BatchSent)).toEqual(['hit /shop/p/sticker-pack', 'event VisitPDP']);
+    expect(contentsOf(pageBatch as BatchSent)).toEqual([
+      'hit /shop/p/sticker-pack',
+      'census button-render',
+      'event VisitPDP',
+    ]);
     expect(pageBatch?.results).toEqual([
       { index: 0, stored: true },
       { index: 1, stored: true },
+      { index: 2, stored: true },
     ]);
     const item = await product.product();
     await product.addButton.click();
@@ -181,6 +189,19 @@ describe('tracking', () => {
     // Every hit and event went in batches, none on the single routes; every event id once.
     expect(calls).toContain('/api/census/batch');
     expect(calls.filter((c) => c === '/api/census/RecordHit' || c === '/api/v1/clanker/events')).toEqual([]);
+    // The census calls too: the home page's newsletter form render went in a batch, not on its own route.
+    expect(batches.some((b) => b.events.some((e) => e.type === 'census' && e.name === 'form-render'))).toBe(true);
+    expect(calls.filter((c) => /^\/api\/census\/(button-render|form-render|overlay|RecordQuickView)/.test(c))).toEqual(
+      [],
+    );
+    const formRenders = await eventually(
+      async () =>
+        query<{ n: number }>(
+          "select count(*) as n from tracking_events where source = 'census' and name = 'form-render'",
+        ),
+      (rows) => rows[0].n > 0,
+    );
+    expect(formRenders[0].n).toBeGreaterThan(0);
     const ids = batches.flatMap((b) => b.events.map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => /^[0-9a-f]{8}[0-9a-z]{12}$/.test(id))).toBe(true);
