@@ -99,6 +99,13 @@ export {
   type VariantInput,
 } from './product/types.js';
 export { findVariant, findVariantBySku, variantOptions, type VariantOption } from './product/variant-options.js';
+export {
+  DEFAULT_WEIGHT_UNIT,
+  WEIGHT_UNITS,
+  type WeightUnit,
+  weightToGrams,
+  weightUnitOf,
+} from './product/weight.js';
 
 export {
   INSTALLMENTS,

@@ -180,7 +180,8 @@ function site(config: ServerConfig, argv: string[]): Promise<number> {
 function importData(config: ServerConfig, argv: string[]): Promise<number> {
   const run = async (db: Db) => {
     const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
-    console.log(await importCommand(db, argv, { storage }));
+    const server = { publicUrl: config.publicUrl, port: config.port };
+    console.log(await importCommand(db, argv, { storage, server }));
     if (!argv.includes('--dry-run')) await announce(db, config);
     return 0;
   };

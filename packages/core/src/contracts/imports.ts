@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorAnswer } from './errors.js';
+import { WEIGHT_UNITS } from '../product/weight.js';
 
 // The editor's imports (issue 19, `/api/config/imports/*`): a product CSV (Shopify or Squarespace)
 // or a WordPress / Squarespace export, sent as the request body. A dry run answers what would
@@ -69,6 +70,8 @@ export const productImportAnswer = z.object({
   rejected: z.array(problem),
   /** Picture addresses left as they are: the import was not asked to fetch pictures (`fetchMedia`). */
   imagesNotImported: count,
+  /** Squarespace files: the unit their weights were read in (the store's weight unit); null for Shopify's grams. */
+  weightUnit: z.enum(WEIGHT_UNITS).nullable().optional(),
   /**
    * With `fetchMedia=true`: the distinct picture addresses, how many were copied (0 in a dry run),
    * and each picture not imported with the line naming it and why (the import goes on without it).

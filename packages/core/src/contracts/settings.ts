@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COOKIE_BANNER_POSITIONS } from '../consent/cookie-banner.js';
 import { COOKIE_POLICIES, SHARE_SERVICES } from '../editor/site-admin.js';
+import { WEIGHT_UNITS } from '../product/weight.js';
 
 // The site's and the store's settings as the editor's settings panels read them
 // (`/api/config/settings*`: admin group; `/api/config/settings/store`: store group). The bodies stay
@@ -96,6 +97,8 @@ export const storeSettings = z
     expressCheckout: z.boolean(),
     /** Minutes a payment-pending order holds its stock before it is cancelled (default 30). */
     stockHoldMinutes: z.number().int(),
+    /** The unit weights without one of their own are read in (a Squarespace product CSV's); products keep grams. */
+    weightUnit: z.enum(WEIGHT_UNITS),
   })
   .strict();
 

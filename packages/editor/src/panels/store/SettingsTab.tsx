@@ -5,6 +5,13 @@ import { type FieldErrors, fieldErrorsOf } from './field-errors.js';
 import { FieldMessage, invalidProps, TextField } from './fields.js';
 import type { StoreSettings } from '@tessera/core/contracts/settings';
 
+const WEIGHT_UNITS: { value: StoreSettings['weightUnit']; label: string }[] = [
+  { value: 'kg', label: 'Kilograms (kg)' },
+  { value: 'g', label: 'Grams (g)' },
+  { value: 'lb', label: 'Pounds (lb)' },
+  { value: 'oz', label: 'Ounces (oz)' },
+];
+
 type Flag = {
   [K in keyof StoreSettings]: StoreSettings[K] extends boolean ? K : never;
 }[keyof StoreSettings];
@@ -38,7 +45,13 @@ const FLAGS: { key: Flag; label: string; group: (typeof GROUPS)[number]; hint?: 
   { key: 'scarcityShownByDefault', label: 'Show the scarcity message on product pages by default', group: 'Scarcity' },
 ];
 
-const TEXT_FIELDS = ['stockHoldMinutes', 'restockNotificationsSuccessText', 'scarcityThreshold', 'scarcityText'];
+const TEXT_FIELDS = [
+  'weightUnit',
+  'stockHoldMinutes',
+  'restockNotificationsSuccessText',
+  'scarcityThreshold',
+  'scarcityText',
+];
 
 /** Store settings (SPEC §3): payments (issue 15), service quantities, the restock and scarcity widgets and their texts. */
 export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: StoreSettings) => void }) {
@@ -55,6 +68,7 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
     const body: Record<string, unknown> = {};
     for (const flag of FLAGS) body[flag.key] = draft[flag.key];
     body.restockNotificationsSuccessText = draft.restockNotificationsSuccessText;
+    body.weightUnit = draft.weightUnit;
     if (draft.scarcityText?.trim()) body.scarcityText = draft.scarcityText;
     const minutes = Number(holdMinutes);
     if (!holdMinutes.trim() || !Number.isInteger(minutes)) {
@@ -129,6 +143,28 @@ export function SettingsTab(props: { settings: StoreSettings; onSaved: (s: Store
               value={holdMinutes}
               onChange={(e) => setHoldMinutes(e.target.value)}
             />
+          )}
+          {group === 'Cart' && (
+            <div className="ed-form-row">
+              <label htmlFor="ed-store-weightUnit">Weight unit</label>
+              <select
+                id="ed-store-weightUnit"
+                value={draft.weightUnit}
+                onChange={(e) => setDraft({ ...draft, weightUnit: e.target.value as StoreSettings['weightUnit'] })}
+                aria-describedby="ed-store-weightUnit-hint"
+                {...invalidProps(errors, 'weightUnit')}
+              >
+                {WEIGHT_UNITS.map((unit) => (
+                  <option key={unit.value} value={unit.value}>
+                    {unit.label}
+                  </option>
+                ))}
+              </select>
+              <span className="ed-hint" id="ed-store-weightUnit-hint">
+                Weights in a Squarespace product CSV are read in this unit; products keep them in grams.
+              </span>
+              <FieldMessage errors={errors} path="weightUnit" />
+            </div>
           )}
           {group === 'Restock' && (
             <TextField

@@ -46,6 +46,7 @@ export function productAnswer(report: ProductImportReport): ProductImportAnswer 
     })),
     rejected: report.rejected,
     imagesNotImported: report.imagesNotImported,
+    weightUnit: report.weightUnit ?? null,
     images: report.images ?? null,
     text: formatReport(report),
   };

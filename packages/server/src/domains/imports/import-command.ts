@@ -4,11 +4,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { type FileStorage, siteFileStorage } from '../../platform/storage/index.js';
 import { CsvSyntaxError } from './csv-read.js';
-import { ProductCsvError } from './product-csv.js';
+import { ProductCsvError, WEIGHT_UNIT_NAMES } from './product-csv.js';
 import { importProducts, ProductImportError, type ProductImportReport } from './product-import.js';
 import { WORDPRESS_USAGE, wordpressCommand } from './wordpress-command.js';
 import { commandSite } from '../../platform/db/command-site.js';
 import { checkImportFile } from './command-file.js';
+import { publicBaseUrl } from '../../platform/http/public-url.js';
 
 export const IMPORT_USAGE = `Usage: tessera import products <file.csv> [--site <id>] [--collection <slug>] [--dry-run] [--fetch-media]
 
@@ -38,6 +39,11 @@ export function formatReport(report: ProductImportReport): string {
   const lines = [
     `${report.format === 'shopify' ? 'Shopify' : 'Squarespace'} product CSV → products page /${report.collection}`,
   ];
+  if (report.weightUnit) {
+    lines.push(
+      `Weights read in ${WEIGHT_UNIT_NAMES[report.weightUnit]}, the store's weight unit (Store settings): Squarespace writes them in its site's unit without naming it.`,
+    );
+  }
   for (const p of report.planned) {
     lines.push(
       `line ${p.line}: ${verb[p.action]} ${p.urlId} (${p.title}, ${p.input.variants.length} variant${p.input.variants.length === 1 ? '' : 's'})`,
@@ -78,7 +84,7 @@ export function formatReport(report: ProductImportReport): string {
 export async function importCommand(
   db: Kysely<Database>,
   argv: string[],
-  options: { storage?: FileStorage; env?: NodeJS.ProcessEnv } = {},
+  options: { storage?: FileStorage; env?: NodeJS.ProcessEnv; server?: { publicUrl?: string; port: number } } = {},
 ): Promise<string> {
   const [what, ...rest] = argv;
   if (what === 'wordpress' || what === 'wxr')
@@ -111,6 +117,9 @@ export async function importCommand(
   const siteId = await siteFor(db, values.site as string | undefined);
   const fetchMedia = values['fetch-media'] === true;
   if (fetchMedia && !options.storage) throw new Error('No file store to copy the pictures into.');
+  // The site's public address, as its product export writes picture addresses: its own pictures stay.
+  const site = await db.selectFrom('sites').select(['public_url', 'host']).where('id', '=', siteId).executeTakeFirst();
+  const ownBaseUrl = publicBaseUrl({ publicUrl: site?.public_url, host: site?.host }, options.server ?? { port: 3000 });
   try {
     const report = await importProducts(db, {
       siteId,
@@ -119,7 +128,7 @@ export async function importCommand(
       dryRun: values['dry-run'] === true,
       media:
         fetchMedia && options.storage
-          ? { storage: await siteFileStorage(db, options.storage, siteId), env: options.env }
+          ? { storage: await siteFileStorage(db, options.storage, siteId), env: options.env, ownBaseUrl }
           : undefined,
     });
     return formatReport(report);

@@ -25,6 +25,8 @@ const MAX_ATTEMPTS = 3;
 export interface ImportJobDeps {
   db: Kysely<Database>;
   fileStorage: FileStorage;
+  /** The site's public address (`siteBaseUrlById`): product pictures already on it are not fetched again. */
+  siteBaseUrl?: (siteId: string) => Promise<string>;
   log: {
     warn(object: object, message: string): void;
     error(object: object, message: string): void;
@@ -151,7 +153,12 @@ export async function runClaimedImport(
         csv: row.source,
         collection: choices.collection,
         dryRun: false,
-        media: choices.fetchMedia ? { storage: await siteFileStorage(db, deps.fileStorage, row.site_id) } : undefined,
+        media: choices.fetchMedia
+          ? {
+              storage: await siteFileStorage(db, deps.fileStorage, row.site_id),
+              ownBaseUrl: await deps.siteBaseUrl?.(row.site_id),
+            }
+          : undefined,
         progress,
         finish: (trx, report) => finish(trx, productAnswer(report)),
       });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireOwner } from '../auth/owner-guard.js';
 import { rolesAllow } from '@tessera/core';
 import { parseInput } from '../../platform/http/validate.js';
+import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { type ErrorCode, isErrorCode, TesseraError } from '../../platform/errors/index.js';
 import { productAnswer, refusalOf, wordpressAnswer } from './import-answers.js';
 import { MAX_IMPORT_BYTES } from './import-command.js';
@@ -42,7 +43,8 @@ const GROUP_OF: Record<ImportKindName, 'store' | 'content'> = { products: 'store
 const ERRORS: ErrorCode[] = ['import-refused', 'import-running', 'import-failed'];
 
 export default async function importsPlugin(app: FastifyInstance): Promise<void> {
-  const deps: ImportJobDeps = { db: app.db, fileStorage: app.fileStorage, log: app.log };
+  const siteBaseUrl = (siteId: string) => siteBaseUrlById(app, siteId);
+  const deps: ImportJobDeps = { db: app.db, fileStorage: app.fileStorage, log: app.log, siteBaseUrl };
   const jobs = app.services.jobs;
   // Each occurrence runs the imports waiting; the timer's occurrences take back lapsed claims.
   await jobs?.add({ name: IMPORT_JOB, expireInSeconds: 3600, retryLimit: 1, run: () => runDueImports(deps) });

@@ -1,4 +1,4 @@
-import { currencyDigits, ProductType, tryToMinorUnits } from '@tessera/core';
+import { currencyDigits, ProductType, tryToMinorUnits, type WeightUnit, weightToGrams } from '@tessera/core';
 import { slugify } from '../catalogue/product-input.js';
 import { csvRecords, readCsv } from './csv-read.js';
 
@@ -84,9 +84,20 @@ function count(text: string, column: string): number {
   return Number(text);
 }
 
-function weightInGrams(text: string): number {
-  if (!/^\d{1,7}(\.\d+)?$/.test(text)) throw new RowError(`Variant Grams "${text}" is not a weight in grams.`);
-  return Math.round(Number(text));
+export const WEIGHT_UNIT_NAMES: Record<WeightUnit, string> = {
+  kg: 'kilograms',
+  g: 'grams',
+  lb: 'pounds',
+  oz: 'ounces',
+};
+
+/** A weight in `unit` ("250", "1.5") as whole grams; Shopify's Variant Grams are grams already. */
+function weightInGrams(text: string, column: string, unit: WeightUnit): number {
+  if (!/^\d{1,7}(\.\d{1,6})?$/.test(text))
+    throw new RowError(`${column} "${text}" is not a weight in ${WEIGHT_UNIT_NAMES[unit]}.`);
+  const grams = weightToGrams(Number(text), unit);
+  if (grams > 1_000_000) throw new RowError(`${column} "${text}" is more than 1,000 kg.`);
+  return grams;
 }
 
 const list = (text: string) =>
@@ -126,7 +137,7 @@ function shopifyVariant(record: Record_, options: string[], currency: string): D
     onSale,
     unlimited: !tracked,
     qtyInStock: tracked ? count(record.get('Variant Inventory Qty') || '0', 'Variant Inventory Qty') : 0,
-    weight: grams ? weightInGrams(grams) : undefined,
+    weight: grams ? weightInGrams(grams, 'Variant Grams', 'g') : undefined,
     image: record.get('Variant Image') || undefined,
   };
 }
@@ -213,7 +224,8 @@ const SQUARESPACE_TYPES: Record<string, number> = {
   SERVICE: ProductType.SERVICE,
 };
 
-function squarespaceVariant(record: Record_, options: string[], currency: string): DraftVariant {
+function squarespaceVariant(record: Record_, options: string[], units: Units): DraftVariant {
+  const { currency } = units;
   const attributes: Record<string, string> = {};
   options.forEach((name, i) => {
     attributes[name] = record.get(`Option Value ${i + 1}`);
@@ -223,6 +235,7 @@ function squarespaceVariant(record: Record_, options: string[], currency: string
   const sale = amount(record.get('Sale Price'), 'Sale Price', currency) ?? 0;
   const stock = record.get('Stock');
   const unlimited = stock === '' || /^unlimited$/i.test(stock);
+  const weight = record.get('Weight');
   return {
     sku: record.get('SKU') || undefined,
     attributes,
@@ -231,10 +244,12 @@ function squarespaceVariant(record: Record_, options: string[], currency: string
     onSale: yes(record.get('On Sale')),
     unlimited,
     qtyInStock: unlimited ? 0 : count(stock, 'Stock'),
+    // Squarespace writes weights in its site's unit, without naming it: read in this store's.
+    weight: weight ? weightInGrams(weight, 'Weight', units.weightUnit) : undefined,
   };
 }
 
-function squarespaceDrafts(records: Record_[], currency: string): ParsedProductCsv {
+function squarespaceDrafts(records: Record_[], units: Units): ParsedProductCsv {
   const groups: Record_[][] = [];
   const rejected: RowProblem[] = [];
   for (const record of records) {
@@ -256,7 +271,7 @@ function squarespaceDrafts(records: Record_[], currency: string): ParsedProductC
       const options = [1, 2, 3, 4, 5, 6].map((n) => first.get(`Option Name ${n}`)).filter(Boolean);
       const variants = rows.map((row) => {
         at = row.line;
-        return squarespaceVariant(row, options, currency);
+        return squarespaceVariant(row, options, units);
       });
       at = first.line;
       drafts.push({
@@ -286,11 +301,19 @@ function squarespaceDrafts(records: Record_[], currency: string): ParsedProductC
   return { format: 'squarespace', drafts, rejected };
 }
 
+/** How the importing site reads amounts and unmarked weights. */
+export interface Units {
+  currency: string;
+  /** The store's weight unit (store settings): Squarespace's Weight column is read in it. */
+  weightUnit: WeightUnit;
+}
+
 /**
  * Reads a Shopify or Squarespace product CSV (detected from its header) into drafts and bad rows;
- * amounts are read in `currency`, the importing site's.
+ * amounts are read in the importing site's currency, Squarespace weights in its weight unit.
  */
-export function parseProductCsv(text: string, currency = 'USD'): ParsedProductCsv {
+export function parseProductCsv(text: string, units: Units = { currency: 'USD', weightUnit: 'kg' }): ParsedProductCsv {
+  const { currency } = units;
   const { columns, records } = csvRecords(readCsv(text));
   const format = detectProductCsvFormat(columns);
   if (!format) {
@@ -298,5 +321,5 @@ export function parseProductCsv(text: string, currency = 'USD'): ParsedProductCs
       'This is not a Shopify or Squarespace product CSV: the header needs Handle and Variant Price (Shopify), or Title, Option Name 1 and Stock (Squarespace).',
     );
   }
-  return format === 'shopify' ? shopifyDrafts(records, currency) : squarespaceDrafts(records, currency);
+  return format === 'shopify' ? shopifyDrafts(records, currency) : squarespaceDrafts(records, units);
 }

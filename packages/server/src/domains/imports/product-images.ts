@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import sharp from 'sharp';
 import { RecordType } from '@tessera/core';
 import { newId } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
@@ -11,7 +13,8 @@ import { downloadPicture } from './wordpress-media.js';
 // (wordpress-media.ts: the guarded client, no private addresses unless allowed for tests, at most
 // 15 MB, read by sharp as a real picture) and kept in the site's own files under
 // `imports/products/<hash of the address>-<name>.<its real format>`. What cannot be fetched is a warning
-// with the line that names it; the product is imported without that picture.
+// with the line that names it; the product is imported without that picture. A picture already in the
+// site's files, named by the site's own public address, is used where it is.
 
 /** The most pictures one product keeps (the editor's limit, product-input.ts). */
 export const MAX_IMAGES_PER_PRODUCT = 50;
@@ -23,6 +26,12 @@ export interface ProductImageSource {
   storage: FileStorage;
   /** Tests: `TESSERA_IMPORT_ALLOW_HOSTS` for a local server playing the old shop. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The importing site's public address (`publicBaseUrl`, never a request's Host). A picture at
+   * `<it>/files/<key>` whose key is a picture in `storage` is that file: kept, not downloaded
+   * again (a site's own export imported back into it).
+   */
+  ownBaseUrl?: string;
 }
 
 /** A picture that is not imported: the line naming it, its address and why. */
@@ -81,6 +90,32 @@ export function productImageKey(url: string, format: string): string {
   return `imports/products/${hash}-${stem || 'image'}.${EXTENSIONS[format] ?? 'img'}`;
 }
 
+/** The site's own copy of a picture at its public address (`/files/…` in its files), or undefined. */
+async function ownPicture(url: string, source: ProductImageSource) {
+  if (!source.ownBaseUrl || !URL.canParse(source.ownBaseUrl)) return undefined;
+  const base = new URL(source.ownBaseUrl);
+  const target = new URL(url);
+  const files = `${base.pathname.replace(/\/+$/, '')}/files/`;
+  if (target.origin !== base.origin || !target.pathname.startsWith(files)) return undefined;
+  const path = target.pathname.slice(files.length);
+  let key: string;
+  try {
+    key = posix.normalize(decodeURIComponent(path));
+  } catch {
+    return undefined;
+  }
+  if (key === '..' || key.startsWith('../') || key.startsWith('/')) return undefined;
+  // No picture of this site under that key (another site's, gone, not a picture): fetched as any address.
+  const bytes = await source.storage.read(key).catch(() => undefined);
+  const meta = bytes
+    ? await sharp(bytes)
+        .metadata()
+        .catch(() => undefined)
+    : undefined;
+  if (!meta?.width || !meta.height) return undefined;
+  return { assetUrl: `/files/${path}`, originalSize: `${meta.width}x${meta.height}` };
+}
+
 /** A product's pictures to fetch (at most `MAX_IMAGES_PER_PRODUCT`) and those left out. */
 export function imagesOf(draft: ProductDraft): { wanted: DraftImage[]; problems: ImageProblem[] } {
   const problems: ImageProblem[] = [];
@@ -120,6 +155,11 @@ export async function fetchProductImages(
   const fetched = all.slice(0, MAX_IMPORT_IMAGES);
   for (const [index, url] of fetched.entries()) {
     onFile?.(index, fetched.length);
+    const own = await ownPicture(url, source);
+    if (own) {
+      outcome.copies.set(url, own);
+      continue;
+    }
     const picture = await downloadPicture(url, source.env);
     if (typeof picture === 'string') {
       reasons.set(url, picture);

@@ -1,4 +1,4 @@
-import { COLLECTION_LIMITS, CollectionType, RecordType } from '@tessera/core';
+import { COLLECTION_LIMITS, CollectionType, RecordType, type WeightUnit, weightUnitOf } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import {
   checkProduct,
@@ -13,6 +13,7 @@ import { newId, nowIso } from '../../platform/ids.js';
 import type { ImportProgress } from './import-progress.js';
 import { type ParsedProductCsv, type ProductDraft, parseProductCsv, type RowProblem } from './product-csv.js';
 import { insertItem } from '../../platform/db/items.js';
+import { parseSiteSettings } from '../settings/index.js';
 import {
   type FetchedImages,
   fetchProductImages,
@@ -45,6 +46,8 @@ export interface ProductImportReport {
   rejected: RowProblem[];
   /** Image addresses of the planned products left as they are (the import does not fetch pictures). */
   imagesNotImported: number;
+  /** Squarespace files: the unit their Weight column was read in (the store's weight unit). */
+  weightUnit?: WeightUnit;
   /**
    * With picture fetching: how many distinct addresses the planned products name, how many were
    * copied (0 in a dry run), and each picture not imported with its line and reason (a dry run
@@ -100,6 +103,7 @@ async function productsCollection(db: Kysely<Database>, siteId: string, slug: st
 /** The file read and every product checked by the editor's rules: what the database cannot change. */
 interface CheckedCsv {
   format: ParsedProductCsv['format'];
+  weightUnit?: WeightUnit;
   planned: PlannedProduct[];
   rejected: RowProblem[];
   urls: Set<string>;
@@ -113,8 +117,13 @@ async function checkProductCsv(
   progress?: ImportProgress,
 ): Promise<CheckedCsv> {
   progress?.step('reading', 0, 1);
-  const site = await db.selectFrom('sites').select('currency').where('id', '=', args.siteId).executeTakeFirst();
-  const parsed = parseProductCsv(args.csv, site?.currency ?? 'USD');
+  const site = await db
+    .selectFrom('sites')
+    .select(['currency', 'settings'])
+    .where('id', '=', args.siteId)
+    .executeTakeFirst();
+  const weightUnit = weightUnitOf(parseSiteSettings(site?.settings).store?.weightUnit);
+  const parsed = parseProductCsv(args.csv, { currency: site?.currency ?? 'USD', weightUnit });
   await productsCollection(db, args.siteId, args.collection);
   const rejected = [...parsed.rejected];
   const planned: PlannedProduct[] = [];
@@ -143,7 +152,8 @@ async function checkProductCsv(
     }
   }
   progress?.step('checking', parsed.drafts.length, parsed.drafts.length);
-  return { format: parsed.format, planned, rejected, urls, skus };
+  const unit = parsed.format === 'squarespace' ? { weightUnit } : {};
+  return { format: parsed.format, ...unit, planned, rejected, urls, skus };
 }
 
 /** What importing the checked CSV would do: each product created or updated, read from `db`. */
@@ -207,7 +217,8 @@ async function matchStored(
   }
   rejected.sort((a, b) => a.line - b.line);
   const imagesNotImported = kept.reduce((sum, p) => sum + p.draft.images.length, 0);
-  return { format: checked.format, collection: collection.slug, planned: kept, rejected, imagesNotImported };
+  const unit = checked.weightUnit ? { weightUnit: checked.weightUnit } : {};
+  return { format: checked.format, ...unit, collection: collection.slug, planned: kept, rejected, imagesNotImported };
 }
 
 /** What importing `csv` into the site would do, read from `db`. */

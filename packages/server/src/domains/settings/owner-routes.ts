@@ -8,6 +8,8 @@ import {
   SHARE_SERVICES,
   SITE_ADMIN_MESSAGES,
   trimCookieBanner,
+  WEIGHT_UNITS,
+  weightUnitOf,
 } from '@tessera/core';
 import {
   type StoreSettings,
@@ -132,6 +134,8 @@ const storeBody = z
       .int('Enter a whole number of minutes.')
       .min(STOCK_HOLD_MINUTES.min, `Hold stock for at least ${STOCK_HOLD_MINUTES.min} minutes.`)
       .max(STOCK_HOLD_MINUTES.max, `Hold stock for at most ${STOCK_HOLD_MINUTES.max} minutes (30 days).`),
+    /** The unit of weights a file gives without one (a Squarespace product CSV's), `domains/imports/product-csv.ts`. */
+    weightUnit: z.enum(WEIGHT_UNITS, { error: `Choose the weight unit: ${WEIGHT_UNITS.join(', ')}.` }),
   })
   .partial()
   .strict();
@@ -180,6 +184,7 @@ function storeJson(settings: StoredSettings, payments?: PaymentProviders): Store
     scarcityText: typeof store.scarcityText === 'string' ? store.scarcityText : null,
     expressCheckout: store.expressCheckout === true,
     stockHoldMinutes: stockHoldMinutesOf(store),
+    weightUnit: weightUnitOf(store.weightUnit),
   };
 }
 
