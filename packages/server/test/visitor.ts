@@ -110,7 +110,14 @@ export async function addSecondSite(server: TestServer): Promise<string> {
   await server.db.updateTable('sites').set({ host: '127.0.0.1' }).where('id', '=', site.id).execute();
   await server.db
     .insertInto('sites')
-    .values({ ...site, id: 'other-site', host: 'other.test', title: 'Other', created_at: new Date().toISOString() })
+    .values({
+      ...site,
+      id: 'other-site',
+      host: 'other.test',
+      title: 'Other',
+      created_at: new Date().toISOString(),
+      files_root: 0,
+    })
     .execute();
   server.app.services.content.invalidate();
   return site.id;

@@ -11,6 +11,7 @@ import {
 } from './seed-images.js';
 import { insertItem } from '../platform/db/items.js';
 import type { Database } from '../platform/db/schema.js';
+import { newSiteTakesRoot } from '../platform/storage/index.js';
 import { seedDemoForms } from '../domains/forms/demo-forms.js';
 import { ensureCheckoutDefaults } from '../domains/checkout/defaults.js';
 import { seedDemoContent } from './seed-content.js';
@@ -46,7 +47,7 @@ export function seedImageAsset(image: SeedImage): Record<string, unknown> {
  */
 export async function seedDemoSite(
   db: Kysely<Database>,
-  options: { filesDir: string; host?: string },
+  options: { filesDir: string; host?: string; filesRoot?: boolean },
 ): Promise<SeedResult> {
   // With a host (`tessera site create --template demo`, issue 19), the demo joins other sites; it
   // exists once per install (its forms have fixed ids).
@@ -63,6 +64,8 @@ export async function seedDemoSite(
 
   const now = nowIso();
   const siteId = DEMO_SITE_ID;
+  // The install's first site keeps the top level of the files (`platform/storage/site-files.ts`).
+  const filesRoot = options.filesRoot ?? (await newSiteTakesRoot(db));
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('sites')
@@ -75,6 +78,7 @@ export async function seedDemoSite(
         time_zone: DEMO_SITE.timeZone,
         settings: JSON.stringify(DEMO_SITE.settings),
         created_at: now,
+        files_root: filesRoot ? 1 : 0,
       })
       .execute();
     // The store's checkout defaults (shipping, tax, coupons, order counter) come with the site.

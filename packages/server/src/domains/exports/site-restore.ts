@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { type FileStorage, rootFiles, scopedStorage, siteFolder } from '../../platform/storage/index.js';
+import {
+  type FileStorage,
+  newSiteTakesRoot,
+  rootFiles,
+  scopedStorage,
+  siteFolder,
+} from '../../platform/storage/index.js';
 import { nowIso } from '../../platform/ids.js';
 import { archivePlan } from './archive-plan.js';
 import { checksumProblems, MANIFEST } from './backup.js';
@@ -100,9 +106,9 @@ export async function restoreSiteArchive(args: {
   for (const table of Object.keys(manifest.tables)) {
     if (!known.has(table)) problems.push(`table ${table} is not restored by this install`);
   }
-  // The restored site's own files: the top of the storage in an install without sites, else its
-  // folder; a site joining an install comes after its first site, so that site keeps its files.
-  const joining = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
+  // The restored site's own files: the top of the storage in an install without sites (it becomes
+  // the root site), else its folder; a site joining an install never takes the top level over.
+  const joining = !(await newSiteTakesRoot(args.db));
   const files = joining ? scopedStorage(args.storage, siteFolder(siteId)) : rootFiles(args.storage);
   const toStore: string[] = [];
   // Files are compared only once the archive checked out: a refused archive's names are never opened.
@@ -130,7 +136,8 @@ export async function restoreSiteArchive(args: {
         unknown
       >[];
       if (table.name === 'sites')
-        for (const row of data) Object.assign(row, { host }, joining ? { created_at: nowIso() } : {});
+        for (const row of data)
+          Object.assign(row, { host, files_root: joining ? 0 : 1 }, joining ? { created_at: nowIso() } : {});
       for (let i = 0; i < data.length; i += BATCH) {
         try {
           await trx

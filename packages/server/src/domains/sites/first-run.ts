@@ -6,7 +6,7 @@ import { normalizeEmail, type OwnerIdentity } from '../auth/owner-session.js';
 import { hashPassword, PASSWORD_MAX_LENGTH } from '../auth/password.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import { siteFilesPrefix, siteFolder } from '../../platform/storage/index.js';
+import { siteFolder } from '../../platform/storage/index.js';
 import { loadStarter, STARTER_NAMES } from './starter-schema.js';
 import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { spendSetupToken } from './setup-token.js';
@@ -99,9 +99,13 @@ export async function completeSetup(
   const starter = input.start === 'demo' ? undefined : loadStarter(input.start);
   const ownerSite = starter ? newId() : siteId;
   // The new site takes the old one's place among the sites, and so its part of the files
-  // (`platform/storage/site-files.ts`): the top of the folder for the first site, else its own folder.
-  const replaced = await db.selectFrom('sites').select('created_at').where('id', '=', siteId).executeTakeFirst();
-  const first = (await siteFilesPrefix(db, siteId)) === '';
+  // (`platform/storage/site-files.ts`): the top of the folder for the root site, else its own folder.
+  const replaced = await db
+    .selectFrom('sites')
+    .select(['created_at', 'files_root'])
+    .where('id', '=', siteId)
+    .executeTakeFirst();
+  const first = Number(replaced?.files_root ?? 0) === 1;
   if (starter)
     await writeStarterImages(first ? options.filesDir : join(options.filesDir, siteFolder(ownerSite)), starter);
   const basics = { title: input.title, locale: input.locale, currency: input.currency, timeZone: input.timeZone };
@@ -122,6 +126,7 @@ export async function completeSetup(
         id: ownerSite,
         host: site.host,
         createdAt: replaced?.created_at,
+        filesRoot: first,
       });
     }
     const now = nowIso();

@@ -6,7 +6,13 @@ import { DEMO_SITE } from '../../seed/seed-catalogue.js';
 import { DEMO_SITE_ID, seedDemoSite } from '../../seed/seed.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { siteFolder } from '../../platform/storage/index.js';
+import {
+  createFileStorage,
+  deleteSiteFiles,
+  type FileStorage,
+  newSiteTakesRoot,
+  siteFolder,
+} from '../../platform/storage/index.js';
 import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
 import { insertStarterSite, writeStarterImages } from './starter-site.js';
 import { deleteSiteRows } from './site-delete.js';
@@ -53,7 +59,11 @@ async function assertHostFree(db: Kysely<Database>, name: string): Promise<void>
 
 async function siteById(db: Kysely<Database>, id: unknown) {
   if (typeof id !== 'string' || !id) throw new SiteUsageError(`Give the --site id (see \`tessera site list\`).`);
-  const site = await db.selectFrom('sites').select(['id', 'host', 'title']).where('id', '=', id).executeTakeFirst();
+  const site = await db
+    .selectFrom('sites')
+    .select(['id', 'host', 'title', 'files_root'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!site) throw new Error(`No site has the id "${id}".`);
   return site;
 }
@@ -77,6 +87,8 @@ function readLine(prompt: string): Promise<string> {
 export interface SiteCommandContext {
   db: Kysely<Database>;
   filesDir: string;
+  /** The file storage (`site delete` removes the site's files); the disk folder `filesDir` by default. */
+  storage?: FileStorage;
   /** Asks for the delete confirmation; stdin by default. */
   ask?: (prompt: string) => Promise<string>;
 }
@@ -109,12 +121,12 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       );
     }
     await assertHostFree(db, name);
-    // Its pictures go into its own files: the top of the files folder for an install's first site,
-    // else the site's folder (`platform/storage/site-files.ts`).
-    const joining = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
-    const filesOf = (siteId: string) => (joining ? join(context.filesDir, siteFolder(siteId)) : context.filesDir);
+    // Its pictures go into its own files: the top of the files folder for an install's first site
+    // (its root site), else the site's folder (`platform/storage/site-files.ts`).
+    const filesRoot = await newSiteTakesRoot(db);
+    const filesOf = (siteId: string) => (filesRoot ? context.filesDir : join(context.filesDir, siteFolder(siteId)));
     if (template === 'demo') {
-      const seeded = await seedDemoSite(db, { filesDir: filesOf(DEMO_SITE_ID), host: name });
+      const seeded = await seedDemoSite(db, { filesDir: filesOf(DEMO_SITE_ID), host: name, filesRoot });
       if (!seeded.created) {
         throw new Error(`This install has the demo site already (${DEMO_SITE_ID}); use another --template.`);
       }
@@ -132,6 +144,7 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       locale: DEMO_SITE.locale,
       currency: DEMO_SITE.currency,
       timeZone: DEMO_SITE.timeZone,
+      filesRoot,
     };
     await db.transaction().execute((trx) => insertStarterSite(trx, starter, site));
     return `Created site ${id} (${template}) on ${name}. Start the server for its setup address.`;
@@ -151,11 +164,16 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       const ask = context.ask ?? readLine;
       const expected = site.host ?? site.id;
       const answer = await ask(
-        `This deletes site ${site.id} (${site.title}) and all its pages, products, orders and owners.\nType ${expected} to confirm: `,
+        `This deletes site ${site.id} (${site.title}) and all its pages, products, orders, owners and files.\nType ${expected} to confirm: `,
       );
       if (answer !== expected && answer !== site.id) throw new Error('Not confirmed; nothing was deleted.');
     }
     await db.transaction().execute((trx) => deleteSiteRows(trx, site.id));
+    // Then its files: the root site's top level with its resized copies (`.cache/`, the files
+    // domain's CACHE_DIR; not imported, no folder cycle) but never the other sites' folder, else
+    // `sites/<id>/`. No other site takes the top level over (`platform/storage/site-files.ts`).
+    const storage = context.storage ?? createFileStorage({ filesDir: context.filesDir });
+    await deleteSiteFiles(storage, { id: site.id, root: Number(site.files_root) === 1 }, ['.cache/']);
     return `Deleted site ${site.id}.`;
   }
   throw new SiteUsageError(command ? `Unknown site command "${command}".\n\n${SITE_USAGE}` : SITE_USAGE);

@@ -5,7 +5,8 @@ import { ownTables } from '../../platform/db/own-tables.js';
 /**
  * Removes a site and everything it owns, inside the caller's transaction: the site row (tables
  * with a foreign key to it follow by cascade), then the rows of every other table with a
- * `site_id` column (tracking, jobs and the like keep no foreign key). Files on disk stay.
+ * `site_id` column (tracking, jobs and the like keep no foreign key). Its files stay: `site delete`
+ * removes them once the rows are gone (`deleteSiteFiles`).
  */
 export async function deleteSiteRows(db: Kysely<Database>, siteId: string): Promise<void> {
   const tables = (await ownTables(db))

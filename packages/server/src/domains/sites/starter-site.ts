@@ -11,6 +11,7 @@ import { insertTerms, textItemValues } from '../../seed/seed-items.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createFormStore } from '../forms/form-store.js';
 import { nowIso, stableId } from '../../platform/ids.js';
+import { newSiteTakesRoot } from '../../platform/storage/index.js';
 import type { Starter, StarterPost } from './starter-schema.js';
 
 export interface SiteBasics {
@@ -20,8 +21,11 @@ export interface SiteBasics {
   timeZone: string;
 }
 
-/** `createdAt`: a site taking another's place keeps its age (the first site keeps the top of the files). */
-export type NewSite = SiteBasics & { id: string; host: string | null; createdAt?: string };
+/**
+ * `createdAt`: a site taking another's place keeps its age. `filesRoot`: the site keeps the top level
+ * of the files (`platform/storage/site-files.ts`); by default when it is the install's first site.
+ */
+export type NewSite = SiteBasics & { id: string; host: string | null; createdAt?: string; filesRoot?: boolean };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,6 +99,7 @@ export async function insertStarterSite(db: Kysely<Database>, starter: Starter, 
   const created = nowIso();
   const fill = <T>(value: T) => resolvePlaceholders(value, site) as T;
   const settings = fill(starter.settings);
+  const filesRoot = site.filesRoot ?? (await newSiteTakesRoot(db));
   await db
     .insertInto('sites')
     .values({
@@ -109,6 +114,7 @@ export async function insertStarterSite(db: Kysely<Database>, starter: Starter, 
         store: { ...DEMO_SITE.settings.store, ...settings.store },
       }),
       created_at: site.createdAt ?? created,
+      files_root: filesRoot ? 1 : 0,
     })
     .execute();
   await ensureCheckoutDefaults(db, site.id);

@@ -41,6 +41,7 @@ import { donationRecurringRefundsMigration } from './migrations/0031_donation_re
 import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_origins.js';
 import { paymentEventsPerSiteMigration } from './migrations/0034_payment_events_per_site.js';
 import { reviewDraftsMigration } from './migrations/0035_review_drafts.js';
+import { siteFilesRootMigration } from './migrations/0039_site_files_root.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -190,6 +191,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033_font_kit_style_origins': fontKitStyleOriginsMigration,
   '0034_payment_events_per_site': paymentEventsPerSiteMigration,
   '0035_review_drafts': reviewDraftsMigration,
+  '0039_site_files_root': siteFilesRootMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -74,6 +74,8 @@ export interface SitesTable {
   created_at: string;
   /** The live `site_theme_versions` id; null: the default theme (0023). */
   theme_version?: string | null;
+  /** 1: this site's files sit at the top level of the file storage; 0: under `sites/<id>/` (0039). */
+  files_root: Generated<number>;
 }
 
 export interface CollectionsTable extends SiteRowKey {

@@ -7,7 +7,16 @@ export { DiskStorage } from './disk-storage.js';
 export { assertKey, contentTypeOf } from './file-storage.js';
 export type { FileStorage, StoredFileEntry, StoredFileInfo } from './file-storage.js';
 export { S3Storage, type S3Settings } from './s3-storage.js';
-export { rootFiles, SITES_FOLDER, scopedStorage, siteFileStorage, siteFilesPrefix, siteFolder } from './site-files.js';
+export {
+  deleteSiteFiles,
+  newSiteTakesRoot,
+  rootFiles,
+  SITES_FOLDER,
+  scopedStorage,
+  siteFileStorage,
+  siteFilesPrefix,
+  siteFolder,
+} from './site-files.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,10 +3,12 @@ import type { Database } from '../db/schema.js';
 import { assertKey, type FileStorage, type StoredFileEntry } from './file-storage.js';
 
 // One install serves many sites, but keeps their files in one storage (disk folder or bucket). Each
-// site sees only its own part: the install's first site (the one every host reaches while no site
-// has a host of its own; the demo or a single-site install) keeps the storage's top level, so no
-// file moves on an upgrade; every other site has the folder `sites/<site id>/`. The first site's
-// view never lists, reads or writes that folder.
+// site sees only its own part: one site, the install's root site (`sites.files_root` = 1; the first
+// site of the install, so the demo or a single-site install), keeps the storage's top level, so no
+// file moves on an upgrade; every other site has the folder `sites/<site id>/`. Which site is the
+// root is stored (migration 0039), never computed: when the root site is deleted no other site takes
+// the top level over, so none ever sees another's files. The root site's view never lists, reads
+// or writes the `sites/` folder.
 
 /** The folder holding the other sites' files. */
 export const SITES_FOLDER = 'sites';
@@ -74,22 +76,44 @@ export function rootFiles(storage: FileStorage): FileStorage {
   return new ScopedStorage(storage, '', [SITES_FOLDER]);
 }
 
-/** The install's first site: the one that keeps the storage's top level. */
-async function firstSiteId(db: Kysely<Database>): Promise<string | undefined> {
-  const row = await db.selectFrom('sites').select('id').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
-  return row?.id;
-}
-
-/** The folder of a site other than the install's first: `sites/<id>/`. */
+/** The folder of a site other than the root site: `sites/<id>/`. */
 export function siteFolder(siteId: string): string {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(siteId)) throw new Error(`Not a site id: ${JSON.stringify(siteId).slice(0, 80)}`);
   return `${SITES_FOLDER}/${siteId}/`;
 }
 
-/** The storage prefix of a site's files: '' for the install's first site, else `sites/<id>/`. */
+/**
+ * Whether a site created now takes the top level (`files_root` 1): only in an install without any
+ * site. A site joining others gets its own folder, also after the root site was deleted.
+ */
+export async function newSiteTakesRoot(db: Kysely<Database>): Promise<boolean> {
+  return !(await db.selectFrom('sites').select('id').limit(1).executeTakeFirst());
+}
+
+/** The storage prefix of a site's files: '' for the install's root site, else `sites/<id>/`. */
 export async function siteFilesPrefix(db: Kysely<Database>, siteId: string): Promise<string> {
   const folder = siteFolder(siteId);
-  return (await firstSiteId(db)) === siteId ? '' : folder;
+  const site = await db.selectFrom('sites').select('files_root').where('id', '=', siteId).executeTakeFirst();
+  return Number(site?.files_root ?? 0) === 1 ? '' : folder;
+}
+
+/**
+ * Deletes a site's files (`tessera site delete`): its folder `sites/<id>/`, or for the root site
+ * every file at the top level and in `folders` (such as the resized copies' cache), never the other
+ * sites' folder.
+ */
+export async function deleteSiteFiles(
+  storage: FileStorage,
+  site: { id: string; root: boolean },
+  folders: readonly string[],
+): Promise<void> {
+  if (!site.root) {
+    await storage.deletePrefix(siteFolder(site.id));
+    return;
+  }
+  const files = rootFiles(storage);
+  for (const file of await files.list('')) await files.delete(file.key);
+  for (const folder of folders) await files.deletePrefix(folder);
 }
 
 /** The site's own files: every read, write and listing stays inside its part of the storage. */

@@ -54,6 +54,7 @@ for (const dialect of DIALECTS) {
           host: 'second.test',
           title: 'Second',
           created_at: new Date().toISOString(),
+          files_root: 0,
         })
         .execute();
       const owner = await signInOwner(suite.server.url, 'admin@example.com', 'correct horse');

@@ -217,7 +217,13 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       await suite.server.db
         .insertInto('sites')
-        .values({ ...site, id: 'refund-other-site', host: 'refund-other.test', created_at: new Date().toISOString() })
+        .values({
+          ...site,
+          id: 'refund-other-site',
+          host: 'refund-other.test',
+          created_at: new Date().toISOString(),
+          files_root: 0,
+        })
         .execute();
       for (const table of ['donations', 'donation_payments'] as const) {
         const column = table === 'donations' ? 'id' : 'donation_id';

@@ -280,7 +280,7 @@ describe.each(DIALECTS)('imports as jobs on %s', { timeout: 120_000 }, (dialect)
       const siteId = `jobs-site-${i}`;
       await nodes.a.db
         .insertInto('sites')
-        .values({ ...demo, id: siteId, host: `jobs-${i}.test` })
+        .values({ ...demo, id: siteId, host: `jobs-${i}.test`, files_root: 0 })
         .execute();
       const queued = await queueImport(nodes.a.db, { siteId, kind: 'products', choices: {}, source: SHOPIFY });
       ids.push(queued!.id);

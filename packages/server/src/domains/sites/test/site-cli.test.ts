@@ -101,7 +101,14 @@ describe('tessera site', { timeout: 120_000 }, () => {
 for (const dialect of DIALECTS) {
   describe(`site commands on ${dialect}`, { timeout: 120_000 }, () => {
     const suite = suiteServer(dialect);
-    const context = () => ({ db: suite.server.db, filesDir: suite.server.app.config.filesDir, ask: async () => 'no' });
+    // The commands' own files folder: deleting the demo (the root site) deletes its files, and the
+    // server's folder is the seed images every test server shares.
+    let filesDir: string;
+    beforeAll(() => {
+      filesDir = mkdtempSync(join(tmpdir(), 'tessera-site-commands-'));
+    });
+    afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+    const context = () => ({ db: suite.server.db, filesDir, ask: async () => 'no' });
 
     it('serves each site on its host, and an unknown host 404 once a site has one', async () => {
       const out = await siteCommand(context(), ['create', '--host', 'blank.example.com', '--title', 'Blank Co']);
