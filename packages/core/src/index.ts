@@ -103,6 +103,7 @@ export {
   DEFAULT_WEIGHT_UNIT,
   WEIGHT_UNITS,
   type WeightUnit,
+  weightFromGrams,
   weightToGrams,
   weightUnitOf,
 } from './product/weight.js';

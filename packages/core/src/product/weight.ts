@@ -15,6 +15,14 @@ export function weightToGrams(value: number, unit: WeightUnit): number {
   return Math.round(value * GRAMS[unit]);
 }
 
+/** Whole grams as a weight in `unit` ("0.5", "1.984160"), precise enough to read back as the same grams. */
+export function weightFromGrams(grams: number, unit: WeightUnit): string {
+  return (grams / GRAMS[unit])
+    .toFixed(unit === 'g' ? 0 : 6)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
 /** Reads a stored weight unit, falling back to the default for anything else. */
 export function weightUnitOf(value: unknown): WeightUnit {
   return (WEIGHT_UNITS as readonly unknown[]).includes(value) ? (value as WeightUnit) : DEFAULT_WEIGHT_UNIT;

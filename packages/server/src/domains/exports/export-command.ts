@@ -13,7 +13,8 @@ export const EXPORT_USAGE = `Usage: tessera export products [--site <id>] [--col
        tessera export wordpress [--site <id>] [--blog <slug>] [--out <file.xml>]
 
   Writes the site's products as a CSV that \`tessera import products\` reads back (default: to stdout).
-  --format      shopify (default: keeps weights) or squarespace (keeps service products and sale prices)
+  --format      shopify (default: weights in grams) or squarespace (keeps service products and sale prices;
+                weights in the store's weight unit)
   --collection  one products page only (default: every products page of the site)
   Anything a format cannot carry is listed on stderr, product by product.
   orders      one row per order line, the order's columns on each (the editor's Orders › Export CSV)

@@ -1,4 +1,12 @@
-import { CollectionType, fromMinorUnits, ProductType, RecordType } from '@tessera/core';
+import {
+  CollectionType,
+  fromMinorUnits,
+  ProductType,
+  RecordType,
+  type WeightUnit,
+  weightFromGrams,
+  weightUnitOf,
+} from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { publicBaseUrl } from '../../platform/http/public-url.js';
@@ -239,6 +247,7 @@ const SQUARESPACE_COLUMNS = [
   'Stock',
   'Categories',
   'Tags',
+  'Weight',
   'Visible',
   'Hosted Image URLs',
 ];
@@ -249,9 +258,14 @@ const SQUARESPACE_TYPES: Record<number, string> = {
   [ProductType.SERVICE]: 'SERVICE',
 };
 
-function squarespaceRows(p: StoredProduct, money: (minor: number) => string, note: (text: string) => void): string[] {
+/** Squarespace rows; weights in the store's weight unit, as Squarespace writes its site's (imports read them so). */
+function squarespaceRows(
+  p: StoredProduct,
+  money: (minor: number) => string,
+  note: (text: string) => void,
+  unit: WeightUnit,
+): string[] {
   if (p.options.length > 6) note('has more than 6 options; only the first 6 are written');
-  if (Object.keys(p.weights).length > 0) note('weights not written (the Squarespace format is imported without them)');
   if (p.images.some((image) => image.altText))
     note('alt text of pictures not written (the Squarespace format has none)');
   if (p.variants.some((v) => v.image)) note("variants' pictures not written (the Squarespace format has none)");
@@ -264,6 +278,7 @@ function squarespaceRows(p: StoredProduct, money: (minor: number) => string, not
       'Sale Price': money(v.salePrice),
       'On Sale': v.onSale ? 'Yes' : 'No',
       Stock: v.unlimited ? 'Unlimited' : v.qtyInStock,
+      Weight: p.weights[v.id] === undefined ? '' : weightFromGrams(p.weights[v.id] as number, unit),
     };
     p.options.slice(0, 6).forEach((name, i) => {
       if (first) cells[`Option Name ${i + 1}`] = name;
@@ -286,6 +301,15 @@ function squarespaceRows(p: StoredProduct, money: (minor: number) => string, not
   });
 }
 
+/** The store's weight unit in the site's settings JSON (the settings domain reads the rest of it). */
+function storeWeightUnit(settings: string | null | undefined): WeightUnit {
+  try {
+    return weightUnitOf(JSON.parse(settings || '{}')?.store?.weightUnit);
+  } catch {
+    return weightUnitOf(undefined);
+  }
+}
+
 /** The site's products (of one products page when `collection` is given) as a product CSV. */
 export async function exportProducts(
   db: Kysely<Database>,
@@ -299,7 +323,7 @@ export async function exportProducts(
 ): Promise<ProductExport> {
   const site = await db
     .selectFrom('sites')
-    .select(['currency', 'public_url', 'host'])
+    .select(['currency', 'public_url', 'host', 'settings'])
     .where('id', '=', args.siteId)
     .executeTakeFirst();
   // Pictures by absolute address on the site's configured public address (never a request's Host).
@@ -308,6 +332,7 @@ export async function exportProducts(
   // Amounts in the currency's own digits: 1250 USD → "12.50", 1250 JPY → "1250".
   const currency = site?.currency ?? 'USD';
   const money = (minor: number) => fromMinorUnits(minor, currency);
+  const unit = storeWeightUnit(site?.settings);
   const notes: string[] = [];
   const shopify = args.format === 'shopify';
   const lines = [csvLine(shopify ? SHOPIFY_COLUMNS : SQUARESPACE_COLUMNS)];
@@ -329,7 +354,7 @@ export async function exportProducts(
     if (product.status !== 'published' && product.status !== 'draft')
       note(`status ${product.status} written as hidden`);
     if (product.title !== product.title.trim()) note('title written without its outer spaces');
-    lines.push(...(shopify ? shopifyRows(product, money, note) : squarespaceRows(product, money, note)));
+    lines.push(...(shopify ? shopifyRows(product, money, note) : squarespaceRows(product, money, note, unit)));
     exported++;
   }
   return { csv: `${lines.join('\r\n')}\r\n`, exported, notes };

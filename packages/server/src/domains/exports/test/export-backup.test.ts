@@ -93,7 +93,6 @@ function carried(products: Catalogue, format: ExportFormat): Catalogue {
     variants: p.variants.map((v) => ({
       ...v,
       salePrice: format === 'shopify' && !v.onSale ? 0 : v.salePrice,
-      weight: format === 'squarespace' ? null : v.weight,
     })),
   }));
 }

@@ -6,6 +6,7 @@ import { OWNERS } from '../../../../test/auth-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { DIALECTS } from '../../../testing.js';
+import { exportProducts } from '../../exports/product-export.js';
 import { formatReport } from '../import-command.js';
 import { importProducts } from '../product-import.js';
 
@@ -108,5 +109,18 @@ describe.each(DIALECTS)('product CSV weights on %s', (dialect) => {
       dryRun: true,
     });
     expect(bad.rejected).toEqual([{ line: 2, reason: 'Variant Grams "a lot" is not a weight in grams.' }]);
+  });
+
+  it('a Squarespace export writes the weights in the store’s unit, and imports back as the same grams', async () => {
+    await suite.owner.put('/api/config/settings/store', { weightUnit: 'lb' });
+    const exported = await exportProducts(suite.server.db, { siteId: DEMO_SITE_ID, format: 'squarespace' });
+    expect(exported.notes.join('\n')).not.toContain('weights');
+    const jug = exported.csv.split('\r\n').filter((line) => line.includes('WJUG-'));
+    expect(jug.map((line) => line.split(',').at(-3))).toEqual(['1.102311', '4.960401']);
+    await importProducts(suite.server.db, { siteId: DEMO_SITE_ID, csv: exported.csv, dryRun: false });
+    expect(await weights('weight-jug')).toEqual([
+      ['WJUG-S', 500],
+      ['WJUG-L', 2250],
+    ]);
   });
 });
