@@ -132,6 +132,9 @@ describe.each(PAIRS)('site archive from %s into %s', (from, to) => {
     const result = await restoreSiteArchive({ db: target.db, storage: target.app.fileStorage, archive });
     expect(result.siteId).toBe(DEMO_SITE_ID);
     expect(result.filesStored).toBe(manifest.files.length);
+    // The first site of the install keeps the top level of the files (`platform/storage/site-files.ts`).
+    const restored = await target.db.selectFrom('sites').select('files_root').executeTakeFirstOrThrow();
+    expect(Number(restored.files_root)).toBe(1);
     for (const [table, count] of Object.entries(manifest.tables)) {
       const row = await (target.db as any)
         .selectFrom(table)
