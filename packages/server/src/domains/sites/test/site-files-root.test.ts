@@ -9,6 +9,8 @@ import { createMigrator, migrateToLatest } from '../../../platform/db/migrations
 import type { Database } from '../../../platform/db/schema.js';
 import { DiskStorage, siteFileStorage, siteFilesPrefix } from '../../../platform/storage/index.js';
 import { DIALECTS, type DialectName, TEST_DATABASE_URL } from '../../../testing.js';
+import { exportSiteArchive } from '../../exports/site-archive.js';
+import { restoreSiteArchive } from '../../exports/site-restore.js';
 import { siteCommand } from '../site-commands.js';
 
 // Which site keeps the top level of the files is stored (`sites.files_root`, migration 0039), not
@@ -40,9 +42,12 @@ const roots = async (db: Kysely<Database>) =>
 for (const dialect of DIALECTS) {
   describe(`the site keeping the top level of the files (${dialect})`, { timeout: 60_000 }, () => {
     let opened: Awaited<ReturnType<typeof emptyDatabase>> | undefined;
+    let other: Awaited<ReturnType<typeof emptyDatabase>> | undefined;
     afterEach(async () => {
       await opened?.close();
+      await other?.close();
       opened = undefined;
+      other = undefined;
     });
 
     it('stays with the first site; deleting it leaves the second with exactly its own files', async () => {
@@ -138,6 +143,28 @@ for (const dialect of DIALECTS) {
       const out = await siteCommand({ db, filesDir }, ['create', '--host', 'only.test']);
       const only = /Created site (\w+)/.exec(out)?.[1] as string;
       expect(await roots(db)).toEqual({ [only]: 1 });
+    });
+
+    it('gives a site restored beside others a folder of its own, even a root site of another install', async () => {
+      opened = await emptyDatabase(dialect);
+      other = await emptyDatabase(dialect);
+      await migrateToLatest(opened.db);
+      await migrateToLatest(other.db);
+      const make = (db: Kysely<Database>, filesDir: string, host: string) =>
+        siteCommand({ db, filesDir }, ['create', '--host', host]).then(
+          (out) => /Created site (\w+)/.exec(out)?.[1] as string,
+        );
+      const moving = await make(other.db, other.filesDir, 'moving.test');
+      const here = await make(opened.db, opened.filesDir, 'here.test');
+      const { dir } = await exportSiteArchive({
+        db: other.db,
+        storage: new DiskStorage(other.filesDir),
+        siteId: moving,
+        out: join(other.filesDir, '..', 'archive'),
+      });
+      await restoreSiteArchive({ db: opened.db, storage: new DiskStorage(opened.filesDir), archive: dir });
+      expect(await roots(opened.db)).toEqual({ [here]: 1, [moving]: 0 });
+      expect(await siteFilesPrefix(opened.db, moving)).toBe(`sites/${moving}/`);
     });
   });
 }
