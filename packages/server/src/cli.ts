@@ -167,10 +167,10 @@ async function accountCommand<T>(
 
 function site(config: ServerConfig, argv: string[]): Promise<number> {
   const run = async (db: Db) => {
-    if (isSiteArchiveCommand(argv)) {
-      const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
-      console.log(await siteArchiveCommand({ db, storage }, argv));
-    } else console.log(await siteCommand({ db, filesDir: config.filesDir }, argv));
+    const storage = createFileStorage({ filesDir: config.filesDir, s3: config.s3 });
+    if (isSiteArchiveCommand(argv)) console.log(await siteArchiveCommand({ db, storage }, argv));
+    // `site delete` removes the site's files from the configured storage (disk folder or bucket).
+    else console.log(await siteCommand({ db, filesDir: config.filesDir, storage }, argv));
     if (argv[0] !== 'list' && argv[0] !== 'export') await announce(db, config);
     return 0;
   };
