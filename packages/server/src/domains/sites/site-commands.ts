@@ -169,11 +169,10 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       if (answer !== expected && answer !== site.id) throw new Error('Not confirmed; nothing was deleted.');
     }
     await db.transaction().execute((trx) => deleteSiteRows(trx, site.id));
-    // Then its files: the root site's top level with its resized copies (`.cache/`, the files
-    // domain's CACHE_DIR; not imported, no folder cycle) but never the other sites' folder, else
-    // `sites/<id>/`. No other site takes the top level over (`platform/storage/site-files.ts`).
+    // Then its files: the root site's top level but the other sites' folder, else `sites/<id>/`.
+    // No other site takes the top level over (`platform/storage/site-files.ts`).
     const storage = context.storage ?? createFileStorage({ filesDir: context.filesDir });
-    await deleteSiteFiles(storage, { id: site.id, root: Number(site.files_root) === 1 }, ['.cache/']);
+    await deleteSiteFiles(storage, { id: site.id, root: Number(site.files_root) === 1 });
     return `Deleted site ${site.id}.`;
   }
   throw new SiteUsageError(command ? `Unknown site command "${command}".\n\n${SITE_USAGE}` : SITE_USAGE);

@@ -88,6 +88,14 @@ export class DiskStorage implements FileStorage {
     return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  async folders(prefix: string): Promise<string[]> {
+    const entries = await readdir(this.path(prefix, true), { withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${prefix}${entry.name}/`)
+      .sort();
+  }
+
   async hasPrefix(prefix: string): Promise<boolean> {
     const found = await stat(this.path(prefix, true)).catch(() => undefined);
     return found?.isDirectory() ?? false;

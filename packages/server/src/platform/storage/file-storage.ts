@@ -39,6 +39,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** The files directly under `prefix` ('' or ending with `/`), not those in deeper folders. */
   list(prefix: string): Promise<StoredFileEntry[]>;
+  /** The folders directly under `prefix` ('' or ending with `/`), each as `<prefix><name>/`, sorted. */
+  folders(prefix: string): Promise<string[]>;
   /** Whether any file's key starts with `prefix` (a "folder"). */
   hasPrefix(prefix: string): Promise<boolean>;
   /** Throws when the store cannot be written to or reached (readiness probe). */

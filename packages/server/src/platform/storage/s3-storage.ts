@@ -178,6 +178,19 @@ export class S3Storage implements FileStorage {
     return files.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
+  async folders(prefix: string): Promise<string[]> {
+    // Every key under the prefix, not a listing by delimiter: some S3-compatible stores (s3rver among
+    // them) leave folders whose names start with a dot (`.cache/`) out of that one.
+    const found = new Set<string>();
+    const start = this.key(prefix, true).length;
+    for await (const object of this.keysUnder(prefix)) {
+      const rest = (object.Key as string).slice(start);
+      const slash = rest.indexOf('/');
+      if (slash > 0) found.add(`${prefix}${rest.slice(0, slash + 1)}`);
+    }
+    return [...found].sort();
+  }
+
   async hasPrefix(prefix: string): Promise<boolean> {
     // One page of the default size: s3rver answers `MaxKeys: 1` with an internal error.
     const page = await this.client.send(

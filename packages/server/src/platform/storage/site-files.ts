@@ -56,6 +56,10 @@ class ScopedStorage implements FileStorage {
     const files = await this.storage.list(prefix === '' ? this.prefix : this.key(prefix, true));
     return files.map((file) => ({ ...file, key: file.key.slice(this.prefix.length) }));
   }
+  async folders(prefix: string): Promise<string[]> {
+    const found = await this.storage.folders(prefix === '' ? this.prefix : this.key(prefix, true));
+    return found.map((folder) => folder.slice(this.prefix.length)).filter((f) => !this.hidden.includes(f.slice(0, -1)));
+  }
   async hasPrefix(prefix: string) {
     return this.storage.hasPrefix(this.key(prefix, true));
   }
@@ -99,21 +103,16 @@ export async function siteFilesPrefix(db: Kysely<Database>, siteId: string): Pro
 
 /**
  * Deletes a site's files (`tessera site delete`): its folder `sites/<id>/`, or for the root site
- * every file at the top level and in `folders` (such as the resized copies' cache), never the other
- * sites' folder.
+ * every file and folder at the top level (resized copies, review photos, …) but the other sites'.
  */
-export async function deleteSiteFiles(
-  storage: FileStorage,
-  site: { id: string; root: boolean },
-  folders: readonly string[],
-): Promise<void> {
+export async function deleteSiteFiles(storage: FileStorage, site: { id: string; root: boolean }): Promise<void> {
   if (!site.root) {
     await storage.deletePrefix(siteFolder(site.id));
     return;
   }
   const files = rootFiles(storage);
   for (const file of await files.list('')) await files.delete(file.key);
-  for (const folder of folders) await files.deletePrefix(folder);
+  for (const folder of await files.folders('')) await files.deletePrefix(folder);
 }
 
 /** The site's own files: every read, write and listing stays inside its part of the storage. */
