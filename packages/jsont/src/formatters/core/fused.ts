@@ -37,41 +37,48 @@ export function escapeLines(text: string, max: number): string {
  * `safe` alone).
  */
 export function stripThenTruncate(text: string, limit: number, ellipsis: string, max: number): string {
-  // The kept parts, as stripTags finds them, in the shared lists (nothing here calls out, so
-  // one call at a time uses them).
-  const starts = STARTS;
-  const ends = ENDS;
-  let count = 0;
+  // First the length of the stripped text, keeping nothing: most texts are shorter than the limit
+  // (or past the output limit) and go to stripTags whole, so their parts are never stored.
   let total = 0;
   let last = 0;
   let open = text.indexOf('<');
   while (open !== -1) {
     const close = text.indexOf('>', open + 1);
     if (close === -1) break;
-    if (open > last) {
-      starts[count] = last;
-      ends[count] = open;
-      count++;
-      total += open - last;
-    }
+    total += open - last;
     last = close + 1;
     open = text.indexOf('<', last);
   }
-  if (last < text.length) {
-    starts[count] = last;
-    ends[count] = text.length;
-    count++;
-    total += text.length - last;
+  total += text.length - last;
+  if (total <= limit || total > max) return stripTags(text, max);
+  // The kept parts, as stripTags finds them, in the shared lists (nothing here calls out, so one
+  // call at a time uses them), up to the one that reaches the limit: the cut needs no more.
+  const starts = STARTS;
+  const ends = ENDS;
+  let count = 0;
+  let kept = 0;
+  last = 0;
+  open = text.indexOf('<');
+  while (kept < limit) {
+    const close = open === -1 ? -1 : text.indexOf('>', open + 1);
+    const end = close === -1 ? text.length : open;
+    if (end > last) {
+      starts[count] = last;
+      ends[count] = end;
+      count++;
+      kept += end - last;
+    }
+    if (close === -1) break;
+    last = close + 1;
+    open = text.indexOf('<', last);
   }
+  const result = cut(text, limit, ellipsis, count, kept);
   if (count > KEPT_PARTS) {
-    // A text with very many tags: its parts are not kept past this call.
-    const result = total <= limit || total > max ? stripTags(text, max) : cut(text, limit, ellipsis, count, total);
+    // A text with very many tags before the limit: its parts are not kept past this call.
     STARTS.length = 0;
     ENDS.length = 0;
-    return result;
   }
-  if (total <= limit || total > max) return stripTags(text, max);
-  return cut(text, limit, ellipsis, count, total);
+  return result;
 }
 
 /** The stripped text cut at the last whitespace before `limit`, from the `count` kept parts. */
