@@ -96,3 +96,18 @@ export interface SetupTokensTable {
   expires_at: string;
   used_at: string | null;
 }
+
+/** These tables by name, as `Database` (schema.ts) lists them. */
+export interface AccountTables {
+  owners: OwnersTable;
+  owner_roles: OwnerRolesTable;
+  owner_sessions: OwnerSessionsTable;
+  site_users: SiteUsersTable;
+  site_user_sessions: SiteUserSessionsTable;
+  password_resets: PasswordResetsTable;
+  site_user_carts: SiteUserCartsTable;
+  owner_invites: OwnerInvitesTable;
+  owner_password_resets: OwnerPasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  setup_tokens: SetupTokensTable;
+}

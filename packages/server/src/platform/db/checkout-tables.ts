@@ -242,3 +242,10 @@ export interface PaymentConnectionsTable extends SiteRowKey, Stamps {
   /** JSON: masked hints the editor shows (`{ secretKey: 'sk_test_…4242' }`). */
   hints: string;
 }
+
+/** The hosted-payment tables by name, as `Database` (schema.ts) lists them. */
+export interface PaymentTables {
+  payment_connections: PaymentConnectionsTable;
+  hosted_sessions: HostedSessionsTable;
+  payment_events: PaymentEventsTable;
+}

@@ -137,3 +137,15 @@ export interface ImportsTable extends SiteRowKey, Stamps {
   started_by: string | null;
   finished_at: string | null;
 }
+
+/** These tables by name, as `Database` (schema.ts) lists them. */
+export interface ConnectionTables {
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  mailing_connections: MailingConnectionsTable;
+  site_fonts: SiteFontsTable;
+  site_font_kits: SiteFontKitsTable;
+  mailing_deliveries: MailingDeliveriesTable;
+  job_runs: JobRunsTable;
+  imports: ImportsTable;
+}

@@ -120,3 +120,16 @@ export interface SiteThemeVersionsTable extends SiteRowKey, Stamps {
   files: string;
   created_by: string | null;
 }
+
+/** These tables by name, as `Database` (schema.ts) lists them. */
+export interface ContentTables {
+  item_terms: ItemTermsTable;
+  comments: CommentsTable;
+  restock_signups: RestockSignupsTable;
+  restock_keys: RestockKeysTable;
+  review_drafts: ReviewDraftsTable;
+  deleted_pages: DeletedPagesTable;
+  site_theme_versions: SiteThemeVersionsTable;
+  product_reviews: ProductReviewsTable;
+  review_requests: ReviewRequestsTable;
+}

@@ -52,3 +52,13 @@ export interface MailingListSubscribersTable {
   source: string;
   created_at: string;
 }
+
+/** These tables by name, as `Database` (schema.ts) lists them. */
+export interface FormTables {
+  forms: FormsTable;
+  form_submissions: FormSubmissionsTable;
+  form_submission_keys: FormSubmissionKeysTable;
+  captcha_spent: CaptchaSpentTable;
+  mailing_lists: MailingListsTable;
+  mailing_list_subscribers: MailingListSubscribersTable;
+}

@@ -112,3 +112,14 @@ export interface DonationRefundsTable extends SiteRowKey, Stamps {
 
 export type DonationRow = Selectable<DonationsTable>;
 export type DonationPaymentRow = Selectable<DonationPaymentsTable>;
+
+/** These tables by name, as `Database` (schema.ts) lists them. */
+export interface MembershipTables {
+  donations: DonationsTable;
+  donation_payments: DonationPaymentsTable;
+  donation_refunds: DonationRefundsTable;
+  member_areas: MemberAreasTable;
+  member_area_collections: MemberAreaCollectionsTable;
+  member_plans: MemberPlansTable;
+  memberships: MembershipsTable;
+}

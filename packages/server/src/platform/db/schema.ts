@@ -1,63 +1,12 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TrackingTables } from './tracking-tables.js';
+import type { CheckoutTables, PaymentTables } from './checkout-tables.js';
+import type { FormTables } from './forms-tables.js';
+import type { AccountTables } from './account-tables.js';
+import type { ContentTables } from './content-tables.js';
+import type { ConnectionTables } from './connection-tables.js';
+import type { MembershipTables } from './membership-tables.js';
 import type { SiteRowKey, Stamps } from './schema-columns.js';
-import type {
-  FormsTable,
-  FormSubmissionsTable,
-  FormSubmissionKeysTable,
-  CaptchaSpentTable,
-  MailingListsTable,
-  MailingListSubscribersTable,
-} from './forms-tables.js';
-import type {
-  OwnersTable,
-  OwnerRolesTable,
-  OwnerSessionsTable,
-  SiteUsersTable,
-  SiteUserSessionsTable,
-  PasswordResetsTable,
-  SiteUserCartsTable,
-  OwnerInvitesTable,
-  OwnerPasswordResetsTable,
-  EmailVerificationsTable,
-  SetupTokensTable,
-} from './account-tables.js';
-import type {
-  CheckoutTables,
-  HostedSessionsTable,
-  PaymentEventsTable,
-  PaymentConnectionsTable,
-} from './checkout-tables.js';
-import type {
-  ItemTermsTable,
-  CommentsTable,
-  RestockSignupsTable,
-  RestockKeysTable,
-  ReviewDraftsTable,
-  DeletedPagesTable,
-  ProductReviewsTable,
-  ReviewRequestsTable,
-  SiteThemeVersionsTable,
-} from './content-tables.js';
-import type {
-  WebhookEndpointsTable,
-  SiteFontsTable,
-  SiteFontKitsTable,
-  MailingConnectionsTable,
-  MailingDeliveriesTable,
-  WebhookDeliveriesTable,
-  JobRunsTable,
-  ImportsTable,
-} from './connection-tables.js';
-import type {
-  MemberAreasTable,
-  MemberAreaCollectionsTable,
-  MemberPlansTable,
-  MembershipsTable,
-  DonationsTable,
-  DonationPaymentsTable,
-  DonationRefundsTable,
-} from './membership-tables.js';
 
 export interface SitesTable {
   id: string;
@@ -201,7 +150,14 @@ export interface MailOutboxTable {
   envelope: string | null;
 }
 
-export interface Database extends CheckoutTables {
+export interface Database
+  extends CheckoutTables,
+    PaymentTables,
+    FormTables,
+    AccountTables,
+    ContentTables,
+    ConnectionTables,
+    MembershipTables {
   sites: SitesTable;
   collections: CollectionsTable;
   items: ItemsTable;
@@ -213,50 +169,6 @@ export interface Database extends CheckoutTables {
   tracking_events: TrackingTables['tracking_events'];
   tracking_metrics: TrackingTables['tracking_metrics'];
   tracking_js_errors: TrackingTables['tracking_js_errors'];
-  forms: FormsTable;
-  form_submissions: FormSubmissionsTable;
-  form_submission_keys: FormSubmissionKeysTable;
-  captcha_spent: CaptchaSpentTable;
-  mailing_lists: MailingListsTable;
-  mailing_list_subscribers: MailingListSubscribersTable;
-  owners: OwnersTable;
-  owner_roles: OwnerRolesTable;
-  owner_sessions: OwnerSessionsTable;
-  site_users: SiteUsersTable;
-  site_user_sessions: SiteUserSessionsTable;
-  password_resets: PasswordResetsTable;
-  site_user_carts: SiteUserCartsTable;
-  item_terms: ItemTermsTable;
-  comments: CommentsTable;
-  restock_signups: RestockSignupsTable;
-  restock_keys: RestockKeysTable;
-  owner_invites: OwnerInvitesTable;
-  owner_password_resets: OwnerPasswordResetsTable;
-  email_verifications: EmailVerificationsTable;
-  setup_tokens: SetupTokensTable;
-  payment_connections: PaymentConnectionsTable;
-  hosted_sessions: HostedSessionsTable;
-  payment_events: PaymentEventsTable;
-  review_drafts: ReviewDraftsTable;
-  deleted_pages: DeletedPagesTable;
-  webhook_endpoints: WebhookEndpointsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
-  mailing_connections: MailingConnectionsTable;
-  site_fonts: SiteFontsTable;
-  site_font_kits: SiteFontKitsTable;
-  mailing_deliveries: MailingDeliveriesTable;
-  site_theme_versions: SiteThemeVersionsTable;
-  donations: DonationsTable;
-  donation_payments: DonationPaymentsTable;
-  donation_refunds: DonationRefundsTable;
-  member_areas: MemberAreasTable;
-  member_area_collections: MemberAreaCollectionsTable;
-  member_plans: MemberPlansTable;
-  memberships: MembershipsTable;
-  job_runs: JobRunsTable;
-  imports: ImportsTable;
-  product_reviews: ProductReviewsTable;
-  review_requests: ReviewRequestsTable;
 }
 
 export type SiteRow = Selectable<SitesTable>;
@@ -271,81 +183,9 @@ export type CartEntryUpdate = Updateable<CartEntriesTable>;
 
 // Every table's row types, from the file of its area (importers keep reading them from here).
 export type { SiteRowKey, Stamps } from './schema-columns.js';
-export type {
-  FormsTable,
-  FormSubmissionsTable,
-  FormSubmissionKeysTable,
-  CaptchaSpentTable,
-  MailingListsTable,
-  MailingListSubscribersTable,
-} from './forms-tables.js';
-export type {
-  OwnersTable,
-  OwnerRolesTable,
-  OwnerSessionsTable,
-  SiteUsersTable,
-  SiteUserSessionsTable,
-  PasswordResetsTable,
-  SiteUserCartsTable,
-  OwnerRow,
-  SiteUserRow,
-  OwnerInvitesTable,
-  OwnerPasswordResetsTable,
-  EmailVerificationsTable,
-  SetupTokensTable,
-} from './account-tables.js';
-export type {
-  ShippingOptionsTable,
-  TaxRulesTable,
-  CouponsTable,
-  OrdersTable,
-  OrderLinesTable,
-  PaymentsTable,
-  GiftCardsTable,
-  GiftCardRedemptionsTable,
-  SubscriptionsTable,
-  SubscriptionCyclesTable,
-  IdempotencyKeysTable,
-  OrderCountersTable,
-  CheckoutTables,
-  OrderRow,
-  OrderLineRow,
-  HostedSessionsTable,
-  PaymentEventsTable,
-  HostedSessionRow,
-  PaymentConnectionsTable,
-} from './checkout-tables.js';
-export type {
-  ItemTermsTable,
-  CommentsTable,
-  CommentRow,
-  RestockSignupsTable,
-  RestockKeysTable,
-  RestockSignupRow,
-  ReviewDraftsTable,
-  DeletedPagesTable,
-  ProductReviewsTable,
-  ReviewRequestsTable,
-  SiteThemeVersionsTable,
-} from './content-tables.js';
-export type {
-  WebhookEndpointsTable,
-  SiteFontsTable,
-  SiteFontKitsTable,
-  MailingConnectionsTable,
-  MailingDeliveriesTable,
-  WebhookDeliveriesTable,
-  JobRunsTable,
-  ImportsTable,
-} from './connection-tables.js';
-export type {
-  MemberAreasTable,
-  MemberAreaCollectionsTable,
-  MemberPlansTable,
-  MembershipsTable,
-  DonationsTable,
-  DonationPaymentsTable,
-  DonationRefundsTable,
-  DonationRow,
-  DonationPaymentRow,
-} from './membership-tables.js';
+export type * from './forms-tables.js';
+export type * from './account-tables.js';
+export type * from './content-tables.js';
+export type * from './connection-tables.js';
+export type * from './membership-tables.js';
+export type * from './checkout-tables.js';
