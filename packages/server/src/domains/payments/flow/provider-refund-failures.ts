@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
 import { nowIso } from '../../../platform/ids.js';
 import type { HostedProviderId, ProviderRefund } from '../hosted.js';
+import { chargedOrder } from './provider-refunds.js';
 
 /**
  * A refund of an order's payment that the provider now reports as failed (Stripe: `refund.failed`,
@@ -28,15 +29,7 @@ export async function recordProviderRefundFailure(
   provider: HostedProviderId,
   refund: ProviderRefund,
 ): Promise<RecordedRefundFailure> {
-  const charge = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.order_id'])
-    .where('payments.provider', '=', provider)
-    .where('payments.kind', '=', 'charge')
-    .where('payments.reference', '=', refund.paymentReference)
-    .where('orders.site_id', '=', siteId)
-    .executeTakeFirst();
+  const charge = await chargedOrder(db, siteId, provider, refund, { sameCurrency: false });
   if (!charge) return 'not-an-order';
   const late = await db
     .selectFrom('hosted_sessions')

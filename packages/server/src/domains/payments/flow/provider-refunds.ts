@@ -25,6 +25,29 @@ export type OrderRefundedHook = (
  * webhook finds the row by the refund id. While such a refund is on its way (claimed on the order,
  * not written yet) this answers `busy`, so the webhook fails and the provider delivers it again.
  */
+/**
+ * The order of this site whose charge the provider's refund names (with `sameCurrency`, only when
+ * the refund is in the order's currency); undefined for a payment that is not an order's charge here.
+ */
+export async function chargedOrder(
+  db: Kysely<Database>,
+  siteId: string,
+  provider: HostedProviderId,
+  refund: ProviderRefund,
+  { sameCurrency }: { sameCurrency: boolean },
+): Promise<{ order_id: string } | undefined> {
+  let query = db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.order_id'])
+    .where('payments.provider', '=', provider)
+    .where('payments.kind', '=', 'charge')
+    .where('payments.reference', '=', refund.paymentReference)
+    .where('orders.site_id', '=', siteId);
+  if (sameCurrency) query = query.where('orders.currency', '=', refund.currency);
+  return query.executeTakeFirst();
+}
+
 export type RecordedOrderRefund = 'recorded' | 'known' | 'busy' | 'not-an-order';
 
 export async function recordProviderOrderRefund(
@@ -34,16 +57,7 @@ export async function recordProviderOrderRefund(
   refund: ProviderRefund,
   orderRefunded?: OrderRefundedHook,
 ): Promise<RecordedOrderRefund> {
-  const charge = await db
-    .selectFrom('payments')
-    .innerJoin('orders', 'orders.id', 'payments.order_id')
-    .select(['payments.order_id'])
-    .where('payments.provider', '=', provider)
-    .where('payments.kind', '=', 'charge')
-    .where('payments.reference', '=', refund.paymentReference)
-    .where('orders.site_id', '=', siteId)
-    .where('orders.currency', '=', refund.currency)
-    .executeTakeFirst();
+  const charge = await chargedOrder(db, siteId, provider, refund, { sameCurrency: true });
   if (!charge) return 'not-an-order';
   for (let attempt = 0; attempt < 5; attempt++) {
     const outcome = await db.transaction().execute(async (trx): Promise<RecordedOrderRefund | undefined> => {
