@@ -4,10 +4,12 @@ import { z } from 'zod';
 import type { ContentService } from '../content/content-service.js';
 import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
+import { ERROR_CATALOGUE } from '../../platform/errors/index.js';
 import { nowIso } from '../../platform/ids.js';
 import type { HostedPayments } from './flow/hosted-payments.js';
 import { recordProviderRefundFailure } from './flow/provider-refund-failures.js';
 import { type OrderRefundedHook, recordProviderOrderRefund } from './flow/provider-refunds.js';
+import { REFUND_RETRY_AFTER_SECONDS, RefundInProgressError } from './flow/refund-in-progress.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
@@ -60,7 +62,7 @@ function webhookContract(providerId: HostedProviderId): RouteContract {
     body: providerId === 'stripe' ? stripeWebhookEvent : paypalWebhookEvent,
     bodyType: '*/*',
     response: { 200: webhookReceived },
-    errors: ['bad-signature', 'not-configured', 'body-too-large'],
+    errors: ['bad-signature', 'not-configured', 'body-too-large', 'refund-in-progress'],
   };
 }
 
@@ -69,10 +71,37 @@ function fail(reply: FastifyReply, status: number, error: string, message: strin
 }
 
 /**
+ * The refunds an event reports, recorded against orders, then failed ones reverted, then the areas that
+ * keep their own payments (donations) told. Throws `RefundInProgressError` while an owner's refund of
+ * the same payment is on its way.
+ */
+async function applyRefundEvents(
+  app: FastifyInstance,
+  deps: HostedRouteDeps,
+  siteId: string,
+  providerId: HostedProviderId,
+  event: HostedEvent,
+): Promise<void> {
+  for (const refund of event.refunds ?? []) {
+    const recorded = await recordProviderOrderRefund(app.db, siteId, providerId, refund, deps.orderRefunded);
+    if (recorded === 'busy') throw new RefundInProgressError(refund.reference);
+  }
+  for (const refund of event.failedRefunds ?? []) {
+    const undone = await recordProviderRefundFailure(app.db, siteId, providerId, refund);
+    if (undone === 'busy') throw new RefundInProgressError(refund.reference);
+  }
+  if (event.subscriptionId || event.refunds?.length || event.failedRefunds?.length) {
+    await deps.onEvent?.(siteId, providerId, event);
+  }
+}
+
+/**
  * `POST /api/payments/<provider>/webhook`: the body is kept raw (the signature covers its exact
  * bytes), checked by the adapter, and each event id processed once per site (one provider account
  * can serve several sites, and sends each of them the same event). A failure while processing
- * answers 500 without recording the event, so the provider delivers it again.
+ * answers 500 without recording the event, so the provider delivers it again; a refund event that
+ * waits for an owner's refund of the same payment answers 503 `refund-in-progress` with
+ * `Retry-After` (expected, not a server error), also unrecorded, so it is delivered again.
  */
 export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDeps, providerId: HostedProviderId): void {
   app.register(async (scope) => {
@@ -101,16 +130,14 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
         await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
       }
       // Each handler is idempotent on the provider's own ids: a redelivery, or two at once, records once.
-      for (const refund of event.refunds ?? []) {
-        const recorded = await recordProviderOrderRefund(app.db, site.id, providerId, refund, deps.orderRefunded);
-        // An owner's refund of that order is on its way: fail, so the provider delivers this again later.
-        if (recorded === 'busy') throw new Error(`The refund ${refund.reference} waits for a refund in progress.`);
+      try {
+        await applyRefundEvents(app, deps, site.id, providerId, event);
+      } catch (error) {
+        if (!(error instanceof RefundInProgressError)) throw error;
+        request.log.info({ reference: error.reference }, 'provider refund event waits for a refund in progress');
+        reply.header('retry-after', String(REFUND_RETRY_AFTER_SECONDS));
+        return fail(reply, 503, 'refund-in-progress', ERROR_CATALOGUE['refund-in-progress'].message);
       }
-      for (const refund of event.failedRefunds ?? []) {
-        const undone = await recordProviderRefundFailure(app.db, site.id, providerId, refund);
-        if (undone === 'busy') throw new Error(`The failed refund ${refund.reference} waits for a refund in progress.`);
-      }
-      if (event.subscriptionId || event.refunds?.length) await deps.onEvent?.(site.id, providerId, event);
       await app.db
         .insertInto('payment_events')
         .values({

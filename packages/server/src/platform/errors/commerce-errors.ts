@@ -59,6 +59,11 @@ export const COMMERCE_ERRORS = {
     note: 'also a webhook for a payment provider that is not connected',
   }),
   'bad-signature': checkout(400, 'The webhook signature does not verify.'),
+  'refund-in-progress': checkout(
+    503,
+    'A refund of this payment is being made right now. Send the event again in a moment; nothing was recorded.',
+    { note: 'a payment provider webhook, plus a `Retry-After` header: the provider delivers the event again' },
+  ),
 
   // Orders (owner): refunds and payments recorded by hand.
   'not-paid': orders(409, "This order's payment has not succeeded, so there is nothing to refund."),

@@ -178,12 +178,12 @@ for (const dialect of DIALECTS) {
       const reference = paypal.refundFromDashboard(capture.reference);
       const event = paypal.webhooks.sent.at(-1)!;
       expect(event.eventType).toBe('PAYMENT.CAPTURE.REFUNDED');
-      // While an owner's refund of the order is on its way (claimed, not written), the webhook fails
-      // and nothing changes: PayPal delivers it again.
+      // While an owner's refund of the order is on its way (claimed, not written), the webhook answers
+      // 503 (refund-in-progress, not a server error) and nothing changes: PayPal delivers it again.
       const claimed = async (cents: number) =>
         server.db.updateTable('orders').set({ refunded_cents: cents }).where('id', '=', renewal.orderId).execute();
       await claimed(150);
-      expect(await paypal.webhooks.deliver(event)).toBe(500);
+      expect(await paypal.webhooks.deliver(event)).toBe(503);
       await claimed(100);
       expect(await Promise.all([1, 2, 3].map(() => paypal.webhooks.deliver(event)))).toEqual([200, 200, 200]);
       const refunds = await server.db

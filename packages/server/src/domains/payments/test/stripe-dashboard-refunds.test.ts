@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../../platform/errors/index.js';
 import { DIALECTS, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
@@ -131,6 +132,51 @@ for (const dialect of DIALECTS) {
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect(again.body.amountCents).toBe(due - 200);
       expect(await orderRow(server, orderId)).toMatchObject({ refunded_cents: due, payment_status: 'refunded' });
+    });
+
+    it("while an owner's refund of the order is on its way, refund events answer 503 with Retry-After and change nothing", async () => {
+      const { orderId, intent, due } = await paidOrder();
+      const made = await fake.refundFromDashboard(intent, { amount: 300, hold: true });
+      const send = (payload: string) =>
+        fetch(fake.webhookUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': new Stripe(fake.secretKey).webhooks.generateTestHeaderString({
+              payload,
+              secret: fake.webhookSecret,
+            }),
+          },
+          body: payload,
+        });
+      // An owner's refund claimed on the order (refunded_cents raised), its payments row not written yet.
+      const claim = (cents: number) =>
+        server.db.updateTable('orders').set({ refunded_cents: cents }).where('id', '=', orderId).execute();
+      await claim(500);
+      const busy = await send(made.events[0]!.payload);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+      expect(await busy.json()).toEqual({
+        error: 'refund-in-progress',
+        message: ERROR_CATALOGUE['refund-in-progress'].message,
+      });
+      expect(await refundRows(orderId)).toEqual([]);
+      await claim(0);
+      // The provider's next delivery of the same event is processed (it was not remembered as seen).
+      expect((await send(made.events[0]!.payload)).status).toBe(200);
+      expect(await refundRows(orderId)).toMatchObject([{ reference: made.refund.id, amount_cents: 300 }]);
+      // A failed refund's event waits the same way.
+      const failed = await fake.failRefund(made.refund.id, { hold: true });
+      await claim(300 + 100);
+      const waiting = await send(failed.event.payload);
+      expect(waiting.status).toBe(503);
+      expect(waiting.headers.get('retry-after')).not.toBeNull();
+      expect(await refundRows(orderId)).toMatchObject([{ status: 'succeeded' }]);
+      await claim(300);
+      expect((await send(failed.event.payload)).status).toBe(200);
+      expect(await refundRows(orderId)).toMatchObject([{ status: 'failed' }]);
+      expect(await orderRow(server, orderId)).toMatchObject({ refunded_cents: 0, payment_status: 'paid' });
+      expect(due).toBeGreaterThan(400);
     });
 
     it("the owner's refund from Orders and its own events record it once", async () => {
