@@ -3,11 +3,12 @@ import type { Database, DonationRow } from '../../platform/db/schema.js';
 import type { HostedEvent, HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
 import type { RecordedPayment } from './donation-payments.js';
 import { donationOfSubscription, followSubscription, recordRenewalPayment } from './provider-recurring.js';
+import { revertFailedRenewalRefund } from './refund-failures.js';
 import { recordReportedRefund } from './refunds.js';
 
 // What the donations area does with a verified provider event (after the hosted flow settled any
 // order session it names): payments of a subscription the provider renews, its changes of state,
-// and refunds of renewal payments. The provider is asked again before anything is recorded; a
+// and refunds of renewal payments (and their failures). The provider is asked again before anything is recorded; a
 // failure throws, so the webhook answers 500 and the provider delivers the event again.
 
 export interface ProviderEventDeps {
@@ -66,6 +67,7 @@ export function createProviderEventHandler(deps: ProviderEventDeps) {
 
   return async function onProviderEvent(siteId: string, providerId: HostedProviderId, event: HostedEvent) {
     for (const refund of event.refunds ?? []) await recordReportedRefund(db, siteId, providerId, refund);
+    for (const refund of event.failedRefunds ?? []) await revertFailedRenewalRefund(db, siteId, providerId, refund);
     if (event.subscriptionId) await onSubscriptionEvent(siteId, providerId, event);
   };
 }

@@ -26,6 +26,7 @@ export {
   restoreGiftCards,
   revokeGiftCards,
 } from './flow/refund-gift-cards.js';
+export { RefundInProgressError } from './flow/refund-in-progress.js';
 export type { PaymentMethodInput, PaymentProviders } from './methods/index.js';
 
 export interface PaymentsPluginOptions {

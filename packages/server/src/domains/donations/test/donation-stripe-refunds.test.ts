@@ -36,6 +36,35 @@ for (const dialect of DIALECTS) {
 
     const totals = async () => (await owner.get('/api/config/donations/totals')).body.totals[0].totalCents as number;
 
+    /** A monthly Stripe gift with its first renewal charged; answers the gift, its payments and its intent. */
+    async function giftWithRenewal(email: string, amountCents: number) {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name: 'Failing Refund',
+        email,
+        amountCents,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const sessionId = String(placed.body.redirect).slice(`${fake.url}/pay/`.length);
+      await fake.pay(sessionId);
+      const donation = await donationOf(server, placed.body.orderId);
+      await server.app.services.donations!.renewDue(new Date(new Date(donation.next_charge_at!).getTime() + DAY));
+      const [first, renewal] = await paymentsOf(server, donation.id);
+      expect(renewal).toMatchObject({ cycle: 2, status: 'succeeded', order_id: null });
+      const intent = fake.sessions.get(sessionId)!.payment_intent!;
+      return { donation, first: first!, renewal: renewal!, orderId: String(placed.body.orderId), intent };
+    }
+    const refundRows = (paymentId: string) =>
+      server.db
+        .selectFrom('donation_refunds')
+        .select(['reference', 'status', 'amount_cents'])
+        .where('payment_id', '=', paymentId)
+        .orderBy('reference')
+        .execute();
+    /** Every delivery at once; answers their statuses. */
+    const allAtOnce = (ids: string[]) => Promise.all(ids.map((id) => fake.redeliver(id)));
+
     it('a renewal and the first payment refunded in the dashboard, each event three times at once: recorded once each', async () => {
       const placed = await Visitor.of(server).post('/donate', {
         block: DONATION_BLOCK.id,
@@ -101,6 +130,81 @@ for (const dialect of DIALECTS) {
         .where('donation_id', '=', donation.id)
         .execute();
       expect(all).toHaveLength(1);
+    });
+
+    it('a renewal refund that fails stops counting once, whatever arrives at once; the first payment too', async () => {
+      const { donation, renewal, orderId, intent } = await giftWithRenewal('failing-refund@example.com', 4000);
+      const before = await totals();
+      // Two refunds of the renewal in the dashboard, 10.00 and 5.00; then the first one fails.
+      const kept = await fake.refundFromDashboard(renewal.reference!, { amount: 500 });
+      const failing = await fake.refundFromDashboard(renewal.reference!, { amount: 1000 });
+      expect([...kept.statuses, ...failing.statuses].every((s) => s === 200)).toBe(true);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(1500);
+      expect(await totals()).toBe(before - 1500);
+      const failed = await fake.failRefund(failing.refund.id, { hold: true });
+      expect(failed.event.type).toBe('refund.failed');
+      // refund.failed four times and the refund's older events twice, all at once: each reads it failed now.
+      const ids = [
+        ...Array(4).fill(failed.event.id),
+        ...failing.events.map((e) => e.id),
+        ...failing.events.map((e) => e.id),
+      ];
+      expect(await allAtOnce(ids)).toEqual(ids.map(() => 200));
+      const expected = [
+        { reference: failing.refund.id, status: 'failed', amount_cents: 1000 },
+        { reference: kept.refund.id, status: 'succeeded', amount_cents: 500 },
+      ].sort((a, b) => a.reference.localeCompare(b.reference));
+      expect(await refundRows(renewal.id)).toEqual(expected);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(500);
+      expect(await totals()).toBe(before - 500);
+      // Later deliveries change nothing; the amount the failure gave back can be refunded again.
+      expect(await allAtOnce([failed.event.id, kept.events[0]!.id])).toEqual([200, 200]);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(500);
+      const again = await owner.post(`/api/config/donations/${donation.id}/payments/${renewal.id}/refund`, {});
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.refund.amountCents).toBe(3500);
+      expect(await totals()).toBe(before - 4000);
+
+      // The owner's refund fails too, at Stripe: the payment is refundable by that much again, once.
+      const ownFailed = await fake.failRefund(again.body.refund.reference, { hold: true });
+      expect(await allAtOnce([ownFailed.event.id, ownFailed.event.id, ownFailed.event.id])).toEqual([200, 200, 200]);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(500);
+      expect(await totals()).toBe(before - 500);
+
+      // A refund that fails before any of its events arrived never counts: refund.failed first, then
+      // its older events, are each read back failed (it is written down as failed, amount kept).
+      const never = await fake.refundFromDashboard(renewal.reference!, { amount: 700, hold: true });
+      const neverFailed = await fake.failRefund(never.refund.id, { hold: true });
+      expect(await fake.redeliver(neverFailed.event.id)).toBe(200);
+      expect(await allAtOnce(never.events.map((e) => e.id))).toEqual(never.events.map(() => 200));
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(500);
+      expect(await refundRows(renewal.id)).toContainEqual({
+        reference: never.refund.id,
+        status: 'failed',
+        amount_cents: 700,
+      });
+
+      // The first payment is the gift's order: a failed refund of it gives the order's amount back, once.
+      const whole = await fake.refundFromDashboard(intent);
+      expect(whole.statuses.every((s) => s === 200)).toBe(true);
+      expect(await totals()).toBe(before - 500 - 4000);
+      const wholeFailed = await fake.failRefund(whole.refund.id, { hold: true });
+      expect(await allAtOnce([wholeFailed.event.id, wholeFailed.event.id, wholeFailed.event.id])).toEqual([
+        200, 200, 200,
+      ]);
+      expect(
+        await server.db
+          .selectFrom('orders')
+          .select(['payment_status', 'refunded_cents'])
+          .where('id', '=', orderId)
+          .executeTakeFirst(),
+      ).toEqual({ payment_status: 'paid', refunded_cents: 0 });
+      expect(await totals()).toBe(before - 500);
+      const listed = await owner.get(`/api/config/donations/${donation.id}/payments`);
+      expect(listed.body.payments).toMatchObject([
+        { cycle: 1, refundedCents: 0 },
+        { cycle: 2, refundedCents: 500 },
+      ]);
     });
   });
 }

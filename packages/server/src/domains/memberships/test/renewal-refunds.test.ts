@@ -247,6 +247,32 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('a renewal refund that fails at Stripe gives the access and the revenue back, once for three deliveries at once', async () => {
+      const { id } = await member('failed-refund@example.com', 'stripe');
+      const renewal = await renew(id);
+      const during = new Date(renewal.due.getTime() + 2 * DAY);
+      const before = await revenue();
+      expect((await owner.post(`/api/config/orders/${renewal.orderId}/refund`, {})).status).toBe(200);
+      expect(await access(id, during)).toMatchObject({ active: false });
+      const refund = await server.db
+        .selectFrom('payments')
+        .select('reference')
+        .where('order_id', '=', renewal.orderId)
+        .where('kind', '=', 'refund')
+        .executeTakeFirstOrThrow();
+      await stripe.idle();
+      const failed = await stripe.failRefund(refund.reference, { hold: true });
+      const ids = [failed.event.id, failed.event.id, failed.event.id];
+      expect(await Promise.all(ids.map((eventId) => stripe.redeliver(eventId)))).toEqual([200, 200, 200]);
+      expect(await orderOf(renewal.orderId)).toMatchObject({ payment_status: 'paid', refunded_cents: 0 });
+      expect(await access(id, during)).toMatchObject({ active: true, source: 'recurring' });
+      expect(await revenue()).toMatchObject({
+        revenueCents: before.revenueCents,
+        refundedCents: before.refundedCents,
+        paidOrders: before.paidOrders,
+      });
+    });
+
     it('the owner may keep a member in after refunding: a grant gives access back at once', async () => {
       const { id } = await member('kept@example.com', 'stripe');
       const renewal = await renew(id);
