@@ -4,6 +4,7 @@ import type { ProductItemJson } from '../content/product-json.js';
 import type { CartRow } from '../../platform/db/schema.js';
 import { type ErrorCode, type ErrorStatus, TesseraError } from '../../platform/errors/index.js';
 import type { PaymentMethodInput } from '../payments/index.js';
+import type { WebhookEndpointEvents } from './checkout-reads.js';
 import type { PaymentSettings } from './payment-settings.js';
 
 // The checkout's inputs and intermediate results, shared by the service (`checkout-service.ts`),
@@ -75,4 +76,6 @@ export interface Priced {
   giftCard: { id: string; balanceCents: number } | undefined;
   giftCardProblem: string | undefined;
   site: SiteInfo;
+  /** The site's enabled webhook endpoints, read with the rest (an order records its events for them). */
+  webhookEndpoints: WebhookEndpointEvents[];
 }

@@ -17,6 +17,7 @@ import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartRow, Database } from '../../platform/db/schema.js';
 import type { Priced, QuoteInput, SiteInfo } from './checkout-types.js';
 import { limitCouponStacking, paymentSettingsOf } from './payment-settings.js';
+import { readCheckoutRows } from './checkout-reads.js';
 import { shipsTo } from './shipping-countries.js';
 
 // Prices a cart for the checkout: the same reads answer a quote and, inside the order's
@@ -29,6 +30,10 @@ export async function siteInfo(executor: Kysely<Database>, siteId: string): Prom
     .select(['currency', 'locale', 'settings'])
     .where('id', '=', siteId)
     .executeTakeFirst();
+  return siteInfoOf(row);
+}
+
+function siteInfoOf(row: { currency: string; locale: string; settings: string | null } | undefined): SiteInfo {
   let minimum = 0;
   // Unreadable settings: no minimum, default payment settings.
   const store = parseSiteSettings(row?.settings).store as Record<string, unknown> | undefined;
@@ -54,14 +59,11 @@ export async function priceCart(
   cart: CartRow,
   input: QuoteInput,
 ): Promise<Priced> {
-  const site = await siteInfo(executor, siteId);
-  const rows = await executor
-    .selectFrom('cart_entries')
-    .selectAll()
-    .where('cart_id', '=', cart.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const codes = [...new Set((input.couponCodes ?? []).map(normalCode).filter(Boolean))].slice(0, 5);
+  // The site, the entries, shipping, tax, coupons and webhook endpoints: one statement (issue 20).
+  const read = await readCheckoutRows(executor, siteId, cart.id, codes);
+  const site = siteInfoOf(read.site);
+  const rows = read.entries;
   const itemIds = rows.map((r) => r.item_id);
   const { products, forSale } = await loadProductsForSale(executor, siteId, itemIds, site.currency);
   const entries: CartEntry[] = [];
@@ -71,12 +73,7 @@ export async function priceCart(
   }
   const requiresShipping = entries.some((e) => e.productType === ProductType.PHYSICAL);
 
-  const shippingRows = await executor
-    .selectFrom('shipping_options')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .orderBy('position')
-    .execute();
+  const shippingRows = read.shipping;
   const shippingOptions: ShippingOption[] = shippingRows
     .filter((r) => shipsTo(r.countries, input.country))
     .map((r) => ({ id: r.id, name: r.name, amountCents: r.amount_cents, freeOverCents: r.free_over_cents }));
@@ -84,9 +81,7 @@ export async function priceCart(
     ? (shippingOptions.find((o) => o.id === input.shippingOptionId) ?? shippingOptions[0] ?? null)
     : null;
 
-  const allRules: TaxRule[] = (
-    await executor.selectFrom('tax_rules').selectAll().where('site_id', '=', siteId).orderBy('id').execute()
-  ).map((r) => ({
+  const allRules: TaxRule[] = read.taxRules.map((r) => ({
     id: r.id,
     name: r.name,
     rateBasisPoints: r.rate_basis_points,
@@ -95,16 +90,7 @@ export async function priceCart(
   }));
   const taxRules = applicableTaxRules(allRules, input.country || 'US');
 
-  const codes = [...new Set((input.couponCodes ?? []).map(normalCode).filter(Boolean))].slice(0, 5);
-  const couponRows = codes.length
-    ? await executor
-        .selectFrom('coupons')
-        .selectAll()
-        .where('site_id', '=', siteId)
-        .where('code', 'in', codes)
-        .where('active', '=', 1)
-        .execute()
-    : [];
+  const couponRows = read.coupons;
   const invalidCoupons: { code: string; message: string }[] = [];
   const candidates: Coupon[] = [];
   for (const code of codes) {
@@ -165,6 +151,7 @@ export async function priceCart(
     giftCard,
     giftCardProblem,
     site,
+    webhookEndpoints: read.webhookEndpoints,
   };
 }
 

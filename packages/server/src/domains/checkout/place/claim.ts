@@ -7,6 +7,8 @@ import { findCart } from '../pricing.js';
 /**
  * Step 1 of placing an order: the idempotency key first, so a concurrent submission with the same key
  * waits here (PostgreSQL) or runs after us (SQLite), then fails the unique key and answers our order.
+ * It is also how a later replay is found (no lookup before the transaction, issue 20): its insert fails
+ * before anything else is written.
  */
 export async function reserveIdempotencyKey(
   trx: Transaction<Database>,

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../../platform/db/schema.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import type { PaymentProviders } from '../../payments/index.js';
-import { enabledWebhookEndpoints } from '../../webhooks/index.js';
 import { CheckoutError, type OrderMail, type PlaceOrderInput } from '../checkout-types.js';
 import { priceCart } from '../pricing.js';
 import { afterOrder } from './after-order.js';
@@ -41,8 +40,9 @@ export async function placeOrderOnce(
     const cart = await claimCart(trx, siteId, input.cartToken, now);
     const priced = await priceCart(trx, siteId, cart, input);
     const { requiresShipping, plan } = checkPlaceable(priced, cart, input);
-    // Read before the stock and order-number rows are locked, so the locks are held for writes only.
-    const webhookEndpoints = await enabledWebhookEndpoints(trx, siteId);
+    // Read with the prices (before the stock and order-number rows are locked, so the locks are held
+    // for writes only).
+    const webhookEndpoints = priced.webhookEndpoints;
     await takeOrderStock(trx, priced.entries);
     await drawGiftCard(trx, priced, orderId, now);
     const payment = await takePayment(trx, payments, siteId, input, priced, orderId, now);
