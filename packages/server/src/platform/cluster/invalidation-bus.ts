@@ -81,7 +81,9 @@ interface Payload {
 
 /**
  * What the networked buses share: listeners, the connected state, and publishing coalesced per
- * event-loop turn (a burst of writes, such as an import, sends one message naming every table).
+ * event-loop turn (a burst of writes, such as an import, sends one message naming every table) and
+ * while a message is on its way (issue 20: ten checkouts at once sent one `pg_notify` each; now the
+ * writes made during one send go in the next, which leaves as soon as that one is done).
  */
 export abstract class NetworkBus implements InvalidationBus {
   abstract readonly kind: 'postgres' | 'redis';
@@ -118,6 +120,8 @@ export abstract class NetworkBus implements InvalidationBus {
   }
 
   private flush(): void {
+    // One message at a time: what is published meanwhile waits for the one on its way to finish.
+    if (this.sending.size > 0 && !this.closed) return;
     const pending = this.pending;
     this.pending = undefined;
     if (pending === undefined || this.closed) return;
@@ -125,13 +129,16 @@ export abstract class NetworkBus implements InvalidationBus {
     this.stats.published++;
     const sent = this.send(JSON.stringify(payload))
       .catch((error: unknown) => this.log.warn({ err: error }, 'cache invalidation could not be published'))
-      .finally(() => this.sending.delete(sent));
+      .finally(() => {
+        this.sending.delete(sent);
+        this.flush();
+      });
     this.sending.add(sent);
   }
 
   async drain(): Promise<void> {
     this.flush();
-    await Promise.all([...this.sending]);
+    while (this.sending.size > 0) await Promise.all([...this.sending]);
   }
 
   /** Sends one message to every node (this one included; it is ignored on arrival). */
