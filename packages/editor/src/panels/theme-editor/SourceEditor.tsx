@@ -1,8 +1,8 @@
 import { autocompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { defaultHighlightStyle, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
-import { lintGutter, setDiagnostics } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { linter, lintGutter } from '@codemirror/lint';
+import { EditorState, type Text } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import {
@@ -14,21 +14,27 @@ import {
 } from './jsont-language.js';
 
 const jsont = StreamLanguage.define(jsontStreamParser);
-/** Inside the shadow root the panel's style sheet does not apply: the editor's size goes here. */
-const SIZE = EditorView.theme({ '&': { minHeight: '320px' }, '.cm-scroller': { minHeight: '320px' } });
-/** Compile after this much quiet typing. */
-const LINT_DELAY_MS = 300;
+/**
+ * Inside the shadow root the panel's style sheet does not apply: the editor fills its host (which
+ * has a fixed height, theme-editor.css) and scrolls itself, so CodeMirror has one scroller to keep
+ * the cursor in view and the host is a layout boundary for what a keystroke changes.
+ */
+const SIZE = EditorView.theme({ '&': { height: '100%' }, '.cm-scroller': { overflow: 'auto' } });
+/** Compile after this much quiet typing: the errors show shortly after typing stops, never in a keystroke. */
+export const LINT_DELAY_MS = 250;
 
 /**
  * CodeMirror 6 for one theme file. Templates and partials get the JSON-T highlighter, completion
- * of formatter and predicate names and the engine's compile errors inline (compiled in the browser,
- * debounced); stylesheets are plain text. Remade when `path` changes.
+ * of formatter and predicate names and the engine's compile errors inline (compiled in the browser by
+ * CodeMirror's lint source, after a pause in typing); stylesheets are plain text. Remade when `path`
+ * changes. The text stays in CodeMirror: `onEdit` hands over the document (an immutable `Text`, not a
+ * string) on each change, so a keystroke costs the panel no render and no copy of the file.
  */
 export default function SourceEditor(props: {
   path: string;
   value: string;
   jsont: boolean;
-  onChange: (value: string) => void;
+  onEdit: (doc: Text) => void;
   onErrors: (errors: PositionedError[]) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
@@ -48,18 +54,18 @@ export default function SourceEditor(props: {
           jsont,
           syntaxHighlighting(defaultHighlightStyle),
           autocompletion({ override: [jsontCompletions] }),
+          // The engine's errors go inline and to the panel's list; the panel hears of them only when they change.
+          linter(
+            (view) => {
+              const errors = jsontErrors(view.state.doc.toString());
+              handlers.current.onErrors(errors);
+              return toDiagnostics(view.state.doc, errors);
+            },
+            { delay: LINT_DELAY_MS },
+          ),
           lintGutter(),
         ]
       : [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Compiles with the engine after a pause in typing; the errors go inline and to the panel's list.
-    const check = () => {
-      if (!props.jsont) return;
-      const doc = view.state.doc;
-      const errors = jsontErrors(doc.toString());
-      handlers.current.onErrors(errors);
-      view.dispatch(setDiagnostics(view.state, toDiagnostics(doc, errors)));
-    };
     const view = new EditorView({
       root,
       parent: root,
@@ -73,21 +79,14 @@ export default function SourceEditor(props: {
           SIZE,
           EditorView.contentAttributes.of({ 'aria-label': `Source of ${props.path}` }),
           EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            handlers.current.onChange(update.state.doc.toString());
-            clearTimeout(timer);
-            timer = setTimeout(check, LINT_DELAY_MS);
+            if (update.docChanged) handlers.current.onEdit(update.state.doc);
           }),
           ...language,
         ],
       }),
     });
-    if (props.jsont) check();
-    else props.onErrors([]);
-    return () => {
-      clearTimeout(timer);
-      view.destroy();
-    };
+    if (!props.jsont) props.onErrors([]);
+    return () => view.destroy();
   }, [props.path]);
 
   return <div ref={host} className="te-source" data-file={props.path} />;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ApiError, api } from '../../api.js';
 import type {
   ThemeCompareAnswer,
@@ -10,7 +10,7 @@ import type {
 const BASE = '/api/config/theme';
 
 /** Saved versions: publish (or roll back to) one, open one in the draft, go back to the default theme, compare two. */
-export function Versions(props: {
+export const Versions = memo(function Versions(props: {
   versions: ThemeVersion[];
   live: string | null;
   onChanged: (status: string) => Promise<void>;
@@ -137,4 +137,4 @@ export function Versions(props: {
       )}
     </section>
   );
-}
+});

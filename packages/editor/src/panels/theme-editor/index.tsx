@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { Text } from '@codemirror/state';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api.js';
 import type { PanelProps } from '../registry.js';
 import { Panel } from '../shared/Panel.js';
@@ -8,10 +9,10 @@ import type {
   ThemeDraftAnswer as DraftAnswer,
   ThemeCompileError,
   ThemeFileAnswer,
-  ThemeFileInfo,
   ThemeListing,
   ThemeSavedAnswer,
 } from '@tessera/core/contracts/site-themes';
+import { FileTree, Preview, sameErrors } from './parts.js';
 import { Versions } from './Versions.js';
 import './theme-editor.css';
 
@@ -19,12 +20,6 @@ const BASE = '/api/config/theme';
 /** The draft is saved this long after the last keystroke; then the preview reloads. */
 const SAVE_DELAY_MS = 800;
 const SourceEditor = lazy(() => import('./SourceEditor.js'));
-
-const GROUPS: { kind: ThemeFileInfo['kind']; label: string }[] = [
-  { kind: 'template', label: 'Templates' },
-  { kind: 'partial', label: 'Partials' },
-  { kind: 'css', label: 'Stylesheets' },
-];
 
 /**
  * The theme editor (`/config/theme`, issue 21): the site's own copy of the theme's templates,
@@ -35,7 +30,9 @@ export default function ThemeEditorPanel(_props: PanelProps) {
   const listing = useResource<ThemeListing>(`${BASE}/editor`);
   const [path, setPath] = useState('templates/layout.jsont');
   const [file, setFile] = useState<ThemeFileAnswer | null>(null);
-  const [text, setText] = useState('');
+  // The file's text as loaded (`n` counts loads: a reload after a rollback or revert remakes the code
+  // editor with it). While editing, the text lives in CodeMirror (SourceEditor), not here.
+  const [loaded, setLoaded] = useState({ text: '', n: 0 });
   const [liveErrors, setLiveErrors] = useState<PositionedError[]>([]);
   const [draftErrors, setDraftErrors] = useState<ThemeCompileError[]>([]);
   const [refusal, setRefusal] = useState<ThemeCompileError[]>([]);
@@ -44,7 +41,7 @@ export default function ThemeEditorPanel(_props: PanelProps) {
   const [label, setLabel] = useState('');
   const [previewPath, setPreviewPath] = useState('/');
   const [previewKey, setPreviewKey] = useState(0);
-  const pending = useRef<{ path: string; text: string } | null>(null);
+  const pending = useRef<{ path: string; doc: Text } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -57,7 +54,7 @@ export default function ThemeEditorPanel(_props: PanelProps) {
     if (!edit) return;
     pending.current = null;
     try {
-      const answer = await api<DraftAnswer>('PUT', `${BASE}/draft`, { files: { [edit.path]: edit.text } });
+      const answer = await api<DraftAnswer>('PUT', `${BASE}/draft`, { files: { [edit.path]: edit.doc.toString() } });
       setDraftErrors(answer.errors);
       setStatus('Draft saved.');
       setPreviewKey((n) => n + 1);
@@ -75,7 +72,7 @@ export default function ThemeEditorPanel(_props: PanelProps) {
         const answer = await api<ThemeFileAnswer>('GET', `${BASE}/file?path=${encodeURIComponent(path)}`);
         if (!current) return;
         setFile(answer);
-        setText(answer.draft ?? answer.default);
+        setLoaded((was) => ({ text: answer.draft ?? answer.default, n: was.n + 1 }));
       } catch (e) {
         if (current) setError((e as Error).message);
       }
@@ -85,23 +82,38 @@ export default function ThemeEditorPanel(_props: PanelProps) {
     };
   }, [path, flush]);
 
-  function onChange(value: string) {
-    setText(value);
-    pending.current = { path, text: value };
-    setStatus('Editing…');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
-  }
+  // Each keystroke: remember the document and restart the save timer; the panel renders once per
+  // burst of typing (the status), not once per key.
+  const onEdit = useCallback(
+    (doc: Text) => {
+      if (!pending.current) setStatus('Editing…');
+      pending.current = { path, doc };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+    },
+    [path, flush],
+  );
+  const onErrors = useCallback(
+    (errors: PositionedError[]) => setLiveErrors((shown) => (sameErrors(shown, errors) ? shown : errors)),
+    [],
+  );
+  const onVersionError = useCallback((message: string, errors?: ThemeCompileError[]) => {
+    setError(message);
+    setRefusal(errors ?? []);
+  }, []);
 
-  async function reload(message: string) {
-    setStatus(message);
-    setRefusal([]);
-    await listing.reload();
-    const answer = await api<ThemeFileAnswer>('GET', `${BASE}/file?path=${encodeURIComponent(path)}`);
-    setFile(answer);
-    setText(answer.draft ?? answer.default);
-    setPreviewKey((n) => n + 1);
-  }
+  const reload = useCallback(
+    async (message: string) => {
+      setStatus(message);
+      setRefusal([]);
+      await listing.reload();
+      const answer = await api<ThemeFileAnswer>('GET', `${BASE}/file?path=${encodeURIComponent(path)}`);
+      setFile(answer);
+      setLoaded((was) => ({ text: answer.draft ?? answer.default, n: was.n + 1 }));
+      setPreviewKey((n) => n + 1);
+    },
+    [listing.reload, path],
+  );
 
   async function saveVersion() {
     setError('');
@@ -133,8 +145,9 @@ export default function ThemeEditorPanel(_props: PanelProps) {
     }
   }
 
+  const reloadPreview = useCallback(() => setPreviewKey((n) => n + 1), []);
   const data = listing.data;
-  const changed = new Set(data?.draft.files ?? []);
+  const changed = useMemo(() => new Set(data?.draft.files ?? []), [data]);
   const shownErrors = file?.kind === 'css' ? [] : liveErrors;
   return (
     <Panel
@@ -169,34 +182,7 @@ export default function ThemeEditorPanel(_props: PanelProps) {
         </div>
       )}
       <div className="te-layout">
-        <nav className="te-tree" aria-label="Theme files">
-          {GROUPS.map((group) => (
-            <details key={group.kind} open={group.kind !== 'css'}>
-              <summary>{group.label}</summary>
-              <ul>
-                {(data?.files ?? [])
-                  .filter((f) => f.kind === group.kind)
-                  .map((f) => (
-                    <li key={f.path}>
-                      <button
-                        type="button"
-                        aria-current={f.path === path ? 'true' : undefined}
-                        onClick={() => setPath(f.path)}
-                      >
-                        {f.path.replace(/^(templates|partials|assets)\//, '')}
-                        {changed.has(f.path) && (
-                          <span className="te-changed" title="Changed in the draft">
-                            {' '}
-                            •
-                          </span>
-                        )}
-                      </button>
-                    </li>
-                  ))}
-              </ul>
-            </details>
-          ))}
-        </nav>
+        <FileTree files={data?.files} current={path} changed={changed} onOpen={setPath} />
         <div className="te-main">
           <div className="te-file-bar">
             <strong>{path}</strong>
@@ -209,12 +195,12 @@ export default function ThemeEditorPanel(_props: PanelProps) {
           {file ? (
             <Suspense fallback={<p>Loading the code editor…</p>}>
               <SourceEditor
-                key={path}
+                key={`${path}#${loaded.n}`}
                 path={path}
-                value={text}
+                value={loaded.text}
                 jsont={file.kind !== 'css'}
-                onChange={onChange}
-                onErrors={setLiveErrors}
+                onEdit={onEdit}
+                onErrors={onErrors}
               />
             </Suspense>
           ) : (
@@ -239,37 +225,9 @@ export default function ThemeEditorPanel(_props: PanelProps) {
               </p>
             )}
           </div>
-          {data && (
-            <Versions
-              versions={data.versions}
-              live={data.live}
-              onChanged={reload}
-              onError={(message, errors) => {
-                setError(message);
-                setRefusal(errors ?? []);
-              }}
-            />
-          )}
+          {data && <Versions versions={data.versions} live={data.live} onChanged={reload} onError={onVersionError} />}
         </div>
-        <div className="te-preview">
-          <label>
-            Preview page{' '}
-            <input
-              aria-label="Preview page"
-              value={previewPath}
-              onChange={(e) => setPreviewPath(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') setPreviewKey((n) => n + 1);
-              }}
-            />
-          </label>
-          <iframe
-            key={`${previewKey}`}
-            title="Theme preview"
-            src={`${previewPath.startsWith('/') ? previewPath : `/${previewPath}`}${previewPath.includes('?') ? '&' : '?'}themePreview=draft`}
-            className="te-preview__frame"
-          />
-        </div>
+        <Preview reloads={previewKey} path={previewPath} onPath={setPreviewPath} onReload={reloadPreview} />
       </div>
     </Panel>
   );
