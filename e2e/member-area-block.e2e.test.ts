@@ -25,7 +25,9 @@ let member: Page;
 
 beforeAll(async () => {
   fake = await startStripeFake();
+  // A first start migrates and seeds: on a busy machine that can take more than the default minute.
   server = await startServer({
+    timeoutMs: 100_000,
     env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
   });
   fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
