@@ -8,7 +8,13 @@ import type { HostedRegistry } from '../payments/registry.js';
 import type { PaymentProviders } from '../payments/methods/index.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
-import { giftCardNote, type RevokedGiftCard, restoreGiftCards, revokeGiftCards } from '../payments/index.js';
+import {
+  giftCardNote,
+  type RevokedGiftCard,
+  recordGiftCardTakes,
+  restoreGiftCards,
+  revokeGiftCards,
+} from '../payments/index.js';
 
 export type { RevokedGiftCard } from '../payments/index.js';
 
@@ -163,6 +169,8 @@ export async function refundOrder(
         created_at: now,
       })
       .execute();
+    // What it took from the order's gift cards, given back if the provider later reports it failed.
+    await recordGiftCardTakes(trx, refundId, claim, now);
     const after = { ...order, refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status };
     const data = { ...orderEventData(after), refund: { amountCents: amount, full } };
     await recordWebhookEvent(trx, { siteId: order.site_id, type: 'order.refunded', data, now });

@@ -23,6 +23,7 @@ export { hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flo
 export {
   giftCardNote,
   type RevokedGiftCard,
+  recordGiftCardTakes,
   restoreGiftCards,
   revokeGiftCards,
 } from './flow/refund-gift-cards.js';

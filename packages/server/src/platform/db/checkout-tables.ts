@@ -121,6 +121,21 @@ export interface GiftCardRedemptionsTable {
   created_at: string;
 }
 
+/** What one refund took from one gift card its order bought (migration 0040): given back if the refund fails. */
+export interface RefundGiftCardsTable {
+  id: string;
+  /** The refund's `payments` row. */
+  refund_id: string;
+  gift_card_id: string;
+  /** Drawn down by a partial refund; 0 when the card was disabled. */
+  drawn_cents: number;
+  /** The stamp a full refund disabled the card with; null when it was drawn down. */
+  disabled_at: string | null;
+  /** When a failed refund gave it back; null while the refund counts. */
+  restored_at: string | null;
+  created_at: string;
+}
+
 export interface SubscriptionsTable extends SiteRowKey, Stamps {
   site_user_id: string | null;
   customer_email: string;
@@ -178,6 +193,7 @@ export interface CheckoutTables {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   gift_cards: GiftCardsTable;
+  refund_gift_cards: RefundGiftCardsTable;
   gift_card_redemptions: GiftCardRedemptionsTable;
   subscriptions: SubscriptionsTable;
   subscription_cycles: SubscriptionCyclesTable;

@@ -42,6 +42,7 @@ import { fontKitStyleOriginsMigration } from './migrations/0033_font_kit_style_o
 import { paymentEventsPerSiteMigration } from './migrations/0034_payment_events_per_site.js';
 import { reviewDraftsMigration } from './migrations/0035_review_drafts.js';
 import { siteFilesRootMigration } from './migrations/0039_site_files_root.js';
+import { refundGiftCardsMigration } from './migrations/0040_refund_gift_cards.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -192,6 +193,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0034_payment_events_per_site': paymentEventsPerSiteMigration,
   '0035_review_drafts': reviewDraftsMigration,
   '0039_site_files_root': siteFilesRootMigration,
+  '0040_refund_gift_cards': refundGiftCardsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { Database } from '../../../platform/db/schema.js';
 import { nowIso } from '../../../platform/ids.js';
 import type { HostedProviderId, ProviderRefund } from '../hosted.js';
 import { chargedOrder } from './provider-refunds.js';
+import { returnGiftCardTakes } from './refund-gift-cards.js';
 
 /**
  * A refund of an order's payment that the provider now reports as failed (Stripe: `refund.failed`,
@@ -18,8 +19,11 @@ import { chargedOrder } from './provider-refunds.js';
  * two deliveries at once lower it once. While an owner's refund of the order is on its way (claimed
  * on the order, not written yet) this answers `busy`, so the webhook fails and is delivered again.
  *
- * Left as they are: gift cards the refund disabled or drew down (the owner re-issues them), and a
- * late payment's refund (`hosted_sessions.refund_reference`): that order was never paid for.
+ * In the same transaction the gift cards the order bought get back what the refund took from them
+ * (`refund-gift-cards.ts`: drawn amounts added back, cards it disabled enabled again), once.
+ *
+ * Left as it is: a late payment's refund (`hosted_sessions.refund_reference`): that order was never
+ * paid for.
  */
 export type RecordedRefundFailure = 'reverted' | 'known' | 'unknown' | 'busy' | 'not-an-order';
 
@@ -69,11 +73,14 @@ export async function recordProviderRefundFailure(
     const refundedCents = Math.max(0, Math.min(order.amount_due_cents, Number(written.cents) - row.amount_cents));
     const status =
       order.payment_status === 'refunded' && refundedCents < order.amount_due_cents ? 'paid' : order.payment_status;
+    const now = nowIso();
     await trx
       .updateTable('orders')
-      .set({ refunded_cents: refundedCents, payment_status: status, updated_at: nowIso() })
+      .set({ refunded_cents: refundedCents, payment_status: status, updated_at: now })
       .where('id', '=', order.id)
       .execute();
+    // What the refund took from the gift cards the order bought comes back with it.
+    await returnGiftCardTakes(trx, row.id, now);
     return 'reverted';
   });
 }

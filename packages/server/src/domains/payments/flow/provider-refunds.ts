@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database, OrderRow } from '../../../platform/db/schema.js';
 import { newId, nowIso } from '../../../platform/ids.js';
-import { revokeGiftCards } from './refund-gift-cards.js';
+import { recordGiftCardTakes, revokeGiftCards } from './refund-gift-cards.js';
 import type { HostedProviderId, ProviderRefund } from '../hosted.js';
 
 /** Records the outgoing `order.refunded` event in the refund's transaction (app.ts hands it in from `domains/webhooks/`). */
@@ -95,10 +95,11 @@ export async function recordProviderOrderRefund(
         .where('refunded_cents', '=', order.refunded_cents)
         .executeTakeFirst();
       if (Number(raised.numUpdatedRows) !== 1) return undefined;
+      const refundRowId = newId();
       await trx
         .insertInto('payments')
         .values({
-          id: newId(),
+          id: refundRowId,
           order_id: order.id,
           provider,
           kind: 'refund',
@@ -108,7 +109,8 @@ export async function recordProviderOrderRefund(
           created_at: now,
         })
         .execute();
-      await revokeGiftCards(trx, order.id, refundedCents - order.refunded_cents, full, now);
+      const taken = await revokeGiftCards(trx, order.id, refundedCents - order.refunded_cents, full, now);
+      await recordGiftCardTakes(trx, refundRowId, taken, now);
       const after = { ...order, refunded_cents: refundedCents, payment_status: status };
       await orderRefunded?.(trx, { siteId, order: after, amountCents: refund.amountCents, full, now });
       return 'recorded';

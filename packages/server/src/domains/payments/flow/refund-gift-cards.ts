@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../../../platform/db/schema.js';
+import { newId } from '../../../platform/ids.js';
 
 /**
  * What a refund of an order takes back from the gift cards the order bought: one rule, applied in
@@ -16,6 +17,12 @@ import type { Database } from '../../../platform/db/schema.js';
  *   their balances go (a card spent to zero is left as it is).
  * - Cards the owner issued by hand (`issued_by`) are never touched, nor cards already disabled, so
  *   a second report of the same refund changes nothing (the refund itself is recorded once).
+ * - What a refund took is written down against its `payments` row (`refund_gift_cards`, migration
+ *   0040). A refund the provider later reports as failed gives back exactly that, in the transaction
+ *   that stops it counting (`provider-refund-failures.ts`): each draw added back to its card, each
+ *   card it disabled enabled again unless it was disabled or re-enabled since. Once: each row is
+ *   claimed by a conditional update of its `restored_at`. Cards stay as they are otherwise: a draw given
+ *   back to a card a later full refund disabled raises its balance, and the card stays disabled.
  */
 
 /** What a refund did to a gift card the order bought. */
@@ -90,28 +97,89 @@ export async function revokeGiftCards(
   return changes;
 }
 
+/** Writes down, against the refund's `payments` row, what the refund took from each card. */
+export async function recordGiftCardTakes(
+  trx: Kysely<Database>,
+  refundId: string,
+  changes: readonly GiftCardChange[],
+  now: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await trx
+    .insertInto('refund_gift_cards')
+    .values(
+      changes.map((change) => ({
+        id: newId(),
+        refund_id: refundId,
+        gift_card_id: change.card.id,
+        drawn_cents: change.drawnCents,
+        disabled_at: change.disabledAt,
+        restored_at: null,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Gives back what a refund that failed took from the order's gift cards (its `refund_gift_cards`
+ * rows), once each; answers how many cards it gave something back to. Runs in the transaction that
+ * moves the refund's row to `failed`.
+ */
+export async function returnGiftCardTakes(trx: Kysely<Database>, refundId: string, now: string): Promise<number> {
+  const takes = await trx
+    .selectFrom('refund_gift_cards')
+    .select(['id', 'gift_card_id', 'drawn_cents', 'disabled_at'])
+    .where('refund_id', '=', refundId)
+    .where('restored_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  let returned = 0;
+  for (const take of takes) {
+    const claimed = await trx
+      .updateTable('refund_gift_cards')
+      .set({ restored_at: now })
+      .where('id', '=', take.id)
+      .where('restored_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) continue;
+    returned++;
+    await giveBack(trx, take.gift_card_id, take.drawn_cents, take.disabled_at, now);
+  }
+  return returned;
+}
+
+/** Gives one card back what a refund took: a draw added back, or the card enabled again if still disabled by it. */
+async function giveBack(
+  db: Kysely<Database>,
+  cardId: string,
+  drawnCents: number,
+  disabledAt: string | null,
+  now: string,
+): Promise<void> {
+  if (disabledAt) {
+    await db
+      .updateTable('gift_cards')
+      .set({ disabled_at: null, updated_at: now })
+      .where('id', '=', cardId)
+      .where('disabled_at', '=', disabledAt)
+      .execute();
+  } else if (drawnCents > 0) {
+    await db
+      .updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', drawnCents), updated_at: now }))
+      .where('id', '=', cardId)
+      .execute();
+  }
+}
+
 /** Puts the gift cards back as they were when the provider refused the refund. */
 export async function restoreGiftCards(
   db: Kysely<Database>,
   changes: readonly GiftCardChange[],
   now: string,
 ): Promise<void> {
-  for (const change of changes) {
-    if (change.disabledAt) {
-      await db
-        .updateTable('gift_cards')
-        .set({ disabled_at: null, updated_at: now })
-        .where('id', '=', change.card.id)
-        .where('disabled_at', '=', change.disabledAt)
-        .execute();
-    } else if (change.drawnCents > 0) {
-      await db
-        .updateTable('gift_cards')
-        .set((eb) => ({ balance_cents: eb('balance_cents', '+', change.drawnCents), updated_at: now }))
-        .where('id', '=', change.card.id)
-        .execute();
-    }
-  }
+  for (const change of changes) await giveBack(db, change.card.id, change.drawnCents, change.disabledAt, now);
 }
 
 export function giftCardNote(cards: RevokedGiftCard[]): string {

@@ -1,6 +1,7 @@
 import { CHECKOUT_MESSAGES } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, type TestServer } from '../../../testing.js';
+import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart, visitorWithCart } from '../../../../test/cart-helpers.js';
 import { cardOrder } from '../../../../test/checkout-helpers.js';
 import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
@@ -110,6 +111,82 @@ for (const dialect of DIALECTS) {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toBe(CHECKOUT_MESSAGES.giftCardNotFound);
       expect(fresh.id).not.toBe(used.id);
+    });
+
+    /** An order of two $25 gift cards paid on Stripe's page; answers it, its intent, its due amount and the codes. */
+    async function boughtCards(recipient: string) {
+      const buyer = await visitorWithCart(server, 'gift-card', 'GIFT-25', 2);
+      const placed = await buyer.post(
+        '/api/checkout/orders',
+        stripeOrderBody({ email: 'giver@example.com', giftCardRecipientEmail: recipient }),
+      );
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const sessionId = String(placed.body.redirect).slice(`${fake.url}/pay/`.length);
+      await fake.pay(sessionId);
+      const orderId = String(placed.body.order.id);
+      const due = (await orderRow(server, orderId)).amount_due_cents;
+      return { orderId, due, intent: fake.sessions.get(sessionId)!.payment_intent!, codes: await codesFor(recipient) };
+    }
+    const state = async (orderId: string) =>
+      (await cardsOf(orderId)).map((c) => ({ balance: c.balance_cents, disabled: c.disabled_at !== null }));
+    /** Every delivery at once; answers their statuses. */
+    const allAtOnce = (ids: string[]) => Promise.all(ids.map((id) => fake.redeliver(id)));
+
+    it('a refund that fails gives the cards back what it took, once, whatever arrives at once', async () => {
+      const { orderId, due, intent, codes } = await boughtCards(`failing-${dialect}@example.com`);
+      // 10.00 back, drawing the oldest card down; then the rest, disabling both.
+      const part = await fake.refundFromDashboard(intent, { amount: 1000 });
+      const rest = await fake.refundFromDashboard(intent);
+      expect([...part.statuses, ...rest.statuses].every((s) => s === 200)).toBe(true);
+      expect(await state(orderId)).toEqual([
+        { balance: 1500, disabled: true },
+        { balance: 2500, disabled: true },
+      ]);
+      // The rest fails: refund.failed four times and its older events, all at once. The cards are
+      // enabled again with the balances the partial refund left; nothing drawn is given back twice.
+      const failed = await fake.failRefund(rest.refund.id, { hold: true });
+      const ids = [...Array(4).fill(failed.event.id), ...rest.events.map((e) => e.id)];
+      expect(await allAtOnce(ids)).toEqual(ids.map(() => 200));
+      expect(await orderRow(server, orderId)).toMatchObject({ payment_status: 'paid', refunded_cents: 1000 });
+      expect(await state(orderId)).toEqual([
+        { balance: 1500, disabled: false },
+        { balance: 2500, disabled: false },
+      ]);
+      expect(await worth(codes[0]!)).toBeGreaterThan(0);
+      // The partial refund fails too, its event three times at once: its 10.00 is back on the card, once.
+      const partFailed = await fake.failRefund(part.refund.id, { hold: true });
+      expect(await allAtOnce([partFailed.event.id, partFailed.event.id, partFailed.event.id])).toEqual([200, 200, 200]);
+      expect(await orderRow(server, orderId)).toMatchObject({ payment_status: 'paid', refunded_cents: 0 });
+      expect(await state(orderId)).toEqual([
+        { balance: 2500, disabled: false },
+        { balance: 2500, disabled: false },
+      ]);
+      // Later deliveries change nothing; refunded again in full, the cards are disabled again.
+      expect(await allAtOnce([failed.event.id, partFailed.event.id, ...part.events.map((e) => e.id)])).toEqual([
+        200, 200, 200, 200,
+      ]);
+      expect((await state(orderId)).map((c) => c.balance)).toEqual([2500, 2500]);
+      const again = await fake.refundFromDashboard(intent);
+      expect(again.statuses.every((s) => s === 200)).toBe(true);
+      expect(await orderRow(server, orderId)).toMatchObject({ payment_status: 'refunded', refunded_cents: due });
+      expect((await state(orderId)).every((c) => c.disabled)).toBe(true);
+    });
+
+    it("the owner's refund from Orders failing at Stripe enables the cards it disabled, once", async () => {
+      const { orderId, codes } = await boughtCards(`owner-failing-${dialect}@example.com`);
+      const owner = await ownerSession(server, OWNERS.storeManager);
+      const refund = await owner.post(`/api/config/orders/${orderId}/refund`, {});
+      expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+      await fake.idle();
+      expect((await state(orderId)).every((c) => c.disabled)).toBe(true);
+      for (const code of codes) expect(await worth(code)).toBe(0);
+      const failed = await fake.failRefund(refund.body.reference, { hold: true });
+      expect(await allAtOnce([failed.event.id, failed.event.id, failed.event.id])).toEqual([200, 200, 200]);
+      expect(await state(orderId)).toEqual([
+        { balance: 2500, disabled: false },
+        { balance: 2500, disabled: false },
+      ]);
+      for (const code of codes) expect(await worth(code)).toBeGreaterThan(0);
     });
   });
 }
