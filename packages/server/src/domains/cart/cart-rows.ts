@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartRow, Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
+import { compiledOnce } from '../../platform/db/compiled-once.js';
 
 // Cart rows: finding a visitor's open cart, locking it for a write, creating one.
 
@@ -11,6 +12,17 @@ export async function findOpenCart(executor: Kysely<Database>, siteId: string, t
   return rowWhere(executor, 'carts', { token, site_id: siteId, purchased: 0, kind: 'cart' });
 }
 
+const touchOpenCart = compiledOnce(3, (db, now: string, token: string, siteId: string) =>
+  db
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where('token', '=', token)
+    .where('site_id', '=', siteId)
+    .where('purchased', '=', 0)
+    .where('kind', '=', 'cart')
+    .returningAll(),
+);
+
 /**
  * Finds the open cart of a token and locks it for the rest of the transaction: the first write
  * (touching updated_at) takes PostgreSQL's row lock, so concurrent writers to one cart queue up
@@ -19,16 +31,13 @@ export async function findOpenCart(executor: Kysely<Database>, siteId: string, t
 export async function lockOpenCart(trx: Transaction<Database>, siteId: string, token: string | undefined) {
   if (!token) return undefined;
   // One statement (issue 20): the touch answers the row it locked, so no second read follows.
-  return trx
-    .updateTable('carts')
-    .set({ updated_at: nowIso() })
-    .where('token', '=', token)
-    .where('site_id', '=', siteId)
-    .where('purchased', '=', 0)
-    .where('kind', '=', 'cart')
-    .returningAll()
-    .executeTakeFirst();
+  const [cart] = await touchOpenCart(trx, nowIso(), token, siteId);
+  return cart;
 }
+
+const insertCartRow = compiledOnce(5, (db, id: string, token: string, siteId: string, kind: string, now: string) =>
+  db.insertInto('carts').values({ id, token, site_id: siteId, purchased: 0, kind, created_at: now, updated_at: now }),
+);
 
 export async function insertCart(
   trx: Kysely<Database>,
@@ -45,6 +54,6 @@ export async function insertCart(
     created_at: now,
     updated_at: now,
   };
-  await trx.insertInto('carts').values(cart).execute();
+  await insertCartRow(trx, cart.id, cart.token, siteId, kind, now);
   return cart;
 }

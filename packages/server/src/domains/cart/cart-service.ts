@@ -12,7 +12,8 @@ import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartEntryRow, CartRow, Database } from '../../platform/db/schema.js';
 import type { ErrorCode } from '../../platform/errors/aliases.js';
 import type { ProductItemJson } from '../content/product-json.js';
-import { loadProducts, loadProductsForSale } from '../content/product-repository.js';
+import { loadCartProducts } from '../content/product-repository.js';
+import { compiledOnce } from '../../platform/db/compiled-once.js';
 import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import {
@@ -101,10 +102,29 @@ const ITEM_NOT_FOR_SALE = fail(
 const ENTRY_NOT_FOUND = fail('entry-not-found', 'That item is no longer in your cart. Please reload the page.');
 
 /** A cart's entry rows in the order the cart lists them (`inCartOrder`). */
-function entryRows(executor: Kysely<Database>, cartId: string): Promise<CartEntryRow[]> {
-  const query = executor.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId);
-  return query.orderBy('created_at').orderBy('id').execute();
-}
+const entryRows = compiledOnce(1, (db, cartId: string) =>
+  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id'),
+);
+
+/** The new quantity, answers and time of an entry the cart already holds. */
+const updateEntryRow = compiledOnce(4, (db, id: string, quantity: number, fields: string | null, now: string) =>
+  db.updateTable('cart_entries').set({ quantity, additional_fields: fields, updated_at: now }).where('id', '=', id),
+);
+
+const insertEntryRow = compiledOnce(
+  7,
+  (db, id: string, cartId: string, itemId: string, sku: string, quantity: number, fields: string | null, now: string) =>
+    db.insertInto('cart_entries').values({
+      id,
+      cart_id: cartId,
+      item_id: itemId,
+      sku,
+      quantity,
+      additional_fields: fields,
+      created_at: now,
+      updated_at: now,
+    }),
+);
 
 function inCartOrder(a: CartEntryRow, b: CartEntryRow): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
@@ -144,12 +164,8 @@ export function createCartService(db: Kysely<Database>): CartService {
   ): Promise<{ shoppingCart: ShoppingCart; entries: Map<string, CartEntry> }> {
     const currency = await currencyOf(siteId, executor);
     const rows: CartEntryRow[] = knownRows ?? (cart ? await entryRows(executor, cart.id) : []);
-    const products = await loadProducts(
-      executor,
-      siteId,
-      rows.map((r) => r.item_id).filter((id) => !known?.has(id)),
-      currency,
-    );
+    const missing = rows.map((r) => r.item_id).filter((id) => !known?.has(id));
+    const { products } = await loadCartProducts(executor, siteId, missing, currency);
     if (known) for (const [id, product] of known) products.set(id, product);
     const entries = new Map<string, CartEntry>();
     for (const row of rows) {
@@ -167,7 +183,7 @@ export function createCartService(db: Kysely<Database>): CartService {
     quantityInCart: (sku: string) => Promise<number>,
   ) {
     const currency = await currencyOf(siteId, executor);
-    const read = await loadProductsForSale(executor, siteId, [input.itemId], currency);
+    const read = await loadCartProducts(executor, siteId, [input.itemId], currency);
     const product = read.products.get(input.itemId);
     if (!product) return ITEM_NOT_FOUND;
     // A draft (or private, or not yet dated) product is not for sale, whoever knows its id.
@@ -235,7 +251,7 @@ export function createCartService(db: Kysely<Database>): CartService {
             additional_fields: input.additionalFields ?? existing.additional_fields,
             updated_at: now,
           };
-          await trx.updateTable('cart_entries').set(changes).where('id', '=', existing.id).execute();
+          await updateEntryRow(trx, existing.id, changes.quantity, changes.additional_fields, now);
           rows[rows.indexOf(existing)] = { ...existing, ...changes };
         } else {
           entryId = newId();
@@ -249,7 +265,7 @@ export function createCartService(db: Kysely<Database>): CartService {
             created_at: now,
             updated_at: now,
           };
-          await trx.insertInto('cart_entries').values(row).execute();
+          await insertEntryRow(trx, entryId, cart.id, input.itemId, row.sku, row.quantity, row.additional_fields, now);
           rows.push(row);
           rows.sort(inCartOrder);
         }
@@ -280,7 +296,7 @@ export function createCartService(db: Kysely<Database>): CartService {
           return { ok: true as const, shoppingCart, updatedEntry: null };
         }
         const currency = await currencyOf(siteId, trx);
-        const product = (await loadProducts(trx, siteId, [entry.item_id], currency)).get(entry.item_id);
+        const product = (await loadCartProducts(trx, siteId, [entry.item_id], currency)).products.get(entry.item_id);
         const variant = product?.structuredContent.variants.find((v) => v.sku === entry.sku);
         if (!variant) return fail('variant-unavailable', CART_MESSAGES.variantUnavailable);
         const stock = checkStock(variant, quantity.value, 0);
@@ -357,7 +373,7 @@ export function createCartService(db: Kysely<Database>): CartService {
     },
 
     async getStock(siteId, itemId) {
-      const product = (await loadProducts(db, siteId, [itemId], await currencyOf(siteId))).get(itemId);
+      const product = (await loadCartProducts(db, siteId, [itemId], await currencyOf(siteId))).products.get(itemId);
       if (!product) return ITEM_NOT_FOUND;
       return {
         ok: true as const,

@@ -39,6 +39,30 @@ for (const dialect of DIALECTS) {
       expect(rows).toHaveLength(2);
     });
 
+    it('loses no add and no line when 40 adds of two products race on one cart', async () => {
+      const v = Visitor.of(suite.server);
+      await v.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2 === 0
+            ? v.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 2 })
+            : v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 }),
+        ),
+      );
+      const scarves = answers.filter((a, i) => i % 2 === 1 && a.status === 200).length;
+      expect(answers.filter((_a, i) => i % 2 === 0).every((a) => a.status === 200)).toBe(true);
+      const cart = await v.get('/api/commerce/shopping-cart');
+      const quantities = Object.fromEntries(
+        cart.body.entries.map((e: { chosenVariant: { sku: string }; quantity: number }) => [
+          e.chosenVariant.sku,
+          e.quantity,
+        ]),
+      );
+      // Every accepted add is in the cart once: 1 + 20 × 2 sticker packs, one scarf per accepted add.
+      expect(quantities).toEqual({ 'STICKERS-BOT': 41, 'SCARF-RST': scarves });
+      expect(cart.body.totalQuantity).toBe(41 + scarves);
+    });
+
     it('keeps quantity changes racing with adds within the stock', async () => {
       const v = Visitor.of(suite.server);
       const first = await v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 });
