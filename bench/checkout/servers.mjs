@@ -51,7 +51,7 @@ export async function startCheckoutServer(dialect, { cli, label = dialect } = {}
       ? `postgres://${url.username || 'postgres'}@localhost/${database}?host=${socket}`
       : String(url);
   } else env.DATABASE_URL = '';
-  const server = await startServer({ env, cli });
+  const server = await startServer({ env, cli, timeoutMs: 240_000 });
   const base = server.url;
   const page = await fetch(`${base}/shop/p/sticker-pack`);
   const crumb = /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))?.[1];

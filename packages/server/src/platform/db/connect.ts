@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { deferredBeginPool } from './pg-deferred-begin.js';
 import pg from 'pg';
 import { registerWriteWatch, WriteWatch, watchWrites } from './write-watch.js';
 import type { Database } from './schema.js';
@@ -50,7 +51,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection that dies (database restart, network blip) must not take the process down:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    const db = watched(new PostgresDialect({ pool }));
+    // A transaction's `begin` travels with its first statement (pg-deferred-begin.ts, issue 20).
+    const db = watched(new PostgresDialect({ pool: deferredBeginPool(pool) }));
     pools.set(db, pool);
     return { db, dialect: 'postgres' };
   }
