@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// Timeout: 900 s
 // Checkout benchmark (issue 20): complete checkouts on SQLite and on PostgreSQL, 10 concurrent
 // buyers. Two built servers side by side, one on a fresh SQLite DATA_DIR and one on a fresh
 // PostgreSQL database (loopback TCP), measured in interleaved rounds: in each round the bare
