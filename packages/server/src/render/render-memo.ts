@@ -10,7 +10,7 @@ import { hash, randomBytes } from 'node:crypto';
  *
  * Bounded by the characters of the outputs; the least recently used entry goes first.
  */
-export class RenderMemo<V extends { readonly html: string }> {
+export class RenderMemo<V extends MemoValue> {
   private readonly entries = new Map<string, V>();
   private size = 0;
   /** Renders through `remember` that read the clock, ever: callers that remember more compare it. */
@@ -62,6 +62,18 @@ export class RenderMemo<V extends { readonly html: string }> {
   }
 }
 
+/** What the memo keeps: a rendered text, and (set by `remember`) whether it may be shared. */
+export interface MemoValue {
+  readonly html: string;
+  /**
+   * Set on what `remember` returns when the page may be kept whole for any visitor with the same
+   * context but the token (issue 20, `domains/web/page-answers.ts`): the page with `TOKEN_STAND_IN`
+   * where the visitor token was, checked by a second render as the memo checks its own entries, from
+   * a render that did not read the clock. Undefined: keep nothing of this page.
+   */
+  readonly shared?: string;
+}
+
 /** What a key costs, counted like characters of output. */
 const KEY_COST = 64;
 
@@ -96,7 +108,7 @@ function keyOf(name: string, json: string, settings: MemoSettings): string {
 }
 
 /** Random per process, in the crumb's alphabet, so no page holds it by chance. */
-const STAND_IN = `tv${randomBytes(24).toString('base64url')}`;
+export const TOKEN_STAND_IN = `tv${randomBytes(24).toString('base64url')}`;
 /** Tokens the stand-in may replace: long, and in an alphabet JSON and HTML print as they are. */
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
@@ -108,7 +120,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
  * the token was (so the template passes the token through untouched); a hit puts the visitor's own
  * token back. A token that does not pass that check keeps its pages apart, one per visitor.
  */
-export function remember<V extends { readonly html: string }>(
+export function remember<V extends MemoValue>(
   memo: RenderMemo<V>,
   name: string,
   context: unknown,
@@ -129,25 +141,33 @@ export function remember<V extends { readonly html: string }>(
         };
   const json = settings.now === undefined && memo.enabled ? contextJson(context) : undefined;
   if (json === undefined) return draw(context, clock);
-  const token =
-    settings.visitorToken !== undefined && TOKEN.test(settings.visitorToken) && json.includes(settings.visitorToken)
-      ? settings.visitorToken
-      : undefined;
-  const shared = token === undefined ? json : json.split(token).join(STAND_IN);
+  const given = settings.visitorToken;
+  const printed = given !== undefined && given !== '' && json.includes(given);
+  const token = printed && TOKEN.test(given) ? given : undefined;
+  // A token the stand-in cannot replace stays in the page: such a page is never shared.
+  const shareable = !printed || token !== undefined;
+  const shared = token === undefined ? json : json.split(token).join(TOKEN_STAND_IN);
   const key = keyOf(name, shared, settings);
   const hit = memo.get(key);
   if (hit === undefined) memo.misses++;
   else memo.hits++;
-  if (hit !== undefined) return token === undefined ? hit : { ...hit, html: hit.html.split(STAND_IN).join(token) };
+  if (hit !== undefined) {
+    if (!shareable) return hit.shared === undefined ? hit : { ...hit, shared: undefined };
+    return token === undefined ? hit : { ...hit, html: hit.html.split(TOKEN_STAND_IN).join(token) };
+  }
 
   const result = draw(context, clock);
   if (readClock) return result;
   if (token === undefined) {
-    memo.set(key, result);
-    return result;
+    const kept = shareable ? { ...result, shared: result.html } : result;
+    memo.set(key, kept);
+    return kept;
   }
   const standIn = draw(JSON.parse(shared), clock);
-  if (!readClock && standIn.html === result.html.split(token).join(STAND_IN)) memo.set(key, standIn);
+  if (!readClock && standIn.html === result.html.split(token).join(TOKEN_STAND_IN)) {
+    memo.set(key, { ...standIn, shared: standIn.html });
+    return { ...result, shared: standIn.html };
+  }
   return result;
 }
 

@@ -14,6 +14,12 @@ export interface PageContentSource {
   getStoreSettings(siteId: string): Awaitable<Record<string, unknown> | undefined>;
   /** The navigation tree with folders (`domains/content/site-content.ts`); optional for simple sources. */
   getNavigationTree?(siteId: string): Awaitable<unknown>;
+  /** When whole-page answers must be forgotten (`domains/content/content-service.ts`); none are kept without. */
+  readonly freshness?: {
+    readonly generation: number;
+    answerLifetime(upTo: number): number;
+    nextChange(siteId: string): Promise<number>;
+  };
 }
 
 export interface PageCartSource {

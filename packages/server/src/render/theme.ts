@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { compile, render, type Template, type TemplateError } from '@tessera/jsont';
 import { type MemoSettings, RenderMemo, remember } from './render-memo.js';
 
+export { TOKEN_STAND_IN } from './render-memo.js';
+
 /** The layout every page template renders inside; it prints `page.mainContent`. */
 export const LAYOUT_TEMPLATE = 'layout';
 
@@ -11,6 +13,8 @@ export interface RenderedPage {
   readonly html: string;
   /** Syntax and render errors of the page template and the layout, tagged with the template name. */
   readonly errors: readonly (TemplateError & { template: string })[];
+  /** The page as any visitor may get it, the crumb stood in for (`render-memo.ts`, `MemoValue.shared`). */
+  readonly shared?: string;
 }
 
 export type RenderSettings = MemoSettings;

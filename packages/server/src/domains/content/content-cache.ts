@@ -21,6 +21,42 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Tables whose writes never change a page as an anonymous visitor gets it (issue 20): visits and
+ * events, carts (only their owner's pages show them, and those are never shared), sessions, one-time
+ * keys and tokens, queues and outboxes, visitors' submissions. A write to any other table (a new table
+ * too) makes every node forget its whole-page answers (`generation`, `domains/web/page-answers.ts`).
+ */
+export const QUIET_TABLES: ReadonlySet<string> = new Set([
+  'tracking_hits',
+  'tracking_events',
+  'tracking_metrics',
+  'tracking_js_errors',
+  'carts',
+  'cart_entries',
+  'site_user_carts',
+  'owner_sessions',
+  'site_user_sessions',
+  'captcha_spent',
+  'idempotency_keys',
+  'job_runs',
+  'mail_outbox',
+  'webhook_deliveries',
+  'mailing_deliveries',
+  'email_verifications',
+  'password_resets',
+  'owner_password_resets',
+  'hosted_sessions',
+  'payment_events',
+  'review_drafts',
+  'review_requests',
+  'form_submission_keys',
+  'form_submissions',
+  'restock_keys',
+  'restock_signups',
+  'mailing_list_subscribers',
+]);
+
+/**
  * How long an entry lives at most when nothing tells this process about writes made outside it
  * (no write watch, or PostgreSQL without a connected bus): the bound for such writes.
  */
@@ -82,6 +118,13 @@ export class ContentCache {
   readonly exact: boolean;
   private readonly cache: TtlCache<unknown>;
 
+  /**
+   * Moves on whenever anything a page shows may have changed (issue 20): a write through this process
+   * to a table not in `QUIET_TABLES` (when it runs and when it commits), any message of the cluster bus,
+   * an outside write seen by the SQLite probe, `invalidate`. Whole-page answers are kept under it.
+   */
+  generation = 0;
+
   /** SQLite's `data_version` when last read, and when (the outside-write probe); undefined on PostgreSQL. */
   private probe: { version: number | undefined; at: number; running: Promise<void> | undefined } | undefined;
 
@@ -106,14 +149,18 @@ export class ContentCache {
       options.maxEntries ?? CONTENT_CACHE_ENTRIES,
       { maxBytes: options.maxBytes ?? CONTENT_CACHE_BYTES, weigh: estimateBytes },
     );
+    this.bus = bus;
     watch?.subscribe((tables, visible) => {
-      if (!touchesContent(tables)) return;
-      this.forget(tables);
-      if (visible) bus?.publish(tables === 'unknown' ? 'unknown' : [...tables].filter((t) => CONTENT_TABLES.has(t)));
+      if (!touchesPages(tables)) return;
+      this.generation++;
+      if (touchesContent(tables)) this.forget(tables);
+      if (visible) bus?.publish(tables === 'unknown' ? 'unknown' : [...tables].filter((t) => !QUIET_TABLES.has(t)));
     });
     bus?.subscribe((event) => {
-      if (event.type === 'invalidate') this.forget(event.tables);
-      else if (event.type !== 'disconnected') this.cache.clear();
+      this.generation++;
+      if (event.type === 'invalidate') {
+        if (touchesContent(event.tables === 'unknown' ? 'unknown' : new Set(event.tables))) this.forget(event.tables);
+      } else if (event.type !== 'disconnected') this.cache.clear();
     });
   }
 
@@ -138,6 +185,34 @@ export class ContentCache {
   }
 
   private readonly now: () => number;
+  private readonly bus: InvalidationBus | undefined;
+
+  /**
+   * How long a whole-page answer kept under `generation` may be trusted when nothing moved it: the
+   * bound for writes this process cannot hear of (`FALLBACK_CACHE_MS` while the bus is down, the 2 s
+   * of `CONTENT_CACHE_MS` without a write watch), else `upTo`. Also starts the SQLite probe when due,
+   * as a lookup would.
+   */
+  answerLifetime(upTo: number): number {
+    void this.probeOutsideWrites();
+    const heard = this.exact && (this.probe !== undefined || (this.bus !== undefined && this.bus.kind !== 'local'));
+    const lifetime = heard ? upTo : Math.min(upTo, CONTENT_CACHE_MS);
+    return this.bus && !this.bus.connected ? Math.min(lifetime, FALLBACK_CACHE_MS) : lifetime;
+  }
+
+  /**
+   * When the site's public content next changes by the clock alone (a scheduled publish date, an
+   * event starting or ending), in ms since the epoch; Infinity when nothing is scheduled.
+   */
+  async nextChange(siteId: string): Promise<number> {
+    const [published, dated] = (await this.nextInstant(siteId)).split('|');
+    const at = (text: string | undefined, after: number) => {
+      if (!text) return Number.POSITIVE_INFINITY;
+      const ms = Date.parse(text);
+      return Number.isNaN(ms) ? 0 : ms + after;
+    };
+    return Math.min(at(published, 0), at(dated, 1));
+  }
 
   /**
    * SQLite: at most every `OUTSIDE_WRITE_PROBE_MS`, reads `pragma data_version` (the same
@@ -157,18 +232,23 @@ export class ContentCache {
       .then(
         ({ rows }) => {
           const version = rows[0]?.data_version;
-          if (probe.version !== undefined && version !== probe.version) this.cache.clear();
+          if (probe.version !== undefined && version !== probe.version) this.forgetEverything();
           probe.version = version;
         },
         () => {
           // Not known: forget everything rather than risk a stale answer.
-          this.cache.clear();
+          this.forgetEverything();
         },
       )
       .finally(() => {
         probe.running = undefined;
       });
     return probe.running;
+  }
+
+  private forgetEverything(): void {
+    this.generation++;
+    this.cache.clear();
   }
 
   /** Reads the outside-write probe now (tests: a write by another connection is seen). */
@@ -193,6 +273,7 @@ export class ContentCache {
 
   /** Forgets cached lookups: of one site (and the host names), or all. */
   invalidate(siteId?: string): void {
+    this.generation++;
     if (siteId === undefined) {
       this.cache.clear();
       return;
@@ -264,6 +345,12 @@ function earliest(...values: unknown[]): string | null {
   let first: string | null = null;
   for (const value of values) if (typeof value === 'string' && (first === null || value < first)) first = value;
   return first;
+}
+
+function touchesPages(tables: WrittenTables): boolean {
+  if (tables === 'unknown') return true;
+  for (const table of tables) if (!QUIET_TABLES.has(table)) return true;
+  return false;
 }
 
 function touchesContent(tables: WrittenTables): boolean {

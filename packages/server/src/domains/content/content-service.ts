@@ -89,8 +89,20 @@ export interface ContentService extends SiteContent {
   getStoreSettings(siteId: string): Promise<SiteStoreSettings>;
   /** Forgets cached site lookups (after an edit): of one site, or of all. */
   invalidate(siteId?: string): void;
+  /** When whole-page answers built from these lookups must be forgotten (issue 20, `content-cache.ts`). */
+  readonly freshness: ContentFreshness;
   /** Cached lookups answered from the cache and loaded, so far (`/metrics`). */
   cacheStats(): ContentCacheStats;
+}
+
+/** The content cache's signals for a cache of whole pages (`domains/web/page-answers.ts`). */
+export interface ContentFreshness {
+  /** Moves on whenever anything a page shows may have changed, on this node or another. */
+  readonly generation: number;
+  /** How long an answer may be trusted, at most `upTo` ms (shorter while writes may go unheard). */
+  answerLifetime(upTo: number): number;
+  /** When the site's public content next changes by the clock alone (ms since the epoch). */
+  nextChange(siteId: string): Promise<number>;
 }
 
 export class SiteNotFoundError extends Error {
@@ -292,6 +304,14 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     },
 
     cacheStats: () => cache.stats,
+
+    freshness: {
+      get generation() {
+        return cache.generation;
+      },
+      answerLifetime: (upTo) => cache.answerLifetime(upTo),
+      nextChange: (siteId) => cache.nextChange(siteId),
+    },
 
     async listProducts(siteId, collectionId) {
       const rows = await visibleProducts(siteId)

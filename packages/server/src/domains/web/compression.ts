@@ -27,6 +27,16 @@ export function isCompressible(contentType: string): boolean {
  */
 export function negotiateEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
+  const br = encodingWeight(header, 'br');
+  const gz = encodingWeight(header, 'gzip');
+  if (br > 0 && br >= gz) return 'br';
+  if (gz > 0) return 'gzip';
+  return undefined;
+}
+
+/** The weight (`q`) an `Accept-Encoding` header gives `encoding`: 0 when refused or not named. */
+export function encodingWeight(header: string | undefined, encoding: Encoding): number {
+  if (!header) return 0;
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [rawName, ...params] = part.trim().split(';');
@@ -39,13 +49,7 @@ export function negotiateEncoding(header: string | undefined): Encoding | undefi
     }
     weights.set(name, Number.isFinite(q) ? q : 0);
   }
-  const weightOf = (name: Encoding) =>
-    weights.get(name) ?? (name === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
-  const br = weightOf('br');
-  const gz = weightOf('gzip');
-  if (br > 0 && br >= gz) return 'br';
-  if (gz > 0) return 'gzip';
-  return undefined;
+  return weights.get(encoding) ?? (encoding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
 }
 
 /** Adds `Accept-Encoding` to the answer's `Vary` once. */

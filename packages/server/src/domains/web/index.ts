@@ -12,6 +12,7 @@ import { sitemapEntries } from './sitemap-source.js';
 import { ICON_FILES, iconStorageKey, SiteIcons, siteIconUrl, webManifest } from './site-icon.js';
 
 export { webBaseUrl } from './base-url.js';
+export { type AnswerFreshness, createPageAnswers, installPageAnswers, type PageAnswers } from './page-answers.js';
 
 /**
  * Delivery hooks for the whole app (issue 22): page validators first (they need the uncompressed

@@ -12,11 +12,12 @@ import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../.
 import { merchandisingContext, productView } from '../../catalogue/product-view.js';
 import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from '../../../render/sources.js';
 import { readLoaderFromManifest } from '../../../render/storefront-manifest.js';
-import { PAGE_MEMO_CHARS, Theme } from '../../../render/theme.js';
+import { PAGE_MEMO_CHARS, Theme, TOKEN_STAND_IN } from '../../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../../render/theme-pages.js';
 import { type FontKitSource, linkFontKits } from '../../../render/font-kit-links.js';
 import { markCacheablePage } from '../../web/etag.js';
 import { pageHead } from '../../web/page-head.js';
+import { createPageAnswers, installPageAnswers } from '../../web/index.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../../repo-paths.js';
 
 export type { PageCartSource, PageContentSource } from '../../../render/sources.js';
@@ -60,6 +61,9 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   const loader = readLoaderFromManifest(options.manifestPath ?? STOREFRONT_MANIFEST);
   if (loader.problem) app.log.warn(loader.problem);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
+  // Whole answers for anonymous visitors (issue 20, domains/web/page-answers.ts), before any lookup.
+  const answers = content.freshness && createPageAnswers(content.freshness, TOKEN_STAND_IN);
+  if (answers) installPageAnswers(app, answers);
 
   async function withSite(
     request: FastifyRequest,
@@ -145,6 +149,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     // ETag, Cache-Control and 304 on the way out (domains/web/etag.ts); error and not-found pages stay no-store.
     if (own.preview) reply.header('cache-control', 'no-store');
     else markCacheablePage(reply);
+    await answers?.offer(request, reply, site.id, rendered.shared, status);
     reply.code(status).type('text/html; charset=utf-8').send(rendered.html);
   }
 
