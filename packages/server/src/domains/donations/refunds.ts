@@ -1,5 +1,5 @@
 import { formatMoney } from '@tessera/core';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { newId, nowIso } from '../../platform/ids.js';
@@ -260,6 +260,11 @@ export async function recordReportedRefund(
   if (!payment || payment.currency !== refund.currency) return false;
   for (let attempt = 0; attempt < 5; attempt++) {
     const done = await db.transaction().execute(async (trx) => {
+      // The payment's row first (PostgreSQL), as a failed refund's revert takes it (`refund-failures.ts`):
+      // one order of locks, so the two never wait on each other.
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await trx.selectFrom('donation_payments').select('id').where('id', '=', payment.id).forUpdate().execute();
+      }
       const known = await trx
         .selectFrom('donation_refunds')
         .select('id')

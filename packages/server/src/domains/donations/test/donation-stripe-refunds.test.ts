@@ -206,5 +206,51 @@ for (const dialect of DIALECTS) {
         { cycle: 2, refundedCents: 500 },
       ]);
     });
+
+    it("the owner's renewal refund failing before its answer is written waits (503), then stops counting once", async () => {
+      const { donation, renewal } = await giftWithRenewal('waiting-refund@example.com', 3000);
+      // The owner's refund as it stands while Stripe is being asked: its claim (a pending row and the
+      // payment's raise) is written, the refund exists at Stripe, the answer is not written yet.
+      const claimId = `pending-${dialect}`;
+      const now = new Date().toISOString();
+      await server.db
+        .insertInto('donation_refunds')
+        .values({
+          id: claimId,
+          site_id: donation.site_id,
+          donation_id: donation.id,
+          payment_id: renewal.id,
+          provider: 'stripe',
+          amount_cents: 800,
+          currency: renewal.currency,
+          status: 'pending',
+          reference: null,
+          source: 'owner',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await server.db
+        .updateTable('donation_payments')
+        .set({ refunded_cents: 800 })
+        .where('id', '=', renewal.id)
+        .execute();
+      const made = await fake.refundFromDashboard(renewal.reference!, { amount: 800, hold: true });
+      const failed = await fake.failRefund(made.refund.id, { hold: true });
+      // Its failure arrives first, twice at once: it waits for the owner's answer, nothing changes.
+      expect(await allAtOnce([failed.event.id, failed.event.id])).toEqual([503, 503]);
+      expect(await refundRows(renewal.id)).toEqual([{ reference: null, status: 'pending', amount_cents: 800 }]);
+      // The owner's answer is written; Stripe's next deliveries, three at once: the refund stops counting once.
+      await server.db
+        .updateTable('donation_refunds')
+        .set({ status: 'succeeded', reference: made.refund.id })
+        .where('id', '=', claimId)
+        .execute();
+      expect(await allAtOnce([failed.event.id, failed.event.id, failed.event.id])).toEqual([200, 200, 200]);
+      expect(await refundRows(renewal.id)).toEqual([
+        { reference: made.refund.id, status: 'failed', amount_cents: 800 },
+      ]);
+      expect((await paymentsOf(server, donation.id))[1]!.refunded_cents).toBe(0);
+    });
   });
 }
