@@ -58,7 +58,9 @@ describe('theme editor', () => {
     await owner.keyboard.press('Enter');
     const errors = owner.getByRole('status', { name: 'Template errors' });
     await expect.poll(async () => (await errors.textContent()) ?? '').toMatch(/Line \d+, column \d+: .*SECTION/);
-    await expect.poll(() => owner.locator('.te-source .cm-lintRange-error').count()).toBeGreaterThan(0);
+    // Inline, at the engine's line and column: the mark covers the unclosed instruction on line 1.
+    const inline = owner.locator('.te-source .cm-lintRange-error');
+    await expect.poll(async () => (await inline.first().textContent()) ?? '').toBe('{.section website}');
 
     // Saved as a version, it cannot be published: the refusal names the file, line and column.
     await expect.poll(async () => (await owner.locator('.ed-panel').textContent()) ?? '').toContain('Draft saved.');
@@ -113,5 +115,13 @@ describe('theme editor', () => {
       .poll(async () => (await owner.locator('.ed-panel').textContent()) ?? '')
       .toContain('The default theme is live.');
     await expect.poll(visitorMark).toBeNull();
+
+    // The draft's file back to the default theme's: the code editor shows the default text again.
+    await owner.getByRole('button', { name: "Use the default theme's file" }).click();
+    await expect
+      .poll(async () => (await owner.locator('.ed-panel').textContent()) ?? '')
+      .toContain("partials/site-footer.block is back to the default theme's.");
+    await expect.poll(async () => (await source.textContent()) ?? '').not.toContain(MARK);
+    expect(await source.textContent()).toContain('site-footer__inner');
   });
 });
