@@ -2,8 +2,11 @@
 // next visitor gets the kept answer with their own crumb, never another visitor's; any write that
 // changes a page (a sale, an owner's edit) makes the next view fresh; carts, signed-in owners and site
 // users never get a shared answer; the consent choice and `?lang=` each get their own.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { WebsiteRole } from '@tessera/core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THEME_DIR } from '../../../repo-paths.js';
 import { DIALECTS } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
@@ -148,6 +151,23 @@ for (const dialect of DIALECTS) {
       member.cookies.set('tessera-site-user', 'not-a-real-session-token-000');
       expect((await member.get<string>(PRODUCT)).status).toBe(200);
       expect(stats().hits).toBe(before.hits);
+    });
+
+    it('shows a published theme version, and the default theme again, on the next view', async () => {
+      const home = async () => (await visitor(suite.server.url, 'mona').get<string>('/')).body;
+      expect(await home()).not.toContain('answers-theme-mark');
+      await home();
+      const layout = readFileSync(join(DEFAULT_THEME_DIR, 'templates/layout.jsont'), 'utf8');
+      const marked = layout.replace(/<body([^>]*)>/, '<body$1><p id="answers-theme-mark">mark</p>');
+      const theme = '/api/config/theme';
+      expect((await manager.put(`${theme}/draft`, { files: { 'templates/layout.jsont': marked } })).status).toBe(200);
+      const version = await manager.post(`${theme}/versions`, {});
+      expect(version.status, JSON.stringify(version.body)).toBeLessThan(300);
+      const id = version.body.version?.id ?? version.body.id;
+      expect((await manager.post(`${theme}/publish`, { versionId: id })).status).toBe(200);
+      expect(await home()).toContain('answers-theme-mark');
+      expect((await manager.post(`${theme}/publish`, { versionId: null })).status).toBe(200);
+      expect(await home()).not.toContain('answers-theme-mark');
     });
 
     it('keeps a page per consent choice and per ?lang=', async () => {
