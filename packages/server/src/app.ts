@@ -8,16 +8,17 @@ import type { Kysely } from 'kysely';
 import adminPlugin from './owner-routes.js';
 import exportsPlugin from './domains/exports/owner-routes.js';
 import importsPlugin from './domains/imports/owner-routes.js';
-import ownerAuthPlugin, { loadOwner } from './domains/auth/index.js';
-import commentsPlugin from './domains/comments/index.js';
-import commercePlugin from './domains/cart/index.js';
-import consentPlugin from './domains/consent/index.js';
+import ownerAuthPlugin from './domains/auth/plugin.js';
+import { loadOwner } from './domains/auth/index.js';
+import commentsPlugin from './domains/comments/plugin.js';
+import commercePlugin from './domains/cart/plugin.js';
+import consentPlugin from './domains/consent/plugin.js';
 import { type CartService, createCartService } from './domains/cart/cart-service.js';
 import type { ServerConfig } from './platform/config.js';
 import { type ContentService, createContentService } from './domains/content/content-service.js';
 import type { Database } from './platform/db/schema.js';
-import filesPlugin from './domains/files/index.js';
-import formsPlugin from './domains/forms/index.js';
+import filesPlugin from './domains/files/plugin.js';
+import formsPlugin from './domains/forms/plugin.js';
 import { installCrumb } from './platform/http/crumb.js';
 import { answerFrameworkError, installErrorHandling } from './platform/http/error-handler.js';
 import { installJsonBodies } from './platform/http/json-body.js';
@@ -38,42 +39,45 @@ import {
   S3Storage,
   siteFileStorage,
 } from './platform/storage/index.js';
-import checkoutPlugin from './domains/checkout/index.js';
+import checkoutPlugin from './domains/checkout/plugin.js';
 import paymentConnectionsPlugin from './domains/payments/connections/index.js';
-import paymentsPlugin from './domains/payments/index.js';
-import donationsPlugin from './domains/donations/index.js';
-import webhooksPlugin, {
+import paymentsPlugin from './domains/payments/plugin.js';
+import donationsPlugin from './domains/donations/plugin.js';
+import webhooksPlugin from './domains/webhooks/plugin.js';
+import {
   formSubmittedWebhook,
   newsletterSubscribedWebhook,
   orderEventData,
   recordWebhookEvent,
   restockSignedUpWebhook,
 } from './domains/webhooks/index.js';
-import fontsPlugin, { fontKitsOf, pageFontKits } from './domains/fonts/index.js';
+import fontsPlugin from './domains/fonts/plugin.js';
+import { fontKitsOf, pageFontKits } from './domains/fonts/index.js';
 import { fontUsesIn, readDesign } from './domains/design/design-model.js';
 import { ownFontId } from './domains/design/own-fonts.js';
-import mailingServicesPlugin, { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
+import mailingServicesPlugin from './domains/mailing-services/plugin.js';
+import { type NewsletterSignup, queueMailingSignup } from './domains/mailing-services/index.js';
 import { createFeedReader } from './domains/feeds/index.js';
-import memberAreasPlugin from './domains/memberships/index.js';
-import reviewsPlugin from './domains/reviews/index.js';
+import memberAreasPlugin from './domains/memberships/plugin.js';
+import reviewsPlugin from './domains/reviews/plugin.js';
 import jobsPlugin from './jobs.js';
-import editorPlugin from './domains/editor/index.js';
+import editorPlugin from './domains/editor/plugin.js';
 import pagesPlugin from './domains/content/pages/visitor-routes.js';
-import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/index.js';
+import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/plugin.js';
 import { Theme } from './render/theme.js';
 import { type SiteThemeSource, ThemePages } from './render/theme-pages.js';
 import type { FontKitSource } from './render/font-kit-links.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
-import restockPlugin from './domains/restock/index.js';
-import trackingPlugin from './domains/tracking/index.js';
-import webPlugin, { installWebDelivery } from './domains/web/index.js';
-import siteSettingsPlugin from './domains/settings/index.js';
+import restockPlugin from './domains/restock/plugin.js';
+import trackingPlugin from './domains/tracking/plugin.js';
+import webPlugin, { installWebDelivery } from './domains/web/plugin.js';
+import siteSettingsPlugin from './domains/settings/plugin.js';
 import {
   createSiteSettingsStore,
   parseSiteSettings,
   updateSiteSettings,
 } from './domains/settings/settings-repository.js';
-import siteUsersPlugin from './domains/site-users/index.js';
+import siteUsersPlugin from './domains/site-users/plugin.js';
 import { memberAreaSiteUsers } from './domains/site-users/member-area-port.js';
 
 export interface AppServices {

@@ -5,7 +5,7 @@ import { deliverDueWebhooks } from './domains/webhooks/index.js';
 import { createMailService } from './platform/mail/mail-service.js';
 import { retryOutboxMail } from './platform/mail/mail-retry.js';
 import { purgeExpiredData, type RetentionOutcome } from './retention.js';
-import { createScheduledBackup } from './platform/jobs/scheduled-backup.js';
+import { createScheduledBackup } from './domains/exports/scheduled-backup.js';
 import { countJobRun } from './platform/operations/counters.js';
 import { createJobQueue } from './platform/jobs/create-queue.js';
 import { createJobScheduler, type JobScheduler } from './platform/jobs/scheduler.js';

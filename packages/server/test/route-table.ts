@@ -35,7 +35,7 @@ export function isOwnerRoute(route: RouteEntry): boolean {
 
 function accessOf(route: RouteEntry): string {
   if (route.roleGroup) return `\`${route.roleGroup}\``;
-  // The owner gate (src/domains/auth/index.ts) still wants an owner session for everything else under /config.
+  // The owner gate (src/domains/auth/plugin.ts) still wants an owner session for everything else under /config.
   return OPEN_OWNER_ROUTES.has(describeRoute(route)) ? 'open' : 'any signed-in owner (owner gate)';
 }
 

@@ -1,4 +1,4 @@
-import { MAILCHIMP_BASE_ENV } from '../src/domains/mailing-services/index.js';
+import { MAILCHIMP_BASE_ENV } from '../src/domains/mailing-services/mailchimp.js';
 import type { ServerConfig } from '../src/platform/config.js';
 import { type DialectName, startTestServer } from '../src/testing.js';
 import type { OwnerAccount } from './auth-helpers.js';

@@ -1,8 +1,27 @@
 import { resolve } from 'node:path';
-import type { SignInLimits } from '../domains/auth/sign-in-throttle.js';
 import { parseTrustProxy, type TrustProxySetting } from './http/trust-proxy.js';
 import type { S3Settings } from './storage/index.js';
 import { parsePublicUrl } from './http/public-url.js';
+
+/** Sign-in throttling limits (`signIn`); the defaults are auth's `DEFAULT_SIGN_IN_LIMITS`. */
+export interface SignInLimits {
+  /**
+   * Failed sign-ins to one account before it is locked for the rest of the window (site users); for
+   * owners, before a captcha is asked with every further try (owners are never locked out).
+   */
+  accountFailures: number;
+  /** Failed sign-ins from one address (any account) before it is locked. */
+  addressFailures: number;
+  failureWindowMs: number;
+  /** All sign-in requests per address per window (@fastify/rate-limit). */
+  requestsPerAddress: number;
+  requestWindowMs: number;
+  /** Owner sign-in delays: defaults and meaning in `owner-sign-in-guard.ts`. */
+  ownerFreeFailures?: number;
+  ownerDelayBaseMs?: number;
+  ownerDelayCapMs?: number;
+  ownerPairWindowMs?: number;
+}
 
 /** Everything the server reads from its environment, resolved once at start. */
 export interface ServerConfig {
@@ -37,7 +56,7 @@ export interface ServerConfig {
   checkoutOrders?: { perIp: number; timeWindowMs: number };
   /** `TESSERA_JOB_INTERVAL_MS`: the slot of background jobs without their own (default 60 s; at least 1 s). */
   jobIntervalMs?: number;
-  /** `TESSERA_BACKUP_DIR` / `_EVERY_HOURS` / `_KEEP`: scheduled SQLite backups (`platform/jobs/scheduled-backup.ts`); unset, none. */
+  /** `TESSERA_BACKUP_DIR` / `_EVERY_HOURS` / `_KEEP`: scheduled SQLite backups (`domains/exports/scheduled-backup.ts`); unset, none. */
   backup?: { dir: string; everyHours: number; keep: number };
   /** `METRICS_TOKEN`: the Bearer token `GET /metrics` asks for; unset, the route answers 404. */
   metricsToken?: string;

@@ -2,7 +2,7 @@ import { PageType } from '@tessera/core';
 import { ownerDone, resetCompleted } from '@tessera/core/contracts/owner-session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Site } from '../content/content-service.js';
+import type { Site } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createMailService } from '../../platform/mail/mail-service.js';

@@ -20,9 +20,9 @@ import { parseInput } from '../../platform/http/validate.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
-import { escapeHtml } from '../restock/html.js';
+import { escapeHtml } from '../restock/index.js';
 import { siteBaseUrl } from '../../platform/http/public-url.js';
-import { ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { ownerOf, withStatus } from '../settings/index.js';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const LAST_ADMIN_MESSAGE = 'A site needs at least one administrator. Make another owner an administrator first.';

@@ -1,25 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
+import type { SignInLimits } from '../../platform/config.js';
 import type { AttemptStore } from './attempt-store.js';
 
-export interface SignInLimits {
-  /**
-   * Failed sign-ins to one account before it is locked for the rest of the window (site users); for
-   * owners, before a captcha is asked with every further try (owners are never locked out).
-   */
-  accountFailures: number;
-  /** Failed sign-ins from one address (any account) before it is locked. */
-  addressFailures: number;
-  failureWindowMs: number;
-  /** All sign-in requests per address per window (@fastify/rate-limit). */
-  requestsPerAddress: number;
-  requestWindowMs: number;
-  /** Owner sign-in delays: defaults and meaning in `owner-sign-in-guard.ts`. */
-  ownerFreeFailures?: number;
-  ownerDelayBaseMs?: number;
-  ownerDelayCapMs?: number;
-  ownerPairWindowMs?: number;
-}
+export type { SignInLimits } from '../../platform/config.js';
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
   accountFailures: 5,

@@ -1,7 +1,7 @@
 import { effectivePrice, moneyFromCents, summarizeCart } from '@tessera/core';
 import type { CartEntry, ShoppingCart } from '@tessera/core/contracts/cart';
 import type { CartEntryRow, CartRow } from '../../platform/db/schema.js';
-import type { ProductItemJson } from '../content/product-json.js';
+import type { ProductItemJson } from '../content/index.js';
 
 // The cart JSON's types are the published contract's (`@tessera/core/contracts/cart`).
 export type { CartEntry, ShoppingCart };

@@ -8,15 +8,14 @@ import {
   stockBody,
 } from '@tessera/core/contracts/inventory';
 import type { FastifyInstance } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
-import { parseJson } from '../content/product-json.js';
+import { requireOwner } from '../auth/index.js';
+import { parseJson } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
-import { createRestockSender } from '../restock/restock-sender.js';
-import { createUnsubscribeTokens } from '../restock/unsubscribe-token.js';
+import { createRestockSender, createUnsubscribeTokens } from '../restock/index.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
-import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/index.js';
 
 /**
  * Inventory (group `store`): every variant with its stock, and quick stock edits. A variant that

@@ -2,18 +2,16 @@ import { COLLECTION_LIMITS, CollectionType, ProductType, RecordType } from '@tes
 import { productListQuery, productOrderBody, productParams } from '@tessera/core/contracts/products';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import { requireOwner } from '../auth/owner-guard.js';
-import { storedItemSeo } from '../content/item-seo-input.js';
-import { parseJson } from '../content/product-json.js';
-import { loadProducts } from '../content/product-repository.js';
+import { requireOwner } from '../auth/index.js';
+import { storedItemSeo, parseJson, loadProducts } from '../content/index.js';
 import { siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
-import { originalSizeOf } from '../files/image-size.js';
+import { originalSizeOf } from '../files/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { recordMovedAddress } from '../web/moved-address.js';
+import { recordMovedAddress } from '../web/index.js';
 import {
   checkProduct,
   fieldError,
@@ -26,7 +24,7 @@ import {
 import { registerProductChoices } from './product-choices.js';
 import { PRODUCT_CONTRACTS } from './product-contracts.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
-import { ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { ownerOf, withStatus } from '../settings/index.js';
 import { insertItem } from '../../platform/db/items.js';
 
 /** SPEC §9 editor limits. */

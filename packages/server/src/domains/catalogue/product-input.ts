@@ -1,7 +1,6 @@
 import { COLLECTION_LIMITS, canBeSubscription, ProductType } from '@tessera/core';
 import { type ZodError, z } from 'zod';
-import { itemSeoInput } from '../content/item-seo-input.js';
-import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
+import { itemSeoInput, sanitizeOwnerHtml } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { describeZodError } from '../../platform/http/validate.js';
 

@@ -1,6 +1,6 @@
 import type { CheckoutTotals, Coupon, ShippingOption, TaxRule } from '@tessera/core';
 import type { CartEntry } from '../cart/index.js';
-import type { ProductItemJson } from '../content/product-json.js';
+import type { ProductItemJson } from '../content/index.js';
 import type { CartRow } from '../../platform/db/schema.js';
 import { type ErrorCode, type ErrorStatus, TesseraError } from '../../platform/errors/index.js';
 import type { PaymentMethodInput } from '../payments/index.js';

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { confirmationMail, type OrderMail } from './checkout-service.js';
-import { settleRenewalPayment } from '../subscriptions/hosted-renewal.js';
-import { startSubscription } from '../subscriptions/subscription-start.js';
+import { settleRenewalPayment, startSubscription } from '../subscriptions/index.js';
 
 /**
  * What follows once a hosted-payment order (Stripe, PayPal) has moved to paid (`moveToPaid`), in

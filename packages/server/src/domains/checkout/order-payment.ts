@@ -3,7 +3,7 @@ import { siteRow } from '../../platform/db/site-row.js';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { nowIso } from '../../platform/ids.js';
 import type { OrderMail } from './checkout-service.js';
-import { type IssuedGiftCard, issueOrderGiftCards } from '../gift-cards/gift-card-issuance.js';
+import { type IssuedGiftCard, issueOrderGiftCards } from '../gift-cards/index.js';
 import { completeHostedPayment } from './hosted-settlement.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';

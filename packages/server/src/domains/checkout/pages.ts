@@ -13,7 +13,7 @@ import type { PageScope, SiteScope } from '../../render/page-context.js';
 import type { ThemePages } from '../../render/theme-pages.js';
 import type { CheckoutCart, OrderLineView, OrderSummary } from './checkout-service.js';
 import type { TotalsDisplay } from '@tessera/core/contracts/checkout';
-import { TEST_MODE_MESSAGES } from '../payments/methods/test-mode.js';
+import { TEST_MODE_MESSAGES } from '../payments/index.js';
 
 /**
  * Renders the checkout and order pages with the site's theme (no cart pill: SPEC §2); the shared

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { parseSiteSettings } from '../settings/settings-repository.js';
-import type { PaymentProvider, PaymentProviders } from '../payments/methods/provider.js';
-import { providerAllowed, TEST_MODE_MESSAGES, testModeActive } from '../payments/methods/test-mode.js';
+import { parseSiteSettings } from '../settings/index.js';
+import {
+  type PaymentProvider,
+  type PaymentProviders,
+  providerAllowed,
+  TEST_MODE_MESSAGES,
+  testModeActive,
+} from '../payments/index.js';
 
 /**
  * The store settings that decide how an order may be paid and discounted (issue 15). They live in

@@ -10,7 +10,7 @@ import {
 } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { type CartEntry, cartEntryJson } from '../cart/index.js';
-import { loadProductsForSale } from '../content/product-repository.js';
+import { loadProductsForSale } from '../content/index.js';
 import { giftCardHash } from '../gift-cards/index.js';
 import { parseSiteSettings } from '../settings/index.js';
 import { rowWhere } from '../../platform/db/site-row.js';

@@ -3,18 +3,18 @@ import type { Kysely } from 'kysely';
 import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import type { HostedProviderId } from '../payments/hosted.js';
-import type { HostedRegistry } from '../payments/registry.js';
-import type { PaymentProviders } from '../payments/methods/index.js';
-import type { ErrorCode } from '../../platform/errors/index.js';
-import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
 import {
+  type HostedProviderId,
+  type HostedRegistry,
+  type PaymentProviders,
   giftCardNote,
   type RevokedGiftCard,
   recordGiftCardTakes,
   restoreGiftCards,
   revokeGiftCards,
 } from '../payments/index.js';
+import type { ErrorCode } from '../../platform/errors/index.js';
+import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
 
 export type { RevokedGiftCard } from '../payments/index.js';
 

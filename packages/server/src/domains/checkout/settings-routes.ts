@@ -7,7 +7,7 @@ import {
   taxRulesBody,
 } from '@tessera/core/contracts/checkout-settings';
 import type { FastifyInstance } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import { ensureCheckoutDefaults } from './defaults.js';
 import { parseWithFields } from './field-errors.js';

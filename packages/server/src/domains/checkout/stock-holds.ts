@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { parseSiteSettings } from '../settings/settings-repository.js';
+import { parseSiteSettings } from '../settings/index.js';
 import { returnStockFor } from './stock.js';
 
 /**

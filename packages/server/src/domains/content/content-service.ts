@@ -7,8 +7,11 @@ import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
 import { isPublic } from './content-model.js';
 import { createSiteContent, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
-import { parseSiteSettings } from '../settings/settings-repository.js';
+import { parseSiteSettings } from '../settings/index.js';
 import { ContentCache, type ContentCacheStats } from './content-cache.js';
+import { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
+
+export { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
 export type * from './content-model.js';
@@ -103,13 +106,6 @@ export interface ContentFreshness {
   answerLifetime(upTo: number): number;
   /** When the site's public content next changes by the clock alone (ms since the epoch). */
   nextChange(siteId: string): Promise<number>;
-}
-
-export class SiteNotFoundError extends Error {
-  constructor() {
-    super('This server has no site yet. Run `tessera seed` (or `tessera start`, which seeds an empty database).');
-    this.name = 'SiteNotFoundError';
-  }
 }
 
 /** A Host header naming no site, while some site answers on a host of its own: 404, never a guess. */

@@ -1,5 +1,5 @@
 import type { ItemSeo } from '@tessera/core';
-import { originalSizeOf, type UploadSource } from '../files/image-size.js';
+import { originalSizeOf, type UploadSource } from '../files/index.js';
 
 // The `seo` field of a product or post write (issue 22): its schema, `itemSeoInput`, is the contract's
 // (`@tessera/core/contracts/item-seo`); stored in the item's structured content with the social

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { designEventAnswer, designEventBody } from '@tessera/core/contracts/design';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { recordServerEvent } from '../tracking/index.js';
-import { objectOr, ownerOf, type SiteSettingsStore } from '../settings/site-settings-store.js';
+import { objectOr, ownerOf, type SiteSettingsStore } from '../settings/index.js';
 
 /** The stored event name of a font-pack change (SPEC §4), in `tracking_events` with source `server`. */
 export const FONT_PACK_CHANGE_EVENT = 'FontPackChange';

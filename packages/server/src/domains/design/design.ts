@@ -15,7 +15,7 @@ import {
 } from '@tessera/core/contracts/design';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import {
@@ -31,7 +31,7 @@ import {
 import { registerDesignEvents } from './design-events.js';
 import { FONT_CATEGORIES, type FontFamily, fontFilePath, fontJson, loadFontCatalogue, searchFonts } from './fonts.js';
 import { ownFontFamilies } from './own-fonts.js';
-import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/index.js';
 
 const fontParams = z.object({ family: z.string().max(80), file: z.string().max(120) });
 

@@ -1,8 +1,8 @@
 import { POPUP_POSITION_NAMES } from '@tessera/core';
 import { type PopupView, popupAnswer, popupBody } from '@tessera/core/contracts/popup';
 import type { FastifyInstance } from 'fastify';
-import { createSiteSettingsStore, objectOr, ownerOf } from '../settings/site-settings-store.js';
-import { requireOwner } from '../auth/owner-guard.js';
+import { createSiteSettingsStore, objectOr, ownerOf } from '../settings/index.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addBillingPeriod } from '../subscriptions/schedule.js';
+import { addBillingPeriod } from '../subscriptions/index.js';
 import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';

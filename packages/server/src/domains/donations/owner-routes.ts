@@ -12,7 +12,7 @@ import {
   ownerListQuery,
 } from '@tessera/core/contracts/donations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { TesseraError } from '../../platform/errors/index.js';
 import { donationTotals, listDonationPayments, listDonations, listDonors } from './repository.js';

@@ -11,7 +11,7 @@ import {
   parseDonationAmount,
 } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CheckoutPages } from '../checkout/pages.js';
+import type { CheckoutPages } from '../checkout/index.js';
 import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import type { ErrorCode } from '../../platform/errors/index.js';

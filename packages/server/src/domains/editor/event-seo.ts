@@ -7,9 +7,9 @@ import {
 } from '@tessera/core/contracts/events';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { ownerOf } from '../settings/site-settings-store.js';
-import { requireOwner } from '../auth/owner-guard.js';
-import { storedItemSeo } from '../content/item-seo-input.js';
+import { ownerOf } from '../settings/index.js';
+import { requireOwner } from '../auth/index.js';
+import { storedItemSeo } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { describeZodError, parseInput } from '../../platform/http/validate.js';
 import { nowIso } from '../../platform/ids.js';

@@ -2,7 +2,7 @@ import { fromMinorUnits } from '@tessera/core';
 import { CUSTOMER_COLUMNS, ORDER_COLUMNS } from '@tessera/core/contracts/exports';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
-import { csvRow } from '../forms/csv.js';
+import { csvRow } from '../forms/index.js';
 
 export { CUSTOMER_COLUMNS, ORDER_COLUMNS };
 

@@ -1,7 +1,7 @@
 import { customersCsv, ordersCsv } from '@tessera/core/contracts/exports';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { customerCsv, orderCsv } from './order-export.js';
 
 function sendCsv(reply: FastifyReply, filename: string, body: string | AsyncIterable<string>) {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { FileStorage } from '../../platform/storage/index.js';
-import { hostName, SITE_USAGE, SiteUsageError } from '../sites/site-commands.js';
+import { hostName, SITE_USAGE, SiteUsageError } from '../sites/index.js';
 import { exportSiteArchive } from './site-archive.js';
 import { restoreSiteArchive } from './site-restore.js';
 

@@ -1,5 +1,5 @@
 import { BlockType, escapeHtml, GALLERY_VARIANTS, knownGallerySettings } from '@tessera/core';
-import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
+import { sanitizeOwnerHtml } from '../content/index.js';
 
 // Our blocks as WordPress content (issue 19), for the pages and posts of `tessera export wordpress`:
 // each block as the Gutenberg block WordPress has for it (HTML WordPress shows and its editor opens

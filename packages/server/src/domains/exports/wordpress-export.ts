@@ -1,7 +1,7 @@
 import { escapeHtml } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { escapeXml } from '../web/xml.js';
+import { escapeXml } from '../web/index.js';
 import { sectionsHtml } from './wordpress-block-export.js';
 import { exportPages } from './wordpress-pages-export.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { escapeXml } from '../web/xml.js';
+import { escapeXml } from '../web/index.js';
 import { pageHtml } from './wordpress-block-export.js';
 
 export { pageHtml } from './wordpress-block-export.js';

@@ -109,3 +109,10 @@ export function createFeedReader(overrides: Partial<FeedReaderOptions> = {}): Fe
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The RSS block's feed reader (`domains/feeds/`). */
+    feedReader: FeedReader;
+  }
+}

@@ -1,29 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { registerFontRoutes } from './routes.js';
+// The fonts domain's public surface (issue 16): the names other domains, render/ and the root files
+// (app.ts, jobs.ts, …) use of it. Files inside the domain import each other directly, never this file.
+// Its routes and hooks are plugin.ts, which app.ts registers.
 
-export { FontParseError, type FontInfo, parseFont, sniffFontFormat } from './font-parse.js';
-export { FONT_LIMITS, fontUrl } from './routes.js';
-export { kitFamilies, readKitCss } from './kit-css.js';
-export {
-  FONT_KIT_ALLOW_HOSTS,
-  FONT_KIT_ALLOW_HTTP,
-  FONT_KIT_LIMITS,
-  FONT_KIT_MESSAGES,
-  kitFontOrigins,
-} from './kit-read.js';
-export { type FontKit, fontKitsOf, pageFontKits } from './kits.js';
-
-/**
- * Fonts of your own (issue 21): owner-uploaded font files, checked by parsing, stored in
- * FileStorage and served self-hosted from `/_fonts/<id>.<format>`. Owner routes under
- * `/api/config/design/own-fonts`. Font kits (`kits.ts`): stylesheets connected by address, under
- * `/api/config/design/font-kits`.
- */
-export default async function fontsPlugin(app: FastifyInstance, options: FontsPluginOptions): Promise<void> {
-  await registerFontRoutes(app, options);
-}
-
-export interface FontsPluginOptions {
-  /** Where the site's saved design uses an uploaded family (empty when it does not): deleting is refused then. */
-  usedBy(siteId: string, family: string): Promise<string[]>;
-}
+export { fontKitsOf, pageFontKits } from './kits.js';

@@ -3,7 +3,7 @@ import { fontIdParams as idParams, type OwnFont, ownFontsAnswer, ownFontUpload }
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PostgresAdapter, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId } from '../../platform/ids.js';
 import { siteRow } from '../../platform/db/site-row.js';

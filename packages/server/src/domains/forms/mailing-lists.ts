@@ -5,11 +5,11 @@ import {
   mailingListParams as listParams,
 } from '@tessera/core/contracts/mailing-lists';
 import type { FastifyInstance } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { createSiteSettingsStore, objectOr, ownerOf, withStatus } from '../settings/index.js';
 
 const NAME_TAKEN = 'There is already a mailing list with this name. Choose another name.';
 const NOT_FOUND = 'That mailing list does not exist.';

@@ -9,7 +9,7 @@ import {
 } from '@tessera/core/contracts/owner-forms';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
 import { parseInput } from '../../platform/http/validate.js';

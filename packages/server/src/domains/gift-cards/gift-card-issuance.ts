@@ -2,7 +2,7 @@ import { moneyText, ProductType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import type { OrderMail } from '../checkout/checkout-service.js';
+import type { OrderMail } from '../checkout/index.js';
 import { giftCardHash, newGiftCardCode } from './gift-card-codes.js';
 
 /** A gift card an order's payment issued: the answer of "mark paid" lists them (never the code). */

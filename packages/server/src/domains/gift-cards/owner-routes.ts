@@ -11,15 +11,15 @@ import {
 } from '@tessera/core/contracts/gift-cards';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { giftCardHash, newGiftCardCode } from './gift-card-codes.js';
 import type { Database } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import { createMailService } from '../../platform/mail/mail-service.js';
-import { decodeCursor, pageOf } from '../restock/cursor.js';
-import { ownerOf } from '../settings/site-settings-store.js';
+import { decodeCursor, pageOf } from '../restock/index.js';
+import { ownerOf } from '../settings/index.js';
 
 const PAGE = { default: 50, max: 200 } as const;
 type GiftCardRow = Database['gift_cards'] & { order_number?: number | null };

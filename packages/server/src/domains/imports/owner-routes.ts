@@ -9,7 +9,7 @@ import {
   wordpressImportAnswer,
 } from '@tessera/core/contracts/imports';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { rolesAllow } from '@tessera/core';
 import { parseInput } from '../../platform/http/validate.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';

@@ -1,5 +1,5 @@
 import { currencyDigits, ProductType, tryToMinorUnits, type WeightUnit, weightToGrams } from '@tessera/core';
-import { slugify } from '../catalogue/product-input.js';
+import { slugify } from '../catalogue/index.js';
 import { csvRecords, readCsv } from './csv-read.js';
 
 // Product CSV files from Shopify and Squarespace (issue 19), turned into product drafts: the

@@ -1,12 +1,6 @@
 import { COLLECTION_LIMITS, CollectionType, RecordType, type WeightUnit, weightUnitOf } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import {
-  checkProduct,
-  type ProductInput,
-  productInput,
-  variantColumns,
-  variantWeights,
-} from '../catalogue/product-input.js';
+import { checkProduct, type ProductInput, productInput, variantColumns, variantWeights } from '../catalogue/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { describeZodError } from '../../platform/http/validate.js';
 import { newId, nowIso } from '../../platform/ids.js';

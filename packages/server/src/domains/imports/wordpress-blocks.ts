@@ -1,5 +1,5 @@
 import { type BlockData, BlockType, escapeHtml, type SectionData } from '@tessera/core';
-import { sanitizeOwnerHtml } from '../content/sanitize-owner-html.js';
+import { sanitizeOwnerHtml } from '../content/index.js';
 import {
   addressOf,
   allTags,

@@ -1,8 +1,8 @@
 import { RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { updateSiteSettingsIn } from '../settings/settings-repository.js';
-import { parseRedirects, withMovedAddress } from '../web/redirects.js';
-import { parseJson } from '../content/product-json.js';
+import { updateSiteSettingsIn } from '../settings/index.js';
+import { parseRedirects, withMovedAddress } from '../web/index.js';
+import { parseJson } from '../content/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso, stableId } from '../../platform/ids.js';
 import type { ImportProgress } from './import-progress.js';

@@ -1,6 +1,6 @@
 import { CollectionType, type SectionData, slugFromTitle } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { parseJson } from '../content/product-json.js';
+import { parseJson } from '../content/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import { childText, type XmlElement } from '../../platform/xml/xml-read.js';

@@ -1,15 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { registerMailingServiceRoutes } from './routes.js';
+// The mailing-services domain's public surface (issue 16): the names other domains, render/ and the root files
+// (app.ts, jobs.ts, …) use of it. Files inside the domain import each other directly, never this file.
+// Its routes and hooks are plugin.ts, which app.ts registers.
 
-export { deliverDueMailings, MAILING_RETRY_DELAYS_MS } from './deliver.js';
-export { MAILCHIMP_BASE_ENV, subscriberHash } from './mailchimp.js';
-export { type NewsletterSignup, queueMailingSignup } from './outbox.js';
-
-/**
- * Mailing services (issue 21, `docs/mailing-services.md`): newsletter sign-ups sent on to Mailchimp
- * or a signed webhook target. Owner routes under `/api/config/mailing-services`; the
- * `mailing-services` job sends the outbox.
- */
-export default async function mailingServicesPlugin(app: FastifyInstance): Promise<void> {
-  registerMailingServiceRoutes(app);
-}
+export { deliverDueMailings } from './deliver.js';
+export { queueMailingSignup, type NewsletterSignup } from './outbox.js';

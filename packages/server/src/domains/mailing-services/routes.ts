@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
-import { parseWithFields } from '../checkout/field-errors.js';
+import { requireOwner } from '../auth/index.js';
+import { parseWithFields } from '../checkout/index.js';
 import type { MailingConnectionsTable, MailingDeliveriesTable } from '../../platform/db/schema.js';
 import { limitPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';

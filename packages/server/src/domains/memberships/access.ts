@@ -1,7 +1,7 @@
 import type { BillingPeriod } from '@tessera/core';
 import type { AreaAccess } from '@tessera/core/contracts/member-areas';
 import type { Kysely } from 'kysely';
-import { addBillingPeriod } from '../subscriptions/schedule.js';
+import { addBillingPeriod } from '../subscriptions/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { membershipOf } from './repository.js';
 

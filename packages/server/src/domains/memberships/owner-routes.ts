@@ -14,8 +14,8 @@ import {
   updateAreaBody,
 } from '@tessera/core/contracts/member-areas';
 import type { FastifyInstance } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
-import { parseWithFields } from '../checkout/field-errors.js';
+import { requireOwner } from '../auth/index.js';
+import { parseWithFields } from '../checkout/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { plusDays } from './access.js';

@@ -8,7 +8,7 @@ const KINDS: readonly { kind: MailKind; subject: RegExp }[] = [
   { kind: 'owner-invite', subject: /^You are invited to help run / }, // domains/auth/owners.ts
   { kind: 'password-reset', subject: /^Reset your password for / }, // domains/site-users/password-reset.ts
   { kind: 'order', subject: /^Order (received|confirmed): #/ }, // domains/checkout/checkout-service.ts
-  { kind: 'subscription', subject: /^Subscription renewal: order #/ }, // domains/checkout/index.ts
+  { kind: 'subscription', subject: /^Subscription renewal: order #/ }, // domains/checkout/plugin.ts
   { kind: 'gift-card', subject: /^You have received a gift card/ }, // domains/checkout/checkout-service.ts
 ];
 

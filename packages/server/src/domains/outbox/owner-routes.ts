@@ -7,14 +7,14 @@ import {
 } from '@tessera/core/contracts/outbox';
 import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { siteRow } from '../../platform/db/site-row.js';
 import type { MailOutboxTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { decodeCursor, encodeCursor } from '../restock/cursor.js';
+import { decodeCursor, encodeCursor } from '../restock/index.js';
 import { mailKind } from './outbox-kind.js';
-import { ownerOf, withStatus } from '../settings/site-settings-store.js';
+import { ownerOf, withStatus } from '../settings/index.js';
 
 const PAGE_SIZE = 50;
 

@@ -1,7 +1,7 @@
 import { paypalWebhookEvent, stripeWebhookEvent, webhookReceived } from '@tessera/core/contracts/payment-webhooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ContentService } from '../content/content-service.js';
+import type { ContentService } from '../content/index.js';
 import { countPerAddress } from '../../platform/http/rate-limit.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { ERROR_CATALOGUE } from '../../platform/errors/index.js';

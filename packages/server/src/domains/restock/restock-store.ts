@@ -3,7 +3,7 @@ import type { RestockSignUp, SignUpGroup } from '@tessera/core/contracts/restock
 import type { Kysely } from 'kysely';
 import type { Database, RestockSignupRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import { parseSiteSettings } from '../settings/settings-repository.js';
+import { parseSiteSettings } from '../settings/index.js';
 import { decodeCursor, pageOf } from './cursor.js';
 
 export const PAGE_SIZE = { default: 50, max: 200 } as const;

@@ -12,7 +12,7 @@ import {
   reviewStatusBody,
 } from '@tessera/core/contracts/reviews';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail, TesseraError } from '../../platform/errors/index.js';
 import { removePhotos } from './photos.js';

@@ -20,19 +20,15 @@ import {
 } from '@tessera/core/contracts/settings';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
-import { paymentSettingsJson } from '../checkout/payment-settings.js';
-import type { PaymentProviders } from '../payments/methods/provider.js';
-import { TEST_MODE_MESSAGES } from '../payments/methods/test-mode.js';
-import { STOCK_HOLD_MINUTES, stockHoldMinutesOf } from '../checkout/stock-holds.js';
-import { originalSizeOf } from '../files/image-size.js';
+import { requireOwner } from '../auth/index.js';
+import { paymentSettingsJson, STOCK_HOLD_MINUTES, stockHoldMinutesOf } from '../checkout/index.js';
+import { type PaymentProviders, TEST_MODE_MESSAGES } from '../payments/index.js';
+import { originalSizeOf } from '../files/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { PUBLIC_URL_RULE, parsePublicUrl } from '../../platform/http/public-url.js';
-import { parseRedirects, REDIRECTS_MAX_CHARS } from '../web/redirects.js';
-import { cleanRobotsExtra, ROBOTS_EXTRA_MAX } from '../web/robots.js';
-import { siteIconUrl } from '../web/site-icon.js';
-import mailingListsPlugin from '../forms/mailing-lists.js';
+import { parseRedirects, REDIRECTS_MAX_CHARS, cleanRobotsExtra, ROBOTS_EXTRA_MAX, siteIconUrl } from '../web/index.js';
+import { mailingListsPlugin } from '../forms/index.js';
 import { createSiteSettingsStore, objectOr, ownerOf, type StoredSettings } from './site-settings-store.js';
 
 /** SPEC §8 editor messages (shared with the editor through @tessera/core). */

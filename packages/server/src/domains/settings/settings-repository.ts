@@ -1,5 +1,5 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
-import type { ContentService } from '../content/content-service.js';
+import type { ContentService } from '../content/index.js';
 import type { Database, SiteRow } from '../../platform/db/schema.js';
 
 /** The site's settings JSON: `website` (website settings) and `store` (store settings), plus anything else. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { OwnerIdentity } from '../auth/owner-session.js';
+import type { OwnerIdentity } from '../auth/index.js';
 import type { AppError } from '../../platform/errors/aliases.js';
 
 // The settings repository (one parser, one locked update) lives in site-settings/; the owner API

@@ -9,7 +9,7 @@ import {
 } from '@tessera/core/contracts/site-themes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
+import { requireOwner } from '../auth/index.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { fail } from '../../platform/errors/index.js';
 import { diffVersions } from './line-diff.js';
@@ -103,7 +103,7 @@ export function registerThemeRoutes(app: FastifyInstance, store: SiteThemeStore,
     return filesOf(row);
   }
 
-  // `GET /api/config/theme` itself is the editor canvas's theme source (domains/editor/index.ts).
+  // `GET /api/config/theme` itself is the editor canvas's theme source (domains/editor/plugin.ts).
   app.get(
     `${BASE}/editor`,
     {

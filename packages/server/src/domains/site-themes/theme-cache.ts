@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { loadOwner } from '../auth/owner-session.js';
-import { rolesAllow } from '../auth/roles.js';
+import { loadOwner, rolesAllow } from '../auth/index.js';
 import { LruMap } from '../../platform/lru-map.js';
 import { filesOf, type SiteThemeStore } from './store.js';
 

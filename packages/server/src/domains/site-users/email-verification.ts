@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sessionIdOf } from '../auth/session-token.js';
+import { sessionIdOf } from '../auth/index.js';
 import { claimLink, linkCapReached, storeLink } from '../../platform/db/mailed-links.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newToken, nowIso } from '../../platform/ids.js';

@@ -1,6 +1,6 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionIdOf, tokenCookie } from '../auth/session-token.js';
+import { sessionIdOf, tokenCookie } from '../auth/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
 import { hasXsrfToken, requireSiteUser } from './access.js';

@@ -1,7 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/password.js';
-import { isSecure, newSessionToken, sessionIdOf, tokenCookie } from '../auth/session-token.js';
+import {
+  hashPassword,
+  verifyAgainstNothing,
+  verifyPassword,
+  isSecure,
+  newSessionToken,
+  sessionIdOf,
+  tokenCookie,
+} from '../auth/index.js';
 import { voidLinks } from '../../platform/db/mailed-links.js';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';

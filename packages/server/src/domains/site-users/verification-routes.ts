@@ -1,6 +1,6 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Site } from '../content/content-service.js';
+import type { Site } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { MailService } from '../../platform/mail/mail-service.js';
 import { siteBaseUrl } from '../../platform/http/public-url.js';

@@ -1,6 +1,6 @@
 import { CURRENCIES, PageType, PASSWORD_STRENGTH_MIN_LENGTH } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { startOwnerSession } from '../auth/owner-session.js';
+import { startOwnerSession } from '../auth/index.js';
 import { completeSetup, SETUP_LANGUAGES, SETUP_STARTS, SetupClosedError, setupInput, timeZones } from './first-run.js';
 import { loadStarter } from './starter-schema.js';
 import { setupTokenValid, siteHasOwner } from './setup-token.js';

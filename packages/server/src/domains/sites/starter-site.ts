@@ -1,7 +1,7 @@
 import { CollectionType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { ensureCheckoutDefaults } from '../checkout/defaults.js';
-import { CollectionKind } from '../content/site-content.js';
+import { ensureCheckoutDefaults } from '../checkout/index.js';
+import { CollectionKind } from '../content/index.js';
 import { DEMO_SITE, PRODUCT_TYPES } from '../../seed/seed-catalogue.js';
 import { insertProduct } from '../../seed/seed.js';
 import { resolveSeedValue } from '../../seed/seed-blocks.js';
@@ -9,7 +9,7 @@ import { sceneAsset, writeContentImages } from '../../seed/scenes.js';
 import { writeSeedImages } from '../../seed/seed-images.js';
 import { insertTerms, textItemValues } from '../../seed/seed-items.js';
 import type { Database } from '../../platform/db/schema.js';
-import { createFormStore } from '../forms/form-store.js';
+import { createFormStore } from '../forms/index.js';
 import { nowIso, stableId } from '../../platform/ids.js';
 import { newSiteTakesRoot } from '../../platform/storage/index.js';
 import type { Starter, StarterPost } from './starter-schema.js';

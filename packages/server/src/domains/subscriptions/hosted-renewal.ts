@@ -1,10 +1,13 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderRow, SubscriptionsTable } from '../../platform/db/schema.js';
-import { HOSTED_HOLD_MINUTES, pendingHostedCharge, recordHostedSession } from '../payments/flow/place.js';
-import type { HostedProviderId } from '../payments/hosted.js';
-import type { HostedRegistry } from '../payments/registry.js';
-import type { OrderMail } from '../checkout/checkout-service.js';
-import { releaseHeldOrder } from '../checkout/stock-holds.js';
+import {
+  HOSTED_HOLD_MINUTES,
+  pendingHostedCharge,
+  recordHostedSession,
+  type HostedProviderId,
+  type HostedRegistry,
+} from '../payments/index.js';
+import { type OrderMail, releaseHeldOrder } from '../checkout/index.js';
 
 /**
  * Renewals of subscriptions paid with a hosted provider (issue 17). The first payment saved the

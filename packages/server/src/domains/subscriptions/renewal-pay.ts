@@ -6,7 +6,7 @@ import type { MailService } from '../../platform/mail/mail-service.js';
 import { siteBaseUrlById } from '../../platform/http/public-url.js';
 import { renewalPaymentMail } from './hosted-renewal.js';
 import type { RenewalOutcome } from './schedule.js';
-import { orderIdParams } from '../checkout/schemas.js';
+import { orderIdParams } from '../checkout/index.js';
 
 /**
  * The buyer's way to pay a renewal their saved method could not (issue 17): the mailed link

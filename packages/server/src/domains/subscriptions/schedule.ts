@@ -6,7 +6,7 @@ import {
   type TaxRule,
 } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { loadProducts } from '../content/product-repository.js';
+import { loadProducts } from '../content/index.js';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -20,11 +20,9 @@ import {
   renewalChargeKey,
   renewalHoldUntil,
 } from './hosted-renewal.js';
-import { paymentRefusal } from '../checkout/payment-settings.js';
-import type { PaymentProviders } from '../payments/methods/index.js';
-import { stockHeldUntil } from '../checkout/stock-holds.js';
+import { paymentRefusal, stockHeldUntil, returnStockFor, takeStockFor } from '../checkout/index.js';
+import type { PaymentProviders } from '../payments/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
-import { returnStockFor, takeStockFor } from '../checkout/stock.js';
 import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
 /**

@@ -1,8 +1,8 @@
 import { dailyAnswer, figureAnswers, rangeQuery, reportAnswer } from '@tessera/core/contracts/analytics';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
-import type { ContentService } from '../content/content-service.js';
+import { requireOwner } from '../auth/index.js';
+import type { ContentService } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { analyticsRange } from './analytics-range.js';
 import { createAnalyticsService } from './analytics-service.js';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OWNER_COOKIE } from '../auth/owner-session.js';
+import { OWNER_COOKIE } from '../auth/index.js';
 import { CART_COOKIE } from '../../platform/http/cookies.js';
-import { UNLOCK_COOKIE_PREFIX } from '../content/pages/page-lock.js';
-import { SITE_USER_COOKIE } from '../site-users/site-user-service.js';
+import { UNLOCK_COOKIE_PREFIX } from '../content/index.js';
+import { SITE_USER_COOKIE } from '../site-users/index.js';
 
 /**
  * Validators and caching rules of visitor pages (issue 22 "Delivery").

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContentItem, SiteContent } from '../content/site-content.js';
-import type { ContentPageRequest } from '../content/blog/content-pages.js';
+import type { ContentItem, SiteContent, ContentPageRequest } from '../content/index.js';
 import { webBaseUrl } from './base-url.js';
 import { FEED_ITEMS, feedContentOf, rssXml } from './feeds.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
-import { updateSiteSettings } from '../settings/settings-repository.js';
+import { updateSiteSettings } from '../settings/index.js';
 import { parseRedirects, withMovedAddress } from './redirects.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPublic } from '../content/site-content.js';
+import { isPublic } from '../content/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { SitemapEntry } from './sitemap.js';
 

@@ -1,23 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import { registerWebhookRoutes } from './routes.js';
+// The webhooks domain's public surface (issue 16): the names other domains, render/ and the root files
+// (app.ts, jobs.ts, …) use of it. Files inside the domain import each other directly, never this file.
+// Its routes and hooks are plugin.ts, which app.ts registers.
 
-export { ADDRESS_MESSAGES } from '../../platform/net/address-guard.js';
-export { DISABLE_AFTER_FAILURES, deliverDueWebhooks, RETRY_DELAYS_MS } from './deliver.js';
+export { deliverDueWebhooks } from './deliver.js';
 export {
-  enabledWebhookEndpoints,
   formSubmittedWebhook,
   newsletterSubscribedWebhook,
-  restockSignedUpWebhook,
   orderEventData,
   recordWebhookEvent,
-  TEST_EVENT,
-  WEBHOOK_EVENTS,
-  type WebhookEventType,
+  restockSignedUpWebhook,
+  type enabledWebhookEndpoints,
 } from './events.js';
-export { postJson, type SendOutcome } from './sender.js';
-export { newSigningSecret, signatureHeader, verifySignature } from './signing.js';
-
-/** Outgoing webhooks (issue 21, `docs/webhooks.md`): the owner routes under `/api/config/webhooks`. */
-export default async function webhooksPlugin(app: FastifyInstance): Promise<void> {
-  registerWebhookRoutes(app);
-}
+export { postJson } from './sender.js';
+export { newSigningSecret, signatureHeader } from './signing.js';

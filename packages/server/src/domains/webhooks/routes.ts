@@ -11,8 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import { requireOwner } from '../auth/owner-guard.js';
-import { parseWithFields } from '../checkout/field-errors.js';
+import { requireOwner } from '../auth/index.js';
+import { parseWithFields } from '../checkout/index.js';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../platform/db/schema.js';
 import {

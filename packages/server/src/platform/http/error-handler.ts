@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
-import { SiteNotFoundError } from '../../domains/content/content-service.js';
+import { SiteNotFoundError } from '../errors/site-not-found.js';
 import { AppError, ERRORS } from '../errors/aliases.js';
 import { applySecurityHeaders } from './security-headers.js';
 import { describeZodError } from './validate.js';

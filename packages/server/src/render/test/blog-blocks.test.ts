@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BlockType, WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_ALLOW_HOSTS, FEED_MESSAGES } from '../../domains/feeds/index.js';
+import { FEED_ALLOW_HOSTS, FEED_MESSAGES } from '../../domains/feeds/feed-reader.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../testing.js';
 import { ownerSession } from '../../../test/auth-helpers.js';
 import { Visitor } from '../../../test/visitor.js';

@@ -13,8 +13,8 @@ import {
   postStatusBody,
 } from '@tessera/core/contracts/blog';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownerOf } from '../../settings/site-settings-store.js';
-import { requireOwner } from '../../auth/owner-guard.js';
+import { ownerOf } from '../../settings/index.js';
+import { requireOwner } from '../../auth/index.js';
 import { storedItemSeo } from '../item-seo-input.js';
 import { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
@@ -23,7 +23,7 @@ import { nowIso } from '../../../platform/ids.js';
 import { createBlogStore, type PostInput } from './blog-store.js';
 import { createBlogTermStore } from './blog-term-store.js';
 import { parsePostSections, sectionsBody } from './sections-body.js';
-import { originalSizeOf } from '../../files/image-size.js';
+import { originalSizeOf } from '../../files/index.js';
 
 /**
  * The owner API of blog posts (issue 10), behind `requireOwner('content')`: the site's blogs, and

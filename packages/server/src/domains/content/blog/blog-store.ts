@@ -2,13 +2,13 @@ import { EDITOR_MESSAGES, type ItemSeo, itemSeoFrom, RecordType } from '@tessera
 import type { BlogSummary, ContentStatus, PostDocument, PostSummary } from '@tessera/core/contracts/blog';
 import type { SectionData } from '@tessera/core/contracts/pages';
 import type { Kysely } from 'kysely';
-import { withLikes } from '../../comments/tables.js';
+import { withLikes } from '../../comments/index.js';
 import type { StoredItemSeo } from '../item-seo-input.js';
 import { parseJson } from '../product-json.js';
 import type { CollectionRow, Database, ItemRow } from '../../../platform/db/schema.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
-import { recordMovedAddress } from '../../web/moved-address.js';
+import { recordMovedAddress } from '../../web/index.js';
 import { bodySections, sectionsFor } from './post-sections.js';
 import { nextItemPosition } from '../../../platform/db/positions.js';
 

@@ -1,8 +1,8 @@
 import { checkTermName, findTerm, TERM_MESSAGES, type TermKind } from '@tessera/core';
 import { blogParams, blogTerms, termAddBody, termDeleteQuery, termRenameBody } from '@tessera/core/contracts/blog';
 import type { FastifyInstance } from 'fastify';
-import { ownerOf, withStatus } from '../../settings/site-settings-store.js';
-import { requireOwner } from '../../auth/owner-guard.js';
+import { ownerOf, withStatus } from '../../settings/index.js';
+import { requireOwner } from '../../auth/index.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { createBlogStore } from './blog-store.js';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CommentService } from '../../comments/comment-service.js';
+import type { CommentService } from '../../comments/index.js';
 import type { SiteContent } from '../site-content.js';
 import type { Database } from '../../../platform/db/schema.js';
 import { siteBaseUrlById } from '../../../platform/http/public-url.js';

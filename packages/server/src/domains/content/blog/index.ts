@@ -1,6 +1,5 @@
 import { monthKey, PageType, periodRange } from '@tessera/core';
-import { VISITOR_COOKIE } from '../../comments/index.js';
-import { COMMENT_FIELD_MESSAGES } from '../../comments/errors.js';
+import { VISITOR_COOKIE, COMMENT_FIELD_MESSAGES } from '../../comments/index.js';
 import { type ContentPageRequest, type ContentPagesDeps, firstQueryValue, origin } from './content-pages.js';
 import { commentView, followLinks, postView, shareLinks, termUrl } from './post-view.js';
 

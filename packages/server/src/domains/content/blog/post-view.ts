@@ -1,5 +1,5 @@
 import { commentLabel, imageView, timeAgo, truncate } from '@tessera/core';
-import type { CommentView } from '../../comments/comment-service.js';
+import type { CommentView } from '../../comments/index.js';
 import type { ContentItem } from '../content-model.js';
 import { plainText } from './plain-text.js';
 

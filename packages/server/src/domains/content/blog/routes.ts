@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createCommentService } from '../../comments/comment-service.js';
+import { createCommentService } from '../../comments/index.js';
 import type { PageScope, SiteScope } from '../../../render/page-context.js';
 import { themeAssetUrl } from '../../../render/theme.js';
 import { eventItemPage, eventsListPage } from '../events/index.js';
 import { searchPage } from '../search/index.js';
 import { blogItemPage, blogListPage } from './index.js';
-import { feedLink, sendCollectionFeed } from '../../web/feed-route.js';
+import { feedLink, sendCollectionFeed } from '../../web/index.js';
 import { type ContentPageRequest, type ContentPagesDeps, firstQueryValue, isPlausibleUrlId } from './content-pages.js';
 
 /** What the pages plugin hands over for one request (its own `PageRequest`). */

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content-service.js';
 import type { ContentItem, Page, Section } from '../content-model.js';
-import { createFormStore } from '../../forms/form-store.js';
+import { createFormStore } from '../../forms/index.js';
 import {
   type BlockSources,
   needsLookups,

@@ -1,14 +1,14 @@
 import { blockLimitProblem, CollectionType, EDITOR_LIMITS, EDITOR_MESSAGES, type PageSettings } from '@tessera/core';
 import type { PageDocument, PageSummary, SectionData } from '@tessera/core/contracts/pages';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../../auth/password.js';
+import { hashPassword } from '../../auth/index.js';
 import type { Updateable } from 'kysely';
 import { siteRow } from '../../../platform/db/site-row.js';
 import type { CollectionRow, CollectionsTable, Database } from '../../../platform/db/schema.js';
 import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
-import { recordMovedAddress } from '../../web/moved-address.js';
+import { recordMovedAddress } from '../../web/index.js';
 import { nextCollectionPosition } from '../../../platform/db/positions.js';
 
 const EDITABLE_KINDS = new Set(['page', 'gallery', 'splash', 'folder', '']);

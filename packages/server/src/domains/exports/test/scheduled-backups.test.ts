@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs.js';
 import { slotOf } from '../../../platform/jobs/queue.js';
-import { createScheduledBackup, PG_SCHEDULED_BACKUP } from '../../../platform/jobs/scheduled-backup.js';
+import { createScheduledBackup, PG_SCHEDULED_BACKUP } from '../scheduled-backup.js';
 import { restoreBackup, verifyBackup } from '../restore.js';
 import { startTestServer, type TestServer } from '../../../testing.js';
 

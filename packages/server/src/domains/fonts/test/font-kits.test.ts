@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FONT_KIT_ALLOW_HOSTS, FONT_KIT_ALLOW_HTTP, FONT_KIT_LIMITS, FONT_KIT_MESSAGES } from '../index.js';
+import { FONT_KIT_ALLOW_HOSTS, FONT_KIT_ALLOW_HTTP, FONT_KIT_LIMITS, FONT_KIT_MESSAGES } from '../kit-read.js';
 import { CONTENT_SECURITY_POLICY } from '../../../platform/http/security-headers.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';

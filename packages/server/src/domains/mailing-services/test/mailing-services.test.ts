@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subscriberHash } from '../index.js';
-import { verifySignature } from '../../webhooks/index.js';
+import { subscriberHash } from '../mailchimp.js';
+import { verifySignature } from '../../webhooks/signing.js';
 import { JOBS } from '../../../jobs.js';
 import { DIALECTS, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSessions } from '../../../../test/auth-helpers.js';

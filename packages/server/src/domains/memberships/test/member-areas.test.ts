@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BlockType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberAccess } from '../index.js';
+import { memberAccess } from '../service.js';
 import type { TestServer } from '../../../testing.js';
 import { DIALECTS } from '../../../testing.js';
 import { OWNERS, ownerSession, type SiteUserVisitor, siteUserSession } from '../../../../test/auth-helpers.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberAccess } from '../index.js';
+import { memberAccess } from '../service.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession, siteUserSession } from '../../../../test/auth-helpers.js';
 import { buyerClicks, type PaypalFake, startPaypalFake, paypalKeysOf } from '../../../../test/fakes/paypal-fake.js';

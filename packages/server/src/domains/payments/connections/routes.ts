@@ -1,8 +1,8 @@
 import { type PaymentConnections, paymentConnections } from '@tessera/core/contracts/payment-connections';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireOwner } from '../../auth/owner-guard.js';
-import { parseWithFields } from '../../checkout/field-errors.js';
+import { requireOwner } from '../../auth/index.js';
+import { parseWithFields } from '../../checkout/index.js';
 import { limitPerAddress } from '../../../platform/http/rate-limit.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { secretKeyProblem } from '../../../platform/secrets.js';

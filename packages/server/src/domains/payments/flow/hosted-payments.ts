@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderMail } from '../../checkout/checkout-service.js';
-import { type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../checkout/stock-holds.js';
+import { type OrderMail, type ExpiredHold, expiredOrderMail, releaseHeldOrder } from '../../checkout/index.js';
 import { rowWhere } from '../../../platform/db/site-row.js';
 import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
 import { nowIso } from '../../../platform/ids.js';

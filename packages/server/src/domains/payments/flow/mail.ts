@@ -1,5 +1,5 @@
 import { formatMoney } from '@tessera/core';
-import type { OrderMail } from '../../checkout/checkout-service.js';
+import type { OrderMail } from '../../checkout/index.js';
 
 /** The buyer's mail about a payment that arrived after their order was released, and was refunded. */
 export function latePaymentRefundedMail(

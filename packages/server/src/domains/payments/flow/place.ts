@@ -1,6 +1,6 @@
 import type { SubscriptionPlan } from '@tessera/core';
 import type { Insertable, Kysely } from 'kysely';
-import { stockHeldUntil } from '../../checkout/stock-holds.js';
+import { stockHeldUntil } from '../../checkout/index.js';
 import type { Database, OrderRow, PaymentsTable } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/ids.js';
 import type { HostedProviderId } from '../hosted.js';

@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderMail } from '../../checkout/checkout-service.js';
-import { completeHostedPayment } from '../../checkout/hosted-settlement.js';
-import { moveToPaid } from '../../checkout/order-payment.js';
+import { type OrderMail, completeHostedPayment, moveToPaid } from '../../checkout/index.js';
 import type { Database, HostedSessionRow } from '../../../platform/db/schema.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import type { HostedPaymentProvider, SessionState } from '../hosted.js';

@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../../../testing.js';
-import webPlugin from '../index.js';
+import webPlugin from '../plugin.js';
 import { rssXml } from '../feeds.js';
 import { sitemapIndexXml, sitemapXml } from '../sitemap.js';
 import { Visitor } from '../../../../test/visitor.js';

@@ -133,7 +133,7 @@ describe.each(DIALECTS)('search engines and sharing (%s)', (dialect) => {
     const small = await startTestServer({ dialect, config: { publicUrl: PUBLIC } });
     try {
       // The same routes with a limit of 5 URLs per file.
-      const { default: webPlugin } = await import('../index.js');
+      const { default: webPlugin } = await import('../plugin.js');
       const Fastify = (await import('fastify')).default;
       const app = Fastify();
       app.decorate('db', small.db);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordWebhookEvent, verifySignature } from '../index.js';
+import { recordWebhookEvent } from '../index.js';
+import { verifySignature } from '../signing.js';
 import { JOBS } from '../../../jobs.js';
 import { DIALECTS } from '../../../testing.js';
 import { OWNERS } from '../../../../test/auth-helpers.js';

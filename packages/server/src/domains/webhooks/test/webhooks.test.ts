@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliverDueWebhooks, recordWebhookEvent, verifySignature } from '../index.js';
+import { deliverDueWebhooks, recordWebhookEvent } from '../index.js';
+import { verifySignature } from '../signing.js';
 import { JOBS } from '../../../jobs.js';
 import { DIALECTS, type TestServer } from '../../../testing.js';
 import { OWNERS } from '../../../../test/auth-helpers.js';

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Kysely, PostgresAdapter } from 'kysely';
-import type { ServerConfig } from '../config.js';
-import { sqliteFileFor } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
-import { BACKUP_FORMAT, backupSqlite, MANIFEST, stamp } from '../../domains/exports/backup.js';
-import { slotOf } from './queue.js';
+import type { ServerConfig } from '../../platform/config.js';
+import { sqliteFileFor } from '../../platform/db/connect.js';
+import type { Database } from '../../platform/db/schema.js';
+import { BACKUP_FORMAT, backupSqlite, MANIFEST, stamp } from './backup.js';
+import { slotOf } from '../../platform/jobs/queue.js';
 
 // Scheduled backups (issue 19): with TESSERA_BACKUP_DIR set, the running server makes a `tessera
 // backup` of its SQLite install once per slot of TESSERA_BACKUP_EVERY_HOURS, then keeps only the

@@ -13,22 +13,24 @@ import {
 } from '@tessera/core';
 import { pageOrderBody, pageRestoreBody } from '@tessera/core/contracts/pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requireOwner } from '../auth/owner-guard.js';
-import type { OwnerIdentity } from '../auth/owner-session.js';
-import type { RoleGroup } from '../auth/roles.js';
-import { rawCodeOf, sanitizeSections } from '../content/sanitize-owner-html.js';
+import { requireOwner, type OwnerIdentity, type RoleGroup } from '../auth/index.js';
+import {
+  rawCodeOf,
+  sanitizeSections,
+  blogPostsPlugin,
+  blogTermsPlugin,
+  createPageStore,
+  createPageTrash,
+} from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { type FileStorage, SITES_FOLDER } from '../../platform/storage/index.js';
-import { CACHE_DIR } from '../files/index.js';
-import { checkStoredFile, dropVariants, requireStoredFile } from '../files/file-checks.js';
-import { cartPillView } from '../cart/cart-view.js';
+import { CACHE_DIR, checkStoredFile, dropVariants, requireStoredFile } from '../files/index.js';
+import { cartPillView } from '../cart/index.js';
 import { serializeForScript } from '../../render/context-script.js';
 import { loadSiteScope, pageContext } from '../../render/page-context.js';
 import type { FontKitSource } from '../../render/font-kit-links.js';
 import { Theme } from '../../render/theme.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
-import blogPostsPlugin from '../content/blog/blog-posts.js';
-import blogTermsPlugin from '../content/blog/blog-terms.js';
 import eventSeoPlugin from './event-seo.js';
 import { EDITOR_CONTRACTS } from './contracts.js';
 import {
@@ -41,10 +43,7 @@ import {
   renameTarget,
 } from './page-input.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
-import { createPageStore } from '../content/pages/page-store.js';
-import { createPageTrash } from '../content/pages/page-trash.js';
-import popupPlugin from '../design/popup.js';
-import { readThemeSource, type ThemeSource } from '../design/theme-source.js';
+import { popupPlugin, readThemeSource, type ThemeSource } from '../design/index.js';
 
 const EDITOR_DIST = join(REPO_ROOT, 'packages/editor/dist');
 export const EDITOR_ENTRY = 'src/main.tsx';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CheckoutPages } from '../checkout/pages.js';
+import { CheckoutPages } from '../checkout/index.js';
 import { registerDonationOwnerRoutes } from './owner-routes.js';
 import { createDonationService, type DonationService } from './service.js';
 import { registerDonationVisitorRoutes } from './visitor-routes.js';
@@ -9,8 +9,6 @@ import { registerDonationVisitorRoutes } from './visitor-routes.js';
 // payment provider or by the provider's own subscription (PayPal), refunds of renewal payments, and
 // the owner's list, donors, totals and CSV. Money moves only through the
 // hosted payment flow (`domains/payments/`): a donation is an order with one donation line.
-
-export type { DonationService } from './service.js';
 
 declare module '../../app.js' {
   interface AppServices {

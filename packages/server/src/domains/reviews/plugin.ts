@@ -18,10 +18,6 @@ import { registerReviewVisitorRoutes } from './visitor-routes.js';
 // single-use link to the reviews-request page (209); the product page's summary, distribution,
 // sorted and paged list, and its JSON-LD `aggregateRating` and `review`.
 
-export type { ReviewService } from './service.js';
-export type { ReviewsJsonLd, ReviewsSection } from './view.js';
-export type { SettingsPort } from './settings.js';
-
 export interface ReviewsApi extends ReviewService {
   /** The product page's reviews section and JSON-LD; undefined when reviews are off. */
   section(input: {

@@ -5,9 +5,6 @@ import { registerOwnerRoutes } from './owner-routes.js';
 import type { SiteUserPort } from '../site-users/index.js';
 import { registerVisitorRoutes } from './visitor-routes.js';
 
-export { type AccessSpan, type AreaAccess, accessAt } from './access.js';
-export { cancelRecurring, memberAccess } from './service.js';
-
 /**
  * Paid member areas (issue 23): owner routes under `/api/config/member-areas`, the visitors' join,
  * cancel and access routes, the join page and page 208, and the gate the site-users members gate

@@ -8,10 +8,6 @@ import { SiteThemeStore } from './store.js';
 import { SiteThemeCache, type ThemeFactory } from './theme-cache.js';
 import { DefaultThemeFiles } from './theme-files.js';
 
-export { diffLines, diffVersions, type DiffLine, type FileDiff } from './line-diff.js';
-export { PREVIEW_QUERY, SiteThemeCache, type ThemeFactory } from './theme-cache.js';
-export { compileErrors, DefaultThemeFiles, fileProblems, MAX_FILE_CHARS, MAX_VERSION_CHARS } from './theme-files.js';
-
 export interface SiteThemes<Theme> {
   readonly store: SiteThemeStore;
   readonly cache: SiteThemeCache<Theme>;
