@@ -15,14 +15,18 @@ import type pg from 'pg';
  * `rollback` of a transaction that ran nothing sends nothing.
  */
 export function deferredBeginPool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
-  const wrapped = new WeakSet<pg.PoolClient>();
+  const fresh = new WeakMap<pg.PoolClient, () => void>();
   return {
     async connect() {
       const client = await pool.connect();
-      if (!wrapped.has(client)) {
-        wrapped.add(client);
-        deferBegin(client);
+      let reset = fresh.get(client);
+      if (reset === undefined) {
+        reset = deferBegin(client);
+        fresh.set(client, reset);
       }
+      // pg-pool gives the client a new `release` on every checkout, so no state can ride on it: a
+      // checkout starts with no `begin` owed, whatever the last holder left.
+      reset();
       return client;
     },
     end: () => pool.end(),
@@ -36,42 +40,50 @@ function emptyResult(command: string): pg.QueryResult {
   return { command, rowCount: null, oid: 0, rows: [], fields: [] };
 }
 
-function deferBegin(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
-  const release = client.release.bind(client);
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Replaces `client.query` for good (the client goes back to the pool and serves `pool.query` too);
+ * answers the function that forgets a `begin` still owed.
+ */
+function deferBegin(client: pg.PoolClient): () => void {
+  const query = client.query.bind(client) as Query;
   let pending = false;
-  client.release = (error?: Error | boolean) => {
+  const withBegin = async (text: string, params: unknown[]): Promise<unknown> => {
     pending = false;
-    return release(error);
-  };
-  const deferred = async (text: unknown, values?: unknown): Promise<unknown> => {
-    if (typeof text !== 'string' || (values !== undefined && !Array.isArray(values))) {
-      if (pending) {
-        pending = false;
-        await query('begin');
-      }
-      return query(text, values);
-    }
-    const params = (values ?? []) as unknown[];
-    const sql = text.trim();
-    if (!pending) {
-      if (params.length === 0 && BEGIN.test(sql)) {
-        pending = true;
-        return emptyResult('BEGIN');
-      }
-      return query(text, values);
-    }
-    pending = false;
-    if (params.length === 0 && END.test(sql)) return emptyResult(sql.toUpperCase());
+    if (params.length === 0 && END.test(text.trim())) return emptyResult(text.trim().toUpperCase());
     const inlined = inline(client, text, params);
     if (inlined === undefined) {
       await query('begin');
-      return query(text, values);
+      return query(text, params);
     }
     const results = (await query(`begin; ${inlined}`)) as pg.QueryResult[];
     return results[results.length - 1];
   };
+  const deferred: Query = (...args) => {
+    const [text, values] = args;
+    const plain = args.length <= 2 && typeof text === 'string' && (values === undefined || Array.isArray(values));
+    if (!plain) {
+      // A callback (`pool.query` passes one), a config object or a cursor: pg's own call, its own
+      // answer, after the `begin` still owed (pg runs a client's queries in the order given).
+      if (pending) {
+        pending = false;
+        (query('begin') as Promise<unknown>).catch(() => {});
+      }
+      return query(...args);
+    }
+    const params = (values ?? []) as unknown[];
+    if (pending) return withBegin(text, params);
+    if (params.length === 0 && BEGIN.test(text.trim())) {
+      pending = true;
+      return Promise.resolve(emptyResult('BEGIN'));
+    }
+    return query(...args);
+  };
   client.query = deferred as typeof client.query;
+  return () => {
+    pending = false;
+  };
 }
 
 /** `text` with `$n` replaced by each value as a quoted literal, or undefined when that is not sure to be the same. */
