@@ -1,31 +1,9 @@
-// The blog blocks (issue 23) as an owner adds them in the page editor (archive, tag cloud, posts by
-// tag and by month, RSS), with their forms' checks; then a visitor without JavaScript sees what the
-// server rendered from the demo blog's published posts, and the page passes axe.
-import type { Frame, Locator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
-
-async function newPage(page: Page, title: string): Promise<Frame> {
-  await page.getByLabel('New page title').fill(title);
-  await page.getByRole('button', { name: 'Create page' }).click();
-  await page.waitForURL(/\/config\/pages\//);
-  const handle = await page.waitForSelector('iframe.ed-frame');
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error('no preview frame');
-  await frame.waitForSelector('[data-tessera-sections]', { state: 'attached' });
-  await page.getByRole('button', { name: 'Add section' }).click();
-  return frame;
-}
-
-async function addBlock(page: Page, label: string): Promise<Locator> {
-  await page.getByLabel('Add block').selectOption({ label });
-  const settings = page.getByRole('region', { name: `${label} settings` });
-  await settings.waitFor();
-  return settings;
-}
+import { addBlock, newPage } from './fixtures/page-editor.js';
 
 describe('blog blocks in the editor and on the published page', () => {
   let browser: Browser;

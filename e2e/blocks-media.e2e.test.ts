@@ -2,33 +2,19 @@
 // owner adds them in the page editor, each through its own form, and as a visitor gets them from the
 // server: without scripts, keyboard-reachable, passing axe; with scripts, the album plays as one
 // playlist.
-import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import type { Browser, Frame, Locator } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
+import { addBlock, previewFrame } from './fixtures/page-editor.js';
 
 /** The smallest file the server takes as MP3: an ID3 tag header and padding. */
 const MP3 = [...Buffer.from('ID3'), 3, 0, 0, 0, 0, 0, 0, ...new Array(64).fill(0)];
 
-async function previewFrame(page: Page): Promise<Frame> {
-  const handle = await page.waitForSelector('iframe.ed-frame');
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error('no preview frame');
-  await frame.waitForSelector('[data-tessera-sections]', { state: 'attached' });
-  return frame;
-}
-
 function previewBlock(frame: Frame, n: number): Locator {
   return frame.locator(`[data-tessera-sections] [data-tessera-block="block-1-${n}"]`);
-}
-
-async function addBlock(page: Page, label: string): Promise<Locator> {
-  await page.getByLabel('Add block').selectOption({ label });
-  const settings = page.getByRole('region', { name: `${label} settings` });
-  await settings.waitFor();
-  return settings;
 }
 
 describe('media and link blocks', () => {

@@ -1,30 +1,12 @@
 // Posts by author and posts by category (blocks 27 and 29, issue 23) as an owner adds them in the page
 // editor through their forms; once published, a visitor sees each block list only the demo blog's
 // published posts that match (drafts, scheduled and private posts never), and the page passes axe.
-import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
-
-async function newPage(page: Page, title: string): Promise<Frame> {
-  await page.getByLabel('New page title').fill(title);
-  await page.getByRole('button', { name: 'Create page' }).click();
-  await page.waitForURL(/\/config\/pages\//);
-  const handle = await page.waitForSelector('iframe.ed-frame');
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error('no preview frame');
-  await frame.waitForSelector('[data-tessera-sections]', { state: 'attached' });
-  await page.getByRole('button', { name: 'Add section' }).click();
-  return frame;
-}
-
-async function addBlock(page: Page, label: string): Promise<Locator> {
-  await page.getByLabel('Add block').selectOption({ label });
-  const settings = page.getByRole('region', { name: `${label} settings` });
-  await settings.waitFor();
-  return settings;
-}
+import { addBlock, newPage } from './fixtures/page-editor.js';
 
 /** The editor is a large page: on a loaded two-core machine its work alone can pass the default 90 s. */
 const EDITOR_TEST_TIMEOUT = 150_000;

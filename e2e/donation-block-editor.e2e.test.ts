@@ -5,27 +5,21 @@
 // owner then sees them added up in the Analytics panel's donation totals. A built server of its own.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
+import type { StripeFake } from '../packages/server/test/fakes/stripe-fake.js';
 import { expectAccessible } from './fixtures/axe.js';
-import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
-import { startServer } from './support/server.mjs';
+import { type ShopServer, startStripeShop } from './fixtures/stripe-shop.js';
 
 let browser: Browser;
 let fake: StripeFake;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: ShopServer;
+let closeShop: (() => Promise<void>) | undefined;
 let owner: Page;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  // A first start migrates and seeds: on a busy machine that can take more than the default minute.
-  server = await startServer({
-    timeoutMs: 100_000,
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
-  });
-  fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
-  browser = await launchBrowser();
+  ({ fake, server, browser, close: closeShop } = await startStripeShop());
 });
 
 afterAll(async () => {
@@ -34,9 +28,7 @@ afterAll(async () => {
     ?.context()
     .close()
     .catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+  await closeShop?.();
 });
 
 async function visitor(): Promise<Page> {

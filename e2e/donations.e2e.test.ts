@@ -6,14 +6,15 @@ import { BlockType } from '@tessera/core';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
+import type { StripeFake } from '../packages/server/test/fakes/stripe-fake.js';
 import { seriousViolations } from './fixtures/axe.js';
-import { launchBrowser, newVisitor } from './fixtures/env.js';
-import { startServer } from './support/server.mjs';
+import { newVisitor } from './fixtures/env.js';
+import { type ShopServer, startStripeShop } from './fixtures/stripe-shop.js';
 
 let browser: Browser;
 let fake: StripeFake;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: ShopServer;
+let closeShop: (() => Promise<void>) | undefined;
 let shop: string;
 const contexts: BrowserContext[] = [];
 const DONOR = 'monthly-donor@example.com';
@@ -41,12 +42,8 @@ function withDb<T>(run: (db: Database.Database) => T, readonly = true): T {
 }
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  server = await startServer({
-    env: { STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url },
-  });
+  ({ fake, server, browser, close: closeShop } = await startStripeShop());
   shop = server.url.replace('127.0.0.1', 'localhost');
-  fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
   // The owner's page with the donation block (before any visitor has seen it, so nothing is cached).
   withDb((db) => {
     const row = db.prepare("select id, sections from collections where slug = 'about'").get() as {
@@ -57,14 +54,11 @@ beforeAll(async () => {
     sections.push({ blocks: [BLOCK] });
     db.prepare('update collections set sections = ? where id = ?').run(JSON.stringify(sections), row.id);
   }, false);
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+  await closeShop?.();
 });
 
 describe('donations', () => {

@@ -7,35 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './fixtures/axe.js';
 import { launchBrowser, newVisitor } from './fixtures/env.js';
 import { signedInOwner } from './fixtures/owner.js';
-
-async function previewFrame(page: Page): Promise<Frame> {
-  const handle = await page.waitForSelector('iframe.ed-frame');
-  const frame = await handle.contentFrame();
-  if (!frame) throw new Error('no preview frame');
-  await frame.waitForSelector('[data-tessera-sections]', { state: 'attached' });
-  return frame;
-}
+import { addBlock, newPage } from './fixtures/page-editor.js';
 
 /** The preview's block at a 1-based position of the first section. */
 function previewBlock(frame: Frame, n: number): Locator {
   return frame.locator(`[data-tessera-sections] [data-tessera-block="block-1-${n}"]`);
-}
-
-async function newPage(page: Page, title: string): Promise<Frame> {
-  await page.getByLabel('New page title').fill(title);
-  await page.getByRole('button', { name: 'Create page' }).click();
-  await page.waitForURL(/\/config\/pages\//);
-  const frame = await previewFrame(page);
-  await page.getByRole('button', { name: 'Add section' }).click();
-  return frame;
-}
-
-/** Adds a block from the menu and gives back its settings panel. */
-async function addBlock(page: Page, label: string, panel = label): Promise<Locator> {
-  await page.getByLabel('Add block').selectOption({ label });
-  const settings = page.getByRole('region', { name: `${panel} settings` });
-  await settings.waitFor();
-  return settings;
 }
 
 /** The address of a page made by `newPage`. */

@@ -10,44 +10,45 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
+import type { StripeFake } from '../packages/server/test/fakes/stripe-fake.js';
 import { type OffSessionFake, startOffSessionFake } from '../packages/server/test/fakes/stripe-offsession-fake.js';
 import { expectAccessible } from './fixtures/axe.js';
-import { launchBrowser, newVisitor } from './fixtures/env.js';
+import { newVisitor } from './fixtures/env.js';
 import { readContext } from './fixtures/storefront.js';
 import { OWNER_PASSWORD } from './fixtures/owner.js';
-import { CLI, ROOT, startServer } from './support/server.mjs';
+import { CLI, ROOT } from './support/server.mjs';
+import { type ShopServer, startStripeShop } from './fixtures/stripe-shop.js';
 
 let browser: Browser;
 let fake: StripeFake;
 /** Renewal charges (off-session payment intents) answered as each test says; the rest goes to `fake`. */
 let offSession: OffSessionFake;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: ShopServer;
+let closeShop: (() => Promise<void>) | undefined;
 let shop: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  offSession = await startOffSessionFake({ secretKey: fake.secretKey, forwardTo: fake.url });
-  server = await startServer({
-    env: {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: offSession.url,
-      TESSERA_JOB_INTERVAL_MS: '1000',
+  ({
+    fake,
+    server,
+    browser,
+    close: closeShop,
+  } = await startStripeShop({
+    env: async (stripe) => {
+      offSession = await startOffSessionFake({ secretKey: stripe.secretKey, forwardTo: stripe.url });
+      return { STRIPE_API_BASE: offSession.url, TESSERA_JOB_INTERVAL_MS: '1000' };
     },
-  });
+    closeMore: async () => {
+      await offSession?.close();
+    },
+  }));
   shop = server.url.replace('127.0.0.1', 'localhost');
-  fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  await offSession?.close();
-  await fake?.close();
+  await closeShop?.();
 });
 
 async function page(): Promise<Page> {

@@ -5,40 +5,39 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeFake, startStripeFake } from '../packages/server/test/fakes/stripe-fake.js';
-import { launchBrowser, newVisitor } from './fixtures/env.js';
+import type { StripeFake } from '../packages/server/test/fakes/stripe-fake.js';
+import { newVisitor } from './fixtures/env.js';
 import { ProductPage } from './fixtures/storefront.js';
 import { addThroughApi } from './fixtures/visitor.js';
-import { startServer } from './support/server.mjs';
+import { type ShopServer, startStripeShop } from './fixtures/stripe-shop.js';
 
 let browser: Browser;
 let fake: StripeFake;
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: ShopServer;
+let closeShop: (() => Promise<void>) | undefined;
 /** The shop as the buyer sees it: `localhost`, the address Tessera builds return URLs from when none is set. */
 let shop: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  fake = await startStripeFake();
-  // Afterpay active on the account: the server learns it at start and product pages offer installments.
-  fake.account.capabilities.afterpay_clearpay_payments = 'active';
-  server = await startServer({
-    env: {
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
+  ({
+    fake,
+    server,
+    browser,
+    close: closeShop,
+  } = await startStripeShop({
+    env: (stripe) => {
+      // Afterpay active on the account: the server learns it at start and product pages offer installments.
+      stripe.account.capabilities.afterpay_clearpay_payments = 'active';
+      return {};
     },
-  });
+  }));
   shop = server.url.replace('127.0.0.1', 'localhost');
-  fake.webhookUrl = `${server.url}/api/payments/stripe/webhook`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+  await closeShop?.();
 });
 
 function orderByNumber(orderNumber: number) {

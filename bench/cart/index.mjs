@@ -14,127 +14,24 @@
 // Env: BENCH_ROUNDS (4), BENCH_DURATION_S (2), BENCH_CONNECTIONS (10), BENCH_PG_ADMIN
 // (postgres://postgres@127.0.0.1:5432/test; no PostgreSQL: SQLite only), BENCH_CLI (another
 // build's cli.js), CPU_PROF_DIR (adds --cpu-prof to both servers).
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { startNodeFlags, startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
+import { postgresMissing, startShopServer } from '../lib/shop-server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DB = `tessera_bench_cart_${process.pid}`;
 const TARGET = { existing: 0.25, first: 0.15, pgRatio: 1.5, pgP99: 50 };
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-let address = 0;
-/** A fresh address per request: each simulated visitor meets the per-address limits on its own. */
-const nextAddress = () => {
-  address++;
-  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-};
-
+/** A shop with the 10 existing carts the "existing cart" route adds to. */
 async function start(dialect) {
-  const env = { TRUST_PROXY: '1' };
-  const nodeFlags = [...startNodeFlags()];
-  if (process.env.CPU_PROF_DIR) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}/${dialect}`);
-  if (dialect === 'postgres') {
-    await admin(`drop database if exists ${DB}`);
-    await admin(`create database ${DB}`);
-    const url = new URL(ADMIN);
-    url.pathname = `/${DB}`;
-    env.DATABASE_URL = String(url);
-  } else env.DATABASE_URL = '';
-  // Start-up seeds the demo shop and draws its pictures: slow on a busy machine.
-  const server = await startServer({ env, cli: process.env.BENCH_CLI, nodeFlags, timeoutMs: 180_000 });
+  const s = await startShopServer(dialect, { cli: process.env.BENCH_CLI });
   try {
-    return await prepare(dialect, server, env);
+    return { ...s, tokens: await s.newCarts(CONNECTIONS) };
   } catch (error) {
-    await server.stop();
+    await s.stop();
     throw error;
   }
-}
-
-/** The sticker pack's ids and the crumb from its page, and the 10 existing carts. */
-async function prepare(dialect, server, env) {
-  const base = server.url;
-  // The first views after start-up may come before the seed is complete: ask again a few times.
-  let crumb;
-  let itemId;
-  let sku;
-  let status;
-  for (let attempt = 0; attempt < 10 && !(crumb && itemId && sku); attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-    const page = await fetch(`${base}/shop/p/sticker-pack`);
-    status = page.status;
-    crumb = /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))?.[1];
-    const context = /<script[^>]*id="tessera-context"[^>]*>([\s\S]*?)<\/script>/.exec(await page.text());
-    const product = context ? JSON.parse(context[1]).product : undefined;
-    itemId = product?.id;
-    // An unlimited variant, so nothing runs out during the run.
-    sku = product?.structuredContent?.variants?.find((v) => v.unlimited)?.sku;
-  }
-  if (!crumb || !itemId || !sku) throw new Error(`${dialect}: could not read the sticker pack page (${status})`);
-  const addBody = JSON.stringify({ itemId, sku, quantity: 1 });
-  const headers = (token) => ({
-    'content-type': 'application/json',
-    'x-csrf-token': crumb,
-    cookie: token ? `crumb=${crumb}; CART=${token}` : `crumb=${crumb}`,
-    'x-forwarded-for': nextAddress(),
-  });
-  // Open carts holding one sticker pack each, written straight into the database; answers their tokens.
-  async function newCarts(n) {
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: n }, () => [
-      randomBytes(12).toString('hex'),
-      randomBytes(24).toString('base64url'),
-    ]);
-    const cart =
-      "insert into carts (id, token, site_id, purchased, kind, created_at, updated_at) values ($1, $2, $3, 0, 'cart', $4, $4)";
-    const entry =
-      'insert into cart_entries (id, cart_id, item_id, sku, quantity, additional_fields, created_at, updated_at) values ($1, $2, $3, $4, 1, null, $5, $5)';
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: env.DATABASE_URL });
-      await client.connect();
-      try {
-        const { rows: site } = await client.query('select site_id from items where id = $1', [itemId]);
-        for (const [id, token] of rows) {
-          await client.query(cart, [id, token, site[0].site_id, now]);
-          await client.query(entry, [randomBytes(12).toString('hex'), id, itemId, sku, now]);
-        }
-      } finally {
-        await client.end();
-      }
-    } else {
-      const db = new Database(join(server.dataDir, 'tessera.db'), { timeout: 5000 });
-      try {
-        const siteId = db.prepare('select site_id from items where id = ?').get(itemId).site_id;
-        const positional = (sql) => db.prepare(sql.replace(/\$\d/g, '?'));
-        const insertCart = positional(cart.replace('$4, $4', '$4, $5'));
-        const insertEntry = positional(entry.replace('$5, $5', '$5, $6'));
-        for (const [id, token] of rows) {
-          insertCart.run(id, token, siteId, now, now);
-          insertEntry.run(randomBytes(12).toString('hex'), id, itemId, sku, now, now);
-        }
-      } finally {
-        db.close();
-      }
-    }
-    return rows.map(([, token]) => token);
-  }
-  return { dialect, server, base, addBody, headers, tokens: await newCarts(CONNECTIONS) };
 }
 
 async function measure(s, route, opts) {
@@ -166,13 +63,9 @@ function runRoute(s, route) {
   });
 }
 
-let withPg = true;
-try {
-  await admin('select 1');
-} catch (error) {
-  withPg = false;
-  console.log(`no PostgreSQL at ${ADMIN} (${error.message}): SQLite only; set BENCH_PG_ADMIN to include it`);
-}
+const missing = await postgresMissing();
+const withPg = !missing;
+if (missing) console.log(`${missing}: SQLite only; set BENCH_PG_ADMIN to include it`);
 const dialects = withPg ? ['sqlite', 'postgres'] : ['sqlite'];
 console.log(
   `cart: ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${DURATION_S} s per route and dialect, built server, loopback${withPg ? ', PostgreSQL over TCP' : ''}`,
@@ -182,8 +75,7 @@ const results = { sqlite: [], postgres: [] };
 // Stopped from outside (the runner's timeout, Ctrl-C): the servers and the database go too.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {
-    for (const s of Object.values(servers)) await s.server.stop().catch(() => {});
-    if (withPg) await admin(`drop database if exists ${DB} with (force)`).catch(() => {});
+    for (const s of Object.values(servers)) await s.stop().catch(() => {});
     process.exit(signal === 'SIGINT' ? 130 : 143);
   });
 }
@@ -203,8 +95,7 @@ try {
     }
   }
 } finally {
-  for (const s of Object.values(servers)) await s.server.stop();
-  if (withPg) await admin(`drop database if exists ${DB} with (force)`).catch(() => {});
+  for (const s of Object.values(servers)) await s.stop();
 }
 
 const med = (d, route, key) => median(results[d].map((x) => x[route][key]));

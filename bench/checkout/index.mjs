@@ -20,7 +20,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
-import { ADMIN, admin, backendCpu, startCheckoutServer } from './servers.mjs';
+import { backendCpu, postgresMissing, startShopServer } from '../lib/shop-server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100);
@@ -87,10 +87,9 @@ function runRoute(s, route, tokens) {
   });
 }
 
-try {
-  await admin('select 1');
-} catch (error) {
-  console.log(`skipped: no PostgreSQL at ${ADMIN} (${error.message}); set BENCH_PG_ADMIN to one`);
+const missing = await postgresMissing();
+if (missing) {
+  console.log(`skipped: ${missing}; set BENCH_PG_ADMIN to one`);
   process.exit(0);
 }
 
@@ -106,7 +105,11 @@ try {
   for (const { build, cli } of builds) {
     for (const dialect of ['sqlite', 'postgres']) {
       process.stderr.write(`  starting ${build} ${dialect}…\n`);
-      const s = await startCheckoutServer(dialect, { cli, label: `${build}-${dialect}` });
+      const s = await startShopServer(dialect, {
+        cli,
+        label: `${build}-${dialect}`,
+        env: { CHECKOUT_ORDERS_PER_IP: '1000000' },
+      });
       s.build = build;
       s.results = [];
       servers.push(s);

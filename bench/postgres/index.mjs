@@ -12,119 +12,26 @@
 // BENCH_PG_ADMIN (postgres://postgres@127.0.0.1:5432/test), BENCH_PG_SOCKET (a directory: the
 // server connects through the Unix socket there), BENCH_PG_WAITS=1 (sample backend wait events),
 // BENCH_CLI (another build's cli.js), CPU_PROF_DIR (adds --cpu-prof to both servers).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import pg from 'pg';
-import { startServer } from '../../e2e/support/server.mjs';
 import { fmt, median, processCpuSeconds, table } from '../lib/measure.mjs';
+import { ADMIN, backendCpu, postgresMissing, startShopServer } from '../lib/shop-server.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 2);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ADMIN = process.env.BENCH_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DB = `tessera_bench_pg_${process.pid}`;
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-async function backendPids() {
-  const { rows } = await admin(`select pid from pg_stat_activity where datname = '${DB}'`);
-  return rows.map((r) => r.pid);
-}
-
-/** CPU seconds of this database's backends, per pid (a backend that is gone counts as what it had). */
-async function backendCpu(seen) {
-  for (const pid of await backendPids()) {
-    const s = processCpuSeconds(pid);
-    if (Number.isFinite(s)) seen.set(pid, s);
-  }
-  return [...seen.values()].reduce((a, b) => a + b, 0);
-}
-
+/** A shop with the carts add to cart goes to (one per connection). */
 async function start(dialect) {
-  const env = { TRUST_PROXY: '1', CHECKOUT_ORDERS_PER_IP: '1000000' };
-  if (process.env.CPU_PROF_DIR) env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${process.env.CPU_PROF_DIR}/${dialect}`;
-  if (dialect === 'postgres') {
-    await admin(`drop database if exists ${DB}`);
-    await admin(`create database ${DB}`);
-    const socket = process.env.BENCH_PG_SOCKET;
-    const url = new URL(ADMIN);
-    url.pathname = `/${DB}`;
-    env.DATABASE_URL = socket ? `postgres://${url.username || 'postgres'}@localhost/${DB}?host=${socket}` : String(url);
-  } else env.DATABASE_URL = '';
-  const server = await startServer({ env, cli: process.env.BENCH_CLI });
-  const base = server.url;
-  const page = await fetch(`${base}/shop/p/sticker-pack`);
-  const crumb = /crumb=([^;]+)/.exec(page.headers.getSetCookie().join('\n'))?.[1];
-  const html = await page.text();
-  const itemId = /"id":"([0-9a-f]{24})"/.exec(html)?.[1];
-  const sku = /"sku":"([^"]+)"[^}]*"unlimited":true/.exec(html)?.[1] ?? /"sku":"([^"]+)"/.exec(html)?.[1];
-  if (!crumb || !itemId || !sku) throw new Error(`${dialect}: could not read the sticker pack page`);
-  const addBody = JSON.stringify({ itemId, sku, quantity: 1 });
-  let address = 0;
-  const headers = (token) => ({
-    'content-type': 'application/json',
-    'x-csrf-token': crumb,
-    cookie: token ? `crumb=${crumb}; CART=${token}` : `crumb=${crumb}`,
-    // Each request from its own address: the per-address rate limits are not what is measured.
-    'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`,
-  });
-  // Open carts holding one sticker pack each, written straight into the database (fast, and the
-  // cart routes' rate limits play no part); answers their tokens.
-  async function newCarts(n) {
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: n }, () => [
-      randomBytes(12).toString('hex'),
-      randomBytes(24).toString('base64url'),
-    ]);
-    const cart =
-      "insert into carts (id, token, site_id, purchased, kind, created_at, updated_at) values ($1, $2, $3, 0, 'cart', $4, $4)";
-    const entry =
-      'insert into cart_entries (id, cart_id, item_id, sku, quantity, additional_fields, created_at, updated_at) values ($1, $2, $3, $4, 1, null, $5, $5)';
-    if (dialect === 'postgres') {
-      const client = new pg.Client({ connectionString: env.DATABASE_URL });
-      await client.connect();
-      try {
-        const { rows: site } = await client.query('select site_id from items where id = $1', [itemId]);
-        await client.query('begin');
-        for (const [id, token] of rows) {
-          await client.query(cart, [id, token, site[0].site_id, now]);
-          await client.query(entry, [randomBytes(12).toString('hex'), id, itemId, sku, now]);
-        }
-        await client.query('commit');
-      } finally {
-        await client.end();
-      }
-    } else {
-      const db = new Database(join(server.dataDir, 'tessera.db'), { timeout: 5000 });
-      try {
-        const siteId = db.prepare('select site_id from items where id = ?').get(itemId).site_id;
-        const positional = (sql) => db.prepare(sql.replace(/\$\d/g, '?'));
-        const insertCart = positional(cart.replace('$4, $4', '$4, $5'));
-        const insertEntry = positional(entry.replace('$5, $5', '$5, $6'));
-        db.transaction(() => {
-          for (const [id, token] of rows) {
-            insertCart.run(id, token, siteId, now, now);
-            insertEntry.run(randomBytes(12).toString('hex'), id, itemId, sku, now, now);
-          }
-        })();
-      } finally {
-        db.close();
-      }
-    }
-    return rows.map(([, token]) => token);
+  const s = await startShopServer(dialect, { cli: process.env.BENCH_CLI, env: { CHECKOUT_ORDERS_PER_IP: '1000000' } });
+  try {
+    return { ...s, addTokens: await s.newCarts(CONNECTIONS) };
+  } catch (error) {
+    await s.stop();
+    throw error;
   }
-  return { dialect, server, base, addBody, headers, newCarts, addTokens: await newCarts(CONNECTIONS) };
 }
 
 const orderBody = () =>
@@ -141,14 +48,14 @@ const orderBody = () =>
     idempotencyKey: randomUUID(),
   });
 
-async function sampleWaits(waits) {
+async function sampleWaits(database, waits) {
   const client = new pg.Client({ connectionString: ADMIN });
   await client.connect();
   let on = true;
   const done = (async () => {
     while (on) {
       const { rows } = await client.query(
-        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as w from pg_stat_activity where datname = '${DB}' and state <> 'idle' and application_name not like '%:listen:%'`,
+        `select state, coalesce(wait_event_type || ':' || wait_event, 'cpu') as w from pg_stat_activity where datname = '${database}' and state <> 'idle' and application_name not like '%:listen:%'`,
       );
       for (const row of rows) waits.set(`${row.state}/${row.w}`, (waits.get(`${row.state}/${row.w}`) ?? 0) + 1);
       await new Promise((res) => setTimeout(res, 25));
@@ -165,14 +72,16 @@ const waitsOf = { add: new Map(), checkout: new Map() };
 
 async function measure(s, route, opts) {
   const pgSeen = new Map();
-  const pg0 = s.dialect === 'postgres' ? await backendCpu(pgSeen) : 0;
+  const pg0 = s.database ? await backendCpu(s.database, pgSeen) : 0;
   const stop =
-    s.dialect === 'postgres' && process.env.BENCH_PG_WAITS && waitsOf[route] ? await sampleWaits(waitsOf[route]) : null;
+    s.dialect === 'postgres' && process.env.BENCH_PG_WAITS && waitsOf[route]
+      ? await sampleWaits(s.database, waitsOf[route])
+      : null;
   const c0 = processCpuSeconds(s.server.pid);
   const r = await autocannon({ connections: CONNECTIONS, ...opts });
   const c1 = processCpuSeconds(s.server.pid);
   await stop?.();
-  const pg1 = s.dialect === 'postgres' ? await backendCpu(pgSeen) : 0;
+  const pg1 = s.database ? await backendCpu(s.database, pgSeen) : 0;
   const n = r['2xx'];
   if (r.non2xx + r.errors > 0) console.log(`  ${s.dialect} ${route}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return {
@@ -211,10 +120,9 @@ function runRoute(s, route, orderTokens) {
   });
 }
 
-try {
-  await admin('select 1');
-} catch (error) {
-  console.log(`skipped: no PostgreSQL at ${ADMIN} (${error.message}); set BENCH_PG_ADMIN to one`);
+const missing = await postgresMissing();
+if (missing) {
+  console.log(`skipped: ${missing}; set BENCH_PG_ADMIN to one`);
   process.exit(0);
 }
 console.log(
@@ -243,8 +151,7 @@ try {
     }
   }
 } finally {
-  for (const s of Object.values(servers)) await s.server.stop();
-  await admin(`drop database if exists ${DB} with (force)`).catch(() => {});
+  for (const s of Object.values(servers)) await s.stop();
 }
 
 const med = (d, route, key) => median(results[d].map((x) => x[route][key]));
