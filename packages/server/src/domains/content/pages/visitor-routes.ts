@@ -1,15 +1,15 @@
-import { CollectionType, PageType, type ProductItem } from '@tessera/core';
+import { CollectionType, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../../auth/index.js';
-import { productFormView, cartPageView, cartPillView } from '../../cart/index.js';
+import { cartPageView, cartPillView } from '../../cart/index.js';
 import { consentScope } from '../../consent/index.js';
 import { isUnstorableText } from '../../../platform/http/error-handler.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../../site-users/index.js';
 import { createContentPages } from '../blog/routes.js';
 import { createSectionPages } from './content-page.js';
+import { collectionUrl, collectionView, createShopPages } from './shop-pages.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../../../render/page-context.js';
-import { merchandisingContext, productView } from '../../catalogue/index.js';
-import type { CartRecord, CollectionRecord, PageCartSource, PageContentSource } from '../../../render/sources.js';
+import type { CartRecord, PageCartSource, PageContentSource } from '../../../render/sources.js';
 import { readLoaderFromManifest } from '../../../render/storefront-manifest.js';
 import { PAGE_MEMO_CHARS, Theme, TOKEN_STAND_IN } from '../../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../../render/theme-pages.js';
@@ -21,7 +21,6 @@ export type { PageCartSource, PageContentSource } from '../../../render/sources.
 
 /** Paths other plugins own: an unclaimed GET there gets the app's own not-found answer, not a page. */
 const NOT_PAGE_PREFIXES = ['/api/', '/assets/', '/theme/'];
-const HOME_FEATURED_COUNT = 4;
 
 export interface PagesPluginOptions {
   readonly content: PageContentSource;
@@ -163,18 +162,13 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   // Blog, events and search (issue 4 part B): `domains/content/blog/routes.ts`, dispatched by collection kind.
   // Pages made of sections of blocks, folders, lock screens (content-page.ts).
   const sectionPages = createSectionPages({ app, theme, render: sendPage, notFound: sendNotFound });
+  const shopPages = createShopPages({ app, theme, render: sendPage, notFound: sendNotFound }, content);
   const contentPages = createContentPages(app, {
     render: sendPage,
     notFound: sendNotFound,
     themeDir: options.themeDir ?? DEFAULT_THEME_DIR,
     renderSections: (item) => sectionPages.renderItemSections(item),
   });
-
-  async function productCollection(site: SiteScope, slug: string): Promise<CollectionRecord | undefined> {
-    const collection = await content.getCollectionBySlug(site.id, slug);
-    if (!collection?.isPublic || collection.type !== CollectionType.PRODUCTS) return undefined;
-    return collection;
-  }
 
   app.post<{ Params: { collection: string } }>('/:collection', (request, reply) =>
     withSite(request, reply, async (page) => {
@@ -184,43 +178,11 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
 
   app.get('/', (request, reply) =>
     withSite(request, reply, async (page) => {
-      const { site } = page;
       // The home page made of sections when the site has one; the shop's own home otherwise.
       if (await sectionPages.serve(page, 'home', undefined, { path: '/' })) return;
-      const shop = await findShop(site);
-      const products = shop ? await content.listProducts(site.id, shop.id) : [];
-      const shopUrl = shop ? collectionUrl(shop) : '/shop';
-      await sendPage(
-        page,
-        'home',
-        { pageType: PageType.PAGE, path: '/' },
-        {
-          collection: shop ? collectionView(shop) : { fullUrl: shopUrl },
-          items: products.slice(0, HOME_FEATURED_COUNT).map((item) => productView(item, shopUrl)),
-          page: {
-            headline: site.description || `Welcome to ${site.title}`,
-            bodyClass: 'is-home',
-            heroImages: heroImages(
-              products
-                .slice(HOME_FEATURED_COUNT)
-                .concat(products)
-                .map((item) => productView(item, shopUrl)),
-            ),
-          },
-        },
-      );
+      await shopPages.home(page);
     }),
   );
-
-  async function findShop(site: SiteScope): Promise<CollectionRecord | undefined> {
-    for (const link of site.navigation) {
-      const slug = link.url.replace(/^\/+/, '');
-      if (!slug || slug.includes('/')) continue;
-      const collection = await productCollection(site, slug);
-      if (collection) return collection;
-    }
-    return productCollection(site, 'shop');
-  }
 
   app.get('/cart', (request, reply) =>
     withSite(request, reply, async (page) => {
@@ -254,72 +216,14 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
         );
       }
       if (!collection || collection.type !== CollectionType.PRODUCTS) return sendNotFound(page);
-      const url = collectionUrl(collection);
-      const products = await content.listProducts(site.id, collection.id);
-      // The cards' stars (issue 23): every product's average and count in one query; none when reviews are off.
-      const stars = await app.services.reviews?.gridStars(
-        site.id,
-        products.map((item) => item.id),
-      );
-      const view = request.query.view === 'list' ? 'list' : 'grid';
-      await sendPage(
-        page,
-        'products.list',
-        { pageType: PageType.MAIN_CONTENT, path: url, title: collection.title },
-        {
-          collection: collectionView(collection),
-          items: products.map((item) => ({ ...productView(item, url), reviewStars: stars?.get(item.id) ?? null })),
-          pagination: { pageSize: products.length, itemCount: products.length, nextPage: false, prevPage: false },
-          page: {
-            view,
-            isGrid: view === 'grid',
-            isList: view === 'list',
-            itemCountLabel: products.length === 1 ? '1 product' : `${products.length} products`,
-          },
-        },
-      );
+      await shopPages.productList(page, collection, request.query.view === 'list' ? 'list' : 'grid');
     }),
   );
 
   app.get<{ Params: { collection: string; urlId: string } }>('/:collection/p/:urlId', (request, reply) =>
     withSite(request, reply, async (page) => {
-      const { site } = page;
-      const collection = await productCollection(site, request.params.collection);
-      const product = collection
-        ? await content.getProductBySlug(site.id, collection.id, request.params.urlId)
-        : undefined;
-      if (!collection || !product) return sendNotFound(page);
-      const url = collectionUrl(collection);
-      const item = productView(product, url) as ProductItem & Record<string, unknown>;
-      // Installment context (SPEC §4): from the connected Stripe account's cached facts, never waiting for Stripe.
-      const installments = await app.services.hostedPayments?.installments.settingsFor(site.id, site.currency);
-      // Product reviews (issue 23, `domains/reviews/`): absent when the site has them off.
-      const reviews = await app.services.reviews?.section({
-        siteId: site.id,
-        itemId: product.id,
-        path: String(item.fullUrl),
-        query: request.query,
-        request,
-      });
-      await sendPage(
-        installments ? { ...page, site: { ...site, storeSettings: { ...site.storeSettings, ...installments } } } : page,
-        'products.item',
-        {
-          pageType: PageType.CONTENT_ITEM,
-          path: String(item.fullUrl),
-          title: product.title,
-          description: typeof item.excerpt === 'string' ? item.excerpt : undefined,
-          product,
-        },
-        {
-          collection: collectionView(collection),
-          item: { ...item, collectionId: collection.id, reviewSummary: reviews?.section.summary ?? null },
-          productMerchandisingContext: { [product.id]: merchandisingContext(product, site.storeSettings) },
-          productForm: productFormView(request),
-          productReviews: reviews?.section ?? null,
-          reviewsJsonLd: reviews?.jsonLd,
-        },
-      );
+      const { collection, urlId } = request.params;
+      if (!(await shopPages.product(page, collection, urlId))) await sendNotFound(page);
     }),
   );
 
@@ -348,32 +252,9 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   });
 }
 
-/** Up to three product pictures for the home page's hero, each from a different product. */
-function heroImages(items: Record<string, unknown>[]): { assetUrl: string; altText: string; fullUrl: string }[] {
-  const pictures: { assetUrl: string; altText: string; fullUrl: string }[] = [];
-  for (const item of items) {
-    const first = (item.images as { assetUrl: string; altText: string }[] | undefined)?.[0];
-    if (first && !pictures.some((picture) => picture.fullUrl === item.fullUrl)) {
-      pictures.push({ ...first, fullUrl: String(item.fullUrl) });
-    }
-    if (pictures.length === 3) break;
-  }
-  return pictures;
-}
-
 function splitUrl(url: string): [string, string] {
   const at = url.indexOf('?');
   return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
-}
-
-function collectionUrl(collection: CollectionRecord): string {
-  if (typeof collection.fullUrl === 'string' && collection.fullUrl) return collection.fullUrl;
-  return `/${collection.slug ?? collection.urlId ?? collection.id}`;
-}
-
-function collectionView(collection: CollectionRecord): Record<string, unknown> {
-  const typeName = collection.type === CollectionType.PRODUCTS ? 'products' : 'page';
-  return { ...collection, fullUrl: collectionUrl(collection), typeName };
 }
 
 /** Reads a cookie through @fastify/cookie when the app registered it, else from the raw header. */
