@@ -44,7 +44,7 @@ export async function backendCpu(database, seen) {
 
 let address = 0;
 /** A fresh address per request: each simulated visitor meets the per-address limits on its own. */
-export const nextAddress = () => {
+const nextAddress = () => {
   address++;
   return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
 };
