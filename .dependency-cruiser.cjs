@@ -103,9 +103,15 @@ const knownViolations = [];
  * Import edges between top-level folders of packages/server/src that lie on an import cycle today
  * ("a -> b": a file in a/ imports a file in b/; type-only imports count; a root file such as config.ts
  * is its own node; each domains/<area>/ is a node of its own). Measured again after the folder move
- * (issue 16, scripts/move-server-layout.mjs): 1 cycle(s) of 23 nodes, 115 edges
- * (before the move: 146 edges). A new edge on a cycle (a new cycle or a new folder pair in one) fails the test;
- * so does an entry that is no longer on one.
+ * (issue 16, scripts/move-server-layout.mjs): 1 cycle(s) of 23 nodes, 115 edges (before the move: 146).
+ * Since render/ and seed/ left the cycle (render/ takes the content model and languages from
+ * `@tessera/core/site`, owner-HTML cleaning from platform/html/; the starter kit moved from seed/ into
+ * domains/sites/starter-kit/, and the `site` command to site-cli.ts): no top-level folder is on a
+ * cycle, only domains between themselves: 1 cycle of 16 domains, 62 edges. Two of them
+ * (checkout -> cart, gift-cards -> restock) were on that cycle before too (each pair already reached
+ * the other through settings and checkout); dependency-cruiser marked them circular only once the
+ * cycle's shape changed. A new edge on a cycle (a new cycle or a new folder pair in one) fails the
+ * test; so does an entry that is no longer on one.
  */
 const folderCycleBaseline = [
   'domains/auth/ -> domains/content/',
@@ -115,14 +121,8 @@ const folderCycleBaseline = [
   'domains/auth/ -> domains/site-users/',
   'domains/auth/ -> domains/sites/',
   'domains/cart/ -> domains/content/',
-  'domains/cart/ -> render/',
-  'domains/catalogue/ -> domains/auth/',
-  'domains/catalogue/ -> domains/content/',
-  'domains/catalogue/ -> domains/restock/',
-  'domains/catalogue/ -> domains/settings/',
-  'domains/catalogue/ -> domains/web/',
-  'domains/catalogue/ -> render/',
   'domains/checkout/ -> domains/auth/',
+  'domains/checkout/ -> domains/cart/',
   'domains/checkout/ -> domains/content/',
   'domains/checkout/ -> domains/gift-cards/',
   'domains/checkout/ -> domains/payments/',
@@ -132,24 +132,21 @@ const folderCycleBaseline = [
   'domains/checkout/ -> domains/subscriptions/',
   'domains/checkout/ -> domains/tracking/',
   'domains/checkout/ -> domains/webhooks/',
-  'domains/checkout/ -> render/',
   'domains/comments/ -> domains/auth/',
   'domains/comments/ -> domains/content/',
   'domains/content/ -> domains/auth/',
   'domains/content/ -> domains/cart/',
-  'domains/content/ -> domains/catalogue/',
   'domains/content/ -> domains/comments/',
   'domains/content/ -> domains/forms/',
   'domains/content/ -> domains/settings/',
   'domains/content/ -> domains/site-users/',
   'domains/content/ -> domains/web/',
-  'domains/content/ -> render/',
   'domains/forms/ -> domains/auth/',
   'domains/forms/ -> domains/cart/',
   'domains/forms/ -> domains/content/',
   'domains/forms/ -> domains/settings/',
-  'domains/forms/ -> render/',
   'domains/gift-cards/ -> domains/checkout/',
+  'domains/gift-cards/ -> domains/restock/',
   'domains/gift-cards/ -> domains/settings/',
   'domains/payments/ -> domains/auth/',
   'domains/payments/ -> domains/checkout/',
@@ -167,12 +164,10 @@ const folderCycleBaseline = [
   'domains/settings/ -> domains/web/',
   'domains/site-users/ -> domains/auth/',
   'domains/site-users/ -> domains/content/',
-  'domains/site-users/ -> render/',
   'domains/sites/ -> domains/auth/',
   'domains/sites/ -> domains/checkout/',
   'domains/sites/ -> domains/content/',
   'domains/sites/ -> domains/forms/',
-  'domains/sites/ -> seed/',
   'domains/subscriptions/ -> domains/checkout/',
   'domains/subscriptions/ -> domains/payments/',
   'domains/subscriptions/ -> domains/webhooks/',
@@ -180,15 +175,7 @@ const folderCycleBaseline = [
   'domains/web/ -> domains/content/',
   'domains/web/ -> domains/settings/',
   'domains/web/ -> domains/site-users/',
-  'domains/web/ -> render/',
   'domains/webhooks/ -> domains/checkout/',
-  'render/ -> domains/catalogue/',
-  'render/ -> domains/content/',
-  'render/ -> domains/settings/',
-  'seed/ -> domains/checkout/',
-  'seed/ -> domains/comments/',
-  'seed/ -> domains/content/',
-  'seed/ -> domains/forms/',
 ];
 
 module.exports = {

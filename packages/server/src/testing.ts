@@ -10,10 +10,12 @@ import { DEFAULT_RATE_LIMIT, type ServerConfig } from './platform/config.js';
 import { type DialectName, openDatabase, pgConnectionConfig } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrations.js';
 import type { Database } from './platform/db/schema.js';
+import { SEED_IMAGES_VERSION } from './domains/sites/index.js';
 import { seedDemoSite } from './seed/seed.js';
-import { SEED_IMAGES_VERSION } from './seed/seed-images.js';
 
 export type { DialectName } from './platform/db/connect.js';
+/** The demo site every test server seeds (tests under domains/ take it from here, not from seed/). */
+export { DEMO_SITE_ID } from './seed/seed.js';
 
 /** The PostgreSQL server integration tests use (trust auth, database `test`). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://127.0.0.1:5432/test';

@@ -1,14 +1,14 @@
 import { type FormDefinition, formBlockView, moneyFromCents, PageType, type ProductItem } from '@tessera/core';
 import { type ChildNode, type Element, isTag } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
-import { sanitizeOwnerHtml } from '../src/domains/content/sanitize-owner-html.js';
-import type { ContentItem } from '../src/domains/content/site-content.js';
+import { sanitizeOwnerHtml } from '../src/platform/html/sanitize-owner-html.js';
+import type { ContentItem } from '@tessera/core/site';
 import { postView } from '../src/domains/content/blog/post-view.js';
 import { cartPageView, cartPillView } from '../src/domains/cart/cart-view.js';
 import { serializeForScript } from '../src/render/context-script.js';
 import { eventView } from '../src/domains/content/events/index.js';
 import { pageContext, type SiteScope } from '../src/render/page-context.js';
-import { merchandisingContext, productView } from '../src/domains/catalogue/product-view.js';
+import { merchandisingContext, productView } from '../src/render/product-view.js';
 
 // Finding 10's fixture: a page context for every theme template in which every text field an owner,
 // a visitor or a shopper can set holds the same string `t`, built through the real view builders

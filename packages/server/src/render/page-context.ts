@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, DEFAULT_STORE_SETTINGS, type ProductItem } from '@tessera/core';
-import { type ConsentScope, cookieBannerContext, cookieBannerEnabled } from '../domains/consent/banner-context.js';
-import { siteLanguages } from '../domains/settings/multilingual.js';
+import { type ConsentScope, cookieBannerContext, cookieBannerEnabled } from './consent-banner.js';
+import { siteLanguages } from '@tessera/core/site';
 import { clientProduct, serializeForScript } from './context-script.js';
 import type { PageContentSource } from './sources.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consentScope } from '../domains/consent/banner-context.js';
+import { consentScope } from './consent-banner.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
 import { type FontKitSource, linkFontKits } from './font-kit-links.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';

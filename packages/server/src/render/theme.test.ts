@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cartPageView, cartPillView } from '../domains/cart/cart-view.js';
 import { serializeForScript } from './context-script.js';
 import { pageContext, type SiteScope } from './page-context.js';
-import { merchandisingContext, productView } from '../domains/catalogue/product-view.js';
+import { merchandisingContext, productView } from './product-view.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
 import { Theme } from './theme.js';
 

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import { withLikes } from '../domains/comments/tables.js';
 import type { Database } from '../platform/db/schema.js';
 import { stableId } from '../platform/ids.js';
-import { demoData } from './demo-data.js';
-import { insertTerms, textItemValues } from './seed-items.js';
+import { demoData, insertTerms, textItemValues } from '../domains/sites/index.js';
 
 // Demo blog posts and events (issue 4 part B): a mix of content statuses so only published
 // posts are public, comments and likes on some posts, and events before and after "now" at

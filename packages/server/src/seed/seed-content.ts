@@ -5,9 +5,7 @@ import { CollectionKind, type Section } from '../domains/content/site-content.js
 import { DEMO_NEWSLETTER_FORM_ID } from '../domains/forms/demo-forms.js';
 import { nowIso, stableId } from '../platform/ids.js';
 import type { Database } from '../platform/db/schema.js';
-import { demoData } from './demo-data.js';
-import { resolveSeedValue } from './seed-blocks.js';
-import { writeContentImages } from './scenes.js';
+import { demoData, resolveSeedValue, writeContentImages } from '../domains/sites/index.js';
 import { nextCollectionPosition } from '../platform/db/positions.js';
 
 // The demo site's pages beyond the shop (issue 4): home and about made of blocks, a gallery page,

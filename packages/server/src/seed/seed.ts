@@ -1,15 +1,7 @@
 import type { Kysely } from 'kysely';
-import { RecordType } from '@tessera/core';
 import { nowIso, stableId } from '../platform/ids.js';
-import { DEMO_COLLECTIONS, DEMO_PRODUCTS, DEMO_SITE, type SeedImage, type SeedProduct } from './seed-catalogue.js';
-import {
-  gradientColorData,
-  SEED_IMAGE_DIR,
-  SEED_IMAGE_HEIGHT,
-  SEED_IMAGE_WIDTH,
-  writeSeedImages,
-} from './seed-images.js';
-import { insertItem } from '../platform/db/items.js';
+import { DEMO_COLLECTIONS, DEMO_PRODUCTS, DEMO_SITE } from './seed-catalogue.js';
+import { insertProduct, writeSeedImages } from '../domains/sites/index.js';
 import type { Database } from '../platform/db/schema.js';
 import { newSiteTakesRoot } from '../platform/storage/index.js';
 import { seedDemoForms } from '../domains/forms/demo-forms.js';
@@ -24,22 +16,6 @@ export interface SeedResult {
 }
 
 export const DEMO_SITE_ID = stableId('site', 'demo');
-
-/** The image asset JSON (SPEC §3 Image) for a seed image. */
-export function seedImageAsset(image: SeedImage): Record<string, unknown> {
-  return {
-    id: stableId('image', image.name),
-    recordType: RecordType.IMAGE,
-    assetUrl: `/files/${SEED_IMAGE_DIR}/${image.name}`,
-    originalSize: `${SEED_IMAGE_WIDTH}x${SEED_IMAGE_HEIGHT}`,
-    mediaFocalPoint: { x: 0.5, y: 0.5 },
-    colorData: gradientColorData(image),
-    altText: image.alt,
-    title: image.alt,
-    body: null,
-    filename: image.name,
-  };
-}
 
 /**
  * Seeds the demo shop when the database holds no site yet (SPEC issue 3: a small USD shop in
@@ -114,56 +90,4 @@ export async function seedDemoSite(
   await seedDemoContent(db, siteId, { filesDir: options.filesDir });
   await seedBlogAndEvents(db, siteId);
   return { siteId, created: true };
-}
-
-/** Writes one product and its variants; the demo seed and the starter templates (issue 19) share it. */
-export async function insertProduct(
-  db: Kysely<Database>,
-  args: { siteId: string; collectionId: string; product: SeedProduct; position: number; now: string },
-): Promise<void> {
-  const { siteId, collectionId, product, position, now } = args;
-  const itemId = stableId('item', siteId, product.urlId);
-  const images = product.images.map(seedImageAsset);
-  const structuredContent: Record<string, unknown> = {
-    productType: product.productType,
-    variantOptionOrdering: product.options,
-    isSubscribable: false,
-    useCustomAddButtonText: false,
-    customAddButtonText: '',
-    additionalFieldsFormId: null,
-    additionalFieldsForm: null,
-    ...product.structuredContent,
-  };
-  await insertItem(
-    db,
-    { id: itemId, siteId, collectionId, recordType: RecordType.STORE_ITEM, now, position },
-    {
-      url_id: product.urlId,
-      title: product.title,
-      excerpt: product.excerpt,
-      body: product.body,
-      structured_content: JSON.stringify(structuredContent),
-      images: JSON.stringify(images),
-    },
-  );
-
-  for (const [variantPosition, variant] of product.variants.entries()) {
-    const image = variant.image ? product.images.find((i) => i.name === variant.image) : undefined;
-    await db
-      .insertInto('product_variants')
-      .values({
-        id: stableId('variant', itemId, variant.sku),
-        item_id: itemId,
-        position: variantPosition,
-        sku: variant.sku,
-        price_cents: variant.price,
-        sale_price_cents: variant.salePrice ?? 0,
-        on_sale: variant.onSale ? 1 : 0,
-        unlimited: variant.stock === undefined ? 1 : 0,
-        qty_in_stock: variant.stock ?? 0,
-        attributes: JSON.stringify(variant.attributes),
-        main_image: image ? JSON.stringify(seedImageAsset(image)) : null,
-      })
-      .execute();
-  }
 }

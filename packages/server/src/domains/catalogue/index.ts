@@ -9,4 +9,3 @@ export {
   variantWeights,
   type ProductInput,
 } from './product-input.js';
-export { merchandisingContext, productView } from './product-view.js';

@@ -9,9 +9,9 @@ import {
   type EventLocation,
   type Page,
   type Section,
-} from './content-model.js';
+} from '@tessera/core/site';
 import { type ImageAsset, parseJson } from './product-json.js';
-import { sanitizeOwnerHtml, sanitizeTranslations } from './sanitize-owner-html.js';
+import { sanitizeOwnerHtml, sanitizeTranslations } from '../../platform/html/sanitize-owner-html.js';
 
 // Stored rows to the content model: a collection row to a page, an item row to a content item, and
 // the stored sections read defensively.

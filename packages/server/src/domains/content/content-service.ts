@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { CollectionRow, Database, ItemRow, SiteRow } from '../../platform/db/schema.js';
 import { parseJson, type ProductItemJson } from './product-json.js';
 import { productsWithVariants, VISITOR_PRODUCT_STATUSES } from './product-repository.js';
-import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
-import { isPublic } from './content-model.js';
+import { sanitizeOwnerHtml } from '../../platform/html/sanitize-owner-html.js';
+import { isPublic } from '@tessera/core/site';
 import { createSiteContent, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
 import { parseSiteSettings } from '../settings/index.js';
@@ -14,7 +14,7 @@ import { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
 export { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
 
 export type { ImageAsset, ProductItemJson } from './product-json.js';
-export type * from './content-model.js';
+export type * from '@tessera/core/site';
 export type { SiteContent } from './site-content.js';
 
 export interface WebsiteSettings {

@@ -4,7 +4,7 @@
 export { default as blogPostsPlugin } from './blog/blog-posts.js';
 export { default as blogTermsPlugin } from './blog/blog-terms.js';
 export type { ContentPageRequest } from './blog/content-pages.js';
-export { CollectionKind, isPublic, type ContentItem } from './content-model.js';
+export { CollectionKind, isPublic, type ContentItem } from '@tessera/core/site';
 export { SiteNotFoundError, type ContentService, type Site } from './content-service.js';
 export { itemSeoInput, storedItemSeo } from './item-seo-input.js';
 export { UNLOCK_COOKIE_PREFIX } from './pages/page-lock.js';
@@ -12,5 +12,5 @@ export { createPageStore } from './pages/page-store.js';
 export { createPageTrash } from './pages/page-trash.js';
 export { parseJson, type ProductItemJson } from './product-json.js';
 export { loadCartProducts, loadProducts, loadProductsForSale } from './product-repository.js';
-export { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from './sanitize-owner-html.js';
+export { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../../platform/html/sanitize-owner-html.js';
 export type { SiteContent } from './site-content.js';

@@ -1,6 +1,6 @@
 import { FolderBehavior } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import type { Page } from './content-model.js';
+import type { Page } from '@tessera/core/site';
 import { navigationTree } from './navigation-tree.js';
 
 describe('navigation tree', () => {

@@ -1,5 +1,5 @@
 import { FolderBehavior, isFolderClickable } from '@tessera/core';
-import type { NavigationNode, Page } from './content-model.js';
+import type { NavigationNode, Page } from '@tessera/core/site';
 
 /**
  * Builds the tree from flat pages: children sit under their folder in position order. A folder's

@@ -1,30 +1,9 @@
 import { moneyFromCents, ProductType, type ProductItem, type Variant } from '@tessera/core';
 import type { ItemRow, VariantRow } from '../../platform/db/schema.js';
-import { sanitizeOwnerHtml } from './sanitize-owner-html.js';
+import type { ImageAsset, ProductItemJson } from '@tessera/core/site';
+import { sanitizeOwnerHtml } from '../../platform/html/sanitize-owner-html.js';
 
-/** A product as templates and islands read it: core's ProductItem plus the page fields. */
-export interface ProductItemJson extends ProductItem {
-  collectionId: string;
-  recordType: number;
-  urlId: string;
-  fullUrl: string;
-  excerpt: string;
-  body: string;
-  assetUrl: string;
-  /** Image assets: `assetUrl`, `originalSize` ('800x1000'), `mediaFocalPoint`, `colorData`, `altText`, … */
-  items: ImageAsset[];
-  addedOn: number;
-  publishOn: number;
-  updatedOn: number;
-}
-
-export interface ImageAsset {
-  id: string;
-  assetUrl: string;
-  originalSize: string;
-  mediaFocalPoint: { x: number; y: number };
-  [key: string]: unknown;
-}
+export type { ImageAsset, ProductItemJson };
 
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (text == null || text === '') return fallback;

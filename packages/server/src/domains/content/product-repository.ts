@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
 import type { Database, ItemRow, VariantRow } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
-import { isPublic, VISITOR_STATUSES } from './content-model.js';
+import { isPublic, VISITOR_STATUSES } from '@tessera/core/site';
 
 /**
  * The statuses a product may have and still be shown to visitors (with a publish date that has

@@ -10,16 +10,17 @@ import {
   type Page,
   type ContentItem,
   VISITOR_STATUSES,
-} from './content-model.js';
+} from '@tessera/core/site';
 import { itemFromRow, pageFromRow } from './content-rows.js';
 import { navigationTree } from './navigation-tree.js';
 import { listPublishDates } from './publish-dates.js';
 
 // The reader of pages, folders, blog posts and events (migration 0005_content). The shapes it answers
-// are in content-model.ts, the row mapping in content-rows.ts; see content/README.md for the rules.
+// are core's (`@tessera/core/site`, shared with the renderer), the row mapping in content-rows.ts; see
+// content/README.md for the rules.
 
-// Other domains, the seed and the renderer take these names from this file (until content has an index.ts).
-export { type Block, CollectionKind, type ContentItem, isPublic, type Section } from './content-model.js';
+// Names of the content model that callers of this reader take from here with it.
+export { type Block, CollectionKind, type ContentItem, isPublic, type Section } from '@tessera/core/site';
 
 export interface SiteContent {
   /** A page-like collection (page, splash, folder, blog, events, gallery …) by slug; undefined when not public. */

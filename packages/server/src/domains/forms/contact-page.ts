@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { formBlockView, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { consentScope } from '../consent/index.js';
+import { consentScope } from '../../render/consent-banner.js';
 import { type CartService, cartPillView } from '../cart/index.js';
 import type { ContentService } from '../content/index.js';
 import { CART_COOKIE } from '../../platform/http/cookies.js';

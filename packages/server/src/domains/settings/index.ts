@@ -2,7 +2,6 @@
 // (app.ts, jobs.ts, …) use of it. Files inside the domain import each other directly, never this file.
 // Its routes and hooks are plugin.ts, which app.ts registers.
 
-export { siteLanguages } from './multilingual.js';
 export {
   createSiteSettingsStore,
   parseSiteSettings,

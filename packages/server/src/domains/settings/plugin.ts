@@ -10,7 +10,7 @@ import { requireOwner } from '../auth/index.js';
 import { parseJson } from '../content/index.js';
 import { AppError } from '../../platform/errors/aliases.js';
 import { parseInput } from '../../platform/http/validate.js';
-import { LANGUAGE_CODE, siteLanguages } from './multilingual.js';
+import { LANGUAGE_CODE, siteLanguages } from '@tessera/core/site';
 import { createSiteSettingsStore } from './settings-repository.js';
 
 /**

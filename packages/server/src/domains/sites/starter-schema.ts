@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORM_FIELD_TYPES } from '@tessera/core';
 import { z } from 'zod';
-import { SCENES } from '../../seed/scenes.js';
-import { SEED_BLOCKS } from '../../seed/seed-blocks.js';
-import { SHAPES, type SeedShape } from '../../seed/seed-shapes.js';
+import { SCENES } from './starter-kit/scenes.js';
+import { SEED_BLOCKS } from './starter-kit/seed-blocks.js';
+import { SHAPES, type SeedShape } from './starter-kit/seed-shapes.js';
 import { REPO_ROOT } from '../../repo-paths.js';
 
 // Starter templates (issue 19) are data: `packages/server/templates/starters/<name>.json`, checked
@@ -20,7 +20,7 @@ export const STARTER_NAMES = ['blank', 'shop', 'portfolio', 'blog'] as const;
 export type StarterName = (typeof STARTER_NAMES)[number];
 
 /**
- * The blocks a template may name, with their SPEC §3 type codes (`seed/seed-blocks.ts`; the demo's own
+ * The blocks a template may name, with their SPEC §3 type codes (`starter-kit/seed-blocks.ts`; the demo's own
  * data also names code, video, audio, embed and calendar blocks).
  */
 export const STARTER_BLOCKS: Readonly<Record<string, { type: number; variant?: string }>> = Object.freeze(

@@ -2,12 +2,12 @@ import { CollectionType, RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { ensureCheckoutDefaults } from '../checkout/index.js';
 import { CollectionKind } from '../content/index.js';
-import { DEMO_SITE, PRODUCT_TYPES } from '../../seed/seed-catalogue.js';
-import { insertProduct } from '../../seed/seed.js';
-import { resolveSeedValue } from '../../seed/seed-blocks.js';
-import { sceneAsset, writeContentImages } from '../../seed/scenes.js';
-import { writeSeedImages } from '../../seed/seed-images.js';
-import { insertTerms, textItemValues } from '../../seed/seed-items.js';
+import { resolveSeedValue } from './starter-kit/seed-blocks.js';
+import { sceneAsset, writeContentImages } from './starter-kit/scenes.js';
+import { writeSeedImages } from './starter-kit/seed-images.js';
+import { insertTerms, textItemValues } from './starter-kit/seed-items.js';
+import { insertProduct, PRODUCT_TYPES } from './starter-kit/seed-products.js';
+import { SITE_DEFAULTS } from './starter-kit/site-defaults.js';
 import type { Database } from '../../platform/db/schema.js';
 import { createFormStore } from '../forms/index.js';
 import { nowIso, stableId } from '../../platform/ids.js';
@@ -90,8 +90,8 @@ async function insertPost(
 
 /**
  * Writes a new site from a checked starter template, inside the caller's transaction (so a failure
- * leaves nothing): the site row with the template's settings over the demo's defaults, the store's
- * checkout defaults, pages, products, posts and forms. Pictures are drawn beforehand by
+ * leaves nothing): the site row with the template's settings over the defaults (site-defaults.ts), the
+ * store's checkout defaults, pages, products, posts and forms. Pictures are drawn beforehand by
  * `writeStarterImages`.
  */
 export async function insertStarterSite(db: Kysely<Database>, starter: Starter, site: NewSite): Promise<void> {
@@ -110,8 +110,8 @@ export async function insertStarterSite(db: Kysely<Database>, starter: Starter, 
       currency: site.currency,
       time_zone: site.timeZone,
       settings: JSON.stringify({
-        website: { ...DEMO_SITE.settings.website, siteDescription: '', ...settings.website },
-        store: { ...DEMO_SITE.settings.store, ...settings.store },
+        website: { ...SITE_DEFAULTS.settings.website, siteDescription: '', ...settings.website },
+        store: { ...SITE_DEFAULTS.settings.store, ...settings.store },
       }),
       created_at: site.createdAt ?? created,
       files_root: filesRoot ? 1 : 0,

@@ -1,7 +1,7 @@
 import { PageType } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import type { PageScope, SiteScope } from '../../render/page-context.js';
-import { siteLanguages } from '../settings/index.js';
+import { siteLanguages } from '@tessera/core/site';
 import { webBaseUrl } from './base-url.js';
 import { type HeadTags, headTags } from './head-tags.js';
 import type { ProductRatings } from './json-ld.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentService, Site } from '../content/index.js';
-import { siteLanguages } from '../settings/index.js';
+import { siteLanguages } from '@tessera/core/site';
 import { webBaseUrl } from './base-url.js';
 import { guardPrecompressedFreshness, installCompression } from './compression.js';
 import { installPageValidators } from './etag.js';

@@ -12,9 +12,9 @@ import {
   timeAgo,
   truncate,
 } from '@tessera/core';
-import { isRawCodeBlock, sanitizeOwnerHtml } from '../../domains/content/sanitize-owner-html.js';
-import type { Block, ContentItem, Section } from '../../domains/content/site-content.js';
-import { productView } from '../../domains/catalogue/product-view.js';
+import { isRawCodeBlock, sanitizeOwnerHtml } from '../../platform/html/sanitize-owner-html.js';
+import type { Block, ContentItem, Section } from '@tessera/core/site';
+import { productView } from '../product-view.js';
 import { BLOCK_DATA_LOADERS, type BlogBlockSources } from './blog-block-data.js';
 import { MEDIA_BLOCK_LOADERS, type MediaBlockSources } from './media-block-data.js';
 

@@ -11,7 +11,7 @@ import {
   tagCloudSettings,
   truncate,
 } from '@tessera/core';
-import type { Block, ContentItem } from '../../domains/content/site-content.js';
+import type { Block, ContentItem } from '@tessera/core/site';
 
 // Data loaders of the blog blocks: partial name → a function that looks up what the block shows
 // while a page renders (`block-views.ts` calls the one its partial names). Visitors only ever get

@@ -11,9 +11,9 @@ import {
   stringOr as str,
   validateAddToCart,
 } from '@tessera/core';
-import type { ProductItemJson } from '../../domains/content/product-json.js';
-import type { Block } from '../../domains/content/site-content.js';
-import { productView } from '../../domains/catalogue/product-view.js';
+import type { ProductItemJson } from '@tessera/core/site';
+import type { Block } from '@tessera/core/site';
+import { productView } from '../product-view.js';
 
 // Data loaders of the product (43) and tour dates (59) blocks: partial name → what the block shows
 // while a page renders. The product block looks its product up (only one a visitor may see: a

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensureCheckoutDefaults } from '../defaults.js';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, startTestServer, type TestServer, DEMO_SITE_ID } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { addToCart } from '../../../../test/cart-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownerOf } from '../../settings/index.js';
 import { requireOwner } from '../../auth/index.js';
 import { storedItemSeo } from '../item-seo-input.js';
-import { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../sanitize-owner-html.js';
+import { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../../../platform/html/sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { parseInput } from '../../../platform/http/validate.js';
 import { nowIso } from '../../../platform/ids.js';

@@ -1,4 +1,4 @@
-import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { sanitizeOwnerHtml } from '../../../platform/html/sanitize-owner-html.js';
 
 // The sections a blog post stores when the editor saves it (issue 19). The post editor edits the
 // post's HTML body; a post imported with blocks of its own (domains/imports: image, gallery, video,

@@ -1,6 +1,6 @@
 import { commentLabel, imageView, timeAgo, truncate } from '@tessera/core';
 import type { CommentView } from '../../comments/index.js';
-import type { ContentItem } from '../content-model.js';
+import type { ContentItem } from '@tessera/core/site';
 import { plainText } from './plain-text.js';
 
 export const EXCERPT_LENGTH = 200;

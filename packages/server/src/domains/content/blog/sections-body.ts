@@ -2,7 +2,7 @@ import { BlockType, escapeHtml } from '@tessera/core';
 import { draftBody, type SectionData } from '@tessera/core/contracts/pages';
 import { EDITOR_MESSAGES } from '@tessera/core';
 import { AppError } from '../../../platform/errors/aliases.js';
-import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { sanitizeOwnerHtml } from '../../../platform/html/sanitize-owner-html.js';
 
 // A blog post saved as blocks (issue 19): the post screen edits the blocks of a post that keeps
 // blocks of its own (a WordPress import's pictures, galleries, videos…) and sends them. They are

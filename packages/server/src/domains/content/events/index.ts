@@ -1,5 +1,5 @@
 import { PageType } from '@tessera/core';
-import type { ContentItem } from '../content-model.js';
+import type { ContentItem } from '@tessera/core/site';
 import { plainText } from '../blog/plain-text.js';
 import { type ContentPageRequest, type ContentPagesDeps, origin } from '../blog/content-pages.js';
 import { eventToIcs } from './ics.js';

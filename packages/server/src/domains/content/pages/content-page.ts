@@ -8,7 +8,7 @@ import {
 } from '@tessera/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentService } from '../content-service.js';
-import type { ContentItem, Page, Section } from '../content-model.js';
+import type { ContentItem, Page, Section } from '@tessera/core/site';
 import { createFormStore } from '../../forms/index.js';
 import {
   type BlockSources,
@@ -19,7 +19,7 @@ import {
 } from '../../../render/blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from '../../../render/page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
-import { blogBlockSources } from '../../../render/blocks/blog-block-sources.js';
+import { blogBlockSources } from './blog-block-sources.js';
 import type { Theme } from '../../../render/theme.js';
 
 /** The pages plugin's own request and rendering, as content pages need them. */

@@ -5,7 +5,7 @@ import { hashPassword } from '../../auth/index.js';
 import type { Updateable } from 'kysely';
 import { siteRow } from '../../../platform/db/site-row.js';
 import type { CollectionRow, CollectionsTable, Database } from '../../../platform/db/schema.js';
-import { sanitizeOwnerHtml } from '../sanitize-owner-html.js';
+import { sanitizeOwnerHtml } from '../../../platform/html/sanitize-owner-html.js';
 import { AppError } from '../../../platform/errors/aliases.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import { recordMovedAddress } from '../../web/index.js';

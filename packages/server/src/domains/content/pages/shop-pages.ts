@@ -1,6 +1,6 @@
 import { CollectionType, PageType, type ProductItem } from '@tessera/core';
 import { productFormView } from '../../cart/index.js';
-import { merchandisingContext, productView } from '../../catalogue/index.js';
+import { merchandisingContext, productView } from '../../../render/product-view.js';
 import type { SiteScope } from '../../../render/page-context.js';
 import type { CollectionRecord, PageContentSource } from '../../../render/sources.js';
 import type { ContentPageHost, HostPage } from './content-page.js';

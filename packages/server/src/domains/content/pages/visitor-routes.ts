@@ -2,7 +2,7 @@ import { CollectionType, PageType } from '@tessera/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadOwner } from '../../auth/index.js';
 import { cartPageView, cartPillView } from '../../cart/index.js';
-import { consentScope } from '../../consent/index.js';
+import { consentScope } from '../../../render/consent-banner.js';
 import { isUnstorableText } from '../../../platform/http/error-handler.js';
 import { canViewMembersPage, MEMBERS_ONLY_DENIED } from '../../site-users/index.js';
 import { createContentPages } from '../blog/routes.js';

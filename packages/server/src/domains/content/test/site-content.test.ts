@@ -2,9 +2,8 @@ import { BlockType, FolderBehavior, RecordType } from '@tessera/core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createContentService } from '../content-service.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { stableId } from '../../../platform/ids.js';
-import { DIALECTS } from '../../../testing.js';
+import { DEMO_SITE_ID, DIALECTS } from '../../../testing.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 
 describe.each(DIALECTS)('content model and files (%s)', (dialect) => {

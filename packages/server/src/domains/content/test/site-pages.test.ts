@@ -1,8 +1,7 @@
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { DEFAULT_RATE_LIMIT } from '../../../platform/config.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DEMO_SITE_ID, DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { REDIS_URL, redisReachable } from '../../../../test/redis-stores.js';
 import { Visitor } from '../../../../test/visitor.js';

@@ -20,12 +20,11 @@ import { loadConfig } from '../../../platform/config.js';
 import { openDatabase } from '../../../platform/db/connect.js';
 import { migrateToLatest } from '../../../platform/db/migrations.js';
 import type { Database } from '../../../platform/db/schema.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { type ExportFormat, exportProducts } from '../product-export.js';
 import { newId, nowIso } from '../../../platform/ids.js';
 import { importProducts } from '../../imports/product-import.js';
 import { insertBlankSite } from '../../sites/blank-site.js';
-import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer } from '../../../testing.js';
+import { DIALECTS, startTestServer, TEST_DATABASE_URL, type TestServer, DEMO_SITE_ID } from '../../../testing.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 import { withoutPictures } from '../../imports/test/product-image-fixtures.js';
 

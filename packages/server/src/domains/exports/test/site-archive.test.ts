@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import { WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName } from '../../../platform/db/connect.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { archivePlan, LEFT_OUT } from '../archive-plan.js';
 import { RestoreRefused } from '../restore.js';
 import { exportSiteArchive, fileKeysIn, type SiteArchiveManifest } from '../site-archive.js';
 import { restoreSiteArchive } from '../site-restore.js';
 import { siteArchiveCommand } from '../site-archive-command.js';
-import { SiteUsageError } from '../../sites/site-commands.js';
+import { SiteUsageError } from '../../sites/index.js';
 import { deleteSiteRows } from '../../sites/site-delete.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, startTestServer, type TestServer, DEMO_SITE_ID } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 

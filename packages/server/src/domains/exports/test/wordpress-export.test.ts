@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SectionData } from '@tessera/core/contracts/pages';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { sectionsBody } from '../../content/blog/sections-body.js';
 import { exportCommand } from '../export-command.js';
 import { exportWordpress, loginOf } from '../wordpress-export.js';
@@ -9,7 +8,7 @@ import { blocksOf, galleriesAndButtons } from './wordpress-export-helpers.js';
 import { newId } from '../../../platform/ids.js';
 import { importWordpress } from '../../imports/wordpress-import.js';
 import { parseWxr } from '../../imports/wordpress-wxr.js';
-import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
+import { DIALECTS, startTestServer, type TestServer, DEMO_SITE_ID } from '../../../testing.js';
 
 const BASE = 'https://journal.example.com';
 

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importWordpress } from '../wordpress-import.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { OWNERS } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { postEditorBody as editorBody } from '../../content/test/blog-helpers.js';

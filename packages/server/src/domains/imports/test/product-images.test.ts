@@ -7,14 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CollectionType, WebsiteRole } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { newId } from '../../../platform/ids.js';
 import { exportProducts } from '../../exports/product-export.js';
 import { insertBlankSite } from '../../sites/blank-site.js';
 import { formatReport, importCommand } from '../import-command.js';
 import { importProducts } from '../product-import.js';
 import { IMPORT_ALLOW_HOSTS } from '../wordpress-media.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 import {
   type PictureHost,

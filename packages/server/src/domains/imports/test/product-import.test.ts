@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { RecordType } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as run } from '../../../../test/cli-process.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand, ImportUsageError } from '../import-command.js';
 import { exportProducts } from '../../exports/product-export.js';
 import { importProducts } from '../product-import.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 

@@ -4,8 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { OWNERS } from '../../../../test/auth-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { exportProducts } from '../../exports/product-export.js';
 import { formatReport } from '../import-command.js';
 import { importProducts } from '../product-import.js';

@@ -3,10 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand } from '../import-command.js';
 import { importWordpress } from '../wordpress-import.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 

@@ -9,11 +9,10 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_LIMITS } from '@tessera/core';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { formatWordpressReport } from '../wordpress-command.js';
 import { importWordpress } from '../wordpress-import.js';
 import { IMPORT_ALLOW_HOSTS, mediaKey } from '../wordpress-media.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 
 const FIXTURE = readFileSync(

@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
 import { importCommand } from '../import-command.js';
 import { importWordpress } from '../wordpress-import.js';
 import { IMPORT_ALLOW_HOSTS } from '../wordpress-media.js';
-import { DIALECTS } from '../../../testing.js';
+import { DIALECTS, DEMO_SITE_ID } from '../../../testing.js';
 import { wxr } from './wordpress-import-fixtures.js';
 import { suiteServer } from '../../../../test/suite-server.js';
 

@@ -11,7 +11,7 @@ import { DiskStorage, siteFileStorage, siteFilesPrefix } from '../../../platform
 import { DIALECTS, type DialectName, TEST_DATABASE_URL } from '../../../testing.js';
 import { exportSiteArchive } from '../../exports/site-archive.js';
 import { restoreSiteArchive } from '../../exports/site-restore.js';
-import { siteCommand } from '../site-commands.js';
+import { siteCommand } from '../../../site-cli.js';
 
 // Which site keeps the top level of the files is stored (`sites.files_root`, migration 0039), not
 // computed from the oldest site (issue 19): deleting the install's first site leaves every other

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stableId } from '../../../platform/ids.js';
-import { siteCommand } from '../site-commands.js';
+import { siteCommand } from '../../../site-cli.js';
 import { issueSetupToken } from '../setup-token.js';
 import { loadStarter, STARTER_NAMES, StarterInvalidError } from '../starter-schema.js';
 import { insertStarterSite } from '../starter-site.js';

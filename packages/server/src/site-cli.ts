@@ -1,43 +1,32 @@
+// `tessera site …` (issue 19): list, create (a starter template or the demo), set-host and delete; the
+// archive commands are domains/exports/site-archive-command.ts. A root file beside cli.ts, not part of
+// domains/sites/: `--template demo` runs the demo seed (seed/), which no domain imports (issue 16).
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { DEMO_SITE } from '../../seed/seed-catalogue.js';
-import { DEMO_SITE_ID, seedDemoSite } from '../../seed/seed.js';
-import type { Database } from '../../platform/db/schema.js';
-import { newId } from '../../platform/ids.js';
+import {
+  deleteSiteRows,
+  hostName,
+  insertStarterSite,
+  isStarterName,
+  loadStarter,
+  SITE_DEFAULTS,
+  SITE_USAGE,
+  SiteUsageError,
+  STARTER_NAMES,
+  writeStarterImages,
+} from './domains/sites/index.js';
+import { DEMO_SITE_ID, seedDemoSite } from './seed/seed.js';
+import type { Database } from './platform/db/schema.js';
+import { newId } from './platform/ids.js';
 import {
   createFileStorage,
   deleteSiteFiles,
   type FileStorage,
   newSiteTakesRoot,
   siteFolder,
-} from '../../platform/storage/index.js';
-import { isStarterName, loadStarter, STARTER_NAMES } from './starter-schema.js';
-import { insertStarterSite, writeStarterImages } from './starter-site.js';
-import { deleteSiteRows } from './site-delete.js';
-
-export const SITE_USAGE = `Usage: tessera site <command>
-
-  site list
-  site create --host <shop.example.com> [--template blank|shop|portfolio|blog|demo] [--title <title>]
-  site set-host --site <id> --host <shop.example.com>
-  site delete --site <id> [--yes]     asks you to type the site's host (or id) unless --yes
-  site export --site <id> --out <dir> the site's data and the files it names, for \`site restore\`
-  site restore <archive-dir> [--host <shop.example.com>]
-                                      loads an exported site into this install (SQLite or PostgreSQL)`;
-
-/** A usage error: printed to stderr, exit code 2. */
-export class SiteUsageError extends Error {}
-
-const HOST = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/;
-
-/** A host name as the site commands take it (lower case, no trailing dot), or a usage error. */
-export function hostName(value: string | undefined): string {
-  const name = (value ?? '').trim().toLowerCase().replace(/\.$/, '');
-  if (!HOST.test(name)) throw new SiteUsageError(`Give a --host name such as shop.example.com.\n\n${SITE_USAGE}`);
-  return name;
-}
+} from './platform/storage/index.js';
 
 function options(argv: string[], names: string[]) {
   const spec: Record<string, { type: 'string' | 'boolean' }> = {};
@@ -141,9 +130,9 @@ export async function siteCommand(context: SiteCommandContext, argv: string[]): 
       id,
       host: name,
       title,
-      locale: DEMO_SITE.locale,
-      currency: DEMO_SITE.currency,
-      timeZone: DEMO_SITE.timeZone,
+      locale: SITE_DEFAULTS.locale,
+      currency: SITE_DEFAULTS.currency,
+      timeZone: SITE_DEFAULTS.timeZone,
       filesRoot,
     };
     await db.transaction().execute((trx) => insertStarterSite(trx, starter, site));

@@ -1,5 +1,5 @@
 import { isSoldOut, type ProductItem, srcset, tracksStock, variantsOf } from '@tessera/core';
-import { initialsOf, toneOf } from '../../render/placeholder.js';
+import { initialsOf, toneOf } from './placeholder.js';
 
 /** Fewest units in stock at which a variant shows "Only N left" (when the store has no setting). */
 const DEFAULT_SCARCITY_THRESHOLD = 5;

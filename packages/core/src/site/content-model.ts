@@ -1,8 +1,9 @@
-import type { ContentStatus } from '@tessera/core/contracts/blog';
-import type { ImageAsset } from './product-json.js';
+import type { ContentStatus } from '../contracts/blog.js';
+import type { ProductItem } from '../product/types.js';
 
 // The content model of pages, folders, blog posts and events (migration 0005_content): the shapes the
-// readers answer and what visitors may see. See content/README.md for the rules.
+// server's content readers answer, the renderer prints and what visitors may see. See the server's
+// domains/content/README.md for the rules.
 
 // Stored content statuses are the contract's `ContentStatus` (`@tessera/core/contracts/blog`; SPEC §3
 // labels in core's `PAGE_STATUS_LABELS`).
@@ -159,4 +160,28 @@ export const MAX_LIST_LIMIT = 100;
 export function isPublic(status: string, publishedAt: string | null | undefined, now = new Date()): boolean {
   if (!(VISITOR_STATUSES as readonly string[]).includes(status)) return false;
   return !publishedAt || publishedAt <= now.toISOString();
+}
+
+/** A product as templates and islands read it: core's ProductItem plus the page fields. */
+export interface ProductItemJson extends ProductItem {
+  collectionId: string;
+  recordType: number;
+  urlId: string;
+  fullUrl: string;
+  excerpt: string;
+  body: string;
+  assetUrl: string;
+  /** Image assets: `assetUrl`, `originalSize` ('800x1000'), `mediaFocalPoint`, `colorData`, `altText`, … */
+  items: ImageAsset[];
+  addedOn: number;
+  publishOn: number;
+  updatedOn: number;
+}
+
+export interface ImageAsset {
+  id: string;
+  assetUrl: string;
+  originalSize: string;
+  mediaFocalPoint: { x: number; y: number };
+  [key: string]: unknown;
 }

@@ -1,8 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { drawJpegsApart } from './draw-jpegs.js';
-import type { SeedImage } from './seed-catalogue.js';
-import { SHAPES } from './seed-shapes.js';
+import { type SeedShape, SHAPES } from './seed-shapes.js';
+
+export interface SeedImage {
+  /** File name under `files/products/`. */
+  name: string;
+  alt: string;
+  /** What the picture shows: a silhouette drawn in the product's colours. */
+  shape: SeedShape;
+  /** Product colours (hex without '#'), lit top-left to shaded bottom-right. */
+  from: string;
+  to: string;
+}
 
 export const SEED_IMAGE_WIDTH = 800;
 export const SEED_IMAGE_HEIGHT = 1000;

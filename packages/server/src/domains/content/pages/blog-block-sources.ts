@@ -1,5 +1,5 @@
-import type { ContentService } from '../../domains/content/content-service.js';
-import type { BlogBlockSources, FeedRead } from './blog-block-data.js';
+import type { ContentService } from '../content-service.js';
+import type { BlogBlockSources, FeedRead } from '../../../render/blocks/blog-block-data.js';
 
 type Content = Pick<ContentService, 'getPageBySlug' | 'listItems' | 'listTerms' | 'listPublishDates'>;
 

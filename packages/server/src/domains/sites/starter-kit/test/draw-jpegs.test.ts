@@ -5,8 +5,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drawJpegsApart } from '../draw-jpegs.js';
 import { CONTENT_IMAGE_DIR, SCENES, writeContentImages } from '../scenes.js';
-import type { SeedImage } from '../seed-catalogue.js';
-import { SEED_IMAGE_DIR, writeSeedImages } from '../seed-images.js';
+import { SEED_IMAGE_DIR, type SeedImage, writeSeedImages } from '../seed-images.js';
 
 const dirs: string[] = [];
 function freshDir(): string {

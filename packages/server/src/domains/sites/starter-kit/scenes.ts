@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RecordType } from '@tessera/core';
-import { stableId } from '../platform/ids.js';
+import { stableId } from '../../../platform/ids.js';
 import { demoData } from './demo-data.js';
 import { drawJpegsApart } from './draw-jpegs.js';
 

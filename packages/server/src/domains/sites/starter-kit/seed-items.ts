@@ -1,6 +1,6 @@
 import { BlockType } from '@tessera/core';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, ItemsTable } from '../platform/db/schema.js';
+import type { Database, ItemsTable } from '../../../platform/db/schema.js';
 
 // Posts and events written by the demo seed and the starter templates: plain paragraphs stored as the
 // item's HTML body and as one text block, published at a given time.

@@ -1,4 +1,4 @@
-import type { MultilingualSettings } from '@tessera/core/contracts/settings';
+import type { MultilingualSettings } from '../contracts/settings.js';
 
 /** A language code as the settings take it: `en`, `fr-CA`. */
 export const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;

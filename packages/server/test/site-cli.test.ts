@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../../../../test/cli-process.js';
-import { DEMO_SITE_ID } from '../../../seed/seed.js';
-import { SiteUsageError, siteCommand } from '../site-commands.js';
-import { DIALECTS } from '../../../testing.js';
-import { getWithHost } from '../../../../test/web-helpers.js';
-import { suiteServer } from '../../../../test/suite-server.js';
+import { runCli, spawnCli } from './cli-process.js';
+import { SiteUsageError } from '../src/domains/sites/index.js';
+import { DEMO_SITE_ID } from '../src/seed/seed.js';
+import { siteCommand } from '../src/site-cli.js';
+import { DIALECTS } from '../src/testing.js';
+import { getWithHost } from './web-helpers.js';
+import { suiteServer } from './suite-server.js';
 
 /** Runs a command to its end, with `input` on stdin. */
 const run = (args: string[], env: Record<string, string>, input = '') => runCli(args, env, input);
