@@ -64,7 +64,7 @@ import jobsPlugin from './jobs.js';
 import editorPlugin from './domains/editor/plugin.js';
 import pagesPlugin from './domains/content/pages/visitor-routes.js';
 import siteThemesPlugin, { createSiteThemes, withLiveOverrides } from './domains/site-themes/plugin.js';
-import { Theme } from './render/theme.js';
+import { PAGE_MEMO_CHARS, Theme } from './render/theme.js';
 import { type SiteThemeSource, ThemePages } from './render/theme-pages.js';
 import type { FontKitSource } from './render/font-kit-links.js';
 import { DEFAULT_THEME_DIR, REPO_ROOT } from './repo-paths.js';
@@ -87,6 +87,11 @@ export interface AppServices {
   siteTheme: SiteThemeSource;
   /** The signed-in owner's roles for a request (render/ must not import the auth domain). */
   ownerRoles: (request: FastifyRequest) => Promise<readonly number[] | undefined>;
+  /**
+   * The default theme, its templates compiled once and its render memo shared: every route that prints
+   * a theme page renders with it (or with the site's own copy, `siteTheme`).
+   */
+  theme: Theme;
   /** Prints the theme pages outside the pages plugin (sign-in, account, checkout, set-up…). */
   pages: ThemePages;
   /** A site's font kits for its pages (issue 21): stylesheets to link and the CSP allowing them. */
@@ -137,12 +142,14 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   // content (`site_font_kits` is a content table): no query per page view.
   const fontKits: FontKitSource = (siteId) =>
     content.remember(siteId, 'font-kits', async () => pageFontKits(await fontKitsOf(db, siteId)));
+  const theme = new Theme(DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
   const services: AppServices = {
     content,
     carts: createCartService(db),
     siteTheme,
     ownerRoles,
-    pages: new ThemePages({ content, siteTheme, ownerRoles, fontKits }),
+    theme,
+    pages: new ThemePages({ content, siteTheme, ownerRoles, fontKits, theme }),
     fontKits,
   };
   app.decorate('db', db);

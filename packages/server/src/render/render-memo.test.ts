@@ -90,6 +90,19 @@ describe('Theme render memo', () => {
     expect(theme.renderPage('main', { title: 'Shirt' }, settings).html).toBe(first.html);
   });
 
+  it('draws a page asked not to be remembered and keeps nothing of it (pages each visitor sees alone)', () => {
+    const theme = themeWith('{title}');
+    const alone = { ...settings, remember: false as const };
+    const first = theme.renderPage('main', { title: 'Your orders' }, alone);
+    expect(first.html).toBe('<main>Your orders</main>');
+    expect(theme.renderPage('main', { title: 'Your orders' }, alone)).not.toBe(first);
+    expect(theme.memoStats).toEqual({ hits: 0, misses: 0 });
+    // The same context without the flag is remembered as usual: the first one left nothing behind.
+    const kept = theme.renderPage('main', { title: 'Your orders' }, settings);
+    expect(theme.renderPage('main', { title: 'Your orders' }, settings)).toBe(kept);
+    expect(theme.memoStats).toEqual({ hits: 1, misses: 1 });
+  });
+
   it('does not remember a render that read the clock', () => {
     const theme = themeWith('{added|timesince}');
     const context = { added: Date.now() - 1000 };

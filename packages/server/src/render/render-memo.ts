@@ -86,6 +86,11 @@ export interface MemoSettings {
    * entry: it is remembered as a stand-in and put back on the way out (see `remember`).
    */
   readonly visitorToken?: string;
+  /**
+   * `false`: draw without the memo, for pages each visitor sees alone (account, checkout, order): they
+   * would only push the shared pages out of a memo the theme's every route shares.
+   */
+  readonly remember?: false;
 }
 
 /**
@@ -139,7 +144,8 @@ export function remember<V extends MemoValue>(
             return Date.now();
           },
         };
-  const json = settings.now === undefined && memo.enabled ? contextJson(context) : undefined;
+  const json =
+    settings.now === undefined && settings.remember !== false && memo.enabled ? contextJson(context) : undefined;
   if (json === undefined) return draw(context, clock);
   const given = settings.visitorToken;
   const printed = given !== undefined && given !== '' && json.includes(given);

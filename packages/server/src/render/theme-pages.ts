@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { consentScope } from './consent-banner.js';
-import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../repo-paths.js';
+import { STOREFRONT_MANIFEST } from '../repo-paths.js';
 import { type FontKitSource, linkFontKits } from './font-kit-links.js';
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from './page-context.js';
 import type { PageContentSource } from './sources.js';
 import { readLoaderFromManifest } from './storefront-manifest.js';
-import { Theme } from './theme.js';
+import type { Theme } from './theme.js';
 
 /**
  * A site's own theme for one request (issue 21's theme editor): its live version, or the draft for
@@ -44,6 +44,8 @@ export interface ThemePageServices {
   readonly ownerRoles: (request: FastifyRequest) => Promise<readonly number[] | undefined>;
   /** The site's connected font kits (issue 21): every theme page links them, its CSP allows them. */
   readonly fontKits?: FontKitSource;
+  /** The default theme, compiled once for every route that prints a theme page (`app.services.theme`). */
+  readonly theme: Theme;
 }
 
 /**
@@ -52,7 +54,6 @@ export interface ThemePageServices {
  * script as every other page; no cart pill, never cached.
  */
 export class ThemePages {
-  private readonly theme = new Theme(DEFAULT_THEME_DIR);
   private readonly loaderSrc: string | undefined;
 
   constructor(private readonly services: ThemePageServices) {
@@ -87,7 +88,7 @@ export class ThemePages {
     extra: Record<string, unknown> = {},
     status = 200,
   ): Promise<FastifyReply> {
-    const { theme } = await themeForRequest(this.theme, site, request, this.services.siteTheme);
+    const { theme } = await themeForRequest(this.services.theme, site, request, this.services.siteTheme);
     // The owner's roles go into the page context so the tracker skips owners (SPEC §6).
     const context = pageContext(
       site,
@@ -99,7 +100,7 @@ export class ThemePages {
     const rendered = theme.renderPage(
       template,
       { ...context, cart: null, ...extra, crumb: request.crumb, page: { ...page, showCartPill: false } },
-      { locale: site.locale, timeZone: site.timeZone },
+      { locale: site.locale, timeZone: site.timeZone, remember: false },
     );
     if (rendered.errors.length > 0) request.log.warn({ template, errors: rendered.errors }, 'template errors');
     return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(rendered.html);

@@ -29,8 +29,7 @@ import { cartPillView } from '../cart/index.js';
 import { serializeForScript } from '../../render/context-script.js';
 import { loadSiteScope, pageContext } from '../../render/page-context.js';
 import type { FontKitSource } from '../../render/font-kit-links.js';
-import { Theme } from '../../render/theme.js';
-import { DEFAULT_THEME_DIR, REPO_ROOT } from '../../repo-paths.js';
+import { REPO_ROOT } from '../../repo-paths.js';
 import eventSeoPlugin from './event-seo.js';
 import { EDITOR_CONTRACTS } from './contracts.js';
 import {
@@ -50,7 +49,6 @@ export const EDITOR_ENTRY = 'src/main.tsx';
 
 export interface EditorPluginOptions {
   filesDir: string;
-  themeDir?: string;
   editorDist?: string;
   /** The site's live theme copy over the default's sources (theme editor; handed in by app.ts). */
   liveTheme?: (siteId: string, source: ThemeSource) => Promise<ThemeSource>;
@@ -94,8 +92,7 @@ function editorAssets(dist: string): { script?: string; styles: string[] } {
  */
 export default async function editorPlugin(app: FastifyInstance, options: EditorPluginOptions): Promise<void> {
   const pages = createPageStore(app.db);
-  const themeDir = options.themeDir ?? DEFAULT_THEME_DIR;
-  const theme = new Theme(themeDir);
+  const theme = app.services.theme;
   const dist = options.editorDist ?? EDITOR_DIST;
   const filesRoot = resolve(options.filesDir);
   const trash = createPageTrash(app.db);
@@ -238,7 +235,7 @@ ${script ? `<script type="module" src="${script}"></script>` : ''}</body></html>
   // With the site's live theme copy over the default (theme editor, `domains/site-themes/`).
   app.get('/api/config/theme', content(EDITOR_CONTRACTS.theme), async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const source = readThemeSource(themeDir);
+    const source = readThemeSource(theme.dir);
     return options.liveTheme ? options.liveTheme(ownerOf(request).websiteId, source) : source;
   });
 

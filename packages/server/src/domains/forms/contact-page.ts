@@ -9,7 +9,6 @@ import { CART_COOKIE } from '../../platform/http/cookies.js';
 import { loadSiteScope, pageContext } from '../../render/page-context.js';
 import type { CartRecord } from '../../render/sources.js';
 import { readLoaderFromManifest } from '../../render/storefront-manifest.js';
-import { Theme } from '../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../render/theme-pages.js';
 import { type FontKitSource, linkFontKits } from '../../render/font-kit-links.js';
 import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../repo-paths.js';
@@ -43,7 +42,7 @@ export interface ContactPageOptions {
  * layout the way the pages plugin renders its pages (same context, cart pill and loader).
  */
 export function registerContactPage(app: FastifyInstance, options: ContactPageOptions): void {
-  const theme = new Theme(DEFAULT_THEME_DIR);
+  const theme = app.services.theme;
   const loader = readLoaderFromManifest(STOREFRONT_MANIFEST);
   const assets = { stylesheet: theme.stylesheetUrl, loaderSrc: loader.src };
   const formsStylesheet = stylesheetUrl('forms.css');

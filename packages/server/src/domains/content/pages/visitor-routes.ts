@@ -11,11 +11,11 @@ import { collectionUrl, collectionView, createShopPages } from './shop-pages.js'
 import { loadSiteScope, type PageScope, pageContext, type SiteScope } from '../../../render/page-context.js';
 import type { CartRecord, PageCartSource, PageContentSource } from '../../../render/sources.js';
 import { readLoaderFromManifest } from '../../../render/storefront-manifest.js';
-import { PAGE_MEMO_CHARS, Theme, TOKEN_STAND_IN } from '../../../render/theme.js';
+import { TOKEN_STAND_IN } from '../../../render/theme.js';
 import { type SiteThemeSource, themeForRequest } from '../../../render/theme-pages.js';
 import { type FontKitSource, linkFontKits } from '../../../render/font-kit-links.js';
 import { markCacheablePage, pageHead, createPageAnswers, installPageAnswers } from '../../web/index.js';
-import { DEFAULT_THEME_DIR, STOREFRONT_MANIFEST } from '../../../repo-paths.js';
+import { STOREFRONT_MANIFEST } from '../../../repo-paths.js';
 
 export type { PageCartSource, PageContentSource } from '../../../render/sources.js';
 
@@ -25,8 +25,6 @@ const NOT_PAGE_PREFIXES = ['/api/', '/assets/', '/theme/'];
 export interface PagesPluginOptions {
   readonly content: PageContentSource;
   readonly carts: PageCartSource;
-  /** Theme folder (default `themes/default`). */
-  readonly themeDir?: string;
   /** Storefront build manifest (default `packages/storefront/dist/manifest.json`). */
   readonly manifestPath?: string;
   /**
@@ -52,7 +50,7 @@ interface PageRequest {
  */
 export default async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const { content, carts } = options;
-  const theme = new Theme(options.themeDir ?? DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
+  const theme = app.services.theme;
   app.services.pageCacheStats = () => theme.memoStats;
   const loader = readLoaderFromManifest(options.manifestPath ?? STOREFRONT_MANIFEST);
   if (loader.problem) app.log.warn(loader.problem);
@@ -166,7 +164,7 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
   const contentPages = createContentPages(app, {
     render: sendPage,
     notFound: sendNotFound,
-    themeDir: options.themeDir ?? DEFAULT_THEME_DIR,
+    themeDir: theme.dir,
     renderSections: (item) => sectionPages.renderItemSections(item),
   });
 
