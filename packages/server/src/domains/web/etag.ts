@@ -25,10 +25,20 @@ import { SITE_USER_COOKIE } from '../site-users/index.js';
  */
 
 const cacheable = new WeakSet<FastifyReply>();
+/** Tags given before send: the one a kept answer (`page-answers.ts`) gives the same page later. */
+const givenTags = new WeakMap<FastifyReply, string>();
 
 /** Marks a visitor page answer for validators (`installPageValidators` does the rest on send). */
 export function markCacheablePage(reply: FastifyReply): void {
   cacheable.add(reply);
+}
+
+/**
+ * Tags a page with the validator its kept answer will carry, so a browser's next `If-None-Match` gets
+ * its 304 whether that view is rendered again or served from the kept answer.
+ */
+export function givePageEtag(reply: FastifyReply, etag: string): void {
+  givenTags.set(reply, etag);
 }
 
 /** The crumb is at least this long; a shorter one (never issued) is not looked for in the page. */
@@ -79,7 +89,7 @@ function validate(request: FastifyRequest, reply: FastifyReply, payload: unknown
     return payload;
   }
   const personal = isPersonalPage(request, reply, payload);
-  const etag = weakEtag(payload);
+  const etag = givenTags.get(reply) ?? weakEtag(payload);
   reply.header('etag', etag);
   reply.header('cache-control', personal ? 'private, no-cache' : 'public, no-cache');
   if (!personal) addVary(reply, 'Cookie');

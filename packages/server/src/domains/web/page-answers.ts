@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE, HAS_CART_COOKIE } from '../../platform/http/cookies.js';
 import { COMPRESS_MIN_BYTES, encodingWeight } from './compression.js';
 import { type GzipTemplate, gzipSpliced, gzipTemplate } from './gzip-splice.js';
-import { matchesIfNoneMatch, weakEtag } from './etag.js';
+import { givePageEtag, matchesIfNoneMatch, weakEtag } from './etag.js';
 
 /**
  * Whole answers of theme pages for anonymous visitors (issue 20), kept per process and sent from the
@@ -167,6 +167,7 @@ export function createPageAnswers(
         bytes: 0,
       };
       answers.set(noted.key, answer);
+      givePageEtag(reply, etagFor(answer, request.crumb));
       grow(answer, plain + 256);
       stats.kept++;
       for (const [key, oldest] of answers) {
@@ -177,13 +178,18 @@ export function createPageAnswers(
     },
   };
 
+  /** A kept page's tag for one visitor: the page's own, with a tag of their crumb when it prints one. */
+  function etagFor(answer: Answer, crumb: string): string {
+    return answer.parts.length > 1 ? `${answer.etag.slice(0, -1)}.${crumbTag(crumb)}"` : answer.etag;
+  }
+
   function send(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
     const crumb = request.crumb;
     const printsCrumb = answer.parts.length > 1;
     // Without a crumb cookie the crumb's hook sets one: the answer is then the visitor's own too.
     const setsCookie = !request.cookies[CRUMB_COOKIE];
     const personal = printsCrumb || setsCookie;
-    const etag = printsCrumb ? `${answer.etag.slice(0, -1)}.${crumbTag(crumb)}"` : answer.etag;
+    const etag = etagFor(answer, crumb);
     reply.headers(answer.headers);
     reply.header('etag', etag);
     reply.header('cache-control', personal ? 'private, no-cache' : 'public, no-cache');

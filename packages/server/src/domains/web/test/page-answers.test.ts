@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { WebsiteRole } from '@tessera/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME_DIR } from '../../../repo-paths.js';
-import { DIALECTS } from '../../../testing.js';
+import { DEMO_SITE_ID, DIALECTS } from '../../../testing.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { suiteEnv, suiteServer } from '../../../../test/suite-server.js';
@@ -95,6 +95,21 @@ for (const dialect of DIALECTS) {
       expect(answer.body).toContain(`value="${crumb}"`);
     });
 
+    it('tags a freshly rendered page as its kept answer will, so the repeat view is a 304 either way', async () => {
+      // Any invalidation makes the next view a fresh render, which is kept for the views after it.
+      suite.server.app.services.content.invalidate(DEMO_SITE_ID);
+      const erin = visitor(suite.server.url, 'erin');
+      const before = stats();
+      const fresh = await erin.get<string>(PRODUCT);
+      expect(stats().misses).toBe(before.misses + 1);
+      expect(stats().kept).toBe(before.kept + 1);
+      const tag = fresh.headers.get('etag') ?? '';
+      const repeat = await erin.get(PRODUCT, { headers: { 'if-none-match': tag } });
+      expect(stats().hits).toBe(before.hits + 1);
+      expect(repeat.status).toBe(304);
+      expect(repeat.headers.get('etag')).toBe(tag);
+    });
+
     it('shows the stock a sale took on the next view', async () => {
       const variant = await variantOf('wool-scarf');
       const page = async () => (await visitor(suite.server.url, 'erin').get<string>(PRODUCT)).body;
@@ -128,6 +143,16 @@ for (const dialect of DIALECTS) {
     it('never gives a visitor with a cart, a signed-in owner or a site user the shared answer', async () => {
       const variant = await variantOf('wool-scarf');
       const anonymous = async () => (await visitor(suite.server.url, 'gina').get<string>(PRODUCT)).body;
+      // An anonymous view served from the kept answer. A write elsewhere (a job, another node's message)
+      // may make one view fresh; the next is kept again.
+      const anonymousKept = async () => {
+        for (let tries = 0; tries < 4; tries++) {
+          const hits = stats().hits;
+          const body = await anonymous();
+          if (stats().hits === hits + 1) return body;
+        }
+        throw new Error('no anonymous view was served from the kept answer');
+      };
       await anonymous();
       const shopper = visitor(suite.server.url, 'harry');
       await shopper.post('/api/commerce/shopping-cart/entries', {
@@ -137,14 +162,14 @@ for (const dialect of DIALECTS) {
       });
       let before = stats();
       expect(pillCount((await shopper.get<string>(PRODUCT)).body)).toBe('2');
-      expect(pillCount(await anonymous())).not.toBe('2');
-      expect(stats().hits).toBe(before.hits + 1);
+      expect(stats().hits).toBe(before.hits);
+      expect(pillCount(await anonymousKept())).not.toBe('2');
 
       before = stats();
       const owner = await manager.get<string>(PRODUCT);
       expect(owner.body).toMatch(/"owner":\{"roles":\[/);
-      expect(await anonymous()).not.toMatch(/"owner":\{"roles"/);
-      expect(stats().hits).toBe(before.hits + 1);
+      expect(stats().hits).toBe(before.hits);
+      expect(await anonymousKept()).not.toMatch(/"owner":\{"roles"/);
 
       before = stats();
       const member = visitor(suite.server.url, 'irene');
