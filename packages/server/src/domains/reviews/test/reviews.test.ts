@@ -172,8 +172,9 @@ for (const dialect of DIALECTS) {
     it('mails a signed single-use request link after the delay, built on the public URL', async () => {
       const orderId = await order('guest@example.com', [products[2]!], 8);
       const early = await order('early@example.com', [products[2]!], 2);
-      const sent = await suite.server.app.services.jobs!.run('review-requests', new Date());
-      expect(sent).toBeGreaterThanOrEqual(1);
+      // The scheduler's own occurrence of this job (its first slot right after start, late on a busy
+      // machine, or a new 15-minute slot) may claim the request first: either way it is mailed once.
+      await suite.server.app.services.jobs!.run('review-requests', new Date());
       await expect.poll(() => linksTo('guest@example.com').length).toBe(1);
       expect(linksTo('early@example.com')).toHaveLength(0);
       expect(
@@ -184,6 +185,7 @@ for (const dialect of DIALECTS) {
       expect(
         await suite.server.db.selectFrom('review_requests').select('id').where('order_id', '=', orderId).execute(),
       ).toHaveLength(1);
+      expect(linksTo('guest@example.com')).toHaveLength(1);
       const link = linksTo('guest@example.com')[0]!;
       expect(link.startsWith('https://shop.example.test/reviews/request?token=')).toBe(true);
       const token = decodeURIComponent(link.split('token=')[1]!);
