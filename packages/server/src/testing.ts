@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app.js';
 import { DEFAULT_RATE_LIMIT, type ServerConfig } from './platform/config.js';
-import { type DialectName, openDatabase, pgConnectionConfig } from './platform/db/connect.js';
+import { type DialectName, openDatabase, pgConnectionConfig, pgPoolOf } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrations.js';
 import type { Database } from './platform/db/schema.js';
 import { SEED_IMAGES_VERSION } from './domains/sites/index.js';
@@ -79,6 +79,47 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
+/** How long a test server's close waits for the app, then for the database pool, before it says why and moves on. */
+const CLOSE_PATIENCE_MS = { app: 25_000, database: 15_000 };
+
+/**
+ * Waits for one stage of a PostgreSQL test server's close (`app.close()`, then the pool's end) at most
+ * its patience. When the stage takes longer, prints to stderr what it is waiting for (the pool's
+ * counts, and each of the schema's connections with its state and last statement) and answers false,
+ * so a connection that was never given back is named in the test log instead of ending as a bare
+ * hook timeout.
+ */
+async function stageWithin(
+  work: Promise<unknown>,
+  stage: keyof typeof CLOSE_PATIENCE_MS,
+  schema: string,
+  pool: pg.Pool | undefined,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_PATIENCE_MS[stage]);
+  });
+  const settled = work.then(
+    () => 'done' as const,
+    () => 'done' as const,
+  );
+  const outcome = await Promise.race([settled, late]);
+  clearTimeout(timer);
+  if (outcome === 'done') return true;
+  const connections = await withAdminClient((client) =>
+    client.query(
+      `select pid, application_name, state, xact_start, wait_event_type, wait_event, left(query, 300) as query
+         from pg_stat_activity where application_name like $1`,
+      [`${schema}%`],
+    ),
+  ).catch((error: unknown) => ({ rows: [String(error)] }));
+  const counts = pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+  process.stderr.write(
+    `[test server ${schema}] close: ${stage} not done after ${CLOSE_PATIENCE_MS[stage]} ms; pool ${JSON.stringify(counts)}; connections:\n${JSON.stringify(connections.rows, null, 1)}\n`,
+  );
+  return false;
+}
+
 /**
  * A real server on a free port with a fresh, seeded database: a temporary SQLite file, or a
  * PostgreSQL schema of its own (`t_<random>`, dropped on close).
@@ -123,11 +164,16 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   }
   const { db } = handle;
 
-  const cleanUp = async () => {
-    await db.destroy().catch(() => {});
+  const cleanUp = async (poolEnded?: Promise<unknown>) => {
+    await (poolEnded ?? db.destroy()).catch(() => {});
     // The job queue's pg-boss schema (`platform/jobs/create-queue.ts`) goes with it.
+    // A connection still held (reported by the close) may lock a table: the drop then gives up after
+    // 5 s and leaves the schema behind, named on stderr, instead of hanging the suite.
     if (schema)
-      await withAdminClient((client) => client.query(`drop schema if exists ${schema}, ${schema}_jobs cascade`));
+      await withAdminClient(async (client) => {
+        await client.query(`set lock_timeout = '5s'`);
+        await client.query(`drop schema if exists ${schema}, ${schema}_jobs cascade`);
+      }).catch((error: unknown) => process.stderr.write(`[test server ${schema}] not dropped: ${String(error)}\n`));
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -152,8 +198,18 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     dialect: options.dialect,
     database: shared ?? (schema ? { schema } : { sqliteFile }),
     async close() {
-      await app.close();
-      await cleanUp();
+      if (!schema) {
+        await app.close();
+        await cleanUp();
+        return;
+      }
+      const pool = pgPoolOf(db);
+      // When a stage runs late, its report names what held on, and the close goes on without waiting
+      // any longer: a connection still held goes with the test worker.
+      await stageWithin(app.close(), 'app', schema, pool);
+      const ending = db.destroy();
+      const ended = await stageWithin(ending, 'database', schema, pool);
+      await cleanUp(ended ? ending : Promise.resolve());
     },
   };
 }

@@ -126,6 +126,11 @@ export async function startMailchimpFake(
     members,
     puts,
     failNextPuts,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -481,7 +481,12 @@ export async function startStripeFake(
     requestsTo(path, method) {
       return fake.requests.filter((r) => r.path === path && (!method || r.method === method));
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   const book = createRefundBook(fake.intents);

@@ -104,7 +104,12 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
     url: '',
     answer: 'succeeded',
     intents: [],
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 
   server = createServer((req, res) => {

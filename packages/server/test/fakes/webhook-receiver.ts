@@ -33,6 +33,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     url: `http://127.0.0.1:${port}`,
     received,
     answers,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
