@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { deferredBeginPool } from './pg-deferred-begin.js';
 import pg from 'pg';
+import { stablePlanSql } from './sqlite-stable-plans.js';
 import { registerWriteWatch, WriteWatch, watchWrites } from './write-watch.js';
 import type { Database } from './schema.js';
 
@@ -94,7 +95,8 @@ const MAX_PREPARED_STATEMENTS = 500;
 /**
  * Kysely prepares every query anew, and preparing costs more than running the small queries a
  * page makes. The same SQL text gets the same statement back (parameters are bound per run),
- * unless that statement is still being iterated, which gets a fresh one.
+ * unless that statement is still being iterated, which gets a fresh one. Its parameters are written
+ * so that the statement stays compiled between runs (`stablePlanSql`).
  */
 function cachePreparedStatements(sqlite: SQLite.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -102,7 +104,8 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
   sqlite.prepare = ((source: string) => {
     const cached = statements.get(source);
     if (cached !== undefined && !cached.busy) return cached;
-    const statement = prepare(source);
+    // Written so that SQLite does not compile it again on every run (sqlite-stable-plans.ts).
+    const statement = prepare(stablePlanSql(source));
     if (cached === undefined) {
       if (statements.size >= MAX_PREPARED_STATEMENTS) statements.clear();
       statements.set(source, statement);

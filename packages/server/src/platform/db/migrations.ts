@@ -43,6 +43,7 @@ import { paymentEventsPerSiteMigration } from './migrations/0034_payment_events_
 import { reviewDraftsMigration } from './migrations/0035_review_drafts.js';
 import { siteFilesRootMigration } from './migrations/0039_site_files_root.js';
 import { refundGiftCardsMigration } from './migrations/0040_refund_gift_cards.js';
+import { variantOrderIndexMigration } from './migrations/0041_variant_order_index.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -194,6 +195,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0035_review_drafts': reviewDraftsMigration,
   '0039_site_files_root': siteFilesRootMigration,
   '0040_refund_gift_cards': refundGiftCardsMigration,
+  '0041_variant_order_index': variantOrderIndexMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {
