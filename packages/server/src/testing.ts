@@ -85,16 +85,15 @@ const CLOSE_PATIENCE_MS = { app: 25_000, database: 15_000 };
 /**
  * Waits for one stage of a PostgreSQL test server's close (`app.close()`, then the pool's end) at most
  * its patience. When the stage takes longer, prints to stderr what it is waiting for (the pool's
- * counts, and each of the schema's connections with its state and last statement) and answers false,
- * so a connection that was never given back is named in the test log instead of ending as a bare
- * hook timeout.
+ * counts, and each of the schema's connections with its state and last statement), so a connection
+ * that was never given back is named in the test log instead of ending as a bare hook timeout.
  */
 async function stageWithin(
   work: Promise<unknown>,
   stage: keyof typeof CLOSE_PATIENCE_MS,
   schema: string,
   pool: pg.Pool | undefined,
-): Promise<boolean> {
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), CLOSE_PATIENCE_MS[stage]);
@@ -105,7 +104,7 @@ async function stageWithin(
   );
   const outcome = await Promise.race([settled, late]);
   clearTimeout(timer);
-  if (outcome === 'done') return true;
+  if (outcome === 'done') return;
   const connections = await withAdminClient((client) =>
     client.query(
       `select pid, application_name, state, xact_start, wait_event_type, wait_event, left(query, 300) as query
@@ -117,7 +116,6 @@ async function stageWithin(
   process.stderr.write(
     `[test server ${schema}] close: ${stage} not done after ${CLOSE_PATIENCE_MS[stage]} ms; pool ${JSON.stringify(counts)}; connections:\n${JSON.stringify(connections.rows, null, 1)}\n`,
   );
-  return false;
 }
 
 /**
@@ -164,8 +162,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   }
   const { db } = handle;
 
-  const cleanUp = async (poolEnded?: Promise<unknown>) => {
-    await (poolEnded ?? db.destroy()).catch(() => {});
+  /** Ends the pool (unless the caller already waited for that), drops the schema, removes the files. */
+  const cleanUp = async (poolWaitedFor = false) => {
+    if (!poolWaitedFor) await db.destroy().catch(() => {});
     // The job queue's pg-boss schema (`platform/jobs/create-queue.ts`) goes with it.
     // A connection still held (reported by the close) may lock a table: the drop then gives up after
     // 5 s and leaves the schema behind, named on stderr, instead of hanging the suite.
@@ -207,9 +206,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
       // When a stage runs late, its report names what held on, and the close goes on without waiting
       // any longer: a connection still held goes with the test worker.
       await stageWithin(app.close(), 'app', schema, pool);
-      const ending = db.destroy();
-      const ended = await stageWithin(ending, 'database', schema, pool);
-      await cleanUp(ended ? ending : Promise.resolve());
+      await stageWithin(db.destroy(), 'database', schema, pool);
+      await cleanUp(true);
     },
   };
 }

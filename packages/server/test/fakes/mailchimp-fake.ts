@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server.js';
 
 /**
  * A local stand-in for the parts of Mailchimp's Marketing API v3 Tessera uses: GET /3.0/ping,
@@ -126,11 +127,6 @@ export async function startMailchimpFake(
     members,
     puts,
     failNextPuts,
-    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 }

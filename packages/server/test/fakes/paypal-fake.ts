@@ -16,6 +16,7 @@ import { type Stored, subscriptionsApi } from './paypal-fake-subscription-routes
 import { subscriptionApprovalPage } from './paypal-fake-subscription-wire.js';
 import { type FakeEvent, FakeSubscriptions } from './paypal-fake-subscriptions.js';
 import { FakeWebhooks } from './paypal-fake-webhooks.js';
+import { closeServer } from './close-server.js';
 
 /**
  * A local stand-in for the parts of PayPal's REST API Tessera uses: OAuth2 client credentials,
@@ -178,11 +179,7 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
     denyNextCapture: false,
     failNextToken: false,
     requestsTo: (method, prefix) => requests.filter((r) => r.method === method && r.path.startsWith(prefix)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
   function findOrder(id: string): FakeOrder {

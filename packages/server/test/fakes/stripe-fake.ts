@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import Stripe from 'stripe';
 import { hostedPage, parseForm } from './stripe-fake-page.js';
 import { createRefundBook, type FakeCharge, type FakeRefund, type RefundBook } from './stripe-fake-refunds.js';
+import { closeServer } from './close-server.js';
 
 /**
  * A local stand-in for the parts of Stripe's HTTP API Tessera uses (issue 17): Checkout Sessions
@@ -481,12 +482,7 @@ export async function startStripeFake(
     requestsTo(path, method) {
       return fake.requests.filter((r) => r.path === path && (!method || r.method === method));
     },
-    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
   const book = createRefundBook(fake.intents);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { closeServer } from './close-server.js';
 
 /**
  * Off-session payment intents the way Stripe answers renewals (issue 17), in front of the main
@@ -104,12 +105,7 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
     url: '',
     answer: 'succeeded',
     intents: [],
-    // Kept-alive and in-flight connections end with it: a close never waits on a request the test left behind.
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeServer(server),
   };
 
   server = createServer((req, res) => {

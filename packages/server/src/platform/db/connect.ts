@@ -104,7 +104,6 @@ function cachePreparedStatements(sqlite: SQLite.Database): void {
   sqlite.prepare = ((source: string) => {
     const cached = statements.get(source);
     if (cached !== undefined && !cached.busy) return cached;
-    // Written so that SQLite does not compile it again on every run (sqlite-stable-plans.ts).
     const statement = prepare(stablePlanSql(source));
     if (cached === undefined) {
       if (statements.size >= MAX_PREPARED_STATEMENTS) statements.clear();
