@@ -4,7 +4,7 @@
 // SQLite DATA_DIR and one on a fresh PostgreSQL database (loopback TCP), 10 connections, measured in
 // interleaved rounds (each route on SQLite and on PostgreSQL back to back, alternating which goes
 // first). Routes: the bare `GET /api/health`, add to cart for an existing cart (10 carts holding a
-// sticker pack), and a new visitor's first add (no cart cookie, its own address, so a cart is made).
+// sticker pack, one per connection), and a new visitor's first add (no cart cookie, its own address, so a cart is made).
 // Every add carries the crumb cookie and header and passes the per-address rate limit as in
 // production. Figures per server CPU-second (the server process, /proc) and per wall-clock second,
 // each against the same server's bare route in the same round (median over rounds), then
@@ -55,11 +55,23 @@ const LABEL = {
 
 function runRoute(s, route) {
   if (route === 'health') return measure(s, route, { url: `${s.base}/api/health` });
+  // Each connection is one visitor adding to its own cart (autocannon's `context` is per connection):
+  // ten visitors, ten carts, none added to by two requests at once.
   let k = 0;
-  const token = route === 'existing' ? () => s.tokens[k++ % s.tokens.length] : () => undefined;
+  const token = (context) => {
+    if (route !== 'existing') return undefined;
+    context.cart ??= s.tokens[k++ % s.tokens.length];
+    return context.cart;
+  };
   return measure(s, route, {
     url: `${s.base}/api/commerce/shopping-cart/entries`,
-    requests: [{ method: 'POST', body: s.addBody, setupRequest: (req) => ({ ...req, headers: s.headers(token()) }) }],
+    requests: [
+      {
+        method: 'POST',
+        body: s.addBody,
+        setupRequest: (req, context) => ({ ...req, headers: s.headers(token(context)) }),
+      },
+    ],
   });
 }
 

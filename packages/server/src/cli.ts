@@ -59,6 +59,7 @@ Commands:
             check a backup's checksums and put it in place of this install's data (server stopped)
 
 Environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL (postgres://…),
+DATABASE_PREPARED_STATEMENTS=off (for a pooler that cannot keep prepared statements),
 REDIS_URL, SMTP_URL, PUBLIC_URL (https://… the address mailed links start with),
 METRICS_TOKEN (enables GET /metrics), TESSERA_LOG=1 or LOG_FORMAT=json (JSON logs),
 TESSERA_S3_BUCKET and TESSERA_S3_* (files in an S3-compatible bucket; docs/deploy.md).`;
@@ -66,7 +67,11 @@ TESSERA_S3_BUCKET and TESSERA_S3_* (files in an S3-compatible bucket; docs/deplo
 function open(config: ServerConfig) {
   mkdirSync(config.dataDir, { recursive: true });
   mkdirSync(config.filesDir, { recursive: true });
-  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileFor(config.dataDir) });
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: sqliteFileFor(config.dataDir),
+    preparedStatements: config.databasePreparedStatements,
+  });
 }
 
 type Db = ReturnType<typeof open>['db'];

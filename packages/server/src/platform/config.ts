@@ -34,6 +34,8 @@ export interface ServerConfig {
   s3?: S3Settings;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `dataDir/tessera.db`. */
   databaseUrl?: string;
+  /** PostgreSQL statements prepared once per connection; `DATABASE_PREPARED_STATEMENTS=off` for a pooler that cannot keep them. */
+  databasePreparedStatements?: boolean;
   redisUrl?: string;
   smtpUrl?: string;
   /** `PUBLIC_URL`: where mailed links point on a single-site install (`platform/http/public-url.ts`). */
@@ -242,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     filesDir: resolve(dataDir, 'files'),
     databaseUrl,
+    databasePreparedStatements: !/^(off|false|0|no)$/i.test(env.DATABASE_PREPARED_STATEMENTS?.trim() ?? ''),
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: publicUrlFromEnv(env.PUBLIC_URL),

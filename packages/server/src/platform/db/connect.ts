@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { deferredBeginPool } from './pg-deferred-begin.js';
 import pg from 'pg';
+import { deferredBeginPool } from './pg-deferred-begin.js';
+import { createStatementNames } from './pg-statement-names.js';
 import { stablePlanSql } from './sqlite-stable-plans.js';
 import { registerWriteWatch, WriteWatch, watchWrites } from './write-watch.js';
 import type { Database } from './schema.js';
@@ -19,6 +20,11 @@ export interface DatabaseOptions {
   searchPath?: string;
   /** PostgreSQL application_name, to tell this server's connections apart in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * PostgreSQL: run statements as named, prepared statements (`pg-statement-names.ts`; default on).
+   * Off for a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
+   */
+  preparedStatements?: boolean;
 }
 
 export interface DatabaseHandle {
@@ -52,8 +58,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection that dies (database restart, network blip) must not take the process down:
     // the pool drops it and the next query opens a new one.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    // A transaction's `begin` travels with its first statement (pg-deferred-begin.ts, issue 20).
-    const db = watched(new PostgresDialect({ pool: deferredBeginPool(pool) }));
+    // A transaction's `begin` travels with its first statement (pg-deferred-begin.ts, issue 20), and
+    // the other statements are prepared once per connection (pg-statement-names.ts).
+    const names = options.preparedStatements === false ? undefined : createStatementNames();
+    const db = watched(new PostgresDialect({ pool: deferredBeginPool(pool, names) }));
     pools.set(db, pool);
     return { db, dialect: 'postgres' };
   }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { isStalePreparedPlan, type StatementNames } from './pg-statement-names.js';
 
 /**
  * A pool for Kysely's PostgreSQL dialect whose clients send a transaction's `begin` together with
@@ -13,15 +14,21 @@ import type pg from 'pg';
  * A statement that cannot be written so (a value that is not text, a number, a boolean or null; SQL
  * with a quote in it; a cursor) is preceded by a `begin` of its own, as before. A `commit` or
  * `rollback` of a transaction that ran nothing sends nothing.
+ *
+ * With `names`, every other statement with parameters runs as a named (prepared) statement under
+ * the name `names` gives its text (`pg-statement-names.ts`): parsed and planned once per connection.
  */
-export function deferredBeginPool(pool: pg.Pool): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
+export function deferredBeginPool(
+  pool: pg.Pool,
+  names?: StatementNames,
+): { connect(): Promise<pg.PoolClient>; end(): Promise<void> } {
   const fresh = new WeakMap<pg.PoolClient, () => void>();
   return {
     async connect() {
       const client = await pool.connect();
       let reset = fresh.get(client);
       if (reset === undefined) {
-        reset = deferBegin(client);
+        reset = deferBegin(client, names);
         fresh.set(client, reset);
       }
       // pg-pool gives the client a new `release` on every checkout, so no state can ride on it: a
@@ -46,12 +53,16 @@ type Query = (...args: unknown[]) => unknown;
  * Replaces `client.query` for good (the client goes back to the pool and serves `pool.query` too);
  * answers the function that forgets a `begin` still owed.
  */
-function deferBegin(client: pg.PoolClient): () => void {
+function deferBegin(client: pg.PoolClient, names: StatementNames | undefined): () => void {
   const query = client.query.bind(client) as Query;
   let pending = false;
+  let inTransaction = false;
   const withBegin = async (text: string, params: unknown[]): Promise<unknown> => {
     pending = false;
-    if (params.length === 0 && END.test(text.trim())) return emptyResult(text.trim().toUpperCase());
+    if (params.length === 0 && END.test(text.trim())) {
+      inTransaction = false;
+      return emptyResult(text.trim().toUpperCase());
+    }
     const inlined = inline(client, text, params);
     if (inlined === undefined) {
       await query('begin');
@@ -60,6 +71,16 @@ function deferBegin(client: pg.PoolClient): () => void {
     const results = (await query(`begin; ${inlined}`)) as pg.QueryResult[];
     return results[results.length - 1];
   };
+  const named = (name: string, text: string, values: unknown[]): Promise<unknown> =>
+    (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if (!isStalePreparedPlan(error)) throw error;
+      names?.retire(text, name);
+      // Inside a transaction the refusal has aborted it: the caller's rollback follows. Outside
+      // one, the statement is run again, prepared afresh under its new name.
+      if (inTransaction) throw error;
+      const again = names?.nameFor(text, values.length);
+      return query(again === undefined ? { text, values } : { name: again, text, values });
+    });
   const deferred: Query = (...args) => {
     const [text, values] = args;
     const plain = args.length <= 2 && typeof text === 'string' && (values === undefined || Array.isArray(values));
@@ -74,15 +95,23 @@ function deferBegin(client: pg.PoolClient): () => void {
     }
     const params = (values ?? []) as unknown[];
     if (pending) return withBegin(text, params);
-    if (params.length === 0 && BEGIN.test(text.trim())) {
-      pending = true;
-      return Promise.resolve(emptyResult('BEGIN'));
+    if (params.length === 0) {
+      if (BEGIN.test(text.trim())) {
+        pending = true;
+        inTransaction = true;
+        return Promise.resolve(emptyResult('BEGIN'));
+      }
+      if (END.test(text.trim())) inTransaction = false;
+    } else if (names !== undefined) {
+      const name = names.nameFor(text, params.length);
+      if (name !== undefined) return named(name, text, params);
     }
     return query(...args);
   };
   client.query = deferred as typeof client.query;
   return () => {
     pending = false;
+    inTransaction = false;
   };
 }
 
