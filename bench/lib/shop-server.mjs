@@ -62,7 +62,8 @@ export async function startShopServer(dialect, { cli, label = dialect, env: more
   const nodeFlags = [...startNodeFlags()];
   if (process.env.CPU_PROF_DIR) nodeFlags.push('--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}/${label}`);
   // More V8 or Node flags for both servers, e.g. `--perf-basic-prof` for `perf record` (%d: the label).
-  if (process.env.BENCH_NODE_FLAGS) nodeFlags.push(...process.env.BENCH_NODE_FLAGS.replaceAll('%d', label).split(/\s+/).filter(Boolean));
+  if (process.env.BENCH_NODE_FLAGS)
+    nodeFlags.push(...process.env.BENCH_NODE_FLAGS.replaceAll('%d', label).split(/\s+/).filter(Boolean));
   const database = dialect === 'postgres' ? `tessera_bench_${process.pid}_${serial++}` : undefined;
   if (database) {
     await admin(`drop database if exists ${database}`);
