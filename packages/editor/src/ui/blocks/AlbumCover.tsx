@@ -53,17 +53,25 @@ export function AlbumCoverFields({
   onChange: (cover: AlbumCover | null) => void;
 }) {
   const cover = coverOf(value);
+  // The cover as last rendered or, newer, as last changed here: a change builds on it, not on this
+  // render's `cover`. The picture's size arrives on its own time; an alt text typed before the
+  // render that carries the size would otherwise write the cover back without it (or the size, the
+  // cover without the alt text).
   const latest = useRef(cover);
   latest.current = cover;
+  const change = (next: AlbumCover | null) => {
+    latest.current = next;
+    onChange(next);
+  };
   const url = cover?.assetUrl ?? '';
   const needsSize = Boolean(cover && !cover.originalSize);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onChange is a new function each render; the size is read once per picture
+  // biome-ignore lint/correctness/useExhaustiveDependencies: change and onChange are new functions each render; the size is read once per picture
   useEffect(() => {
     if (!needsSize || !url) return;
     let current = true;
     void pictureSize(url).then((size) => {
       const now = latest.current;
-      if (current && size && now?.assetUrl === url && !now.originalSize) onChange({ ...now, originalSize: size });
+      if (current && size && now?.assetUrl === url && !now.originalSize) change({ ...now, originalSize: size });
     });
     return () => {
       current = false;
@@ -85,14 +93,17 @@ export function AlbumCoverFields({
         label="Cover image"
         value={url}
         options={options}
-        onChange={(v) => onChange(pickedCover(cover, v))}
+        onChange={(v) => change(pickedCover(latest.current, v))}
       />
       {cover && (
         <TextField
           label="Cover alt text"
           value={cover.altText}
           hint="Describe the picture for people who cannot see it."
-          onChange={(v) => onChange({ ...cover, altText: v })}
+          onChange={(v) => {
+            const now = latest.current ?? cover;
+            change({ ...now, altText: v });
+          }}
         />
       )}
     </fieldset>
