@@ -71,14 +71,14 @@ function deferBegin(client: pg.PoolClient, names: StatementNames | undefined): (
     const results = (await query(`begin; ${inlined}`)) as pg.QueryResult[];
     return results[results.length - 1];
   };
-  const named = (name: string, text: string, values: unknown[]): Promise<unknown> =>
+  const named = (names: StatementNames, name: string, text: string, values: unknown[]): Promise<unknown> =>
     (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
       if (!isStalePreparedPlan(error)) throw error;
-      names?.retire(text, name);
+      names.retire(text, name);
       // Inside a transaction the refusal has aborted it: the caller's rollback follows. Outside
       // one, the statement is run again, prepared afresh under its new name.
       if (inTransaction) throw error;
-      const again = names?.nameFor(text, values.length);
+      const again = names.nameFor(text, values.length);
       return query(again === undefined ? { text, values } : { name: again, text, values });
     });
   const deferred: Query = (...args) => {
@@ -96,15 +96,16 @@ function deferBegin(client: pg.PoolClient, names: StatementNames | undefined): (
     const params = (values ?? []) as unknown[];
     if (pending) return withBegin(text, params);
     if (params.length === 0) {
-      if (BEGIN.test(text.trim())) {
+      const bare = text.trim();
+      if (BEGIN.test(bare)) {
         pending = true;
         inTransaction = true;
         return Promise.resolve(emptyResult('BEGIN'));
       }
-      if (END.test(text.trim())) inTransaction = false;
+      if (END.test(bare)) inTransaction = false;
     } else if (names !== undefined) {
       const name = names.nameFor(text, params.length);
-      if (name !== undefined) return named(name, text, params);
+      if (name !== undefined) return named(names, name, text, params);
     }
     return query(...args);
   };
