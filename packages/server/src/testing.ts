@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +10,7 @@ import { DEFAULT_RATE_LIMIT, type ServerConfig } from './platform/config.js';
 import { type DialectName, openDatabase, pgConnectionConfig, pgPoolOf } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrations.js';
 import type { Database } from './platform/db/schema.js';
-import { SEED_IMAGES_VERSION } from './domains/sites/index.js';
+import { CONTENT_IMAGE_DIR, SEED_IMAGE_DIR, SEED_IMAGES_VERSION } from './domains/sites/index.js';
 import { seedDemoSite } from './seed/seed.js';
 
 export type { DialectName } from './platform/db/connect.js';
@@ -40,6 +40,12 @@ export interface TestServerOptions {
    * PostgreSQL schema or SQLite file, not migrated or seeded again, left in place on close.
    */
   sameDatabaseAs?: TestServer;
+  /**
+   * A files folder of its own (removed on close) instead of the one test servers share, for a suite
+   * that counts or clears what is stored under a site's files: another suite writing the same
+   * demo-site keys at the same time cannot change its counts. The seed's pictures are copied in.
+   */
+  ownFiles?: boolean;
 }
 
 async function postgresReachable(): Promise<boolean> {
@@ -68,6 +74,16 @@ export const DIALECTS: DialectName[] = await resolveDialects();
 
 /** Seed images are the same for every test server, so they are drawn once per machine. */
 const SHARED_FILES_DIR = join(tmpdir(), `tessera-test-files-${SEED_IMAGES_VERSION}`);
+
+/** A files folder inside `dataDir` holding copies of the seed's pictures drawn into the shared folder. */
+function ownFilesDir(dataDir: string): string {
+  const dir = join(dataDir, 'files');
+  for (const drawn of [SEED_IMAGE_DIR, CONTENT_IMAGE_DIR]) {
+    const from = join(SHARED_FILES_DIR, drawn);
+    if (existsSync(from)) cpSync(from, join(dir, drawn), { recursive: true });
+  }
+  return dir;
+}
 
 async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(pgConnectionConfig(TEST_DATABASE_URL));
@@ -128,7 +144,7 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    filesDir: SHARED_FILES_DIR,
+    filesDir: options.ownFiles ? ownFilesDir(dataDir) : SHARED_FILES_DIR,
     databaseUrl: undefined,
     redisUrl: undefined,
     smtpUrl: undefined,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../src/platform/config.js';
-import { type DialectName, startTestServer, type TestServer } from '../src/testing.js';
+import { type DialectName, startTestServer, type TestServer, type TestServerOptions } from '../src/testing.js';
 import { type OwnerAccount, ownerSessions } from './auth-helpers.js';
 import type { Visitor } from './visitor.js';
 
@@ -31,15 +31,17 @@ export type SuiteServer<Owners extends Record<string, OwnerAccount>> = { server:
 /**
  * The test server of the enclosing `describe` (see `suiteOf`): a fresh seeded server on `dialect`
  * with `config`, and each owner account of `owners` created and signed in (in the order given).
+ * `options.ownFiles`: a files folder of its own (see `TestServerOptions`).
  */
 export function suiteServer<const Owners extends Record<string, OwnerAccount> = Record<never, never>>(
   dialect: DialectName,
   owners: Owners = {} as Owners,
   config?: Partial<ServerConfig>,
+  options: Pick<TestServerOptions, 'ownFiles'> = {},
 ): SuiteServer<Owners> {
   return suiteOf(
     async () => {
-      const server = await startTestServer({ dialect, config });
+      const server = await startTestServer({ dialect, config, ...options });
       return { server, ...(await signedInOwners(server, owners)) } as SuiteServer<Owners>;
     },
     ({ server }) => server.close(),

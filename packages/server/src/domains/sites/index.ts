@@ -11,9 +11,9 @@ export { insertStarterSite, writeStarterImages } from './starter-site.js';
 // The starter kit (starter-kit/): pictures, named blocks, products, posts and site defaults the
 // starter templates are built with. The demo seed (seed/) builds the demo site with it too.
 export { demoData } from './starter-kit/demo-data.js';
-export { writeContentImages } from './starter-kit/scenes.js';
+export { CONTENT_IMAGE_DIR, writeContentImages } from './starter-kit/scenes.js';
 export { resolveSeedValue } from './starter-kit/seed-blocks.js';
-export { SEED_IMAGES_VERSION, writeSeedImages } from './starter-kit/seed-images.js';
+export { SEED_IMAGE_DIR, SEED_IMAGES_VERSION, writeSeedImages } from './starter-kit/seed-images.js';
 export { insertTerms, textItemValues } from './starter-kit/seed-items.js';
 export { PRODUCT_TYPES, insertProduct, type SeedProduct } from './starter-kit/seed-products.js';
 export { SITE_DEFAULTS } from './starter-kit/site-defaults.js';
