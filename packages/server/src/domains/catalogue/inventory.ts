@@ -153,7 +153,8 @@ export default async function inventoryPlugin(app: FastifyInstance): Promise<voi
           .executeTakeFirst();
         throw stockChanged(now?.qty_in_stock ?? before, now?.unlimited === 1);
       }
-      app.services.content.invalidate(siteId);
+      // No `content.invalidate` here: the write watch forgets the lookups that read stock (and only
+      // those: the site's, navigation and pages stay, issue 20); without a watch stock is never cached.
       const wasSoldOut = row.unlimited === 0 && before === 0;
       const nowAvailable = unlimited || after > 0;
       let restock: RestockOutcome | null = null;

@@ -21,6 +21,16 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * What a lookup reads, for those that say (`ContentCache.get`): a write to other tables leaves them.
+ * Host names (`host`) read `sites` alone.
+ */
+export const READS = {
+  sites: new Set(['sites']),
+  collections: new Set(['collections']),
+  itemsAndCollections: new Set(['items', 'collections']),
+} as const satisfies Record<string, ReadonlySet<string>>;
+
+/**
  * Tables whose writes never change a page as an anonymous visitor gets it (issue 20): visits and
  * events, carts (only their owner's pages show them, and those are never shared), sessions, one-time
  * keys and tokens, queues and outboxes, visitors' submissions. A write to any other table (a new table
@@ -99,12 +109,14 @@ export interface ContentCacheStats {
  * Site content every page repeats (site, navigation, pages, collections, products, posts),
  * cached per process:
  * - a write to one of `CONTENT_TABLES` through this process's database (platform/db/connect.ts watches
- *   the driver, `write-watch.ts`) forgets every entry, when it runs and again when it commits;
+ *   the driver, `write-watch.ts`) forgets every entry but those whose lookups read none of the tables
+ *   written (`READS`: the site, navigation, page and collection lookups stay through a stock write),
+ *   when it runs and again when it commits; another node's write (below) forgets the same;
  * - what is public depends on the time (scheduled posts and pages, upcoming and past events),
  *   so time-dependent keys carry the site's next such dates (the earliest publish, start or end
  *   date still to come) and change the moment the queries would answer differently;
- * - another node's write arrives on the cluster bus (`platform/cluster/`, when one is given) and
- *   forgets every entry; on SQLite a write by another connection (the CLI, another process) is seen
+ * - another node's write arrives on the cluster bus (`platform/cluster/`, when one is given) with
+ *   its tables; on SQLite a write by another connection (the CLI, another process) is seen
  *   by `pragma data_version` within `OUTSIDE_WRITE_PROBE_MS` of a lookup and forgets every entry;
  * - every entry also expires: after `WATCHED_CONTENT_CACHE_MS` when writes are watched and the bus is
  *   connected (or on SQLite, which the probe covers), else after `CONTENT_CACHE_MS`
@@ -165,13 +177,13 @@ export class ContentCache {
   }
 
   /**
-   * Forgets what a write to `tables` may have changed: everything, but the host lookups (which read
-   * only `sites`) when `sites` was not written, so a sale (a stock write) does not cost the next
-   * request the host statements again (issue 20).
+   * Forgets what a write to `tables` may have changed: every lookup but those said to read none of
+   * the tables written (`READS`), so a sale or a stock change (`product_variants`) does not cost the
+   * next page the site, navigation, page and collection lookups again (issue 20).
    */
   private forget(tables: WrittenTables | readonly string[]): void {
-    if (tables === 'unknown' || [...tables].includes('sites')) this.cache.clear();
-    else this.cache.clearAllBut('host:');
+    if (tables === 'unknown') this.cache.clear();
+    else this.cache.forgetWritten(new Set(tables));
   }
 
   /** Lookups answered from the cache and loads so far, and what it holds now (for `/metrics`). */
@@ -259,16 +271,20 @@ export class ContentCache {
     await this.probeOutsideWrites();
   }
 
-  /** A lookup that does not depend on the time. */
-  get<T>(siteId: string, name: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * A lookup that does not depend on the time. `reads`: every table `load` reads (one of `READS`),
+   * when the caller knows them all; a write to any other table then leaves it. Without: any write to
+   * a content table forgets it.
+   */
+  get<T>(siteId: string, name: string, load: () => Promise<T>, reads?: ReadonlySet<string>): Promise<T> {
     void this.probeOutsideWrites();
-    return this.cache.get(`${siteId}:${name}`, () => load().then(deepFreeze)) as Promise<T>;
+    return this.cache.get(`${siteId}:${name}`, () => load().then(deepFreeze), reads) as Promise<T>;
   }
 
   /** A lookup whose answer may change when one of the site's publish, start or end dates passes. */
-  async timed<T>(siteId: string, name: string, load: () => Promise<T>): Promise<T> {
+  async timed<T>(siteId: string, name: string, load: () => Promise<T>, reads?: ReadonlySet<string>): Promise<T> {
     const until = await this.nextInstant(siteId);
-    return this.get(siteId, `@${until}:${name}`, load);
+    return this.get(siteId, `@${until}:${name}`, load, reads);
   }
 
   /** Forgets cached lookups: of one site (and the host names), or all. */
@@ -285,7 +301,7 @@ export class ContentCache {
   /** Host names are looked up before the site is known. */
   host<T>(name: string, load: () => Promise<T>): Promise<T> {
     void this.probeOutsideWrites();
-    return this.cache.get(`host:${name}`, () => load().then(deepFreeze)) as Promise<T>;
+    return this.cache.get(`host:${name}`, () => load().then(deepFreeze), READS.sites) as Promise<T>;
   }
 
   /**
@@ -296,11 +312,11 @@ export class ContentCache {
   private async nextInstant(siteId: string): Promise<string> {
     const key = 'next-instant';
     const load = () => this.loadNextInstant(siteId);
-    let next = await this.get(siteId, key, load);
+    let next = await this.get(siteId, key, load, READS.itemsAndCollections);
     const now = new Date(this.now()).toISOString();
     if ((next.published !== null && now >= next.published) || (next.dated !== null && now > next.dated)) {
       this.cache.clear(`${siteId}:${key}`);
-      next = await this.get(siteId, key, load);
+      next = await this.get(siteId, key, load, READS.itemsAndCollections);
     }
     return `${next.published ?? ''}|${next.dated ?? ''}`;
   }

@@ -8,7 +8,7 @@ import { isPublic } from '@tessera/core/site';
 import { createSiteContent, type SiteContent } from './site-content.js';
 import type { InvalidationBus } from '../../platform/cluster/invalidation-bus.js';
 import { parseSiteSettings } from '../settings/index.js';
-import { ContentCache, type ContentCacheStats } from './content-cache.js';
+import { ContentCache, type ContentCacheStats, READS } from './content-cache.js';
 import { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
 
 export { SiteNotFoundError } from '../../platform/errors/site-not-found.js';
@@ -179,10 +179,15 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
   }
 
   function getSite(siteId: string): Promise<Site | undefined> {
-    return cache.get(siteId, 'site', async () => {
-      const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-      return row ? siteFromRow(row) : undefined;
-    });
+    return cache.get(
+      siteId,
+      'site',
+      async () => {
+        const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+        return row ? siteFromRow(row) : undefined;
+      },
+      READS.sites,
+    );
   }
 
   async function navigation(siteId: string): Promise<NavigationLink[]> {
@@ -240,11 +245,11 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     ...siteContent,
     // Every page asks for these; writes and passing dates make them change (content-cache.ts).
     getNavigationTree(siteId) {
-      return cache.timed(siteId, 'navigation-tree', () => siteContent.getNavigationTree(siteId));
+      return cache.timed(siteId, 'navigation-tree', () => siteContent.getNavigationTree(siteId), READS.collections);
     },
     getPageBySlug(siteId, slug, options) {
       if (options?.includeUnpublished) return siteContent.getPageBySlug(siteId, slug, options);
-      return cache.timed(siteId, `page:${slug}`, () => siteContent.getPageBySlug(siteId, slug));
+      return cache.timed(siteId, `page:${slug}`, () => siteContent.getPageBySlug(siteId, slug), READS.collections);
     },
     listItems(siteId, collectionId, options = {}) {
       if (options.now !== undefined || options.status === 'all') {
@@ -272,11 +277,11 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     getSite,
 
     getNavigation(siteId) {
-      return cache.get(siteId, 'navigation', () => navigation(siteId));
+      return cache.get(siteId, 'navigation', () => navigation(siteId), READS.collections);
     },
 
     getCollectionBySlug(siteId, slug) {
-      return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug));
+      return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug), READS.collections);
     },
 
     remember(siteId, name, load) {
@@ -284,15 +289,20 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     },
 
     isMembersOnly(siteId, slug) {
-      return cache.get(siteId, `members-only:${slug}`, async () => {
-        const row = await db
-          .selectFrom('collections')
-          .select('members_only')
-          .where('site_id', '=', siteId)
-          .where('slug', '=', slug)
-          .executeTakeFirst();
-        return row?.members_only === 1;
-      });
+      return cache.get(
+        siteId,
+        `members-only:${slug}`,
+        async () => {
+          const row = await db
+            .selectFrom('collections')
+            .select('members_only')
+            .where('site_id', '=', siteId)
+            .where('slug', '=', slug)
+            .executeTakeFirst();
+          return row?.members_only === 1;
+        },
+        READS.collections,
+      );
     },
 
     invalidate(siteId) {

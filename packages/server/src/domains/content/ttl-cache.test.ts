@@ -29,6 +29,23 @@ describe('TtlCache', () => {
     expect(await cache.get('b:1', async () => 'other')).toBe('kept');
   });
 
+  it('forgets on a write the entries that read a table written, or did not say what they read', async () => {
+    const cache = new TtlCache<string>(1000, () => 0);
+    const pages = new Set(['collections']);
+    await cache.get('nav', async () => 'nav 1', pages);
+    await cache.get('both', async () => 'both 1', new Set(['items', 'collections']));
+    await cache.get('unsaid', async () => 'unsaid 1');
+    cache.forgetWritten(new Set(['product_variants', 'orders']));
+    expect(await cache.get('nav', async () => 'nav 2', pages)).toBe('nav 1');
+    expect(await cache.get('both', async () => 'both 2')).toBe('both 1');
+    expect(await cache.get('unsaid', async () => 'unsaid 2')).toBe('unsaid 2');
+    cache.forgetWritten(new Set(['items']));
+    expect(await cache.get('nav', async () => 'nav 3', pages)).toBe('nav 1');
+    expect(await cache.get('both', async () => 'both 3')).toBe('both 3');
+    cache.forgetWritten(new Set(['orders', 'collections']));
+    expect(await cache.get('nav', async () => 'nav 4', pages)).toBe('nav 4');
+  });
+
   it('keeps at most maxEntries, dropping the oldest first', async () => {
     const cache = new TtlCache<string>(1000, () => 0, 2);
     await cache.get('a', async () => 'a1');

@@ -9,6 +9,8 @@ interface Entry<V> {
   at: number;
   /** Its weight once loaded (0 until then). */
   bytes: number;
+  /** The tables its value was read from, when the caller said (`forgetWritten`). */
+  reads: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -41,7 +43,8 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  /** `reads`: the tables the value is read from, so a write to others leaves it (`forgetWritten`). */
+  get(key: string, load: () => Promise<V>, reads?: ReadonlySet<string>): Promise<V> {
     const hit = this.entries.get(key);
     const ttl = typeof this.ttlMs === 'number' ? this.ttlMs : this.ttlMs();
     if (hit && this.now() - hit.at < ttl) {
@@ -55,7 +58,7 @@ export class TtlCache<V> {
     const value = load();
     if (hit !== undefined) this.drop(key);
     else if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value as string);
-    const entry: Entry<V> = { value, at: this.now(), bytes: 0 };
+    const entry: Entry<V> = { value, at: this.now(), bytes: 0, reads };
     this.entries.set(key, entry);
     if (this.size) this.weighWhenLoaded(key, entry, this.size);
     // A failed load is not remembered.
@@ -91,9 +94,12 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
-  /** Forgets every key but those starting with `prefix`. */
-  clearAllBut(prefix: string): void {
-    for (const key of this.entries.keys()) if (!key.startsWith(prefix)) this.drop(key);
+  /** Forgets what a write to `written` may change: every entry but those said to read none of them. */
+  forgetWritten(written: ReadonlySet<string>): void {
+    for (const [key, entry] of this.entries) {
+      const reads = entry.reads;
+      if (reads === undefined || [...written].some((table) => reads.has(table))) this.drop(key);
+    }
   }
 
   /** Forgets every key, or those starting with `prefix`. */

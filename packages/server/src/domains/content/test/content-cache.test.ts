@@ -242,6 +242,48 @@ for (const dialect of DIALECTS) {
       expect(await read()).toBe(before + 100);
     });
 
+    it('keeps the site, navigation and page lookups through a stock change, not through a page edit', async () => {
+      const variant = await limitedVariant(suite.server, 'wool-scarf');
+      const content = suite.server.app.services.content;
+      const site = await content.getSiteForHost('localhost');
+      const lookups = async () => {
+        await content.getSite(site.id);
+        await content.getNavigation(site.id);
+        await content.getNavigationTree(site.id);
+        return content.getCollectionBySlug(site.id, 'shop');
+      };
+      const misses = () => content.cacheStats().misses;
+      const shop = await lookups();
+      const item = () => content.getItemBySlug(site.id, shop!.id, 'wool-scarf');
+      await item();
+      let before = misses();
+      await lookups();
+      await item();
+      expect(misses()).toBe(before);
+
+      // A stock write: the product's lookup reads its variants again, the site's and pages' do not.
+      await suite.server.db
+        .updateTable('product_variants')
+        .set({ qty_in_stock: variant.qty_in_stock + 7 })
+        .where('id', '=', variant.id)
+        .execute();
+      before = misses();
+      await lookups();
+      expect(misses()).toBe(before);
+      await item();
+      expect(misses()).toBe(before + 1);
+
+      // A write to the pages (a navigation title): the navigation is read again and shows it.
+      const title = `Shop ${Date.now()}`;
+      await suite.server.db.updateTable('collections').set({ title }).where('id', '=', shop!.id).execute();
+      before = misses();
+      await lookups();
+      expect(misses()).toBeGreaterThan(before);
+      expect((await content.getNavigation(site.id)).map((link) => link.title)).toContain(title);
+      expect((await content.getCollectionBySlug(site.id, 'shop'))?.title).toBe(title);
+      await suite.server.db.updateTable('collections').set({ title: shop!.title }).where('id', '=', shop!.id).execute();
+    });
+
     it('never shows one visitor’s cart pill or owner roles to another', async () => {
       const variant = await limitedVariant(suite.server, 'wool-scarf');
       const shopper = Visitor.of(suite.server);
