@@ -139,9 +139,10 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const siteTheme: SiteThemeSource = (site, request) => siteThemes.cache.forPage(site, request);
   const ownerRoles = async (request: FastifyRequest) => (await loadOwner(request))?.roles;
   // A site's font kits on every theme page and in its editor (issue 21). Cached with the site's
-  // content (`site_font_kits` is a content table): no query per page view.
+  // content (`site_font_kits` is a content table): no query per page view, nor after a stock change.
+  const FONT_KIT_TABLES: ReadonlySet<string> = new Set(['site_font_kits']);
   const fontKits: FontKitSource = (siteId) =>
-    content.remember(siteId, 'font-kits', async () => pageFontKits(await fontKitsOf(db, siteId)));
+    content.remember(siteId, 'font-kits', async () => pageFontKits(await fontKitsOf(db, siteId)), FONT_KIT_TABLES);
   const theme = new Theme(DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });
   const services: AppServices = {
     content,

@@ -82,9 +82,10 @@ export interface ContentService extends SiteContent {
   /**
    * Another area's lookup kept with the site's content: forgotten with it at every write to a
    * content table, on this node and (through the cluster bus) on the others. `load` must read only
-   * what such writes change (the answer is frozen and shared).
+   * what such writes change (the answer is frozen and shared). With `reads` (every table `load`
+   * reads), only a write to one of those forgets it.
    */
-  remember<T>(siteId: string, name: string, load: () => Promise<T>): Promise<T>;
+  remember<T>(siteId: string, name: string, load: () => Promise<T>, reads?: ReadonlySet<string>): Promise<T>;
   /** Products of a collection visitors may see (no drafts), in display order, in template JSON shape. */
   listProducts(siteId: string, collectionId: string): Promise<ProductItemJson[]>;
   getProductBySlug(siteId: string, collectionId: string, urlId: string): Promise<ProductItemJson | undefined>;
@@ -284,8 +285,8 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
       return cache.timed(siteId, `collection:${slug}`, () => collectionBySlug(siteId, slug), READS.collections);
     },
 
-    remember(siteId, name, load) {
-      return cache.get(siteId, `other:${name}`, load);
+    remember(siteId, name, load, reads) {
+      return cache.get(siteId, `other:${name}`, load, reads);
     },
 
     isMembersOnly(siteId, slug) {

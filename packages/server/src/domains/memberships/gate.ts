@@ -21,10 +21,16 @@ export interface AreaGate {
   forget(siteId: string): void;
 }
 
+/** What the area slugs are read from: a stock change or a sale leaves them cached (issue 20). */
+const AREA_SLUG_TABLES: ReadonlySet<string> = new Set(['member_area_collections', 'collections']);
+
 export function createAreaGate(app: FastifyInstance, siteUsers: SiteUserPort): AreaGate {
   async function areaOfSlug(siteId: string, slug: string): Promise<string | undefined> {
-    const slugs = await app.services.content.remember(siteId, 'member-area-slugs', async () =>
-      Object.fromEntries(await areaSlugs(app.db, siteId)),
+    const slugs = await app.services.content.remember(
+      siteId,
+      'member-area-slugs',
+      async () => Object.fromEntries(await areaSlugs(app.db, siteId)),
+      AREA_SLUG_TABLES,
     );
     return Object.hasOwn(slugs, slug) ? slugs[slug] : undefined;
   }
