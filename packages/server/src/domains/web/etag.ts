@@ -25,8 +25,6 @@ import { SITE_USER_COOKIE } from '../site-users/index.js';
  */
 
 const cacheable = new WeakSet<FastifyReply>();
-/** Tags given before send: the one a kept answer (`page-answers.ts`) gives the same page later. */
-const givenTags = new WeakMap<FastifyReply, string>();
 
 /** Marks a visitor page answer for validators (`installPageValidators` does the rest on send). */
 export function markCacheablePage(reply: FastifyReply): void {
@@ -34,11 +32,11 @@ export function markCacheablePage(reply: FastifyReply): void {
 }
 
 /**
- * Tags a page with the validator its kept answer will carry, so a browser's next `If-None-Match` gets
- * its 304 whether that view is rendered again or served from the kept answer.
+ * Takes the mark back: the page goes out as a kept answer (`page-answers.ts`), which sets its own
+ * validators, the same as every later view of it gets (so its 304s hold either way).
  */
-export function givePageEtag(reply: FastifyReply, etag: string): void {
-  givenTags.set(reply, etag);
+export function unmarkCacheablePage(reply: FastifyReply): void {
+  cacheable.delete(reply);
 }
 
 /** The crumb is at least this long; a shorter one (never issued) is not looked for in the page. */
@@ -89,7 +87,7 @@ function validate(request: FastifyRequest, reply: FastifyReply, payload: unknown
     return payload;
   }
   const personal = isPersonalPage(request, reply, payload);
-  const etag = givenTags.get(reply) ?? weakEtag(payload);
+  const etag = weakEtag(payload);
   reply.header('etag', etag);
   reply.header('cache-control', personal ? 'private, no-cache' : 'public, no-cache');
   if (!personal) addVary(reply, 'Cookie');

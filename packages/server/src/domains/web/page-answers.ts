@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE, HAS_CART_COOKIE } from '../../platform/http/cookies.js';
 import { COMPRESS_MIN_BYTES, encodingWeight } from './compression.js';
 import { type GzipTemplate, gzipSpliced, gzipTemplate } from './gzip-splice.js';
-import { givePageEtag, matchesIfNoneMatch, weakEtag } from './etag.js';
+import { matchesIfNoneMatch, unmarkCacheablePage, weakEtag } from './etag.js';
 
 /**
  * Whole answers of theme pages for anonymous visitors (issue 20), kept per process and sent from the
@@ -20,7 +20,9 @@ import { givePageEtag, matchesIfNoneMatch, weakEtag } from './etag.js';
  * template passes the crumb through untouched), split where the crumb goes; the handler's headers
  * (content type, a site's own Content-Security-Policy). Each answer puts the visitor's own crumb back:
  * plain bytes, or gzip whose fixed parts were compressed once (`gzip-splice.ts`); a page without the
- * crumb is also kept as brotli. `ETag` and `Cache-Control` follow `etag.ts`: a page printing the crumb
+ * crumb is also kept as brotli. The view that rendered the page is sent the same way, so a page is
+ * compressed once per version, not once for its first view and again for the rest. A visitor taking
+ * brotli but not gzip is not served a page printing the crumb from here (see `brotliOnly`). `ETag` and `Cache-Control` follow `etag.ts`: a page printing the crumb
  * is private, and its tag names the visitor's crumb.
  *
  * When it is forgotten: every answer is kept under the content cache's `generation`, which moves on any
@@ -81,14 +83,18 @@ interface Pending {
 export interface PageAnswers {
   /** The `onRequest` hook: sends a kept answer, or notes the request as one whose answer may be kept. */
   serve(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined;
-  /** After a render: keeps the page for the next visitors when it may be shared. Call before sending. */
+  /**
+   * After a render: keeps the page for the next visitors when it may be shared, and then sends it as
+   * they will get it (answers true), so the page is compressed once, not once for this answer and
+   * again for the next. Answers false when nothing was kept: the caller sends the page itself.
+   */
   offer(
     request: FastifyRequest,
     reply: FastifyReply,
     siteId: string,
     shared: string | undefined,
     status: number,
-  ): Promise<void>;
+  ): Promise<boolean>;
   readonly stats: { hits: number; misses: number; kept: number; entries: number; bytes: number };
 }
 
@@ -130,7 +136,10 @@ export function createPageAnswers(
       const generation = freshness.generation;
       const answer = answers.get(key);
       if (answer && (answer.generation !== generation || Date.now() >= answer.expiresAt)) drop(key, answer);
-      else if (answer) {
+      else if (answer && brotliOnly(request, answer)) {
+        // Rendered (from the memo) and compressed the usual way; nothing of it is kept again.
+        return undefined;
+      } else if (answer) {
         // Most recently used last.
         answers.delete(key);
         answers.set(key, answer);
@@ -143,8 +152,8 @@ export function createPageAnswers(
     },
     async offer(request, reply, siteId, shared, status) {
       const noted = pending.get(request);
-      if (!noted || status !== 200 || shared === undefined || reply.hasHeader('set-cookie')) return;
-      if (reply.hasHeader('cache-control')) return;
+      if (!noted || status !== 200 || shared === undefined || reply.hasHeader('set-cookie')) return false;
+      if (reply.hasHeader('cache-control')) return false;
       const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (!OWN_HEADERS.has(name) && typeof value === 'string') headers[name] = value;
@@ -152,12 +161,12 @@ export function createPageAnswers(
       const lifetime = freshness.answerLifetime(lifetimeMs);
       const next = await freshness.nextChange(siteId).catch(() => 0);
       // A write since the request began: what was read may be old already.
-      if (freshness.generation !== noted.generation || lifetime <= 0) return;
+      if (freshness.generation !== noted.generation || lifetime <= 0) return false;
       const parts = shared.split(standIn).map((part) => Buffer.from(part));
       const plain = parts.reduce((sum, part) => sum + part.length, 0);
       const old = answers.get(noted.key);
       if (old) drop(noted.key, old);
-      if (plain > maxBytes / 16) return;
+      if (plain > maxBytes / 16) return false;
       const answer: Answer = {
         generation: noted.generation,
         expiresAt: Math.min(Date.now() + lifetime, next),
@@ -167,7 +176,6 @@ export function createPageAnswers(
         bytes: 0,
       };
       answers.set(noted.key, answer);
-      givePageEtag(reply, etagFor(answer, request.crumb));
       grow(answer, plain + 256);
       stats.kept++;
       for (const [key, oldest] of answers) {
@@ -175,6 +183,10 @@ export function createPageAnswers(
         drop(key, oldest);
       }
       stats.entries = answers.size;
+      if (brotliOnly(request, answer)) return false;
+      unmarkCacheablePage(reply);
+      send(request, reply, answer);
+      return true;
     },
   };
 
@@ -231,6 +243,21 @@ export function createPageAnswers(
     });
     return reply.code(200).send(Buffer.concat(chunks));
   }
+}
+
+/**
+ * A visitor who takes brotli but not gzip, asking for a page that prints the crumb: the kept answer
+ * has no brotli of such a page (its crumb cannot be spliced into one), and sending it uncompressed
+ * would cost them more than a render from the memo and a compression cost here.
+ */
+function brotliOnly(request: FastifyRequest, answer: Answer): boolean {
+  const accepted = request.headers['accept-encoding'];
+  return (
+    answer.parts.length > 1 &&
+    answer.parts.reduce((sum, part) => sum + part.length, 0) >= COMPRESS_MIN_BYTES &&
+    encodingWeight(accepted, 'gzip') <= 0 &&
+    encodingWeight(accepted, 'br') > 0
+  );
 }
 
 function crumbTag(crumb: string): string {

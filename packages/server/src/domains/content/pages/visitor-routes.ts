@@ -143,7 +143,8 @@ export default async function pagesPlugin(app: FastifyInstance, options: PagesPl
     // ETag, Cache-Control and 304 on the way out (domains/web/etag.ts); error and not-found pages stay no-store.
     if (own.preview) reply.header('cache-control', 'no-store');
     else markCacheablePage(reply);
-    await answers?.offer(request, reply, site.id, rendered.shared, status);
+    // Kept for the next visitors: sent as they will get it (`page-answers.ts`).
+    if (await answers?.offer(request, reply, site.id, rendered.shared, status)) return;
     reply.code(status).type('text/html; charset=utf-8').send(rendered.html);
   }
 

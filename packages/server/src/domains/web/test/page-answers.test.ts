@@ -140,6 +140,28 @@ for (const dialect of DIALECTS) {
       expect(stockOnPage(await page(), variant.sku)).toBe(78);
     });
 
+    it('sends the view that rendered a page as the next views get it: compressed once, the same bytes', async () => {
+      const variant = await variantOf('wool-scarf');
+      const set = await manager.put(`/api/config/inventory/${variant.id}`, { qtyInStock: 91 });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const before = stats();
+      const headers = { 'accept-encoding': 'gzip, deflate, br' };
+      const fresh = await visitor(suite.server.url, 'hanna').get<string>(PRODUCT, { headers });
+      expect(stats().kept).toBe(before.kept + 1);
+      expect(stats().hits).toBe(before.hits);
+      const kept = await visitor(suite.server.url, 'hanna').get<string>(PRODUCT, { headers });
+      expect(stats().hits).toBe(before.hits + 1);
+      for (const answer of [fresh, kept]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-encoding')).toBe('gzip');
+        expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+        expect(stockOnPage(answer.body, variant.sku)).toBe(91);
+      }
+      expect(fresh.body).toBe(kept.body);
+      expect(fresh.headers.get('etag')).toBe(kept.headers.get('etag'));
+      expect(fresh.headers.get('content-security-policy')).toBe(kept.headers.get('content-security-policy'));
+    });
+
     it('never gives a visitor with a cart, a signed-in owner or a site user the shared answer', async () => {
       const variant = await variantOf('wool-scarf');
       const anonymous = async () => (await visitor(suite.server.url, 'gina').get<string>(PRODUCT)).body;

@@ -28,17 +28,25 @@ describe.each(DIALECTS)('compression and page validators (%s)', (dialect) => {
       ] as const) {
         const answer = await rawGet(`${suite.server.url}${path}`, { 'accept-encoding': accept });
         if (answer.bytes.length === 0 || Number(answer.headers['content-length'] ?? 2000) < 1024) continue;
-        expect(answer.headers['content-encoding'], `${path} with ${accept}`).toBe(expected);
+        // A page printing the visitor's crumb (the product page's form), once kept for anonymous
+        // visitors, goes out as they splice it: gzip, to a browser taking both (page-answers.ts).
+        const encoding = answer.headers['content-encoding'];
+        if (accept === 'br, gzip' && answer.text.includes('name="crumb"'))
+          expect(['br', 'gzip'], `${path} with ${accept}`).toContain(encoding);
+        else expect(encoding, `${path} with ${accept}`).toBe(expected);
         expect(String(answer.headers.vary)).toMatch(/Accept-Encoding/i);
         expect(answer.bytes.length).toBeLessThan(Buffer.byteLength(answer.text));
       }
       const plain = await rawGet(`${suite.server.url}${path}`, {});
       expect(plain.headers['content-encoding'], path).toBeUndefined();
     }
-    // Pages are long enough that every one of them went out compressed.
-    const page = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { 'accept-encoding': 'br' });
-    expect(page.headers['content-encoding']).toBe('br');
-    expect(page.text).toContain('</html>');
+    // Pages are long enough that every one of them went out compressed, brotli to a browser taking only
+    // that, whether the page was kept for anonymous visitors or not (twice: rendered, then kept).
+    for (let view = 0; view < 2; view++) {
+      const page = await rawGet(`${suite.server.url}/shop/p/linen-shirt`, { 'accept-encoding': 'br' });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.text).toContain('</html>');
+    }
   });
 
   it('serves the build-time .br and .gz of built assets and theme CSS, with Vary', async (context) => {
