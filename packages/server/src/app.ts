@@ -119,6 +119,9 @@ export const THEME_ASSETS_DIR = join(DEFAULT_THEME_DIR, 'assets');
  * static files, then one encapsulated plugin per area, `pages` last so it answers every GET no API
  * route claimed. The caller owns `db` and destroys it after `app.close()`.
  */
+/** What a site's font kits are read from: only a write there forgets them (`content.remember`). */
+const FONT_KIT_TABLES: ReadonlySet<string> = new Set(['site_font_kits']);
+
 export async function buildApp({ db, config }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logger,
@@ -140,7 +143,6 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   const ownerRoles = async (request: FastifyRequest) => (await loadOwner(request))?.roles;
   // A site's font kits on every theme page and in its editor (issue 21). Cached with the site's
   // content (`site_font_kits` is a content table): no query per page view, nor after a stock change.
-  const FONT_KIT_TABLES: ReadonlySet<string> = new Set(['site_font_kits']);
   const fontKits: FontKitSource = (siteId) =>
     content.remember(siteId, 'font-kits', async () => pageFontKits(await fontKitsOf(db, siteId)), FONT_KIT_TABLES);
   const theme = new Theme(DEFAULT_THEME_DIR, { memoChars: PAGE_MEMO_CHARS });

@@ -96,10 +96,7 @@ export class TtlCache<V> {
 
   /** Forgets what a write to `written` may change: every entry but those said to read none of them. */
   forgetWritten(written: ReadonlySet<string>): void {
-    for (const [key, entry] of this.entries) {
-      const reads = entry.reads;
-      if (reads === undefined || [...written].some((table) => reads.has(table))) this.drop(key);
-    }
+    for (const [key, entry] of this.entries) if (!readsNone(entry.reads, written)) this.drop(key);
   }
 
   /** Forgets every key, or those starting with `prefix`. */
@@ -111,4 +108,11 @@ export class TtlCache<V> {
     }
     for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
   }
+}
+
+/** Did an entry say what it reads, and is none of it in `written`? */
+function readsNone(reads: ReadonlySet<string> | undefined, written: ReadonlySet<string>): boolean {
+  if (reads === undefined) return false;
+  for (const table of written) if (reads.has(table)) return false;
+  return true;
 }

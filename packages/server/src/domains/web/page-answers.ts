@@ -22,8 +22,9 @@ import { matchesIfNoneMatch, unmarkCacheablePage, weakEtag } from './etag.js';
  * plain bytes, or gzip whose fixed parts were compressed once (`gzip-splice.ts`); a page without the
  * crumb is also kept as brotli. The view that rendered the page is sent the same way, so a page is
  * compressed once per version, not once for its first view and again for the rest. A visitor taking
- * brotli but not gzip is not served a page printing the crumb from here (see `brotliOnly`). `ETag` and `Cache-Control` follow `etag.ts`: a page printing the crumb
- * is private, and its tag names the visitor's crumb.
+ * brotli but not gzip is not served a page printing the crumb from here (see `brotliOnly`). `ETag`
+ * and `Cache-Control` follow `etag.ts`: a page printing the crumb is private, and its tag names the
+ * visitor's crumb.
  *
  * When it is forgotten: every answer is kept under the content cache's `generation`, which moves on any
  * write that can change a page (through this node or, by the cluster bus, another; the SQLite probe;
@@ -254,9 +255,9 @@ function brotliOnly(request: FastifyRequest, answer: Answer): boolean {
   const accepted = request.headers['accept-encoding'];
   return (
     answer.parts.length > 1 &&
-    answer.parts.reduce((sum, part) => sum + part.length, 0) >= COMPRESS_MIN_BYTES &&
     encodingWeight(accepted, 'gzip') <= 0 &&
-    encodingWeight(accepted, 'br') > 0
+    encodingWeight(accepted, 'br') > 0 &&
+    answer.parts.reduce((sum, part) => sum + part.length, 0) >= COMPRESS_MIN_BYTES
   );
 }
 
