@@ -162,6 +162,23 @@ for (const dialect of DIALECTS) {
       expect(fresh.headers.get('content-security-policy')).toBe(kept.headers.get('content-security-policy'));
     });
 
+    it('gives each of many visitors rendering the same fresh page at once their own crumb only', async () => {
+      const variant = await variantOf('wool-scarf');
+      const set = await manager.put(`/api/config/inventory/${variant.id}`, { qtyInStock: 92 });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const names = ['ivan', 'jack', 'kate', 'lena', 'mona', 'nick'];
+      const pages = await Promise.all(names.map((name) => visitor(suite.server.url, name).get<string>(PRODUCT)));
+      for (const [index, page] of pages.entries()) {
+        expect(page.status).toBe(200);
+        expect(stockOnPage(page.body, variant.sku)).toBe(92);
+        for (const [other, name] of names.entries()) {
+          expect(page.body.includes(`${name}${'x'.repeat(24 - name.length)}`), `${names[index]} sees ${name}`).toBe(
+            other === index,
+          );
+        }
+      }
+    });
+
     it('never gives a visitor with a cart, a signed-in owner or a site user the shared answer', async () => {
       const variant = await variantOf('wool-scarf');
       const anonymous = async () => (await visitor(suite.server.url, 'gina').get<string>(PRODUCT)).body;
