@@ -7,6 +7,7 @@ import './check-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { failedTests, printFailures } from './test-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const reports = join(root, 'test-results');
@@ -14,7 +15,8 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 let failedSteps = 0;
-const totals = { passed: 0, failed: 0, skipped: 0 };
+// failures: what failed, by name, so that the last lines of a long log say which test to look at.
+const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
 
 // This Node first on PATH, so that `npx` and what it starts run on it too.
 const PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
@@ -25,7 +27,10 @@ function step(name, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, PATH, ...env } });
   const ok = r.status === 0;
   console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (!ok) failedSteps++;
+  if (!ok) {
+    failedSteps++;
+    totals.failures.push(`step: ${name}`);
+  }
   return ok;
 }
 
@@ -35,6 +40,7 @@ function countVitest(file) {
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  totals.failures.push(...failedTests(report, root));
 }
 
 const npx = 'npx';
@@ -68,5 +74,6 @@ if (existsSync(join(root, 'vitest.e2e.config.ts'))) {
 
 if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
 writeFileSync(join(reports, 'totals.json'), `${JSON.stringify(totals)}\n`);
+printFailures(totals.failures);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps > 0 ? 1 : 0);
