@@ -18,6 +18,8 @@ export const CONTENT_TABLES: ReadonlySet<string> = new Set([
   'product_reviews',
   // Connected font kits: every page links them and its CSP allows their origins (issue 21).
   'site_font_kits',
+  // A product page's installment line follows the site's Stripe connection (issue 17).
+  'payment_connections',
 ]);
 
 /**

@@ -228,15 +228,23 @@ export function createContentService(db: Kysely<Database>, options: { bus?: Inva
     if (rows.length === 0) return [];
     const site = await getSite(siteId);
     const currency = site?.currency ?? 'USD';
-    const collectionIds = [...new Set(rows.map((r) => r.collection_id))];
+    let slugs = await collectionSlugs(siteId);
+    // A collection newer than the kept list (made while it was read): read them again.
+    if (rows.some((r) => slugs[r.collection_id] === undefined)) slugs = await readCollectionSlugs(siteId);
+    return productsWithVariants(db, rows, currency, (row) => slugs[row.collection_id] ?? '');
+  }
+
+  /** The site's collection slugs by id; a product's URL needs its collection's (issue 20: kept, not read per product view). */
+  async function readCollectionSlugs(siteId: string): Promise<Record<string, string>> {
     const collections = await db
       .selectFrom('collections')
       .select(['id', 'slug'])
-      .where('id', 'in', collectionIds)
+      .where('site_id', '=', siteId)
       .execute();
-    const slugs = new Map(collections.map((c) => [c.id, c.slug]));
-    return productsWithVariants(db, rows, currency, (row) => slugs.get(row.collection_id) ?? '');
+    return Object.fromEntries(collections.map((c) => [c.id, c.slug]));
   }
+  const collectionSlugs = (siteId: string) =>
+    cache.get(siteId, 'collection-slugs', () => readCollectionSlugs(siteId), READS.collections);
 
   const siteContent = createSiteContent(db);
   /** Rows that writes change often (stock, posts) are cached only when writes are watched. */

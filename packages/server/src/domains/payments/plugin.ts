@@ -60,7 +60,9 @@ const LABELS: Record<HostedProviderId, string> = {
  * and releases an order's payment session, the providers' webhooks and the return pages.
  */
 export default async function paymentsPlugin(app: FastifyInstance, options: PaymentsPluginOptions): Promise<void> {
-  const registry = createHostedRegistry(app.db, app.config);
+  const registry = createHostedRegistry(app.db, app.config, undefined, (siteId, name, load, reads) =>
+    app.services.content.remember(siteId, name, load, reads),
+  );
   const mail = createMailService(app.db, app.config);
   const kinds: HostedOrderKind[] = [];
   const flow = createHostedPayments({

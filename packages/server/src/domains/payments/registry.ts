@@ -61,12 +61,40 @@ function apiBaseOf(config: ServerConfig, id: HostedProviderId): string | undefin
   return config.paymentApiBases?.[id];
 }
 
+/**
+ * Keeps a site's lookup until a write to one of `reads` (`ContentService.remember`: exact on this
+ * node, forgotten on the others through the cluster bus).
+ */
+export type RememberConnection = <T>(
+  siteId: string,
+  name: string,
+  load: () => Promise<T>,
+  reads: ReadonlySet<string>,
+) => Promise<T>;
+
+/** What a stored connection is read from. */
+const CONNECTION_TABLES: ReadonlySet<string> = new Set(['payment_connections']);
+
 export function createHostedRegistry(
   db: Kysely<Database>,
   config: ServerConfig,
   factories: Partial<Record<HostedProviderId, HostedFactory>> = HOSTED_FACTORIES,
+  /**
+   * With it, one provider's stored connection is kept until the connections are written: every
+   * product page asks for the Stripe adapter (installment messaging), issue 20.
+   */
+  remember?: RememberConnection,
 ): HostedRegistry {
   const made = new Map<string, HostedPaymentProvider | undefined>();
+  const storedConnection = (siteId: string, id: HostedProviderId) =>
+    remember
+      ? remember(
+          siteId,
+          `payment-connection:${id}`,
+          () => loadConnection(db, siteId, id, config.secretKey),
+          CONNECTION_TABLES,
+        )
+      : loadConnection(db, siteId, id, config.secretKey);
 
   async function providerFor(
     siteId: string,
@@ -77,7 +105,7 @@ export function createHostedRegistry(
     const factory = factories[id];
     if (!factory) return undefined;
     const env = environmentKeys(config, id);
-    const stored = env ? undefined : read ? read.get(id) : await loadConnection(db, siteId, id, config.secretKey);
+    const stored = env ? undefined : read ? read.get(id) : await storedConnection(siteId, id);
     const keys = env ?? stored?.config;
     if (!keys) return undefined;
     const mode = stored?.mode ?? (keys.mode === 'live' ? 'live' : 'test');

@@ -8,7 +8,7 @@ import { REVIEW_FORM_ACTION } from './form-routes.js';
 import { REVIEW_PHOTO_LIMITS } from './photos.js';
 import { summariesOf } from './repository.js';
 import { createReviewService, type ReviewService } from './service.js';
-import { createReviewSettings, type SettingsPort } from './settings.js';
+import { createReviewSettings, type RememberPort, type SettingsPort } from './settings.js';
 import type { SiteUserPort } from '../site-users/index.js';
 import { type ReviewsJsonLd, type ReviewsSection, type ReviewWriter, reviewsSection, starText } from './view.js';
 import { registerReviewVisitorRoutes } from './visitor-routes.js';
@@ -64,13 +64,16 @@ export default async function reviewsPlugin(
   app: FastifyInstance,
   options: { siteUsers: SiteUserPort; settings: SettingsPort },
 ): Promise<void> {
-  const settings = createReviewSettings(app.db, options.settings);
+  // Kept with the site's content (issue 20), forgotten at a write to the tables each names.
+  const remember: RememberPort = (siteId, name, load, reads) =>
+    app.services.content.remember(siteId, name, load, reads);
+  const settings = createReviewSettings(app.db, options.settings, remember);
   const service = createReviewService(app, settings);
   const captchaGate = createCaptchaGate(app);
   app.services.reviews = {
     ...service,
     async section(input) {
-      const shown = await reviewsSection(app.db, settings, input);
+      const shown = await reviewsSection(app.db, settings, input, remember);
       if (!shown || !input.request) return shown;
       const writer = await writerFor(input.request, input.siteId, input.itemId, input.path);
       return { ...shown, section: { ...shown.section, writer } };

@@ -44,14 +44,35 @@ export interface ReviewSettingsStore {
   save(siteId: string, change: Partial<ReviewSettings>): Promise<ReviewSettings>;
 }
 
-export function createReviewSettings(db: Kysely<Database>, port: SettingsPort): ReviewSettingsStore {
+/**
+ * How a lookup is kept with the site's content (`ContentService.remember`): forgotten at a write to
+ * one of `reads`, on every node. Without one, every read goes to the database.
+ */
+export type RememberPort = <T>(
+  siteId: string,
+  name: string,
+  load: () => Promise<T>,
+  reads: ReadonlySet<string>,
+) => Promise<T>;
+
+/** What the settings are read from: the site row (its settings JSON). */
+const SETTINGS_TABLES: ReadonlySet<string> = new Set(['sites']);
+
+export function createReviewSettings(
+  db: Kysely<Database>,
+  port: SettingsPort,
+  remember?: RememberPort,
+): ReviewSettingsStore {
   const of = (json: string | null | undefined) => fromStored(port.parse(json).reviews as never);
+  const load = async (siteId: string) => {
+    const row = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
+    return of(row?.settings);
+  };
   return {
     of,
-    async read(siteId) {
-      const row = await db.selectFrom('sites').select('settings').where('id', '=', siteId).executeTakeFirst();
-      return of(row?.settings);
-    },
+    // Every product page and shop grid asks (issue 20): kept until the site row is written.
+    read: (siteId) =>
+      remember ? remember(siteId, 'review-settings', () => load(siteId), SETTINGS_TABLES) : load(siteId),
     save(siteId, change) {
       return port.update(db, siteId, (settings) => {
         const next = { ...fromStored(settings.reviews as never), ...change };

@@ -3,7 +3,7 @@ import type { Database } from '../../platform/db/schema.js';
 import { countWithPhotos, type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
 import { REVIEW_SORTS, type ReviewSort } from '@tessera/core/contracts/reviews';
 import { productPageQuery, REVIEWS_PAGE_SIZE } from './schemas.js';
-import type { ReviewSettingsStore } from './settings.js';
+import type { RememberPort, ReviewSettingsStore } from './settings.js';
 
 // What the product page shows of reviews (the theme's reviews section, `products.item.jsont`) and
 // says in its JSON-LD: the summary, one page of approved reviews in the chosen order, and plain
@@ -69,16 +69,44 @@ export interface ReviewsJsonLd {
 
 export const starText = (rating: number) => '★'.repeat(Math.round(rating)) + '☆'.repeat(5 - Math.round(rating));
 
-/** `undefined` when reviews are off for the site. */
+/** What the section is read from: the reviews, and the site row for the settings. */
+const SECTION_TABLES: ReadonlySet<string> = new Set(['product_reviews', 'sites']);
+
+type ShownSection = { section: ReviewsSection; jsonLd?: ReviewsJsonLd } | undefined;
+
+/**
+ * `undefined` when reviews are off for the site. With `remember`, the section as a page without a
+ * sort or page in its query shows it (nearly every view) is kept until a review or the site row is
+ * written (issue 20: three reads fewer on the first view of a product page after an edit); another
+ * sort or page is read each time, so a crawler's query strings cannot fill the cache.
+ */
 export async function reviewsSection(
   db: Kysely<Database>,
   settingsStore: ReviewSettingsStore,
   input: { siteId: string; itemId: string; path: string; query: unknown },
-): Promise<{ section: ReviewsSection; jsonLd?: ReviewsJsonLd } | undefined> {
-  const settings = await settingsStore.read(input.siteId);
-  if (!settings.enabled) return undefined;
+  remember?: RememberPort,
+): Promise<ShownSection> {
   const parsed = productPageQuery.safeParse(input.query ?? {});
   const { reviews: sort, reviewsPage } = parsed.success ? parsed.data : { reviews: 'newest' as const, reviewsPage: 1 };
+  const plain = sort === 'newest' && reviewsPage === 1;
+  if (!remember || !plain) return readSection(db, settingsStore, input, sort, reviewsPage);
+  return remember(
+    input.siteId,
+    `reviews:${input.itemId}:${input.path}`,
+    () => readSection(db, settingsStore, input, sort, reviewsPage),
+    SECTION_TABLES,
+  );
+}
+
+async function readSection(
+  db: Kysely<Database>,
+  settingsStore: ReviewSettingsStore,
+  input: { siteId: string; itemId: string; path: string },
+  sort: ReviewSort,
+  reviewsPage: number,
+): Promise<ShownSection> {
+  const settings = await settingsStore.read(input.siteId);
+  if (!settings.enabled) return undefined;
   const summary = await reviewSummary(db, input.itemId);
   // "With photos" pages through the reviews that have photos only.
   const listed = sort === 'photos' && summary.count > 0 ? await countWithPhotos(db, input.itemId) : summary.count;

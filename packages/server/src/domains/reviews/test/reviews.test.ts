@@ -256,6 +256,8 @@ for (const dialect of DIALECTS) {
       expect(before).toContain('id="reviews"');
       expect(before).not.toContain('aggregateRating');
       await owner.put(`/api/config/reviews/${row!.id}/status`, { status: 'approved' });
+      // The page as most visitors ask for it (its reviews section is kept between writes) shows it at once.
+      expect(String((await Visitor.of(suite.server).get(`/shop/p/${slug}`)).body)).toContain(title);
       const html = String((await Visitor.of(suite.server).get(`/shop/p/${slug}?reviews=lowest`)).body);
       expect(html).toContain(title);
       expect(html).toContain('href="#reviews"');
