@@ -1,10 +1,15 @@
 /** Small text helpers for markup built by formatters. */
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const NEEDS_ESCAPE = /[&<>"]/;
 
-/** Escape `& < > "` so text is safe both between tags and inside a double-quoted attribute. */
+/**
+ * Escape `& < > "` so text is safe both between tags and inside a double-quoted attribute. Four
+ * native replacements (`&` first) run about twice as fast as one with a callback on long text such
+ * as a product's variants JSON, and text without any of the four is returned as it is.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (ch) => ESCAPES[ch] ?? ch);
+  if (!NEEDS_ESCAPE.test(text)) return text;
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 }
 
 /** JSON text as the `json` formatter writes it: `</` is broken up so it cannot close a script. */

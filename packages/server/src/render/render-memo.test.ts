@@ -130,4 +130,30 @@ describe('Theme render memo', () => {
     expect(other).toContain('BBBBBB');
     expect(other).not.toContain('A');
   });
+
+  it('shares a page whose crumb sits deep in the context, each visitor getting their own in every place', () => {
+    const a = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const b = 'BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB';
+    const deep = themeWith('{.repeated section forms}<input name="{name}" value="{crumb|htmlattr}">{.end}{note}');
+    const context = (crumb: string) => ({
+      forms: [
+        { name: 'one', crumb },
+        { name: 'two', crumb },
+      ],
+      note: `n=${crumb}`,
+      untouched: { list: [1, 2, { x: 'y' }] },
+    });
+    const page = (crumb: string) =>
+      `<main><input name="one" value="${crumb}"><input name="two" value="${crumb}">n=${crumb}</main>`;
+    const given = context(a);
+    const first = deep.renderPage('main', given, { ...settings, visitorToken: a });
+    expect(first.html).toBe(page(a));
+    expect(first.shared).toBeDefined();
+    expect(first.shared).not.toContain(a);
+    // The visitor's context is left as it was.
+    expect(given).toEqual(context(a));
+    const second = deep.renderPage('main', context(b), { ...settings, visitorToken: b });
+    expect(second.html).toBe(page(b));
+    expect(second.shared).toBe(first.shared);
+  });
 });

@@ -169,12 +169,44 @@ export function remember<V extends MemoValue>(
     memo.set(key, kept);
     return kept;
   }
-  const standIn = draw(JSON.parse(shared), clock);
+  const standIn = draw(withStandIn(context, token), clock);
   if (!readClock && standIn.html === result.html.split(token).join(TOKEN_STAND_IN)) {
     memo.set(key, { ...standIn, shared: standIn.html });
     return { ...result, shared: standIn.html };
   }
   return result;
+}
+
+/**
+ * `context` with every string that holds `token` written with the stand-in instead: a new object
+ * along those paths only, the rest shared (the context is exact JSON, `isExactJson`, so this is what
+ * `JSON.parse` of the stand-in JSON would give, without parsing the whole context again, and dates
+ * stay dates as the visitor's render saw them).
+ */
+function withStandIn(value: unknown, token: string): unknown {
+  if (typeof value === 'string') return value.includes(token) ? value.split(token).join(TOKEN_STAND_IN) : value;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = withStandIn(value[i], token);
+      if (next !== value[i]) {
+        copy ??= value.slice();
+        copy[i] = next;
+      }
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in record) {
+    const next = withStandIn(record[key], token);
+    if (next !== record[key]) {
+      copy ??= { ...record };
+      copy[key] = next;
+    }
+  }
+  return copy ?? value;
 }
 
 /** Deeper than this is not remembered (and `JSON.stringify` is spared a cycle). */
