@@ -1,10 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import { rowWhere } from '../../platform/db/site-row.js';
-import type { CartRow, Database } from '../../platform/db/schema.js';
+import type { CartEntryRow, CartRow, Database } from '../../platform/db/schema.js';
 import { newId, newToken, nowIso } from '../../platform/ids.js';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
+import { runTogether } from '../../platform/db/together.js';
 
-// Cart rows: finding a visitor's open cart, locking it for a write, creating one.
+// Cart rows: finding a visitor's open cart, locking it for a write, creating one; its entry rows.
 
 /** The open (not purchased) visitor cart of a token on a site. */
 export async function findOpenCart(executor: Kysely<Database>, siteId: string, token: string | undefined) {
@@ -35,6 +36,22 @@ export async function lockOpenCart(trx: Transaction<Database>, siteId: string, t
   return cart;
 }
 
+/**
+ * `lockOpenCart`, with `more` statements sent in the same step right after the lock (`runTogether`,
+ * one round trip on PostgreSQL); answers the cart and their results. They run after the lock is held
+ * but must not depend on it (a read of what the lock guards belongs after this step).
+ */
+export async function lockOpenCartWith(
+  trx: Transaction<Database>,
+  siteId: string,
+  token: string | undefined,
+  more: readonly CompiledQuery[],
+): Promise<{ cart: CartRow | undefined; results: QueryResult<unknown>[] }> {
+  if (!token) return { cart: undefined, results: await runTogether(trx, more) };
+  const [touched, ...results] = await runTogether(trx, [touchOpenCart.bound(trx, nowIso(), token, siteId), ...more]);
+  return { cart: touched?.rows[0] as CartRow | undefined, results };
+}
+
 const insertCartRow = compiledOnce(5, (db, id: string, token: string, siteId: string, kind: string, now: string) =>
   db.insertInto('carts').values({ id, token, site_id: siteId, purchased: 0, kind, created_at: now, updated_at: now }),
 );
@@ -44,6 +61,20 @@ export async function insertCart(
   siteId: string,
   kind: 'cart' | 'subscription',
 ): Promise<CartRow> {
+  const { cart, insert } = newCartInsert(trx, siteId, kind);
+  await trx.executeQuery(insert);
+  return cart;
+}
+
+/**
+ * A new cart's row, and its insert bound but not run: a caller that writes the cart's first entry
+ * runs the two together (`runTogether`, one round trip on PostgreSQL), the cart first.
+ */
+export function newCartInsert(
+  trx: Kysely<Database>,
+  siteId: string,
+  kind: 'cart' | 'subscription',
+): { cart: CartRow; insert: CompiledQuery } {
   const now = nowIso();
   const cart: CartRow = {
     id: newId(),
@@ -54,6 +85,35 @@ export async function insertCart(
     created_at: now,
     updated_at: now,
   };
-  await insertCartRow(trx, cart.id, cart.token, siteId, kind, now);
-  return cart;
+  return { cart, insert: insertCartRow.bound(trx, cart.id, cart.token, siteId, kind, now) };
+}
+
+/** A cart's entry rows in the order the cart lists them (`inCartOrder`). */
+export const entryRows = compiledOnce(1, (db, cartId: string) =>
+  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id'),
+);
+
+/** The new quantity, answers and time of an entry the cart already holds. */
+export const updateEntryRow = compiledOnce(4, (db, id: string, quantity: number, fields: string | null, now: string) =>
+  db.updateTable('cart_entries').set({ quantity, additional_fields: fields, updated_at: now }).where('id', '=', id),
+);
+
+export const insertEntryRow = compiledOnce(
+  7,
+  (db, id: string, cartId: string, itemId: string, sku: string, quantity: number, fields: string | null, now: string) =>
+    db.insertInto('cart_entries').values({
+      id,
+      cart_id: cartId,
+      item_id: itemId,
+      sku,
+      quantity,
+      additional_fields: fields,
+      created_at: now,
+      updated_at: now,
+    }),
+);
+
+export function inCartOrder(a: CartEntryRow, b: CartEntryRow): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -7,13 +7,29 @@ import {
   QUANTITY,
   validateAddToCart,
 } from '@tessera/core';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { CartEntryRow, CartRow, Database } from '../../platform/db/schema.js';
 import type { ErrorCode } from '../../platform/errors/aliases.js';
-import { type ProductItemJson, loadCartProducts } from '../content/index.js';
-import { compiledOnce } from '../../platform/db/compiled-once.js';
-import { findOpenCart, insertCart, lockOpenCart } from './cart-rows.js';
+import {
+  type CartProducts,
+  cartProductQuery,
+  cartProductsOf,
+  type ProductItemJson,
+  loadCartProducts,
+} from '../content/index.js';
+import {
+  entryRows,
+  findOpenCart,
+  inCartOrder,
+  insertCart,
+  insertEntryRow,
+  lockOpenCart,
+  lockOpenCartWith,
+  newCartInsert,
+  updateEntryRow,
+} from './cart-rows.js';
+import { runTogether } from '../../platform/db/together.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import {
   type CartEntry,
@@ -100,36 +116,6 @@ const ITEM_NOT_FOR_SALE = fail(
 );
 const ENTRY_NOT_FOUND = fail('entry-not-found', 'That item is no longer in your cart. Please reload the page.');
 
-/** A cart's entry rows in the order the cart lists them (`inCartOrder`). */
-const entryRows = compiledOnce(1, (db, cartId: string) =>
-  db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id'),
-);
-
-/** The new quantity, answers and time of an entry the cart already holds. */
-const updateEntryRow = compiledOnce(4, (db, id: string, quantity: number, fields: string | null, now: string) =>
-  db.updateTable('cart_entries').set({ quantity, additional_fields: fields, updated_at: now }).where('id', '=', id),
-);
-
-const insertEntryRow = compiledOnce(
-  7,
-  (db, id: string, cartId: string, itemId: string, sku: string, quantity: number, fields: string | null, now: string) =>
-    db.insertInto('cart_entries').values({
-      id,
-      cart_id: cartId,
-      item_id: itemId,
-      sku,
-      quantity,
-      additional_fields: fields,
-      created_at: now,
-      updated_at: now,
-    }),
-);
-
-function inCartOrder(a: CartEntryRow, b: CartEntryRow): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
 function hasAdditionalFieldsForm(product: ProductItemJson): boolean {
   const content = product.structuredContent;
   return Boolean(content.additionalFieldsForm || content.additionalFieldsFormId);
@@ -180,9 +166,11 @@ export function createCartService(db: Kysely<Database>): CartService {
     siteId: string,
     input: AddEntryInput,
     quantityInCart: (sku: string) => Promise<number>,
+    /** The product, when the caller read it already. */
+    productRead?: CartProducts,
   ) {
-    const currency = await currencyOf(siteId, executor);
-    const read = await loadCartProducts(executor, siteId, [input.itemId], currency);
+    const read =
+      productRead ?? (await loadCartProducts(executor, siteId, [input.itemId], await currencyOf(siteId, executor)));
     const product = read.products.get(input.itemId);
     if (!product) return ITEM_NOT_FOUND;
     // A draft (or private, or not yet dated) product is not for sale, whoever knows its id.
@@ -228,17 +216,28 @@ export function createCartService(db: Kysely<Database>): CartService {
 
     async addEntry(siteId, token, input) {
       return db.transaction().execute(async (trx) => {
-        let cart = await lockOpenCart(trx, siteId, token);
+        // The product is read in the same step as the cart's lock (`runTogether`: one round trip on
+        // PostgreSQL, issue 20); the product is not what the lock guards. The cart's entries are read
+        // only after this step, once the lock is held, so no other add's entries can be missed.
+        const currency = await currencyOf(siteId, trx);
+        const locked = await lockOpenCartWith(trx, siteId, token, [cartProductQuery(trx, siteId, input.itemId)]);
+        let cart = locked.cart;
+        const productRead = cartProductsOf(locked.results[0]?.rows as never, siteId, currency);
         // The cart row is locked (or new) for the rest of the transaction, so its entries read once
         // stay what they are: validation, the write and the answer share one read (issue 20).
         let rowsRead: Promise<CartEntryRow[]> | undefined;
         const cartRows = () => (rowsRead ??= cart ? entryRows(trx, cart.id) : Promise.resolve([]));
         const entryOf = async (sku: string) =>
           (await cartRows()).find((row) => row.item_id === input.itemId && row.sku === sku);
-        const checked = await validateAdd(trx, siteId, input, async (sku) => (await entryOf(sku))?.quantity ?? 0);
+        const inCart = async (sku: string) => (await entryOf(sku))?.quantity ?? 0;
+        const checked = await validateAdd(trx, siteId, input, inCart, productRead);
         if (!checked.ok) return checked;
 
-        cart ??= await insertCart(trx, siteId, 'cart');
+        // A new cart's row goes with its first entry (`runTogether`, one round trip on PostgreSQL).
+        const made = cart ? undefined : newCartInsert(trx, siteId, 'cart');
+        cart ??= made!.cart;
+        const withCart = (write: CompiledQuery) =>
+          made ? runTogether(trx, [made.insert, write]) : trx.executeQuery(write);
         const now = nowIso();
         const rows = [...(await cartRows())];
         const existing = await entryOf(checked.variant.sku);
@@ -250,7 +249,7 @@ export function createCartService(db: Kysely<Database>): CartService {
             additional_fields: input.additionalFields ?? existing.additional_fields,
             updated_at: now,
           };
-          await updateEntryRow(trx, existing.id, changes.quantity, changes.additional_fields, now);
+          await withCart(updateEntryRow.bound(trx, existing.id, changes.quantity, changes.additional_fields, now));
           rows[rows.indexOf(existing)] = { ...existing, ...changes };
         } else {
           entryId = newId();
@@ -264,7 +263,18 @@ export function createCartService(db: Kysely<Database>): CartService {
             created_at: now,
             updated_at: now,
           };
-          await insertEntryRow(trx, entryId, cart.id, input.itemId, row.sku, row.quantity, row.additional_fields, now);
+          await withCart(
+            insertEntryRow.bound(
+              trx,
+              entryId,
+              cart.id,
+              input.itemId,
+              row.sku,
+              row.quantity,
+              row.additional_fields,
+              now,
+            ),
+          );
           rows.push(row);
           rows.sort(inCartOrder);
         }

@@ -11,6 +11,13 @@ export { UNLOCK_COOKIE_PREFIX } from './pages/page-lock.js';
 export { createPageStore } from './pages/page-store.js';
 export { createPageTrash } from './pages/page-trash.js';
 export { parseJson, type ProductItemJson } from './product-json.js';
-export { loadCartProducts, loadProducts, loadProductsForSale } from './product-repository.js';
+export {
+  type CartProducts,
+  cartProductQuery,
+  cartProductsOf,
+  loadCartProducts,
+  loadProducts,
+  loadProductsForSale,
+} from './product-repository.js';
 export { rawCodeOf, sanitizeOwnerHtml, sanitizeSections } from '../../platform/html/sanitize-owner-html.js';
 export type { SiteContent } from './site-content.js';

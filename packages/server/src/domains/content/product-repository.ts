@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
 import type { Database, ItemRow, VariantRow } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
@@ -174,16 +174,39 @@ export async function loadCartProducts(
   itemIds: readonly string[],
   currency: string,
   now = new Date(),
-): Promise<{ products: Map<string, ProductItemJson>; forSale: Set<string> }> {
-  const products = new Map<string, ProductItemJson>();
-  const forSale = new Set<string>();
+): Promise<CartProducts> {
   const ids = [...new Set(itemIds)];
-  if (ids.length === 0) return { products, forSale };
+  if (ids.length === 0) return { products: new Map(), forSale: new Set() };
   const rows =
     ids.length === 1
       ? await oneProductRows(executor, siteId, ids[0]!)
       : await productRows(executor, siteId, ids).execute();
-  const byItem = new Map<string, { row: (typeof rows)[number]; variants: VariantRow[] }>();
+  return cartProductsOf(rows, siteId, currency, now);
+}
+
+/** Store items by id for a cart, and which of them visitors may buy now. */
+export interface CartProducts {
+  products: Map<string, ProductItemJson>;
+  forSale: Set<string>;
+}
+
+/** The statement `loadCartProducts` runs for one item, bound, to send with others (`runTogether`). */
+export function cartProductQuery(executor: Kysely<Database>, siteId: string, itemId: string): CompiledQuery {
+  return oneProductRows.bound(executor, siteId, itemId);
+}
+
+type ProductRow = Awaited<ReturnType<typeof oneProductRows>>[number];
+
+/** `loadCartProducts` from the rows of its statement (`cartProductQuery`'s answer). */
+export function cartProductsOf(
+  rows: readonly ProductRow[],
+  siteId: string,
+  currency: string,
+  now = new Date(),
+): CartProducts {
+  const products = new Map<string, ProductItemJson>();
+  const forSale = new Set<string>();
+  const byItem = new Map<string, { row: ProductRow; variants: VariantRow[] }>();
   for (const row of rows) {
     let item = byItem.get(row.id);
     if (!item) {

@@ -19,10 +19,16 @@ function dialectOf(executor: Kysely<Database>): unknown {
  * answers a function that runs the statement with `args` in place of the marks, through `executor`
  * (the database or an open transaction of it), and answers its rows.
  */
+export interface CompiledOnce<R, A extends unknown[]> {
+  (executor: Kysely<Database>, ...args: A): Promise<R[]>;
+  /** The statement with `args` bound, not run: for `runTogether` (`together.ts`). */
+  bound(executor: Kysely<Database>, ...args: A): CompiledQuery<R>;
+}
+
 export function compiledOnce<R, A extends unknown[]>(
   arity: A['length'],
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
-): (executor: Kysely<Database>, ...args: A) => Promise<R[]> {
+): CompiledOnce<R, A> {
   const byDialect = new Map<unknown, { query: CompiledQuery<R>; slots: number[] }>();
   const compile = (executor: Kysely<Database>) => {
     const marks = Array.from({ length: arity }, (_, i) => mark(i)) as A;
@@ -33,7 +39,7 @@ export function compiledOnce<R, A extends unknown[]>(
       throw new Error(`compiledOnce: ${arity - used.size} argument(s) not bound in ${query.sql}`);
     return { query, slots };
   };
-  return async (executor, ...args) => {
+  const bound = (executor: Kysely<Database>, ...args: A): CompiledQuery<R> => {
     const dialect = dialectOf(executor);
     let compiled = byDialect.get(dialect);
     if (!compiled) {
@@ -42,7 +48,9 @@ export function compiledOnce<R, A extends unknown[]>(
     }
     const { query, slots } = compiled;
     const parameters = slots.map((slot, i) => (slot >= 0 ? args[slot] : query.parameters[i]));
-    const result = await executor.executeQuery<R>({ ...query, parameters });
-    return result.rows;
+    return { ...query, parameters };
   };
+  const run = async (executor: Kysely<Database>, ...args: A): Promise<R[]> =>
+    (await executor.executeQuery<R>(bound(executor, ...args))).rows;
+  return Object.assign(run, { bound });
 }

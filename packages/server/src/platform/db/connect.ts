@@ -25,6 +25,13 @@ export interface DatabaseOptions {
    * Off for a connection pooler that cannot keep them (PgBouncer before 1.21 in transaction mode).
    */
   preparedStatements?: boolean;
+  /**
+   * PostgreSQL: statements a transaction sends as one step (`together.ts`) go out without waiting
+   * for each other's answers (pg's pipeline mode), one round trip; the server still runs them one
+   * after the other, in the order sent. Default on; follows `preparedStatements` (a pooler that
+   * cannot keep prepared statements may not pipeline either).
+   */
+  pipeline?: boolean;
 }
 
 export interface DatabaseHandle {
@@ -52,6 +59,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       ...pgConnectionConfig(options.databaseUrl),
       max: 10,
+      pipeline: (options.pipeline ?? options.preparedStatements) !== false,
       application_name: options.applicationName ?? 'tessera',
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { isStalePreparedPlan, type StatementNames } from './pg-statement-names.js';
 
@@ -65,8 +66,14 @@ function deferBegin(client: pg.PoolClient, names: StatementNames | undefined): (
     }
     const inlined = inline(client, text, params);
     if (inlined === undefined) {
-      await query('begin');
-      return query(text, params);
+      // Both handed to pg now, in order, so statements started right after this one
+      // (`together.ts`) still follow it.
+      const begun = query('begin') as Promise<unknown>;
+      const answer = query(text, params) as Promise<unknown>;
+      // A failed `begin` is the error to report; the statement's own failure then goes unheard.
+      answer.catch(() => {});
+      await begun;
+      return answer;
     }
     const results = (await query(`begin; ${inlined}`)) as pg.QueryResult[];
     return results[results.length - 1];
@@ -81,7 +88,23 @@ function deferBegin(client: pg.PoolClient, names: StatementNames | undefined): (
       const again = names.nameFor(text, values.length);
       return query(again === undefined ? { text, values } : { name: again, text, values });
     });
+  // Statements handed over in one synchronous run (`together.ts`, pg's pipeline mode) leave in one
+  // write: the socket is corked at the first and uncorked once the run is over (pg corks each
+  // statement's messages itself; this holds them until the last one is in).
+  const stream = (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream?.uncork?.();
+  };
+  const coalesce = () => {
+    if (corked || typeof stream?.cork !== 'function') return;
+    corked = true;
+    stream.cork();
+    process.nextTick(uncork);
+  };
   const deferred: Query = (...args) => {
+    coalesce();
     const [text, values] = args;
     const plain = args.length <= 2 && typeof text === 'string' && (values === undefined || Array.isArray(values));
     if (!plain) {

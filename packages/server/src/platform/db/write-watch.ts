@@ -1,4 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import { isTogether, TOGETHER, TOGETHER_RESULTS } from './together.js';
 
 /** Tables a statement wrote, or 'unknown' when it might have written anything (raw SQL, CTEs). */
 export type WrittenTables = ReadonlySet<string> | 'unknown';
@@ -80,6 +81,12 @@ class WatchedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (isTogether(query)) {
+      // Each started before any is awaited, in order (`together.ts`): the inner connection hands each
+      // to the driver as it starts.
+      const results = await Promise.all(query[TOGETHER].map((one) => this.executeQuery<unknown>(one)));
+      return { rows: [], [TOGETHER_RESULTS]: results } as QueryResult<R>;
+    }
     const tables = writtenTables(query);
     if (tables === undefined) return this.inner.executeQuery<R>(query);
     this.watch.notify(tables, false);

@@ -14,7 +14,7 @@ import { createOwner, ownerSession, signInOwner } from '../../../../test/auth-he
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-import { newId } from '../../../platform/ids.js';
+import { limitedVariant } from './limited-variant.js';
 
 /** A product page's `tessera-context` script. */
 function pageContext(html: string): Record<string, any> {
@@ -53,17 +53,6 @@ async function otherProcess(server: TestServer): Promise<Kysely<Database>> {
     options: `-c search_path=${rows[0]?.schema}`,
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-}
-
-async function limitedVariant(server: TestServer, urlId: string) {
-  return server.db
-    .selectFrom('product_variants')
-    .innerJoin('items', 'items.id', 'product_variants.item_id')
-    .select(['product_variants.id', 'product_variants.sku', 'product_variants.qty_in_stock', 'items.id as itemId'])
-    .where('items.url_id', '=', urlId)
-    .where('product_variants.unlimited', '=', 0)
-    .orderBy('product_variants.position')
-    .executeTakeFirstOrThrow();
 }
 
 for (const dialect of DIALECTS) {
@@ -283,104 +272,6 @@ for (const dialect of DIALECTS) {
       expect((await content.getNavigation(site.id)).map((link) => link.title)).toContain(title);
       expect((await content.getCollectionBySlug(site.id, 'shop'))?.title).toBe(title);
       await suite.server.db.updateTable('collections').set({ title: shop!.title }).where('id', '=', shop!.id).execute();
-    });
-
-    it('keeps a product page’s reviews and payment connection through a stock change, not through their own writes', async () => {
-      const variant = await limitedVariant(suite.server, 'wool-scarf');
-      const { content, reviews, hostedPayments } = suite.server.app.services;
-      const site = await content.getSiteForHost('localhost');
-      const db = suite.server.db;
-      // What the product page asks besides the product (shop-pages.ts): its reviews section as most
-      // visitors see it (no sort, first page) and the Stripe connection behind the installment line.
-      const lookups = async () => {
-        const shown = await reviews!.section({
-          siteId: site.id,
-          itemId: variant.itemId,
-          path: '/shop/p/wool-scarf',
-          query: {},
-        });
-        await hostedPayments!.registry.providerFor(site.id, 'stripe');
-        return shown;
-      };
-      const misses = () => content.cacheStats().misses;
-      const first = await lookups();
-      expect(first).toBeDefined();
-      let before = misses();
-      await lookups();
-      expect(misses()).toBe(before);
-
-      // A stock write leaves them.
-      await db
-        .updateTable('product_variants')
-        .set({ qty_in_stock: variant.qty_in_stock + 3 })
-        .where('id', '=', variant.id)
-        .execute();
-      before = misses();
-      await lookups();
-      expect(misses()).toBe(before);
-
-      // A review approved: the section is read again and counts it.
-      const now = new Date().toISOString();
-      const reviewId = newId();
-      await db
-        .insertInto('product_reviews')
-        .values({
-          id: reviewId,
-          site_id: site.id,
-          item_id: variant.itemId,
-          author_key: `cache-${reviewId}@example.com`,
-          site_user_id: null,
-          order_id: null,
-          author_name: 'Cache Tester',
-          rating: 4,
-          title: `Kept fresh ${reviewId}`,
-          body: 'Warm.',
-          status: 'approved',
-          reply: null,
-          replied_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      before = misses();
-      const after = await lookups();
-      expect(misses()).toBeGreaterThan(before);
-      expect(after!.section.summary.count).toBe(first!.section.summary.count + 1);
-      expect(after!.section.reviews.map((r) => r.title)).toContain(`Kept fresh ${reviewId}`);
-      await db.deleteFrom('product_reviews').where('id', '=', reviewId).execute();
-
-      // The owner turns reviews off: gone from the next page; on again: back.
-      expect((await manager.put('/api/config/reviews/settings', { enabled: false })).status).toBe(200);
-      expect(await lookups()).toBeUndefined();
-      expect(String((await new Visitor(suite.server.url).get('/shop/p/wool-scarf')).body)).not.toContain(
-        'id="reviews"',
-      );
-      expect((await manager.put('/api/config/reviews/settings', { enabled: true })).status).toBe(200);
-      expect((await lookups())?.section.summary.count).toBe(first!.section.summary.count);
-
-      // A write to the payment connections: the connection is read again.
-      await lookups();
-      await db
-        .insertInto('payment_connections')
-        .values({
-          id: newId(),
-          site_id: site.id,
-          provider: 'paypal',
-          mode: 'test',
-          config: 'v1.unreadable',
-          hints: '{}',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      before = misses();
-      await hostedPayments!.registry.providerFor(site.id, 'stripe');
-      expect(misses()).toBe(before + 1);
-      await db
-        .deleteFrom('payment_connections')
-        .where('site_id', '=', site.id)
-        .where('provider', '=', 'paypal')
-        .execute();
     });
 
     it('never shows one visitor’s cart pill or owner roles to another', async () => {

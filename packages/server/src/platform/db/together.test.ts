@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, TEST_DATABASE_URL } from '../../testing.js';
+import { openDatabase, pgConnectionConfig, pgPoolOf } from './connect.js';
+import type { Database } from './schema.js';
+import { runTogether } from './together.js';
+
+// `runTogether` (issue 20): statements of one transaction sent as one step. They must run in the
+// order given with each one's own answer, fail the transaction as one, and on PostgreSQL go out
+// before the first answer comes back (one round trip).
+
+const raw = (text: string, ...parameters: unknown[]) => CompiledQuery.raw(text, parameters);
+
+for (const dialect of DIALECTS) {
+  describe(`runTogether (${dialect})`, () => {
+    let db: Kysely<Database>;
+    let cleanup: () => Promise<void>;
+
+    beforeAll(async () => {
+      if (dialect === 'sqlite') {
+        const dir = mkdtempSync(join(tmpdir(), 'tessera-together-'));
+        db = openDatabase({ sqliteFile: join(dir, 'together.db') }).db;
+        cleanup = async () => {
+          await db.destroy();
+          rmSync(dir, { recursive: true, force: true });
+        };
+      } else {
+        const schema = `together_${process.pid}_${Date.now()}`;
+        const admin = new pg.Client(pgConnectionConfig(TEST_DATABASE_URL));
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        db = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema }).db;
+        cleanup = async () => {
+          await db.destroy();
+          await admin.query(`drop schema ${schema} cascade`);
+          await admin.end();
+        };
+      }
+      await sql`create table together_t (n integer primary key)`.execute(db);
+    });
+    afterAll(() => cleanup());
+
+    it('runs the statements in the order given, each answering for itself', async () => {
+      const results = await db
+        .transaction()
+        .execute((trx) =>
+          runTogether(trx, [
+            raw('insert into together_t (n) values (1)'),
+            raw('select count(*) as c from together_t'),
+            raw('insert into together_t (n) values (2)'),
+            raw('select n from together_t order by n'),
+          ]),
+        );
+      expect(results).toHaveLength(4);
+      expect(Number((results[1]!.rows[0] as { c: unknown }).c)).toBe(1);
+      expect(results[3]!.rows.map((r) => Number((r as { n: unknown }).n))).toEqual([1, 2]);
+      expect(Number(results[2]!.numAffectedRows)).toBe(1);
+    });
+
+    it('fails the transaction as one: a failing statement takes the others’ writes with it', async () => {
+      const attempt = db
+        .transaction()
+        .execute((trx) =>
+          runTogether(trx, [
+            raw('insert into together_t (n) values (3)'),
+            raw('insert into together_t (n) values (1)'),
+          ]),
+        );
+      await expect(attempt).rejects.toThrow();
+      const rows = await sql<{ n: number }>`select n from together_t order by n`.execute(db);
+      expect(rows.rows.map((r) => Number(r.n))).toEqual([1, 2]);
+    });
+
+    it.runIf(dialect === 'postgres')('sends them all before the first answer arrives (one round trip)', async () => {
+      const pool = pgPoolOf(db)!;
+      const events: string[] = [];
+      let recording = false;
+      const hooked = new WeakSet<object>();
+      pool.on('acquire', (client) => {
+        if (hooked.has(client)) return;
+        hooked.add(client);
+        const connection = (
+          client as unknown as { connection: { stream: { write: Function }; prependListener: Function } }
+        ).connection;
+        const write = connection.stream.write.bind(connection.stream);
+        connection.stream.write = (...args: unknown[]) => {
+          if (recording) events.push('write');
+          return write(...args);
+        };
+        // Before pg's own handler, which sends a queued statement when not pipelining.
+        connection.prependListener('readyForQuery', () => {
+          if (recording) events.push('answer');
+        });
+      });
+      const step = async (together: boolean) => {
+        events.length = 0;
+        await db.transaction().execute(async (trx) => {
+          await trx.executeQuery(raw('select 1'));
+          recording = true;
+          const queries = [raw('select n from together_t where n = $1', 1), raw('select count(*) from together_t')];
+          if (together) await runTogether(trx, queries);
+          else for (const query of queries) await trx.executeQuery(query);
+          recording = false;
+        });
+        return events.join(' ');
+      };
+      // One after the other, an answer comes between the two statements' writes...
+      expect(await step(false)).toMatch(/write.*answer.*write.*answer$/);
+      // ...together, every write goes before the first answer.
+      expect(await step(true)).toMatch(/^(write )+answer answer$/);
+    });
+  });
+}
