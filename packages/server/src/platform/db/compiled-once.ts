@@ -14,17 +14,18 @@ function dialectOf(executor: Kysely<Database>): unknown {
   return executor.getExecutor().adapter.constructor;
 }
 
+/** A statement compiled once: run it with its arguments, or bind them for `runTogether` (`together.ts`). */
+export interface CompiledOnce<R, A extends unknown[]> {
+  (executor: Kysely<Database>, ...args: A): Promise<R[]>;
+  /** The statement with `args` bound, not run. */
+  bound(executor: Kysely<Database>, ...args: A): CompiledQuery<R>;
+}
+
 /**
  * `build(executor, ...marks)` with one mark per argument, compiled at its first run on each dialect;
  * answers a function that runs the statement with `args` in place of the marks, through `executor`
  * (the database or an open transaction of it), and answers its rows.
  */
-export interface CompiledOnce<R, A extends unknown[]> {
-  (executor: Kysely<Database>, ...args: A): Promise<R[]>;
-  /** The statement with `args` bound, not run: for `runTogether` (`together.ts`). */
-  bound(executor: Kysely<Database>, ...args: A): CompiledQuery<R>;
-}
-
 export function compiledOnce<R, A extends unknown[]>(
   arity: A['length'],
   build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
