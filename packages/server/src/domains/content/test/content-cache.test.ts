@@ -14,7 +14,7 @@ import { createOwner, ownerSession, signInOwner } from '../../../../test/auth-he
 import { Visitor } from '../../../../test/visitor.js';
 import { cardOrder, MANY_ORDERS } from '../../../../test/checkout-helpers.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-import { limitedVariant } from './limited-variant.js';
+import { limitedVariant } from '../../../../test/limited-variant.js';
 
 /** A product page's `tessera-context` script. */
 function pageContext(html: string): Record<string, any> {

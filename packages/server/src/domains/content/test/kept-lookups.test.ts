@@ -8,7 +8,7 @@ import { newId } from '../../../platform/ids.js';
 import { createOwner, signInOwner } from '../../../../test/auth-helpers.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { suiteServer } from '../../../../test/suite-server.js';
-import { limitedVariant } from './limited-variant.js';
+import { limitedVariant } from '../../../../test/limited-variant.js';
 
 for (const dialect of DIALECTS) {
   describe(`lookups kept with the product page (${dialect})`, () => {

@@ -1,4 +1,4 @@
-import type { TestServer } from '../../../testing.js';
+import type { TestServer } from '../src/testing.js';
 
 /** The first stocked (not unlimited) variant of the product at `urlId`, with its item's id. */
 export async function limitedVariant(server: TestServer, urlId: string) {
