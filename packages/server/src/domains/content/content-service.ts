@@ -99,6 +99,17 @@ export interface ContentService extends SiteContent {
   cacheStats(): ContentCacheStats;
 }
 
+/**
+ * `ContentService.remember` as another area takes it: its lookup kept with the site's content until a
+ * write to one of `reads`, on this node and (cluster bus) the others.
+ */
+export type RememberLookup = <T>(
+  siteId: string,
+  name: string,
+  load: () => Promise<T>,
+  reads: ReadonlySet<string>,
+) => Promise<T>;
+
 /** The content cache's signals for a cache of whole pages (`domains/web/page-answers.ts`). */
 export interface ContentFreshness {
   /** Moves on whenever anything a page shows may have changed, on this node or another. */

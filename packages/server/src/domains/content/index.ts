@@ -5,7 +5,7 @@ export { default as blogPostsPlugin } from './blog/blog-posts.js';
 export { default as blogTermsPlugin } from './blog/blog-terms.js';
 export type { ContentPageRequest } from './blog/content-pages.js';
 export { CollectionKind, isPublic, type ContentItem } from '@tessera/core/site';
-export { SiteNotFoundError, type ContentService, type Site } from './content-service.js';
+export { SiteNotFoundError, type ContentService, type RememberLookup, type Site } from './content-service.js';
 export { itemSeoInput, storedItemSeo } from './item-seo-input.js';
 export { UNLOCK_COOKIE_PREFIX } from './pages/page-lock.js';
 export { createPageStore } from './pages/page-store.js';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../../platform/config.js';
 import type { Database } from '../../platform/db/schema.js';
+import type { RememberLookup } from '../content/index.js';
 import { type LoadedConnection, loadConnection, loadConnections } from './connections/index.js';
 import type { HostedPaymentProvider, HostedProviderId } from './hosted.js';
 import { createPaypalProvider } from './paypal/provider.js';
@@ -61,17 +62,6 @@ function apiBaseOf(config: ServerConfig, id: HostedProviderId): string | undefin
   return config.paymentApiBases?.[id];
 }
 
-/**
- * Keeps a site's lookup until a write to one of `reads` (`ContentService.remember`: exact on this
- * node, forgotten on the others through the cluster bus).
- */
-export type RememberConnection = <T>(
-  siteId: string,
-  name: string,
-  load: () => Promise<T>,
-  reads: ReadonlySet<string>,
-) => Promise<T>;
-
 /** What a stored connection is read from. */
 const CONNECTION_TABLES: ReadonlySet<string> = new Set(['payment_connections']);
 
@@ -83,7 +73,7 @@ export function createHostedRegistry(
    * With it, one provider's stored connection is kept until the connections are written: every
    * product page asks for the Stripe adapter (installment messaging), issue 20.
    */
-  remember?: RememberConnection,
+  remember?: RememberLookup,
 ): HostedRegistry {
   const made = new Map<string, HostedPaymentProvider | undefined>();
   const storedConnection = (siteId: string, id: HostedProviderId) =>

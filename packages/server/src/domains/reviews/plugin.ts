@@ -8,7 +8,8 @@ import { REVIEW_FORM_ACTION } from './form-routes.js';
 import { REVIEW_PHOTO_LIMITS } from './photos.js';
 import { summariesOf } from './repository.js';
 import { createReviewService, type ReviewService } from './service.js';
-import { createReviewSettings, type RememberPort, type SettingsPort } from './settings.js';
+import type { RememberLookup } from '../content/index.js';
+import { createReviewSettings, type SettingsPort } from './settings.js';
 import type { SiteUserPort } from '../site-users/index.js';
 import { type ReviewsJsonLd, type ReviewsSection, type ReviewWriter, reviewsSection, starText } from './view.js';
 import { registerReviewVisitorRoutes } from './visitor-routes.js';
@@ -65,7 +66,7 @@ export default async function reviewsPlugin(
   options: { siteUsers: SiteUserPort; settings: SettingsPort },
 ): Promise<void> {
   // Kept with the site's content (issue 20), forgotten at a write to the tables each names.
-  const remember: RememberPort = (siteId, name, load, reads) =>
+  const remember: RememberLookup = (siteId, name, load, reads) =>
     app.services.content.remember(siteId, name, load, reads);
   const settings = createReviewSettings(app.db, options.settings, remember);
   const service = createReviewService(app, settings);

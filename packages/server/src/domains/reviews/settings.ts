@@ -1,6 +1,7 @@
 import type { ReviewSettings } from '@tessera/core/contracts/reviews';
 import type { Kysely } from 'kysely';
 import type { Database, SiteRow } from '../../platform/db/schema.js';
+import type { RememberLookup } from '../content/index.js';
 
 // The owner's review settings, kept as `reviews` in the site's settings JSON: whether reviews are
 // on (SPEC "product reviews when enabled"; off for a new site, on in the demo seed), whether any
@@ -44,24 +45,14 @@ export interface ReviewSettingsStore {
   save(siteId: string, change: Partial<ReviewSettings>): Promise<ReviewSettings>;
 }
 
-/**
- * How a lookup is kept with the site's content (`ContentService.remember`): forgotten at a write to
- * one of `reads`, on every node. Without one, every read goes to the database.
- */
-export type RememberPort = <T>(
-  siteId: string,
-  name: string,
-  load: () => Promise<T>,
-  reads: ReadonlySet<string>,
-) => Promise<T>;
-
 /** What the settings are read from: the site row (its settings JSON). */
 const SETTINGS_TABLES: ReadonlySet<string> = new Set(['sites']);
 
 export function createReviewSettings(
   db: Kysely<Database>,
   port: SettingsPort,
-  remember?: RememberPort,
+  /** Keeps the settings with the site's content; without it every read goes to the database. */
+  remember?: RememberLookup,
 ): ReviewSettingsStore {
   const of = (json: string | null | undefined) => fromStored(port.parse(json).reviews as never);
   const load = async (siteId: string) => {

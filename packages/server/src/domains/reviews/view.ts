@@ -3,7 +3,8 @@ import type { Database } from '../../platform/db/schema.js';
 import { countWithPhotos, type ReviewSummary, reviewSummary, type ShownReview, shownReviews } from './repository.js';
 import { REVIEW_SORTS, type ReviewSort } from '@tessera/core/contracts/reviews';
 import { productPageQuery, REVIEWS_PAGE_SIZE } from './schemas.js';
-import type { RememberPort, ReviewSettingsStore } from './settings.js';
+import type { RememberLookup } from '../content/index.js';
+import type { ReviewSettingsStore } from './settings.js';
 
 // What the product page shows of reviews (the theme's reviews section, `products.item.jsont`) and
 // says in its JSON-LD: the summary, one page of approved reviews in the chosen order, and plain
@@ -84,7 +85,7 @@ export async function reviewsSection(
   db: Kysely<Database>,
   settingsStore: ReviewSettingsStore,
   input: { siteId: string; itemId: string; path: string; query: unknown },
-  remember?: RememberPort,
+  remember?: RememberLookup,
 ): Promise<ShownSection> {
   const parsed = productPageQuery.safeParse(input.query ?? {});
   const { reviews: sort, reviewsPage } = parsed.success ? parsed.data : { reviews: 'newest' as const, reviewsPage: 1 };
