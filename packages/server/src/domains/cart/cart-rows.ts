@@ -38,8 +38,11 @@ export async function lockOpenCart(trx: Transaction<Database>, siteId: string, t
 
 /**
  * `lockOpenCart`, with `more` statements sent in the same step right after the lock (`runTogether`,
- * one round trip on PostgreSQL); answers the cart and their results. They run after the lock is held
- * but must not depend on it (a read of what the lock guards belongs after this step).
+ * one round trip on PostgreSQL); answers the cart and their results. They run once the lock is held
+ * (PostgreSQL runs a step's statements in order, each with a snapshot taken when it starts, after
+ * the lock's wait), so a read of what the lock guards sees everything the lock's earlier holders
+ * committed; they cannot use the lock's answer (the cart's id): find the cart by its token instead
+ * (`entryRowsOfOpenCart`).
  */
 export async function lockOpenCartWith(
   trx: Transaction<Database>,
@@ -93,6 +96,25 @@ export const entryRows = compiledOnce(1, (db, cartId: string) =>
   db.selectFrom('cart_entries').selectAll().where('cart_id', '=', cartId).orderBy('created_at').orderBy('id'),
 );
 
+/**
+ * The entry rows of a token's open cart, in cart order, found by the token rather than the cart's id:
+ * so it can go in the same step as the lock (`lockOpenCartWith`), which runs first and holds the
+ * cart for it (PostgreSQL runs the step's statements in order, each seeing what was committed before
+ * it started). No open cart: no rows.
+ */
+export const entryRowsOfOpenCart = compiledOnce(2, (db, token: string, siteId: string) =>
+  db
+    .selectFrom('cart_entries')
+    .innerJoin('carts', 'carts.id', 'cart_entries.cart_id')
+    .selectAll('cart_entries')
+    .where('carts.token', '=', token)
+    .where('carts.site_id', '=', siteId)
+    .where('carts.purchased', '=', 0)
+    .where('carts.kind', '=', 'cart')
+    .orderBy('cart_entries.created_at')
+    .orderBy('cart_entries.id'),
+);
+
 /** The new quantity, answers and time of an entry the cart already holds. */
 export const updateEntryRow = compiledOnce(4, (db, id: string, quantity: number, fields: string | null, now: string) =>
   db.updateTable('cart_entries').set({ quantity, additional_fields: fields, updated_at: now }).where('id', '=', id),
@@ -112,6 +134,12 @@ export const insertEntryRow = compiledOnce(
       updated_at: now,
     }),
 );
+
+/** The insert of a new entry row, bound and not run. */
+export function entryInsert(trx: Kysely<Database>, row: CartEntryRow): CompiledQuery {
+  const { id, cart_id, item_id, sku, quantity, additional_fields, created_at } = row;
+  return insertEntryRow.bound(trx, id, cart_id, item_id, sku, quantity, additional_fields, created_at);
+}
 
 export function inCartOrder(a: CartEntryRow, b: CartEntryRow): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;

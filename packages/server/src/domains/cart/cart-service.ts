@@ -20,16 +20,17 @@ import {
 } from '../content/index.js';
 import {
   entryRows,
+  entryInsert,
+  entryRowsOfOpenCart,
   findOpenCart,
   inCartOrder,
   insertCart,
-  insertEntryRow,
   lockOpenCart,
   lockOpenCartWith,
   newCartInsert,
   updateEntryRow,
 } from './cart-rows.js';
-import { runTogether } from '../../platform/db/together.js';
+import { writeAtCommit } from '../../platform/db/together.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import {
   type CartEntry,
@@ -216,31 +217,35 @@ export function createCartService(db: Kysely<Database>): CartService {
 
     async addEntry(siteId, token, input) {
       return db.transaction().execute(async (trx) => {
-        // The product is read in the same step as the cart's lock (`runTogether`: one round trip on
-        // PostgreSQL, issue 20); the product is not what the lock guards. The cart's entries are read
-        // only after this step, once the lock is held, so no other add's entries can be missed.
+        // Two round trips on PostgreSQL (issue 20). The first step locks the cart and reads the product
+        // and the cart's entries (`runTogether`): the lock runs first, so the entries read after it
+        // are the ones every earlier add committed, and no other add can change them until this one
+        // commits; the product is not what the lock guards. The second step is the write, sent with
+        // the commit (`writeAtCommit`).
         const currency = await currencyOf(siteId, trx);
-        const locked = await lockOpenCartWith(trx, siteId, token, [cartProductQuery(trx, siteId, input.itemId)]);
+        const product = cartProductQuery(trx, siteId, input.itemId);
+        const locked = await lockOpenCartWith(
+          trx,
+          siteId,
+          token,
+          token ? [product, entryRowsOfOpenCart.bound(trx, token, siteId)] : [product],
+        );
         let cart = locked.cart;
         const productRead = cartProductsOf(locked.results[0]?.rows as never, siteId, currency);
-        // The cart row is locked (or new) for the rest of the transaction, so its entries read once
-        // stay what they are: validation, the write and the answer share one read (issue 20).
-        let rowsRead: Promise<CartEntryRow[]> | undefined;
-        const cartRows = () => (rowsRead ??= cart ? entryRows(trx, cart.id) : Promise.resolve([]));
-        const entryOf = async (sku: string) =>
-          (await cartRows()).find((row) => row.item_id === input.itemId && row.sku === sku);
-        const inCart = async (sku: string) => (await entryOf(sku))?.quantity ?? 0;
+        // The cart's entries stay what they were read as until the commit: validation, the write and
+        // the answer share one read.
+        const rows = cart ? [...((locked.results[1]?.rows ?? []) as CartEntryRow[])] : [];
+        const entryOf = (sku: string) => rows.find((row) => row.item_id === input.itemId && row.sku === sku);
+        const inCart = async (sku: string) => entryOf(sku)?.quantity ?? 0;
         const checked = await validateAdd(trx, siteId, input, inCart, productRead);
         if (!checked.ok) return checked;
 
-        // A new cart's row goes with its first entry (`runTogether`, one round trip on PostgreSQL).
+        // A new cart's row goes in before its first entry, both with the commit.
         const made = cart ? undefined : newCartInsert(trx, siteId, 'cart');
         cart ??= made!.cart;
-        const withCart = (write: CompiledQuery) =>
-          made ? runTogether(trx, [made.insert, write]) : trx.executeQuery(write);
+        const write = (query: CompiledQuery) => writeAtCommit(trx, made ? [made.insert, query] : [query]);
         const now = nowIso();
-        const rows = [...(await cartRows())];
-        const existing = await entryOf(checked.variant.sku);
+        const existing = entryOf(checked.variant.sku);
         let entryId: string;
         if (existing) {
           entryId = existing.id;
@@ -249,7 +254,7 @@ export function createCartService(db: Kysely<Database>): CartService {
             additional_fields: input.additionalFields ?? existing.additional_fields,
             updated_at: now,
           };
-          await withCart(updateEntryRow.bound(trx, existing.id, changes.quantity, changes.additional_fields, now));
+          await write(updateEntryRow.bound(trx, existing.id, changes.quantity, changes.additional_fields, now));
           rows[rows.indexOf(existing)] = { ...existing, ...changes };
         } else {
           entryId = newId();
@@ -263,18 +268,7 @@ export function createCartService(db: Kysely<Database>): CartService {
             created_at: now,
             updated_at: now,
           };
-          await withCart(
-            insertEntryRow.bound(
-              trx,
-              entryId,
-              cart.id,
-              input.itemId,
-              row.sku,
-              row.quantity,
-              row.additional_fields,
-              now,
-            ),
-          );
+          await write(entryInsert(trx, row));
           rows.push(row);
           rows.sort(inCartOrder);
         }

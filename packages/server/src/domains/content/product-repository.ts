@@ -1,5 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import { compiledOnce } from '../../platform/db/compiled-once.js';
+import { runTogether } from '../../platform/db/together.js';
 import type { Database, ItemRow, VariantRow } from '../../platform/db/schema.js';
 import { type ProductItemJson, productItemJson } from './product-json.js';
 import { isPublic, VISITOR_STATUSES } from '@tessera/core/site';
@@ -54,22 +55,53 @@ export async function loadProductsForSale(
   const forSale = new Set<string>();
   const ids = [...new Set(itemIds)];
   if (ids.length === 0) return { products, forSale };
-  const rows = await db
-    .selectFrom('items')
-    .innerJoin('collections', 'collections.id', 'items.collection_id')
-    .selectAll('items')
-    .select('collections.slug as collection_slug')
-    .where('items.site_id', '=', siteId)
-    .where('items.id', 'in', ids)
-    .execute();
+  // The items and their variants in one step (`runTogether`: one round trip on PostgreSQL, issue 20);
+  // only the variants of the items found on this site are used.
+  const [itemRows, variantRows] = await runTogether(db, [
+    db
+      .selectFrom('items')
+      .innerJoin('collections', 'collections.id', 'items.collection_id')
+      .selectAll('items')
+      .select('collections.slug as collection_slug')
+      .where('items.site_id', '=', siteId)
+      .where('items.id', 'in', ids)
+      .compile(),
+    variantsOf(db, ids).compile(),
+  ]);
+  const rows = itemRows!.rows as (ItemRow & { collection_slug: string })[];
   const slugs = new Map(rows.map((r) => [r.id, r.collection_slug]));
   const items = rows.map(({ collection_slug, ...row }) => row);
-  const json = await productsWithVariants(db, items, currency, (row) => slugs.get(row.id) ?? '');
+  const json = withVariants(items, variantRows!.rows as VariantRow[], currency, (row) => slugs.get(row.id) ?? '');
   for (const [i, row] of items.entries()) {
     products.set(row.id, json[i]!);
     if (isPublic(row.status, row.published_at, now)) forSale.add(row.id);
   }
   return { products, forSale };
+}
+
+/** The variants of items, in their order. */
+function variantsOf(db: Kysely<Database>, itemIds: readonly string[]) {
+  return db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('item_id', 'in', itemIds)
+    .orderBy('position')
+    .orderBy('id');
+}
+
+function withVariants(
+  rows: readonly ItemRow[],
+  variants: readonly VariantRow[],
+  currency: string,
+  collectionSlugOf: (row: ItemRow) => string,
+): ProductItemJson[] {
+  return rows.map((row) =>
+    productItemJson(
+      row,
+      variants.filter((v) => v.item_id === row.id),
+      { currency, collectionSlug: collectionSlugOf(row) },
+    ),
+  );
 }
 
 /** Store items in template JSON shape with their variants (read in one query, in their order). */
@@ -80,24 +112,11 @@ export async function productsWithVariants(
   collectionSlugOf: (row: ItemRow) => string,
 ): Promise<ProductItemJson[]> {
   if (rows.length === 0) return [];
-  const variants = await db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where(
-      'item_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) =>
-    productItemJson(
-      row,
-      variants.filter((v) => v.item_id === row.id),
-      { currency, collectionSlug: collectionSlugOf(row) },
-    ),
-  );
+  const variants = await variantsOf(
+    db,
+    rows.map((r) => r.id),
+  ).execute();
+  return withVariants(rows, variants, currency, collectionSlugOf);
 }
 
 // The products a cart reads (to check an add, to show its entries, to answer stock): each item with

@@ -2,7 +2,13 @@
 // (app.ts, jobs.ts, …) use of it. Files inside the domain import each other directly, never this file.
 // Its routes and hooks are plugin.ts, which app.ts registers.
 
-export { HOSTED_HOLD_MINUTES, hostedHoldUntil, pendingHostedCharge, recordHostedSession } from './flow/place.js';
+export {
+  HOSTED_HOLD_MINUTES,
+  hostedHoldUntil,
+  hostedSessionInsert,
+  pendingHostedCharge,
+  recordHostedSession,
+} from './flow/place.js';
 export {
   giftCardNote,
   recordGiftCardTakes,

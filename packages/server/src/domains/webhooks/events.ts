@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 
@@ -75,12 +75,28 @@ export async function recordWebhookEvent(
   known?: readonly WebhookEndpointEvents[],
 ): Promise<number> {
   const endpoints = known ?? (await enabledWebhookEndpoints(db, event.siteId));
+  const insert = webhookEventInsert(db, event, endpoints);
+  if (insert === undefined) return 0;
+  await db.executeQuery(insert.query);
+  return insert.deliveries;
+}
+
+/**
+ * `recordWebhookEvent`'s write, compiled and not run, from the endpoints the caller read: for a
+ * caller that sends it with others (`runTogether`, `writeAtCommit`). Undefined when no endpoint
+ * takes the event.
+ */
+export function webhookEventInsert(
+  db: Kysely<Database>,
+  event: RecordedEvent,
+  endpoints: readonly WebhookEndpointEvents[],
+): { query: CompiledQuery; deliveries: number } | undefined {
   const targets = endpoints.filter((e) => (JSON.parse(e.events) as string[]).includes(event.type));
-  if (targets.length === 0) return 0;
+  if (targets.length === 0) return undefined;
   const now = event.now ?? new Date().toISOString();
   const id = newEventId();
   const payload = eventBody({ id, type: event.type, siteId: event.siteId, createdAt: now, data: event.data });
-  await db
+  const query = db
     .insertInto('webhook_deliveries')
     .values(
       targets.map((t) =>
@@ -90,8 +106,8 @@ export async function recordWebhookEvent(
         ),
       ),
     )
-    .execute();
-  return targets.length;
+    .compile();
+  return { query, deliveries: targets.length };
 }
 
 /** What says which event goes where; the rest of a delivery row is its attempt state. */

@@ -10,6 +10,7 @@ export {
   recordWebhookEvent,
   restockSignedUpWebhook,
   type enabledWebhookEndpoints,
+  webhookEventInsert,
 } from './events.js';
 export { postJson } from './sender.js';
 export { newSigningSecret, signatureHeader } from './signing.js';

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { deferredBeginPool } from './pg-deferred-begin.js';
 import { createStatementNames } from './pg-statement-names.js';
 import { stablePlanSql } from './sqlite-stable-plans.js';
-import { registerWriteWatch, WriteWatch, watchWrites } from './write-watch.js';
+import { registerWriteWatch, type WatchOptions, WriteWatch, watchWrites } from './write-watch.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -69,7 +69,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // A transaction's `begin` travels with its first statement (pg-deferred-begin.ts, issue 20), and
     // the other statements are prepared once per connection (pg-statement-names.ts).
     const names = options.preparedStatements === false ? undefined : createStatementNames();
-    const db = watched(new PostgresDialect({ pool: deferredBeginPool(pool, names) }));
+    const db = watched(new PostgresDialect({ pool: deferredBeginPool(pool, names) }), { failedStatementAborts: true });
     pools.set(db, pool);
     return { db, dialect: 'postgres' };
   }
@@ -98,9 +98,9 @@ export function pgPoolOf(db: object): pg.Pool | undefined {
 }
 
 /** A Kysely whose writes the in-process content cache hears of (platform/db/write-watch.ts). */
-function watched(dialect: Dialect): Kysely<Database> {
+function watched(dialect: Dialect, options?: WatchOptions): Kysely<Database> {
   const watch = new WriteWatch();
-  const db = new Kysely<Database>({ dialect: watchWrites(dialect, watch) });
+  const db = new Kysely<Database>({ dialect: watchWrites(dialect, watch, options) });
   registerWriteWatch(db, watch);
   return db;
 }

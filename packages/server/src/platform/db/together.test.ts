@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, TEST_DATABASE_URL } from '../../testing.js';
 import { openDatabase, pgConnectionConfig, pgPoolOf } from './connect.js';
 import type { Database } from './schema.js';
-import { runTogether } from './together.js';
+import { runTogether, writeAtCommit } from './together.js';
 
 // `runTogether` (issue 20): statements of one transaction sent as one step. They must run in the
 // order given with each one's own answer, fail the transaction as one, and on PostgreSQL go out
-// before the first answer comes back (one round trip).
+// before the first answer comes back (one round trip). `writeAtCommit`: writes that go with the
+// commit, in order, after the rest of the transaction; one that fails leaves nothing committed.
 
 const raw = (text: string, ...parameters: unknown[]) => CompiledQuery.raw(text, parameters);
 
@@ -112,6 +113,95 @@ for (const dialect of DIALECTS) {
       expect(await step(false)).toMatch(/write.*answer.*write.*answer$/);
       // ...together, every write goes before the first answer.
       expect(await step(true)).toMatch(/^(write )+answer answer$/);
+    });
+
+    describe('writeAtCommit', () => {
+      const numbers = async (from: number, to: number) =>
+        (
+          await sql<{ n: number }>`select n from together_t where n >= ${from} and n < ${to} order by n`.execute(db)
+        ).rows.map((r) => Number(r.n));
+
+      it('runs the writes in order at the commit, after everything else the transaction did', async () => {
+        const seenInside = await db.transaction().execute(async (trx) => {
+          await writeAtCommit(trx, [
+            raw('insert into together_t (n) values (10)'),
+            raw('update together_t set n = 11 where n = 10'),
+          ]);
+          await trx.executeQuery(raw('insert into together_t (n) values (12)'));
+          return (await trx.executeQuery(raw('select n from together_t where n >= 10 and n < 20'))).rows.length;
+        });
+        // Not yet written while the transaction ran; both, in order, once it committed.
+        expect(seenInside).toBe(1);
+        expect(await numbers(10, 20)).toEqual([11, 12]);
+      });
+
+      it('commits nothing when one of the writes fails, and fails with its error', async () => {
+        const attempt = db.transaction().execute(async (trx) => {
+          await trx.executeQuery(raw('insert into together_t (n) values (20)'));
+          await writeAtCommit(trx, [
+            raw('insert into together_t (n) values (21)'),
+            raw('insert into together_t (n) values (1)'),
+            raw('insert into together_t (n) values (22)'),
+          ]);
+          return 'answered';
+        });
+        await expect(attempt).rejects.toThrow(/unique|duplicate/i);
+        expect(await numbers(20, 30)).toEqual([]);
+        // The connection is fit for the next transaction.
+        await db.transaction().execute((trx) => writeAtCommit(trx, [raw('insert into together_t (n) values (23)')]));
+        expect(await numbers(20, 30)).toEqual([23]);
+      });
+
+      it('sends nothing when the transaction fails before its commit', async () => {
+        const attempt = db.transaction().execute(async (trx) => {
+          await writeAtCommit(trx, [raw('insert into together_t (n) values (30)')]);
+          throw new Error('changed its mind');
+        });
+        await expect(attempt).rejects.toThrow('changed its mind');
+        expect(await numbers(30, 40)).toEqual([]);
+      });
+
+      it('runs at once outside a transaction', async () => {
+        await writeAtCommit(db, [
+          raw('insert into together_t (n) values (40)'),
+          raw('insert into together_t (n) values (41)'),
+        ]);
+        expect(await numbers(40, 50)).toEqual([40, 41]);
+      });
+
+      it.runIf(dialect === 'postgres')('sends the writes and the commit before the first answer arrives', async () => {
+        const pool = pgPoolOf(db)!;
+        const events: string[] = [];
+        let recording = false;
+        const hooked = new WeakSet<object>();
+        pool.on('acquire', (client) => {
+          if (hooked.has(client)) return;
+          hooked.add(client);
+          const connection = (
+            client as unknown as { connection: { stream: { write: Function }; prependListener: Function } }
+          ).connection;
+          const write = connection.stream.write.bind(connection.stream);
+          connection.stream.write = (...args: unknown[]) => {
+            if (recording) events.push('write');
+            return write(...args);
+          };
+          connection.prependListener('readyForQuery', () => {
+            if (recording) events.push('answer');
+          });
+        });
+        await db.transaction().execute(async (trx) => {
+          await trx.executeQuery(raw('select 1'));
+          await writeAtCommit(trx, [
+            raw('insert into together_t (n) values (50)'),
+            raw('insert into together_t (n) values (51)'),
+          ]);
+          recording = true;
+        });
+        recording = false;
+        // Two writes and the commit, then their three answers.
+        expect(events.join(' ')).toMatch(/^(write )+answer answer answer$/);
+        expect(await numbers(50, 60)).toEqual([50, 51]);
+      });
     });
   });
 }

@@ -43,3 +43,34 @@ export async function runTogether(
   for (const query of rest) all.push(await executor.executeQuery(query));
   return all;
 }
+
+/**
+ * On the query handed to the connection: writes that go with the transaction's commit (`writeAtCommit`).
+ */
+export const AT_COMMIT = Symbol('writes sent with the commit');
+
+export type AtCommitQuery = CompiledQuery & { readonly [AT_COMMIT]: readonly CompiledQuery[] };
+
+export function isAtCommit(query: CompiledQuery): query is AtCommitQuery {
+  return AT_COMMIT in query;
+}
+
+/**
+ * The transaction's last writes, sent with its `commit` (issue 20): on PostgreSQL in the same round
+ * trip as the commit, so a transaction that reads, decides and writes takes two round trips, not
+ * three. They run in the order given, after every other statement of the transaction, just before it
+ * commits; if one fails, the transaction commits nothing and fails with that write's error (on
+ * PostgreSQL a failed statement aborts the transaction, so the commit sent behind it rolls back; on
+ * SQLite the commit is only sent once the writes succeeded). Nothing later in the transaction sees
+ * them, and they answer nothing: only for writes whose results the transaction does not need.
+ * Outside a transaction they run at once.
+ */
+export async function writeAtCommit(executor: Kysely<Database>, queries: readonly CompiledQuery[]): Promise<void> {
+  const [first] = queries;
+  if (first === undefined) return;
+  const carrier: AtCommitQuery = { ...first, [AT_COMMIT]: queries };
+  const answer = (await executor.executeQuery(carrier)) as QueryResult<unknown> & { [AT_COMMIT]?: true };
+  if (answer[AT_COMMIT]) return;
+  // A connection that does not know the carrier ran it as its first write: the rest in turn.
+  for (const query of queries.slice(1)) await executor.executeQuery(query);
+}

@@ -1,5 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { isTogether, TOGETHER, TOGETHER_RESULTS } from './together.js';
+import { AT_COMMIT, isAtCommit, isTogether, TOGETHER, TOGETHER_RESULTS } from './together.js';
 
 /** Tables a statement wrote, or 'unknown' when it might have written anything (raw SQL, CTEs). */
 export type WrittenTables = ReadonlySet<string> | 'unknown';
@@ -36,13 +36,22 @@ export function writeWatchOf(db: object): WriteWatch | undefined {
   return watches.get(db);
 }
 
+export interface WatchOptions {
+  /**
+   * The database aborts a transaction at its first failed statement, so that a `commit` sent behind
+   * it rolls back (PostgreSQL): writes kept for the commit (`writeAtCommit`) are then sent with it,
+   * without waiting for their answers. Otherwise (SQLite) the commit waits for them.
+   */
+  readonly failedStatementAborts?: boolean;
+}
+
 /** Wraps `dialect` so that `watch` hears of every write through it; register the Kysely afterwards. */
-export function watchWrites(dialect: Dialect, watch: WriteWatch): Dialect {
+export function watchWrites(dialect: Dialect, watch: WriteWatch, options: WatchOptions = {}): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => new WatchedDriver(dialect.createDriver(), watch),
+    createDriver: () => new WatchedDriver(dialect.createDriver(), watch, options.failedStatementAborts === true),
   };
 }
 
@@ -74,6 +83,8 @@ class WatchedConnection implements DatabaseConnection {
   /** Tables written in the open transaction, reported at commit. */
   pending: Set<string> | 'unknown' | undefined;
   inTransaction = false;
+  /** Writes of the open transaction kept for its commit (`writeAtCommit`), in order. */
+  atCommit: CompiledQuery[] = [];
 
   constructor(
     readonly inner: DatabaseConnection,
@@ -86,6 +97,11 @@ class WatchedConnection implements DatabaseConnection {
       // to the driver as it starts.
       const results = await Promise.all(query[TOGETHER].map((one) => this.executeQuery<unknown>(one)));
       return { rows: [], [TOGETHER_RESULTS]: results } as QueryResult<R>;
+    }
+    if (isAtCommit(query)) {
+      if (this.inTransaction) this.atCommit.push(...query[AT_COMMIT]);
+      else for (const one of query[AT_COMMIT]) await this.executeQuery(one);
+      return { rows: [], [AT_COMMIT]: true } as QueryResult<R>;
     }
     const tables = writtenTables(query);
     if (tables === undefined) return this.inner.executeQuery<R>(query);
@@ -116,6 +132,7 @@ class WatchedConnection implements DatabaseConnection {
     const pending = this.pending;
     this.pending = undefined;
     this.inTransaction = false;
+    this.atCommit = [];
     if (committed && pending !== undefined) this.watch.notify(pending, true);
   }
 }
@@ -126,6 +143,7 @@ class WatchedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly watch: WriteWatch,
+    private readonly failedStatementAborts: boolean,
   ) {}
 
   init(): Promise<void> {
@@ -146,12 +164,33 @@ class WatchedDriver implements Driver {
     const watched = connection as WatchedConnection;
     await this.inner.beginTransaction(watched.inner, settings);
     watched.inTransaction = true;
+    watched.atCommit = [];
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const watched = connection as WatchedConnection;
+    const last = watched.atCommit;
+    watched.atCommit = [];
     try {
-      await this.inner.commitTransaction(watched.inner);
+      if (last.length === 0) await this.inner.commitTransaction(watched.inner);
+      else if (!this.failedStatementAborts) {
+        // A failed write throws before the commit is sent: the caller's rollback follows.
+        for (const query of last) await watched.executeQuery(query);
+        await this.inner.commitTransaction(watched.inner);
+      } else {
+        // Each handed to the driver before any answer is awaited, the commit last (one round trip with
+        // pg's pipeline mode). A failed write has aborted the transaction, so the commit rolled back.
+        const writes = Promise.all(last.map((query) => watched.executeQuery(query)));
+        const committed = this.inner.commitTransaction(watched.inner);
+        const failure = await writes.then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        );
+        await committed.catch((error: unknown) => {
+          if (failure === undefined) throw error;
+        });
+        if (failure !== undefined) throw failure.error;
+      }
     } finally {
       // Even a failed commit may have written: say so rather than keep stale rows.
       watched.settle(true);

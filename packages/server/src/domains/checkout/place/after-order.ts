@@ -9,6 +9,20 @@ import { confirmationMail } from '../order-mail.js';
 import type { TakenPayment } from './take-payment.js';
 
 /**
+ * Gift cards bought in this order exist only once it is paid; a pending order issues them when the
+ * owner marks it paid (`gift-card-issuance.ts`, `order-payment.ts`). An order without a gift card line
+ * has none to issue: no query (issue 20).
+ */
+function issuesGiftCards(row: OrderRow, payment: TakenPayment): boolean {
+  return payment.paymentStatus === 'paid' && row.gift_card_recipient !== null;
+}
+
+/** Whether `afterOrder` writes anything for this order (else the order's own writes are the last). */
+export function writesAfterOrder(row: OrderRow, payment: TakenPayment, plan: SubscriptionPlan | undefined): boolean {
+  return issuesGiftCards(row, payment) || Boolean(plan && row.subscription_id);
+}
+
+/**
  * Step 9, still in the order's transaction: the confirmation mail (a hosted payment's is mailed when
  * it settles), the gift cards a paid order bought, and the subscription a subscription cart starts.
  * Answers the mail to send once committed.
@@ -22,11 +36,7 @@ export async function afterOrder(
   now: string,
 ): Promise<OrderMail[]> {
   const mail: OrderMail[] = payment.hosted ? [] : [confirmationMail(row, entries)];
-  // Gift cards bought in this order exist only once it is paid; a pending order issues them when
-  // the owner marks it paid (`gift-card-issuance.ts`, `order-payment.ts`).
-  // (An order without a gift card line has none to issue: no query, issue 20.)
-  if (payment.paymentStatus === 'paid' && row.gift_card_recipient !== null)
-    mail.push(...(await issueOrderGiftCards(trx, row, now)).mail);
+  if (issuesGiftCards(row, payment)) mail.push(...(await issueOrderGiftCards(trx, row, now)).mail);
   if (plan && row.subscription_id) {
     const entry = entries[0]!;
     await startSubscription(trx, {

@@ -5,7 +5,7 @@ import { newId, nowIso } from '../../../platform/ids.js';
 import type { PaymentProviders } from '../../payments/index.js';
 import { CheckoutError, type OrderMail, type PlaceOrderInput } from '../checkout-types.js';
 import { priceCart } from '../pricing.js';
-import { afterOrder } from './after-order.js';
+import { afterOrder, writesAfterOrder } from './after-order.js';
 import { claimCart, reserveIdempotencyKey } from './claim.js';
 import { drawGiftCard } from './draw-gift-card.js';
 import { buildOrderRow } from './order-row.js';
@@ -61,7 +61,8 @@ export async function placeOrderOnce(
       subscriptionId,
       now,
     });
-    await writeOrder(trx, row, priced.entries, payment, plan, webhookEndpoints, now);
+    const last = !writesAfterOrder(row, payment, plan);
+    await writeOrder(trx, row, priced.entries, payment, plan, webhookEndpoints, now, last);
     const mail = await afterOrder(trx, row, priced.entries, payment, plan, now);
     return { row, mail };
   });

@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@tessera/core';
-import type { Insertable, Kysely } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import { stockHeldUntil } from '../../checkout/index.js';
 import type { Database, OrderRow, PaymentsTable } from '../../../platform/db/schema.js';
 import { newId } from '../../../platform/ids.js';
@@ -52,7 +52,17 @@ export async function recordHostedSession(
   provider: HostedProviderId,
   plan: SubscriptionPlan | null,
 ): Promise<void> {
-  await trx
+  await trx.executeQuery(hostedSessionInsert(trx, order, provider, plan));
+}
+
+/** `recordHostedSession`'s write, compiled and not run, for a caller that sends it with others. */
+export function hostedSessionInsert(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  provider: HostedProviderId,
+  plan: SubscriptionPlan | null,
+): CompiledQuery {
+  return trx
     .insertInto('hosted_sessions')
     .values({
       order_id: order.id,
@@ -73,5 +83,5 @@ export async function recordHostedSession(
       created_at: order.created_at,
       updated_at: order.created_at,
     })
-    .execute();
+    .compile();
 }
