@@ -62,8 +62,9 @@ export function isAtCommit(query: CompiledQuery): query is AtCommitQuery {
  * commits; if one fails, the transaction commits nothing and fails with that write's error (on
  * PostgreSQL a failed statement aborts the transaction, so the commit sent behind it rolls back; on
  * SQLite the commit is only sent once the writes succeeded). Nothing later in the transaction sees
- * them, and they answer nothing: only for writes whose results the transaction does not need.
- * Outside a transaction they run at once.
+ * them, and they answer nothing: only for writes whose results the transaction does not need (and
+ * not before a savepoint that may be rolled back to: they are kept for the commit whatever happens
+ * to the savepoint). Outside a transaction they run at once.
  */
 export async function writeAtCommit(executor: Kysely<Database>, queries: readonly CompiledQuery[]): Promise<void> {
   const [first] = queries;
