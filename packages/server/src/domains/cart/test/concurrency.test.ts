@@ -63,6 +63,32 @@ for (const dialect of DIALECTS) {
       expect(cart.body.totalQuantity).toBe(41 + scarves);
     });
 
+    it('starts a new cart, and leaves a purchased one as it was, when the token names a purchased cart', async () => {
+      const v = Visitor.of(suite.server);
+      await v.post(ENTRIES, { itemId: ids['sticker-pack'], sku: 'STICKERS-BOT', quantity: 1 });
+      const old = v.cartToken!;
+      await suite.server.db.updateTable('carts').set({ purchased: 1 }).where('token', '=', old).execute();
+      // Twice at once: each finds no open cart behind the token, so neither reads or writes the old one.
+      const answers = await Promise.all(
+        [1, 2].map(() => v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 })),
+      );
+      for (const added of answers) {
+        expect(added.status).toBe(200);
+        const skus = added.body.shoppingCart.entries.map(
+          (e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku,
+        );
+        expect(skus).toEqual(['SCARF-RST']);
+      }
+      expect(v.cartToken).not.toBe(old);
+      const kept = await suite.server.db
+        .selectFrom('cart_entries')
+        .innerJoin('carts', 'carts.id', 'cart_entries.cart_id')
+        .select(['cart_entries.sku', 'cart_entries.quantity', 'carts.purchased'])
+        .where('carts.token', '=', old)
+        .execute();
+      expect(kept).toEqual([{ sku: 'STICKERS-BOT', quantity: 1, purchased: 1 }]);
+    });
+
     it('keeps quantity changes racing with adds within the stock', async () => {
       const v = Visitor.of(suite.server);
       const first = await v.post(ENTRIES, { itemId: ids['wool-scarf'], sku: 'SCARF-RST', quantity: 1 });
