@@ -71,7 +71,7 @@ export async function insertCart(
 
 /**
  * A new cart's row, and its insert bound but not run: a caller that writes the cart's first entry
- * runs the two together (`runTogether`, one round trip on PostgreSQL), the cart first.
+ * sends the two as one step (the add sends them with its commit, `writeAtCommit`), the cart first.
  */
 export function newCartInsert(
   trx: Kysely<Database>,
@@ -120,7 +120,7 @@ export const updateEntryRow = compiledOnce(4, (db, id: string, quantity: number,
   db.updateTable('cart_entries').set({ quantity, additional_fields: fields, updated_at: now }).where('id', '=', id),
 );
 
-export const insertEntryRow = compiledOnce(
+const insertEntryRow = compiledOnce(
   7,
   (db, id: string, cartId: string, itemId: string, sku: string, quantity: number, fields: string | null, now: string) =>
     db.insertInto('cart_entries').values({

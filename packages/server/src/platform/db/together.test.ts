@@ -16,6 +16,39 @@ import { runTogether, writeAtCommit } from './together.js';
 
 const raw = (text: string, ...parameters: unknown[]) => CompiledQuery.raw(text, parameters);
 
+interface WireLog {
+  /** 'write' for each write to a PostgreSQL socket, 'answer' for each statement's end, while recording. */
+  readonly events: string[];
+  recording: boolean;
+}
+
+const wireLogs = new WeakMap<object, WireLog>();
+
+/** Watches the sockets of `db`'s PostgreSQL connections (each connection hooked once). */
+function wireLog(db: Kysely<Database>): WireLog {
+  const known = wireLogs.get(db);
+  if (known) return known;
+  const log: WireLog = { events: [], recording: false };
+  wireLogs.set(db, log);
+  const hooked = new WeakSet<object>();
+  pgPoolOf(db)!.on('acquire', (client) => {
+    if (hooked.has(client)) return;
+    hooked.add(client);
+    const connection = (client as unknown as { connection: { stream: { write: Function }; prependListener: Function } })
+      .connection;
+    const write = connection.stream.write.bind(connection.stream);
+    connection.stream.write = (...args: unknown[]) => {
+      if (log.recording) log.events.push('write');
+      return write(...args);
+    };
+    // Before pg's own handler, which sends a queued statement when not pipelining.
+    connection.prependListener('readyForQuery', () => {
+      if (log.recording) log.events.push('answer');
+    });
+  });
+  return log;
+}
+
 for (const dialect of DIALECTS) {
   describe(`runTogether (${dialect})`, () => {
     let db: Kysely<Database>;
@@ -77,37 +110,18 @@ for (const dialect of DIALECTS) {
     });
 
     it.runIf(dialect === 'postgres')('sends them all before the first answer arrives (one round trip)', async () => {
-      const pool = pgPoolOf(db)!;
-      const events: string[] = [];
-      let recording = false;
-      const hooked = new WeakSet<object>();
-      pool.on('acquire', (client) => {
-        if (hooked.has(client)) return;
-        hooked.add(client);
-        const connection = (
-          client as unknown as { connection: { stream: { write: Function }; prependListener: Function } }
-        ).connection;
-        const write = connection.stream.write.bind(connection.stream);
-        connection.stream.write = (...args: unknown[]) => {
-          if (recording) events.push('write');
-          return write(...args);
-        };
-        // Before pg's own handler, which sends a queued statement when not pipelining.
-        connection.prependListener('readyForQuery', () => {
-          if (recording) events.push('answer');
-        });
-      });
+      const wire = wireLog(db);
       const step = async (together: boolean) => {
-        events.length = 0;
+        wire.events.length = 0;
         await db.transaction().execute(async (trx) => {
           await trx.executeQuery(raw('select 1'));
-          recording = true;
+          wire.recording = true;
           const queries = [raw('select n from together_t where n = $1', 1), raw('select count(*) from together_t')];
           if (together) await runTogether(trx, queries);
           else for (const query of queries) await trx.executeQuery(query);
-          recording = false;
+          wire.recording = false;
         });
-        return events.join(' ');
+        return wire.events.join(' ');
       };
       // One after the other, an answer comes between the two statements' writes...
       expect(await step(false)).toMatch(/write.*answer.*write.*answer$/);
@@ -170,36 +184,19 @@ for (const dialect of DIALECTS) {
       });
 
       it.runIf(dialect === 'postgres')('sends the writes and the commit before the first answer arrives', async () => {
-        const pool = pgPoolOf(db)!;
-        const events: string[] = [];
-        let recording = false;
-        const hooked = new WeakSet<object>();
-        pool.on('acquire', (client) => {
-          if (hooked.has(client)) return;
-          hooked.add(client);
-          const connection = (
-            client as unknown as { connection: { stream: { write: Function }; prependListener: Function } }
-          ).connection;
-          const write = connection.stream.write.bind(connection.stream);
-          connection.stream.write = (...args: unknown[]) => {
-            if (recording) events.push('write');
-            return write(...args);
-          };
-          connection.prependListener('readyForQuery', () => {
-            if (recording) events.push('answer');
-          });
-        });
+        const wire = wireLog(db);
+        wire.events.length = 0;
         await db.transaction().execute(async (trx) => {
           await trx.executeQuery(raw('select 1'));
           await writeAtCommit(trx, [
             raw('insert into together_t (n) values (50)'),
             raw('insert into together_t (n) values (51)'),
           ]);
-          recording = true;
+          wire.recording = true;
         });
-        recording = false;
+        wire.recording = false;
         // Two writes and the commit, then their three answers.
-        expect(events.join(' ')).toMatch(/^(write )+answer answer answer$/);
+        expect(wire.events.join(' ')).toMatch(/^(write )+answer answer answer$/);
         expect(await numbers(50, 60)).toEqual([50, 51]);
       });
     });
