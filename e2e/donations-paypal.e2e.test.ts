@@ -161,7 +161,8 @@ describe('donations with PayPal', () => {
     await expect
       .poll(async () => (await page.getByRole('status').allTextContents()).join(' '))
       .toContain('Refunded $12.50');
-    expect(await payments.getByRole('button', { name: 'Refund…' }).count()).toBe(0);
+    // The answer shows before the payments are read again: their "Refund…" goes once they are.
+    await expect.poll(() => payments.getByRole('button', { name: 'Refund…' }).count()).toBe(0);
     const refunds = fake.requestsTo('POST', '/v2/payments/captures/').filter((r) => r.path.endsWith('/refund'));
     expect(refunds).toHaveLength(1);
     // PayPal's webhook about it (posted by the fake) records nothing more.

@@ -28,7 +28,7 @@ for (const file of process.argv.slice(2)) {
     totals.failed += 1;
     failures.push(`${file}: the run failed outside any test (an unhandled error, see above)`);
   }
-  failures.push(...failedTests(report, root).map((name) => `${file}: ${name}`));
+  failures.push(...failedTests(report, root).map((failure) => ({ ...failure, name: `${file}: ${failure.name}` })));
 }
 printFailures(failures);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

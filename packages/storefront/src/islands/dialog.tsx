@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useLayoutEffect, useRef } from 'react';
 
 export interface DialogProps {
   title: string;
@@ -41,7 +41,8 @@ export function Dialog({ title, message, confirmLabel = 'OK', cancelLabel, onCon
   const panel = useRef<HTMLDivElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Before the first paint, so a key pressed as the dialog appears reaches it.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     confirmButton.current?.focus();
     return () => {

@@ -65,6 +65,25 @@ describe('additional-fields lightbox', () => {
     expect(await second).toBeNull();
   });
 
+  it('has the focus and answers Escape as soon as it is in the page, wherever the focus is', async () => {
+    // Seen from a mutation observer, that is right after the lightbox is put in the page and before
+    // anything painted: a visitor's Escape at once is not lost behind the focus moving in later.
+    let focused: string | undefined;
+    const observer = new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]');
+      if (focused !== undefined || !dialog) return;
+      focused = dialog.contains(document.activeElement) ? (document.activeElement?.id ?? '') : 'outside';
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const opened = openAdditionalFieldsLightbox(MUG, { win: window });
+    await vi.waitFor(() => expect(focused).toBeDefined());
+    observer.disconnect();
+    expect(focused).toMatch(/-field-name-to-print$/);
+    await vi.waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
+    expect(await opened).toBeNull();
+  });
+
   it('shows errors above the fields, then saves the values (prefilled when editing)', async () => {
     vi.stubGlobal(
       'fetch',

@@ -63,13 +63,24 @@ export function AdditionalFieldsLightbox({
     return () => win.removeEventListener('resize', measure);
   });
 
-  useEffect(() => {
+  const close = useRef(onClose);
+  close.current = onClose;
+  // Before the first paint: the lightbox shows with the focus already in it, and Escape closes it
+  // from then on, wherever the focus is (a key pressed as it appears is not lost).
+  useLayoutEffect(() => {
     const doc = win.document;
     const previous = doc.activeElement as HTMLElement | null;
     const overflow = doc.documentElement.style.overflow;
     doc.documentElement.style.overflow = 'hidden';
     panel.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      close.current();
+    };
+    doc.addEventListener('keydown', onEscape);
     return () => {
+      doc.removeEventListener('keydown', onEscape);
       doc.documentElement.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
@@ -104,11 +115,6 @@ export function AdditionalFieldsLightbox({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
     if (event.key !== 'Tab' || !panel.current) return;
     const focusable = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = focusable[0];
@@ -259,7 +265,10 @@ export function openAdditionalFieldsLightbox(
   doc.body.append(host);
   const root = createRoot(host);
   return new Promise((resolve) => {
+    let finished = false;
     const finish = (result: string | null) => {
+      if (finished) return;
+      finished = true;
       root.unmount();
       host.remove();
       resolve(result);
