@@ -6,7 +6,7 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 // The error's first lines (its message, then the first stack line that is in the test's own file),
 // without colours, each cut to a readable length.
-export function why(message, where) {
+function why(message, where) {
   const lines = String(message ?? '')
     .replace(ANSI, '')
     .split('\n')
@@ -28,8 +28,7 @@ export function failedTests(report, root) {
       failures.push({ name: `${where} › ${t.fullName || t.title}`, why: why(t.failureMessages?.[0], where) });
     }
     if (failed.length === 0 && file.status === 'failed') {
-      const first = why(file.message || 'failed', where)[0] ?? 'failed';
-      failures.push({ name: `${where} (${first.slice(0, 200)})`, why: [] });
+      failures.push({ name: `${where} (${why(file.message || 'failed', where)[0] ?? 'failed'})`, why: [] });
     }
   }
   return failures;
