@@ -255,8 +255,14 @@ describe('tracking', () => {
     );
     expect(created.status, created.stderr).toBe(0);
 
-    const { context, page, calls } = await visitor();
+    const { context, page, calls, batches } = await visitor();
     await visit(page, '/'); // a visitor until signed in: wait for its tracker to settle
+    // Its last census (the newsletter form's render) can leave after the next navigation began, and
+    // would then count against the owner's page: wait until the home page's batch carried it.
+    await eventually(
+      async () => batches.flatMap(contentsOf),
+      (sentSoFar) => sentSoFar.includes('census form-render'),
+    );
     const crumb = (await context.cookies()).find((c) => c.name === 'crumb')?.value ?? '';
     const signIn = await page.request.post(`${serverUrl()}/api/config/session`, {
       data: { email, password: 'correct horse battery' },
