@@ -150,6 +150,8 @@ async function uncachedProduct(base, visitor) {
     perCpu: 1 / viewCpu,
     viewMs: views.viewMs / views.count,
     bareMs: bare.viewMs / bare.count,
+    // The same client's bare requests, one at a time: a like-for-like CPU baseline, printed beside.
+    barePerCpu: bare.count / bare.cpu,
     views: views.count,
   };
 }
@@ -246,6 +248,9 @@ try {
   );
   console.log(
     `  (uncached: ${uncached.views} views, one client, each after a stock change through the owner API; the CPU of the same edits alone is subtracted; wall-clock is one client's time per view against its time per bare request)`,
+  );
+  console.log(
+    `  (uncached, beside the target: the same client's bare requests one at a time cost ${fmt(1000 / uncached.barePerCpu, 3)} ms of server CPU each, ${fmt(uncached.barePerCpu)} per CPU-second; the view is ${(uncached.perCpu / uncached.barePerCpu).toFixed(3)}× that)`,
   );
   if ([bare, ...targets, ...others].some((r) => r.bad > 0)) failed = true;
 } catch (error) {
