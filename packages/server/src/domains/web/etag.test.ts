@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { installPageValidators, markCacheablePage, matchesIfNoneMatch, weakEtag } from './etag.js';
+import { installPageValidators, markCacheablePage, matchesIfNoneMatch, weakEtag, weakEtagOfParts } from './etag.js';
 
 describe('matchesIfNoneMatch', () => {
   it('compares weakly, reads lists and the wildcard', () => {
@@ -13,6 +13,20 @@ describe('matchesIfNoneMatch', () => {
     expect(matchesIfNoneMatch('W/"x"', tag)).toBe(false);
     expect(matchesIfNoneMatch(undefined, tag)).toBe(false);
     expect(weakEtag('a')).not.toBe(weakEtag('b'));
+  });
+});
+
+describe('weakEtagOfParts', () => {
+  it('tags the parts joined as weakEtag tags the joined text, whatever the characters', () => {
+    const joint = Buffer.from('tvSTANDIN');
+    const texts = ['<p>a — é</p>', '<input value="', '">✓', ''];
+    const parts = texts.map((text) => Buffer.from(text));
+    expect(weakEtagOfParts(parts, joint)).toBe(weakEtag(texts.join('tvSTANDIN')));
+    expect(weakEtagOfParts(parts.slice(0, 1), joint)).toBe(weakEtag(texts[0] as string));
+    // Where the joint goes is part of the tag.
+    expect(weakEtagOfParts([Buffer.from('ab'), Buffer.from('c')], joint)).not.toBe(
+      weakEtagOfParts([Buffer.from('a'), Buffer.from('bc')], joint),
+    );
   });
 });
 

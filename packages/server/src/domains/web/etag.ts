@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OWNER_COOKIE } from '../auth/index.js';
 import { CART_COOKIE } from '../../platform/http/cookies.js';
@@ -43,7 +43,24 @@ export function unmarkCacheablePage(reply: FastifyReply): void {
 const MIN_CRUMB = 16;
 
 export function weakEtag(body: string | Buffer): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return tagOf(createHash('sha256').update(body));
+}
+
+/**
+ * `weakEtag(parts.join(joint))` from bytes already encoded: a kept page's parts are UTF-8 once, and
+ * hashing its text would encode the whole page again (issue 20: a tenth of a millisecond per page).
+ */
+export function weakEtagOfParts(parts: readonly Buffer[], joint: Buffer): string {
+  const hash = createHash('sha256');
+  parts.forEach((part, index) => {
+    if (index > 0) hash.update(joint);
+    hash.update(part);
+  });
+  return tagOf(hash);
+}
+
+function tagOf(hash: Hash): string {
+  return `W/"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
 /** RFC 9110 §13.1.2: `If-None-Match` with weak comparison; `*` matches any current page. */

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE, HAS_CART_COOKIE } from '../../platform/http/cookies.js';
 import { COMPRESS_MIN_BYTES, encodingWeight } from './compression.js';
 import { type GzipTemplate, gzipSpliced, gzipTemplate } from './gzip-splice.js';
-import { matchesIfNoneMatch, unmarkCacheablePage, weakEtag } from './etag.js';
+import { matchesIfNoneMatch, unmarkCacheablePage, weakEtagOfParts } from './etag.js';
 
 /**
  * Whole answers of theme pages for anonymous visitors (issue 20), kept per process and sent from the
@@ -108,6 +108,7 @@ export function createPageAnswers(
   maxBytes = numberSetting(process.env.TESSERA_PAGE_ANSWER_BYTES, ANSWER_CACHE_BYTES),
 ): PageAnswers {
   const lifetimeMs = lifetimeSetting();
+  const standInBytes = Buffer.from(standIn);
   const answers = new Map<string, Answer>();
   const pending = new WeakMap<FastifyRequest, Pending>();
   const stats = { hits: 0, misses: 0, kept: 0, entries: 0, bytes: 0 };
@@ -173,7 +174,7 @@ export function createPageAnswers(
         expiresAt: Math.min(Date.now() + lifetime, next),
         headers,
         parts,
-        etag: weakEtag(shared),
+        etag: weakEtagOfParts(parts, standInBytes),
         bytes: 0,
       };
       answers.set(noted.key, answer);
