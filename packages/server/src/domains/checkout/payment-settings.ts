@@ -38,14 +38,21 @@ export function paymentSettingsOf(store: Record<string, unknown> | undefined): P
 
 /**
  * The settings as `GET /api/config/settings/store` answers them, with whether a live provider is
- * configured and so whether the store is really in test mode (the banner on checkout and in the editor).
+ * configured (built in, or a hosted one the site connected: `liveHosted`) and so whether the store
+ * is really in test mode (the banner on checkout and in the editor).
  */
-export function paymentSettingsJson(store: Record<string, unknown> | undefined, payments?: PaymentProviders) {
+export function paymentSettingsJson(
+  store: Record<string, unknown> | undefined,
+  payments?: PaymentProviders,
+  liveHosted = false,
+) {
   const settings = paymentSettingsOf(store);
   return {
     ...settings,
-    liveProviderConfigured: payments?.liveProviderConfigured ?? false,
-    testModeActive: payments ? testModeActive(settings.testMode, payments) : settings.testMode,
+    liveProviderConfigured: (payments?.liveProviderConfigured ?? false) || liveHosted,
+    testModeActive: payments
+      ? testModeActive(settings.testMode, payments, liveHosted)
+      : settings.testMode && !liveHosted,
   };
 }
 
@@ -70,14 +77,18 @@ export async function paymentRefusal(
   siteId: string,
   payments: PaymentProviders,
   provider: PaymentProvider,
-  /** The settings when the caller read the site row already (checkout, issue 20). */
-  known?: PaymentSettings,
+  options: {
+    /** The settings when the caller read the site row already (checkout, issue 20). */
+    known?: PaymentSettings;
+    /** Whether the site has a hosted provider (Stripe, PayPal) connected with live keys: test mode is then over. */
+    liveHosted?: boolean;
+  } = {},
 ): Promise<PaymentRefusal | undefined> {
-  const settings = known ?? (await readPaymentSettings(db, siteId));
+  const settings = options.known ?? (await readPaymentSettings(db, siteId));
   if (provider.id === 'manual' && !settings.payLaterEnabled) {
     return { code: 'pay-later-disabled', message: PAYMENT_SETTING_MESSAGES.payLaterOff, status: 400 };
   }
-  if (!providerAllowed(provider, settings.testMode, payments)) {
+  if (!providerAllowed(provider, settings.testMode, payments, options.liveHosted)) {
     return { code: 'test-mode-off', message: TEST_MODE_MESSAGES.cardsOff, status: 400 };
   }
   return undefined;

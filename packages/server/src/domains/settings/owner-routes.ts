@@ -164,10 +164,10 @@ function websiteJson(row: Row, settings: StoredSettings): WebsiteSettings {
   };
 }
 
-function storeJson(settings: StoredSettings, payments?: PaymentProviders): StoreSettings {
+function storeJson(settings: StoredSettings, payments?: PaymentProviders, liveHosted = false): StoreSettings {
   const store = objectOr(settings.store);
   return {
-    ...paymentSettingsJson(store, payments),
+    ...paymentSettingsJson(store, payments, liveHosted),
     multipleQuantityAllowedForServices: store.multipleQuantityAllowedForServices !== false,
     restockHiddenByDefault: store.restockHiddenByDefault === true,
     restockMailingListOptIn: store.restockMailingListOptIn === true,
@@ -319,12 +319,17 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
   // Creating, renaming and deleting the lists the settings panel picks from (group `forms`).
   await app.register(mailingListsPlugin);
 
+  // A hosted provider connected with live keys ends test mode (`payments/methods/test-mode.ts`).
+  const liveHostedFor = async (siteId: string) =>
+    ((await app.services.hostedPayments?.offered(siteId)) ?? []).some((p) => p.live);
+
   app.get(
     '/api/config/settings/store',
     { ...storeGuard, config: { contract: { response: { 200: storeSettings } } } },
     async (request) => {
-      const { settings } = await store.read(ownerOf(request).websiteId);
-      return storeJson(settings, app.services.checkout?.payments);
+      const siteId = ownerOf(request).websiteId;
+      const { settings } = await store.read(siteId);
+      return storeJson(settings, app.services.checkout?.payments, await liveHostedFor(siteId));
     },
   );
 
@@ -337,11 +342,12 @@ export default async function settingsPlugin(app: FastifyInstance): Promise<void
       if (body.testMode === true && payments?.liveProviderConfigured) {
         throw new AppError('invalid-body', `testMode: ${TEST_MODE_MESSAGES.liveProvider}`);
       }
-      const saved = await store.update(ownerOf(request).websiteId, (settings) => {
+      const siteId = ownerOf(request).websiteId;
+      const saved = await store.update(siteId, (settings) => {
         settings.store = { ...objectOr(settings.store), ...body };
         return settings;
       });
-      return storeJson(saved, payments);
+      return storeJson(saved, payments, await liveHostedFor(siteId));
     },
   );
 }

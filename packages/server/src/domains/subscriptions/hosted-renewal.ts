@@ -4,6 +4,7 @@ import {
   HOSTED_HOLD_MINUTES,
   pendingHostedCharge,
   recordHostedSession,
+  type HostedPaymentProvider,
   type HostedProviderId,
   type HostedRegistry,
 } from '../payments/index.js';
@@ -22,6 +23,11 @@ import { type OrderMail, releaseHeldOrder } from '../checkout/index.js';
 export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 
 export type HostedLookup = Pick<HostedRegistry, 'providerFor'>;
+
+/** A lookup of hosted providers among those read already (a renewal reads them before its transaction). */
+export const lookupIn = (providers: readonly HostedPaymentProvider[]): HostedLookup => ({
+  providerFor: async (_siteId, id) => providers.find((p) => p.id === id),
+});
 
 const HOSTED_PREFIX = /^(stripe|paypal):(.+)$/;
 

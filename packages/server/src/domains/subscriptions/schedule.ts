@@ -15,13 +15,13 @@ import {
   chargeHostedRenewal,
   claimRenewalRetry,
   clearRenewalRetry,
-  type HostedLookup,
+  lookupIn,
   releaseWaitingRenewal,
   renewalChargeKey,
   renewalHoldUntil,
 } from './hosted-renewal.js';
 import { paymentRefusal, stockHeldUntil, returnStockFor, takeStockFor } from '../checkout/index.js';
-import type { PaymentProviders } from '../payments/index.js';
+import type { HostedPaymentProvider, HostedRegistry, PaymentProviders } from '../payments/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
 import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
@@ -71,7 +71,7 @@ export interface RenewalSchedulerOptions {
   /** Called after each renewal order is committed (the plugin mails the customer). */
   onOrdered?: (outcome: RenewalOutcome) => Promise<void> | void;
   /** The site's hosted providers (issue 17), asked when a renewal runs; they register after checkout. */
-  hosted?: () => HostedLookup | undefined;
+  hosted?: () => Pick<HostedRegistry, 'connected'> | undefined;
   /** Called when a renewal order waits for the buyer to pay (the plugin mails them the link). */
   onAwaitingPayment?: (outcome: RenewalOutcome) => Promise<void> | void;
 }
@@ -87,10 +87,11 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
 
   /** Bills the cycle now due, or (`retry`) tries again the cycle whose hosted charge failed. */
   async function renewOne(subscriptionId: string, now: string, retry = false): Promise<RenewalOutcome | undefined> {
+    const hosted = await hostedProvidersOf(subscriptionId);
     try {
       return await db.transaction().execute(async (trx) => {
         const sub = await rowWhere(trx, 'subscriptions', { id: subscriptionId, status: 'active' });
-        if (retry) return sub ? retryCycle(trx, sub, now) : undefined;
+        if (retry) return sub ? retryCycle(trx, sub, now, hosted) : undefined;
         if (!sub?.next_billing_at || sub.next_billing_at > now) return undefined;
         const cycle = sub.next_cycle;
         const dueAt = sub.next_billing_at;
@@ -120,7 +121,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
           .where('next_cycle', '=', cycle)
           .executeTakeFirst();
         expectClaimed(advanced);
-        return placeCycle(trx, sub, cycle, dueAt, 0, now);
+        return placeCycle(trx, sub, cycle, dueAt, 0, now, hosted);
       });
     } catch (error) {
       // Another process claimed this cycle first (unique cycle row or moved counter): not ours.
@@ -129,14 +130,34 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     }
   }
 
+  /**
+   * The hosted providers of the subscription's site, read before its renewal's transaction: a stored
+   * connection is read from the database, and on SQLite a read beside an open transaction waits for it.
+   */
+  async function hostedProvidersOf(subscriptionId: string): Promise<readonly HostedPaymentProvider[]> {
+    const registry = options.hosted?.();
+    if (!registry) return [];
+    const row = await db
+      .selectFrom('subscriptions')
+      .select('site_id')
+      .where('id', '=', subscriptionId)
+      .executeTakeFirst();
+    return row ? registry.connected(row.site_id) : [];
+  }
+
   type SubscriptionRow = import('kysely').Selectable<Database['subscriptions']>;
   type Trx = import('kysely').Transaction<Database>;
 
   /** A retry of a hosted renewal (`claimRenewalRetry` says whether there is one to charge). */
-  async function retryCycle(trx: Trx, sub: SubscriptionRow, now: string): Promise<RenewalOutcome | undefined> {
+  async function retryCycle(
+    trx: Trx,
+    sub: SubscriptionRow,
+    now: string,
+    hosted: readonly HostedPaymentProvider[],
+  ): Promise<RenewalOutcome | undefined> {
     const claim = await claimRenewalRetry(trx, sub, now);
     if (claim.kind !== 'charge') return claim.kind === 'paid' ? claim.outcome : undefined;
-    return placeCycle(trx, sub, claim.cycle, claim.dueAt, sub.renewal_attempts, now);
+    return placeCycle(trx, sub, claim.cycle, claim.dueAt, sub.renewal_attempts, now, hosted);
   }
 
   /** Creates the order of a claimed cycle and charges it; `attempts`: failed hosted attempts before this one. */
@@ -147,6 +168,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     dueAt: string,
     attempts: number,
     now: string,
+    /** The site's connected hosted providers (`hostedProvidersOf`). */
+    hosted: readonly HostedPaymentProvider[],
   ): Promise<RenewalOutcome> {
     const finish = async (
       status: RenewalOutcome['status'],
@@ -182,7 +205,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     });
     const orderId = newId();
     // A method saved with a hosted provider (Stripe, PayPal) is charged off-session there.
-    const hostedCharge = await chargeHostedRenewal(options.hosted?.(), {
+    const hostedCharge = await chargeHostedRenewal(lookupIn(hosted), {
       siteId: sub.site_id,
       paymentReference: sub.payment_reference,
       amountCents: totals.grandTotalCents,
@@ -197,8 +220,11 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     if (!hostedCharge) {
       const method = { kind: 'saved' as const, reference: sub.payment_reference };
       const found = options.payments.forMethod(method);
-      // Test cards renew only in test mode; pay later only while the store offers it.
-      const provider = found && !(await paymentRefusal(trx, sub.site_id, options.payments, found)) ? found : undefined;
+      // Test cards renew only in test mode, which a hosted provider connected with live keys ends
+      // (as it does at checkout); pay later only while the store offers it.
+      const liveHosted = hosted.some((p) => p.mode === 'live');
+      const refused = found && (await paymentRefusal(trx, sub.site_id, options.payments, found, { liveHosted }));
+      const provider = found && !refused ? found : undefined;
       const result = provider
         ? await provider.charge({ amountCents: totals.grandTotalCents, currency: first.currency, orderId, method })
         : undefined;

@@ -47,7 +47,7 @@ export async function takePayment(
   }
   const provider = payments.forMethod(input.payment);
   if (!provider) throw new CheckoutError('payment-method', CHECKOUT_MESSAGES.paymentFailed, 402);
-  const refused = await paymentRefusal(trx, siteId, payments, provider, priced.site.payment);
+  const refused = await paymentRefusal(trx, siteId, payments, provider, { known: priced.site.payment });
   if (refused) throw new CheckoutError(refused.code, refused.message, refused.status);
   const charged = await provider.charge({
     amountCents: due,
