@@ -57,8 +57,9 @@ export async function seedDemoSite(
         files_root: filesRoot ? 1 : 0,
       })
       .execute();
-    // The store's checkout defaults (shipping, tax, coupons, order counter) come with the site.
-    await ensureCheckoutDefaults(trx, siteId);
+    // The store's checkout defaults (shipping, tax, order counter) come with the site, and the
+    // demo shop's example coupons with it.
+    await ensureCheckoutDefaults(trx, siteId, { demoCoupons: true });
 
     const collectionIds = new Map<string, string>();
     for (const [position, collection] of DEMO_COLLECTIONS.entries()) {

@@ -5,15 +5,28 @@ import { stableId } from '../../platform/ids.js';
 /** The starting order number: the first order of a site is #1001. */
 export const FIRST_ORDER_NUMBER = 1001;
 
+/** The demo shop's example coupons (its README and the checkout tests use them). */
+export const DEMO_COUPONS = [
+  { code: 'WELCOME10', kind: 'percent', value: 10, min_subtotal_cents: 0 },
+  { code: 'FIVEOFF', kind: 'fixed', value: 500, min_subtotal_cents: 2000 },
+  { code: 'FREESHIP', kind: 'free-shipping', value: 0, min_subtotal_cents: 0 },
+] as const;
+
 /**
  * The store's checkout settings until the owner changes them: two shipping options, a US sales
- * tax, three coupons and the order counter, written once per site, when the site is created
- * (`seed/seed.ts`) and again, lazily, before a site's first checkout if they are missing. Stable ids
+ * tax and the order counter, written once per site, when the site is created (`seed/seed.ts`,
+ * `sites/starter-site.ts`) and again, lazily, before a site's first checkout if they are missing.
+ * The three example coupons (`DEMO_COUPONS`) come with the demo shop only (`demoCoupons`): any other
+ * site would otherwise open with public, active, unlimited discount codes its owner never made. Stable ids
  * and "do nothing on any conflict" (no target column: a clash on `id` or on the coupons'
  * `(site_id, code)` alike) make it safe to run from many requests and processes at once (issue 15,
  * finding 18). Runs inside the caller's transaction when given one.
  */
-export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: string): Promise<void> {
+export async function ensureCheckoutDefaults(
+  db: Kysely<Database>,
+  siteId: string,
+  { demoCoupons = false }: { demoCoupons?: boolean } = {},
+): Promise<void> {
   // The order counter is written last: once it exists the site has had its defaults, and an
   // owner who since removed a seeded option or coupon does not see it come back.
   const seeded = await db
@@ -60,17 +73,21 @@ export async function ensureCheckoutDefaults(db: Kysely<Database>, siteId: strin
     })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  await db
-    .insertInto('coupons')
-    .values(
-      [
-        { code: 'WELCOME10', kind: 'percent', value: 10, min_subtotal_cents: 0 },
-        { code: 'FIVEOFF', kind: 'fixed', value: 500, min_subtotal_cents: 2000 },
-        { code: 'FREESHIP', kind: 'free-shipping', value: 0, min_subtotal_cents: 0 },
-      ].map((c) => ({ ...c, id: stableId(siteId, 'coupon', c.code), site_id: siteId, active: 1, created_at: now })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  if (demoCoupons) {
+    await db
+      .insertInto('coupons')
+      .values(
+        DEMO_COUPONS.map((c) => ({
+          ...c,
+          id: stableId(siteId, 'coupon', c.code),
+          site_id: siteId,
+          active: 1,
+          created_at: now,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
   await db
     .insertInto('order_counters')
     .values({ site_id: siteId, last_number: FIRST_ORDER_NUMBER - 1 })

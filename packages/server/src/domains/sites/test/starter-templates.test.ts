@@ -163,6 +163,22 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    it('a new store starts with shipping, tax and an order counter but no coupon (the example codes come with the demo shop only)', async () => {
+      const host = 'no-coupons.example.com';
+      await siteCommand(context(), ['create', '--host', host, '--template', 'shop']);
+      const site = await suite.server.db
+        .selectFrom('sites')
+        .select('id')
+        .where('host', '=', host)
+        .executeTakeFirstOrThrow();
+      const of = (table: 'coupons' | 'shipping_options' | 'tax_rules' | 'order_counters', siteId: string) =>
+        suite.server.db.selectFrom(table).selectAll().where('site_id', '=', siteId).execute();
+      expect((await of('shipping_options', site.id)).length).toBe(2);
+      expect((await of('tax_rules', site.id)).length).toBe(1);
+      expect((await of('order_counters', site.id)).length).toBe(1);
+      expect(await of('coupons', site.id)).toEqual([]);
+    });
+
     it('draws the shop pictures into the files folder', () => {
       for (const product of loadStarter('shop').products) {
         for (const image of product.images) {
