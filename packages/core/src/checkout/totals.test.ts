@@ -43,6 +43,18 @@ describe('computeCheckoutTotals', () => {
     expect(totals.grandTotalCents).toBe(500);
   });
 
+  it('does not count gift cards toward free shipping: store credit bought earns no free delivery', () => {
+    const goods = { quantity: 1, unitPriceCents: 3_000 };
+    const giftCard = { quantity: 1, unitPriceCents: 7_500, discountable: false };
+    const withCard = computeCheckoutTotals({ lines: [goods, giftCard], shipping: flat });
+    expect(withCard.subtotalCents).toBe(10_500);
+    expect(withCard.shippingCostCents).toBe(800);
+    expect(withCard.grandTotalCents).toBe(11_300);
+    // Goods alone over the amount still ship free, with or without a gift card beside them.
+    const over = computeCheckoutTotals({ lines: [{ quantity: 1, unitPriceCents: 10_000 }, giftCard], shipping: flat });
+    expect(over.shippingCostCents).toBe(0);
+  });
+
   it('never discounts more than the subtotal, and rejects coupons below their minimum', () => {
     const totals = computeCheckoutTotals({
       lines: [{ quantity: 1, unitPriceCents: 300 }],

@@ -11,7 +11,9 @@ import { divideRounded } from '../money/rounding.js';
  *    round-half-up(base × percent ÷ 100) of what is still undiscounted; a fixed coupon takes its
  *    amount; a free-shipping coupon zeroes shipping. The discount never exceeds the subtotal.
  *    Lines marked `discountable: false` (gift cards) are left out of the base and the minimum.
- * 3. Shipping is the chosen option's flat rate, or 0 when the subtotal reaches its free-over amount.
+ * 3. Shipping is the chosen option's flat rate, or 0 when the subtotal of the lines coupons may
+ *    reduce (gift cards left out: buying store credit does not earn free shipping) reaches its
+ *    free-over amount.
  * 4. Each tax rule is round-half-up((subtotal − discount [+ shipping when the rule taxes it]) × rate ÷ 10 000),
  *    rate in basis points (8.25 % = 825); the tax is the sum of the rounded rule amounts.
  * 5. Grand total = subtotal − discount + shipping + tax. A gift card pays min(balance, grand total);
@@ -25,8 +27,8 @@ export interface CheckoutLineInput {
   /** Unit price paid, in minor units. */
   unitPriceCents: number;
   /**
-   * False for a line coupons neither reduce nor count toward (a gift card: a discounted card would
-   * be store credit nobody paid for). Default true.
+   * False for a line coupons neither reduce nor count toward, nor a shipping option's free-over
+   * amount (a gift card: a discounted card would be store credit nobody paid for). Default true.
    */
   discountable?: boolean;
 }
@@ -145,7 +147,7 @@ export function computeCheckoutTotals(input: CheckoutTotalsInput): CheckoutTotal
     }
   }
 
-  const shippingCostCents = freeShipping ? 0 : shippingCost(input.shipping, subtotal);
+  const shippingCostCents = freeShipping ? 0 : shippingCost(input.shipping, discountable);
   const taxBase = subtotal - discount;
   const taxLines: TaxLine[] = (input.taxRules ?? []).map((rule) => ({
     id: rule.id,
