@@ -19,6 +19,7 @@ import {
 } from '../../../render/blocks/block-views.js';
 import { requestedLanguage, type PageScope, type SiteScope } from '../../../render/page-context.js';
 import { checkPassword, isUnlocked, LOCK_MESSAGES, LockAttempts, setUnlockCookie } from './page-lock.js';
+import { clientKey } from '../../../platform/http/rate-limit.js';
 import { blogBlockSources } from './blog-block-sources.js';
 import type { Theme } from '../../../render/theme.js';
 
@@ -278,14 +279,16 @@ export function createSectionPages(host: ContentPageHost) {
     if (!found || !found.passwordProtected) return false;
     const hash = await content.getPagePasswordHash(site.id, found.id);
     if (!hash) return false;
-    const key = `${request.ip}|${found.id}`;
-    if (await attempts.blocked(key)) {
+    const key = `${clientKey(request.ip)}|${found.id}`;
+    const password = (request.body as Record<string, unknown> | undefined)?.password;
+    // A guess is counted before it is checked (`LockAttempts.attempt`); an empty form is no guess.
+    const guess = typeof password === 'string' && password !== '';
+    if ((await attempts.blocked(key)) || (guess && !(await attempts.attempt(key)))) {
       reply.header('retry-after', '600');
       return serve(page, slug, LOCK_MESSAGES.tooManyAttempts, { status: 429 });
     }
-    const result = await checkPassword(hash, (request.body as Record<string, unknown> | undefined)?.password);
+    const result = await checkPassword(hash, password);
     if (result !== 'ok') {
-      if (result === 'wrong') await attempts.fail(key);
       return serve(page, slug, result === 'missing' ? LOCK_MESSAGES.missingPassword : LOCK_MESSAGES.wrongPassword);
     }
     await attempts.clear(key);

@@ -25,7 +25,8 @@ export interface AttemptCounter {
 }
 
 /**
- * Counts wrong passwords per (address, page), so a lock screen cannot be guessed at speed. The
+ * Counts guesses per (address, page), so a lock screen cannot be guessed at speed; an IPv6 address
+ * counts as its /64 (`clientKey`), which one client can fill with addresses of its own. The
  * counts live in the counter given: shared by every node through Redis when it is configured, so
  * ten guesses at each of several nodes do not add up to more than ten.
  */
@@ -39,8 +40,13 @@ export class LockAttempts {
     return (await this.counter.count(key)) >= this.limits.max;
   }
 
-  async fail(key: string): Promise<void> {
-    await this.counter.hit(key, this.limits.windowMs);
+  /**
+   * Counts a guess before it is checked, and answers whether it is within the limit: guesses sent
+   * at once each take their own place in the count, so a burst cannot all pass one count read
+   * before any of them failed.
+   */
+  async attempt(key: string): Promise<boolean> {
+    return (await this.counter.hit(key, this.limits.windowMs)) <= this.limits.max;
   }
 
   async clear(key: string): Promise<void> {

@@ -111,6 +111,30 @@ describe.each(DIALECTS)('content pages and site settings API (%s)', (dialect) =>
     expect(right.body).toContain('Too many attempts. Please try again in a few minutes.');
   });
 
+  it('counts guesses sent at once before checking them, and an IPv6 /64 as one address', async () => {
+    const guess = (remoteAddress: string, password: string) =>
+      suite.server.app.inject({
+        method: 'POST',
+        url: '/lookbook',
+        remoteAddress,
+        headers: { cookie: 'crumb=c', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `password=${password}&crumb=c`,
+      });
+    // Twenty guesses at once from one address: ten are checked, the rest refused unchecked.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => guess('10.88.0.1', 'wrong')));
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    // A new address for each guess within one /64 gets no more.
+    const sixes: number[] = [];
+    for (let i = 1; i <= 12; i++) sixes.push((await guess(`2001:db8:42:7::${i.toString(16)}`, 'wrong')).statusCode);
+    expect(sixes.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(sixes.slice(10)).toEqual([429, 429]);
+    expect((await guess('2001:db8:42:7:ffff::1', 'juniper')).statusCode).toBe(429);
+    // Another /64 is not held back.
+    expect((await guess('2001:db8:42:8::1', 'juniper')).statusCode).toBe(303);
+  });
+
   it('shows the splash page without the header, and a page in French with ?lang=fr', async () => {
     const visitor = Visitor.of(suite.server);
     const splash = await visitor.get<string>('/welcome');
