@@ -8,6 +8,8 @@ export interface AttemptStore {
   /** Adds one to the key's count and answers the new count. */
   hit(key: string, windowMs: number): Promise<number>;
   count(key: string): Promise<number>;
+  /** Takes one back from the key's count (an attempt counted before it was checked that proved no failure). */
+  release(key: string): Promise<void>;
   /** Forgets the key's count and its block. */
   reset(key: string): Promise<void>;
   /** Blocks `key` for `ms` (owner sign-in delays); a longer block replaces a shorter one. */
@@ -42,6 +44,10 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
     async count(key) {
       return live(key)?.count ?? 0;
     },
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async reset(key) {
       counts.delete(key);
       blocks.delete(key);
@@ -58,6 +64,9 @@ export function createMemoryAttemptStore(now: () => number = Date.now): AttemptS
   };
 }
 
+const RELEASE_SCRIPT =
+  "local n = tonumber(redis.call('GET', KEYS[1]) or '0') if n > 0 then redis.call('DECR', KEYS[1]) end return 0";
+
 export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptStore {
   return {
     async hit(key, windowMs) {
@@ -70,6 +79,10 @@ export function createRedisAttemptStore(redis: Redis, prefix: string): AttemptSt
     },
     async count(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async release(key) {
+      // Never below zero, and never bringing back a count that ran out meanwhile.
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key, `${prefix}block:${key}`);

@@ -90,40 +90,51 @@ export class OwnerSignInGuard {
   ): Promise<T | undefined> {
     const keys = this.keys(scope);
     const where = { kind: 'owner', siteId: scope.siteId, address: scope.address };
-    const [wait, addressCount, accountCount] = await Promise.all([
-      this.store.blockedFor(keys.pair),
-      this.store.count(keys.address),
-      this.store.count(keys.account),
-    ]);
+    const wait = await this.store.blockedFor(keys.pair);
     if (wait > 0) {
       log?.warn(where, 'owner sign-in delayed');
       throw throttled(wait);
     }
-    if (addressCount >= this.limits.addressFailures) {
+    // Counted as a failure before the password is checked, taken back when it proves right or is
+    // not checked (`SignInThrottle`): attempts sent at once each see the ones before them.
+    const window = this.limits.failureWindowMs;
+    const [addressCount, accountCount] = await Promise.all([
+      this.store.hit(keys.address, window),
+      this.store.hit(keys.account, window),
+    ]);
+    const takeBack = () => Promise.all([this.store.release(keys.address), this.store.release(keys.account)]);
+    if (addressCount > this.limits.addressFailures) {
+      await takeBack();
       log?.warn(where, 'sign-in throttled');
-      throw throttled(this.limits.failureWindowMs);
+      throw throttled(window);
     }
-    if (accountCount >= this.limits.accountFailures) {
-      if (!scope.captcha) throw new AppError('captcha-required', CAPTCHA_REQUIRED_MESSAGE, { captchaRequired: true });
-      if (!(await scope.captcha())) {
-        throw new AppError('captcha-failed', CAPTCHA_FAILED_MESSAGE, { captchaRequired: true });
+    let result: T | undefined;
+    try {
+      if (accountCount > this.limits.accountFailures) {
+        if (!scope.captcha) throw new AppError('captcha-required', CAPTCHA_REQUIRED_MESSAGE, { captchaRequired: true });
+        if (!(await scope.captcha())) {
+          throw new AppError('captcha-failed', CAPTCHA_FAILED_MESSAGE, { captchaRequired: true });
+        }
       }
+      result = await check();
+    } catch (error) {
+      await takeBack();
+      throw error;
     }
-    const result = await check();
     if (result !== undefined) {
-      await Promise.all([this.store.reset(keys.account), this.store.reset(keys.pair)]);
+      await Promise.all([
+        this.store.reset(keys.account),
+        this.store.reset(keys.pair),
+        this.store.release(keys.address),
+      ]);
       return result;
     }
     log?.info(where, 'sign-in failed');
-    const [pairFailures, accountFailures] = await Promise.all([
-      this.store.hit(keys.pair, this.limits.ownerPairWindowMs),
-      this.store.hit(keys.account, this.limits.failureWindowMs),
-      this.store.hit(keys.address, this.limits.failureWindowMs),
-    ]);
+    const pairFailures = await this.store.hit(keys.pair, this.limits.ownerPairWindowMs);
     const delay = ownerDelayMs(pairFailures, this.limits);
     if (delay > 0) await this.store.block(keys.pair, delay);
     throw new AppError('sign-in-failed', undefined, {
-      ...(accountFailures >= this.limits.accountFailures ? { captchaRequired: true } : {}),
+      ...(accountCount >= this.limits.accountFailures ? { captchaRequired: true } : {}),
       ...(delay > 0 ? { retryAfter: Math.ceil(delay / 1000) } : {}),
     });
   }

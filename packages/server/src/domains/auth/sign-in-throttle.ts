@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { SignInLimits } from '../../platform/config.js';
 import type { AttemptStore } from './attempt-store.js';
+import { clientNetwork } from './client-network.js';
 
 export type { SignInLimits } from '../../platform/config.js';
 
@@ -15,7 +16,10 @@ export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = {
 
 /**
  * Guards a password check: refuses with 429 `sign-in-throttled` once the account or the address
- * has failed too often, counts failures, and clears the account's count on success.
+ * (an IPv6 client by its /64) has failed too often, counts failures, and clears the account's count
+ * on success. Each attempt is counted as a failure before its password is checked and taken back
+ * when it proves right or is refused, so attempts sent at once each see the ones before them: a
+ * burst gets no more checks than the limits allow.
  */
 export class SignInThrottle {
   constructor(
@@ -29,22 +33,30 @@ export class SignInThrottle {
     log?: FastifyBaseLogger,
   ): Promise<T | undefined> {
     const account = `${scope.kind}:${scope.siteId}:${scope.email}`;
-    const address = `addr:${scope.address}`;
-    const [accountCount, addressCount] = await Promise.all([this.store.count(account), this.store.count(address)]);
-    if (accountCount >= this.limits.accountFailures || addressCount >= this.limits.addressFailures) {
+    const address = `addr:${clientNetwork(scope.address)}`;
+    const window = this.limits.failureWindowMs;
+    const [accountCount, addressCount] = await Promise.all([
+      this.store.hit(account, window),
+      this.store.hit(address, window),
+    ]);
+    const takeBack = () => Promise.all([this.store.release(account), this.store.release(address)]);
+    if (accountCount > this.limits.accountFailures || addressCount > this.limits.addressFailures) {
+      await takeBack();
       // Logged without the email: the site, the kind of account and the address are enough to act on.
       log?.warn({ kind: scope.kind, siteId: scope.siteId, address: scope.address }, 'sign-in throttled');
       throw new AppError('sign-in-throttled');
     }
-    const result = await check();
+    let result: T | undefined;
+    try {
+      result = await check();
+    } catch (error) {
+      await takeBack();
+      throw error;
+    }
     if (result === undefined) {
       log?.info({ kind: scope.kind, siteId: scope.siteId, address: scope.address }, 'sign-in failed');
-      await Promise.all([
-        this.store.hit(account, this.limits.failureWindowMs),
-        this.store.hit(address, this.limits.failureWindowMs),
-      ]);
     } else {
-      await this.store.reset(account);
+      await Promise.all([this.store.reset(account), this.store.release(address)]);
     }
     return result;
   }

@@ -34,10 +34,11 @@ for (const store of STORES) {
       if (store === 'redis') twin = await startTestServer({ dialect, config: config(limits) });
       for (const s of [server, twin]) {
         if (!s) continue;
-        for (const name of ['alice', 'bob', 'carol', 'dan']) {
+        for (const name of ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus', 'hal']) {
           await createSiteUser(s.db, { email: `${name}@example.com`, password: `${name}-password` });
         }
         await createOwner(s.db, { email: 'owner@example.com', password: 'owner-password', roles: [1] });
+        await createOwner(s.db, { email: 'boss@example.com', password: 'boss-password', roles: [1] });
       }
     });
     afterAll(async () => {
@@ -74,6 +75,49 @@ for (const store of STORES) {
       expect(carol.status).toBe(429);
       const owner = await v.post('/api/config/session', { email: 'owner@example.com', password: 'owner-password' });
       expect(owner.status).toBe(429);
+    });
+
+    it('counts attempts sent at once before checking them: a burst gets no more checks than the limits', async () => {
+      // From fresh addresses (each burst its own), ten wrong passwords at once for one account: three
+      // are checked (401), the rest refused unchecked; then the right one is refused too.
+      const at = (address: string) => (email: string, password: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: SESSION,
+          remoteAddress: address,
+          headers: { cookie: 'crumb=c', 'x-csrf-token': 'c', 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password }),
+        });
+      const erin = await Promise.all(Array.from({ length: 10 }, () => at('10.66.0.1')('erin@example.com', 'wrong')));
+      expect(erin.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+      expect((await at('10.66.0.2')('erin@example.com', 'erin-password')).statusCode).toBe(429);
+      // One IPv6 /64 is one address: a new address per guess, across accounts, stops at six failures.
+      const sixes: number[] = [];
+      for (let i = 1; i <= 8; i++) {
+        const email = `${['fay', 'gus', 'hal', 'dan'][i % 4]}@example.com`;
+        sixes.push((await at(`2001:db8:66:1::${i}`)(email, 'wrong')).statusCode);
+      }
+      expect(sixes).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+      // An owner's account: three wrong passwords at once are checked, the rest need a captcha first.
+      const owner = (address: string, password: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/config/session',
+          remoteAddress: address,
+          headers: { cookie: 'crumb=c', 'x-csrf-token': 'c', 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'boss@example.com', password }),
+        });
+      const boss = await Promise.all(Array.from({ length: 8 }, () => owner('10.66.0.4', 'wrong')));
+      const errors = boss.map((r) => `${r.statusCode} ${r.json().error}`).sort();
+      // (Those that come after the third failure may meet its delay first: 429 instead.)
+      expect(errors.filter((e) => e === '401 sign-in-failed')).toHaveLength(3);
+      expect(
+        errors
+          .filter((e) => e !== '401 sign-in-failed')
+          .every((e) => /^(400 captcha-required|429 sign-in-throttled)$/.test(e)),
+      ).toBe(true);
+      // An account with failures below its limit still signs in from another address.
+      expect((await at('10.66.0.3')('fay@example.com', 'fay-password')).statusCode).toBe(200);
     });
 
     it('rate-limits sign-in requests per address with @fastify/rate-limit', async () => {
