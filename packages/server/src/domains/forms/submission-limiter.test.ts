@@ -15,4 +15,12 @@ describe('in-memory submission limiter', () => {
     now = 10_000;
     expect(await limiter.take('a', 'f')).toEqual({ ok: true });
   });
+
+  it('counts an IPv6 client by its /64: a new address per post does not start afresh', async () => {
+    const limiter = createSubmissionLimiter({ perIp: 2, perForm: 100, timeWindowMs: 10_000 }, () => 0);
+    expect(await limiter.take('2001:db8:1:2::1', 'f')).toEqual({ ok: true });
+    expect(await limiter.take('2001:db8:1:2::2', 'f')).toEqual({ ok: true });
+    expect(await limiter.take('2001:db8:1:2:ffff::9', 'f')).toEqual({ ok: false, retryAfterSeconds: 10 });
+    expect(await limiter.take('2001:db8:1:3::1', 'f')).toEqual({ ok: true });
+  });
 });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { clientKey } from '../../platform/http/rate-limit.js';
 
 /** Submission limits: accepted attempts per client address and per form in each window. */
 export interface SubmissionLimits {
@@ -16,7 +17,7 @@ export const DEFAULT_SUBMISSION_LIMITS: SubmissionLimits = Object.freeze({
 export type LimitDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface SubmissionLimiter {
-  /** Counts one attempt from `ip` on `formId`, or says how long to wait. */
+  /** Counts one attempt from `ip` (an IPv6 client by its /64, `clientKey`) on `formId`, or says how long to wait. */
   take(ip: string, formId: string): Promise<LimitDecision>;
 }
 
@@ -52,7 +53,7 @@ export function createSubmissionLimiter(limits: SubmissionLimits, now: () => num
       sweep(at);
       // A refused attempt counts against nothing, so one noisy address cannot use up the form's window.
       const perForm = windowOf(`form\u0000${formId}`, at);
-      const perIp = windowOf(`ip\u0000${ip}\u0000${formId}`, at);
+      const perIp = windowOf(`ip\u0000${clientKey(ip)}\u0000${formId}`, at);
       const full = perForm.count >= limits.perForm ? perForm : perIp.count >= limits.perIp ? perIp : undefined;
       if (full) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((full.resetAt - at) / 1000)) };
       perForm.count += 1;
@@ -87,7 +88,7 @@ export function createRedisSubmissionLimiter(
       try {
         const perForm = await hit(`${prefix}form:${formId}`, limits.perForm);
         if (!perForm.ok) return perForm;
-        return await hit(`${prefix}ip:${ip}:${formId}`, limits.perIp);
+        return await hit(`${prefix}ip:${clientKey(ip)}:${formId}`, limits.perIp);
       } catch {
         return { ok: true };
       }
