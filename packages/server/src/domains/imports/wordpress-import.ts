@@ -1,7 +1,7 @@
 import { RecordType } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { updateSiteSettingsIn } from '../settings/index.js';
-import { parseRedirects, withMovedAddress } from '../web/index.js';
+import { parseRedirects, SERVER_PAGES, withMovedAddress } from '../web/index.js';
 import { parseJson } from '../content/index.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId, nowIso, stableId } from '../../platform/ids.js';
@@ -367,7 +367,7 @@ async function keepOldAddresses(
   const slugs = new Set(
     (await trx.selectFrom('collections').select('slug').where('site_id', '=', siteId).execute()).map((c) => c.slug),
   );
-  const own = (path: string) => path === '/' || slugs.has(path.split('/')[1] ?? '');
+  const own = (path: string) => path === '/' || slugs.has(path.split('/')[1] ?? '') || SERVER_PAGES.test(path);
   // A re-run that gives a post or page another address moves it on this site: its old one redirects.
   const wanted = moves.filter((move) => !own(move.from)).concat(siteMoves(plan));
   if (wanted.length === 0) return { redirects: 0, redirectsLeftOut: 0 };

@@ -7,7 +7,7 @@ export { feedLink, sendCollectionFeed } from './feed-route.js';
 export { recordMovedAddress } from './moved-address.js';
 export { createPageAnswers, installPageAnswers } from './page-answers.js';
 export { pageHead } from './page-head.js';
-export { REDIRECTS_MAX_CHARS, parseRedirects, withMovedAddress } from './redirects.js';
+export { REDIRECTS_MAX_CHARS, parseRedirects, SERVER_PAGES, withMovedAddress } from './redirects.js';
 export { ROBOTS_EXTRA_MAX, cleanRobotsExtra } from './robots.js';
 export { siteIconUrl } from './site-icon.js';
 export { escapeXml } from './xml.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from '../../platform/lru-map.js';
-import { findRedirect, parseRedirects, type RedirectRule } from './redirects.js';
+import { findRedirect, parseRedirects, type RedirectRule, SERVER_PAGES } from './redirects.js';
 
 /** Parsed rules by the owner's text: parsing runs once per saved version, not per request. */
 const PARSED_LIMIT = 256;
@@ -27,7 +27,7 @@ export function installRedirects(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     const [path = '/', query] = splitOnce(request.url, '?');
-    if (SKIP.test(path)) return;
+    if (SKIP.test(path) || SERVER_PAGES.test(path)) return;
     const content = app.services?.content;
     if (!content) return;
     let text: unknown;

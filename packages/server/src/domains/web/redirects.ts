@@ -18,6 +18,14 @@ export const REDIRECTS_MAX_RULES = 500;
 const MAX_CHAIN = 10;
 
 const LINE = /^(\/\S*)\s+->\s+(\/\S*|https?:\/\/\S+)(?:\s+(301|302))?$/i;
+/**
+ * Visitor pages the server itself draws (sign-in, cart, checkout, member areas, links sent by
+ * mail…): the redirect hook never sends them away and imports never add a rule for them, so a rule
+ * made by an editor's import cannot take site users' sign-in or checkout off the site.
+ */
+export const SERVER_PAGES =
+  /^\/(account|cart|checkout|commerce|search|donate|member-areas|membership|owner-invite|unsubscribe|reviews)(\/|$)/;
+
 /** Paths the server itself owns: never redirected away. */
 const RESERVED =
   /^\/(api|assets|theme|config|files|site-icon)(\/|$)|^\/(robots\.txt|sitemap[\w-]*\.xml|manifest\.webmanifest)$/;

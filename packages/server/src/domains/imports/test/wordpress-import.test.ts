@@ -297,5 +297,27 @@ for (const dialect of DIALECTS) {
       );
       expect(await posts()).toEqual(before);
     });
+
+    it('adds no redirect for an address the server draws itself (sign-in, checkout), whatever the file says', async () => {
+      // The row the test above planted to make its import fail goes first.
+      await suite.server.db.deleteFrom('comments').where('author_name', '=', 'x').where('body', '=', 'x').execute();
+      const xml = wxr()
+        .replace('https://harbour.example.org/2024/08/passata/', 'https://harbour.example.org/account/login/')
+        .replace('https://harbour.example.org/about/', 'https://harbour.example.org/checkout/');
+      await importWordpress(suite.server.db, { siteId: DEMO_SITE_ID, xml, dryRun: false });
+      const site = await suite.server.db
+        .selectFrom('sites')
+        .select('settings')
+        .where('id', '=', DEMO_SITE_ID)
+        .executeTakeFirstOrThrow();
+      const redirects = String(JSON.parse(site.settings).website?.redirects ?? '');
+      expect(redirects).toContain('/2024/08/tomato-harvest');
+      expect(redirects).not.toMatch(/^\/(account|checkout)/m);
+      suite.server.app.services.content.invalidate();
+      for (const path of ['/account/login', '/checkout']) {
+        const answer = await fetch(`${suite.server.url}${path}`, { redirect: 'manual' });
+        expect(answer.status, path).not.toBe(301);
+      }
+    });
   });
 }

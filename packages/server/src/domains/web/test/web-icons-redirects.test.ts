@@ -96,6 +96,10 @@ describe.each(DIALECTS)('site icon and redirects (%s)', (dialect) => {
       expect(chain.headers.get('location')).toBe('/old-shirt');
       expect((await visitor.get('/shop')).status).toBe(200);
       expect((await visitor.request('POST', '/old-shirt', { body: {} })).status).not.toBe(301);
+      // The server's own visitor pages (sign-in, cart, checkout) are never sent away, whatever a rule says.
+      const own = await admin.put('/api/config/settings', { redirects: '/account/* -> /blog\n/cart -> /shop' });
+      expect(own.status).toBe(200);
+      for (const path of ['/account/login', '/cart']) expect((await visitor.get(path)).status, path).not.toBe(301);
 
       // Renaming a page adds its redirects (the page and what lives under it), and moving back drops the loop.
       const about = await suite.server.db
