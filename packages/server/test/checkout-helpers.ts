@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestServer } from '../src/testing.js';
+import { itemIdOf } from './cart-helpers.js';
+import { Visitor } from './visitor.js';
 
 /** The address the checkout tests ship to (the demo shop's own town, so US shipping and NY tax apply). */
 export const ADDRESS = { line1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
@@ -27,3 +31,28 @@ export const MANY_ORDERS = {
   rateLimit: { max: 100_000, timeWindowMs: 60_000 },
   checkoutOrders: { perIp: 100_000, timeWindowMs: 60_000 },
 };
+
+/**
+ * A coffee subscription bought with a test card (store in test mode), its next renewal due at
+ * `due` and, when given, its saved method replaced by `paymentReference`; answers its id.
+ */
+export async function testCardSubscription(
+  server: TestServer,
+  { email, due, paymentReference }: { email: string; due: Date; paymentReference?: string },
+): Promise<string> {
+  const visitor = Visitor.of(server);
+  const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
+    body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
+  });
+  const placed = await visitor.request('POST', '/api/checkout/orders', {
+    body: cardOrder({ cartToken: started.body.cartToken, email, name: 'Sam' }),
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const id = placed.body.order.subscriptionId as string;
+  await server.db
+    .updateTable('subscriptions')
+    .set({ next_billing_at: due.toISOString(), ...(paymentReference ? { payment_reference: paymentReference } : {}) })
+    .where('id', '=', id)
+    .execute();
+  return id;
+}

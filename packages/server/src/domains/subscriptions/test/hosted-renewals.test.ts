@@ -3,11 +3,9 @@ import { builtInPaymentProviders } from '../../payments/methods/index.js';
 import { createRenewalScheduler } from '../schedule.js';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { itemIdOf } from '../../../../test/cart-helpers.js';
 import { type OffSessionFake, startOffSessionFake } from '../../../../test/fakes/stripe-offsession-fake.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
-import { Visitor } from '../../../../test/visitor.js';
-import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { testCardSubscription } from '../../../../test/checkout-helpers.js';
 
 const DAY = 86_400_000;
 const SAVED = 'stripe:cus_renewal:pm_saved';
@@ -17,23 +15,8 @@ const SAVED = 'stripe:cus_renewal:pm_saved';
  * a test card, for its order and plan), its saved method moved to a Stripe customer + payment
  * method, its next renewal due at `due`.
  */
-async function stripeSubscription(server: TestServer, due: Date, email: string) {
-  const visitor = Visitor.of(server);
-  const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-    body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
-  });
-  const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: cardOrder({ cartToken: started.body.cartToken, email, name: 'Sam' }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const id = placed.body.order.subscriptionId as string;
-  await server.db
-    .updateTable('subscriptions')
-    .set({ payment_reference: SAVED, next_billing_at: due.toISOString() })
-    .where('id', '=', id)
-    .execute();
-  return id;
-}
+const stripeSubscription = (server: TestServer, due: Date, email: string) =>
+  testCardSubscription(server, { email, due, paymentReference: SAVED });
 
 for (const dialect of DIALECTS) {
   describe(`renewals charged off-session with Stripe (${dialect})`, () => {

@@ -1,38 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { itemIdOf } from '../../../../test/cart-helpers.js';
-import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { testCardSubscription } from '../../../../test/checkout-helpers.js';
 import { type StripeFake, startStripeFake } from '../../../../test/fakes/stripe-fake.js';
-import { Visitor } from '../../../../test/visitor.js';
 
 const DAY = 86_400_000;
 
 /** A subscription bought with a test card while the store is in test mode, its next renewal due at `due`. */
-async function testCardSubscription(server: TestServer, due: Date, email: string) {
-  const visitor = Visitor.of(server);
-  const started = await visitor.request('POST', '/api/3/commerce/cart/subscription', {
-    body: { itemId: await itemIdOf(server, 'coffee-subscription'), sku: 'COFFEE-WHOLE', qty: 1 },
-  });
-  const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: cardOrder({ cartToken: started.body.cartToken, email, name: 'Sam' }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const id = placed.body.order.subscriptionId as string;
-  expect(
-    (
-      await server.db
-        .selectFrom('subscriptions')
-        .select('payment_reference')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).payment_reference,
-  ).toMatch(/^test-card:/);
-  await server.db
-    .updateTable('subscriptions')
-    .set({ next_billing_at: due.toISOString() })
+async function testCardSub(server: TestServer, due: Date, email: string) {
+  const id = await testCardSubscription(server, { email, due });
+  const row = await server.db
+    .selectFrom('subscriptions')
+    .select('payment_reference')
     .where('id', '=', id)
-    .execute();
+    .executeTakeFirstOrThrow();
+  expect(row.payment_reference).toMatch(/^test-card:/);
   return id;
 }
 
@@ -62,10 +44,10 @@ for (const dialect of DIALECTS) {
 
     it('renews with the test card in test mode, and refuses it once live Stripe is connected', async () => {
       const due = new Date(Date.now() + 30 * DAY);
-      const before = await testCardSubscription(server, due, 'before@buyers.test');
-      const after = await testCardSubscription(server, new Date(due.getTime() + DAY), 'after@buyers.test');
+      const before = await testCardSub(server, due, 'before@buyers.test');
+      const after = await testCardSub(server, new Date(due.getTime() + DAY), 'after@buyers.test');
       // One more, bought now, for the next test (no test card can buy one once live Stripe is connected).
-      stored = await testCardSubscription(server, new Date(due.getTime() + 10 * DAY), 'stored@buyers.test');
+      stored = await testCardSub(server, new Date(due.getTime() + 10 * DAY), 'stored@buyers.test');
       const renewals = server.app.services.checkout!.renewals;
 
       // In test mode the test card renews: the first subscription gets its paid second order.
