@@ -95,10 +95,10 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
   /** What the checkout page shows of the payment settings: the test mode banner, the pay later choice. */
   const paymentView = async (siteId: string) => {
     const settings = await readPaymentSettings(app.db, siteId);
-    // Hosted providers the site connected (issue 17); a live one ends test mode.
+    // Hosted providers the site connected (issue 17); a live one ends test mode (`testModeActive`).
     const hosted = (await app.services.hostedPayments?.offered(siteId)) ?? [];
     return {
-      testModeActive: testModeActive(settings.testMode, payments) && !hosted.some((p) => p.live),
+      testModeActive: testModeActive(settings.testMode, payments, hosted.some((p) => p.live)),
       payLaterEnabled: settings.payLaterEnabled,
       hosted,
     };
