@@ -98,7 +98,11 @@ export default async function checkoutPlugin(app: FastifyInstance, options: Chec
     // Hosted providers the site connected (issue 17); a live one ends test mode (`testModeActive`).
     const hosted = (await app.services.hostedPayments?.offered(siteId)) ?? [];
     return {
-      testModeActive: testModeActive(settings.testMode, payments, hosted.some((p) => p.live)),
+      testModeActive: testModeActive(
+        settings.testMode,
+        payments,
+        hosted.some((p) => p.live),
+      ),
       payLaterEnabled: settings.payLaterEnabled,
       hosted,
     };
