@@ -19,6 +19,7 @@ import { type ContentService, createContentService } from './domains/content/con
 import type { Database } from './platform/db/schema.js';
 import filesPlugin from './domains/files/plugin.js';
 import formsPlugin from './domains/forms/plugin.js';
+import { installAfterAnswer } from './platform/http/after-answer.js';
 import { installCrumb } from './platform/http/crumb.js';
 import { answerFrameworkError, installErrorHandling } from './platform/http/error-handler.js';
 import { installJsonBodies } from './platform/http/json-body.js';
@@ -162,6 +163,8 @@ export async function buildApp({ db, config }: BuildAppOptions): Promise<Fastify
   app.decorate('feedReader', createFeedReader({ log: (message, url) => app.log.warn({ url }, message) }));
 
   installErrorHandling(app);
+  // Work behind an answer whose timing must not tell what it found (password-reset requests).
+  installAfterAnswer(app);
   installSecurityHeaders(app);
   installRouteCatalogue(app);
   // Tests only: answers held against their routes' published schemas (before compression's onSend).

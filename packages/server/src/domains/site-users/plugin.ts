@@ -140,15 +140,16 @@ async function siteUsersPlugin(app: FastifyInstance): Promise<void> {
     await endSiteUserSession(request, reply);
   }
 
+  /**
+   * Answers at once, the lookup and mail behind the answer, as for owners (`auth/owner-account-routes.ts`);
+   * the link is built from the site's configured address, never the request's Host header (finding 2).
+   */
   async function sendReset(request: FastifyRequest, email: string): Promise<void> {
     const site = await siteOf(request);
-    await requestPasswordReset(db, mail, {
-      siteId: site.id,
-      siteTitle: site.title || 'this site',
-      email,
-      // Never the request's Host header: the site's configured address (finding 2).
-      baseUrl: siteBaseUrl(app, site),
-    });
+    const baseUrl = siteBaseUrl(app, site);
+    const input = { siteId: site.id, siteTitle: site.title || 'this site', email, baseUrl };
+    const queue = `reset:${site.id}:${email.trim().toLowerCase()}`; // one at a time per address: its hourly cap
+    app.afterAnswer.start('a password-reset request', () => requestPasswordReset(db, mail, input), queue);
   }
 
   // ---- JSON API ---------------------------------------------------------------------------------

@@ -32,14 +32,17 @@ for (const dialect of DIALECTS) {
       port = new URL(suite.server.url).port;
     });
 
-    const mailsTo = (address: string) =>
-      suite.server.db
+    // Reset requests look the address up and mail behind their answer: wait for that work first.
+    const mailsTo = async (address: string) => {
+      await suite.server.app.afterAnswer.idle();
+      return suite.server.db
         .selectFrom('mail_outbox')
         .selectAll()
         .where('to_address', '=', address)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
+    };
     const linkIn = (text: string, path: string) => {
       const match = text.match(new RegExp(`(\\S+${path.replace(/[/?]/g, '\\$&')}\\?token=[^\\s]+)`));
       if (!match) throw new Error(`no ${path} link in: ${text}`);
