@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { AttemptStore } from './attempt-store.js';
-import { clientNetwork } from './client-network.js';
+import { clientKey } from '../../platform/http/rate-limit.js';
 import type { SignInLimits } from './sign-in-throttle.js';
 
 /**
@@ -64,7 +64,7 @@ export class OwnerSignInGuard {
   ) {}
 
   private keys(scope: Pick<OwnerAttemptScope, 'siteId' | 'email' | 'address'>) {
-    const network = clientNetwork(scope.address);
+    const network = clientKey(scope.address);
     return {
       account: `owner:${scope.siteId}:${scope.email}`,
       pair: `owner-pair:${scope.siteId}:${scope.email}:${network}`,

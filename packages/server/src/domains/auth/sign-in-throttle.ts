@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors/aliases.js';
 import type { SignInLimits } from '../../platform/config.js';
 import type { AttemptStore } from './attempt-store.js';
-import { clientNetwork } from './client-network.js';
+import { clientKey } from '../../platform/http/rate-limit.js';
 
 export type { SignInLimits } from '../../platform/config.js';
 
@@ -33,7 +33,7 @@ export class SignInThrottle {
     log?: FastifyBaseLogger,
   ): Promise<T | undefined> {
     const account = `${scope.kind}:${scope.siteId}:${scope.email}`;
-    const address = `addr:${clientNetwork(scope.address)}`;
+    const address = `addr:${clientKey(scope.address)}`;
     const window = this.limits.failureWindowMs;
     const [accountCount, addressCount] = await Promise.all([
       this.store.hit(account, window),
