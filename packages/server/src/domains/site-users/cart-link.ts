@@ -6,6 +6,8 @@ import { newId, newToken, nowIso } from '../../platform/ids.js';
 
 type Db = Kysely<Database>;
 
+// The same lookup as the cart domain's `findOpenCart` (cart/cart-rows.ts): importing it from there
+// would close a folder cycle (cart → content → … → site-users), which the architecture test refuses.
 async function openCartByToken(db: Db, siteId: string, token: string | undefined) {
   if (!token) return undefined;
   return rowWhere(db, 'carts', { token, site_id: siteId, purchased: 0, kind: 'cart' });
