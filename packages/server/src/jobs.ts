@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type ExpiredHold, expiredOrderMail, expireStockHolds } from './domains/checkout/stock-holds.js';
+import { recoverPendingRefunds } from './domains/checkout/refunds.js';
 import { deliverDueMailings } from './domains/mailing-services/index.js';
 import { deliverDueWebhooks } from './domains/webhooks/index.js';
 import { createMailService } from './platform/mail/mail-service.js';
@@ -25,6 +26,7 @@ declare module './app.js' {
 /** The job names, for `jobs.run(name, now)`. */
 export const JOBS = {
   stockHolds: 'stock-holds',
+  refundRecovery: 'refund-recovery',
   retention: 'retention',
   webhooks: 'webhooks',
   mailingServices: 'mailing-services',
@@ -60,6 +62,16 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
               .catch((error) => app.log.warn({ err: error }, 'expired-order mail failed'));
           }
           return expired;
+        },
+      },
+      {
+        // Owner refunds a crash left half way (claimed, the provider's answer never written), asked
+        // of the provider again with the same idempotency key (domains/checkout/refund-journal.ts).
+        name: JOBS.refundRecovery,
+        run: async (now) => {
+          const checkout = app.services.checkout;
+          if (!checkout) return [];
+          return recoverPendingRefunds(app.db, checkout.payments, app.services.hostedPayments?.registry, now);
         },
       },
       {

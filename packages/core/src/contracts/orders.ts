@@ -70,7 +70,7 @@ export const orderPayment = z
 export const orderHistoryEvent = z
   .object({
     at: z.string(),
-    kind: z.enum(['placed', 'payment-pending', 'charged', 'refunded', 'fulfilled']),
+    kind: z.enum(['placed', 'payment-pending', 'charged', 'refund-pending', 'refunded', 'refund-failed', 'fulfilled']),
     amountCents: cents.optional(),
     text: z.string(),
   })

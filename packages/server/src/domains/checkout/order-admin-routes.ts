@@ -67,12 +67,14 @@ export function orderHistory(order: OrderRow, payments: readonly PaymentRow[]) {
         text: p.status === 'pending' ? `Payment pending (${p.provider})` : `Charged through ${p.provider}`,
       });
     } else if (p.kind === 'refund') {
-      events.push({
-        at: p.created_at,
-        kind: 'refunded',
-        amountCents: p.amount_cents,
-        text: `Refunded through ${p.provider}`,
-      });
+      // A pending refund was claimed and is on its way (or waits for the recovery job after a crash).
+      const [kind, text] =
+        p.status === 'pending'
+          ? (['refund-pending', `Refund on its way (${p.provider})`] as const)
+          : p.status === 'failed'
+            ? (['refund-failed', `Refund failed at ${p.provider}`] as const)
+            : (['refunded', `Refunded through ${p.provider}`] as const);
+      events.push({ at: p.created_at, kind, amountCents: p.amount_cents, text });
     }
   }
   if (order.fulfilled_at) events.push({ at: order.fulfilled_at, kind: 'fulfilled', text: 'Marked fulfilled' });

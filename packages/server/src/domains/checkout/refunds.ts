@@ -2,19 +2,16 @@ import { formatMoney } from '@tessera/core';
 import type { Kysely } from 'kysely';
 import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
-import { newId, nowIso } from '../../platform/ids.js';
+import { nowIso } from '../../platform/ids.js';
 import {
   type HostedProviderId,
   type HostedRegistry,
   type PaymentProviders,
   giftCardNote,
   type RevokedGiftCard,
-  recordGiftCardTakes,
-  restoreGiftCards,
-  revokeGiftCards,
 } from '../payments/index.js';
 import type { ErrorCode } from '../../platform/errors/index.js';
-import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
+import { claimRefund, settleRefunded, settleRefused, takeStalePendingRefunds } from './refund-journal.js';
 
 export type { RevokedGiftCard } from '../payments/index.js';
 
@@ -40,13 +37,6 @@ export const REFUND_MESSAGES = {
     `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
 } as const;
 
-/**
- * Refunds (part of) an order through the provider that charged it. Refused unless the charge
- * succeeded (a pending "pay later" order has nothing to refund). The amount is claimed first with a
- * conditional update of `refunded_cents`, in the same transaction that takes the value back from the
- * order's gift cards, so two refunds at once can never give back more than was paid; when the
- * provider then refuses, the claim and the gift cards are put back.
- */
 /** How a refund reaches the provider that charged: the built-in ones, or a hosted one (Stripe, PayPal). */
 type Refunder = (request: {
   reference: string;
@@ -72,6 +62,16 @@ async function refunderFor(
   return provider ? ({ idempotencyKey: _key, ...request }) => provider.refund(request) : undefined;
 }
 
+/** The idempotency key of a refund at its provider: the same for the request and any retry of it. */
+const refundKey = (refundId: string) => `tessera-refund-${refundId}`;
+
+/**
+ * Refunds (part of) an order through the provider that charged it. Refused unless the charge
+ * succeeded (a pending "pay later" order has nothing to refund). The amount is claimed first
+ * (`refund-journal.ts`: the order's refunded amount raised by a conditional update, the gift cards
+ * drawn down and a `pending` refund row, in one transaction), so two refunds at once can never give
+ * back more than was paid; when the provider then refuses, the claim and the gift cards are put back.
+ */
 export async function refundOrder(
   db: Kysely<Database>,
   payments: PaymentProviders,
@@ -111,42 +111,26 @@ export async function refundOrder(
   if (!provider) return { ok: false, status: 402, error: 'refund-failed', message: REFUND_MESSAGES.noProvider };
 
   const now = nowIso();
-  const refundedCents = order.refunded_cents + amount;
-  const full = refundedCents === order.amount_due_cents;
-  const claim = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('orders')
-      .set({ refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status, updated_at: now })
-      .where('id', '=', orderId)
-      .where('refunded_cents', '=', order.refunded_cents)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) return undefined;
-    return revokeGiftCards(trx, orderId, amount, full, now);
-  });
+  // Written down before the provider is asked (refund-journal.ts), so a crash leaves nothing half done.
+  const claim = await claimRefund(db, order, { amountCents: amount, provider: charge.provider, now });
   if (!claim) return { ok: false, status: 409, error: 'conflict', message: REFUND_MESSAGES.conflict };
 
   // The refund row's id names the request: a retried request (the SDK retries once on a network
-  // error) refunds once. Two refunds at once never both get here: the claim above lets one through.
-  const refundId = newId();
+  // error, the recovery job after a crash) refunds once. Two refunds at once never both get here:
+  // the claim lets one through.
   let refunded: Awaited<ReturnType<Refunder>>;
   try {
     refunded = await provider({
       reference: charge.reference,
       amountCents: amount,
       currency: order.currency,
-      idempotencyKey: `tessera-refund-${refundId}`,
+      idempotencyKey: refundKey(claim.refundId),
     });
   } catch {
     refunded = { ok: false, message: REFUND_MESSAGES.unreachable(charge.provider) };
   }
   if (!refunded.ok) {
-    await db
-      .updateTable('orders')
-      .set({ refunded_cents: order.refunded_cents, payment_status: order.payment_status, updated_at: now })
-      .where('id', '=', orderId)
-      .where('refunded_cents', '=', refundedCents)
-      .execute();
-    await restoreGiftCards(db, claim, now);
+    await settleRefused(db, claim.refundId, nowIso());
     return {
       ok: false,
       status: 402,
@@ -155,27 +139,9 @@ export async function refundOrder(
       extra: { provider: charge.provider },
     };
   }
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('payments')
-      .values({
-        id: refundId,
-        order_id: orderId,
-        provider: charge.provider,
-        kind: 'refund',
-        status: 'succeeded',
-        amount_cents: amount,
-        reference: refunded.reference,
-        created_at: now,
-      })
-      .execute();
-    // What it took from the order's gift cards, given back if the provider later reports it failed.
-    await recordGiftCardTakes(trx, refundId, claim, now);
-    const after = { ...order, refunded_cents: refundedCents, payment_status: full ? 'refunded' : order.payment_status };
-    const data = { ...orderEventData(after), refund: { amountCents: amount, full } };
-    await recordWebhookEvent(trx, { siteId: order.site_id, type: 'order.refunded', data, now });
-  });
-  const giftCards = claim.map((c) => c.card);
+  await settleRefunded(db, claim.refundId, { reference: refunded.reference, now: nowIso() });
+  const refundedCents = order.refunded_cents + amount;
+  const giftCards = claim.giftCards.map((c) => c.card);
   return {
     ok: true,
     refundedCents,
@@ -185,4 +151,43 @@ export async function refundOrder(
     giftCards,
     message: `${charge.provider} refunded the amount (reference ${refunded.reference}).${giftCardNote(giftCards)}`,
   };
+}
+
+/**
+ * The `refund-recovery` job: refunds a crash left `pending` (claimed, the provider's answer never
+ * written) are asked of their provider again with the same idempotency key and settled either way.
+ * A provider that cannot be reached, or is no longer connected, leaves the refund pending for the
+ * next run. Answers what each refund came to.
+ */
+export async function recoverPendingRefunds(
+  db: Kysely<Database>,
+  payments: PaymentProviders,
+  hosted: Pick<HostedRegistry, 'providerFor'> | undefined,
+  now: Date,
+): Promise<{ refundId: string; outcome: 'refunded' | 'refused' | 'waiting' }[]> {
+  const outcomes: { refundId: string; outcome: 'refunded' | 'refused' | 'waiting' }[] = [];
+  for (const pending of await takeStalePendingRefunds(db, now)) {
+    const provider = await refunderFor(payments, hosted, pending.siteId, pending.provider);
+    let answer: Awaited<ReturnType<Refunder>> | undefined;
+    try {
+      answer = await provider?.({
+        reference: pending.chargeReference,
+        amountCents: pending.amountCents,
+        currency: pending.currency,
+        idempotencyKey: refundKey(pending.refundId),
+      });
+    } catch {
+      answer = undefined;
+    }
+    const at = nowIso();
+    if (!answer) outcomes.push({ refundId: pending.refundId, outcome: 'waiting' });
+    else if (answer.ok) {
+      await settleRefunded(db, pending.refundId, { reference: answer.reference, now: at });
+      outcomes.push({ refundId: pending.refundId, outcome: 'refunded' });
+    } else {
+      await settleRefused(db, pending.refundId, at);
+      outcomes.push({ refundId: pending.refundId, outcome: 'refused' });
+    }
+  }
+  return outcomes;
 }

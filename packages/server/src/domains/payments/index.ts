@@ -10,9 +10,10 @@ export {
   recordHostedSession,
 } from './flow/place.js';
 export {
+  type GiftCardChange,
   giftCardNote,
   recordGiftCardTakes,
-  restoreGiftCards,
+  returnGiftCardTakes,
   revokeGiftCards,
   type RevokedGiftCard,
 } from './flow/refund-gift-cards.js';
