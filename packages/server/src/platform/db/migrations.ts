@@ -44,6 +44,7 @@ import { reviewDraftsMigration } from './migrations/0035_review_drafts.js';
 import { siteFilesRootMigration } from './migrations/0039_site_files_root.js';
 import { refundGiftCardsMigration } from './migrations/0040_refund_gift_cards.js';
 import { variantOrderIndexMigration } from './migrations/0041_variant_order_index.js';
+import { pendingRefundsIndexMigration } from './migrations/0042_pending_refunds_index.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -196,6 +197,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0039_site_files_root': siteFilesRootMigration,
   '0040_refund_gift_cards': refundGiftCardsMigration,
   '0041_variant_order_index': variantOrderIndexMigration,
+  '0042_pending_refunds_index': pendingRefundsIndexMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+// Owner refunds are written down as `pending` refund rows before the provider is asked
+// (domains/checkout/refund-journal.ts); the refund-recovery job looks for those a crash left, every
+// minute on every node. A partial index holds only pending refunds (none, nearly always), so that
+// look-up reads nothing however many payments the shop has taken.
+
+export const pendingRefundsIndexMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createIndex('payments_pending_refunds')
+      .on('payments')
+      .column('created_at')
+      .where(sql.ref('kind'), '=', 'refund')
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('payments_pending_refunds').execute();
+  },
+};
