@@ -70,8 +70,12 @@ export default async function jobsPlugin(app: FastifyInstance, options: JobsPlug
         name: JOBS.refundRecovery,
         run: async (now) => {
           const checkout = app.services.checkout;
-          if (!checkout) return [];
-          return recoverPendingRefunds(app.db, checkout.payments, app.services.hostedPayments?.registry, now);
+          const orders = checkout
+            ? await recoverPendingRefunds(app.db, checkout.payments, app.services.hostedPayments?.registry, now)
+            : [];
+          // The same for refunds of a gift's renewal payments (domains/donations/refund-recovery.ts).
+          const gifts = (await app.services.donations?.recoverRefunds(now)) ?? [];
+          return [...orders, ...gifts];
         },
       },
       {

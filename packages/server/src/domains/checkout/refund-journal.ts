@@ -1,7 +1,13 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { type GiftCardChange, recordGiftCardTakes, returnGiftCardTakes, revokeGiftCards } from '../payments/index.js';
+import {
+  type GiftCardChange,
+  REFUND_RECOVERY_AFTER_MS,
+  recordGiftCardTakes,
+  returnGiftCardTakes,
+  revokeGiftCards,
+} from '../payments/index.js';
 import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
 
 /**
@@ -19,7 +25,7 @@ import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
  * refund they already made, so the buyer is refunded once) and settles it. While a row is pending,
  * the provider's refund webhooks for the order wait (`busy`, payments/flow/provider-refunds.ts).
  */
-export const REFUND_RECOVERY_AFTER_MS = 10 * 60_000;
+export { REFUND_RECOVERY_AFTER_MS };
 
 export interface ClaimedRefund {
   readonly refundId: string;

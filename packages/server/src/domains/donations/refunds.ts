@@ -80,6 +80,54 @@ async function recordOnce(
   return true;
 }
 
+/** A claim the provider refused (or a crash's claim it refused on recovery): the amount given back. */
+export async function dropClaim(
+  db: Kysely<Database>,
+  claim: { refundId: string; paymentId: string; amountCents: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Unless a webhook took the claim over meanwhile (then a refund did happen): give the amount back.
+    const dropped = await trx
+      .deleteFrom('donation_refunds')
+      .where('id', '=', claim.refundId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(dropped.numDeletedRows) !== 1) return;
+    await trx
+      .updateTable('donation_payments')
+      .set((eb) => ({ refunded_cents: eb('refunded_cents', '-', claim.amountCents) }))
+      .where('id', '=', claim.paymentId)
+      .execute();
+  });
+}
+
+/** A claim the provider refunded: the pending row settled with its reference, or recorded on its own. */
+export async function settleClaim(
+  db: Kysely<Database>,
+  claim: {
+    refundId: string;
+    paymentId: string;
+    donationId: string;
+    siteId: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    reference: string;
+  },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const settled = await trx
+      .updateTable('donation_refunds')
+      .set({ status: 'succeeded', reference: claim.reference, updated_at: nowIso() })
+      .where('id', '=', claim.refundId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(settled.numUpdatedRows) === 1) return;
+    // A refund made elsewhere of the same amount took this claim over: this one is recorded on its own.
+    await recordOnce(trx, { ...claim, source: 'owner' });
+  });
+}
+
 /** The owner refunds (part of) a renewal payment through the provider that took it. */
 export async function refundRenewalPayment(
   db: Kysely<Database>,
@@ -177,20 +225,7 @@ export async function refundRenewalPayment(
     })
     .catch(() => ({ ok: false as const, message: DONATION_REFUND_MESSAGES.unreachable(payment.provider) }));
   if (!answer.ok) {
-    await db.transaction().execute(async (trx) => {
-      // Unless a webhook took the claim over meanwhile (then a refund did happen): give the amount back.
-      const dropped = await trx
-        .deleteFrom('donation_refunds')
-        .where('id', '=', refundId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(dropped.numDeletedRows) !== 1) return;
-      await trx
-        .updateTable('donation_payments')
-        .set((eb) => ({ refunded_cents: eb('refunded_cents', '-', amount) }))
-        .where('id', '=', payment.id)
-        .execute();
-    });
+    await dropClaim(db, { refundId, paymentId: payment.id, amountCents: amount });
     return {
       ok: false,
       status: 402,
@@ -199,25 +234,15 @@ export async function refundRenewalPayment(
       extra: { provider: payment.provider },
     };
   }
-  await db.transaction().execute(async (trx) => {
-    const settled = await trx
-      .updateTable('donation_refunds')
-      .set({ status: 'succeeded', reference: answer.reference, updated_at: nowIso() })
-      .where('id', '=', refundId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(settled.numUpdatedRows) === 1) return;
-    // A refund made elsewhere of the same amount took this claim over: this one is recorded on its own.
-    await recordOnce(trx, {
-      paymentId: payment.id,
-      donationId: input.donationId,
-      siteId: input.siteId,
-      provider: payment.provider,
-      source: 'owner',
-      reference: answer.reference,
-      amountCents: amount,
-      currency: payment.currency,
-    });
+  await settleClaim(db, {
+    refundId,
+    paymentId: payment.id,
+    donationId: input.donationId,
+    siteId: input.siteId,
+    provider: payment.provider,
+    amountCents: amount,
+    currency: payment.currency,
+    reference: answer.reference,
   });
   const after = await db
     .selectFrom('donation_payments')

@@ -19,6 +19,7 @@ import {
 import { donationLineTitle, type NextOrderNumber } from './place.js';
 import { CANCEL_REASONS, createProviderEventHandler } from './provider-events.js';
 import { lapsedMail, receiptMail } from './receipt.js';
+import { type RecoveredDonationRefund, recoverPendingDonationRefunds } from './refund-recovery.js';
 import { type RenewalRefundOutcome, refundRenewalPayment } from './refunds.js';
 
 export type StartOutcome = { ok: true; redirect: string } | { ok: false; message: string };
@@ -46,6 +47,8 @@ export interface DonationService extends HostedOrderKind {
   syncFirstPayment(siteId: string, orderId: string): Promise<DonationRow | undefined>;
   /** Charges the recurring gifts due at `now` through their provider and mails each receipt (or, refused, why the gift stopped). */
   renewDue(now?: Date): Promise<RenewalResult[]>;
+  /** Owner refunds of renewal payments a crash left pending, asked again (the refund-recovery job). */
+  recoverRefunds(now: Date): Promise<RecoveredDonationRefund[]>;
 }
 
 export const CANCEL_UNREACHABLE =
@@ -207,6 +210,7 @@ export function createDonationService(app: FastifyInstance): DonationService {
       return outcome;
     },
     refund: (input) => refundRenewalPayment(app.db, providerFor, input),
+    recoverRefunds: (now) => recoverPendingDonationRefunds(app.db, providerFor, now),
     async renewDue(now = new Date()) {
       const registry = app.services.hostedPayments?.registry;
       const results = await renewDueDonations(

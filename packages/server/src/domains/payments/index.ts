@@ -17,7 +17,7 @@ export {
   revokeGiftCards,
   type RevokedGiftCard,
 } from './flow/refund-gift-cards.js';
-export { RefundInProgressError } from './flow/refund-in-progress.js';
+export { REFUND_RECOVERY_AFTER_MS, RefundInProgressError } from './flow/refund-in-progress.js';
 export type {
   HostedEvent,
   HostedPaymentProvider,

@@ -11,5 +11,12 @@ export class RefundInProgressError extends Error {
   }
 }
 
+/**
+ * How long an owner's refund may stay `pending` (claimed, the provider's answer not written) before
+ * the refund-recovery job takes it for one a crash left, and asks the provider again with its key.
+ * An owner's refund takes seconds; the SDKs give up on the provider long before this.
+ */
+export const REFUND_RECOVERY_AFTER_MS = 10 * 60_000;
+
 /** Seconds the provider is asked to wait before it delivers the event again (an owner's refund takes seconds). */
 export const REFUND_RETRY_AFTER_SECONDS = 30;

@@ -14,8 +14,16 @@ export const pendingRefundsIndexMigration: Migration = {
       .where(sql.ref('kind'), '=', 'refund')
       .where(sql.ref('status'), '=', 'pending')
       .execute();
+    // The same for refunds of a gift's renewal payments (domains/donations/refund-recovery.ts).
+    await db.schema
+      .createIndex('donation_refunds_pending')
+      .on('donation_refunds')
+      .column('updated_at')
+      .where(sql.ref('status'), '=', 'pending')
+      .execute();
   },
   async down(db: Kysely<any>) {
+    await db.schema.dropIndex('donation_refunds_pending').execute();
     await db.schema.dropIndex('payments_pending_refunds').execute();
   },
 };

@@ -1,0 +1,151 @@
+import type { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, type TestServer } from '../../../testing.js';
+import { DONATION_BLOCK, donationOf, paymentsOf, startDonationServer } from '../../../../test/donations-helpers.js';
+import type { StripeFake } from '../../../../test/fakes/stripe-fake.js';
+import { newId } from '../../../platform/ids.js';
+import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
+import { Visitor } from '../../../../test/visitor.js';
+import { REFUND_RECOVERY_AFTER_MS } from '../../payments/index.js';
+
+// An owner's refund of a gift's renewal payment claims its amount (a raise of `refunded_cents` and
+// a `pending` refund row, in one transaction) before Stripe is asked. A process that dies before
+// writing Stripe's answer leaves that claim; when no webhook takes it over, the refund-recovery job
+// asks Stripe again with the same idempotency key, so the giver is refunded once and the payment
+// never stays claimed for ever.
+
+const DAY = 86_400_000;
+
+for (const dialect of DIALECTS) {
+  describe(`gift refunds a crash left half way (${dialect})`, () => {
+    let server: TestServer;
+    let fake: StripeFake;
+    let smtp: SMTPServer | undefined;
+    const received: Received[] = [];
+
+    beforeAll(async () => {
+      const started = await startSmtp(received);
+      smtp = started.smtp;
+      ({ server, fake } = await startDonationServer(dialect, started.port));
+    });
+    afterAll(async () => {
+      await server?.close();
+      await fake?.close();
+      await stopSmtp(smtp);
+    });
+
+    /** A monthly Stripe gift with its first renewal charged off-session; answers that renewal payment. */
+    async function renewal(email: string) {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name: 'Crash Giver',
+        email,
+        amountCents: 3000,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
+      const donation = await donationOf(server, placed.body.orderId);
+      await server.app.services.donations!.renewDue(new Date(new Date(donation.next_charge_at!).getTime() + DAY));
+      const [, paid] = await paymentsOf(server, donation.id);
+      expect(paid).toMatchObject({ cycle: 2, status: 'succeeded', order_id: null });
+      return paid!;
+    }
+
+    /** What the owner's refund writes before it asks Stripe, and all a crash right after leaves. */
+    async function crashedClaim(payment: Awaited<ReturnType<typeof renewal>>, amountCents: number) {
+      const id = newId();
+      const at = new Date().toISOString();
+      await server.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('donation_payments')
+          .set({ refunded_cents: payment.refunded_cents + amountCents })
+          .where('id', '=', payment.id)
+          .execute();
+        await trx
+          .insertInto('donation_refunds')
+          .values({
+            id,
+            site_id: payment.site_id,
+            donation_id: payment.donation_id,
+            payment_id: payment.id,
+            provider: 'stripe',
+            amount_cents: amountCents,
+            currency: payment.currency,
+            status: 'pending',
+            reference: null,
+            source: 'owner',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      });
+      return id;
+    }
+
+    const refundRow = (id: string) =>
+      server.db
+        .selectFrom('donation_refunds')
+        .select(['status', 'reference', 'amount_cents'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    const refundedCents = async (paymentId: string) =>
+      (
+        await server.db
+          .selectFrom('donation_payments')
+          .select('refunded_cents')
+          .where('id', '=', paymentId)
+          .executeTakeFirstOrThrow()
+      ).refunded_cents;
+    const later = () => new Date(Date.now() + REFUND_RECOVERY_AFTER_MS + 60_000);
+    const recover = (now: Date) => server.app.services.donations!.recoverRefunds(now);
+    const refundsOf = (intent: string) =>
+      fake.requestsTo('/v1/refunds').filter((r) => r.body.payment_intent === intent);
+
+    it('a claim Stripe was never asked about is refunded once by the job, three jobs at once', async () => {
+      const payment = await renewal('crash-before@example.com');
+      const id = await crashedClaim(payment, 1200);
+      expect(await recover(new Date())).toEqual([]);
+
+      const at = later();
+      const runs = await Promise.all([recover(at), recover(at), recover(at)]);
+      expect(runs.flat()).toEqual([{ refundId: id, outcome: 'refunded' }]);
+      const sent = refundsOf(payment.reference!);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.idempotencyKey).toBe(`tessera-donation-refund-${id}`);
+      expect(fake.intents.get(payment.reference!)?.refunded).toBe(1200);
+      expect(await refundRow(id)).toMatchObject({ status: 'succeeded', amount_cents: 1200 });
+      expect((await refundRow(id))!.reference).toMatch(/^re_/);
+      expect(await refundedCents(payment.id)).toBe(1200);
+      expect(await recover(later())).toEqual([]);
+    });
+
+    it('a claim Stripe refunded before the crash is settled with that refund, not a second one', async () => {
+      const payment = await renewal('crash-after@example.com');
+      const id = await crashedClaim(payment, 800);
+      const made = await fetch(`${fake.url}/v1/refunds`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `tessera-donation-refund-${id}`,
+        },
+        body: new URLSearchParams({ payment_intent: payment.reference!, amount: '800' }),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+
+      expect(await recover(later())).toEqual([{ refundId: id, outcome: 'refunded' }]);
+      expect(fake.intents.get(payment.reference!)?.refunded).toBe(800);
+      expect(await refundRow(id)).toEqual({ status: 'succeeded', reference: made.id, amount_cents: 800 });
+      expect(await refundedCents(payment.id)).toBe(800);
+    });
+
+    it('a claim Stripe refuses on recovery gives its amount back to the payment', async () => {
+      const payment = await renewal('crash-refused@example.com');
+      // More than Stripe holds for the payment: Stripe refuses it.
+      const id = await crashedClaim(payment, 5000);
+      expect(await recover(later())).toEqual([{ refundId: id, outcome: 'refused' }]);
+      expect(await refundRow(id)).toBeUndefined();
+      expect(await refundedCents(payment.id)).toBe(0);
+    });
+  });
+}
