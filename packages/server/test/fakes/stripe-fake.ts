@@ -83,6 +83,11 @@ export interface StripeFake {
   /** Charges and refunds (`stripe-fake-refunds.ts`). */
   book: RefundBook;
   /**
+   * Path → how many of the next POSTs to it are carried out (and kept for their idempotency key)
+   * and then answered by closing the connection: the answer lost on its way back to Tessera.
+   */
+  lostAnswers: Map<string, number>;
+  /**
    * When the events of a refund made through the API go out: right after the answer, in the
    * background (`auto`, as Stripe does), or held until `flushWebhooks()`.
    */
@@ -330,6 +335,15 @@ export async function startStripeFake(
     return undefined;
   }
 
+  /** Closes the connection instead of answering when `lostAnswers` says so for this POST's path. */
+  function answerLost(req: IncomingMessage, url: URL): boolean {
+    const lost = req.method === 'POST' ? (fake.lostAnswers.get(url.pathname) ?? 0) : 0;
+    if (lost <= 0) return false;
+    fake.lostAnswers.set(url.pathname, lost - 1);
+    req.socket.destroy();
+    return true;
+  }
+
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const text = await readBody(req);
     const body = parseForm(text);
@@ -351,6 +365,7 @@ export async function startStripeFake(
         );
       }
       if (earlier) {
+        if (answerLost(req, url)) return;
         res.writeHead(earlier.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
         return void res.end(earlier.answer);
       }
@@ -372,6 +387,10 @@ export async function startStripeFake(
     }
     if (req.method === 'POST' && key && status < 500)
       idempotency.set(`${url.pathname} ${key}`, { body: text, status, answer });
+    if (answerLost(req, url)) {
+      for (const work of afterAnswer.splice(0)) work();
+      return;
+    }
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(answer);
     for (const work of afterAnswer.splice(0)) work();
@@ -406,6 +425,7 @@ export async function startStripeFake(
     secretKey,
     webhookSecret,
     webhookUrl: '',
+    lostAnswers: new Map(),
     webhookTiming: 'before-redirect',
     requests: [],
     sessions: new Map(),

@@ -74,6 +74,11 @@ export function OrderDetail(props: { orderId: string; onBack: () => void }) {
       if (e instanceof ApiError && e.body.field === 'amountCents') {
         setAmountError(e.message);
         await resource.reload();
+      } else if (e instanceof ApiError && e.body.error === 'refund-unconfirmed') {
+        // The provider may have refunded: the order shows the refund as on its way (history, payments).
+        setConfirming(false);
+        setAnswer({ ok: false, text: e.message });
+        await resource.reload();
       } else {
         setConfirming(false);
         setAnswer({ ok: false, text: `The refund failed: ${(e as Error).message}` });

@@ -33,8 +33,8 @@ export const REFUND_MESSAGES = {
   nothing: 'Nothing on this order can be refunded for that amount.',
   conflict: 'The order changed; reload it.',
   noProvider: 'The payment provider of this order is not available.',
-  unreachable: (provider: string) =>
-    `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
+  unconfirmed: (provider: string) =>
+    `${provider} did not confirm the refund. It is kept as on its way and is completed or taken back within minutes; do not refund it again.`,
 } as const;
 
 /** How a refund reaches the provider that charged: the built-in ones, or a hosted one (Stripe, PayPal). */
@@ -43,7 +43,7 @@ type Refunder = (request: {
   amountCents: number;
   currency: string;
   idempotencyKey: string;
-}) => Promise<{ ok: true; reference: string } | { ok: false; message: string }>;
+}) => Promise<{ ok: true; reference: string } | { ok: false; message: string; unknown?: boolean }>;
 
 const HOSTED_IDS: readonly string[] = ['stripe', 'paypal'] satisfies HostedProviderId[];
 
@@ -127,7 +127,18 @@ export async function refundOrder(
       idempotencyKey: refundKey(claim.refundId),
     });
   } catch {
-    refunded = { ok: false, message: REFUND_MESSAGES.unreachable(charge.provider) };
+    refunded = { ok: false, message: '', unknown: true };
+  }
+  if (!refunded.ok && refunded.unknown) {
+    // The provider may have refunded: the claim stays, and the refund-recovery job asks again with
+    // the same key (which answers with the refund if one was made), so it is never made twice.
+    return {
+      ok: false,
+      status: 504,
+      error: 'refund-unconfirmed',
+      message: REFUND_MESSAGES.unconfirmed(charge.provider),
+      extra: { provider: charge.provider },
+    };
   }
   if (!refunded.ok) {
     await settleRefused(db, claim.refundId, nowIso());
@@ -180,7 +191,8 @@ export async function recoverPendingRefunds(
       answer = undefined;
     }
     const at = nowIso();
-    if (!answer) outcomes.push({ refundId: pending.refundId, outcome: 'waiting' });
+    // Not reached, or no answer again: it stays on its way for the next run.
+    if (!answer || (!answer.ok && answer.unknown)) outcomes.push({ refundId: pending.refundId, outcome: 'waiting' });
     else if (answer.ok) {
       await settleRefunded(db, pending.refundId, { reference: answer.reference, now: at });
       outcomes.push({ refundId: pending.refundId, outcome: 'refunded' });

@@ -62,7 +62,8 @@ export async function recoverPendingDonationRefunds(
       })
       .catch(() => undefined);
     const claim = { refundId: row.id, paymentId: row.payment_id, amountCents: row.amount_cents };
-    if (!answer) outcomes.push({ refundId: row.id, outcome: 'waiting' });
+    // Not reached, or no answer again: it stays on its way for the next run.
+    if (!answer || (!answer.ok && answer.unknown)) outcomes.push({ refundId: row.id, outcome: 'waiting' });
     else if (answer.ok) {
       await settleClaim(db, {
         ...claim,

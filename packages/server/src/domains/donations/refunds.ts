@@ -35,8 +35,8 @@ export const DONATION_REFUND_MESSAGES = {
   noProvider: 'The payment provider of this gift is not connected.',
   firstPayment: (orderNumber: number) =>
     `This is the gift's first payment, order #${orderNumber}: refund it from Orders.`,
-  unreachable: (provider: string) =>
-    `${provider} could not be reached to refund the payment. Nothing was refunded; try again.`,
+  unconfirmed: (provider: string) =>
+    `${provider} did not confirm the refund. It is kept as on its way and is completed or taken back within minutes; do not refund it again.`,
 } as const;
 
 type ProviderLookup = (siteId: string, id: HostedProviderId) => Promise<HostedPaymentProvider | undefined>;
@@ -223,7 +223,18 @@ export async function refundRenewalPayment(
       currency: payment.currency,
       idempotencyKey: donationRefundKey(refundId),
     })
-    .catch(() => ({ ok: false as const, message: DONATION_REFUND_MESSAGES.unreachable(payment.provider) }));
+    .catch(() => ({ ok: false as const, message: '', unknown: true }));
+  if (!answer.ok && answer.unknown) {
+    // The provider may have refunded: the claim stays for its webhook or the refund-recovery job,
+    // which asks again with the same key, so the refund is never made twice.
+    return {
+      ok: false,
+      status: 504,
+      error: 'refund-unconfirmed',
+      message: DONATION_REFUND_MESSAGES.unconfirmed(payment.provider),
+      extra: { provider: payment.provider },
+    };
+  }
   if (!answer.ok) {
     await dropClaim(db, { refundId, paymentId: payment.id, amountCents: amount });
     return {

@@ -75,7 +75,12 @@ export interface ProviderRefundRequest {
   idempotencyKey: string;
 }
 
-export type ProviderRefundResult = { ok: true; reference: string } | { ok: false; message: string };
+/**
+ * `unknown`: the provider could not be reached or did not answer, so it may have made the refund
+ * (the request may have arrived, its answer lost). The caller keeps the refund as on its way and
+ * asks again later with the same idempotency key rather than taking it back.
+ */
+export type ProviderRefundResult = { ok: true; reference: string } | { ok: false; message: string; unknown?: boolean };
 
 export interface OffSessionChargeRequest {
   savedReference: string;

@@ -73,6 +73,11 @@ export const COMMERCE_ERRORS = {
   'refund-failed': orders(402, 'The payment provider of this order is not available.', {
     note: 'plus `provider` when the provider refused',
   }),
+  'refund-unconfirmed': orders(
+    504,
+    'The payment provider did not confirm the refund. It is kept as on its way and is completed or taken back within minutes; do not refund it again.',
+    { note: 'plus `provider`; the `refund-recovery` job asks the provider again with the same idempotency key' },
+  ),
   conflict: orders(409, 'The order changed; reload it.'),
   'already-paid': orders(409, 'This order is already paid.'),
   'not-pending': orders(409, 'Only an order waiting for payment can be marked paid.'),

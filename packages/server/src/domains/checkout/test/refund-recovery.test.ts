@@ -142,6 +142,30 @@ for (const dialect of DIALECTS) {
       expect(await orderRow(row.id)).toMatchObject({ refunded_cents: part, payment_status: 'paid' });
     });
 
+    it('Stripe refunds but its answers are lost: the owner is told it is on its way, and it is recorded once', async () => {
+      const { row, intentId } = await stripePaidOrder();
+      // The request and the SDK's one retry with the same key both reach Stripe; neither answer comes back.
+      stripe.lostAnswers.set('/v1/refunds', 2);
+      const answer = await manager.request('POST', `${ORDERS}/${row.id}/refund`, { body: { amountCents: 400 } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(504);
+      expect(answer.body).toMatchObject({ error: 'refund-unconfirmed', provider: 'stripe' });
+      expect(answer.body.message).toContain('do not refund it again');
+      expect(stripe.intents.get(intentId)?.refunded).toBe(400);
+      // Kept as on its way: not refundable again, not taken back.
+      const [pending] = await refundRows(row.id);
+      expect(pending).toMatchObject({ status: 'pending', amount_cents: 400, reference: '' });
+      const detail = await manager.get(`${ORDERS}/${row.id}`);
+      expect(detail.body.order.refundableCents).toBe(row.amount_due_cents - 400);
+
+      expect(await recover(later())).toEqual([{ refundId: pending!.id, outcome: 'refunded' }]);
+      const sent = refundsAtStripe(intentId);
+      expect(sent).toHaveLength(3);
+      expect(new Set(sent.map((r) => r.idempotencyKey))).toEqual(new Set([`tessera-refund-${pending!.id}`]));
+      expect(stripe.intents.get(intentId)?.refunded).toBe(400);
+      expect((await refundRows(row.id))[0]).toMatchObject({ status: 'succeeded', amount_cents: 400 });
+      expect(await orderRow(row.id)).toMatchObject({ refunded_cents: 400, payment_status: 'paid' });
+    });
+
     it('two jobs at once (two nodes) ask Stripe once', async () => {
       const { row, intentId } = await stripePaidOrder();
       const claim = await claimRefund(server.db, row, {

@@ -212,7 +212,9 @@ export function createPaypalProvider(config: PaypalConfig): HostedPaymentProvide
         }
         return { ok: true, reference: result.id };
       } catch (error) {
-        return { ok: false, message: paypalMessage(error) };
+        // The network failed or PayPal failed inside: it may have refunded (asked again with the same request id).
+        const unknown = !isPaypalAnswer(error) || (error.statusCode ?? 0) >= 500;
+        return { ok: false, message: paypalMessage(error), ...(unknown ? { unknown } : {}) };
       }
     },
 

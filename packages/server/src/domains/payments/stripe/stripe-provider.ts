@@ -227,7 +227,11 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
         }
         return { ok: true, reference: refund.id };
       } catch (error) {
-        return { ok: false, message: messageOf(error) };
+        // No answer (or a server error) even after the SDK's retry with the same key: it may have refunded.
+        const unknown =
+          error instanceof Stripe.errors.StripeConnectionError ||
+          (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
+        return { ok: false, message: messageOf(error), ...(unknown ? { unknown } : {}) };
       }
     },
 
