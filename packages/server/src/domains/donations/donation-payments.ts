@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { addBillingPeriod } from '../subscriptions/index.js';
 import { rowWhere, siteRow } from '../../platform/db/site-row.js';
 import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
-import type { HostedPaymentProvider, HostedProviderId } from '../payments/index.js';
+import { type HostedPaymentProvider, type HostedProviderId, REFUND_RECOVERY_AFTER_MS } from '../payments/index.js';
 import { tokenDonationId, verifyCancelToken } from './cancel-token.js';
 import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
 
@@ -150,7 +150,7 @@ export async function writeCyclePayment(
 }
 
 /** Claims the cycle now due of one recurring gift; undefined when another process did (or nothing is due). */
-async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
+export async function claimCycle(db: Kysely<Database>, donationId: string, now: string) {
   try {
     return await db.transaction().execute(async (trx) => {
       const donation = await rowWhere(trx, 'donations', { id: donationId, status: 'active' });
@@ -198,46 +198,100 @@ export async function renewDueDonations(
   for (const { id } of due) {
     const claimed = await claimCycle(db, id, now);
     if (!claimed) continue;
-    const { donation, cycle } = claimed;
-    const [providerId, ...rest] = (donation.saved_reference ?? '').split(':');
-    const provider = await providerFor(donation.site_id, providerId as HostedProviderId);
-    const charged = provider
-      ? await provider.chargeOffSession({
-          savedReference: rest.join(':'),
-          amountCents: donation.amount_cents,
-          currency: donation.currency,
-          orderId: donation.order_id,
-          idempotencyKey: donationChargeKey(donation.id, cycle),
-        })
-      : ({ status: 'declined', message: 'The payment provider is no longer connected.' } as const);
-    const at = nowIso();
-    const succeeded = charged.status === 'succeeded';
-    await db
-      .updateTable('donation_payments')
-      .set({
-        status: succeeded ? 'succeeded' : 'failed',
-        reference: succeeded ? charged.paymentReference : null,
-        message: succeeded ? null : charged.message,
+    const result = await chargeCycle(db, providerFor, claimed.donation, claimed.cycle);
+    if (result) results.push(result);
+  }
+  return results;
+}
+
+/**
+ * Charges a claimed cycle (its payment row `charging`) off-session with the method the provider
+ * saved, under the cycle's idempotency key, and records the outcome; undefined when someone else
+ * recorded it first (the recovery job and a late run of this).
+ */
+async function chargeCycle(
+  db: Kysely<Database>,
+  providerFor: ProviderLookup,
+  donation: DonationRow,
+  cycle: number,
+): Promise<RenewalResult | undefined> {
+  const [providerId, ...rest] = (donation.saved_reference ?? '').split(':');
+  const provider = await providerFor(donation.site_id, providerId as HostedProviderId);
+  const charged = provider
+    ? await provider.chargeOffSession({
+        savedReference: rest.join(':'),
+        amountCents: donation.amount_cents,
+        currency: donation.currency,
+        orderId: donation.order_id,
+        idempotencyKey: donationChargeKey(donation.id, cycle),
       })
-      .where('donation_id', '=', donation.id)
-      .where('cycle', '=', cycle)
+    : ({ status: 'declined', message: 'The payment provider is no longer connected.' } as const);
+  const at = nowIso();
+  const succeeded = charged.status === 'succeeded';
+  const recorded = await db
+    .updateTable('donation_payments')
+    .set({
+      status: succeeded ? 'succeeded' : 'failed',
+      reference: succeeded ? charged.paymentReference : null,
+      message: succeeded ? null : charged.message,
+    })
+    .where('donation_id', '=', donation.id)
+    .where('cycle', '=', cycle)
+    .where('status', '=', 'charging')
+    .executeTakeFirst();
+  if (Number(recorded.numUpdatedRows) !== 1) return undefined;
+  if (!succeeded) {
+    await db
+      .updateTable('donations')
+      .set({ status: 'lapsed', next_charge_at: null, message: charged.message, updated_at: at })
+      .where('id', '=', donation.id)
+      .where('status', '=', 'active')
       .execute();
-    if (!succeeded) {
-      await db
-        .updateTable('donations')
-        .set({ status: 'lapsed', next_charge_at: null, message: charged.message, updated_at: at })
-        .where('id', '=', donation.id)
-        .where('status', '=', 'active')
-        .execute();
-      results.push({ donationId: donation.id, cycle, status: 'failed', message: charged.message });
-      continue;
-    }
-    results.push({
-      donationId: donation.id,
-      cycle,
-      status: 'succeeded',
-      payment: { donation, amountCents: donation.amount_cents, paidAt: at },
-    });
+    return { donationId: donation.id, cycle, status: 'failed', message: charged.message };
+  }
+  return {
+    donationId: donation.id,
+    cycle,
+    status: 'succeeded',
+    payment: { donation, amountCents: donation.amount_cents, paidAt: at },
+  };
+}
+
+/**
+ * Cycles a crash left `charging` (claimed, the charge's outcome never written) for longer than
+ * `REFUND_RECOVERY_AFTER_MS`: charged again under the same idempotency key (the provider answers it
+ * with the payment it already took, if it took one) and recorded. Each row is taken by one caller
+ * (a conditional update of its `created_at`); runs before the due gifts in `renewDue`.
+ */
+export async function recoverChargingCycles(
+  db: Kysely<Database>,
+  providerFor: ProviderLookup,
+  now: Date,
+): Promise<RenewalResult[]> {
+  const before = new Date(now.getTime() - REFUND_RECOVERY_AFTER_MS).toISOString();
+  const stale = await db
+    .selectFrom('donation_payments')
+    .select(['id', 'donation_id', 'cycle', 'created_at'])
+    // Written out, not bound, so the planners use the partial index of such rows (migration 0042).
+    .where('status', '=', sql.lit('charging'))
+    .where('created_at', '<=', before)
+    .orderBy('created_at')
+    .limit(20)
+    .execute();
+  const results: RenewalResult[] = [];
+  for (const row of stale) {
+    const lease = await db
+      .updateTable('donation_payments')
+      .set({ created_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'charging')
+      .where('created_at', '=', row.created_at)
+      .executeTakeFirst();
+    if (Number(lease.numUpdatedRows) !== 1) continue;
+    const donation = await db.selectFrom('donations').selectAll().where('id', '=', row.donation_id).executeTakeFirst();
+    if (!donation) continue;
+    const result = await chargeCycle(db, providerFor, donation, row.cycle);
+    if (result) results.push(result);
   }
   return results;
 }

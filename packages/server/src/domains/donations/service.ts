@@ -14,6 +14,7 @@ import {
   type RecordedPayment,
   type RenewalResult,
   recordFirstPayment,
+  recoverChargingCycles,
   renewDueDonations,
 } from './donation-payments.js';
 import { donationLineTitle, type NextOrderNumber } from './place.js';
@@ -213,11 +214,12 @@ export function createDonationService(app: FastifyInstance): DonationService {
     recoverRefunds: (now) => recoverPendingDonationRefunds(app.db, providerFor, now),
     async renewDue(now = new Date()) {
       const registry = app.services.hostedPayments?.registry;
-      const results = await renewDueDonations(
-        app.db,
-        async (siteId, id) => registry?.providerFor(siteId, id),
-        now.toISOString(),
-      );
+      const lookup = async (siteId: string, id: HostedProviderId) => registry?.providerFor(siteId, id);
+      // Cycles a crash left charging first (charged again under the same key), then those due now.
+      const results = [
+        ...(await recoverChargingCycles(app.db, lookup, now)),
+        ...(await renewDueDonations(app.db, lookup, now.toISOString())),
+      ];
       for (const result of results) {
         if (result.payment) await mailReceipt(result.payment);
         else if (result.status === 'failed')

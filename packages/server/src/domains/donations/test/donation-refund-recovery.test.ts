@@ -7,6 +7,7 @@ import { newId } from '../../../platform/ids.js';
 import { type Received, startSmtp, stopSmtp } from '../../../../test/smtp-capture.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { REFUND_RECOVERY_AFTER_MS } from '../../payments/index.js';
+import { claimCycle } from '../donation-payments.js';
 
 // An owner's refund of a gift's renewal payment claims its amount (a raise of `refunded_cents` and
 // a `pending` refund row, in one transaction) before Stripe is asked. A process that dies before
@@ -137,6 +138,44 @@ for (const dialect of DIALECTS) {
       expect(fake.intents.get(payment.reference!)?.refunded).toBe(800);
       expect(await refundRow(id)).toEqual({ status: 'succeeded', reference: made.id, amount_cents: 800 });
       expect(await refundedCents(payment.id)).toBe(800);
+    });
+
+    it('a renewal a crash left charging is charged once by the next runs, three at once, and its receipt mailed', async () => {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name: 'Charging Giver',
+        email: 'crash-charging@example.com',
+        amountCents: 2200,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
+      const donation = await donationOf(server, placed.body.orderId);
+      const claimedAt = new Date(new Date(donation.next_charge_at!).getTime() + DAY);
+      // The run claims the cycle (its payment row `charging`) and dies before its charge's outcome is written.
+      const claimed = await claimCycle(server.db, donation.id, claimedAt.toISOString());
+      expect(claimed?.cycle).toBe(2);
+      const key = `tessera-donation-${donation.id}-2`;
+      const charges = () => fake.requestsTo('/v1/payment_intents').filter((r) => r.idempotencyKey === key);
+      const renewDue = (at: Date) => server.app.services.donations!.renewDue(at);
+
+      // Not before the wait: a run that is still charging it would be charging it twice.
+      expect((await renewDue(new Date(claimedAt.getTime() + 60_000))).map((r) => r.donationId)).not.toContain(
+        donation.id,
+      );
+      expect(charges()).toHaveLength(0);
+
+      const at = new Date(claimedAt.getTime() + REFUND_RECOVERY_AFTER_MS + 60_000);
+      const runs = (await Promise.all([renewDue(at), renewDue(at), renewDue(at)])).flat();
+      expect(runs.filter((r) => r.donationId === donation.id)).toEqual([
+        expect.objectContaining({ cycle: 2, status: 'succeeded' }),
+      ]);
+      expect(charges()).toHaveLength(1);
+      const [, renewal] = await paymentsOf(server, donation.id);
+      expect(renewal).toMatchObject({ cycle: 2, status: 'succeeded', amount_cents: 2200 });
+      expect(renewal!.reference).toMatch(/^pi_/);
+      expect(received.filter((m) => m.to === 'crash-charging@example.com').length).toBeGreaterThan(0);
+      expect(await recover(at)).toEqual([]);
     });
 
     it('a claim Stripe refuses on recovery gives its amount back to the payment', async () => {

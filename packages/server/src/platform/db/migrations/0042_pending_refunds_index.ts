@@ -3,7 +3,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
 // Owner refunds are written down as `pending` refund rows before the provider is asked
 // (domains/checkout/refund-journal.ts); the refund-recovery job looks for those a crash left, every
 // minute on every node. A partial index holds only pending refunds (none, nearly always), so that
-// look-up reads nothing however many payments the shop has taken.
+// look-up reads nothing however many payments the shop has taken. The same for a gift's renewal
+// payment claimed and being charged, which a crash can leave `charging`.
 
 export const pendingRefundsIndexMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -21,8 +22,16 @@ export const pendingRefundsIndexMigration: Migration = {
       .column('updated_at')
       .where(sql.ref('status'), '=', 'pending')
       .execute();
+    // A gift's renewal claimed and being charged (domains/donations/donation-payments.ts recovery).
+    await db.schema
+      .createIndex('donation_payments_charging')
+      .on('donation_payments')
+      .column('created_at')
+      .where(sql.ref('status'), '=', 'charging')
+      .execute();
   },
   async down(db: Kysely<any>) {
+    await db.schema.dropIndex('donation_payments_charging').execute();
     await db.schema.dropIndex('donation_refunds_pending').execute();
     await db.schema.dropIndex('payments_pending_refunds').execute();
   },
