@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestServer } from '../src/testing.js';
-import { itemIdOf } from './cart-helpers.js';
+import { addToCart, itemIdOf } from './cart-helpers.js';
+import type { StripeFake } from './fakes/stripe-fake.js';
 import { Visitor } from './visitor.js';
 
 /** The address the checkout tests ship to (the demo shop's own town, so US shipping and NY tax apply). */
@@ -55,4 +56,32 @@ export async function testCardSubscription(
     .where('id', '=', id)
     .execute();
   return id;
+}
+
+/**
+ * An order as the hosted flow leaves it once Stripe said paid: placed (with a test card, for its
+ * lines and totals), its charge moved to a payment intent the fake Stripe really holds.
+ */
+export async function stripePaidOrder(
+  server: TestServer,
+  stripe: StripeFake,
+  buyer = { email: 'ada@buyers.test', name: 'Ada', line1: '12 Warren Street' },
+) {
+  const visitor = Visitor.of(server);
+  await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
+  const placed = await visitor.request('POST', '/api/checkout/orders', { body: cardOrder(buyer) });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const order = placed.body.order as { id: string; amountDueCents: number };
+  const intent = await fetch(`${stripe.url}/v1/payment_intents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ amount: String(order.amountDueCents), currency: 'usd' }),
+  }).then((r) => r.json() as Promise<{ id: string }>);
+  await server.db
+    .updateTable('payments')
+    .set({ provider: 'stripe', reference: intent.id })
+    .where('order_id', '=', order.id)
+    .where('kind', '=', 'charge')
+    .execute();
+  return { ...order, intentId: intent.id };
 }

@@ -72,11 +72,20 @@ export async function claimRefund(
   });
 }
 
-/** The order's row, locked on PostgreSQL until the transaction ends (SQLite runs one writer at a time). */
-async function lockedOrder(trx: Kysely<Database>, orderId: string): Promise<OrderRow> {
-  let query = trx.selectFrom('orders').selectAll().where('id', '=', orderId);
+/**
+ * The refund's row and its order's, the order locked on PostgreSQL until the transaction ends
+ * (SQLite runs one writer at a time); undefined when the refund row is gone.
+ */
+async function refundAndOrder(trx: Kysely<Database>, refundId: string) {
+  const row = await trx
+    .selectFrom('payments')
+    .select(['order_id', 'amount_cents'])
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  let query = trx.selectFrom('orders').selectAll().where('id', '=', row.order_id);
   if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
+  return { row, order: await query.executeTakeFirstOrThrow() };
 }
 
 /**
@@ -89,13 +98,9 @@ export async function settleRefunded(
   input: { reference: string; now: string },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('payments')
-      .select(['order_id', 'amount_cents'])
-      .where('id', '=', refundId)
-      .executeTakeFirst();
-    if (!row) return false;
-    const order = await lockedOrder(trx, row.order_id);
+    const found = await refundAndOrder(trx, refundId);
+    if (!found) return false;
+    const { row, order } = found;
     const settled = await trx
       .updateTable('payments')
       .set({ status: 'succeeded', reference: input.reference })
@@ -117,13 +122,9 @@ export async function settleRefunded(
  */
 export async function settleRefused(db: Kysely<Database>, refundId: string, now: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('payments')
-      .select(['order_id', 'amount_cents'])
-      .where('id', '=', refundId)
-      .executeTakeFirst();
-    if (!row) return false;
-    const order = await lockedOrder(trx, row.order_id);
+    const found = await refundAndOrder(trx, refundId);
+    if (!found) return false;
+    const { row, order } = found;
     const removed = await trx
       .deleteFrom('payments')
       .where('id', '=', refundId)

@@ -1,38 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { addToCart } from '../../../../test/cart-helpers.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
-import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { stripePaidOrder } from '../../../../test/checkout-helpers.js';
 
 const ORDERS = '/api/config/orders';
-
-/**
- * An order as the hosted flow leaves it once Stripe said paid: placed (here with a test card, for
- * its lines and totals), its charge moved to a payment intent the fake Stripe really holds.
- */
-async function stripePaidOrder(server: TestServer, stripe: StripeFake) {
-  const visitor = Visitor.of(server);
-  await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
-  const placed = await visitor.request('POST', '/api/checkout/orders', {
-    body: cardOrder({ email: 'ada@buyers.test', name: 'Ada', line1: '12 Warren Street' }),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const order = placed.body.order as { id: string; amountDueCents: number };
-  const intent = await fetch(`${stripe.url}/v1/payment_intents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ amount: String(order.amountDueCents), currency: 'usd' }),
-  }).then((r) => r.json() as Promise<{ id: string }>);
-  await server.db
-    .updateTable('payments')
-    .set({ provider: 'stripe', reference: intent.id })
-    .where('order_id', '=', order.id)
-    .where('kind', '=', 'charge')
-    .execute();
-  return { ...order, intentId: intent.id };
-}
 
 for (const dialect of DIALECTS) {
   describe(`refunds through the hosted provider (${dialect})`, () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
-import { addToCart } from '../../../../test/cart-helpers.js';
-import { cardOrder } from '../../../../test/checkout-helpers.js';
+import { stripePaidOrder } from '../../../../test/checkout-helpers.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
 import { Visitor } from '../../../../test/visitor.js';
 import { claimRefund, REFUND_RECOVERY_AFTER_MS } from '../refund-journal.js';
@@ -31,28 +30,15 @@ for (const dialect of DIALECTS) {
       await stripe?.close();
     });
 
-    /** An order paid through the fake Stripe (placed with a test card, its charge moved to a real intent). */
-    async function stripePaidOrder() {
-      const visitor = Visitor.of(server);
-      await addToCart(server, visitor, { urlId: 'sticker-pack', sku: 'STICKERS-BOT', quantity: 2 });
-      const placed = await visitor.request('POST', '/api/checkout/orders', {
-        body: cardOrder({ email: 'crash@buyers.test', name: 'Crash', line1: '1 Lost Lane' }),
+    /** An order paid through the fake Stripe, and its row as the owner's refund reads it. */
+    async function paidOrder() {
+      const order = await stripePaidOrder(server, stripe, {
+        email: 'crash@buyers.test',
+        name: 'Crash',
+        line1: '1 Lost Lane',
       });
-      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      const id = (placed.body.order as { id: string }).id;
-      const row = await server.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const intent = await fetch(`${stripe.url}/v1/payment_intents`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stripe.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ amount: String(row.amount_due_cents), currency: 'usd' }),
-      }).then((r) => r.json() as Promise<{ id: string }>);
-      await server.db
-        .updateTable('payments')
-        .set({ provider: 'stripe', reference: intent.id })
-        .where('order_id', '=', id)
-        .where('kind', '=', 'charge')
-        .execute();
-      return { row, intentId: intent.id };
+      const row = await server.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      return { row, intentId: order.intentId };
     }
 
     const refundRows = (orderId: string) =>
@@ -76,7 +62,7 @@ for (const dialect of DIALECTS) {
       stripe.requestsTo('/v1/refunds').filter((r) => r.body.payment_intent === intentId);
 
     it('claims before asking: a crash after the claim leaves a pending refund that the job makes once', async () => {
-      const { row, intentId } = await stripePaidOrder();
+      const { row, intentId } = await paidOrder();
       // The process dies right after the claim's transaction: Stripe was never asked.
       const claim = await claimRefund(server.db, row, {
         amountCents: row.amount_due_cents,
@@ -116,7 +102,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a crash after Stripe refunded: the retry with the same key is answered with that refund, not a second', async () => {
-      const { row, intentId } = await stripePaidOrder();
+      const { row, intentId } = await paidOrder();
       const part = 250;
       const claim = await claimRefund(server.db, row, {
         amountCents: part,
@@ -143,7 +129,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('Stripe refunds but its answers are lost: the owner is told it is on its way, and it is recorded once', async () => {
-      const { row, intentId } = await stripePaidOrder();
+      const { row, intentId } = await paidOrder();
       // The request and the SDK's one retry with the same key both reach Stripe; neither answer comes back.
       stripe.lostAnswers.set('/v1/refunds', 2);
       const answer = await manager.request('POST', `${ORDERS}/${row.id}/refund`, { body: { amountCents: 400 } });
@@ -167,7 +153,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('two jobs at once (two nodes) ask Stripe once', async () => {
-      const { row, intentId } = await stripePaidOrder();
+      const { row, intentId } = await paidOrder();
       const claim = await claimRefund(server.db, row, {
         amountCents: 100,
         provider: 'stripe',
@@ -181,7 +167,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a refund Stripe refuses on recovery is taken back: the order and its refundable amount as before', async () => {
-      const { row, intentId } = await stripePaidOrder();
+      const { row, intentId } = await paidOrder();
       const claim = await claimRefund(server.db, row, {
         amountCents: row.amount_due_cents,
         provider: 'stripe',
