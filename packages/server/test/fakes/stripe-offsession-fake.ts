@@ -36,7 +36,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 export async function startOffSessionFake(options: { secretKey: string; forwardTo: string }): Promise<OffSessionFake> {
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const replays = new Map<string, { status: number; body: unknown; text: string }>();
   let server: Server;
 
   async function paymentIntent(req: IncomingMessage, res: ServerResponse, text: string): Promise<void> {
@@ -45,6 +45,15 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
     }
     const key = req.headers['idempotency-key'] as string | undefined;
     const earlier = key ? replays.get(key) : undefined;
+    // As Stripe: a key answers again what it answered, and only for the same parameters.
+    if (earlier && earlier.text !== text) {
+      return send(res, 400, {
+        error: {
+          type: 'idempotency_error',
+          message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        },
+      });
+    }
     if (earlier) return send(res, earlier.status, earlier.body);
     const body = Object.fromEntries(new URLSearchParams(text)) as Record<string, string>;
     fake.intents.push({ body, idempotencyKey: key, answered: fake.answer });
@@ -78,7 +87,7 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
         },
       };
     }
-    if (key) replays.set(key, answer);
+    if (key) replays.set(key, { ...answer, text });
     send(res, answer.status, answer.body);
   }
 

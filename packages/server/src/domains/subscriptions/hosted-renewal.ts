@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrderRow, SubscriptionsTable } from '../../platform/db/schema.js';
+import { stableId } from '../../platform/ids.js';
 import {
   HOSTED_HOLD_MINUTES,
   pendingHostedCharge,
@@ -45,6 +46,19 @@ export function hostedSavedReference(
 /** The idempotency key of one off-session attempt: a retried request never charges twice. */
 export const renewalChargeKey = (subscriptionId: string, cycle: number, attempt: number) =>
   `tessera-renewal-${subscriptionId}-${cycle}-${attempt}`;
+
+/**
+ * The id of the order one attempt of a cycle writes, the same every time that attempt runs: a run
+ * that died after the provider charged (its transaction rolled back) is run again with the same
+ * key *and the same parameters* (the order id is in the charge's metadata), which Stripe requires
+ * to answer with the payment it took instead of refusing the key. Derived from the first order's
+ * id, which only its buyer holds, so the renewal's confirmation page stays as unguessable.
+ */
+export const renewalOrderId = (
+  subscription: { id: string; first_order_id: string },
+  cycle: number,
+  attempt: number,
+): string => stableId('renewal-order', subscription.first_order_id, subscription.id, String(cycle), String(attempt));
 
 export type HostedRenewalCharge =
   | { status: 'succeeded'; provider: HostedProviderId; reference: string }

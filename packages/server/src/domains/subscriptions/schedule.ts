@@ -18,6 +18,7 @@ import {
   lookupIn,
   releaseWaitingRenewal,
   renewalChargeKey,
+  renewalOrderId,
   renewalHoldUntil,
 } from './hosted-renewal.js';
 import { paymentRefusal, stockHeldUntil, returnStockFor, takeStockFor } from '../checkout/index.js';
@@ -203,7 +204,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
       shipping,
       taxRules,
     });
-    const orderId = newId();
+    // The same id whenever this attempt runs (hosted-renewal.ts): a retry after a crash sends the same charge.
+    const orderId = renewalOrderId(sub, cycle, attempts);
     // A method saved with a hosted provider (Stripe, PayPal) is charged off-session there.
     const hostedCharge = await chargeHostedRenewal(lookupIn(hosted), {
       siteId: sub.site_id,

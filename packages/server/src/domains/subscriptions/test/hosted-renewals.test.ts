@@ -205,6 +205,42 @@ for (const dialect of DIALECTS) {
       expect(again.headers.get('location')).toBe(`/checkout/order-confirmed/${orderId}`);
     });
 
+    it('a renewal whose process died after Stripe charged is ordered once by the next run, with that payment', async () => {
+      offSession.answer = 'succeeded';
+      // Due before every other subscription of this file, so the runs below meet this one first.
+      const early = new Date(Date.now() + 10 * DAY);
+      const id = await stripeSubscription(server, early, 'died@buyers.test');
+      const registry = () => server.app.services.hostedPayments!.registry;
+      // A process whose charge reaches Stripe and which dies before its transaction commits.
+      const dying = createRenewalScheduler(server.db, {
+        payments: builtInPaymentProviders(),
+        nextOrderNumber: server.app.services.checkout!.service.nextOrderNumber,
+        hosted: () => ({
+          connected: async (siteId: string) =>
+            (await registry().connected(siteId)).map((provider) =>
+              Object.assign(Object.create(provider) as typeof provider, {
+                async chargeOffSession(request: Parameters<typeof provider.chargeOffSession>[0]) {
+                  await provider.chargeOffSession(request);
+                  throw new Error('The process died before its transaction committed.');
+                },
+              }),
+            ),
+        }),
+      });
+      await expect(dying.runDue(early)).rejects.toThrow('The process died');
+      const charges = () => offSession.intents.filter((i) => i.idempotencyKey === `tessera-renewal-${id}-2-0`);
+      expect(charges()).toHaveLength(1);
+      expect(await subscription(id)).toMatchObject({ next_cycle: 2 });
+
+      // The next run charges the cycle again under the same key, with the same parameters, so Stripe
+      // answers with the payment it took: one charge, one renewal order, paid.
+      const [outcome] = await ours(id, early);
+      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2 });
+      expect(charges()).toHaveLength(1);
+      expect(await orderOf(outcome!.orderId!)).toMatchObject({ payment_status: 'paid' });
+      expect(charges()[0]!.body['metadata[order_id]']).toBe(outcome!.orderId);
+    });
+
     it('charges once when two processes renew, and retry, at the same moment', async () => {
       offSession.answer = 'card_declined';
       const id = await stripeSubscription(server, due, 'twice@buyers.test');
