@@ -10,6 +10,8 @@ import type { HostedPayments } from './flow/hosted-payments.js';
 import { recordProviderRefundFailure } from './flow/provider-refund-failures.js';
 import { type OrderRefundedHook, recordProviderOrderRefund } from './flow/provider-refunds.js';
 import { REFUND_RETRY_AFTER_SECONDS, RefundInProgressError } from './flow/refund-in-progress.js';
+import { lateRefundUnconfirmed } from './flow/settle.js';
+import { rowWhere } from '../../platform/db/site-row.js';
 import type { HostedEvent, HostedProviderId } from './hosted.js';
 import type { HostedRegistry } from './registry.js';
 import type { RouteContract } from '../../platform/http/openapi.js';
@@ -128,6 +130,13 @@ export function registerHostedWebhook(app: FastifyInstance, deps: HostedRouteDep
       if (seen) return reply.header('cache-control', 'no-store').send({ received: true, duplicate: true });
       if (event.sessionId && SESSION_EVENTS.has(event.type)) {
         await deps.flow.reconcile(site.id, { sessionId: event.sessionId }, providerId);
+        // A late payment's refund the provider did not answer: not recorded as seen, so it comes again
+        // and (after the recovery wait) asks once more under the same key (flow/settle.ts).
+        const after = await rowWhere(app.db, 'hosted_sessions', { provider: providerId, session_id: event.sessionId });
+        if (after && lateRefundUnconfirmed(after)) {
+          reply.header('retry-after', String(REFUND_RETRY_AFTER_SECONDS));
+          return fail(reply, 503, 'refund-in-progress', ERROR_CATALOGUE['refund-in-progress'].message);
+        }
       }
       // Each handler is idempotent on the provider's own ids: a redelivery, or two at once, records once.
       try {

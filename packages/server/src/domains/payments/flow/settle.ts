@@ -4,6 +4,7 @@ import type { Database, HostedSessionRow } from '../../../platform/db/schema.js'
 import { newId, nowIso } from '../../../platform/ids.js';
 import type { HostedPaymentProvider, SessionState } from '../hosted.js';
 import { latePaymentRefundedMail } from './mail.js';
+import { REFUND_RECOVERY_AFTER_MS } from './refund-in-progress.js';
 
 /**
  * Settling a hosted payment when the provider says it is paid (webhook or the buyer's return,
@@ -23,6 +24,10 @@ const LATE_REFUND_STATUSES = ['expired', 'failed'] as const;
 
 /** The idempotency key of the automatic refund of a late payment: one per order, ever. */
 export const lateRefundKey = (orderId: string) => `tessera-late-refund-${orderId}`;
+
+/** A late payment's refund was asked and not answered (`refunding` with the provider's words): ask again later. */
+export const lateRefundUnconfirmed = (session: Pick<HostedSessionRow, 'refund_status' | 'message'>): boolean =>
+  session.refund_status === 'refunding' && session.message !== null;
 
 async function settlePaid(
   db: Kysely<Database>,
@@ -95,11 +100,27 @@ async function refundLatePayment(
   // Stripe keeps the answer of a refused request under its key: a retry after a refusal needs a new one
   // (a second full refund of the same payment is refused by the provider anyway).
   const retry = session.refund_status === 'failed';
+  // A refund a crash or an unanswered request left `refunding` for longer than the recovery wait is
+  // asked again under its own key: the provider answers with the refund if it made one.
+  const resumed = session.refund_status === 'refunding';
+  const stale = new Date(Date.parse(now) - REFUND_RECOVERY_AFTER_MS).toISOString();
   const claimed = await db
     .updateTable('hosted_sessions')
-    .set({ refund_status: 'refunding', payment_reference: state.paymentReference, status: 'paid', updated_at: now })
+    .set({
+      refund_status: 'refunding',
+      payment_reference: state.paymentReference,
+      status: 'paid',
+      message: null,
+      updated_at: now,
+    })
     .where('order_id', '=', session.order_id)
-    .where((eb) => (retry ? eb('refund_status', '=', 'failed') : eb('refund_status', 'is', null)))
+    .where((eb) =>
+      retry
+        ? eb('refund_status', '=', 'failed')
+        : resumed
+          ? eb.and([eb('refund_status', '=', 'refunding'), eb('updated_at', '<=', stale)])
+          : eb('refund_status', 'is', null),
+    )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return { kind: 'unchanged' };
 
@@ -109,6 +130,18 @@ async function refundLatePayment(
     currency: state.currency,
     idempotencyKey: retry ? `${lateRefundKey(session.order_id)}-${newId()}` : lateRefundKey(session.order_id),
   });
+  // No answer: the provider may have refunded. It stays `refunding`, with the provider's words, for a
+  // later delivery to ask again under the same key (the webhook answers 503 until then, so the
+  // provider delivers again; a new key after `failed` could not refund twice, but would record a refusal).
+  if (!refunded.ok && refunded.unknown) {
+    await db
+      .updateTable('hosted_sessions')
+      .set({ message: refunded.message })
+      .where('order_id', '=', session.order_id)
+      .where('refund_status', '=', 'refunding')
+      .execute();
+    return { kind: 'unchanged', message: refunded.message };
+  }
   if (!refunded.ok) {
     await db
       .updateTable('hosted_sessions')

@@ -168,6 +168,47 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('a late payment whose refund got no answer is refunded once, by a delivery after the wait, under its key', async () => {
+      await setStock(suite.server, 5);
+      const placed = await placeStripeOrder(suite.server, suite.fake, 1, { email: 'late-lost@example.com' });
+      const order = await orderRow(suite.server, placed.orderId);
+      await expireStockHolds(suite.server.db, new Date(new Date(order.stock_held_until!).getTime() + MINUTE));
+      suite.fake.webhookTiming = 'held';
+      await suite.fake.pay(placed.sessionId);
+      suite.fake.webhookTiming = 'before-redirect';
+      // Stripe makes the refund, but neither the request's answer nor the SDK's retry's comes back.
+      suite.fake.lostAnswers.set('/v1/refunds', 2);
+      // The webhook answers 503 (refund in progress, not recorded as seen), so Stripe delivers it again.
+      expect(await suite.fake.sendEvent('checkout.session.completed', placed.sessionId, 'evt_lost_1')).toBe(503);
+      const intent = suite.fake.sessions.get(placed.sessionId)!.payment_intent!;
+      expect(suite.fake.intents.get(intent)!.refunded).toBe(order.amount_due_cents);
+      // Kept as on its way, not failed: a failed one would be asked again under a new key.
+      expect(await sessionRow(suite.server, placed.orderId)).toMatchObject({ refund_status: 'refunding' });
+      const keyed = () =>
+        suite.fake
+          .requestsTo('/v1/refunds')
+          .filter((r) => r.idempotencyKey?.startsWith(`tessera-late-refund-${placed.orderId}`));
+      expect(keyed()).toHaveLength(2);
+
+      // Within the wait a delivery asks nothing (the refund may still be on its way), and waits again.
+      expect(await suite.fake.redeliver('evt_lost_1')).toBe(503);
+      expect(keyed()).toHaveLength(2);
+      // After it, the next delivery asks again under the same key and records the refund Stripe made.
+      await suite.server.db
+        .updateTable('hosted_sessions')
+        .set({ updated_at: new Date(Date.now() - 11 * MINUTE).toISOString() })
+        .where('order_id', '=', placed.orderId)
+        .execute();
+      expect(await suite.fake.redeliver('evt_lost_1')).toBe(200);
+      expect(keyed().map((r) => r.idempotencyKey)).toEqual(Array(3).fill(`tessera-late-refund-${placed.orderId}`));
+      expect(suite.fake.intents.get(intent)!.refunded).toBe(order.amount_due_cents);
+      expect(await sessionRow(suite.server, placed.orderId)).toMatchObject({ refund_status: 'refunded' });
+      expect(await orderRow(suite.server, placed.orderId)).toMatchObject({
+        payment_status: 'refunded',
+        refunded_cents: order.amount_due_cents,
+      });
+    });
+
     it('a gift card bought with Stripe is issued, and a subscription started, only once the payment settles', async () => {
       const visitor = Visitor.of(suite.server);
       await addToCart(suite.server, visitor, { urlId: 'gift-card', sku: 'GIFT-25', quantity: 1 });
