@@ -30,9 +30,15 @@ export function mountGallery(root: HTMLElement, win: Window = window): Promise<b
     root.dataset.current = String(next);
   };
 
+  // The slide a button, key, thumbnail or autoplay is scrolling to. While its smooth scroll runs,
+  // the positions it passes do not move the counter (already right) back to an earlier slide; a
+  // busy page can let the scroll settle timer below fire halfway.
+  let heading: number | undefined;
+
   const go = (target: number) => {
     if (!track || slides.length === 0) return;
     const next = (target + slides.length) % slides.length;
+    heading = next;
     const slide = slides[next];
     if (slide)
       track.scrollTo({ left: slide.offsetLeft - track.offsetLeft, behavior: reducedMotion(win) ? 'auto' : 'smooth' });
@@ -79,11 +85,19 @@ export function mountGallery(root: HTMLElement, win: Window = window): Promise<b
       settle = win.setTimeout(() => {
         const width = slides[0]?.offsetWidth ?? 1;
         const nearest = Math.round(track.scrollLeft / Math.max(width, 1));
+        if (heading !== undefined) {
+          if (nearest === heading) heading = undefined;
+          return;
+        }
         if (nearest !== index && nearest >= 0 && nearest < slides.length) show(nearest);
       }, 120);
     },
     { passive: true },
   );
+  // A hand on the track (a swipe, the wheel, the scrollbar) takes over from a scroll it started.
+  for (const type of ['pointerdown', 'touchstart', 'wheel'] as const) {
+    track?.addEventListener(type, () => (heading = undefined), { passive: true });
+  }
 
   if (root.dataset.autoplay === 'true' && track && slides.length > 1 && !reducedMotion(win)) {
     const every = Math.min(Math.max(Number(root.dataset.autoplayMs) || 5000, 1000), 10_000);
