@@ -1,30 +1,24 @@
-import {
-  type BillingPeriod,
-  computeCheckoutTotals,
-  productTypeOf,
-  type ShippingOption,
-  type TaxRule,
-} from '@tessera/core';
+import type { BillingPeriod } from '@tessera/core';
 import type { Kysely } from 'kysely';
-import { loadProducts } from '../content/index.js';
 import { rowWhere } from '../../platform/db/site-row.js';
 import type { Database } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { claimRenewalRetry, releaseWaitingRenewal } from './hosted-renewal.js';
 import {
-  awaitRenewalPayment,
-  chargeHostedRenewal,
-  claimRenewalRetry,
-  clearRenewalRetry,
-  lookupIn,
-  releaseWaitingRenewal,
-  renewalChargeKey,
-  renewalOrderId,
-  renewalHoldUntil,
-} from './hosted-renewal.js';
-import { paymentRefusal, stockHeldUntil, returnStockFor, takeStockFor } from '../checkout/index.js';
-import type { HostedPaymentProvider, HostedRegistry, PaymentProviders } from '../payments/index.js';
-import { orderEventData, recordWebhookEvent } from '../webhooks/index.js';
+  type HostedPaymentProvider,
+  type HostedRegistry,
+  type PaymentProviders,
+  REFUND_RECOVERY_AFTER_MS,
+} from '../payments/index.js';
 import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
+import {
+  type ClaimedCycle,
+  type CycleCharge,
+  claimCycleCharge,
+  type SubscriptionRow,
+  staleChargingCycles,
+} from './renewal-claim.js';
+import { chargeClaimedCycle, recordClaimedCycle } from './renewal-record.js';
 
 /**
  * `iso` moved forward by `count` billing periods, in UTC. Months keep the day of the month when it
@@ -82,6 +76,11 @@ export interface RenewalSchedulerOptions {
  * across nodes). Each cycle of a subscription is claimed by inserting its (subscription_id, cycle)
  * row, which is unique: two processes, or a restart halfway, can never bill a cycle twice; cycles
  * that fell due while the server was down are created at the next run, one by one.
+ *
+ * A renewal runs in three steps (issue 20): the claim's transaction (the cycle, its stock and what
+ * it charges, `renewal-claim.ts`), the provider's answer with no transaction open, and the outcome's
+ * transaction (`renewal-record.ts`). A cycle a crash left between the two transactions is charged
+ * again under the same key and recorded by the next run after `REFUND_RECOVERY_AFTER_MS`.
  */
 export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSchedulerOptions): RenewalScheduler {
   let running: Promise<unknown> = Promise.resolve();
@@ -89,11 +88,19 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
   /** Bills the cycle now due, or (`retry`) tries again the cycle whose hosted charge failed. */
   async function renewOne(subscriptionId: string, now: string, retry = false): Promise<RenewalOutcome | undefined> {
     const hosted = await hostedProvidersOf(subscriptionId);
+    let claimed: { sub: SubscriptionRow; claim: ClaimedCycle | RenewalOutcome } | undefined;
     try {
-      return await db.transaction().execute(async (trx) => {
+      claimed = await db.transaction().execute(async (trx) => {
         const sub = await rowWhere(trx, 'subscriptions', { id: subscriptionId, status: 'active' });
-        if (retry) return sub ? retryCycle(trx, sub, now, hosted) : undefined;
-        if (!sub?.next_billing_at || sub.next_billing_at > now) return undefined;
+        if (!sub) return undefined;
+        if (retry) {
+          const taken = await claimRenewalRetry(trx, sub, now);
+          if (taken.kind === 'paid') return { sub, claim: taken.outcome };
+          if (taken.kind !== 'charge') return undefined;
+          const cycle = { cycle: taken.cycle, dueAt: taken.dueAt, attempts: sub.renewal_attempts };
+          return { sub, claim: await claimCycleCharge(trx, sub, cycle, now) };
+        }
+        if (!sub.next_billing_at || sub.next_billing_at > now) return undefined;
         const cycle = sub.next_cycle;
         const dueAt = sub.next_billing_at;
         await trx
@@ -122,13 +129,67 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
           .where('next_cycle', '=', cycle)
           .executeTakeFirst();
         expectClaimed(advanced);
-        return placeCycle(trx, sub, cycle, dueAt, 0, now, hosted);
+        return { sub, claim: await claimCycleCharge(trx, sub, { cycle, dueAt, attempts: 0 }, now) };
       });
     } catch (error) {
       // Another process claimed this cycle first (unique cycle row or moved counter): not ours.
       if (isClaimConflict(error)) return undefined;
       throw error;
     }
+    if (!claimed) return undefined;
+    const { sub, claim } = claimed;
+    if (!('charge' in claim)) return claim;
+    return chargeAndRecord(sub, claim, hosted, now);
+  }
+
+  async function chargeAndRecord(
+    sub: SubscriptionRow,
+    claim: ClaimedCycle,
+    hosted: readonly HostedPaymentProvider[],
+    now: string,
+  ): Promise<RenewalOutcome | undefined> {
+    const result = await chargeClaimedCycle(db, options, sub, claim, hosted);
+    return recordClaimedCycle(db, options, claim, result, now);
+  }
+
+  /**
+   * Cycles a crash left `charging` for longer than `REFUND_RECOVERY_AFTER_MS` (the provider may or
+   * may not have charged): each is taken by one caller (a conditional update of its `claimed_at`),
+   * charged again under its attempt's key with the amount its row kept (the provider answers with
+   * the payment it took, if it took one) and recorded. The cycle fell due and was claimed while the
+   * subscription was active, so it is billed even if the subscription was cancelled since.
+   */
+  async function recoverCharging(at: Date): Promise<RenewalOutcome[]> {
+    const now = at.toISOString();
+    const before = new Date(at.getTime() - REFUND_RECOVERY_AFTER_MS).toISOString();
+    const outcomes: RenewalOutcome[] = [];
+    for (const row of await staleChargingCycles(db, before)) {
+      if (!row.charge || !row.claimed_at) continue;
+      const lease = await db
+        .updateTable('subscription_cycles')
+        .set({ claimed_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'charging')
+        .where('claimed_at', '=', row.claimed_at)
+        .executeTakeFirst();
+      if (Number(lease.numUpdatedRows) !== 1) continue;
+      const sub = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', row.subscription_id)
+        .executeTakeFirst();
+      if (!sub) continue;
+      const claim: ClaimedCycle = {
+        subscriptionId: sub.id,
+        cycle: row.cycle,
+        dueAt: row.due_at,
+        claimedAt: now,
+        charge: JSON.parse(row.charge) as CycleCharge,
+      };
+      const outcome = await chargeAndRecord(sub, claim, await hostedProvidersOf(sub.id), now);
+      if (outcome) outcomes.push(outcome);
+    }
+    return outcomes;
   }
 
   /**
@@ -146,199 +207,6 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     return row ? registry.connected(row.site_id) : [];
   }
 
-  type SubscriptionRow = import('kysely').Selectable<Database['subscriptions']>;
-  type Trx = import('kysely').Transaction<Database>;
-
-  /** A retry of a hosted renewal (`claimRenewalRetry` says whether there is one to charge). */
-  async function retryCycle(
-    trx: Trx,
-    sub: SubscriptionRow,
-    now: string,
-    hosted: readonly HostedPaymentProvider[],
-  ): Promise<RenewalOutcome | undefined> {
-    const claim = await claimRenewalRetry(trx, sub, now);
-    if (claim.kind !== 'charge') return claim.kind === 'paid' ? claim.outcome : undefined;
-    return placeCycle(trx, sub, claim.cycle, claim.dueAt, sub.renewal_attempts, now, hosted);
-  }
-
-  /** Creates the order of a claimed cycle and charges it; `attempts`: failed hosted attempts before this one. */
-  async function placeCycle(
-    trx: Trx,
-    sub: SubscriptionRow,
-    cycle: number,
-    dueAt: string,
-    attempts: number,
-    now: string,
-    /** The site's connected hosted providers (`hostedProvidersOf`). */
-    hosted: readonly HostedPaymentProvider[],
-  ): Promise<RenewalOutcome> {
-    const finish = async (
-      status: RenewalOutcome['status'],
-      orderId: string | null,
-      extra: Pick<RenewalOutcome, 'renewalState' | 'message'> = {},
-    ): Promise<RenewalOutcome> => {
-      await trx
-        .updateTable('subscription_cycles')
-        .set({ status, order_id: orderId })
-        .where('subscription_id', '=', sub.id)
-        .where('cycle', '=', cycle)
-        .execute();
-      return { subscriptionId: sub.id, cycle, status, orderId, ...extra };
-    };
-
-    const first = await trx.selectFrom('orders').selectAll().where('id', '=', sub.first_order_id).executeTakeFirst();
-    const product = (await loadProducts(trx, sub.site_id, [sub.item_id], first?.currency ?? 'USD')).get(sub.item_id);
-    const variant = product?.structuredContent.variants.find((v) => v.sku === sub.sku);
-    if (!first || !product || !variant) return finish('out-of-stock', null);
-    const stockLine = { itemId: sub.item_id, sku: sub.sku, quantity: sub.quantity };
-    const productType = productTypeOf(product);
-    if (!(await takeStockFor(trx, productType, stockLine))) return finish('out-of-stock', null);
-
-    const unit = variant.onSale ? variant.salePrice : variant.price;
-    const shipping = first.shipping_option ? (JSON.parse(first.shipping_option) as ShippingOption) : null;
-    const taxRules = (
-      JSON.parse(first.tax_lines) as { id: string; name: string; rateBasisPoints: number; taxShipping?: boolean }[]
-    ).map((t): TaxRule => ({ ...t, taxShipping: t.taxShipping ?? true }));
-    const totals = computeCheckoutTotals({
-      lines: [{ quantity: sub.quantity, unitPriceCents: unit }],
-      shipping,
-      taxRules,
-    });
-    // The same id whenever this attempt runs (hosted-renewal.ts): a retry after a crash sends the same charge.
-    const orderId = renewalOrderId(sub, cycle, attempts);
-    // A method saved with a hosted provider (Stripe, PayPal) is charged off-session there.
-    const hostedCharge = await chargeHostedRenewal(lookupIn(hosted), {
-      siteId: sub.site_id,
-      paymentReference: sub.payment_reference,
-      amountCents: totals.grandTotalCents,
-      currency: first.currency,
-      orderId,
-      idempotencyKey: renewalChargeKey(sub.id, cycle, attempts),
-    });
-    const awaiting = hostedCharge?.status === 'awaiting' ? hostedCharge : undefined;
-    let charged: { status: 'succeeded' | 'pending'; reference: string } | undefined;
-    let providerId = hostedCharge?.provider as string | undefined;
-    if (hostedCharge?.status === 'succeeded') charged = { status: 'succeeded', reference: hostedCharge.reference };
-    if (!hostedCharge) {
-      const method = { kind: 'saved' as const, reference: sub.payment_reference };
-      const found = options.payments.forMethod(method);
-      // Test cards renew only in test mode, which a hosted provider connected with live keys ends
-      // (as it does at checkout); pay later only while the store offers it.
-      const liveHosted = hosted.some((p) => p.mode === 'live');
-      const refused = found && (await paymentRefusal(trx, sub.site_id, options.payments, found, { liveHosted }));
-      const provider = found && !refused ? found : undefined;
-      const result = provider
-        ? await provider.charge({ amountCents: totals.grandTotalCents, currency: first.currency, orderId, method })
-        : undefined;
-      providerId = provider?.id;
-      if (result?.status === 'succeeded' || result?.status === 'pending') charged = result;
-    }
-    if (!awaiting && (!providerId || !charged)) {
-      // Put the stock back: no order this cycle.
-      await returnStockFor(trx, productType, stockLine);
-      const failed = { subscription: { id: sub.id }, cycle, reason: 'payment-failed', message: null, order: null };
-      await recordWebhookEvent(trx, { siteId: sub.site_id, type: 'subscription.failed', data: failed, now });
-      return finish('payment-failed', null);
-    }
-    const pending = awaiting !== undefined || charged?.status === 'pending';
-    await trx
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        site_id: sub.site_id,
-        order_number: await options.nextOrderNumber(trx, sub.site_id),
-        cart_id: null,
-        site_user_id: sub.site_user_id,
-        customer_email: sub.customer_email,
-        customer_name: first.customer_name,
-        shipping_address: first.shipping_address,
-        currency: first.currency,
-        subtotal_cents: totals.subtotalCents,
-        discount_cents: totals.discountCents,
-        shipping_cents: totals.shippingCostCents,
-        tax_cents: totals.taxCents,
-        grand_total_cents: totals.grandTotalCents,
-        gift_card_cents: 0,
-        amount_due_cents: totals.amountDueCents,
-        refunded_cents: 0,
-        shipping_option: first.shipping_option,
-        coupons: '[]',
-        tax_lines: JSON.stringify(totals.taxLines),
-        status: pending ? 'received' : 'confirmed',
-        payment_status: pending ? 'pending' : 'paid',
-        fulfillment_status: 'pending',
-        subscription_id: sub.id,
-        // An unpaid renewal holds its stock only as long as any unpaid order (finding 5).
-        // One waiting for the buyer on the provider's page holds it as long as a hosted payment's session.
-        stock_held_until: awaiting
-          ? renewalHoldUntil(now)
-          : pending
-            ? await stockHeldUntil(trx, sub.site_id, now)
-            : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('order_lines')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        item_id: sub.item_id,
-        sku: sub.sku,
-        title: product.title,
-        attributes: JSON.stringify(variant.attributes),
-        product_type: product.structuredContent.productType,
-        quantity: sub.quantity,
-        unit_price_cents: unit,
-        line_total_cents: unit * sub.quantity,
-        additional_fields: null,
-      })
-      .execute();
-    // Outgoing webhooks (issue 21): the renewal's order, written with it.
-    const renewed = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    const renewal = { subscription: { id: sub.id }, ...orderEventData(renewed) };
-    await recordWebhookEvent(trx, { siteId: sub.site_id, type: 'subscription.renewed', data: renewal, now });
-    if (awaiting) {
-      const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      const { paused } = await awaitRenewalPayment(trx, {
-        order,
-        provider: awaiting.provider,
-        subscriptionId: sub.id,
-        attempts: attempts + 1,
-        dueAt,
-        state: awaiting.state,
-        message: awaiting.message,
-        now,
-      });
-      const extra = { renewalState: awaiting.state, message: awaiting.message };
-      // The off-session charge did not go through (issue 21): the buyer was mailed a link to pay.
-      const failed = { subscription: { id: sub.id }, cycle, reason: awaiting.state, message: awaiting.message, paused };
-      await recordWebhookEvent(trx, {
-        siteId: sub.site_id,
-        type: 'subscription.failed',
-        data: { ...failed, ...orderEventData(order) },
-        now,
-      });
-      return finish(paused ? 'paused' : 'awaiting-payment', orderId, extra);
-    }
-    await trx
-      .insertInto('payments')
-      .values({
-        id: newId(),
-        order_id: orderId,
-        provider: providerId ?? '',
-        kind: 'charge',
-        status: charged?.status ?? 'pending',
-        amount_cents: totals.grandTotalCents,
-        reference: charged?.reference ?? '',
-        created_at: now,
-      })
-      .execute();
-    if (hostedCharge && attempts > 0) await clearRenewalRetry(trx, sub.id, now);
-    return finish('ordered', orderId);
-  }
-
   /** The ids of active subscriptions whose `column` time has come by `now`, soonest first. */
   const activeDue = (column: 'next_billing_at' | 'renewal_retry_at', now: string, limit: number) =>
     db
@@ -353,6 +221,10 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
   async function runDue(at = new Date()): Promise<RenewalOutcome[]> {
     const now = at.toISOString();
     const outcomes: RenewalOutcome[] = [];
+    for (const outcome of await recoverCharging(at)) {
+      outcomes.push(outcome);
+      await notify(outcome);
+    }
     for (let round = 0; round < 1000; round++) {
       const due = await activeDue('next_billing_at', now, 50);
       if (due.length === 0) break;

@@ -170,6 +170,10 @@ export interface SubscriptionCyclesTable {
   status: string;
   due_at: string;
   created_at: string;
+  /** What a claimed cycle charges (JSON, `renewal-claim.ts` `CycleCharge`); null before the claim. */
+  charge: string | null;
+  /** Since when the cycle is `charging` (the recovery's lease); null once recorded. */
+  claimed_at: string | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -45,6 +45,7 @@ import { siteFilesRootMigration } from './migrations/0039_site_files_root.js';
 import { refundGiftCardsMigration } from './migrations/0040_refund_gift_cards.js';
 import { variantOrderIndexMigration } from './migrations/0041_variant_order_index.js';
 import { pendingRefundsIndexMigration } from './migrations/0042_pending_refunds_index.js';
+import { renewalClaimsMigration } from './migrations/0043_renewal_claims.js';
 import { assertDatabaseNotNewer } from '../operations/migration-guard.js';
 
 // Migrations live in code so the built server needs no migration folder on disk.
@@ -198,6 +199,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0040_refund_gift_cards': refundGiftCardsMigration,
   '0041_variant_order_index': variantOrderIndexMigration,
   '0042_pending_refunds_index': pendingRefundsIndexMigration,
+  '0043_renewal_claims': renewalClaimsMigration,
 };
 
 class InCodeMigrationProvider implements MigrationProvider {

@@ -205,40 +205,129 @@ for (const dialect of DIALECTS) {
       expect(again.headers.get('location')).toBe(`/checkout/order-confirmed/${orderId}`);
     });
 
-    it('a renewal whose process died after Stripe charged is ordered once by the next run, with that payment', async () => {
-      offSession.answer = 'succeeded';
-      // Due before every other subscription of this file, so the runs below meet this one first.
-      const early = new Date(Date.now() + 10 * DAY);
-      const id = await stripeSubscription(server, early, 'died@buyers.test');
+    /** A scheduler whose hosted providers run `around` in place of their off-session charge. */
+    const schedulerWith = (
+      around: (charge: () => Promise<unknown>, request: { idempotencyKey: string }) => Promise<unknown>,
+    ) => {
       const registry = () => server.app.services.hostedPayments!.registry;
-      // A process whose charge reaches Stripe and which dies before its transaction commits.
-      const dying = createRenewalScheduler(server.db, {
+      return createRenewalScheduler(server.db, {
         payments: builtInPaymentProviders(),
         nextOrderNumber: server.app.services.checkout!.service.nextOrderNumber,
         hosted: () => ({
           connected: async (siteId: string) =>
             (await registry().connected(siteId)).map((provider) =>
               Object.assign(Object.create(provider) as typeof provider, {
-                async chargeOffSession(request: Parameters<typeof provider.chargeOffSession>[0]) {
-                  await provider.chargeOffSession(request);
-                  throw new Error('The process died before its transaction committed.');
-                },
+                chargeOffSession: (request: Parameters<typeof provider.chargeOffSession>[0]) =>
+                  around(() => provider.chargeOffSession(request), request),
               }),
             ),
         }),
       });
+    };
+    const cycleRow = (id: string, cycle: number) =>
+      server.db
+        .selectFrom('subscription_cycles')
+        .selectAll()
+        .where('subscription_id', '=', id)
+        .where('cycle', '=', cycle)
+        .executeTakeFirstOrThrow();
+
+    it('a renewal whose process died after Stripe charged is ordered once, after the wait, with that payment', async () => {
+      offSession.answer = 'succeeded';
+      // Due before every other subscription of this file, so the runs below meet this one first.
+      const early = new Date(Date.now() + 10 * DAY);
+      const id = await stripeSubscription(server, early, 'died@buyers.test');
+      // A process whose charge reaches Stripe and which dies before it writes the outcome.
+      const dying = schedulerWith(async (charge) => {
+        await charge();
+        throw new Error('The process died before it wrote the outcome.');
+      });
       await expect(dying.runDue(early)).rejects.toThrow('The process died');
       const charges = () => offSession.intents.filter((i) => i.idempotencyKey === `tessera-renewal-${id}-2-0`);
       expect(charges()).toHaveLength(1);
-      expect(await subscription(id)).toMatchObject({ next_cycle: 2 });
+      // The claim stands: the cycle is charging, with what it charges, and no order is written yet.
+      expect(await subscription(id)).toMatchObject({ next_cycle: 3 });
+      const claimed = await cycleRow(id, 2);
+      expect(claimed).toMatchObject({ status: 'charging', order_id: null, claimed_at: early.toISOString() });
+      const kept = JSON.parse(claimed.charge!) as { orderId: string; totals: { grandTotalCents: number } };
+      expect(String(kept.totals.grandTotalCents)).toBe(charges()[0]!.body.amount);
 
-      // The next run charges the cycle again under the same key, with the same parameters, so Stripe
-      // answers with the payment it took: one charge, one renewal order, paid.
-      const [outcome] = await ours(id, early);
-      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2 });
+      // Within the wait, a run leaves it alone: the process may still be waiting for Stripe.
+      expect(await ours(id, new Date(early.getTime() + 5 * 60_000))).toEqual([]);
+      expect((await cycleRow(id, 2)).status).toBe('charging');
+
+      // After it, the next run charges the cycle again under the same key, with the same parameters,
+      // so Stripe answers with the payment it took: one charge, one renewal order, paid. Two
+      // processes recovering at once: one takes the cycle.
+      const later = new Date(early.getTime() + 11 * 60_000);
+      const [a, b] = [schedulerWith((charge) => charge()), schedulerWith((charge) => charge())];
+      const runs = await Promise.all([a.runDue(later), b.runDue(later)]);
+      const recovered = runs.flat().filter((o) => o.subscriptionId === id);
+      expect(recovered).toHaveLength(1);
+      const [outcome] = recovered;
+      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2, orderId: kept.orderId });
+      const renewalOrders = await server.db
+        .selectFrom('orders')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .where('id', '!=', (await subscription(id)).first_order_id)
+        .execute();
+      expect(renewalOrders).toHaveLength(1);
       expect(charges()).toHaveLength(1);
-      expect(await orderOf(outcome!.orderId!)).toMatchObject({ payment_status: 'paid' });
+      expect(await orderOf(outcome!.orderId!)).toMatchObject({
+        payment_status: 'paid',
+        grand_total_cents: kept.totals.grandTotalCents,
+      });
       expect(charges()[0]!.body['metadata[order_id]']).toBe(outcome!.orderId);
+      expect(await cycleRow(id, 2)).toMatchObject({ status: 'ordered', claimed_at: null });
+      // Recorded once: a later run finds nothing left to recover.
+      expect(await ours(id, new Date(later.getTime() + 11 * 60_000))).toEqual([]);
+    });
+
+    it('holds no transaction while Stripe answers: the stock of the same product can be sold meanwhile', async () => {
+      offSession.answer = 'succeeded';
+      const early = new Date(Date.now() + 10 * DAY);
+      const id = await stripeSubscription(server, early, 'slow@buyers.test');
+      const sub = await subscription(id);
+      const stock = () =>
+        server.db
+          .selectFrom('product_variants')
+          .select('qty_in_stock')
+          .where('item_id', '=', sub.item_id)
+          .where('sku', '=', sub.sku)
+          .executeTakeFirstOrThrow();
+      const before = (await stock()).qty_in_stock;
+      let during: number | undefined;
+      const slow = schedulerWith(async (charge) => {
+        // What a checkout of the same product does while the provider is still answering: on
+        // SQLite a transaction held open would keep the only connection, on PostgreSQL the stock
+        // row's lock, and this write would wait for the charge that waits for it.
+        let timer: NodeJS.Timeout | undefined;
+        const held = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the database was held while Stripe answered')), 10_000);
+        });
+        try {
+          await Promise.race([
+            server.db
+              .updateTable('product_variants')
+              .set((eb) => ({ qty_in_stock: eb('qty_in_stock', '-', 1) }))
+              .where('item_id', '=', sub.item_id)
+              .where('sku', '=', sub.sku)
+              .execute(),
+            held,
+          ]);
+        } finally {
+          clearTimeout(timer);
+        }
+        during = (await stock()).qty_in_stock;
+        return charge();
+      });
+      const [outcome] = (await slow.runDue(early)).filter((o) => o.subscriptionId === id);
+      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2 });
+      // The renewal's own units were taken before the provider was asked, the other sale's during it.
+      expect(during).toBe(before - sub.quantity - 1);
+      expect((await stock()).qty_in_stock).toBe(before - sub.quantity - 1);
+      expect(await orderOf(outcome!.orderId!)).toMatchObject({ payment_status: 'paid' });
     });
 
     it('charges once when two processes renew, and retry, at the same moment', async () => {
