@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, OrderRow } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { takeLease } from '../../platform/db/claims.js';
 import {
   type GiftCardChange,
   REFUND_RECOVERY_AFTER_MS,
@@ -189,14 +190,8 @@ export async function takeStalePendingRefunds(db: Kysely<Database>, now: Date, l
     .execute();
   const taken: PendingRefund[] = [];
   for (const { createdAt, ...refund } of stale) {
-    const lease = await db
-      .updateTable('payments')
-      .set({ created_at: now.toISOString() })
-      .where('id', '=', refund.refundId)
-      .where('status', '=', 'pending')
-      .where('created_at', '=', createdAt)
-      .executeTakeFirst();
-    if (Number(lease.numUpdatedRows) === 1) taken.push(refund);
+    const lease = { id: refund.refundId, status: 'pending', seen: createdAt };
+    if (await takeLease(db, 'payments', lease, now.toISOString())) taken.push(refund);
   }
   return taken;
 }

@@ -5,7 +5,7 @@ import type { Database, DonationRow } from '../../platform/db/schema.js';
 import { newId, nowIso } from '../../platform/ids.js';
 import { type HostedPaymentProvider, type HostedProviderId, REFUND_RECOVERY_AFTER_MS } from '../payments/index.js';
 import { tokenDonationId, verifyCancelToken } from './cancel-token.js';
-import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
+import { expectClaimed, isClaimConflict, takeLease } from '../../platform/db/claims.js';
 
 // What happens to a donation after it is placed: its first payment recorded once the hosted flow
 // settled the order (the provider said paid), each renewal charged off-session through the provider,
@@ -280,14 +280,8 @@ export async function recoverChargingCycles(
     .execute();
   const results: RenewalResult[] = [];
   for (const row of stale) {
-    const lease = await db
-      .updateTable('donation_payments')
-      .set({ created_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'charging')
-      .where('created_at', '=', row.created_at)
-      .executeTakeFirst();
-    if (Number(lease.numUpdatedRows) !== 1) continue;
+    const lease = { id: row.id, status: 'charging', seen: row.created_at };
+    if (!(await takeLease(db, 'donation_payments', lease, now.toISOString()))) continue;
     const donation = await db.selectFrom('donations').selectAll().where('id', '=', row.donation_id).executeTakeFirst();
     if (!donation) continue;
     const result = await chargeCycle(db, providerFor, donation, row.cycle);

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { takeLease } from '../../platform/db/claims.js';
 import { type HostedPaymentProvider, type HostedProviderId, REFUND_RECOVERY_AFTER_MS } from '../payments/index.js';
 import { donationRefundKey, dropClaim, settleClaim } from './refunds.js';
 
@@ -44,14 +45,8 @@ export async function recoverPendingDonationRefunds(
     .execute();
   const outcomes: RecoveredDonationRefund[] = [];
   for (const row of stale) {
-    const lease = await db
-      .updateTable('donation_refunds')
-      .set({ updated_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .where('updated_at', '=', row.updated_at)
-      .executeTakeFirst();
-    if (Number(lease.numUpdatedRows) !== 1 || !row.reference) continue;
+    const lease = { id: row.id, status: 'pending', seen: row.updated_at };
+    if (!(await takeLease(db, 'donation_refunds', lease, now.toISOString())) || !row.reference) continue;
     const provider = await providerFor(row.site_id, row.provider as HostedProviderId);
     const answer = await provider
       ?.refund({

@@ -10,7 +10,7 @@ import {
   type PaymentProviders,
   REFUND_RECOVERY_AFTER_MS,
 } from '../payments/index.js';
-import { expectClaimed, isClaimConflict } from '../../platform/db/claims.js';
+import { expectClaimed, isClaimConflict, takeLease } from '../../platform/db/claims.js';
 import {
   type ClaimedCycle,
   type CycleCharge,
@@ -165,14 +165,8 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
     const outcomes: RenewalOutcome[] = [];
     for (const row of await staleChargingCycles(db, before)) {
       if (!row.charge || !row.claimed_at) continue;
-      const lease = await db
-        .updateTable('subscription_cycles')
-        .set({ claimed_at: now })
-        .where('id', '=', row.id)
-        .where('status', '=', 'charging')
-        .where('claimed_at', '=', row.claimed_at)
-        .executeTakeFirst();
-      if (Number(lease.numUpdatedRows) !== 1) continue;
+      const lease = { id: row.id, status: 'charging', seen: row.claimed_at };
+      if (!(await takeLease(db, 'subscription_cycles', lease, now))) continue;
       const sub = await db
         .selectFrom('subscriptions')
         .selectAll()

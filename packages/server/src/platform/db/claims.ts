@@ -1,4 +1,5 @@
-import type { UpdateResult } from 'kysely';
+import type { Kysely, Updateable, UpdateResult } from 'kysely';
+import type { Database } from './schema.js';
 
 // Claims made by the database (issue 16: written once for checkout, reviews, subscriptions and
 // donations): a unique index lets one writer in, and a conditional update moves a counter only
@@ -23,4 +24,35 @@ export function expectClaimed(result: UpdateResult): void {
 /** A claim lost to another process: its unique row taken first, or its counter moved (`expectClaimed`). */
 export function isClaimConflict(error: unknown): boolean {
   return isUniqueViolation(error) || (error instanceof Error && error.message === TAKEN);
+}
+
+/** The work rows a crash can leave half done, and the column each leases by. */
+const LEASED = {
+  payments: 'created_at',
+  donation_payments: 'created_at',
+  donation_refunds: 'updated_at',
+  subscription_cycles: 'claimed_at',
+} as const;
+
+/**
+ * Takes a row a crash left half done (a refund `pending`, a charge `charging`) for one of the
+ * processes that found it: its lease column moves from the value read (`seen`) to `now`, only while
+ * the row is still `status`, so of two callers one moves it, and a caller that finds it later sees
+ * a fresh time and waits its turn. Answers whether this caller took it.
+ */
+export async function takeLease(
+  db: Kysely<Database>,
+  table: keyof typeof LEASED,
+  row: { id: string; status: string; seen: string },
+  now: string,
+): Promise<boolean> {
+  const column = LEASED[table];
+  const moved = await db
+    .updateTable(table as 'payments')
+    .set({ [column]: now } as Updateable<Database['payments']>)
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where(column as 'created_at', '=', row.seen)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }

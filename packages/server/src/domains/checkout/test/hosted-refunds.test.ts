@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js';
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
-import { Visitor } from '../../../../test/visitor.js';
+import type { Visitor } from '../../../../test/visitor.js';
 import { stripePaidOrder } from '../../../../test/checkout-helpers.js';
 
 const ORDERS = '/api/config/orders';

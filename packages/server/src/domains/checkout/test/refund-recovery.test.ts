@@ -3,7 +3,7 @@ import { DIALECTS, startTestServer, type TestServer } from '../../../testing.js'
 import { OWNERS, ownerSession } from '../../../../test/auth-helpers.js';
 import { stripePaidOrder } from '../../../../test/checkout-helpers.js';
 import { type StripeFake, startStripeFake, stripeKeysOf } from '../../../../test/fakes/stripe-fake.js';
-import { Visitor } from '../../../../test/visitor.js';
+import type { Visitor } from '../../../../test/visitor.js';
 import { claimRefund, REFUND_RECOVERY_AFTER_MS } from '../refund-journal.js';
 import { recoverPendingRefunds } from '../refunds.js';
 
