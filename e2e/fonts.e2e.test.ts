@@ -209,7 +209,14 @@ describe('font kits', () => {
     await kits.getByRole('button', { name: `Use ${KIT_FAMILY} for heading` }).click();
     await expect.poll(() => kits.getByText(`${KIT_FAMILY} is the heading font`).count()).toBe(1);
     await kitOwner.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => kitOwner.getByRole('status').filter({ hasText: 'All changes saved' }).count()).toBe(1);
+    // What the panel says after Save: its confirmation, or the error it shows instead (a failure of
+    // this step in a CI run once said neither; this names which).
+    const saveOutcome = async () => {
+      if (await kitOwner.getByRole('status').filter({ hasText: 'All changes saved' }).count()) return 'saved';
+      const alerts = (await kitOwner.getByRole('alert').allTextContents()).filter((text) => text.trim() !== '');
+      return alerts.length > 0 ? `error: ${alerts.join(' | ')}` : 'nothing yet';
+    };
+    await expect.poll(saveOutcome, { timeout: 20_000 }).toBe('saved');
 
     const visitor = await newVisitor(browser, { baseURL: server.url });
     const site = await visitor.newPage();
