@@ -5,7 +5,7 @@ import {
   type ShippingOption,
   type TaxRule,
 } from '@tessera/core';
-import { type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { loadProducts } from '../content/index.js';
 import type { Database, SubscriptionsTable } from '../../platform/db/schema.js';
 import { takeStockFor } from '../checkout/index.js';
@@ -135,7 +135,7 @@ function setCycle(
  * outcome), oldest first. The status is written out, not bound, so the planners use the partial
  * index of such rows (migration 0043).
  */
-export function staleChargingCycles(db: Transaction<Database> | import('kysely').Kysely<Database>, before: string) {
+export function staleChargingCycles(db: Kysely<Database>, before: string) {
   return db
     .selectFrom('subscription_cycles')
     .select(['id', 'subscription_id', 'cycle', 'due_at', 'claimed_at', 'charge'])

@@ -87,7 +87,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
 
   /** Bills the cycle now due, or (`retry`) tries again the cycle whose hosted charge failed. */
   async function renewOne(subscriptionId: string, now: string, retry = false): Promise<RenewalOutcome | undefined> {
-    const hosted = await hostedProvidersOf(subscriptionId);
+    const hosted = await hostedProvidersOf(await siteOfSubscription(subscriptionId));
     let claimed: { sub: SubscriptionRow; claim: ClaimedCycle | RenewalOutcome } | undefined;
     try {
       claimed = await db.transaction().execute(async (trx) => {
@@ -180,25 +180,30 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         claimedAt: now,
         charge: JSON.parse(row.charge) as CycleCharge,
       };
-      const outcome = await chargeAndRecord(sub, claim, await hostedProvidersOf(sub.id), now);
+      const outcome = await chargeAndRecord(sub, claim, await hostedProvidersOf(sub.site_id), now);
       if (outcome) outcomes.push(outcome);
     }
     return outcomes;
   }
 
   /**
-   * The hosted providers of the subscription's site, read before its renewal's transaction: a stored
-   * connection is read from the database, and on SQLite a read beside an open transaction waits for it.
+   * The hosted providers of a site, read outside any transaction: a stored connection is read from
+   * the database, and on SQLite a read beside an open transaction waits for it.
    */
-  async function hostedProvidersOf(subscriptionId: string): Promise<readonly HostedPaymentProvider[]> {
+  async function hostedProvidersOf(siteId: string | undefined): Promise<readonly HostedPaymentProvider[]> {
     const registry = options.hosted?.();
-    if (!registry) return [];
+    return registry && siteId ? registry.connected(siteId) : [];
+  }
+
+  /** The site of a subscription, for `hostedProvidersOf` before its renewal's transaction. */
+  async function siteOfSubscription(subscriptionId: string): Promise<string | undefined> {
+    if (!options.hosted) return undefined;
     const row = await db
       .selectFrom('subscriptions')
       .select('site_id')
       .where('id', '=', subscriptionId)
       .executeTakeFirst();
-    return row ? registry.connected(row.site_id) : [];
+    return row?.site_id;
   }
 
   /** The ids of active subscriptions whose `column` time has come by `now`, soonest first. */
