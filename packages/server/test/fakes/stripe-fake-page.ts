@@ -35,3 +35,25 @@ export function hostedPage(session: FakeSession): string {
 <form method="post" action="/pay/${id}/cancel"><button type="submit">Cancel</button></form>
 </body></html>`;
 }
+
+/**
+ * `GET /v1/payment_intents`: newest first, filtered by `customer` and `created[gte]`, paged by
+ * `limit` and `starting_after`, in Stripe's list envelope.
+ */
+export function listIntents<T extends { id: string; customer: string | null; created: number }>(
+  intents: T[],
+  query: URLSearchParams,
+) {
+  const customer = query.get('customer');
+  const since = Number(query.get('created[gte]') ?? Number.NEGATIVE_INFINITY);
+  const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 10) || 10));
+  // Made in order, so the map's order reversed is newest first.
+  let all = intents.filter((i) => (!customer || i.customer === customer) && i.created >= since).reverse();
+  const after = query.get('starting_after');
+  if (after) {
+    const at = all.findIndex((i) => i.id === after);
+    if (at < 0) throw { status: 404, message: `No such payment_intent: '${after}'`, code: 'resource_missing' };
+    all = all.slice(at + 1);
+  }
+  return { object: 'list', url: '/v1/payment_intents', has_more: all.length > limit, data: all.slice(0, limit) };
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { hostedPage, parseForm } from './stripe-fake-page.js';
+import { hostedPage, listIntents, parseForm } from './stripe-fake-page.js';
 import { createRefundBook, type FakeCharge, type FakeRefund, type RefundBook } from './stripe-fake-refunds.js';
 import { closeServer } from './close-server.js';
 
@@ -54,6 +54,8 @@ interface FakeIntent {
   metadata: Record<string, string>;
   refunded: number;
   latest_charge: string | null;
+  /** Seconds since the epoch, as Stripe's `created`. */
+  created: number;
 }
 
 /** One event the fake signed and sent: redelivering it posts the same payload (and id) again. */
@@ -130,6 +132,11 @@ export interface StripeFake {
   flushWebhooks(): Promise<void>;
   /** Waits for every webhook on its way. */
   idle(): Promise<void>;
+  /**
+   * Stripe forgets every idempotency key it holds, as it does once a key is 24 hours old: a request
+   * sent again after that makes a new object.
+   */
+  forgetIdempotencyKeys(): void;
   /** Recorded requests to one API path (e.g. `/v1/checkout/sessions`), of one method when given. */
   requestsTo(path: string, method?: string): RecordedRequest[];
   close(): Promise<void>;
@@ -221,6 +228,7 @@ export async function startStripeFake(
       metadata: { order_id: session.metadata.order_id ?? '' },
       refunded: 0,
       latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
     };
     fake.intents.set(intent.id, intent);
     Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id });
@@ -311,10 +319,12 @@ export async function startStripeFake(
         metadata: body.metadata ?? {},
         refunded: 0,
         latest_charge: null,
+        created: Math.floor(Date.now() / 1000),
       };
       fake.intents.set(intent.id, intent);
       return intent;
     },
+    'GET /v1/payment_intents': (_body, _id, query) => listIntents([...fake.intents.values()], query),
     'GET /v1/account': () => {
       const { country, currency, capabilities } = fake.account;
       return { id: 'acct_fake', object: 'account', country, default_currency: currency, capabilities };
@@ -430,6 +440,9 @@ export async function startStripeFake(
     requests: [],
     sessions: new Map(),
     intents: new Map(),
+    forgetIdempotencyKeys() {
+      idempotency.clear();
+    },
     delivered: [],
     events: [],
     book: undefined as unknown as RefundBook,

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { closeServer } from './close-server.js';
+import { listIntents } from './stripe-fake-page.js';
 
 /**
  * Off-session payment intents the way Stripe answers renewals (issue 17), in front of the main
  * Stripe fake (`stripe-fake.ts`): `POST /v1/payment_intents` answers what `answer` says (succeeded,
  * a card error asking for the buyer's authentication, or a decline) and records each request with
- * its Idempotency-Key; every other request is passed through to the main fake unchanged.
+ * its Idempotency-Key; `GET /v1/payment_intents` lists the intents it made (declined ones too, as
+ * Stripe keeps them); every other request is passed through to the main fake unchanged.
  */
 
 export type OffSessionAnswer = 'succeeded' | 'authentication_required' | 'card_declined';
@@ -21,6 +23,8 @@ export interface OffSessionFake {
   url: string;
   answer: OffSessionAnswer;
   intents: RecordedIntent[];
+  /** Stripe forgets the idempotency keys it holds, as it may once a key is 24 hours old. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 export async function startOffSessionFake(options: { secretKey: string; forwardTo: string }): Promise<OffSessionFake> {
   const replays = new Map<string, { status: number; body: unknown; text: string }>();
+  const made: { id: string; customer: string | null; created: number; status: string }[] = [];
   let server: Server;
 
   async function paymentIntent(req: IncomingMessage, res: ServerResponse, text: string): Promise<void> {
@@ -65,7 +70,12 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
       currency: body.currency,
       customer: body.customer ?? null,
       payment_method: body.payment_method ?? null,
-      metadata: { order_id: body['metadata[order_id]'] ?? '' },
+      metadata: Object.fromEntries(
+        Object.entries(body)
+          .filter(([name]) => name.startsWith('metadata['))
+          .map(([name, value]) => [name.slice('metadata['.length, -1), value]),
+      ),
+      created: Math.floor(Date.now() / 1000),
     };
     let answer: { status: number; body: unknown };
     if (fake.answer === 'succeeded') {
@@ -87,6 +97,13 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
         },
       };
     }
+    const status =
+      fake.answer === 'succeeded'
+        ? 'succeeded'
+        : fake.answer === 'authentication_required'
+          ? 'requires_action'
+          : 'requires_payment_method';
+    made.push({ ...intent, status });
     if (key) replays.set(key, { ...answer, text });
     send(res, answer.status, answer.body);
   }
@@ -114,16 +131,21 @@ export async function startOffSessionFake(options: { secretKey: string; forwardT
     url: '',
     answer: 'succeeded',
     intents: [],
+    forgetIdempotencyKeys: () => replays.clear(),
     close: () => closeServer(server),
   };
 
   server = createServer((req, res) => {
     readBody(req)
-      .then((text) =>
-        req.method === 'POST' && (req.url ?? '').split('?')[0] === '/v1/payment_intents'
-          ? paymentIntent(req, res, text)
-          : forward(req, res, text),
-      )
+      .then((text) => {
+        const url = new URL(req.url ?? '/', 'http://fake');
+        if (url.pathname !== '/v1/payment_intents') return forward(req, res, text);
+        if (req.method === 'POST') return paymentIntent(req, res, text);
+        if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
+          return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+        }
+        return send(res, 200, listIntents(made, url.searchParams));
+      })
       .catch((error) => send(res, 500, { error: { type: 'api_error', message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

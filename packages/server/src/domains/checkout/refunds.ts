@@ -43,6 +43,8 @@ type Refunder = (request: {
   amountCents: number;
   currency: string;
   idempotencyKey: string;
+  /** A recovery asking again: the provider looks for what the first request made (`ProviderRefundRequest`). */
+  askedBefore?: boolean;
 }) => Promise<{ ok: true; reference: string } | { ok: false; message: string; unknown?: boolean }>;
 
 const HOSTED_IDS: readonly string[] = ['stripe', 'paypal'] satisfies HostedProviderId[];
@@ -59,7 +61,7 @@ async function refunderFor(
     return ({ reference, ...request }) => provider.refund({ paymentReference: reference, ...request });
   }
   const provider = payments.byId(providerId);
-  return provider ? ({ idempotencyKey: _key, ...request }) => provider.refund(request) : undefined;
+  return provider ? ({ idempotencyKey: _key, askedBefore: _asked, ...request }) => provider.refund(request) : undefined;
 }
 
 /** The idempotency key of a refund at its provider: the same for the request and any retry of it. */
@@ -186,6 +188,7 @@ export async function recoverPendingRefunds(
         amountCents: pending.amountCents,
         currency: pending.currency,
         idempotencyKey: refundKey(pending.refundId),
+        askedBefore: true,
       });
     } catch {
       answer = undefined;

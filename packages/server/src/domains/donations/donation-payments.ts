@@ -214,6 +214,7 @@ async function chargeCycle(
   providerFor: ProviderLookup,
   donation: DonationRow,
   cycle: number,
+  askedBefore = false,
 ): Promise<RenewalResult | undefined> {
   const [providerId, ...rest] = (donation.saved_reference ?? '').split(':');
   const provider = await providerFor(donation.site_id, providerId as HostedProviderId);
@@ -224,6 +225,7 @@ async function chargeCycle(
         currency: donation.currency,
         orderId: donation.order_id,
         idempotencyKey: donationChargeKey(donation.id, cycle),
+        askedBefore,
       })
     : ({ status: 'declined', message: 'The payment provider is no longer connected.' } as const);
   const at = nowIso();
@@ -284,7 +286,7 @@ export async function recoverChargingCycles(
     if (!(await takeLease(db, 'donation_payments', lease, now.toISOString()))) continue;
     const donation = await db.selectFrom('donations').selectAll().where('id', '=', row.donation_id).executeTakeFirst();
     if (!donation) continue;
-    const result = await chargeCycle(db, providerFor, donation, row.cycle);
+    const result = await chargeCycle(db, providerFor, donation, row.cycle, true);
     if (result) results.push(result);
   }
   return results;

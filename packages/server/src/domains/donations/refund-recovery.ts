@@ -54,6 +54,7 @@ export async function recoverPendingDonationRefunds(
         amountCents: row.amount_cents,
         currency: row.currency,
         idempotencyKey: donationRefundKey(row.id),
+        askedBefore: true,
       })
       .catch(() => undefined);
     const claim = { refundId: row.id, paymentId: row.payment_id, amountCents: row.amount_cents };

@@ -73,6 +73,12 @@ export interface ProviderRefundRequest {
   amountCents: number;
   currency: string;
   idempotencyKey: string;
+  /**
+   * Set when a request under this key may have been sent before (a recovery asking again after a
+   * crash): the provider first looks for what that request made, since it may have forgotten the key
+   * (Stripe may, once it is 24 hours old), before making anything.
+   */
+  askedBefore?: boolean;
 }
 
 /**
@@ -88,6 +94,12 @@ export interface OffSessionChargeRequest {
   currency: string;
   orderId: string;
   idempotencyKey: string;
+  /**
+   * Set when a request under this key may have been sent before (a recovery asking again after a
+   * crash): the provider first looks for what that request made, since it may have forgotten the key
+   * (Stripe may, once it is 24 hours old), before making anything.
+   */
+  askedBefore?: boolean;
 }
 
 export type OffSessionChargeResult =

@@ -78,6 +78,8 @@ export async function chargeHostedRenewal(
     currency: string;
     orderId: string;
     idempotencyKey: string;
+    /** The recovery asking again after a crash (`OffSessionChargeRequest`). */
+    askedBefore?: boolean;
   },
 ): Promise<HostedRenewalCharge | undefined> {
   const saved = hostedSavedReference(input.paymentReference);
@@ -92,6 +94,7 @@ export async function chargeHostedRenewal(
     currency: input.currency,
     orderId: input.orderId,
     idempotencyKey: input.idempotencyKey,
+    askedBefore: input.askedBefore === true,
   });
   if (charged.status === 'succeeded') {
     return { status: 'succeeded', provider: saved.provider, reference: charged.paymentReference };

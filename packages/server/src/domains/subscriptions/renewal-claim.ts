@@ -51,6 +51,8 @@ export interface ClaimedCycle {
   dueAt: string;
   claimedAt: string;
   charge: CycleCharge;
+  /** Taken over by the recovery: this attempt's charge may have been asked for before the crash. */
+  recovered?: true;
 }
 
 /** A claim that ended in the claim's own transaction: the product or its stock is gone. */

@@ -53,6 +53,7 @@ export async function chargeClaimedCycle(
     currency: charge.currency,
     orderId: charge.orderId,
     idempotencyKey: renewalChargeKey(sub.id, claim.cycle, charge.attempts),
+    askedBefore: claim.recovered === true,
   });
   if (hostedCharge) return { hosted: hostedCharge };
   const method = { kind: 'saved' as const, reference: sub.payment_reference };

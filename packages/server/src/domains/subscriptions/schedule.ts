@@ -179,6 +179,7 @@ export function createRenewalScheduler(db: Kysely<Database>, options: RenewalSch
         dueAt: row.due_at,
         claimedAt: now,
         charge: JSON.parse(row.charge) as CycleCharge,
+        recovered: true,
       };
       const outcome = await chargeAndRecord(sub, claim, await hostedProvidersOf(sub.site_id), now);
       if (outcome) outcomes.push(outcome);

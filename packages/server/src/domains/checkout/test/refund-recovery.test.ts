@@ -143,13 +143,36 @@ for (const dialect of DIALECTS) {
       const detail = await manager.get(`${ORDERS}/${row.id}`);
       expect(detail.body.order.refundableCents).toBe(row.amount_due_cents - 400);
 
+      // The job first reads the payment's refunds, finds the one tagged with its key, and asks nothing more.
+      const reads = stripe.requestsTo('/v1/refunds', 'GET').length;
       expect(await recover(later())).toEqual([{ refundId: pending!.id, outcome: 'refunded' }]);
+      expect(stripe.requestsTo('/v1/refunds', 'GET').length).toBeGreaterThan(reads);
       const sent = refundsAtStripe(intentId);
-      expect(sent).toHaveLength(3);
+      expect(sent).toHaveLength(2);
       expect(new Set(sent.map((r) => r.idempotencyKey))).toEqual(new Set([`tessera-refund-${pending!.id}`]));
+      expect(sent[0]!.body.metadata).toEqual({ tessera_key: `tessera-refund-${pending!.id}` });
       expect(stripe.intents.get(intentId)?.refunded).toBe(400);
       expect((await refundRows(row.id))[0]).toMatchObject({ status: 'succeeded', amount_cents: 400 });
       expect(await orderRow(row.id)).toMatchObject({ refunded_cents: 400, payment_status: 'paid' });
+    });
+
+    it('recovered more than a day later, when Stripe has forgotten the key: refunded once', async () => {
+      const { row, intentId } = await paidOrder();
+      stripe.lostAnswers.set('/v1/refunds', 2);
+      const answer = await manager.request('POST', `${ORDERS}/${row.id}/refund`, { body: { amountCents: 300 } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(504);
+      const [pending] = await refundRows(row.id);
+      // The shop was down for two days: Stripe no longer knows the key, so a refund asked again
+      // under it would be a second refund.
+      stripe.forgetIdempotencyKeys();
+      expect(await recover(new Date(Date.now() + 2 * 86_400_000))).toEqual([
+        { refundId: pending!.id, outcome: 'refunded' },
+      ]);
+      expect(stripe.intents.get(intentId)?.refunded).toBe(300);
+      const made = [...stripe.book.refunds.values()].filter((r) => r.payment_intent === intentId);
+      expect(made).toHaveLength(1);
+      expect((await refundRows(row.id))[0]).toMatchObject({ status: 'succeeded', reference: made[0]!.id });
+      expect(await orderRow(row.id)).toMatchObject({ refunded_cents: 300 });
     });
 
     it('two jobs at once (two nodes) ask Stripe once', async () => {

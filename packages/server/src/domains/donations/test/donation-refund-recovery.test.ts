@@ -124,6 +124,8 @@ for (const dialect of DIALECTS) {
     it('a claim Stripe refunded before the crash is settled with that refund, not a second one', async () => {
       const payment = await renewal('crash-after@example.com');
       const id = await crashedClaim(payment, 800);
+      // Sent without the key's tag (as a release before the tag did): the job's tagged request under
+      // the same key is refused for its other parameters, and it asks again exactly as this was sent.
       const made = await fetch(`${fake.url}/v1/refunds`, {
         method: 'POST',
         headers: {
@@ -138,6 +140,76 @@ for (const dialect of DIALECTS) {
       expect(fake.intents.get(payment.reference!)?.refunded).toBe(800);
       expect(await refundRow(id)).toEqual({ status: 'succeeded', reference: made.id, amount_cents: 800 });
       expect(await refundedCents(payment.id)).toBe(800);
+    });
+
+    /** A request to the fake as Tessera's Stripe client sends it: form-encoded, under `key`. */
+    const sendToStripe = (path: string, key: string, body: Record<string, string>) =>
+      fetch(`${fake.url}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${fake.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': key,
+        },
+        body: new URLSearchParams(body),
+      }).then((r) => r.json() as Promise<{ id: string }>);
+
+    it('a refund Stripe made before a crash days ago, its key since forgotten, is settled with it, not made again', async () => {
+      const payment = await renewal('crash-forgotten@example.com');
+      const id = await crashedClaim(payment, 700);
+      const key = `tessera-donation-refund-${id}`;
+      const made = await sendToStripe('/v1/refunds', key, {
+        payment_intent: payment.reference!,
+        amount: '700',
+        'metadata[tessera_key]': key,
+      });
+      fake.forgetIdempotencyKeys();
+
+      expect(await recover(new Date(Date.now() + 3 * DAY))).toEqual([{ refundId: id, outcome: 'refunded' }]);
+      expect(fake.intents.get(payment.reference!)?.refunded).toBe(700);
+      expect(refundsOf(payment.reference!)).toHaveLength(1);
+      expect(await refundRow(id)).toEqual({ status: 'succeeded', reference: made.id, amount_cents: 700 });
+    });
+
+    it('a gift renewal Stripe charged before a crash days ago, its key since forgotten, is recorded with that charge', async () => {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name: 'Forgotten Giver',
+        email: 'charging-forgotten@example.com',
+        amountCents: 1900,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
+      const donation = await donationOf(server, placed.body.orderId);
+      const claimedAt = new Date(new Date(donation.next_charge_at!).getTime() + DAY);
+      const claimed = await claimCycle(server.db, donation.id, claimedAt.toISOString());
+      expect(claimed?.cycle).toBe(2);
+      // The run's charge reached Stripe (tagged with its key), then the process died; the shop stays
+      // down until Stripe has forgotten the key.
+      const key = `tessera-donation-${donation.id}-2`;
+      const [, customer, method] = donation.saved_reference!.split(':');
+      const made = await sendToStripe('/v1/payment_intents', key, {
+        amount: '1900',
+        currency: donation.currency.toLowerCase(),
+        customer: customer!,
+        payment_method: method!,
+        off_session: 'true',
+        confirm: 'true',
+        'metadata[order_id]': donation.order_id,
+        'metadata[tessera_key]': key,
+      });
+      fake.forgetIdempotencyKeys();
+
+      const at = new Date(claimedAt.getTime() + 3 * DAY);
+      const runs = await server.app.services.donations!.renewDue(at);
+      expect(runs.filter((r) => r.donationId === donation.id)).toEqual([
+        expect.objectContaining({ cycle: 2, status: 'succeeded' }),
+      ]);
+      const tagged = [...fake.intents.values()].filter((i) => i.metadata.tessera_key === key);
+      expect(tagged.map((i) => i.id)).toEqual([made.id]);
+      const [, renewal] = await paymentsOf(server, donation.id);
+      expect(renewal).toMatchObject({ cycle: 2, status: 'succeeded', reference: made.id });
     });
 
     it('a renewal a crash left charging is charged once by the next runs, three at once, and its receipt mailed', async () => {

@@ -15,6 +15,7 @@ import type {
   SessionState,
   WebhookVerification,
 } from '../hosted.js';
+import { createTagged, intentMadeUnder, KEY_TAG, refundMadeUnder } from './earlier-requests.js';
 
 /**
  * Stripe through its official SDK: Stripe Checkout Sessions (the hosted payment page with cards,
@@ -218,10 +219,20 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
 
     async refund(request: ProviderRefundRequest): Promise<ProviderRefundResult> {
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: request.paymentReference, amount: request.amountCents },
-          { idempotencyKey: request.idempotencyKey },
-        );
+        const key = request.idempotencyKey;
+        const earlier = request.askedBefore ? await refundMadeUnder(stripe, request.paymentReference, key) : undefined;
+        const refund =
+          earlier ??
+          (await createTagged((tagged) =>
+            stripe.refunds.create(
+              {
+                payment_intent: request.paymentReference,
+                amount: request.amountCents,
+                ...(tagged ? { metadata: { [KEY_TAG]: key } } : {}),
+              },
+              { idempotencyKey: key },
+            ),
+          ));
         if (refund.status === 'failed' || refund.status === 'canceled') {
           return { ok: false, message: refund.failure_reason ?? 'Stripe could not refund the payment.' };
         }
@@ -239,18 +250,24 @@ export function createStripeProvider(config: StripeProviderConfig): HostedPaymen
       const [customer, paymentMethod] = request.savedReference.split(':');
       if (!customer || !paymentMethod) return { status: 'declined', message: 'No saved payment method.' };
       try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: request.amountCents,
-            currency: request.currency.toLowerCase(),
-            customer,
-            payment_method: paymentMethod,
-            off_session: true,
-            confirm: true,
-            metadata: { order_id: request.orderId },
-          },
-          { idempotencyKey: request.idempotencyKey },
-        );
+        const key = request.idempotencyKey;
+        const earlier = request.askedBefore ? await intentMadeUnder(stripe, customer, key) : undefined;
+        const intent =
+          earlier ??
+          (await createTagged((tagged) =>
+            stripe.paymentIntents.create(
+              {
+                amount: request.amountCents,
+                currency: request.currency.toLowerCase(),
+                customer,
+                payment_method: paymentMethod,
+                off_session: true,
+                confirm: true,
+                metadata: { order_id: request.orderId, ...(tagged ? { [KEY_TAG]: key } : {}) },
+              },
+              { idempotencyKey: key },
+            ),
+          ));
         if (intent.status === 'succeeded') return { status: 'succeeded', paymentReference: intent.id };
         if (intent.status === 'requires_action') {
           return { status: 'requires_action', message: 'The bank asks the buyer to confirm this payment.' };

@@ -284,6 +284,31 @@ for (const dialect of DIALECTS) {
       expect(await ours(id, new Date(later.getTime() + 11 * 60_000))).toEqual([]);
     });
 
+    it('a renewal recovered days after its process died, when Stripe has forgotten the key, is charged once', async () => {
+      offSession.answer = 'succeeded';
+      const early = new Date(Date.now() + 11 * DAY);
+      const id = await stripeSubscription(server, early, 'forgotten@buyers.test');
+      const dying = schedulerWith(async (charge) => {
+        await charge();
+        throw new Error('The process died before it wrote the outcome.');
+      });
+      await expect(dying.runDue(early)).rejects.toThrow('The process died');
+      const key = `tessera-renewal-${id}-2-0`;
+      const charges = () => offSession.intents.filter((i) => i.idempotencyKey === key);
+      expect(charges()).toHaveLength(1);
+      expect(charges()[0]!.body['metadata[tessera_key]']).toBe(key);
+
+      // The shop stays down for three days: Stripe no longer knows the key, so asking again under it
+      // would charge the buyer a second time. The recovery finds the payment by its tag instead.
+      offSession.forgetIdempotencyKeys();
+      const [outcome, ...more] = await ours(id, new Date(early.getTime() + 3 * DAY));
+      expect(more).toEqual([]);
+      expect(outcome).toMatchObject({ status: 'ordered', cycle: 2 });
+      expect(charges()).toHaveLength(1);
+      expect(await orderOf(outcome!.orderId!)).toMatchObject({ payment_status: 'paid' });
+      expect(await cycleRow(id, 2)).toMatchObject({ status: 'ordered', claimed_at: null });
+    });
+
     it('holds no transaction while Stripe answers: the stock of the same product can be sold meanwhile', async () => {
       offSession.answer = 'succeeded';
       const early = new Date(Date.now() + 10 * DAY);
