@@ -129,6 +129,8 @@ async function refundLatePayment(
     amountCents: state.amountCents,
     currency: state.currency,
     idempotencyKey: retry ? `${lateRefundKey(session.order_id)}-${newId()}` : lateRefundKey(session.order_id),
+    // Asked again after a crash or no answer, maybe days later: the provider looks for the refund first.
+    askedBefore: resumed,
   });
   // No answer: the provider may have refunded. It stays `refunding`, with the provider's words, for a
   // later delivery to ask again under the same key (the webhook answers 503 until then, so the

@@ -193,14 +193,17 @@ for (const dialect of DIALECTS) {
       // Within the wait a delivery asks nothing (the refund may still be on its way), and waits again.
       expect(await suite.fake.redeliver('evt_lost_1')).toBe(503);
       expect(keyed()).toHaveLength(2);
-      // After it, the next delivery asks again under the same key and records the refund Stripe made.
+      // After it, the next delivery looks among the payment's refunds for the one tagged with its key
+      // (Stripe may have forgotten the key by then, as here) and records the refund Stripe made.
       await suite.server.db
         .updateTable('hosted_sessions')
         .set({ updated_at: new Date(Date.now() - 11 * MINUTE).toISOString() })
         .where('order_id', '=', placed.orderId)
         .execute();
+      suite.fake.forgetIdempotencyKeys();
       expect(await suite.fake.redeliver('evt_lost_1')).toBe(200);
-      expect(keyed().map((r) => r.idempotencyKey)).toEqual(Array(3).fill(`tessera-late-refund-${placed.orderId}`));
+      expect(keyed().map((r) => r.idempotencyKey)).toEqual(Array(2).fill(`tessera-late-refund-${placed.orderId}`));
+      expect(suite.fake.requestsTo('/v1/refunds', 'GET').length).toBeGreaterThan(0);
       expect(suite.fake.intents.get(intent)!.refunded).toBe(order.amount_due_cents);
       expect(await sessionRow(suite.server, placed.orderId)).toMatchObject({ refund_status: 'refunded' });
       expect(await orderRow(suite.server, placed.orderId)).toMatchObject({
