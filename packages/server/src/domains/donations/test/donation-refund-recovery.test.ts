@@ -142,6 +142,24 @@ for (const dialect of DIALECTS) {
       expect(await refundedCents(payment.id)).toBe(800);
     });
 
+    /** A paid monthly gift whose second cycle a run has claimed (`charging`) a day after it fell due. */
+    async function claimedRenewal(name: string, email: string, amountCents: number) {
+      const placed = await Visitor.of(server).post('/donate', {
+        block: DONATION_BLOCK.id,
+        name,
+        email,
+        amountCents,
+        interval: 'month',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
+      const donation = await donationOf(server, placed.body.orderId);
+      const claimedAt = new Date(new Date(donation.next_charge_at!).getTime() + DAY);
+      const claimed = await claimCycle(server.db, donation.id, claimedAt.toISOString());
+      expect(claimed?.cycle).toBe(2);
+      return { donation, claimedAt };
+    }
+
     /** A request to the fake as Tessera's Stripe client sends it: form-encoded, under `key`. */
     const sendToStripe = (path: string, key: string, body: Record<string, string>) =>
       fetch(`${fake.url}${path}`, {
@@ -172,19 +190,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('a gift renewal Stripe charged before a crash days ago, its key since forgotten, is recorded with that charge', async () => {
-      const placed = await Visitor.of(server).post('/donate', {
-        block: DONATION_BLOCK.id,
-        name: 'Forgotten Giver',
-        email: 'charging-forgotten@example.com',
-        amountCents: 1900,
-        interval: 'month',
-      });
-      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
-      const donation = await donationOf(server, placed.body.orderId);
-      const claimedAt = new Date(new Date(donation.next_charge_at!).getTime() + DAY);
-      const claimed = await claimCycle(server.db, donation.id, claimedAt.toISOString());
-      expect(claimed?.cycle).toBe(2);
+      const { donation, claimedAt } = await claimedRenewal('Forgotten Giver', 'charging-forgotten@example.com', 1900);
       // The run's charge reached Stripe (tagged with its key), then the process died; the shop stays
       // down until Stripe has forgotten the key.
       const key = `tessera-donation-${donation.id}-2`;
@@ -213,20 +219,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('a renewal a crash left charging is charged once by the next runs, three at once, and its receipt mailed', async () => {
-      const placed = await Visitor.of(server).post('/donate', {
-        block: DONATION_BLOCK.id,
-        name: 'Charging Giver',
-        email: 'crash-charging@example.com',
-        amountCents: 2200,
-        interval: 'month',
-      });
-      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-      await fake.pay(String(placed.body.redirect).slice(`${fake.url}/pay/`.length));
-      const donation = await donationOf(server, placed.body.orderId);
-      const claimedAt = new Date(new Date(donation.next_charge_at!).getTime() + DAY);
       // The run claims the cycle (its payment row `charging`) and dies before its charge's outcome is written.
-      const claimed = await claimCycle(server.db, donation.id, claimedAt.toISOString());
-      expect(claimed?.cycle).toBe(2);
+      const { donation, claimedAt } = await claimedRenewal('Charging Giver', 'crash-charging@example.com', 2200);
       const key = `tessera-donation-${donation.id}-2`;
       const charges = () => fake.requestsTo('/v1/payment_intents').filter((r) => r.idempotencyKey === key);
       const renewDue = (at: Date) => server.app.services.donations!.renewDue(at);
